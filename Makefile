@@ -1,0 +1,51 @@
+# The README's two commands: `make run` and `make test`. Both start from a
+# fresh clone: npm packages and Go modules are installed on the way.
+
+GO       ?= go
+BIN      := bin/courtier
+ADDR     ?= 127.0.0.1:8080
+DB       ?= ./data/courtier.db
+SITE_SRC := $(shell find site/src site/public -type f 2>/dev/null) site/index.html site/routes.json \
+            site/vite.config.ts site/tsconfig.json pkg/company/company.json scripts/precompress.mjs
+GO_SRC   := $(shell find cmd pkg site -name '*.go' -not -path 'site/node_modules/*' 2>/dev/null) go.mod go.sum
+
+.PHONY: run build test test-go test-site test-e2e vet bench deps clean
+
+run: build
+	./$(BIN) serve --addr $(ADDR) --db $(DB)
+
+build: $(BIN)
+
+$(BIN): site/dist/index.html $(GO_SRC)
+	$(GO) build -tags embedsite -o $(BIN) ./cmd/courtier
+
+site/node_modules/.installed: site/package.json site/package-lock.json
+	cd site && npm ci --no-audit --no-fund
+	touch $@
+
+site/dist/index.html: site/node_modules/.installed $(SITE_SRC)
+	cd site && npm run build
+
+deps: site/node_modules/.installed
+	$(GO) mod download
+
+test: vet test-go test-site test-e2e
+
+vet:
+	$(GO) vet ./...
+
+test-go:
+	$(GO) test -race -count=1 ./...
+
+test-site: site/node_modules/.installed
+	cd site && npm run typecheck && npm test
+
+test-e2e: build
+	cd site && npm run e2e
+
+bench: build
+	$(GO) test -run '^$$' -bench . -benchtime 2s -count 6 ./pkg/web/ | tee bench.txt
+	node scripts/bench-load.mjs
+
+clean:
+	rm -rf bin site/dist

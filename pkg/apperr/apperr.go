@@ -1,0 +1,67 @@
+// Package apperr is the small set of error codes every package returns,
+// each with a French message for the user; pkg/web maps codes to HTTP
+// statuses in one place.
+package apperr
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies an error for the user and the HTTP layer.
+type Code string
+
+// The codes, after benbjohnson/wtf.
+const (
+	EINVALID      Code = "invalid"
+	ENOTFOUND     Code = "not_found"
+	ECONFLICT     Code = "conflict"
+	EUNAUTHORIZED Code = "unauthorized"
+	EFORBIDDEN    Code = "forbidden"
+	ETOOMANY      Code = "too_many_requests"
+	EINTERNAL     Code = "internal"
+)
+
+// Error is an error the user may read: Message is French and safe to show.
+type Error struct {
+	Code    Code
+	Message string
+	// Field names the form field the message belongs to, if any.
+	Field string
+}
+
+func (e *Error) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("%s (%s): %s", e.Code, e.Field, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Errorf builds an Error with a formatted French message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldErrorf builds an EINVALID error attached to a form field.
+func FieldErrorf(field, format string, args ...any) *Error {
+	return &Error{Code: EINVALID, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of the first Error in err's chain, EINTERNAL otherwise.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// MessageOf returns the user message of err, or a generic French message
+// for an internal error whose details must not leak.
+func MessageOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Une erreur interne est survenue. Réessayez dans un instant."
+}

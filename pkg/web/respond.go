@@ -1,0 +1,94 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"courtier/pkg/apperr"
+)
+
+// statusOf is the one place where error codes become HTTP statuses.
+func statusOf(code apperr.Code) int {
+	switch code {
+	case apperr.EINVALID:
+		return http.StatusBadRequest
+	case apperr.ENOTFOUND:
+		return http.StatusNotFound
+	case apperr.ECONFLICT:
+		return http.StatusConflict
+	case apperr.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case apperr.EFORBIDDEN:
+		return http.StatusForbidden
+	case apperr.ETOOMANY:
+		return http.StatusTooManyRequests
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+// errorBody is the JSON of every API error.
+type errorBody struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+	Field string `json:"field,omitempty"`
+}
+
+// writeError answers err as JSON with its status; internal errors are logged
+// and hidden behind a generic message.
+func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
+	code := apperr.CodeOf(err)
+	if code == apperr.EINTERNAL {
+		logger.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	body := errorBody{Error: apperr.MessageOf(err), Code: string(code)}
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		body.Field = e.Field
+	}
+	writeJSON(w, statusOf(code), body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v) //nolint:errcheck // the client may be gone
+}
+
+// decodeJSON reads one JSON object of at most maxBytes into dst, refusing
+// unknown fields, trailing data and other content types with French messages.
+func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, dst any) error {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		return apperr.Errorf(apperr.EINVALID, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var tooBig *http.MaxBytesError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return apperr.Errorf(apperr.EINVALID, "La requête est trop volumineuse (%d octets au plus).", maxBytes)
+		case errors.As(err, &typeErr):
+			return apperr.Errorf(apperr.EINVALID, "Le champ « %s » n'a pas le bon type.", typeErr.Field)
+		case strings.HasPrefix(err.Error(), "json: unknown field"):
+			return apperr.Errorf(apperr.EINVALID, "La requête contient un champ inconnu.")
+		case errors.Is(err, io.EOF):
+			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête est vide.")
+		default:
+			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête n'est pas un JSON valide.")
+		}
+	}
+	if dec.More() {
+		return apperr.Errorf(apperr.EINVALID, "Le corps de la requête doit contenir un seul objet JSON.")
+	}
+	return nil
+}
+
+// errNotFoundAPI answers unknown API paths.
+var errNotFoundAPI = apperr.Errorf(apperr.ENOTFOUND, "Ce point d'accès de l'API n'existe pas.")

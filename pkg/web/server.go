@@ -1,0 +1,133 @@
+// Package web is the HTTP server of courtier: one routes table, its
+// middleware, one file per resource, and the site handler.
+package web
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"testing/fstest"
+	"time"
+
+	"courtier/pkg/company"
+	"courtier/site"
+)
+
+// Pinger is the part of the store the health check needs.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Config is what the server is built from.
+type Config struct {
+	Logger  *slog.Logger
+	Store   Pinger
+	Company company.Profile
+	// Site is the built React app; nil serves a page saying the site was not built.
+	Site   fs.FS
+	Routes site.Table
+	// Now is the clock for rate limits; time.Now when nil.
+	Now func() time.Time
+}
+
+// Server holds the dependencies of the handlers.
+type Server struct {
+	logger       *slog.Logger
+	store        Pinger
+	site         *SiteHandler
+	errorLimiter *RateLimiter
+}
+
+// New builds the server and renders the site's pages.
+func New(cfg Config) (*Server, error) {
+	files := cfg.Site
+	if files == nil {
+		files = fstest.MapFS{"index.html": {Data: []byte(fallbackIndex)}}
+	}
+	siteHandler, err := NewSiteHandler(files, cfg.Routes, cfg.Company.Name)
+	if err != nil {
+		return nil, err
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Server{
+		logger: cfg.Logger,
+		store:  cfg.Store,
+		site:   siteHandler,
+		// A broken page may report on every render: 10 at once, then one every 6 s per address.
+		errorLimiter: NewRateLimiter(10, 6*time.Second, now),
+	}, nil
+}
+
+// route is one line of the routes table.
+type route struct {
+	pattern string
+	handler http.HandlerFunc
+}
+
+// routes is the one table of every endpoint of the server.
+func (s *Server) routes() []route {
+	return []route{
+		{"GET /healthz", s.handleHealth},
+		{"POST /api/client-errors", s.handleClientError},
+		{"/api/", s.handleAPINotFound},
+		{"/", s.site.ServeHTTP},
+	}
+}
+
+// Handler is the whole server: routes wrapped in the middleware.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	for _, rt := range s.routes() {
+		mux.HandleFunc(rt.pattern, rt.handler)
+	}
+	csrf := http.NewCrossOriginProtection()
+	var h http.Handler = csrf.Handler(mux)
+	h = securityHeaders(contentSecurityPolicy(s.site.ScriptHashes()), h)
+	h = recoverPanics(s.logger, h)
+	return logRequests(s.logger, h)
+}
+
+func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, s.logger, errNotFoundAPI)
+}
+
+// Serve runs the HTTP server on addr until ctx is cancelled, then lets
+// in-flight requests finish (up to 10 s) before returning.
+func Serve(ctx context.Context, addr string, handler http.Handler, logger *slog.Logger, ready func(addr string)) error {
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	ln, err := listen(addr)
+	if err != nil {
+		return err
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serveur HTTP: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("arrêt demandé, fin des requêtes en cours")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("arrêt du serveur: %w", err)
+	}
+	return nil
+}

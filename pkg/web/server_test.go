@@ -1,0 +1,240 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"courtier/pkg/company"
+)
+
+type fakeStore struct{ err error }
+
+func (f fakeStore) Ping(context.Context) error { return f.err }
+
+// logBuffer collects log output safely across goroutines.
+type logBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func newTestServer(t *testing.T, store Pinger) (http.Handler, *logBuffer) {
+	t.Helper()
+	logs := &logBuffer{}
+	p, err := company.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{
+		Logger:  slog.New(slog.NewTextHandler(logs, nil)),
+		Store:   store,
+		Company: p,
+		Site:    testFiles(),
+		Routes:  testTable(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv.Handler(), logs
+}
+
+// scenario is one API test: a request and what the response must hold.
+type scenario struct {
+	name    string
+	method  string
+	url     string
+	body    string
+	headers map[string]string
+	status  int
+	bodyHas []string
+}
+
+func (sc scenario) run(t *testing.T, h http.Handler) *http.Response {
+	t.Helper()
+	req := httptest.NewRequest(sc.method, sc.url, strings.NewReader(sc.body))
+	if sc.body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range sc.headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	res := rec.Result()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != sc.status {
+		t.Fatalf("%s %s: status %d, want %d; body %s", sc.method, sc.url, res.StatusCode, sc.status, body)
+	}
+	for _, want := range sc.bodyHas {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("body %s lacks %q", body, want)
+		}
+	}
+	return res
+}
+
+func TestHealthz(t *testing.T) {
+	up, _ := newTestServer(t, fakeStore{})
+	down, logs := newTestServer(t, fakeStore{err: errors.New("disque plein")})
+	scenario{method: "GET", url: "/healthz", status: 200, bodyHas: []string{`"status":"ok"`}}.run(t, up)
+	scenario{method: "GET", url: "/healthz", status: 503, bodyHas: []string{`"database":"injoignable"`}}.run(t, down)
+	if !strings.Contains(logs.String(), "disque plein") {
+		t.Error("the failing health check was not logged")
+	}
+}
+
+func TestAPIScenarios(t *testing.T) {
+	long := strings.Repeat("é", 501)
+	now := time.Now().UTC().Format(time.RFC3339)
+	tests := []scenario{
+		{name: "report logged", method: "POST", url: "/api/client-errors", body: `{"message":"x is undefined","route":"/about","time":"` + now + `"}`, status: 204},
+		{name: "malformed json", method: "POST", url: "/api/client-errors", body: `{"message":`, status: 400, bodyHas: []string{"JSON valide"}},
+		{name: "empty body", method: "POST", url: "/api/client-errors", headers: map[string]string{"Content-Type": "application/json"}, status: 400, bodyHas: []string{"vide"}},
+		{name: "wrong type", method: "POST", url: "/api/client-errors", body: `{"message":12,"route":"/","time":"` + now + `"}`, status: 400, bodyHas: []string{"message", "type"}},
+		{name: "unknown field refused", method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/","time":"` + now + `","email":"a@b.fr"}`, status: 400, bodyHas: []string{"champ inconnu"}},
+		{name: "missing message", method: "POST", url: "/api/client-errors", body: `{"route":"/","time":"` + now + `"}`, status: 400, bodyHas: []string{"obligatoire"}},
+		{name: "message too long", method: "POST", url: "/api/client-errors", body: `{"message":"` + long + `","route":"/","time":"` + now + `"}`, status: 400, bodyHas: []string{"500 caractères"}},
+		{name: "route with query", method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/login?email=a@b.fr","time":"` + now + `"}`, status: 400, bodyHas: []string{"sans paramètres"}},
+		{name: "bad time", method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/","time":"hier"}`, status: 400, bodyHas: []string{"ISO 8601"}},
+		{name: "oversized", method: "POST", url: "/api/client-errors", body: `{"message":"` + strings.Repeat("a", 4000) + `","route":"/","time":"` + now + `"}`, status: 400, bodyHas: []string{"trop volumineuse"}},
+		{name: "two objects", method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/","time":"` + now + `"}{}`, status: 400, bodyHas: []string{"un seul objet"}},
+		{name: "not json content type", method: "POST", url: "/api/client-errors", headers: map[string]string{"Content-Type": "text/plain"}, status: 400, bodyHas: []string{"JSON"}},
+		{name: "cross-origin post refused", method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/","time":"` + now + `"}`, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403},
+		{name: "unknown api path", method: "GET", url: "/api/nothing", status: 404, bodyHas: []string{`"code":"not_found"`}},
+		{name: "get on a post endpoint", method: "GET", url: "/api/client-errors", status: 404, bodyHas: []string{"n'existe pas"}},
+		{name: "post on a page", method: "POST", url: "/about", status: 405},
+	}
+	for _, sc := range tests {
+		t.Run(sc.name, func(t *testing.T) {
+			h, _ := newTestServer(t, fakeStore{})
+			sc.run(t, h)
+		})
+	}
+}
+
+func TestClientErrorIsLogged(t *testing.T) {
+	h, logs := newTestServer(t, fakeStore{})
+	now := time.Now().UTC().Format(time.RFC3339)
+	scenario{method: "POST", url: "/api/client-errors", body: `{"message":"boum","route":"/contact","time":"` + now + `"}`, status: 204}.run(t, h)
+	out := logs.String()
+	for _, want := range []string{"erreur signalée par le navigateur", "message=boum", "route=/contact"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestClientErrorRateLimit(t *testing.T) {
+	h, _ := newTestServer(t, fakeStore{})
+	now := time.Now().UTC().Format(time.RFC3339)
+	sc := scenario{method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/","time":"` + now + `"}`, status: 204}
+	for range 10 {
+		sc.run(t, h)
+	}
+	sc.status = 429
+	sc.bodyHas = []string{"Trop de rapports"}
+	res := sc.run(t, h)
+	if res.Header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+}
+
+func TestSecurityHeadersEverywhere(t *testing.T) {
+	h, _ := newTestServer(t, fakeStore{})
+	for _, path := range []string{"/", "/nulle-part", "/assets/index-abc123.js", "/healthz", "/api/nothing"} {
+		res := scenario{method: "GET", url: path, status: map[bool]int{true: 404, false: 200}[path == "/nulle-part" || path == "/api/nothing"]}.run(t, h)
+		csp := res.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self' 'sha256-") || strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Referrer-Policy") == "" {
+			t.Errorf("%s: missing nosniff or Referrer-Policy", path)
+		}
+	}
+}
+
+func TestRequestLogLine(t *testing.T) {
+	h, logs := newTestServer(t, fakeStore{})
+	scenario{method: "GET", url: "/nulle-part", status: 404}.run(t, h)
+	out := logs.String()
+	for _, want := range []string{"method=GET", "path=/nulle-part", "status=404", "duration="} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestRateLimiter(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := NewRateLimiter(2, time.Second, func() time.Time { return now })
+	for i, want := range []bool{true, true, false} {
+		if ok, _ := l.Allow("a"); ok != want {
+			t.Fatalf("call %d: %v, want %v", i, ok, want)
+		}
+	}
+	if ok, _ := l.Allow("b"); !ok {
+		t.Fatal("another key was limited")
+	}
+	_, wait := l.Allow("a")
+	if wait <= 0 || wait > time.Second {
+		t.Errorf("wait %v, want in (0, 1s]", wait)
+	}
+	now = now.Add(time.Second)
+	if ok, _ := l.Allow("a"); !ok {
+		t.Fatal("the bucket did not refill")
+	}
+}
+
+func TestServeShutsDownGracefully(t *testing.T) {
+	release := make(chan struct{})
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		io.WriteString(w, "fini")
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(ctx, "127.0.0.1:0", handler, slog.New(slog.DiscardHandler), func(a string) { addrc <- a })
+	}()
+	addr := <-addrc
+	got := make(chan string, 1)
+	go func() {
+		res, err := http.Get("http://" + addr + "/")
+		if err != nil {
+			got <- "erreur: " + err.Error()
+			return
+		}
+		b, _ := io.ReadAll(res.Body)
+		got <- string(b)
+	}()
+	time.Sleep(100 * time.Millisecond) // let the request reach the handler
+	cancel()
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	if body := <-got; body != "fini" {
+		t.Fatalf("in-flight request got %q, want it finished", body)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Serve returned %v", err)
+	}
+}

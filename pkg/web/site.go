@@ -1,0 +1,218 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+
+	"courtier/site"
+)
+
+// page is one HTML document rendered at start-up: the app shell with the
+// route's title and description, plain and gzipped.
+type page struct {
+	status int
+	body   []byte
+	gz     []byte
+}
+
+// SiteHandler serves the built React app: hashed assets cached for a year,
+// the app shell for every route of routes.json, the not-found page with a
+// 404 for anything else.
+type SiteHandler struct {
+	files        fs.FS
+	pages        map[string]page
+	notFound     page
+	scriptHashes []string
+}
+
+var (
+	titleRe  = regexp.MustCompile(`<title>[^<]*</title>`)
+	descRe   = regexp.MustCompile(`<meta name="description" content="[^"]*"\s*/?>`)
+	inlineRe = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+)
+
+// PageTitle formats a document title the way site/src/lib/page-title.ts does.
+func PageTitle(title, companyName string, isHome bool) string {
+	if isHome {
+		return companyName + " – " + title
+	}
+	return title + " – " + companyName
+}
+
+// NewSiteHandler reads index.html from files and renders the shell of every
+// route once, so a request costs a map lookup.
+func NewSiteHandler(files fs.FS, table site.Table, companyName string) (*SiteHandler, error) {
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("index.html du site introuvable: %w", err)
+	}
+	h := &SiteHandler{files: files, pages: make(map[string]page, len(table.Routes))}
+	for _, m := range inlineRe.FindAllSubmatch(index, -1) {
+		sum := sha256.Sum256(m[1])
+		h.scriptHashes = append(h.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	for _, r := range table.Routes {
+		title := PageTitle(r.Title, companyName, r.Path == "/")
+		h.pages[r.Path] = renderPage(index, http.StatusOK, title, r.Description)
+	}
+	h.notFound = renderPage(index, http.StatusNotFound, PageTitle(table.NotFound.Title, companyName, false), table.NotFound.Description)
+	return h, nil
+}
+
+func renderPage(index []byte, status int, title, description string) page {
+	out := titleRe.ReplaceAllLiteral(index, []byte("<title>"+html.EscapeString(title)+"</title>"))
+	out = descRe.ReplaceAllLiteral(out, []byte(`<meta name="description" content="`+html.EscapeString(description)+`" />`))
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(out)
+	w.Close()
+	return page{status: status, body: out, gz: gz.Bytes()}
+}
+
+// ScriptHashes are the CSP hashes of the inline scripts of index.html (the
+// theme script that must run before the first paint).
+func (h *SiteHandler) ScriptHashes() []string { return h.scriptHashes }
+
+func (h *SiteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Méthode non autorisée.", http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	if !validPath(p) {
+		http.Error(w, "Chemin invalide.", http.StatusBadRequest)
+		return
+	}
+	if p != "/" && strings.HasSuffix(p, "/") {
+		target := strings.TrimRight(p, "/")
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return
+	}
+	if strings.Contains(path.Base(p), ".") && p != "/index.html" {
+		h.serveFile(w, r, strings.TrimPrefix(p, "/"))
+		return
+	}
+	pg, ok := h.pages[p]
+	if p == "/index.html" {
+		pg, ok = h.pages["/"]
+	}
+	if !ok {
+		pg = h.notFound
+	}
+	h.servePage(w, r, pg)
+}
+
+// validPath refuses traversal and bytes no route or file name uses.
+func validPath(p string) bool {
+	if !strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00") {
+		return false
+	}
+	for _, seg := range strings.Split(p[1:], "/") {
+		if seg == ".." || seg == "." {
+			return false
+		}
+	}
+	return true
+}
+
+func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page) {
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Add("Vary", "Accept-Encoding")
+	body := pg.body
+	if acceptsEncoding(r, "gzip") {
+		hd.Set("Content-Encoding", "gzip")
+		body = pg.gz
+	}
+	hd.Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(pg.status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// serveFile sends a built file, choosing a precompressed copy (.br, .gz)
+// when the browser accepts it.
+func (h *SiteHandler) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+	if !fs.ValidPath(name) || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") {
+		http.Error(w, "Fichier introuvable.", http.StatusNotFound)
+		return
+	}
+	info, err := fs.Stat(h.files, name)
+	if err != nil || info.IsDir() {
+		http.Error(w, "Fichier introuvable.", http.StatusNotFound)
+		return
+	}
+	hd := w.Header()
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	hd.Set("Content-Type", ctype)
+	if strings.HasPrefix(name, "assets/") {
+		// Vite puts a content hash in every name under assets/.
+		hd.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		hd.Set("Cache-Control", "no-cache")
+	}
+	hd.Add("Vary", "Accept-Encoding")
+	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !acceptsEncoding(r, enc.name) {
+			continue
+		}
+		if data, err := fs.ReadFile(h.files, name+enc.ext); err == nil {
+			hd.Set("Content-Encoding", enc.name)
+			writeBytes(w, r, data)
+			return
+		}
+	}
+	data, err := fs.ReadFile(h.files, name)
+	if err != nil {
+		http.Error(w, "Fichier illisible.", http.StatusInternalServerError)
+		return
+	}
+	writeBytes(w, r, data)
+}
+
+func writeBytes(w http.ResponseWriter, r *http.Request, data []byte) {
+	w.Header().Set("Content-Length", fmt.Sprint(len(data)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(data)
+	}
+}
+
+// acceptsEncoding reads Accept-Encoding, honouring q=0 refusals.
+func acceptsEncoding(r *http.Request, enc string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), enc) {
+			continue
+		}
+		q := strings.ReplaceAll(params, " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// fallbackIndex is served by a binary built without the site (go test,
+// go run without the embedsite tag), so the server still starts.
+const fallbackIndex = `<!doctype html>
+<html lang="fr"><head><meta charset="UTF-8"><title>Site non construit</title>
+<meta name="description" content="Site non construit" /></head>
+<body><h1>Site non construit</h1><p>Ce binaire a été compilé sans le site. Lancez <code>make build</code> pour l'inclure.</p></body></html>`

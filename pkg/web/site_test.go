@@ -1,0 +1,193 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"courtier/site"
+)
+
+const testIndex = `<!doctype html><html lang="fr"><head><title>x</title>
+<meta name="description" content="x" /></head><body>
+<script>document.body.classList.add('t')</script><div id="root"></div>
+<script type="module" src="/assets/index-abc123.js"></script></body></html>`
+
+func testFiles() fstest.MapFS {
+	js := []byte(strings.Repeat("console.log('courtier');", 50))
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(js)
+	w.Close()
+	return fstest.MapFS{
+		"index.html":                {Data: []byte(testIndex)},
+		"favicon.svg":               {Data: []byte("<svg/>")},
+		"assets/index-abc123.js":    {Data: js},
+		"assets/index-abc123.js.gz": {Data: gz.Bytes()},
+		"assets/index-abc123.js.br": {Data: []byte("brotli-bytes")},
+		"assets/style-def456.css":   {Data: []byte("body{}")},
+	}
+}
+
+func testTable() site.Table {
+	return site.Table{
+		NotFound: site.Meta{Title: "Page introuvable", Description: "Introuvable."},
+		Routes: []site.Route{
+			{Path: "/", Title: "Accueil", Description: "L'accueil."},
+			{Path: "/about", Title: "À propos", Description: "Qui nous sommes & pourquoi."},
+			{Path: "/dashboard", Title: "Tableau de bord", Description: "Espace.", Protected: true},
+		},
+	}
+}
+
+func newTestSite(t *testing.T) *SiteHandler {
+	t.Helper()
+	h, err := NewSiteHandler(testFiles(), testTable(), "Horizon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestSiteHandler(t *testing.T) {
+	h := newTestSite(t)
+	tests := []struct {
+		name      string
+		method    string
+		path      string
+		encoding  string
+		status    int
+		cache     string
+		ctype     string
+		cencoding string
+		bodyHas   []string
+		location  string
+	}{
+		{name: "home", path: "/", status: 200, cache: "no-cache", ctype: "text/html", bodyHas: []string{"<title>Horizon – Accueil</title>", `content="L&#39;accueil."`}},
+		{name: "known route", path: "/about", status: 200, cache: "no-cache", bodyHas: []string{"<title>À propos – Horizon</title>", "Qui nous sommes &amp; pourquoi."}},
+		{name: "protected route gets the shell", path: "/dashboard", status: 200, bodyHas: []string{"Tableau de bord – Horizon", `<div id="root">`}},
+		{name: "index.html is the home shell", path: "/index.html", status: 200, bodyHas: []string{"Horizon – Accueil"}},
+		{name: "unknown path is 404 with the shell", path: "/nulle-part", status: 404, cache: "no-cache", bodyHas: []string{"Page introuvable – Horizon", `<div id="root">`}},
+		{name: "unknown nested path", path: "/insurance/bateau", status: 404, bodyHas: []string{"Page introuvable"}},
+		{name: "trailing slash redirects", path: "/about/", status: 301, location: "/about"},
+		{name: "hashed asset immutable", path: "/assets/index-abc123.js", status: 200, cache: "public, max-age=31536000, immutable", ctype: "text/javascript", bodyHas: []string{"console.log"}},
+		{name: "gzip copy chosen", path: "/assets/index-abc123.js", encoding: "gzip, deflate", status: 200, cencoding: "gzip"},
+		{name: "brotli preferred", path: "/assets/index-abc123.js", encoding: "gzip, br", status: 200, cencoding: "br", bodyHas: []string{"brotli-bytes"}},
+		{name: "brotli refused with q=0", path: "/assets/index-abc123.js", encoding: "br;q=0, gzip", status: 200, cencoding: "gzip"},
+		{name: "no compressed copy", path: "/assets/style-def456.css", encoding: "gzip, br", status: 200, cencoding: "", ctype: "text/css", bodyHas: []string{"body{}"}},
+		{name: "html gzipped", path: "/about", encoding: "gzip", status: 200, cencoding: "gzip"},
+		{name: "unhashed file not immutable", path: "/favicon.svg", status: 200, cache: "no-cache", ctype: "image/svg+xml"},
+		{name: "missing asset is a plain 404", path: "/assets/missing-000.js", status: 404, bodyHas: []string{"Fichier introuvable."}},
+		{name: "precompressed copy not served by name", path: "/assets/index-abc123.js.gz", status: 404},
+		{name: "directory is not a file", path: "/assets", status: 404},
+		{name: "traversal", path: "/../etc/passwd", status: 400},
+		{name: "traversal inside", path: "/assets/../../secret.txt", status: 400},
+		{name: "encoded backslash", path: "/assets\\..\\index.html", status: 400},
+		{name: "head of home", method: "HEAD", path: "/", status: 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			method := tt.method
+			if method == "" {
+				method = http.MethodGet
+			}
+			req := httptest.NewRequest(method, "/", nil)
+			req.URL.Path = tt.path // raw, so the test reaches the handler uncleaned
+			if tt.encoding != "" {
+				req.Header.Set("Accept-Encoding", tt.encoding)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			res := rec.Result()
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			if tt.cache != "" && res.Header.Get("Cache-Control") != tt.cache {
+				t.Errorf("Cache-Control %q, want %q", res.Header.Get("Cache-Control"), tt.cache)
+			}
+			if tt.ctype != "" && !strings.HasPrefix(res.Header.Get("Content-Type"), tt.ctype) {
+				t.Errorf("Content-Type %q, want %q", res.Header.Get("Content-Type"), tt.ctype)
+			}
+			if tt.encoding != "" && res.Header.Get("Content-Encoding") != tt.cencoding {
+				t.Errorf("Content-Encoding %q, want %q", res.Header.Get("Content-Encoding"), tt.cencoding)
+			}
+			if tt.location != "" && res.Header.Get("Location") != tt.location {
+				t.Errorf("Location %q, want %q", res.Header.Get("Location"), tt.location)
+			}
+			body := readBody(t, res)
+			if method == http.MethodHead && len(body) != 0 {
+				t.Errorf("HEAD returned a body of %d bytes", len(body))
+			}
+			for _, want := range tt.bodyHas {
+				if !strings.Contains(body, want) {
+					t.Errorf("body lacks %q:\n%s", want, body)
+				}
+			}
+		})
+	}
+}
+
+// readBody returns the body, gunzipped when the response says gzip.
+func readBody(t *testing.T, res *http.Response) string {
+	t.Helper()
+	var r io.Reader = res.Body
+	if res.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatalf("gzip body: %v", err)
+		}
+		r = zr
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestSiteHandlerScriptHashes(t *testing.T) {
+	h := newTestSite(t)
+	hashes := h.ScriptHashes()
+	// sha256 of "document.body.classList.add('t')", the one inline script.
+	want := "'sha256-"
+	if len(hashes) != 1 || !strings.HasPrefix(hashes[0], want) {
+		t.Fatalf("hashes %v, want one sha256 source", hashes)
+	}
+	csp := contentSecurityPolicy(hashes)
+	if strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, hashes[0]) || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("CSP %q", csp)
+	}
+}
+
+func TestSiteHandlerNeedsIndex(t *testing.T) {
+	if _, err := NewSiteHandler(fstest.MapFS{}, testTable(), "Horizon"); err == nil {
+		t.Fatal("a site without index.html was accepted")
+	}
+}
+
+func TestAcceptsEncoding(t *testing.T) {
+	tests := []struct {
+		header, enc string
+		want        bool
+	}{
+		{"gzip", "gzip", true},
+		{"GZIP", "gzip", true},
+		{"deflate, gzip;q=0.5", "gzip", true},
+		{"gzip;q=0", "gzip", false},
+		{"br", "gzip", false},
+		{"", "gzip", false},
+		{"x-gzip", "gzip", false},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Accept-Encoding", tt.header)
+		if got := acceptsEncoding(r, tt.enc); got != tt.want {
+			t.Errorf("acceptsEncoding(%q, %q) = %v, want %v", tt.header, tt.enc, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+// Every route of site/routes.json through the real server: status, title,
+// heading; protected routes redirect; unknown paths get the 404 page.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { company, expectedTitle, heading, launchBrowser, newPage, routeTable, startServer } from './helpers.mjs';
+
+const productTitle = Object.fromEntries(company.services.map((s) => [s.path, s.title]));
+
+/** The h1 each public page must show. */
+const expectedHeading = {
+  '/': null, // the hero's wording is free; it must exist and not be the 404 heading
+  '/about': new RegExp(`À propos`),
+  '/contact': /^Contactez-nous$/,
+  '/login': /^Connexion$/,
+  '/register': /^Inscription$/,
+  '/privacy': /^Politique de confidentialité$/,
+  '/terms': /^Conditions générales d'utilisation$/,
+  '/mentions-legales': /^Mentions légales$/,
+  '/insurance': /^Nos assurances$/,
+  '/services': /^Nos services$/,
+  '/blog': /^Le blog$/,
+  '/news': /^Actualités$/,
+  '/careers': /^(Carrières|Rejoignez-nous)$/,
+};
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('public routes', () => {
+  for (const entry of routeTable.routes.filter((r) => !r.protected)) {
+    test(`${entry.path} has its status, title and heading`, async () => {
+      const { page, context, errors } = await newPage(browser);
+      const res = await page.goto(server.url + entry.path);
+      assert.equal(res.status(), 200);
+      const h1 = await heading(page);
+      const want = productTitle[entry.path] ? new RegExp(`^${productTitle[entry.path]}$`) : expectedHeading[entry.path];
+      if (want) assert.match(h1, want);
+      assert.notEqual(h1, 'Page introuvable');
+      assert.equal(await page.title(), expectedTitle(entry));
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      assert.equal(description, entry.description);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
+
+describe('protected routes', () => {
+  for (const entry of routeTable.routes.filter((r) => r.protected)) {
+    test(`${entry.path} redirects to /login, replacing the history entry`, async () => {
+      const { page, context, errors } = await newPage(browser);
+      await page.goto(server.url + '/about');
+      await heading(page);
+      await page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, entry.path);
+      await page.waitForURL((u) => u.pathname === '/login');
+      const url = new URL(page.url());
+      assert.equal(url.searchParams.get('next'), entry.path);
+      assert.match(await heading(page), /^Connexion$/);
+      // Back leaves /login for the page before the protected one: the redirect replaced its entry.
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/about');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    test(`${entry.path} loaded directly lands on /login`, async () => {
+      const { page, context } = await newPage(browser);
+      const res = await page.goto(server.url + entry.path);
+      assert.equal(res.status(), 200);
+      await page.waitForURL((u) => u.pathname === '/login');
+      assert.match(await heading(page), /^Connexion$/);
+      await context.close();
+    });
+  }
+});
+
+describe('not found', () => {
+  for (const path of ['/nulle-part', '/insurance/bateau', '/my-quotes/42']) {
+    test(`${path} answers 404 with the not-found page`, async () => {
+      const { page, context } = await newPage(browser);
+      const res = await page.goto(server.url + path);
+      assert.equal(res.status(), 404);
+      assert.equal(await heading(page), 'Page introuvable');
+      assert.equal(await page.title(), `${routeTable.notFound.title} – ${company.name}`);
+      await page.getByRole('link', { name: 'Toutes nos assurances' }).click();
+      await page.waitForURL((u) => u.pathname === '/insurance');
+      await context.close();
+    });
+  }
+
+  test('a client-side link to an unknown path shows the not-found page', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await heading(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/introuvable');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    assert.equal(await heading(page), 'Page introuvable');
+    await context.close();
+  });
+});
+
+describe('footer', () => {
+  test('every footer link resolves to a real page', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await heading(page);
+    const links = await page.locator('footer a').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent })));
+    const internal = links.filter((l) => l.href.startsWith('/'));
+    const paths = new Set(internal.map((l) => l.href));
+    for (const want of ['/insurance/car', '/insurance/home', '/insurance/health', '/insurance/life', '/insurance/fleet',
+      '/insurance/vtc', '/about', '/contact', '/blog', '/news', '/careers', '/quote-request', '/privacy', '/terms', '/mentions-legales']) {
+      assert.ok(paths.has(want), `footer lacks ${want}`);
+    }
+    for (const link of internal) {
+      await page.goto(server.url + link.href);
+      const h1 = await heading(page);
+      assert.notEqual(h1, 'Page introuvable', `${link.href} leads to the not-found page`);
+    }
+    const external = links.filter((l) => !l.href.startsWith('/')).map((l) => l.href);
+    for (const want of [company.socialMedia.facebook, company.socialMedia.linkedin, company.socialMedia.instagram,
+      `tel:${company.phoneInternational}`, `mailto:${company.email}`]) {
+      assert.ok(external.includes(want), `footer lacks ${want}`);
+    }
+    const text = await page.locator('footer').innerText();
+    for (const want of [company.phone, company.email, company.siret, company.orias, '2024']) {
+      assert.ok(text.includes(want), `footer lacks ${want}`);
+    }
+    await context.close();
+  });
+});

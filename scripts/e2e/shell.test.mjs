@@ -1,0 +1,203 @@
+// The parts of every page: navigation bar, mobile menu, theme, error screen.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { company, heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+
+const navLabels = ['Accueil', 'Services', 'Assurances', 'Blog', 'Actualités', 'Carrières', 'À propos', 'Contact'];
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('navigation bar', () => {
+  test('links, call button, sign-in links and the active link', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await heading(page);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    const labels = await nav.locator('.nav-links a').allInnerTexts();
+    assert.deepEqual(labels.map((l) => l.trim()), navLabels);
+    assert.equal(await nav.locator('a[href^="tel:"]').getAttribute('href'), `tel:${company.phoneInternational}`);
+    assert.equal(await nav.getByRole('link', { name: 'Connexion' }).getAttribute('href'), '/login');
+    assert.equal(await nav.getByRole('link', { name: 'Inscription' }).getAttribute('href'), '/register');
+
+    await nav.getByRole('link', { name: 'Assurances', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/insurance');
+    assert.equal(await heading(page), 'Nos assurances');
+    const current = nav.locator('[aria-current="page"]');
+    assert.equal(await current.count(), 1);
+    assert.equal((await current.innerText()).trim(), 'Assurances');
+    assert.match(await current.getAttribute('class'), /active/);
+
+    // A product page keeps "Assurances" active.
+    await page.goto(server.url + '/insurance/car');
+    await heading(page);
+    assert.equal((await nav.locator('[aria-current="page"]').innerText()).trim(), 'Assurances');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the mobile menu at 375 px opens, closes on a link and on Escape', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 375, height: 740 });
+    await page.goto(server.url + '/');
+    await heading(page);
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+    const blog = page.locator('.nav-links').getByRole('link', { name: 'Blog' });
+    assert.equal(await blog.isVisible(), false);
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Fermer le menu' });
+    assert.equal(await close.getAttribute('aria-expanded'), 'true');
+    await blog.waitFor({ state: 'visible' });
+    await blog.click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    await blog.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded'), 'false');
+
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await blog.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await blog.waitFor({ state: 'hidden' });
+
+    // No horizontal scrolling at 375 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('keyboard alone reaches the menu and follows a link', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await heading(page);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Aller au contenu');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Contact') break;
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/contact');
+    await context.close();
+  });
+});
+
+describe('theme', () => {
+  test('light by default, toggled, saved under darkMode and restored on reload', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/about');
+    await heading(page);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark-mode')), false);
+    const toggle = page.getByRole('button', { name: 'Thème sombre' });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.evaluate(() => localStorage.getItem('darkMode')), 'true');
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark-mode')), true);
+
+    // The class must be on <body> before the app renders anything: no flash of the light theme.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        window.__darkAtLoad = document.body.classList.contains('dark-mode');
+      });
+    });
+    await page.reload();
+    await heading(page);
+    assert.equal(await page.evaluate(() => window.__darkAtLoad), true);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark-mode')), true);
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(bg, 'rgb(255, 255, 255)');
+
+    await page.getByRole('button', { name: 'Thème sombre' }).click();
+    assert.equal(await page.evaluate(() => localStorage.getItem('darkMode')), 'false');
+    await page.reload();
+    await heading(page);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark-mode')), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('loading, stale chunks and the error screen', () => {
+  test('a stale chunk reloads the page once, then the error screen is shown and reported', async () => {
+    const { page, context } = await newPage(browser, { allowErrors: true });
+    await page.goto(server.url + '/');
+    await heading(page);
+    let aborted = 0;
+    await page.route('**/assets/careers-*.js', (route) => {
+      aborted++;
+      return route.abort();
+    });
+    const report = page.waitForRequest((r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST');
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Carrières' }).click();
+    const title = page.getByRole('heading', { level: 1 });
+    await title.filter({ hasText: 'Quelque chose s' }).waitFor({ timeout: 15000 });
+    assert.match(await title.innerText(), /^Oups\s! Quelque chose s'est mal passé$/);
+    assert.equal(loads, 1, 'the page reloads exactly once');
+    assert.ok(aborted >= 2);
+    const body = JSON.parse((await report).postData());
+    assert.equal(body.route, '/careers');
+    assert.ok(body.message.length > 0);
+    assert.deepEqual(Object.keys(body).sort(), ['message', 'route', 'time']);
+    const text = await page.locator('main').innerText();
+    assert.match(text, /équipe technique a été prévenue/);
+    assert.ok(text.includes(company.phone) && text.includes(company.email));
+    assert.ok(await page.getByRole('button', { name: 'Recharger la page' }).isVisible());
+    await page.waitForTimeout(200);
+    assert.match(server.logs(), /erreur signalée par le navigateur/);
+
+    await page.unroute('**/assets/careers-*.js');
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    assert.notEqual(await heading(page), 'Page introuvable');
+    await context.close();
+  });
+
+  test('the loading screen reads "Chargement..." while a page chunk loads', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await heading(page);
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    await page.route('**/assets/news-*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Actualités' }).click();
+    const loading = page.getByRole('status').filter({ hasText: 'Chargement...' });
+    await loading.waitFor({ state: 'visible' });
+    release();
+    await page.waitForURL((u) => u.pathname === '/news');
+    assert.equal(await heading(page), 'Actualités');
+    await loading.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('headers', () => {
+  test('security headers and compression on the served page', async () => {
+    const res = await fetch(server.url + '/', { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-security-policy'), /script-src 'self' 'sha256-/);
+    assert.doesNotMatch(res.headers.get('content-security-policy'), /unsafe-inline/);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('content-encoding'), 'gzip');
+    const html = await res.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)[1];
+    const a = await fetch(server.url + asset, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    assert.equal(a.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(a.headers.get('content-encoding'), 'br');
+  });
+});

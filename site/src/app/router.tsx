@@ -1,0 +1,64 @@
+import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { Layout } from './layout';
+import { ErrorScreen } from '../components/error-screen';
+import { Loading } from '../components/loading';
+import { loadPage, type PageModule } from '../lib/lazy-page';
+import { notFound, routes, type RouteEntry } from '../lib/routes';
+import { loadSession } from '../lib/session';
+
+const pageModules = import.meta.glob<PageModule>(['../pages/*.tsx', '!../pages/*.test.tsx']);
+
+/** Route data every page can read with `useMatches()`. */
+export interface RouteHandle {
+  entry: RouteEntry;
+}
+
+function lazyFor(page: string): RouteObject['lazy'] {
+  const importer = pageModules[`../pages/${page}.tsx`];
+  if (!importer) return undefined;
+  return async () => {
+    const mod = await loadPage(page, importer);
+    return { Component: mod.default };
+  };
+}
+
+/** Sends a signed-out visitor to /login, replacing the history entry, and remembers where they were going. */
+export async function requireSession({ request }: LoaderFunctionArgs) {
+  const session = await loadSession();
+  if (session.user) return null;
+  const url = new URL(request.url);
+  const next = url.pathname + url.search;
+  return replace(`/login?next=${encodeURIComponent(next)}`);
+}
+
+function routeObject(entry: RouteEntry): RouteObject {
+  return {
+    path: entry.path,
+    handle: { entry } satisfies RouteHandle,
+    loader: entry.protected ? requireSession : undefined,
+    lazy: lazyFor(entry.page),
+  };
+}
+
+/** The route objects of the app, derived from site/routes.json. */
+export function appRoutes(): RouteObject[] {
+  const notFoundEntry: RouteEntry = { path: '*', page: 'not-found', ...notFound };
+  return [
+    {
+      element: <Layout />,
+      errorElement: <ErrorScreen />,
+      HydrateFallback: Loading,
+      children: [
+        {
+          errorElement: <ErrorScreen />,
+          children: [...routes.map(routeObject), { ...routeObject(notFoundEntry), path: '*' }],
+        },
+      ],
+    },
+  ];
+}
+
+/** The browser router of the site. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useRouteError } from 'react-router-dom';
+import { company, mailHref, telHref } from '../lib/company';
+import { buildReport, reportError } from '../lib/report-error';
+
+/** The error screen of SPEC.md §2; the failure is logged and reported to the server. */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (reported.current) return;
+    reported.current = true;
+    console.error('Erreur de rendu', error);
+    void reportError(buildReport(error, pathname, new Date()));
+  }, [error, pathname]);
+
+  return (
+    <section className="error-screen container" role="alert">
+      <h1>Oups&nbsp;! Quelque chose s'est mal passé</h1>
+      <p>Une erreur inattendue est survenue. Notre équipe technique a été prévenue et va la corriger.</p>
+      <div className="error-actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Recharger la page
+        </button>
+        <Link className="btn btn-secondary" to="/" reloadDocument>
+          Retour à l'accueil
+        </Link>
+      </div>
+      <p>
+        Besoin d'aide tout de suite ? Appelez-nous au <a href={telHref}>{company.phone}</a> ou écrivez-nous à{' '}
+        <a href={mailHref}>{company.email}</a>.
+      </p>
+    </section>
+  );
+}

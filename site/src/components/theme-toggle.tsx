@@ -1,0 +1,18 @@
+import { useDarkMode } from '../lib/theme';
+
+/** The light/dark switch of SPEC.md §4 (Theme). */
+export function ThemeToggle() {
+  const [dark, toggle] = useDarkMode();
+  return (
+    <button
+      type="button"
+      className="theme-toggle"
+      onClick={toggle}
+      aria-pressed={dark}
+      aria-label="Thème sombre"
+      title={dark ? 'Passer au thème clair' : 'Passer au thème sombre'}
+    >
+      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+    </button>
+  );
+}

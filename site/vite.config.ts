@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// The company profile lives in pkg/company so that Go can embed it; the
+// dev server must be allowed to read it from outside the site root.
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  server: { fs: { allow: [root] } },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: false,
+    // Precompressed copies are made by scripts/precompress.mjs after the build.
+    reportCompressedSize: true,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
