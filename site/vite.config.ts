@@ -13,6 +13,13 @@ export default defineConfig({
     sourcemap: false,
     // Precompressed copies are made by scripts/precompress.mjs after the build.
     reportCompressedSize: true,
+    rollupOptions: {
+      // react-router marks its modules "use client" for server components; meaningless in this app.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   test: {
     environment: 'jsdom',

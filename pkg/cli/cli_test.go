@@ -147,3 +147,85 @@ func TestServeRunsAndStops(t *testing.T) {
 		t.Errorf("no clean stop in the log:\n%s", logs.String())
 	}
 }
+
+func TestServeSecureCookiesFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want bool
+	}{{[]string{"serve"}, false}, {[]string{"serve", "--secure-cookies"}, true}} {
+		var got *ServeOptions
+		root := NewRootCommand(env(nil))
+		for _, c := range root.Commands() {
+			if c.Name() == "serve" {
+				root.RemoveCommand(c)
+			}
+		}
+		root.AddCommand(NewServeCommand(&Options{}, func(_ context.Context, so *ServeOptions, _ io.Writer) error {
+			got = so
+			return nil
+		}))
+		root.SetArgs(tt.args)
+		if err := root.Execute(); err != nil || got == nil || got.SecureCookies != tt.want {
+			t.Errorf("%v: secure %v, err %v", tt.args, got, err)
+		}
+	}
+}
+
+// startServe runs serve on a random port until the returned stop is called.
+func startServe(t *testing.T, dbPath string) (string, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- serveRun(ctx, &ServeOptions{Options: &Options{DB: dbPath}, Addr: "127.0.0.1:0", Ready: func(a string) { addrc <- a }}, io.Discard)
+	}()
+	select {
+	case addr := <-addrc:
+		return addr, func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("serve returned %v", err)
+			}
+		}
+	case err := <-done:
+		t.Fatalf("serve stopped: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	return "", nil
+}
+
+func TestSessionsSurviveARestart(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "courtier.db")
+	addr, stop := startServe(t, dbPath)
+	res, err := http.Post("http://"+addr+"/api/auth/register", "application/json",
+		strings.NewReader(`{"email":"marie@exemple.fr","password":"une phrase de passe solide"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	var cookie *http.Cookie
+	for _, c := range res.Cookies() {
+		if c.Name == "courtier_session" {
+			cookie = c
+		}
+	}
+	if res.StatusCode != 201 || cookie == nil {
+		t.Fatalf("register: %d, cookies %v", res.StatusCode, res.Cookies())
+	}
+	stop()
+	addr, stop = startServe(t, dbPath)
+	defer stop()
+	req, _ := http.NewRequest("GET", "http://"+addr+"/api/session", nil)
+	req.AddCookie(cookie)
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), "marie@exemple.fr") {
+		t.Fatalf("signed out by a restart: %s", body)
+	}
+}

@@ -3,9 +3,12 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"courtier/pkg/apperr"
 )
 
 // defaultDB is the database path when neither --db nor COURTIER_DB is given.
@@ -38,7 +41,7 @@ func NewRootCommand(getenv func(string) string) *cobra.Command {
 	}
 	root.PersistentFlags().StringVar(&opts.DB, "db", dbDefault, "SQLite database file (env COURTIER_DB)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
-	root.AddCommand(NewServeCommand(opts, nil), NewVersionCommand())
+	root.AddCommand(NewServeCommand(opts, nil), NewUsersCommand(opts), NewVersionCommand())
 	return root
 }
 
@@ -57,8 +60,17 @@ func ExitCode(err error) int {
 
 // Main runs the root command with the process's arguments and returns the exit code.
 func Main(args []string) int {
-	root := NewRootCommand(os.Getenv)
+	return Run(args, os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run runs the root command over the given environment and streams, prints
+// a failure as one line on errOut, and returns the exit code.
+func Run(args []string, getenv func(string) string, in io.Reader, out, errOut io.Writer) int {
+	root := NewRootCommand(getenv)
 	root.SetArgs(args)
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errOut)
 	cmd, err := root.ExecuteC()
 	if err != nil {
 		if isUsage(err) {
@@ -66,9 +78,19 @@ func Main(args []string) int {
 			cmd.PrintErrln("Run '" + cmd.CommandPath() + " --help' for usage.")
 			return 2
 		}
-		root.PrintErrln("courtier: " + err.Error())
+		root.PrintErrln("courtier: " + reason(err))
 	}
 	return ExitCode(err)
+}
+
+// reason is the one line printed for a failure: the French message of an
+// error meant for users, the whole chain otherwise.
+func reason(err error) string {
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return err.Error()
 }
 
 // isUsage also catches cobra's own errors for unknown commands and bad arguments.
@@ -78,7 +100,7 @@ func isUsage(err error) bool {
 		return true
 	}
 	msg := err.Error()
-	for _, prefix := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires ", "invalid argument"} {
+	for _, prefix := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires ", "invalid argument", "required flag", "flag needs an argument"} {
 		if len(msg) >= len(prefix) && msg[:len(prefix)] == prefix {
 			return true
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"courtier/pkg/account"
 	"courtier/pkg/company"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
@@ -20,6 +22,8 @@ import (
 type ServeOptions struct {
 	*Options
 	Addr string
+	// SecureCookies forces Secure session cookies behind a TLS-terminating proxy.
+	SecureCookies bool
 	// Ready is called with the listening address once the server accepts
 	// connections; tests use it to learn a random port.
 	Ready func(addr string)
@@ -42,20 +46,14 @@ func NewServeCommand(opts *Options, runF func(context.Context, *ServeOptions, io
 		},
 	}
 	cmd.Flags().StringVar(&so.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	cmd.Flags().BoolVar(&so.SecureCookies, "secure-cookies", false,
+		"mark session cookies Secure (and name them __Host-) even on plain HTTP, behind a TLS proxy")
 	return cmd
 }
 
 // serveRun opens the store, builds the server and serves until ctx ends.
 func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(logOut, nil))
-	profile, err := company.Default()
-	if err != nil {
-		return err
-	}
-	table, err := site.Routes()
-	if err != nil {
-		return err
-	}
 	db, err := store.Open(ctx, opts.DB)
 	if err != nil {
 		return err
@@ -65,11 +63,7 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 			logger.Error("fermeture de la base", "err", err)
 		}
 	}()
-	files, built := site.Files()
-	if !built {
-		logger.Warn("binaire compilé sans le site : lancez make build pour l'inclure")
-	}
-	srv, err := web.New(web.Config{Logger: logger, Store: db, Company: profile, Site: files, Routes: table})
+	srv, err := newServer(ctx, opts, db, logger)
 	if err != nil {
 		return err
 	}
@@ -84,4 +78,50 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	}
 	logger.Info("serveur arrêté proprement")
 	return nil
+}
+
+// newServer gathers the server's dependencies: company profile, routes,
+// site files, the account service and the cookie signing key.
+func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *slog.Logger) (*web.Server, error) {
+	profile, err := company.Default()
+	if err != nil {
+		return nil, err
+	}
+	table, err := site.Routes()
+	if err != nil {
+		return nil, err
+	}
+	files, built := site.Files()
+	if !built {
+		logger.Warn("binaire compilé sans le site : lancez make build pour l'inclure")
+	}
+	accounts, err := account.New(db, account.Config{Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	key, err := sessionKey(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	return web.New(web.Config{
+		Logger: logger, Store: db, Company: profile, Site: files, Routes: table,
+		Accounts: accounts, SessionKey: key, SecureCookies: opts.SecureCookies,
+	})
+}
+
+// sessionKey loads the cookie signing key from app_meta, creating it on
+// the first start, so that restarts keep everyone signed in.
+func sessionKey(ctx context.Context, db *store.DB) ([]byte, error) {
+	enc, err := db.MetaOrInit(ctx, "session_key", func() (string, error) {
+		key, err := web.NewSessionKey()
+		return base64.StdEncoding.EncodeToString(key), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	key, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil || len(key) < 32 {
+		return nil, fmt.Errorf("clé de session illisible dans app_meta")
+	}
+	return key, nil
 }

@@ -40,7 +40,7 @@ func (c clientError) validate() error {
 func (s *Server) handleClientError(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.errorLimiter.Allow(clientIP(r)); !ok {
 		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
-		writeError(w, r, s.logger, apperr.Errorf(apperr.ETOOMANY, "Trop de rapports d'erreur : réessayez dans quelques secondes."))
+		writeError(w, r, s.logger, apperr.Errorf(apperr.ETOOMANY, "Trop de rapports d'erreur\u00a0: réessayez dans quelques secondes."))
 		return
 	}
 	var report clientError

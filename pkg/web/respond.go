@@ -5,9 +5,12 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 )
 
@@ -50,6 +53,9 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	if errors.As(err, &e) {
 		body.Field = e.Field
 	}
+	if wait, ok := account.RetryAfter(err); ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	}
 	writeJSON(w, statusOf(code), body)
 }
 
@@ -74,8 +80,10 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, dst any)
 		switch {
 		case errors.As(err, &tooBig):
 			return apperr.Errorf(apperr.EINVALID, "La requête est trop volumineuse (%d octets au plus).", maxBytes)
+		case errors.As(err, &typeErr) && typeErr.Field == "":
+			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête doit être un objet JSON.")
 		case errors.As(err, &typeErr):
-			return apperr.Errorf(apperr.EINVALID, "Le champ « %s » n'a pas le bon type.", typeErr.Field)
+			return apperr.FieldErrorf(typeErr.Field, "Le champ «\u00a0%s\u00a0» n'a pas le bon type.", typeErr.Field)
 		case strings.HasPrefix(err.Error(), "json: unknown field"):
 			return apperr.Errorf(apperr.EINVALID, "La requête contient un champ inconnu.")
 		case errors.Is(err, io.EOF):

@@ -11,6 +11,9 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/gorilla/sessions"
+
+	"courtier/pkg/account"
 	"courtier/pkg/company"
 	"courtier/site"
 )
@@ -30,6 +33,14 @@ type Config struct {
 	Routes site.Table
 	// Now is the clock for rate limits; time.Now when nil.
 	Now func() time.Time
+	// Accounts is the account service: profiles, sign-in, sessions.
+	Accounts *account.Service
+	// SessionKey signs the session cookie; kept in the database so restarts
+	// keep sessions. A random key is made when nil.
+	SessionKey []byte
+	// SecureCookies marks the session cookie Secure even on plain HTTP,
+	// for a deployment behind a proxy that terminates TLS.
+	SecureCookies bool
 }
 
 // Server holds the dependencies of the handlers.
@@ -38,6 +49,10 @@ type Server struct {
 	store        Pinger
 	site         *SiteHandler
 	errorLimiter *RateLimiter
+	accounts     *account.Service
+	cookies      *sessions.CookieStore
+	// secureCookies forces Secure session cookies (see Config.SecureCookies).
+	secureCookies bool
 }
 
 // New builds the server and renders the site's pages.
@@ -46,9 +61,18 @@ func New(cfg Config) (*Server, error) {
 	if files == nil {
 		files = fstest.MapFS{"index.html": {Data: []byte(fallbackIndex)}}
 	}
-	siteHandler, err := NewSiteHandler(files, cfg.Routes, cfg.Company.Name)
+	siteHandler, err := NewSiteHandler(files, cfg.Routes, cfg.Company.Name, pageSession)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Accounts == nil {
+		return nil, fmt.Errorf("serveur sans service de comptes")
+	}
+	key := cfg.SessionKey
+	if key == nil {
+		if key, err = NewSessionKey(); err != nil {
+			return nil, err
+		}
 	}
 	now := cfg.Now
 	if now == nil {
@@ -59,7 +83,10 @@ func New(cfg Config) (*Server, error) {
 		store:  cfg.Store,
 		site:   siteHandler,
 		// A broken page may report on every render: 10 at once, then one every 6 s per address.
-		errorLimiter: NewRateLimiter(10, 6*time.Second, now),
+		errorLimiter:  NewRateLimiter(10, 6*time.Second, now),
+		accounts:      cfg.Accounts,
+		cookies:       newCookieStore(key),
+		secureCookies: cfg.SecureCookies,
 	}, nil
 }
 
@@ -74,6 +101,15 @@ func (s *Server) routes() []route {
 	return []route{
 		{"GET /healthz", s.handleHealth},
 		{"POST /api/client-errors", s.handleClientError},
+		{"GET /api/session", s.handleSession},
+		{"POST /api/auth/register", s.handleRegister},
+		{"POST /api/auth/login", s.handleLogin},
+		{"POST /api/auth/logout", s.handleLogout},
+		{"GET /api/profile", s.handleProfile},
+		{"PATCH /api/profile", s.handleUpdateProfile},
+		{"POST /api/profile/password", s.handleChangePassword},
+		{"GET /api/profile/export", s.handleExport},
+		{"POST /api/profile/delete", s.handleDeleteAccount},
 		{"/api/", s.handleAPINotFound},
 		{"/", s.site.ServeHTTP},
 	}
@@ -86,7 +122,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc(rt.pattern, rt.handler)
 	}
 	csrf := http.NewCrossOriginProtection()
-	var h http.Handler = csrf.Handler(mux)
+	var h http.Handler = csrf.Handler(s.loadSession(mux))
 	h = securityHeaders(contentSecurityPolicy(s.site.ScriptHashes()), h)
 	h = recoverPanics(s.logger, h)
 	return logRequests(s.logger, h)

@@ -44,12 +44,14 @@ func newTestServer(t *testing.T, store Pinger) (http.Handler, *logBuffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	logger := slog.New(slog.NewTextHandler(logs, nil))
 	srv, err := New(Config{
-		Logger:  slog.New(slog.NewTextHandler(logs, nil)),
-		Store:   store,
-		Company: p,
-		Site:    testFiles(),
-		Routes:  testTable(),
+		Logger:   logger,
+		Store:    store,
+		Company:  p,
+		Site:     testFiles(),
+		Routes:   testTable(),
+		Accounts: newTestAccounts(t, logger, time.Now),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -20,9 +20,10 @@ import (
 // page is one HTML document rendered at start-up: the app shell with the
 // route's title and description, plain and gzipped.
 type page struct {
-	status int
-	body   []byte
-	gz     []byte
+	status   int
+	template []byte // without the session block
+	body     []byte // with the visitor's session
+	gz       []byte
 }
 
 // SiteHandler serves the built React app: hashed assets cached for a year,
@@ -33,7 +34,13 @@ type SiteHandler struct {
 	pages        map[string]page
 	notFound     page
 	scriptHashes []string
+	// sessionJSON returns the signed-in user's session as JSON, nil for a
+	// visitor; the page then carries it so the site needs no extra request.
+	sessionJSON func(*http.Request) []byte
 }
+
+// anonymousSession is the session JSON of every visitor.
+var anonymousSession = []byte(`{"user":null}`)
 
 var (
 	titleRe  = regexp.MustCompile(`<title>[^<]*</title>`)
@@ -51,32 +58,46 @@ func PageTitle(title, companyName string, isHome bool) string {
 
 // NewSiteHandler reads index.html from files and renders the shell of every
 // route once, so a request costs a map lookup.
-func NewSiteHandler(files fs.FS, table site.Table, companyName string) (*SiteHandler, error) {
+func NewSiteHandler(files fs.FS, table site.Table, companyName string, sessionJSON func(*http.Request) []byte) (*SiteHandler, error) {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return nil, fmt.Errorf("index.html du site introuvable: %w", err)
 	}
-	h := &SiteHandler{files: files, pages: make(map[string]page, len(table.Routes))}
+	if sessionJSON == nil {
+		sessionJSON = func(*http.Request) []byte { return nil }
+	}
+	h := &SiteHandler{files: files, pages: make(map[string]page, len(table.Routes)), sessionJSON: sessionJSON}
 	for _, m := range inlineRe.FindAllSubmatch(index, -1) {
 		sum := sha256.Sum256(m[1])
 		h.scriptHashes = append(h.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
 	for _, r := range table.Routes {
 		title := PageTitle(r.Title, companyName, r.Path == "/")
-		h.pages[r.Path] = renderPage(index, http.StatusOK, title, r.Description)
+		h.pages[r.Path] = newPage(index, http.StatusOK, title, r.Description)
 	}
-	h.notFound = renderPage(index, http.StatusNotFound, PageTitle(table.NotFound.Title, companyName, false), table.NotFound.Description)
+	h.notFound = newPage(index, http.StatusNotFound, PageTitle(table.NotFound.Title, companyName, false), table.NotFound.Description)
 	return h, nil
 }
 
-func renderPage(index []byte, status int, title, description string) page {
+func newPage(index []byte, status int, title, description string) page {
 	out := titleRe.ReplaceAllLiteral(index, []byte("<title>"+html.EscapeString(title)+"</title>"))
 	out = descRe.ReplaceAllLiteral(out, []byte(`<meta name="description" content="`+html.EscapeString(description)+`" />`))
+	pg := page{status: status, template: out}
+	pg.body = withSession(out, anonymousSession)
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	w.Write(out)
+	w.Write(pg.body)
 	w.Close()
-	return page{status: status, body: out, gz: gz.Bytes()}
+	pg.gz = gz.Bytes()
+	return pg
+}
+
+// withSession puts the session JSON in a data block before the app's root.
+// JSON from encoding/json escapes '<', so it cannot close the script early.
+func withSession(doc, sessionJSON []byte) []byte {
+	block := append([]byte(`<script type="application/json" id="courtier-session">`), sessionJSON...)
+	block = append(block, []byte("</script>\n    ")...)
+	return bytes.Replace(doc, []byte(`<div id="root">`), append(block, []byte(`<div id="root">`)...), 1)
 }
 
 // ScriptHashes are the CSP hashes of the inline scripts of index.html (the
@@ -135,7 +156,11 @@ func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page)
 	hd.Set("Cache-Control", "no-cache")
 	hd.Add("Vary", "Accept-Encoding")
 	body := pg.body
-	if acceptsEncoding(r, "gzip") {
+	if session := h.sessionJSON(r); session != nil {
+		// A signed-in user's page is personal: built per request, never stored by caches.
+		hd.Set("Cache-Control", "no-store")
+		body = withSession(pg.template, session)
+	} else if acceptsEncoding(r, "gzip") {
 		hd.Set("Content-Encoding", "gzip")
 		body = pg.gz
 	}

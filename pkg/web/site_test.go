@@ -47,7 +47,7 @@ func testTable() site.Table {
 
 func newTestSite(t *testing.T) *SiteHandler {
 	t.Helper()
-	h, err := NewSiteHandler(testFiles(), testTable(), "Horizon")
+	h, err := NewSiteHandler(testFiles(), testTable(), "Horizon", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestSiteHandlerScriptHashes(t *testing.T) {
 }
 
 func TestSiteHandlerNeedsIndex(t *testing.T) {
-	if _, err := NewSiteHandler(fstest.MapFS{}, testTable(), "Horizon"); err == nil {
+	if _, err := NewSiteHandler(fstest.MapFS{}, testTable(), "Horizon", nil); err == nil {
 		t.Fatal("a site without index.html was accepted")
 	}
 }
@@ -189,5 +189,49 @@ func TestAcceptsEncoding(t *testing.T) {
 		if got := acceptsEncoding(r, tt.enc); got != tt.want {
 			t.Errorf("acceptsEncoding(%q, %q) = %v, want %v", tt.header, tt.enc, got, tt.want)
 		}
+	}
+}
+
+func TestSiteHandlerEmbedsSession(t *testing.T) {
+	signedIn := func(r *http.Request) []byte {
+		if r.Header.Get("Cookie") == "" {
+			return nil
+		}
+		return []byte(`{"user":{"email":"a@b.example","displayName":"\u003cAnne\u003e"}}`)
+	}
+	h, err := NewSiteHandler(testFiles(), testTable(), "Horizon", signedIn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, cookie, cache string
+		want                []string
+	}{
+		{"visitor", "", "no-cache", []string{`<script type="application/json" id="courtier-session">{"user":null}</script>`}},
+		{"signed in", "s=1", "no-store", []string{`id="courtier-session">{"user":{"email":"a@b.example"`, `\u003cAnne\u003e`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", "/about", nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			if tt.cookie != "" {
+				req.Header.Set("Cookie", tt.cookie)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			res := rec.Result()
+			if res.Header.Get("Cache-Control") != tt.cache {
+				t.Errorf("Cache-Control %q, want %q", res.Header.Get("Cache-Control"), tt.cache)
+			}
+			body := readBody(t, res)
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("body lacks %q:\n%s", w, body)
+				}
+			}
+			if strings.Index(body, "courtier-session") > strings.Index(body, `<div id="root">`) {
+				t.Error("the session block comes after the app root")
+			}
+		})
 	}
 }

@@ -31,7 +31,7 @@ export async function startServer() {
     const timer = setTimeout(() => reject(new Error(`le serveur n'a pas démarré:\n${logs}`)), 15000);
     proc.stderr.on('data', (chunk) => {
       logs += chunk;
-      const m = /serveur prêt url=(http:\/\/[^\s]+)/.exec(logs);
+      const m = /serveur prêt"? url=(http:\/\/[^\s]+)/.exec(logs);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
@@ -74,9 +74,20 @@ export async function newPage(browser, { width = 1280, height = 900, allowErrors
   return { page, context, errors };
 }
 
-/** The visible text of the page's h1. */
-export async function heading(page) {
+/**
+ * The visible text of the page's h1. With `want` (a string or a RegExp) it
+ * waits until the h1 matches, since a client-side navigation renders after
+ * the URL changes; without it, it waits until an h1 is visible.
+ */
+export async function heading(page, want, timeout = 10000) {
   const h1 = page.locator('main h1').first();
-  await h1.waitFor({ state: 'visible', timeout: 10000 });
-  return (await h1.innerText()).trim();
+  await h1.waitFor({ state: 'visible', timeout });
+  const deadline = Date.now() + timeout;
+  let text = (await h1.innerText()).trim();
+  while (want !== undefined && !(want instanceof RegExp ? want.test(text) : text === want)) {
+    if (Date.now() > deadline) return text;
+    await page.waitForTimeout(50);
+    text = (await h1.first().innerText().catch(() => '')).trim();
+  }
+  return text;
 }

@@ -1,20 +1,29 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router-dom';
 import { company, mailHref, telHref } from '../lib/company';
+import { shouldReloadForChunk } from '../lib/lazy-page';
 import { buildReport, reportError } from '../lib/report-error';
+import { Loading } from './loading';
 
 /** The error screen of SPEC.md §2; the failure is logged and reported to the server. */
 export function ErrorScreen() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  const [reloading] = useState(() => shouldReloadForChunk(error, pathname));
   const reported = useRef(false);
 
   useEffect(() => {
+    if (reloading) {
+      window.location.reload();
+      return;
+    }
     if (reported.current) return;
     reported.current = true;
     console.error('Erreur de rendu', error);
     void reportError(buildReport(error, pathname, new Date()));
-  }, [error, pathname]);
+  }, [error, pathname, reloading]);
+
+  if (reloading) return <Loading />;
 
   return (
     <section className="error-screen container" role="alert">
@@ -29,7 +38,7 @@ export function ErrorScreen() {
         </Link>
       </div>
       <p>
-        Besoin d'aide tout de suite ? Appelez-nous au <a href={telHref}>{company.phone}</a> ou écrivez-nous à{' '}
+        Besoin d'aide tout de suite&nbsp;? Appelez-nous au <a href={telHref}>{company.phone}</a> ou écrivez-nous à{' '}
         <a href={mailHref}>{company.email}</a>.
       </p>
     </section>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { company, telHref } from '../lib/company';
+import { useSession } from '../lib/session';
+import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
 
 /** The links of the navigation bar, in the order of SPEC.md §2. */
@@ -20,6 +22,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const session = useSession();
 
   // Any navigation closes the mobile menu, including back and forward.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -66,12 +69,17 @@ export function Navbar() {
             <a className="btn btn-call" href={telHref}>
               <span aria-hidden="true">☎</span> Appelez-nous<span className="visually-hidden"> au {company.phone}</span>
             </a>
-            <NavLink to="/login" className="btn btn-secondary" viewTransition onClick={close}>
-              Connexion
-            </NavLink>
-            <NavLink to="/register" className="btn btn-primary" viewTransition onClick={close}>
-              Inscription
-            </NavLink>
+            {session?.user ? <AccountMenu user={session.user} onNavigate={close} /> : null}
+            {session && !session.user ? (
+              <>
+                <NavLink to="/login" className="btn btn-secondary" viewTransition onClick={close}>
+                  Connexion
+                </NavLink>
+                <NavLink to="/register" className="btn btn-primary" viewTransition onClick={close}>
+                  Inscription
+                </NavLink>
+              </>
+            ) : null}
             <ThemeToggle />
           </div>
         </div>

@@ -29,23 +29,30 @@ export function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => Error
   });
 }
 
-/**
- * Loads a page chunk. After a new deployment the old chunk names are gone:
- * the first failure reloads the page once to fetch the new HTML, a second
- * failure in a row is shown on the error screen.
- */
+/** Loads a page chunk, failing after the timeout of SPEC.md §9. */
 export async function loadPage(page: string, importer: () => Promise<PageModule>, ms = chunkTimeoutMs): Promise<PageModule> {
-  try {
-    const mod = await withTimeout(importer(), ms, () => new ChunkTimeoutError(page));
-    sessionStorage.removeItem(reloadKey);
-    return mod;
-  } catch (err) {
-    if (err instanceof ChunkTimeoutError || sessionStorage.getItem(reloadKey) === page) {
-      sessionStorage.removeItem(reloadKey);
-      throw err;
-    }
-    sessionStorage.setItem(reloadKey, page);
-    window.location.reload();
-    return new Promise<PageModule>(() => {});
+  const mod = await withTimeout(importer(), ms, () => new ChunkTimeoutError(page));
+  sessionStorage.removeItem(reloadKey);
+  return mod;
+}
+
+/** Tells a failed chunk download (browsers word it differently) from any other error. */
+export function isChunkLoadError(err: unknown): boolean {
+  if (!(err instanceof Error) || err instanceof ChunkTimeoutError) return false;
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i.test(err.message);
+}
+
+/**
+ * After a new deployment the old chunk names are gone. The first failed
+ * chunk on a path asks for one reload, which fetches the new HTML; a second
+ * failure in a row on the same path is a real error for the error screen.
+ */
+export function shouldReloadForChunk(err: unknown, path: string, storage: Storage = sessionStorage): boolean {
+  if (!isChunkLoadError(err)) return false;
+  if (storage.getItem(reloadKey) === path) {
+    storage.removeItem(reloadKey);
+    return false;
   }
+  storage.setItem(reloadKey, path);
+  return true;
 }

@@ -1,19 +1,93 @@
-/** The signed-in user as the site sees it (SPEC.md §3, Signed-in user). */
+import { useSyncExternalStore } from 'react';
+import { api } from './api';
+
+/** The signed-in user as the API returns it (SPEC.md §3, User profile). */
 export interface SessionUser {
-  displayName: string;
+  uid: string;
   email: string;
+  displayName: string;
+  role: 'admin' | 'agent' | 'client';
+  status: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
-/** The session state the site reads. */
+/** The session state the site reads: undefined until the first check has answered. */
 export interface Session {
   user: SessionUser | null;
 }
 
+let current: Session | undefined;
+let pending: Promise<Session> | undefined;
+const listeners = new Set<() => void>();
+
+function set(session: Session) {
+  current = session;
+  listeners.forEach((l) => l());
+}
+
 /**
- * Reads the current session. Accounts do not exist yet on the server, so
- * every visitor is signed out; the accounts issue replaces this with the
- * server's answer.
+ * The server writes the session into the page it serves
+ * (<script type="application/json" id="courtier-session">), so the first
+ * check costs no round trip and the navbar never flashes the wrong state.
  */
-export async function loadSession(): Promise<Session> {
-  return { user: null };
+function fromPage(): Session | undefined {
+  const el = typeof document === 'undefined' ? null : document.getElementById('courtier-session');
+  if (!el?.textContent) return undefined;
+  try {
+    const data = JSON.parse(el.textContent) as Session;
+    return { user: data.user ?? null };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves to the current session, asking the server at most once. */
+export function loadSession(): Promise<Session> {
+  if (current) return Promise.resolve(current);
+  const embedded = fromPage();
+  if (embedded) {
+    set(embedded);
+    return Promise.resolve(embedded);
+  }
+  pending ??= api<Session | null>('GET', '/api/session')
+    .catch(() => null)
+    .then((s) => {
+      set({ user: s?.user ?? null });
+      return current as Session;
+    });
+  return pending;
+}
+
+/** Replaces the session after sign-in, sign-up, a profile edit or sign-out. */
+export function setSessionUser(user: SessionUser | null) {
+  pending = undefined;
+  set({ user });
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** The session for components: undefined while the first check runs. */
+export function useSession(): Session | undefined {
+  return useSyncExternalStore(subscribe, () => current, () => current);
+}
+
+/** Signs out on the server, then clears user and profile; a failure is only logged (SPEC.md §8). */
+export async function signOut(): Promise<void> {
+  try {
+    await api<void>('POST', '/api/auth/logout');
+    setSessionUser(null);
+  } catch (err) {
+    // The server still holds the session: showing the visitor as signed out would lie.
+    console.error('Erreur lors de la déconnexion', err);
+  }
+}
+
+/** Where to go after signing in: only a path of this site, never another origin. */
+export function safeNext(next: string | null, fallback = '/dashboard'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  return next;
 }

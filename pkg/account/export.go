@@ -1,0 +1,48 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Export is everything stored about a user (RGPD right of access and
+// portability): the profile without the password hash, and the sessions' dates.
+type Export struct {
+	ExportedAt string          `json:"exportedAt"`
+	User       *User           `json:"user"`
+	Sessions   []SessionExport `json:"sessions"`
+}
+
+// SessionExport is one session as the user may see it.
+type SessionExport struct {
+	CreatedAt  string `json:"createdAt"`
+	LastSeenAt string `json:"lastSeenAt"`
+	ExpiresAt  string `json:"expiresAt"`
+	Remember   bool   `json:"remember"`
+	// Current marks the session the export was asked from.
+	Current bool `json:"current"`
+}
+
+// Export gathers the data of sess's user.
+func (s *Service) Export(ctx context.Context, sess *Session) (*Export, error) {
+	var u *User
+	var list []Session
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		if u, _, err = findUser(ctx, tx, "uid", sess.UID); err != nil {
+			return err
+		}
+		list, err = listSessions(ctx, tx, sess.UID)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("export des données", err, "uid", sess.UID)
+	}
+	out := &Export{ExportedAt: formatTime(s.now()), User: u, Sessions: make([]SessionExport, 0, len(list))}
+	for _, l := range list {
+		out.Sessions = append(out.Sessions, SessionExport{
+			CreatedAt: formatTime(l.CreatedAt), LastSeenAt: formatTime(l.LastSeenAt),
+			ExpiresAt: formatTime(l.ExpiresAt), Remember: l.Remember, Current: l.hash == sess.hash,
+		})
+	}
+	return out, nil
+}

@@ -1,0 +1,97 @@
+package account
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"courtier/pkg/apperr"
+)
+
+func TestUnknownEmailCostsAHash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times real Argon2id")
+	}
+	f := newFixture(t)
+	svc, err := New(f.db, Config{Now: f.clock.Now, Limits: Limits{AccountFailures: 100, IPAttempts: 100, Window: time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := svc.Create(ctx, NewUser{Email: "marie@exemple.fr", Password: goodPassword}); err != nil {
+		t.Fatal(err)
+	}
+	timeOf := func(email string) time.Duration {
+		best := time.Hour
+		for range 3 {
+			start := time.Now()
+			svc.SignIn(ctx, Credentials{Email: email, Password: "mauvais mot de passe"})
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	known, unknown := timeOf("marie@exemple.fr"), timeOf("inconnu@exemple.fr")
+	if unknown < known/2 || known < unknown/2 {
+		t.Errorf("wrong password %v, unknown e-mail %v: an attacker can tell them apart", known, unknown)
+	}
+}
+
+func TestAccountLockAfterFiveFailures(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.mustCreate(t, "marie@exemple.fr", "")
+	bad := Credentials{Email: "marie@exemple.fr", Password: "mauvais mot de passe", IP: "192.0.2.7"}
+	for i := range 5 {
+		f.clock.Advance(time.Minute)
+		_, _, err := f.svc.SignIn(ctx, Credentials{Email: bad.Email, Password: bad.Password, IP: "198.51.100." + string(rune('1'+i))})
+		wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
+	}
+	// Locked even with the right password, and from another address.
+	_, _, err := f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: goodPassword, IP: "203.0.113.9"})
+	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives de connexion. Réessayez dans 11 minutes.")
+	if wait, ok := RetryAfter(err); !ok || wait != 11*time.Minute {
+		t.Errorf("RetryAfter = %v, %v; want 11m", wait, ok)
+	}
+	// An unknown e-mail locks the same way, so locks reveal nothing.
+	for range 5 {
+		f.svc.SignIn(ctx, Credentials{Email: "inconnu@exemple.fr", Password: "x", IP: "203.0.113.10"})
+	}
+	_, _, err = f.svc.SignIn(ctx, Credentials{Email: "inconnu@exemple.fr", Password: "x", IP: "203.0.113.11"})
+	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives")
+	f.clock.Advance(11 * time.Minute)
+	if _, _, err := f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: goodPassword, IP: "203.0.113.9"}); err != nil {
+		t.Fatalf("still locked after the window: %v", err)
+	}
+}
+
+func TestSuccessResetsFailures(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.mustCreate(t, "marie@exemple.fr", "")
+	for range 4 {
+		f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: "mauvais mot de passe"})
+	}
+	f.mustSignIn(t, "marie@exemple.fr", false)
+	for range 4 {
+		f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: "mauvais mot de passe"})
+	}
+	f.mustSignIn(t, "marie@exemple.fr", false)
+}
+
+func TestAddressLimit(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	for i := range 20 {
+		_, _, err := f.svc.SignIn(ctx, Credentials{Email: "u" + string(rune('a'+i)) + "@exemple.fr", Password: "x", IP: "192.0.2.50"})
+		wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
+	}
+	_, _, err := f.svc.SignIn(ctx, Credentials{Email: "z@exemple.fr", Password: "x", IP: "192.0.2.50"})
+	wantErr(t, err, apperr.ETOOMANY, "", "Réessayez dans 15 minutes.")
+	_, _, err = f.svc.Register(ctx, NewUser{Email: "new@exemple.fr", Password: goodPassword}, "192.0.2.50")
+	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives")
+	_, _, err = f.svc.SignIn(ctx, Credentials{Email: "z@exemple.fr", Password: "x", IP: "192.0.2.51"})
+	wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
+	f.clock.Advance(15 * time.Minute)
+	_, _, err = f.svc.SignIn(ctx, Credentials{Email: "z@exemple.fr", Password: "x", IP: "192.0.2.50"})
+	wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
+}

@@ -1,0 +1,155 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/store"
+)
+
+// Config is what the account service is built from; zero fields take the
+// production defaults.
+type Config struct {
+	Logger *slog.Logger
+	// Now is the clock of sessions, profiles and rate limits; time.Now when nil.
+	Now func() time.Time
+	// Argon are the password hashing costs; DefaultParams when zero. Tests lower them.
+	Argon Params
+	// Limits are the sign-in rate limits; DefaultLimits when zero.
+	Limits Limits
+}
+
+// Service is the account service: profiles, passwords, sessions and roles
+// over the store. Every failure is logged in French and returned (SPEC.md §8).
+type Service struct {
+	db     *store.DB
+	log    *slog.Logger
+	now    func() time.Time
+	hasher *Hasher
+	policy *passwordPolicy
+	guard  *loginGuard
+	// dummyHash is verified for unknown e-mails, so that a sign-in takes
+	// as long whether the account exists or not. Made on first use, so
+	// that commands which never sign in do not pay for it.
+	dummyOnce sync.Once
+	dummyHash string
+	dummyErr  error
+}
+
+// New builds the service.
+func New(db *store.DB, cfg Config) (*Service, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Argon == (Params{}) {
+		cfg.Argon = DefaultParams()
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits()
+	}
+	s := &Service{
+		db:     db,
+		log:    cfg.Logger,
+		now:    func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
+		hasher: NewHasher(cfg.Argon),
+		policy: newPasswordPolicy(),
+		guard:  newLoginGuard(cfg.Limits, cfg.Now),
+	}
+	return s, nil
+}
+
+// dummy returns the hash verified for unknown e-mails: a random password
+// hashed with the current costs, so it costs what a real one does.
+func (s *Service) dummy(ctx context.Context) (string, error) {
+	s.dummyOnce.Do(func() {
+		token, _, err := newToken()
+		if err == nil {
+			s.dummyHash, err = s.hasher.Hash(context.WithoutCancel(ctx), token)
+		}
+		if err != nil {
+			s.dummyErr = fmt.Errorf("empreinte factice: %w", err)
+		}
+	})
+	return s.dummyHash, s.dummyErr
+}
+
+// errNoSession answers a request without a valid session.
+func errNoSession() error {
+	return apperr.Errorf(apperr.EUNAUTHORIZED, "Vous devez être connecté.")
+}
+
+// fail logs a failed operation in French and returns err unchanged.
+// Expected refusals (bad input, wrong password) are informational;
+// anything else is an error an operator must see.
+func (s *Service) fail(op string, err error, attrs ...any) error {
+	attrs = append([]any{"op", op}, append(attrs, "err", err)...)
+	if apperr.CodeOf(err) == apperr.EINTERNAL {
+		s.log.Error("opération en échec", attrs...)
+	} else {
+		s.log.Info("opération refusée", attrs...)
+	}
+	return err
+}
+
+// Get reads the profile of uid.
+func (s *Service) Get(ctx context.Context, uid string) (*User, error) {
+	var u *User
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		u, _, err = findUser(ctx, tx, "uid", uid)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("lecture du profil", err, "uid", uid)
+	}
+	return u, nil
+}
+
+// GetByEmail reads the profile of an e-mail address.
+func (s *Service) GetByEmail(ctx context.Context, email string) (*User, error) {
+	norm, err := NormalizeEmail(email)
+	if err != nil {
+		return nil, s.fail("lecture du profil", err)
+	}
+	var u *User
+	err = s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		u, _, err = findUser(ctx, tx, "email", norm)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("lecture du profil", err, "email", norm)
+	}
+	return u, nil
+}
+
+// List reads every profile, or those of role when it is not nil, oldest first.
+func (s *Service) List(ctx context.Context, role *Role) ([]User, error) {
+	var users []User
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		users, err = listUsers(ctx, tx, role)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("liste des comptes", err)
+	}
+	return users, nil
+}
+
+// HasRole tells whether uid has role; any failure answers false (SPEC.md §6).
+func (s *Service) HasRole(ctx context.Context, uid string, role Role) bool {
+	u, err := s.Get(ctx, uid)
+	return err == nil && u.Status == StatusActive && u.Role == role
+}
+
+// IsAdminOrAgent tells whether uid is staff; any failure answers false (SPEC.md §6).
+func (s *Service) IsAdminOrAgent(ctx context.Context, uid string) bool {
+	u, err := s.Get(ctx, uid)
+	return err == nil && u.Status == StatusActive && (u.Role == RoleAdmin || u.Role == RoleAgent)
+}

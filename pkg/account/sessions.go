@@ -1,0 +1,174 @@
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Session lifetimes (OWASP ASVS 3.3).
+const (
+	// IdleTimeout ends a session left unused, unless "Se souvenir de moi" was ticked.
+	IdleTimeout = 30 * time.Minute
+	// RememberIdleTimeout replaces IdleTimeout for remembered sessions.
+	RememberIdleTimeout = 30 * 24 * time.Hour
+	// AbsoluteLifetime ends every session, however active.
+	AbsoluteLifetime = 30 * 24 * time.Hour
+	// touchEvery spares a write per request: last_seen_at moves at most once a minute.
+	touchEvery = time.Minute
+	tokenBytes = 32
+)
+
+// Session is a signed-in browser. Token, the secret for the cookie, is only
+// known when the session is created: the store keeps its SHA-256.
+type Session struct {
+	Token      string
+	hash       string
+	UID        string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+	Remember   bool
+}
+
+// idleDeadline is when the session ends if it stays unused.
+func (s *Session) idleDeadline() time.Time {
+	if s.Remember {
+		return s.LastSeenAt.Add(RememberIdleTimeout)
+	}
+	return s.LastSeenAt.Add(IdleTimeout)
+}
+
+// expired tells whether the session is over at now, by either limit.
+func (s *Session) expired(now time.Time) bool {
+	return !now.Before(s.ExpiresAt) || !now.Before(s.idleDeadline())
+}
+
+// newToken returns a random session ID (256 bits, base64url) and its hash.
+func newToken() (string, string, error) {
+	b := make([]byte, tokenBytes)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("identifiant de session aléatoire: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token), nil
+}
+
+// hashToken is what the sessions table stores in place of the ID.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
+	_, err := tx.ExecContext(ctx,
+		"INSERT INTO sessions (id, uid, created_at, last_seen_at, expires_at, remember) VALUES (?, ?, ?, ?, ?, ?)",
+		s.hash, s.UID, formatTime(s.CreatedAt), formatTime(s.LastSeenAt), formatTime(s.ExpiresAt), s.Remember)
+	if err != nil {
+		return fmt.Errorf("création de la session: %w", err)
+	}
+	return nil
+}
+
+// findSession reads a session and its user in one indexed query.
+func findSession(ctx context.Context, tx *sql.Tx, hash string) (*User, *Session, error) {
+	const q = `SELECT s.created_at, s.last_seen_at, s.expires_at, s.remember,
+		u.uid, u.email, u.display_name, u.role, u.status, u.extra, u.created_at, u.updated_at
+		FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id = ?`
+	var u User
+	var sCreated, sSeen, sExpires, extra, uCreated, uUpdated string
+	s := &Session{hash: hash}
+	err := tx.QueryRowContext(ctx, q, hash).Scan(&sCreated, &sSeen, &sExpires, &s.Remember,
+		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, errNoSession()
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("lecture de la session: %w", err)
+	}
+	s.UID = u.UID
+	if err := scanSessionTimes(s, sCreated, sSeen, sExpires); err != nil {
+		return nil, nil, err
+	}
+	user, err := finishUser(&u, extra, uCreated, uUpdated)
+	return user, s, err
+}
+
+func scanSessionTimes(s *Session, created, seen, expires string) error {
+	var err error
+	if s.CreatedAt, err = parseTime(created); err != nil {
+		return err
+	}
+	if s.LastSeenAt, err = parseTime(seen); err != nil {
+		return err
+	}
+	s.ExpiresAt, err = parseTime(expires)
+	return err
+}
+
+// listSessions reads the sessions of uid, newest first.
+func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error) {
+	rows, err := tx.QueryContext(ctx,
+		"SELECT id, created_at, last_seen_at, expires_at, remember FROM sessions WHERE uid = ? ORDER BY created_at DESC", uid)
+	if err != nil {
+		return nil, fmt.Errorf("liste des sessions: %w", err)
+	}
+	defer rows.Close()
+	out := []Session{}
+	for rows.Next() {
+		s := Session{UID: uid}
+		var created, seen, expires string
+		if err := rows.Scan(&s.hash, &created, &seen, &expires, &s.Remember); err != nil {
+			return nil, fmt.Errorf("liste des sessions: %w", err)
+		}
+		if err := scanSessionTimes(&s, created, seen, expires); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func touchSession(ctx context.Context, tx *sql.Tx, hash string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", formatTime(now), hash); err != nil {
+		return fmt.Errorf("mise à jour de la session: %w", err)
+	}
+	return nil
+}
+
+func deleteSession(ctx context.Context, tx *sql.Tx, hash string) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", hash); err != nil {
+		return fmt.Errorf("fin de la session: %w", err)
+	}
+	return nil
+}
+
+// deleteSessionsOf ends every session of uid except the one hashed keep
+// (empty to end them all) and returns how many ended.
+func deleteSessionsOf(ctx context.Context, tx *sql.Tx, uid, keep string) (int, error) {
+	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE uid = ? AND id <> ?", uid, keep)
+	if err != nil {
+		return 0, fmt.Errorf("fin des sessions du compte: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// purgeSessions deletes the sessions that are over by either limit, so the
+// table does not grow with abandoned browsers.
+func purgeSessions(ctx context.Context, tx *sql.Tx, now time.Time) error {
+	_, err := tx.ExecContext(ctx,
+		`DELETE FROM sessions WHERE expires_at <= ?1
+		OR (remember = 0 AND last_seen_at <= ?2) OR (remember = 1 AND last_seen_at <= ?3)`,
+		formatTime(now), formatTime(now.Add(-IdleTimeout)), formatTime(now.Add(-RememberIdleTimeout)))
+	if err != nil {
+		return fmt.Errorf("purge des sessions expirées: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+// Package account owns users, roles, profiles, passwords and sessions: the
+// rules of SPEC.md §3, §4 and §6 over the SQLite store.
+package account
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"courtier/pkg/apperr"
+)
+
+// Role is what a user may do: admin, agent or client (SPEC.md §6).
+type Role string
+
+// The roles; every new account is a client.
+const (
+	RoleAdmin  Role = "admin"
+	RoleAgent  Role = "agent"
+	RoleClient Role = "client"
+)
+
+// Roles lists the valid roles in the order they are shown.
+func Roles() []Role { return []Role{RoleAdmin, RoleAgent, RoleClient} }
+
+// RoleNames is the list of valid roles for messages: "admin, agent, client".
+func RoleNames() string {
+	names := make([]string, 0, 3)
+	for _, r := range Roles() {
+		names = append(names, string(r))
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseRole reads a role name, case-insensitively.
+func ParseRole(s string) (Role, error) {
+	r := Role(strings.ToLower(strings.TrimSpace(s)))
+	for _, valid := range Roles() {
+		if r == valid {
+			return r, nil
+		}
+	}
+	return "", apperr.FieldErrorf("role", "Rôle inconnu «\u00a0%s\u00a0»\u00a0: choisissez parmi %s.", s, RoleNames())
+}
+
+// Status says whether a user may sign in.
+type Status string
+
+// The statuses; every new account is active.
+const (
+	StatusActive   Status = "active"
+	StatusDisabled Status = "disabled"
+)
+
+// User is a user profile (SPEC.md §3). The password hash never leaves the package.
+type User struct {
+	UID         string
+	Email       string
+	DisplayName string
+	Role        Role
+	Status      Status
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	// Extra holds the extra fields supplied at creation, merged into the JSON.
+	Extra map[string]any
+}
+
+// reservedFields are the profile's own keys, which an extra field may not shadow.
+var reservedFields = map[string]bool{
+	"uid": true, "email": true, "displayName": true, "role": true, "status": true,
+	"createdAt": true, "updatedAt": true, "password": true, "passwordHash": true,
+}
+
+// timeLayout is fixed-width UTC with milliseconds: the database compares
+// these strings, and JavaScript's Date parses them.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("date illisible %q: %w", s, err)
+	}
+	return t, nil
+}
+
+// userJSON is the fixed part of a profile's JSON.
+type userJSON struct {
+	UID         string `json:"uid"`
+	Email       string `json:"email"`
+	DisplayName string `json:"displayName"`
+	Role        Role   `json:"role"`
+	Status      Status `json:"status"`
+	CreatedAt   string `json:"createdAt"`
+	UpdatedAt   string `json:"updatedAt"`
+}
+
+// MarshalJSON writes the profile's fields, then the extra fields merged at
+// the same level, as the earlier build's documents were.
+func (u User) MarshalJSON() ([]byte, error) {
+	base, err := json.Marshal(userJSON{
+		UID: u.UID, Email: u.Email, DisplayName: u.DisplayName, Role: u.Role, Status: u.Status,
+		CreatedAt: formatTime(u.CreatedAt), UpdatedAt: formatTime(u.UpdatedAt),
+	})
+	if err != nil {
+		return nil, err
+	}
+	extra := make(map[string]any, len(u.Extra))
+	for k, v := range u.Extra {
+		if !reservedFields[k] {
+			extra[k] = v
+		}
+	}
+	if len(extra) == 0 {
+		return base, nil
+	}
+	more, err := json.Marshal(extra)
+	if err != nil {
+		return nil, fmt.Errorf("champs supplémentaires du profil: %w", err)
+	}
+	out := append(base[:len(base)-1], ',')
+	return append(out, more[1:]...), nil
+}
+
+// defaultDisplayName applies SPEC.md §3: the given name, else the part of
+// the e-mail before the at-sign, else the empty string.
+func defaultDisplayName(given, email string) string {
+	if given != "" {
+		return given
+	}
+	if local, _, ok := strings.Cut(email, "@"); ok {
+		return local
+	}
+	return ""
+}
+
+// validateExtra refuses extra fields that would shadow the profile's own,
+// and values JSON cannot hold.
+func validateExtra(extra map[string]any) (string, error) {
+	for k := range extra {
+		if reservedFields[k] || strings.TrimSpace(k) == "" {
+			return "", apperr.Errorf(apperr.EINVALID, "Le champ supplémentaire «\u00a0%s\u00a0» n'est pas autorisé.", k)
+		}
+	}
+	if extra == nil {
+		return "{}", nil
+	}
+	b, err := json.Marshal(extra)
+	if err != nil {
+		return "", apperr.Errorf(apperr.EINVALID, "Les champs supplémentaires ne sont pas enregistrables.")
+	}
+	return string(b), nil
+}

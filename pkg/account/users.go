@@ -1,0 +1,164 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"courtier/pkg/apperr"
+)
+
+// The SQL of the users table, next to the code that scans it.
+
+const userColumns = `uid, email, display_name, role, status, extra, created_at, updated_at, password_hash`
+
+// errEmailTaken is the answer to a second account on one e-mail.
+func errEmailTaken() error {
+	return &apperr.Error{Code: apperr.ECONFLICT, Field: "email", Message: "Un compte existe déjà avec cette adresse e-mail."}
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+// scanUser reads the userColumns of one row; hash receives the password hash.
+func scanUser(row scanner, hash *string) (*User, error) {
+	var u User
+	var extra, created, updated string
+	if err := row.Scan(&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &created, &updated, hash); err != nil {
+		return nil, err
+	}
+	return finishUser(&u, extra, created, updated)
+}
+
+// finishUser decodes the text columns of a user row.
+func finishUser(u *User, extra, created, updated string) (*User, error) {
+	var err error
+	if u.CreatedAt, err = parseTime(created); err != nil {
+		return nil, err
+	}
+	if u.UpdatedAt, err = parseTime(updated); err != nil {
+		return nil, err
+	}
+	if extra != "" && extra != "{}" {
+		if err := json.Unmarshal([]byte(extra), &u.Extra); err != nil {
+			return nil, fmt.Errorf("champs supplémentaires illisibles pour %s: %w", u.UID, err)
+		}
+	}
+	return u, nil
+}
+
+// findUser reads the user whose column equals value (uid or email); the
+// column name is one of ours, never the caller's.
+func findUser(ctx context.Context, tx *sql.Tx, column, value string) (*User, string, error) {
+	var hash string
+	row := tx.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE "+column+" = ?", value)
+	u, err := scanUser(row, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, "", errNoUser(column, value)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("lecture du compte: %w", err)
+	}
+	return u, hash, nil
+}
+
+// errNoUser is ENOTFOUND, naming the e-mail for operators of the CLI.
+func errNoUser(column, value string) error {
+	if column == "email" {
+		return apperr.Errorf(apperr.ENOTFOUND, "Aucun compte avec l'adresse e-mail %s.", value)
+	}
+	return apperr.Errorf(apperr.ENOTFOUND, "Ce compte n'existe pas.")
+}
+
+// listUsers reads every user, or those of one role, oldest first.
+func listUsers(ctx context.Context, tx *sql.Tx, role *Role) ([]User, error) {
+	query, args := "SELECT "+userColumns+" FROM users", []any{}
+	if role != nil {
+		query += " WHERE role = ?"
+		args = append(args, string(*role))
+	}
+	rows, err := tx.QueryContext(ctx, query+" ORDER BY created_at, email", args...)
+	if err != nil {
+		return nil, fmt.Errorf("liste des comptes: %w", err)
+	}
+	defer rows.Close()
+	users := []User{}
+	for rows.Next() {
+		var hash string
+		u, err := scanUser(rows, &hash)
+		if err != nil {
+			return nil, fmt.Errorf("liste des comptes: %w", err)
+		}
+		users = append(users, *u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("liste des comptes: %w", err)
+	}
+	return users, nil
+}
+
+// emailTaken tells whether another account than uid uses email. Inside
+// the single writer's transaction this check cannot race.
+func emailTaken(ctx context.Context, tx *sql.Tx, email, uid string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE email = ? AND uid <> ?", email, uid).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("recherche de l'adresse e-mail: %w", err)
+	}
+	return n > 0, nil
+}
+
+// insertUser stores a new user with its password hash and extra fields.
+func insertUser(ctx context.Context, tx *sql.Tx, u *User, hash, extra string) error {
+	taken, err := emailTaken(ctx, tx, u.Email, u.UID)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errEmailTaken()
+	}
+	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		u.UID, u.Email, u.DisplayName, string(u.Role), string(u.Status), extra,
+		formatTime(u.CreatedAt), formatTime(u.UpdatedAt), hash)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed: users.email") {
+			return errEmailTaken()
+		}
+		return fmt.Errorf("création du compte: %w", err)
+	}
+	return nil
+}
+
+// updateUser writes the editable columns of u.
+func updateUser(ctx context.Context, tx *sql.Tx, u *User) error {
+	_, err := tx.ExecContext(ctx,
+		"UPDATE users SET email = ?, display_name = ?, role = ?, status = ?, updated_at = ? WHERE uid = ?",
+		u.Email, u.DisplayName, string(u.Role), string(u.Status), formatTime(u.UpdatedAt), u.UID)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed: users.email") {
+			return errEmailTaken()
+		}
+		return fmt.Errorf("mise à jour du compte: %w", err)
+	}
+	return nil
+}
+
+// setPasswordHash replaces the password hash of uid.
+func setPasswordHash(ctx context.Context, tx *sql.Tx, uid, hash, updatedAt string) error {
+	_, err := tx.ExecContext(ctx, "UPDATE users SET password_hash = ?, updated_at = ? WHERE uid = ?", hash, updatedAt, uid)
+	if err != nil {
+		return fmt.Errorf("changement du mot de passe: %w", err)
+	}
+	return nil
+}
+
+// deleteUser removes uid; its sessions go with it (ON DELETE CASCADE).
+func deleteUser(ctx context.Context, tx *sql.Tx, uid string) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM users WHERE uid = ?", uid); err != nil {
+		return fmt.Errorf("suppression du compte: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,32 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// MetaOrInit returns the app_meta value of key, first storing init() when
+// the key is absent; concurrent callers (serve and a CLI command started
+// together) all get the one value that won.
+func (db *DB) MetaOrInit(ctx context.Context, key string, init func() (string, error)) (string, error) {
+	var value string
+	err := db.WriteTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, "SELECT value FROM app_meta WHERE key = ?", key).Scan(&value)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("lecture de app_meta %s: %w", key, err)
+		}
+		if value, err = init(); err != nil {
+			return fmt.Errorf("valeur initiale de app_meta %s: %w", key, err)
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)", key, value); err != nil {
+			return fmt.Errorf("écriture de app_meta %s: %w", key, err)
+		}
+		return nil
+	})
+	return value, err
+}

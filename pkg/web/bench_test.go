@@ -1,0 +1,78 @@
+package web
+
+import (
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+)
+
+// benchEnv is a server with the production Argon2id costs, quiet logs and
+// limits high enough not to stop a benchmark.
+func benchEnv(b *testing.B) *apiEnv {
+	b.Helper()
+	return newAPI(b, func(c *Config, a *account.Config) {
+		c.Logger = slog.New(slog.DiscardHandler)
+		a.Logger = c.Logger
+		a.Argon = account.DefaultParams()
+		a.Limits = account.Limits{AccountFailures: 1 << 30, IPAttempts: 1 << 30, Window: time.Minute}
+	})
+}
+
+// BenchmarkSignIn measures sign-ins (Argon2id m=19456 KiB, t=2, p=1, at
+// most 2 at once) from parallel clients: the server's sign-in throughput.
+func BenchmarkSignIn(b *testing.B) {
+	env := benchEnv(b)
+	env.signUp(b, "marie@exemple.fr")
+	body := `{"email":"marie@exemple.fr","password":"` + goodPassword + `"}`
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("POST", "/api/auth/login", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			env.h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("sign-in: %d %s", rec.Code, rec.Body)
+			}
+		}
+	})
+}
+
+// BenchmarkSessionRequest measures GET /api/session with a session cookie:
+// cookie signature check, one indexed query, JSON answer.
+func BenchmarkSessionRequest(b *testing.B) {
+	env := benchEnv(b)
+	cookie := env.signUp(b, "marie@exemple.fr")
+	b.ResetTimer()
+	for b.Loop() {
+		req := httptest.NewRequest("GET", "/api/session", nil)
+		req.Header.Set("Cookie", cookie)
+		rec := httptest.NewRecorder()
+		env.h.ServeHTTP(rec, req)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "marie@exemple.fr") {
+			b.Fatalf("session: %d %s", rec.Code, rec.Body)
+		}
+	}
+}
+
+// BenchmarkSessionRequestParallel is BenchmarkSessionRequest from parallel clients.
+func BenchmarkSessionRequestParallel(b *testing.B) {
+	env := benchEnv(b)
+	cookie := env.signUp(b, "marie@exemple.fr")
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("GET", "/api/session", nil)
+			req.Header.Set("Cookie", cookie)
+			rec := httptest.NewRecorder()
+			env.h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("session: %d %s", rec.Code, rec.Body)
+			}
+		}
+	})
+}

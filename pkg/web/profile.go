@@ -1,0 +1,142 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+)
+
+// handleProfile answers the signed-in user's profile.
+func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.requireUser(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, userResponse{User: u})
+}
+
+// profilePatch is an edit of the profile; absent fields are left as they are.
+type profilePatch struct {
+	DisplayName     *string `json:"displayName"`
+	Email           *string `json:"email"`
+	CurrentPassword string  `json:"currentPassword"`
+}
+
+func (p profilePatch) validate() error {
+	if p.DisplayName == nil && p.Email == nil {
+		return apperr.Errorf(apperr.EINVALID, "Indiquez le nom affiché ou l'adresse e-mail à modifier.")
+	}
+	return nil
+}
+
+// handleUpdateProfile changes the display name and/or the e-mail; a new
+// e-mail needs the current password.
+func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.requireUser(w, r)
+	if !ok {
+		return
+	}
+	var req profilePatch
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	if err := req.validate(); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	in := account.ProfileUpdate{DisplayName: req.DisplayName, Email: req.Email, CurrentPassword: req.CurrentPassword}
+	updated, err := s.accounts.UpdateProfile(r.Context(), u.UID, in)
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, userResponse{User: updated})
+}
+
+type passwordChange struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+func (p passwordChange) validate() error {
+	switch {
+	case p.CurrentPassword == "":
+		return apperr.FieldErrorf("currentPassword", "Saisissez votre mot de passe actuel.")
+	case p.NewPassword == "":
+		return apperr.FieldErrorf("newPassword", "Choisissez un nouveau mot de passe.")
+	}
+	return nil
+}
+
+// handleChangePassword replaces the password and ends the user's other sessions.
+func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
+	_, sess, ok := s.requireUser(w, r)
+	if !ok {
+		return
+	}
+	var req passwordChange
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	if err := req.validate(); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	if _, err := s.accounts.ChangePassword(r.Context(), sess, req.CurrentPassword, req.NewPassword); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleExport downloads everything stored about the user (RGPD access and portability).
+func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
+	_, sess, ok := s.requireUser(w, r)
+	if !ok {
+		return
+	}
+	data, err := s.accounts.Export(r.Context(), sess)
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	body, err := json.MarshalIndent(data, "", "  ")
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", `attachment; filename="mes-donnees.json"`)
+	w.WriteHeader(http.StatusOK)
+	w.Write(append(body, '\n')) //nolint:errcheck // the client may be gone
+}
+
+type deleteRequest struct {
+	Password string `json:"password"`
+}
+
+// handleDeleteAccount erases the account and its sessions after checking
+// the password, and expires the cookie.
+func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.requireUser(w, r)
+	if !ok {
+		return
+	}
+	var req deleteRequest
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	if err := s.accounts.DeleteAccount(r.Context(), u.UID, req.Password); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	s.clearSessionCookie(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,191 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gorilla/sessions"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+)
+
+// The session cookie's names: the __Host- prefix makes browsers refuse it
+// unless it is Secure, host-only and for Path=/, which Secure cookies are.
+const (
+	sessionCookie       = "courtier_session"
+	secureSessionCookie = "__Host-courtier_session"
+	// sessionValueKey is the one value of the cookie: the opaque session ID.
+	sessionValueKey = "sid"
+	// rememberMaxAge keeps the cookie of a remembered session for the
+	// session's absolute lifetime; other cookies end with the browser.
+	rememberMaxAge = int(account.AbsoluteLifetime / time.Second)
+	// SessionKeyLen is the length of the cookie signing key (HMAC-SHA256).
+	SessionKeyLen = 64
+)
+
+// NewSessionKey returns a random cookie signing key.
+func NewSessionKey() ([]byte, error) {
+	key := make([]byte, SessionKeyLen)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("clé de signature des cookies: %w", err)
+	}
+	return key, nil
+}
+
+// newCookieStore signs cookies with key; the signature's own age limit
+// matches the sessions' absolute lifetime.
+func newCookieStore(key []byte) *sessions.CookieStore {
+	cs := sessions.NewCookieStore(key)
+	cs.MaxAge(rememberMaxAge)
+	return cs
+}
+
+// secure tells whether the session cookie of r must be Secure: over TLS,
+// or always when a proxy terminates TLS and --secure-cookies says so.
+func (s *Server) secure(r *http.Request) bool { return s.secureCookies || r.TLS != nil }
+
+func (s *Server) cookieName(r *http.Request) string {
+	if s.secure(r) {
+		return secureSessionCookie
+	}
+	return sessionCookie
+}
+
+// cookieOptions are the attributes of the session cookie; maxAge 0 makes a
+// browser-session cookie, -1 deletes it.
+func (s *Server) cookieOptions(r *http.Request, maxAge int) *sessions.Options {
+	return &sessions.Options{Path: "/", MaxAge: maxAge, Secure: s.secure(r), HttpOnly: true, SameSite: http.SameSiteLaxMode}
+}
+
+// readToken returns the session ID of r's cookie, or "" when there is none
+// or its signature is wrong.
+func (s *Server) readToken(r *http.Request) string {
+	cs, err := s.cookies.New(r, s.cookieName(r))
+	if err != nil || cs.IsNew {
+		return ""
+	}
+	token, _ := cs.Values[sessionValueKey].(string)
+	return token
+}
+
+// setSessionCookie hands the browser the ID of a new session.
+func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, sess *account.Session) error {
+	cs := sessions.NewSession(s.cookies, s.cookieName(r))
+	cs.Values[sessionValueKey] = sess.Token
+	maxAge := 0
+	if sess.Remember {
+		maxAge = rememberMaxAge
+	}
+	cs.Options = s.cookieOptions(r, maxAge)
+	if err := s.cookies.Save(r, w, cs); err != nil {
+		return fmt.Errorf("écriture du cookie de session: %w", err)
+	}
+	return nil
+}
+
+// clearSessionCookie tells the browser to forget its session cookie.
+func (s *Server) clearSessionCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, sessions.NewCookie(s.cookieName(r), "", s.cookieOptions(r, -1)))
+}
+
+// requestSession is the session of one request, read on first use so
+// that requests which never ask (assets) cost nothing.
+type requestSession struct {
+	srv       *Server
+	r         *http.Request
+	tokenOnce sync.Once
+	userOnce  sync.Once
+	token     string
+	user      *account.User
+	sess      *account.Session
+}
+
+// tokenOf returns the session ID the cookie carries, valid or not.
+func (rs *requestSession) tokenOf() string {
+	rs.tokenOnce.Do(func() { rs.token = rs.srv.readToken(rs.r) })
+	return rs.token
+}
+
+// get returns the user and session of the cookie, after one indexed query.
+func (rs *requestSession) get() (*account.User, *account.Session) {
+	rs.userOnce.Do(func() {
+		token := rs.tokenOf()
+		if token == "" {
+			return
+		}
+		u, sess, err := rs.srv.accounts.Authenticate(rs.r.Context(), token)
+		if err == nil {
+			rs.user, rs.sess = u, sess
+		}
+	})
+	return rs.user, rs.sess
+}
+
+type sessionCtxKey struct{}
+
+// loadSession puts the request's session in its context (see UserFrom);
+// the cookie is read and checked at most once per request.
+func (s *Server) loadSession(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rs := &requestSession{srv: s, r: r}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionCtxKey{}, rs)))
+	})
+}
+
+// UserFrom returns the signed-in user of a request's context, if any. The
+// first call costs one indexed query; later calls are free.
+func UserFrom(ctx context.Context) (*account.User, bool) {
+	u, _ := sessionFrom(ctx)
+	return u, u != nil
+}
+
+func sessionFrom(ctx context.Context) (*account.User, *account.Session) {
+	rs, ok := ctx.Value(sessionCtxKey{}).(*requestSession)
+	if !ok {
+		return nil, nil
+	}
+	return rs.get()
+}
+
+// tokenFrom is the session ID the request's cookie carried, valid or not.
+func tokenFrom(ctx context.Context) string {
+	if rs, ok := ctx.Value(sessionCtxKey{}).(*requestSession); ok {
+		return rs.tokenOf()
+	}
+	return ""
+}
+
+// pageSession is what the site handler embeds in an HTML page for the
+// signed-in user: the JSON of GET /api/session, nil for a visitor.
+func pageSession(r *http.Request) []byte {
+	u, ok := UserFrom(r.Context())
+	if !ok {
+		return nil
+	}
+	b, err := json.Marshal(userResponse{User: u})
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// errSignedOut answers a protected endpoint asked without a session.
+func errSignedOut() error {
+	return apperr.Errorf(apperr.EUNAUTHORIZED, "Vous devez être connecté.")
+}
+
+// requireUser returns the signed-in user and session, or answers 401.
+func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*account.User, *account.Session, bool) {
+	u, sess := sessionFrom(r.Context())
+	if u == nil {
+		writeError(w, r, s.logger, errSignedOut())
+		return nil, nil, false
+	}
+	return u, sess, true
+}

@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { Link, useMatches } from 'react-router-dom';
+import type { RouteHandle } from '../app/router';
+import { company, type Service } from '../lib/company';
+import { isProductId, products, type ProductContent } from '../content/products';
+import type { Feature } from '../content/types';
+import NotFoundPage from './not-found';
+import { Faq } from './parts/faq';
+import { PageHeader } from './parts/page-header';
+import { QuoteCta } from './parts/quote-cta';
+import { Steps } from './parts/steps';
+import './insurance-product.css';
+
+function FeatureGrid({ items }: { items: Feature[] }) {
+  return (
+    <ul className="grid feature-grid">
+      {items.map((f) => (
+        <li key={f.title} className="card">
+          <h3>{f.title}</h3>
+          <p>{f.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SectionProps {
+  id: string;
+  title?: string;
+  lead?: string;
+  alt?: boolean;
+  children: ReactNode;
+}
+
+function Section({ id, title, lead, alt = false, children }: SectionProps) {
+  return (
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={title ? id : undefined}>
+      <div className="container">
+        {title ? <h2 id={id}>{title}</h2> : null}
+        {lead ? <p className="lead">{lead}</p> : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Audience({ content }: { content: ProductContent }) {
+  return (
+    <div className="product-columns">
+      <div>
+        <h2 id="pour-qui">Pour qui&nbsp;?</h2>
+        <ul className="checklist">
+          {content.forWhom.map((w) => <li key={w}>{w}</li>)}
+        </ul>
+      </div>
+      <div>
+        <h2 id="documents">Les documents à préparer</h2>
+        <ul className="checklist">
+          {content.documents.map((d) => <li key={d}>{d}</li>)}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The sections of a product page, in order; their backgrounds alternate. */
+function productSections(content: ProductContent): SectionProps[] {
+  const sections: SectionProps[] = [];
+  if (content.formulas) {
+    const { title, lead, items } = content.formulas;
+    sections.push({ id: 'formules', title, lead, children: <FeatureGrid items={items} /> });
+  }
+  sections.push(
+    { id: 'garanties', title: 'Ce qui est couvert', children: <FeatureGrid items={content.coverages} /> },
+    { id: 'options', title: 'Les options', children: <FeatureGrid items={content.options} /> },
+    { id: 'public', children: <Audience content={content} /> },
+    { id: 'comment', title: 'Comment ça marche\u00a0?', children: <Steps steps={content.steps} /> },
+    { id: 'bon-a-savoir', title: 'Bon à savoir', children: <FeatureGrid items={content.goodToKnow} /> },
+    { id: 'questions', title: 'Questions fréquentes', children: <Faq entries={content.faq} /> },
+  );
+  return sections;
+}
+
+function OtherProducts({ current }: { current: string }) {
+  return (
+    <nav className="product-others" aria-labelledby="autres-assurances">
+      <h2 id="autres-assurances">Nos autres assurances</h2>
+      <ul>
+        {company.services.filter((s) => s.id !== current).map((s) => (
+          <li key={s.id}><Link to={s.path} viewTransition>{s.title}</Link></li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ProductPage({ service, content }: { service: Service; content: ProductContent }) {
+  return (
+    <>
+      <PageHeader title={service.title} lead={content.intro}>
+        <ul className="product-highlights" aria-label="Points clés">
+          {content.highlights.map((h) => <li key={h} className="tag">{h}</li>)}
+        </ul>
+        <div className="product-actions">
+          <Link className="btn btn-primary" to={content.cta.link.to} viewTransition>Devis gratuit</Link>
+          <Link className="btn btn-secondary" to="/contact" viewTransition>Parler à un conseiller</Link>
+        </div>
+      </PageHeader>
+
+      {productSections(content).map((section, i) => (
+        <Section key={section.id} {...section} alt={i % 2 === 1} />
+      ))}
+
+      <QuoteCta cta={content.cta} />
+
+      <div className="container product-others-wrap">
+        <OtherProducts current={service.id} />
+      </div>
+    </>
+  );
+}
+
+/** The page of one insurance product; the product id comes from the route's entry in site/routes.json. */
+export default function InsuranceProductPage() {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  const id = handle?.entry.product;
+  const service = company.services.find((s) => s.id === id);
+  if (!isProductId(id) || !service) return <NotFoundPage />;
+  return <ProductPage service={service} content={products[id]} />;
+}

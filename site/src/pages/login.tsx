@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PasswordField } from '../components/password-field';
+import { TextField } from '../components/text-field';
+import { api, ApiError } from '../lib/api';
+import { safeNext, setSessionUser, type SessionUser } from '../lib/session';
+
+type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
+
+/** The sign-in form; after success the visitor returns to the page they first asked for. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeNext(params.get('next'));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const found: Errors = {};
+    if (!email) found.email = 'Saisissez votre adresse e-mail.';
+    if (!password) found.password = 'Saisissez votre mot de passe.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await api<{ user: SessionUser }>('POST', '/api/auth/login', {
+        email,
+        password,
+        remember: form.get('remember') === 'on',
+      });
+      setSessionUser(res.user);
+      navigate(next, { replace: true });
+    } catch (err) {
+      const msg = err instanceof ApiError ? err.message : 'La connexion a échoué. Réessayez.';
+      setErrors(err instanceof ApiError && (err.field === 'email' || err.field === 'password') ? { [err.field]: msg } : { form: msg });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="form-page container">
+      <div className="form-card card">
+        <h1>Connexion</h1>
+        <p className="muted">Accédez à votre espace client : vos devis, vos échanges et votre profil.</p>
+        {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
+        <form onSubmit={onSubmit} noValidate>
+          <TextField label="Adresse e-mail" name="email" type="email" autoComplete="username" inputMode="email" required error={errors.email} />
+          <PasswordField label="Mot de passe" name="password" autoComplete="current-password" required error={errors.password} />
+          <div className="field-check">
+            <input id="remember" name="remember" type="checkbox" />
+            <label htmlFor="remember">Se souvenir de moi (30 jours)</label>
+          </div>
+          <div className="form-actions">
+            <button className="btn btn-primary" type="submit" disabled={busy}>
+              {busy ? 'Connexion…' : 'Se connecter'}
+            </button>
+          </div>
+        </form>
+        <p className="form-alt">
+          Pas encore de compte ? <Link to={`/register${params.get('next') ? `?next=${encodeURIComponent(next)}` : ''}`} viewTransition>Créer un compte</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
