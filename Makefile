@@ -44,8 +44,8 @@ test-e2e: build
 	cd site && npm run e2e
 
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 2s -count 6 ./pkg/web/ | tee bench.txt
-	node scripts/bench-load.mjs
+	$(GO) test -run '^$$' -bench . -benchtime 1s -count 6 ./pkg/web/ | tee bench.txt
+	node scripts/js-weight.mjs
 
 clean:
 	rm -rf bin site/dist

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"io/fs"
 	"log/slog"
 	"net/http/httptest"
 	"strings"
@@ -14,7 +15,16 @@ import (
 // limits high enough not to stop a benchmark.
 func benchEnv(b *testing.B) *apiEnv {
 	b.Helper()
+	return benchEnvWith(b, nil)
+}
+
+// benchEnvWith is benchEnv serving the given site files (nil: the test files).
+func benchEnvWith(b *testing.B, files fs.FS) *apiEnv {
+	b.Helper()
 	return newAPI(b, func(c *Config, a *account.Config) {
+		if files != nil {
+			c.Site = files
+		}
 		c.Logger = slog.New(slog.DiscardHandler)
 		a.Logger = c.Logger
 		a.Argon = account.DefaultParams()

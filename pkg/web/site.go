@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
-	"mime"
 	"net/http"
 	"path"
 	"regexp"
@@ -30,7 +29,7 @@ type page struct {
 // the app shell for every route of routes.json, the not-found page with a
 // 404 for anything else.
 type SiteHandler struct {
-	files        fs.FS
+	files        staticFiles
 	pages        map[string]page
 	notFound     page
 	scriptHashes []string
@@ -66,7 +65,11 @@ func NewSiteHandler(files fs.FS, table site.Table, companyName string, sessionJS
 	if sessionJSON == nil {
 		sessionJSON = func(*http.Request) []byte { return nil }
 	}
-	h := &SiteHandler{files: files, pages: make(map[string]page, len(table.Routes)), sessionJSON: sessionJSON}
+	static, err := loadStatic(files)
+	if err != nil {
+		return nil, err
+	}
+	h := &SiteHandler{files: static, pages: make(map[string]page, len(table.Routes)), sessionJSON: sessionJSON}
 	for _, m := range inlineRe.FindAllSubmatch(index, -1) {
 		sum := sha256.Sum256(m[1])
 		h.scriptHashes = append(h.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
@@ -124,7 +127,7 @@ func (h *SiteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.Contains(path.Base(p), ".") && p != "/index.html" {
-		h.serveFile(w, r, strings.TrimPrefix(p, "/"))
+		h.files.serve(w, r, strings.TrimPrefix(p, "/"))
 		return
 	}
 	pg, ok := h.pages[p]
@@ -168,57 +171,6 @@ func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page)
 	w.WriteHeader(pg.status)
 	if r.Method != http.MethodHead {
 		w.Write(body)
-	}
-}
-
-// serveFile sends a built file, choosing a precompressed copy (.br, .gz)
-// when the browser accepts it.
-func (h *SiteHandler) serveFile(w http.ResponseWriter, r *http.Request, name string) {
-	if !fs.ValidPath(name) || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") {
-		http.Error(w, "Fichier introuvable.", http.StatusNotFound)
-		return
-	}
-	info, err := fs.Stat(h.files, name)
-	if err != nil || info.IsDir() {
-		http.Error(w, "Fichier introuvable.", http.StatusNotFound)
-		return
-	}
-	hd := w.Header()
-	ctype := mime.TypeByExtension(path.Ext(name))
-	if ctype == "" {
-		ctype = "application/octet-stream"
-	}
-	hd.Set("Content-Type", ctype)
-	if strings.HasPrefix(name, "assets/") {
-		// Vite puts a content hash in every name under assets/.
-		hd.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		hd.Set("Cache-Control", "no-cache")
-	}
-	hd.Add("Vary", "Accept-Encoding")
-	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if !acceptsEncoding(r, enc.name) {
-			continue
-		}
-		if data, err := fs.ReadFile(h.files, name+enc.ext); err == nil {
-			hd.Set("Content-Encoding", enc.name)
-			writeBytes(w, r, data)
-			return
-		}
-	}
-	data, err := fs.ReadFile(h.files, name)
-	if err != nil {
-		http.Error(w, "Fichier illisible.", http.StatusInternalServerError)
-		return
-	}
-	writeBytes(w, r, data)
-}
-
-func writeBytes(w http.ResponseWriter, r *http.Request, data []byte) {
-	w.Header().Set("Content-Length", fmt.Sprint(len(data)))
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(data)
 	}
 }
 

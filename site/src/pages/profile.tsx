@@ -35,6 +35,7 @@ function IdentityForm({ user }: { user: SessionUser }) {
     try {
       const res = await api<{ user: SessionUser }>('PATCH', '/api/profile', body);
       setErrors({});
+      setEmail(res.user.email);
       setSessionUser(res.user);
       setDone('Vos informations ont été enregistrées.');
     } catch (err) {
@@ -139,7 +140,7 @@ export default function ProfilePage() {
         </div>
       </header>
       <section className="section container profile-grid">
-        <IdentityForm key={user.updatedAt} user={user} />
+        <IdentityForm user={user} />
         <section className="card profile-card" aria-labelledby="compte">
           <h2 id="compte">Mon compte</h2>
           <dl className="profile-facts">

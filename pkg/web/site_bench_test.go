@@ -1,0 +1,55 @@
+package web
+
+import (
+	"io/fs"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"testing"
+)
+
+// benchSite is the built site when site/dist exists (make build), so the
+// figures are those of the real pages; the test files otherwise.
+func benchSite(b *testing.B) (fs.FS, string) {
+	b.Helper()
+	dist := os.DirFS("../../site/dist")
+	index, err := fs.ReadFile(dist, "index.html")
+	if err != nil {
+		return testFiles(), "/assets/index-abc123.js"
+	}
+	m := regexp.MustCompile(`src="(/assets/[^"]+\.js)"`).FindSubmatch(index)
+	if m == nil {
+		b.Fatal("no script in site/dist/index.html")
+	}
+	return dist, string(m[1])
+}
+
+// benchGet runs GET path through the whole server (middleware included)
+// from parallel clients that accept gzip and brotli, as browsers do.
+func benchGet(b *testing.B, path string) {
+	files, _ := benchSite(b)
+	env := benchEnvWith(b, files)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("GET", path, nil)
+			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+			rec := httptest.NewRecorder()
+			env.h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("GET %s: %d", path, rec.Code)
+			}
+		}
+	})
+}
+
+// BenchmarkHomePage measures the home page for a visitor: the prerendered,
+// pre-gzipped shell with its title and session block.
+func BenchmarkHomePage(b *testing.B) { benchGet(b, "/") }
+
+// BenchmarkHashedAsset measures the main script: the brotli copy made at build time.
+func BenchmarkHashedAsset(b *testing.B) {
+	_, asset := benchSite(b)
+	benchGet(b, asset)
+}
