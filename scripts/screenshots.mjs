@@ -1,6 +1,6 @@
 // Takes a full-page screenshot of every public route at 375 px and 1280 px,
 // in both themes, through the real server: `node scripts/screenshots.mjs [path...]`.
-// The PNGs land in scripts/e2e/screenshots/ (not committed) to be looked at.
+// FULL=0 captures only the first screen. The PNGs land in scripts/e2e/screenshots/ (not committed) to be looked at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ try {
         await page.goto(server.url + path);
         await page.locator('main h1').first().waitFor();
         const name = `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${dark ? 'sombre' : 'clair'}.png`;
-        await page.screenshot({ path: join(out, name), fullPage: true });
+        await page.screenshot({ path: join(out, name), fullPage: process.env.FULL !== '0' });
       }
       await context.close();
     }

@@ -167,11 +167,7 @@ func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page)
 		hd.Set("Content-Encoding", "gzip")
 		body = pg.gz
 	}
-	hd.Set("Content-Length", fmt.Sprint(len(body)))
-	w.WriteHeader(pg.status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	writeBody(w, r, pg.status, body)
 }
 
 // acceptsEncoding reads Accept-Encoding, honouring q=0 refusals.

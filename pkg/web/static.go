@@ -75,9 +75,14 @@ func (files staticFiles) serve(w http.ResponseWriter, r *http.Request, name stri
 		hd.Set("Content-Encoding", "gzip")
 		body = f.gz
 	}
-	hd.Set("Content-Length", fmt.Sprint(len(body)))
-	w.WriteHeader(http.StatusOK)
+	writeBody(w, r, http.StatusOK, body)
+}
+
+// writeBody sends a complete body with its length; HEAD gets the headers only.
+func writeBody(w http.ResponseWriter, r *http.Request, status int, body []byte) {
+	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(body)
+		w.Write(body) //nolint:errcheck // the client may be gone
 	}
 }

@@ -41,7 +41,7 @@ export function Footer() {
             {fullAddress}
           </address>
           <p className="footer-ids">
-            SIRET {company.siret} · {company.license}
+            <span className="nowrap">SIRET {company.siret}</span> · <span className="nowrap">{company.license}</span>
           </p>
         </section>
         <nav aria-labelledby="footer-products">
