@@ -1,25 +1,15 @@
 // Accounts through the browser: sign-up, sign-in, the navbar dropdown,
 // sign-out, the forms' errors, the profile, data download and deletion.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
 
 const password = 'une longue phrase de passe';
-let server;
-let browser;
 let n = 0;
 const uniqueEmail = () => `client${Date.now()}${n++}@exemple.fr`;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function fillRegister(page, { name = 'Anne Martin', email, pass = password, confirm = pass }) {
   await page.getByLabel('Nom affiché').fill(name);
@@ -30,7 +20,7 @@ async function fillRegister(page, { name = 'Anne Martin', email, pass = password
 }
 
 async function signUpThroughApi(page, email, displayName = 'Bruno Petit') {
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await heading(page);
   const status = await page.evaluate(async (body) => {
     const r = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -43,9 +33,9 @@ async function signUpThroughApi(page, email, displayName = 'Bruno Petit') {
 
 describe('sign-up, sign-in and sign-out', () => {
   test('a visitor sent to /login signs up, lands where they asked and stays signed in', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(env.browser);
     const email = uniqueEmail();
-    await page.goto(server.url + '/dashboard');
+    await page.goto(env.server.url + '/dashboard');
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/dashboard');
     await page.getByRole('link', { name: 'Créer un compte' }).click();
     await page.waitForURL((u) => u.pathname === '/register');
@@ -79,7 +69,7 @@ describe('sign-up, sign-in and sign-out', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Connexion' }).waitFor();
 
     // Signed out for real: the protected page sends to /login, and signing in brings the visitor back.
-    await page.goto(server.url + '/profile');
+    await page.goto(env.server.url + '/profile');
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(password);
@@ -91,7 +81,7 @@ describe('sign-up, sign-in and sign-out', () => {
   });
 
   test('the dropdown works with the keyboard and closes on an outside click', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     await signUpThroughApi(page, uniqueEmail(), 'Chloé Dubois');
     const account = page.getByRole('button', { name: /Chloé Dubois/ });
     await account.focus();
@@ -113,8 +103,8 @@ describe('sign-up, sign-in and sign-out', () => {
 
 describe('form errors', () => {
   test('sign-up shows French errors next to the fields', async () => {
-    const { page, context } = await newPage(browser, { allowErrors: true });
-    await page.goto(server.url + '/register');
+    const { page, context } = await newPage(env.browser, { allowErrors: true });
+    await page.goto(env.server.url + '/register');
     await heading(page, 'Inscription');
     await fillRegister(page, { email: 'pas-une-adresse', pass: 'court', confirm: 'autre' });
     const text = () => page.locator('main').innerText();
@@ -136,11 +126,11 @@ describe('form errors', () => {
   });
 
   test('sign-in shows one message for a wrong password or an unknown e-mail, then the rate limit', async () => {
-    const { page, context } = await newPage(browser, { allowErrors: true });
+    const { page, context } = await newPage(env.browser, { allowErrors: true });
     const email = uniqueEmail();
     await signUpThroughApi(page, email);
     await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
-    await page.goto(server.url + '/login');
+    await page.goto(env.server.url + '/login');
     await heading(page, 'Connexion');
     for (const [who, pass] of [[email, 'mauvais mot de passe'], ['inconnu@exemple.fr', password]]) {
       await page.getByLabel('Adresse e-mail').fill(who);
@@ -164,10 +154,10 @@ describe('form errors', () => {
 
 describe('profile', () => {
   test('edit the name and e-mail, change the password, download the data, delete the account', async () => {
-    const { page, context } = await newPage(browser, { allowErrors: true });
+    const { page, context } = await newPage(env.browser, { allowErrors: true });
     const email = uniqueEmail();
     await signUpThroughApi(page, email, 'Denis Roux');
-    await page.goto(server.url + '/profile');
+    await page.goto(env.server.url + '/profile');
     await heading(page, 'Mon profil');
     const main = page.locator('main');
     assert.match(await main.innerText(), /Client/);

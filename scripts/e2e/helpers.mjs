@@ -1,6 +1,7 @@
 // Shared set-up of the browser tests: the real Go binary on a random port
 // over a temporary database, and the system Chromium through playwright-core.
 import { spawn } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -90,4 +91,21 @@ export async function heading(page, want, timeout = 10000) {
     text = (await h1.first().innerText().catch(() => '')).trim();
   }
   return text;
+}
+
+/**
+ * Starts one server and one browser for the test file and stops them at
+ * its end; the returned object holds them once the tests run.
+ */
+export function useServerAndBrowser() {
+  const env = { server: undefined, browser: undefined };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

@@ -1,8 +1,8 @@
 // Every route of site/routes.json through the real server: status, title,
 // heading; protected routes redirect; unknown paths get the 404 page.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { company, expectedTitle, heading, launchBrowser, newPage, routeTable, startServer } from './helpers.mjs';
+import { company, expectedTitle, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
 
 const productTitle = Object.fromEntries(company.services.map((s) => [s.path, s.title]));
 
@@ -23,24 +23,14 @@ const expectedHeading = {
   '/careers': /^(Carrières|Rejoignez-nous)$/,
 };
 
-let server;
-let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('public routes', () => {
   for (const entry of routeTable.routes.filter((r) => !r.protected)) {
     test(`${entry.path} has its status, title and heading`, async () => {
-      const { page, context, errors } = await newPage(browser);
-      const res = await page.goto(server.url + entry.path);
+      const { page, context, errors } = await newPage(env.browser);
+      const res = await page.goto(env.server.url + entry.path);
       assert.equal(res.status(), 200);
       const want = productTitle[entry.path] ? new RegExp(`^${productTitle[entry.path]}$`) : expectedHeading[entry.path];
       const h1 = await heading(page, want ?? undefined);
@@ -58,8 +48,8 @@ describe('public routes', () => {
 describe('protected routes', () => {
   for (const entry of routeTable.routes.filter((r) => r.protected)) {
     test(`${entry.path} redirects to /login, replacing the history entry`, async () => {
-      const { page, context, errors } = await newPage(browser);
-      await page.goto(server.url + '/about');
+      const { page, context, errors } = await newPage(env.browser);
+      await page.goto(env.server.url + '/about');
       await heading(page);
       await page.evaluate((p) => {
         window.history.pushState({}, '', p);
@@ -77,8 +67,8 @@ describe('protected routes', () => {
     });
 
     test(`${entry.path} loaded directly lands on /login`, async () => {
-      const { page, context } = await newPage(browser);
-      const res = await page.goto(server.url + entry.path);
+      const { page, context } = await newPage(env.browser);
+      const res = await page.goto(env.server.url + entry.path);
       assert.equal(res.status(), 200);
       await page.waitForURL((u) => u.pathname === '/login');
       assert.match(await heading(page, 'Connexion'), /^Connexion$/);
@@ -90,8 +80,8 @@ describe('protected routes', () => {
 describe('not found', () => {
   for (const path of ['/nulle-part', '/insurance/bateau', '/my-quotes/42']) {
     test(`${path} answers 404 with the not-found page`, async () => {
-      const { page, context } = await newPage(browser);
-      const res = await page.goto(server.url + path);
+      const { page, context } = await newPage(env.browser);
+      const res = await page.goto(env.server.url + path);
       assert.equal(res.status(), 404);
       assert.equal(await heading(page), 'Page introuvable');
       assert.equal(await page.title(), `${routeTable.notFound.title} – ${company.name}`);
@@ -102,8 +92,8 @@ describe('not found', () => {
   }
 
   test('a client-side link to an unknown path shows the not-found page', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url + '/');
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
     await heading(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/introuvable');
@@ -116,8 +106,8 @@ describe('not found', () => {
 
 describe('footer', () => {
   test('every footer link resolves to a real page', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url + '/');
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
     await heading(page);
     const links = await page.locator('footer a').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent })));
     const internal = links.filter((l) => l.href.startsWith('/'));
@@ -127,7 +117,7 @@ describe('footer', () => {
       assert.ok(paths.has(want), `footer lacks ${want}`);
     }
     for (const link of internal) {
-      await page.goto(server.url + link.href);
+      await page.goto(env.server.url + link.href);
       const h1 = await heading(page, /.*/);
       assert.notEqual(h1, 'Page introuvable', `${link.href} leads to the not-found page`);
     }

@@ -1,27 +1,17 @@
 // The parts of every page: navigation bar, mobile menu, theme, error screen.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { company, heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 
 const navLabels = ['Accueil', 'Services', 'Assurances', 'Blog', 'Actualités', 'Carrières', 'À propos', 'Contact'];
 
-let server;
-let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('navigation bar', () => {
   test('links, call button, sign-in links and the active link', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(server.url + '/');
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
     await heading(page);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     const labels = await nav.locator('.nav-links a').allInnerTexts();
@@ -39,7 +29,7 @@ describe('navigation bar', () => {
     assert.match(await current.getAttribute('class'), /active/);
 
     // A product page keeps "Assurances" active.
-    await page.goto(server.url + '/insurance/car');
+    await page.goto(env.server.url + '/insurance/car');
     await heading(page);
     assert.equal((await nav.locator('[aria-current="page"]').innerText()).trim(), 'Assurances');
     assert.deepEqual(errors, []);
@@ -47,8 +37,8 @@ describe('navigation bar', () => {
   });
 
   test('the mobile menu at 375 px opens, closes on a link and on Escape', async () => {
-    const { page, context, errors } = await newPage(browser, { width: 375, height: 740 });
-    await page.goto(server.url + '/');
+    const { page, context, errors } = await newPage(env.browser, { width: 375, height: 740 });
+    await page.goto(env.server.url + '/');
     await heading(page);
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
     const blog = page.locator('.nav-links').getByRole('link', { name: 'Blog' });
@@ -77,8 +67,8 @@ describe('navigation bar', () => {
   });
 
   test('keyboard alone reaches the menu and follows a link', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url + '/');
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
     await heading(page);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Aller au contenu');
@@ -94,8 +84,8 @@ describe('navigation bar', () => {
 
 describe('theme', () => {
   test('light by default, toggled, saved under darkMode and restored on reload', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(server.url + '/about');
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(env.server.url + '/about');
     await heading(page);
     assert.equal(await page.evaluate(() => document.body.classList.contains('dark-mode')), false);
     const toggle = page.getByRole('button', { name: 'Thème sombre' });
@@ -130,8 +120,8 @@ describe('theme', () => {
 
 describe('loading, stale chunks and the error screen', () => {
   test('a stale chunk reloads the page once, then the error screen is shown and reported', async () => {
-    const { page, context } = await newPage(browser, { allowErrors: true });
-    await page.goto(server.url + '/');
+    const { page, context } = await newPage(env.browser, { allowErrors: true });
+    await page.goto(env.server.url + '/');
     await heading(page);
     let aborted = 0;
     await page.route('**/assets/careers-*.js', (route) => {
@@ -156,7 +146,7 @@ describe('loading, stale chunks and the error screen', () => {
     assert.ok(text.includes(company.phone) && text.includes(company.email));
     assert.ok(await page.getByRole('button', { name: 'Recharger la page' }).isVisible());
     await page.waitForTimeout(200);
-    assert.match(server.logs(), /erreur signalée par le navigateur/);
+    assert.match(env.server.logs(), /erreur signalée par le navigateur/);
 
     await page.unroute('**/assets/careers-*.js');
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
@@ -166,8 +156,8 @@ describe('loading, stale chunks and the error screen', () => {
   });
 
   test('the loading screen reads "Chargement..." while a page chunk loads', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url + '/');
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
     await heading(page);
     let release;
     const gate = new Promise((r) => { release = r; });
@@ -188,7 +178,7 @@ describe('loading, stale chunks and the error screen', () => {
 
 describe('headers', () => {
   test('security headers and compression on the served page', async () => {
-    const res = await fetch(server.url + '/', { headers: { 'Accept-Encoding': 'gzip' } });
+    const res = await fetch(env.server.url + '/', { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-security-policy'), /script-src 'self' 'sha256-/);
     assert.doesNotMatch(res.headers.get('content-security-policy'), /unsafe-inline/);
@@ -196,7 +186,7 @@ describe('headers', () => {
     assert.equal(res.headers.get('content-encoding'), 'gzip');
     const html = await res.text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)[1];
-    const a = await fetch(server.url + asset, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const a = await fetch(env.server.url + asset, { headers: { 'Accept-Encoding': 'br, gzip' } });
     assert.equal(a.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal(a.headers.get('content-encoding'), 'br');
   });

@@ -64,7 +64,7 @@ export default function RegisterPage() {
         <p className="muted">Créez votre espace client pour suivre vos devis et vos échanges avec nos conseillers.</p>
         {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
         <form onSubmit={onSubmit} noValidate>
-          <TextField label="Nom affiché" name="displayName" autoComplete="name" maxLength={100} error={errors.displayName} hint="Facultatif : sinon, la partie de votre e-mail avant « @ »." />
+          <TextField label="Nom affiché" name="displayName" autoComplete="name" maxLength={100} error={errors.displayName} hint="Facultatif : sinon, la partie de votre e-mail avant « @ »." />
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
           <PasswordField label="Mot de passe" name="password" autoComplete="new-password" required error={errors.password} hint="12 caractères au moins. Une phrase de passe facile à retenir est idéale." />
           <PasswordField label="Confirmez le mot de passe" name="confirm" autoComplete="new-password" required error={errors.confirm} />

@@ -1,0 +1,43 @@
+// axe-core (WCAG 2.1 A and AA rules, colour contrast included) on every
+// public page, in the light and the dark theme, at 1280 px and 375 px.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { heading, routeTable, useServerAndBrowser } from './helpers.mjs';
+
+const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
+const axePath = require.resolve('axe-core/axe.min.js');
+const env = useServerAndBrowser();
+const paths = [...routeTable.routes.filter((r) => !r.protected).map((r) => r.path), '/nulle-part'];
+
+function describeViolations(violations) {
+  return violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`)
+    .join('\n');
+}
+
+for (const width of [1280, 375]) {
+  for (const dark of [false, true]) {
+    describe(`accessibility at ${width} px, ${dark ? 'dark' : 'light'} theme`, () => {
+      test('every public page passes axe WCAG 2.1 AA', async () => {
+        // bypassCSP lets the test inject axe; the site's own scripts are unchanged.
+        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce' });
+        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
+        const page = await context.newPage();
+        const failures = [];
+        for (const path of paths) {
+          await page.goto(env.server.url + path);
+          await heading(page);
+          await page.addScriptTag({ path: axePath });
+          const result = await page.evaluate(() =>
+            window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+          );
+          if (result.violations.length) failures.push(`${path}:\n${describeViolations(result.violations)}`);
+        }
+        await context.close();
+        assert.equal(failures.length, 0, failures.join('\n\n'));
+      });
+    });
+  }
+}
