@@ -12,7 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"courtier/pkg/account"
+	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/quote"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
 	"courtier/site"
@@ -81,7 +83,7 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 }
 
 // newServer gathers the server's dependencies: company profile, routes,
-// site files, the account service and the cookie signing key.
+// site files, the account, quote and chat services and the cookie signing key.
 func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *slog.Logger) (*web.Server, error) {
 	profile, err := company.Default()
 	if err != nil {
@@ -99,13 +101,18 @@ func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *sl
 	if err != nil {
 		return nil, err
 	}
+	quotes, err := quote.New(db, quote.Config{Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	chats := chat.New(db, profile, chat.Config{Logger: logger})
 	key, err := sessionKey(ctx, db)
 	if err != nil {
 		return nil, err
 	}
 	return web.New(web.Config{
 		Logger: logger, Store: db, Company: profile, Site: files, Routes: table,
-		Accounts: accounts, SessionKey: key, SecureCookies: opts.SecureCookies,
+		Accounts: accounts, Quotes: quotes, Chat: chats, SessionKey: key, SecureCookies: opts.SecureCookies,
 	})
 }
 

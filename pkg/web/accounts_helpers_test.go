@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/quote"
 	"courtier/pkg/store"
 )
 
@@ -50,13 +52,19 @@ func openTestStore(t testing.TB) *store.DB {
 	return db
 }
 
-func newTestAccounts(t testing.TB, logger *slog.Logger, now func() time.Time) *account.Service {
+// newTestServices builds the account and quote services over one temp database.
+func newTestServices(t testing.TB, logger *slog.Logger, now func() time.Time) (*account.Service, *quote.Service) {
 	t.Helper()
-	svc, err := account.New(openTestStore(t), account.Config{Logger: logger, Now: now, Argon: testArgon})
+	db := openTestStore(t)
+	svc, err := account.New(db, account.Config{Logger: logger, Now: now, Argon: testArgon})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return svc
+	quotes, err := quote.New(db, quote.Config{Logger: logger, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, quotes
 }
 
 // apiEnv is a server over a temp database with a clock the test moves.
@@ -85,10 +93,15 @@ func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	for _, o := range opts {
 		o(&cfg, &acfg)
 	}
-	if env.svc, err = account.New(openTestStore(t), acfg); err != nil {
+	db := openTestStore(t)
+	if env.svc, err = account.New(db, acfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Quotes, err = quote.New(db, quote.Config{Logger: logger, Now: env.clock.Now}); err != nil {
 		t.Fatal(err)
 	}
 	cfg.Accounts = env.svc
+	cfg.Chat = chat.New(db, p, chat.Config{Logger: cfg.Logger, Now: env.clock.Now})
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

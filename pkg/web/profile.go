@@ -6,6 +6,8 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/chat"
+	"courtier/pkg/quote"
 )
 
 // handleProfile answers the signed-in user's profile.
@@ -93,6 +95,15 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// exportBody is the download of GET /api/profile/export: the account's
+// data, the user's quote requests and chat conversations.
+type exportBody struct {
+	*account.Export
+	QuoteRequests []quote.Request `json:"quoteRequests"`
+	// ChatConversations are the user's conversations with the assistant.
+	ChatConversations []chat.Conversation `json:"chatConversations"`
+}
+
 // handleExport downloads everything stored about the user (RGPD access and portability).
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	_, sess, ok := s.requireUser(w, r)
@@ -104,7 +115,17 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.logger, err)
 		return
 	}
-	body, err := json.MarshalIndent(data, "", "  ")
+	quotes, err := s.quotes.List(r.Context(), sess.UID)
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	chats, err := s.chatExport(r.Context(), sess.UID)
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	body, err := json.MarshalIndent(exportBody{Export: data, QuoteRequests: quotes, ChatConversations: chats}, "", "  ")
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return

@@ -14,7 +14,9 @@ import (
 	"github.com/gorilla/sessions"
 
 	"courtier/pkg/account"
+	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/quote"
 	"courtier/site"
 )
 
@@ -35,6 +37,11 @@ type Config struct {
 	Now func() time.Time
 	// Accounts is the account service: profiles, sign-in, sessions.
 	Accounts *account.Service
+	// Quotes is the quote request service.
+	Quotes *quote.Service
+	// Chat runs the chat widget's conversations; without it the chat
+	// endpoints answer 404.
+	Chat *chat.Service
 	// SessionKey signs the session cookie; kept in the database so restarts
 	// keep sessions. A random key is made when nil.
 	SessionKey []byte
@@ -50,7 +57,9 @@ type Server struct {
 	site         *SiteHandler
 	errorLimiter *RateLimiter
 	accounts     *account.Service
+	quotes       *quote.Service
 	cookies      *sessions.CookieStore
+	chat         *chatAPI
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 }
@@ -67,6 +76,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Accounts == nil {
 		return nil, fmt.Errorf("serveur sans service de comptes")
+	}
+	if cfg.Quotes == nil {
+		return nil, fmt.Errorf("serveur sans service de devis")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -85,7 +97,9 @@ func New(cfg Config) (*Server, error) {
 		// A broken page may report on every render: 10 at once, then one every 6 s per address.
 		errorLimiter:  NewRateLimiter(10, 6*time.Second, now),
 		accounts:      cfg.Accounts,
+		quotes:        cfg.Quotes,
 		cookies:       newCookieStore(key),
+		chat:          newChatAPI(cfg.Chat, now),
 		secureCookies: cfg.SecureCookies,
 	}, nil
 }
@@ -110,6 +124,13 @@ func (s *Server) routes() []route {
 		{"POST /api/profile/password", s.handleChangePassword},
 		{"GET /api/profile/export", s.handleExport},
 		{"POST /api/profile/delete", s.handleDeleteAccount},
+		{"POST /api/quotes", s.handleCreateQuote},
+		{"GET /api/quotes", s.handleListQuotes},
+		{"GET /api/quotes/{id}", s.handleGetQuote},
+		{"POST /api/chat/conversations", s.handleChatStart},
+		{"GET /api/chat/conversations/{id}", s.handleChatGet},
+		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},
+		{"PUT /api/chat/conversations/{id}/mode", s.handleChatMode},
 		{"/api/", s.handleAPINotFound},
 		{"/", s.site.ServeHTTP},
 	}

@@ -45,13 +45,15 @@ func newTestServer(t *testing.T, store Pinger) (http.Handler, *logBuffer) {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
+	accounts, quotes := newTestServices(t, logger, time.Now)
 	srv, err := New(Config{
 		Logger:   logger,
 		Store:    store,
 		Company:  p,
 		Site:     testFiles(),
 		Routes:   testTable(),
-		Accounts: newTestAccounts(t, logger, time.Now),
+		Accounts: accounts,
+		Quotes:   quotes,
 	})
 	if err != nil {
 		t.Fatal(err)

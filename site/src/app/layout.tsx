@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { Navbar } from '../components/navbar';
 import { Footer } from '../components/footer';
+import { ChatWidget } from '../components/chat-widget';
 import { Loading } from '../components/loading';
 import { pageTitle } from '../lib/page-title';
 import type { RouteHandle } from './router';
@@ -30,6 +31,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <ChatWidget />
     </>
   );
 }

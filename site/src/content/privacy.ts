@@ -127,6 +127,7 @@ export const privacySections: TextSection[] = [
         list: [
           'un cookie de session, déposé lorsque vous vous connectez, qui vous maintient connecté à votre espace client ; il est supprimé à la déconnexion ou à son expiration ;',
           "votre préférence de thème clair ou sombre, enregistrée dans le stockage local de votre navigateur sous le nom « darkMode » ; elle reste sur votre appareil et ne nous est jamais transmise ;",
+          "l'identifiant de votre conversation avec l'assistant du chat, enregistré dans le stockage local de votre navigateur sous le nom « chatConversation » dès que vous ouvrez le chat : une suite de caractères aléatoires, sans donnée personnelle, qui permet de retrouver la conversation d'une page à l'autre et après un rechargement. Vous pouvez l'effacer avec les données du site dans votre navigateur ; la conversation elle-même est supprimée de nos serveurs 12 mois après votre dernier message ;",
           "une valeur temporaire dans le stockage de session du navigateur, qui permet de recharger la page une seule fois après une mise à jour du site ; elle disparaît à la fermeture de l'onglet.",
         ],
       },

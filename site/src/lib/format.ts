@@ -36,3 +36,14 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return firstOfMonth(dateTimeFormat.format(parse(iso)));
 }
+
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Paris' });
+
+/**
+ * Formats the time of an ISO 8601 timestamp as hh:mm, 24-hour, in the
+ * broker's time zone: "14:05" (the chat's message times, SPEC.md §2).
+ * Throws a RangeError when the input is not a valid date.
+ */
+export function formatTime(iso: string): string {
+  return timeFormat.format(parse(iso));
+}

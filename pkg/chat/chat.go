@@ -1,0 +1,224 @@
+// Package chat holds the conversations of the site's chat widget over the
+// store: bot mode answered by pkg/chatbot, agent mode with the advisor
+// persona, and the records of what the chatbot answered (SPEC.md §2-§4).
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"log/slog"
+	"time"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/chatbot"
+	"courtier/pkg/company"
+	"courtier/pkg/store"
+)
+
+// Mode is who answers the visitor (SPEC.md §4, Chat mode).
+type Mode string
+
+// The modes of a conversation.
+const (
+	ModeBot   Mode = "bot"
+	ModeAgent Mode = "agent"
+)
+
+// Sender is who wrote a message (SPEC.md §3, Chat message).
+type Sender string
+
+// The senders of messages.
+const (
+	SenderBot    Sender = "bot"
+	SenderUser   Sender = "user"
+	SenderAgent  Sender = "agent"
+	SenderSystem Sender = "system"
+)
+
+// AgentReplyDelay is the simulated typing time of the agent (SPEC.md §9).
+const AgentReplyDelay = 2 * time.Second
+
+// Retention is how long a conversation is kept after its last message,
+// as the privacy page says.
+const Retention = 365 * 24 * time.Hour
+
+// Message is one message of a conversation (SPEC.md §3).
+type Message struct {
+	ID        int64          `json:"id"`
+	Sender    Sender         `json:"sender"`
+	Text      string         `json:"text"`
+	Timestamp time.Time      `json:"timestamp"`
+	Links     []chatbot.Link `json:"links,omitempty"`
+	// Intent is set on the chatbot's replies.
+	Intent chatbot.Intent `json:"intent,omitempty"`
+	// Agent is set on the agent's messages.
+	Agent *Agent `json:"agent,omitempty"`
+}
+
+func (m *Message) withAgent(a Agent) {
+	if m.Sender == SenderAgent {
+		m.Agent = &a
+	}
+}
+
+// Conversation is a conversation as its visitor sees it.
+type Conversation struct {
+	// ID is the conversation's secret ID, given once, when it starts.
+	ID       string    `json:"id,omitempty"`
+	Mode     Mode      `json:"mode"`
+	Messages []Message `json:"messages"`
+}
+
+// Exchange is what one action added to a conversation.
+type Exchange struct {
+	Mode     Mode
+	Messages []Message
+	// ReplyDelay is how long the widget shows the typing indicator before
+	// the replies: the agent's simulated typing (zero for the chatbot).
+	ReplyDelay time.Duration
+}
+
+// Record is a chatbot conversation record (SPEC.md §3).
+type Record struct {
+	UserInput string         `json:"userInput"`
+	Intent    chatbot.Intent `json:"intent"`
+	Response  string         `json:"response"`
+	Timestamp time.Time      `json:"timestamp"`
+}
+
+// Viewer is who asks: a signed-in user (UID and the name to greet them
+// by) or a visitor (zero value).
+type Viewer struct {
+	UID  string
+	Name string
+}
+
+// Config is what the service is built from; zero fields take the defaults.
+type Config struct {
+	Logger *slog.Logger
+	// Now is the clock of messages; time.Now when nil.
+	Now func() time.Time
+	// Agent is the advisor persona; DefaultAgent when zero.
+	Agent Agent
+}
+
+// Service runs the conversations.
+type Service struct {
+	db    *store.DB
+	bot   *chatbot.Engine
+	agent Agent
+	texts texts
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// New builds the service over db, speaking for the company of profile.
+func New(db *store.DB, profile company.Profile, cfg Config) *Service {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Agent == (Agent{}) {
+		cfg.Agent = DefaultAgent()
+	}
+	return &Service{
+		db: db, bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
+		now: func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
+	}
+}
+
+// fail logs an internal failure in French and returns err unchanged.
+func (s *Service) fail(op string, err error) error {
+	if apperr.CodeOf(err) == apperr.EINTERNAL {
+		s.log.Error("chat en échec", "op", op, "err", err)
+	}
+	return err
+}
+
+// Start opens a conversation for v with the welcome message of SPEC.md §4
+// (Chat panel), and forgets the conversations past their retention.
+func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
+	token, id, err := newToken()
+	if err != nil {
+		return nil, s.fail("ouverture", err)
+	}
+	now := s.now()
+	welcome := s.bot.Welcome(v.Name)
+	msg := Message{Sender: SenderBot, Text: welcome.Text, Timestamp: now, Intent: welcome.Intent}
+	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		if err := purgeExpired(ctx, tx, now.Add(-Retention)); err != nil {
+			return err
+		}
+		if err := insertConversation(ctx, tx, id, v.UID, now); err != nil {
+			return err
+		}
+		return insertMessage(ctx, tx, id, &msg, 0)
+	})
+	if err != nil {
+		return nil, s.fail("ouverture", err)
+	}
+	return &Conversation{ID: token, Mode: ModeBot, Messages: []Message{msg}}, nil
+}
+
+// Get reads the conversation of token, if v may see it.
+func (s *Service) Get(ctx context.Context, v Viewer, token string) (*Conversation, error) {
+	var out *Conversation
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err != nil {
+			return err
+		}
+		msgs, err := listMessages(ctx, tx, c.id, maxListed, s.agent)
+		out = &Conversation{Mode: c.mode, Messages: msgs}
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("lecture", err)
+	}
+	return out, nil
+}
+
+// UserConversations reads every conversation of the user uid with all its
+// messages, oldest first: the chat's part of the user's data export (RGPD
+// right of access). Visitor conversations are tied to no one, so they are
+// not in it.
+func (s *Service) UserConversations(ctx context.Context, uid string) ([]Conversation, error) {
+	out := []Conversation{}
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		list, err := conversationsOf(ctx, tx, uid)
+		if err != nil {
+			return err
+		}
+		for _, c := range list {
+			msgs, err := listMessages(ctx, tx, c.id, -1, s.agent)
+			if err != nil {
+				return err
+			}
+			out = append(out, Conversation{Mode: c.mode, Messages: msgs})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("export des conversations", err)
+	}
+	return out, nil
+}
+
+// Records reads the chatbot records of the conversation of token.
+func (s *Service) Records(ctx context.Context, v Viewer, token string) ([]Record, error) {
+	var out []Record
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err != nil {
+			return err
+		}
+		out, err = listRecords(ctx, tx, c.id)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("lecture des échanges", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,168 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"courtier/pkg/apperr"
+)
+
+func TestAgentModeThereAndBack(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	v := Viewer{}
+	token := e.start(t, v)
+	agent := DefaultAgent()
+	if agent.Role != "Conseiller en assurance" || agent.Name == "" || agent.Avatar == "" {
+		t.Fatalf("persona %+v", agent)
+	}
+
+	ex, err := e.svc.SetMode(ctx, v, token, ModeAgent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Mode != ModeAgent || len(ex.Messages) != 2 {
+		t.Fatalf("switch to the agent: %+v", ex)
+	}
+	connect, greet := ex.Messages[0], ex.Messages[1]
+	if connect.Sender != SenderSystem || connect.Text != "Connexion à "+agent.Name+"..." {
+		t.Errorf("system message %+v", connect)
+	}
+	if greet.Sender != SenderAgent || greet.Agent == nil || *greet.Agent != agent || !strings.Contains(greet.Text, agent.Name) {
+		t.Errorf("agent greeting %+v", greet)
+	}
+	if again, _ := e.svc.SetMode(ctx, v, token, ModeAgent); len(again.Messages) != 0 || again.Mode != ModeAgent {
+		t.Errorf("asking twice added %+v", again.Messages)
+	}
+
+	ex = e.send(t, v, token, "Pouvez-vous m'aider ?")
+	reply := ex.Messages[1]
+	if ex.ReplyDelay != AgentReplyDelay || len(ex.Messages) != 2 || reply.Sender != SenderAgent || reply.Agent == nil {
+		t.Fatalf("agent reply %+v", ex)
+	}
+	if !reply.Timestamp.Equal(e.clock.now().Add(2*time.Second)) || !strings.Contains(reply.Text, e.co.Phone) {
+		t.Errorf("canned reply %+v, want the phone, 2 s after the question", reply)
+	}
+
+	ex, err = e.svc.SetMode(ctx, v, token, ModeBot)
+	if err != nil || ex.Mode != ModeBot || len(ex.Messages) != 2 {
+		t.Fatalf("back to the assistant: %+v, %v", ex, err)
+	}
+	if ex.Messages[0].Sender != SenderSystem || ex.Messages[1].Sender != SenderBot {
+		t.Errorf("back messages %+v", ex.Messages)
+	}
+	if ex := e.send(t, v, token, "bonjour"); ex.Messages[1].Sender != SenderBot || ex.ReplyDelay != 0 {
+		t.Errorf("the chatbot did not answer after coming back: %+v", ex)
+	}
+
+	c, _ := e.svc.Get(ctx, v, token)
+	senders := ""
+	for _, m := range c.Messages {
+		senders += string(m.Sender)[:1]
+	}
+	if c.Mode != ModeBot || senders != "bsauasbub" {
+		t.Errorf("stored conversation %s in mode %s, want bsauasbub", senders, c.Mode)
+	}
+	if records, _ := e.svc.Records(ctx, v, token); len(records) != 1 {
+		t.Errorf("only the chatbot's answers are records, got %+v", records)
+	}
+	_, err = e.svc.SetMode(ctx, v, token, "humain")
+	wantCode(t, err, apperr.EINVALID)
+}
+
+func TestDeletingTheAccountDeletesItsConversations(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	anne := e.addUser(t, "anne")
+	token := e.start(t, anne)
+	e.send(t, anne, token, "bonjour")
+	err := e.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec("DELETE FROM users WHERE uid = 'anne'")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.svc.Get(ctx, anne, token)
+	wantCode(t, err, apperr.ENOTFOUND)
+	var n int
+	e.db.ReadTx(ctx, func(tx *sql.Tx) error { return tx.QueryRow("SELECT COUNT(*) FROM chat_messages").Scan(&n) })
+	if n != 0 {
+		t.Errorf("%d messages left after the account was deleted", n)
+	}
+}
+
+func TestUserConversationsAreExported(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	anne, bruno := e.addUser(t, "anne"), e.addUser(t, "bruno")
+	first := e.start(t, anne)
+	e.send(t, anne, first, "bonjour")
+	e.clock.advance(time.Minute)
+	e.start(t, anne)
+	e.start(t, bruno)
+	e.start(t, Viewer{})
+	list, err := e.svc.UserConversations(ctx, "anne")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || len(list[0].Messages) != 3 || list[0].Messages[1].Text != "bonjour" || len(list[1].Messages) != 1 {
+		t.Errorf("anne's conversations %+v", list)
+	}
+	if none, _ := e.svc.UserConversations(ctx, "nobody"); none == nil || len(none) != 0 {
+		t.Errorf("a user without conversations: %#v, want an empty list", none)
+	}
+}
+
+func TestConversationsAreKeptTwelveMonths(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	old := e.start(t, Viewer{})
+	e.clock.advance(200 * 24 * time.Hour)
+	recent := e.start(t, Viewer{})
+	e.send(t, Viewer{}, old, "toujours là ?") // a new message restarts its 12 months
+	e.clock.advance(Retention - 24*time.Hour)
+	e.start(t, Viewer{})
+	if _, err := e.svc.Get(ctx, Viewer{}, old); err != nil {
+		t.Errorf("a conversation used %v ago was purged: %v", Retention-24*time.Hour, err)
+	}
+	e.clock.advance(2 * 24 * time.Hour)
+	e.start(t, Viewer{})
+	_, err := e.svc.Get(ctx, Viewer{}, recent)
+	wantCode(t, err, apperr.ENOTFOUND)
+}
+
+func TestConcurrentMessagesKeepTheContextWhole(t *testing.T) {
+	e := newEnv(t)
+	token := e.start(t, Viewer{})
+	const n = 8
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := e.svc.Send(context.Background(), Viewer{}, token, fmt.Sprintf("message %d", i))
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ctxJSON string
+	e.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
+		return tx.QueryRow("SELECT context FROM chat_conversations").Scan(&ctxJSON)
+	})
+	if !strings.Contains(ctxJSON, fmt.Sprintf(`"entries":%d`, n)) {
+		t.Errorf("context after %d parallel messages: %s", n, ctxJSON)
+	}
+}

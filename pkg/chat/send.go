@@ -1,0 +1,134 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/chatbot"
+)
+
+// MaxMessageLen is the longest message accepted, in characters.
+const MaxMessageLen = 1000
+
+// CleanMessage returns text as it is stored: without control characters
+// other than line breaks and tabs, and without surrounding spaces. An
+// empty or whitespace-only message is refused (SPEC.md §5), and so is one
+// longer than MaxMessageLen characters.
+func CleanMessage(text string) (string, error) {
+	text = strings.Map(func(r rune) rune {
+		if r == '\r' || (unicode.IsControl(r) && r != '\n' && r != '\t') {
+			return -1
+		}
+		return r
+	}, text)
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return "", apperr.FieldErrorf("text", "Écrivez un message avant de l'envoyer.")
+	case utf8.RuneCountInString(text) > MaxMessageLen:
+		return "", apperr.FieldErrorf("text", "Votre message dépasse %s caractères\u00a0: raccourcissez-le.", "1\u00a0000")
+	}
+	return text, nil
+}
+
+// Send adds the message text of v to the conversation of token and
+// answers it: the chatbot in bot mode, with the advisor follow-up when
+// the reply suggests an agent; the agent's canned reply in agent mode,
+// stamped AgentReplyDelay later, the time the widget simulates typing.
+func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exchange, error) {
+	text, err := CleanMessage(text)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var ex *Exchange
+	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err != nil {
+			return err
+		}
+		user := Message{Sender: SenderUser, Text: text, Timestamp: now}
+		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
+			return err
+		}
+		var replies []Message
+		ex = &Exchange{Mode: c.mode}
+		if c.mode == ModeAgent {
+			ex.ReplyDelay = AgentReplyDelay
+			replies = []Message{{Sender: SenderAgent, Text: s.texts.agentReply, Links: s.texts.agentLinks, Timestamp: now.Add(AgentReplyDelay)}}
+		} else {
+			replies = s.botReplies(c, text, now)
+		}
+		for i := range replies {
+			if err := insertMessage(ctx, tx, c.id, &replies[i], replyTo(replies[i], user.ID)); err != nil {
+				return err
+			}
+			replies[i].withAgent(s.agent)
+		}
+		ex.Messages = append([]Message{user}, replies...)
+		return saveConversation(ctx, tx, c, now)
+	})
+	if err != nil {
+		return nil, s.fail("envoi d'un message", err)
+	}
+	return ex, nil
+}
+
+// botReplies answers text with the chatbot and moves the context on.
+func (s *Service) botReplies(c *conversation, text string, now time.Time) []Message {
+	var r chatbot.Reply
+	r, c.uc = s.bot.Respond(c.uc, text)
+	out := []Message{{Sender: SenderBot, Text: r.Text, Links: r.Links, Intent: r.Intent, Timestamp: now}}
+	if r.SuggestsAgent {
+		out = append(out, Message{Sender: SenderBot, Text: s.texts.followUp, Timestamp: now})
+	}
+	return out
+}
+
+// replyTo links the chatbot's reply, the one carrying an intent, to the
+// user message it answers: that pair is a conversation record.
+func replyTo(m Message, userID int64) int64 {
+	if m.Intent != "" {
+		return userID
+	}
+	return 0
+}
+
+// SetMode switches the conversation of token to mode (SPEC.md §4, Chat
+// mode): to the agent with 'Connexion à {agent}...' and the agent's
+// greeting, back to the assistant with a system message and a bot message.
+// Asking for the mode already on changes nothing.
+func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode) (*Exchange, error) {
+	if mode != ModeBot && mode != ModeAgent {
+		return nil, apperr.FieldErrorf("mode", "Le mode doit être «\u00a0bot\u00a0» ou «\u00a0agent\u00a0».")
+	}
+	now := s.now()
+	ex := &Exchange{Mode: mode, Messages: []Message{}}
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err != nil || c.mode == mode {
+			return err
+		}
+		c.mode = mode
+		ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.backToBot, Timestamp: now}, {Sender: SenderBot, Text: s.texts.botIsBack, Timestamp: now}}
+		if mode == ModeAgent {
+			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.connecting, Timestamp: now}, {Sender: SenderAgent, Text: s.texts.agentGreeting, Timestamp: now}}
+		}
+		for i := range ex.Messages {
+			if err := insertMessage(ctx, tx, c.id, &ex.Messages[i], 0); err != nil {
+				return err
+			}
+			ex.Messages[i].withAgent(s.agent)
+		}
+		return saveConversation(ctx, tx, c, now)
+	})
+	if err != nil {
+		return nil, s.fail("changement de mode", err)
+	}
+	return ex, nil
+}

@@ -1,0 +1,213 @@
+package chat
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/chatbot"
+)
+
+// tokenBytes is the entropy of a conversation ID: 256 bits, unguessable.
+const tokenBytes = 32
+
+// IDLength is the length of a conversation ID: tokenBytes in unpadded base64url.
+const IDLength = 43
+
+// timeLayout is fixed-width UTC with milliseconds, as in the accounts
+// tables: comparing the strings compares the instants.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+// maxListed is how many of a conversation's latest messages are read back.
+const maxListed = 200
+
+// newToken returns a random conversation ID and the hash stored for it.
+func newToken() (string, string, error) {
+	b := make([]byte, tokenBytes)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("identifiant de conversation aléatoire: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token), nil
+}
+
+// hashToken is what chat_conversations stores in place of the ID.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// wellFormed tells whether token can be an ID we handed out, so that junk
+// never reaches the database.
+func wellFormed(token string) bool {
+	if len(token) != IDLength {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(token)
+	return err == nil
+}
+
+func errNoConversation() error {
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette conversation n'existe pas ou n'est plus disponible.")
+}
+
+// conversation is a row of chat_conversations.
+type conversation struct {
+	id   string
+	uid  sql.NullString
+	mode Mode
+	uc   chatbot.UserContext
+}
+
+// findConversation reads the conversation of token that viewer uid may
+// see: a visitor's conversation with its ID, a user's only by that user.
+// Anything else is ENOTFOUND, so nobody learns that it exists.
+func findConversation(ctx context.Context, tx *sql.Tx, token, uid string) (*conversation, error) {
+	if !wellFormed(token) {
+		return nil, errNoConversation()
+	}
+	c := &conversation{id: hashToken(token)}
+	var ucJSON string
+	err := tx.QueryRowContext(ctx, "SELECT uid, mode, context FROM chat_conversations WHERE id = ?", c.id).Scan(&c.uid, &c.mode, &ucJSON)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && c.uid.Valid && c.uid.String != uid) {
+		return nil, errNoConversation()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lecture de la conversation: %w", err)
+	}
+	if err := json.Unmarshal([]byte(ucJSON), &c.uc); err != nil {
+		return nil, fmt.Errorf("contexte de conversation illisible: %w", err)
+	}
+	return c, nil
+}
+
+func insertConversation(ctx context.Context, tx *sql.Tx, id, uid string, now time.Time) error {
+	owner := sql.NullString{String: uid, Valid: uid != ""}
+	_, err := tx.ExecContext(ctx, "INSERT INTO chat_conversations (id, uid, mode, context, created_at, updated_at) VALUES (?, ?, 'bot', '{}', ?, ?)",
+		id, owner, now.Format(timeLayout), now.Format(timeLayout))
+	if err != nil {
+		return fmt.Errorf("création de la conversation: %w", err)
+	}
+	return nil
+}
+
+// saveConversation writes the mode and context of c, and when it last changed.
+func saveConversation(ctx context.Context, tx *sql.Tx, c *conversation, now time.Time) error {
+	uc, err := json.Marshal(c.uc)
+	if err != nil {
+		return fmt.Errorf("contexte de conversation: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, "UPDATE chat_conversations SET mode = ?, context = ?, updated_at = ? WHERE id = ?",
+		string(c.mode), string(uc), now.Format(timeLayout), c.id)
+	if err != nil {
+		return fmt.Errorf("mise à jour de la conversation: %w", err)
+	}
+	return nil
+}
+
+// insertMessage stores m in conversation id and sets its ID.
+func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, replyTo int64) error {
+	links := []byte("[]")
+	if len(m.Links) > 0 {
+		var err error
+		if links, err = json.Marshal(m.Links); err != nil {
+			return fmt.Errorf("liens du message: %w", err)
+		}
+	}
+	intent := sql.NullString{String: string(m.Intent), Valid: m.Intent != ""}
+	ref := sql.NullInt64{Int64: replyTo, Valid: replyTo > 0}
+	res, err := tx.ExecContext(ctx,
+		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(timeLayout))
+	if err != nil {
+		return fmt.Errorf("enregistrement du message: %w", err)
+	}
+	m.ID, err = res.LastInsertId()
+	return err
+}
+
+// listMessages reads the latest limit messages of conversation id (all
+// with a negative limit), oldest first.
+func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent Agent) ([]Message, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, sender, text, links, COALESCE(intent, ''), created_at FROM (
+		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, limit)
+	if err != nil {
+		return nil, fmt.Errorf("lecture des messages: %w", err)
+	}
+	defer rows.Close()
+	out := []Message{}
+	for rows.Next() {
+		var m Message
+		var links, at string
+		if err := rows.Scan(&m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at); err != nil {
+			return nil, fmt.Errorf("lecture des messages: %w", err)
+		}
+		if err := json.Unmarshal([]byte(links), &m.Links); err != nil {
+			return nil, fmt.Errorf("liens illisibles du message %d: %w", m.ID, err)
+		}
+		if m.Timestamp, err = time.Parse(timeLayout, at); err != nil {
+			return nil, fmt.Errorf("date illisible du message %d: %w", m.ID, err)
+		}
+		m.withAgent(agent)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// conversationsOf lists the IDs (hashes) and modes of uid's conversations, oldest first.
+func conversationsOf(ctx context.Context, tx *sql.Tx, uid string) ([]conversation, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT id, mode FROM chat_conversations WHERE uid = ? ORDER BY created_at, id", uid)
+	if err != nil {
+		return nil, fmt.Errorf("liste des conversations: %w", err)
+	}
+	defer rows.Close()
+	var out []conversation
+	for rows.Next() {
+		var c conversation
+		if err := rows.Scan(&c.id, &c.mode); err != nil {
+			return nil, fmt.Errorf("liste des conversations: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// purgeExpired deletes the conversations untouched since before, with
+// their messages (ON DELETE CASCADE).
+func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM chat_conversations WHERE updated_at < ?", before.Format(timeLayout)); err != nil {
+		return fmt.Errorf("purge des conversations expirées: %w", err)
+	}
+	return nil
+}
+
+// listRecords reads the chatbot records of conversation id, oldest first.
+func listRecords(ctx context.Context, tx *sql.Tx, id string) ([]Record, error) {
+	rows, err := tx.QueryContext(ctx,
+		"SELECT user_input, intent, response, timestamp FROM chat_records WHERE conversation_id = ? ORDER BY id", id)
+	if err != nil {
+		return nil, fmt.Errorf("lecture des échanges: %w", err)
+	}
+	defer rows.Close()
+	out := []Record{}
+	for rows.Next() {
+		var r Record
+		var at string
+		if err := rows.Scan(&r.UserInput, &r.Intent, &r.Response, &at); err != nil {
+			return nil, fmt.Errorf("lecture des échanges: %w", err)
+		}
+		if r.Timestamp, err = time.Parse(timeLayout, at); err != nil {
+			return nil, fmt.Errorf("date illisible d'un échange: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,83 @@
+package chat
+
+import (
+	"strings"
+
+	"courtier/pkg/chatbot"
+	"courtier/pkg/company"
+)
+
+// Agent is the advisor persona of SPEC.md §3: fixed and local until real
+// agents join the chat.
+type Agent struct {
+	Name   string `json:"name"`
+	Avatar string `json:"avatar"`
+	Role   string `json:"role"`
+}
+
+// DefaultAgent is the persona the widget shows in agent mode; the avatar
+// is a file of the site (site/public).
+func DefaultAgent() Agent {
+	return Agent{Name: "Thomas Lefèvre", Avatar: "/chat-agent.svg", Role: "Conseiller en assurance"}
+}
+
+// productServices maps the profile's service IDs to the product intents.
+var productServices = map[string]chatbot.Product{
+	"car": chatbot.Auto, "home": chatbot.Home, "health": chatbot.Health, "life": chatbot.Life,
+}
+
+// BotCompany gives the engine the company's details from the profile, so
+// that the chatbot never types a phone number, an address or an hour.
+func BotCompany(p company.Profile) chatbot.Company {
+	pages := map[chatbot.Product]chatbot.Page{}
+	for _, s := range p.Services {
+		if prod, ok := productServices[s.ID]; ok {
+			pages[prod] = chatbot.Page{Title: s.Title, Path: s.Path}
+		}
+	}
+	advantages := make([]string, len(p.Advantages))
+	for i, a := range p.Advantages {
+		advantages[i] = a.Title
+	}
+	return chatbot.Company{
+		Name: p.Name, Phone: p.Phone, Email: p.Email, Address: p.FullAddress(),
+		Hours:    chatbot.Hours{Weekdays: p.Hours.Weekdays, Saturday: p.Hours.Saturday, Sunday: p.Hours.Sunday},
+		Online:   p.Online.Description,
+		Products: pages, Advantages: advantages,
+	}
+}
+
+// NewEngine is the chatbot of the website and of `courtier chat`: one
+// engine, one set of replies.
+func NewEngine(p company.Profile) *chatbot.Engine {
+	return chatbot.New(BotCompany(p))
+}
+
+// texts are the messages of the conversation around the chatbot's replies:
+// the advisor follow-up and agent mode (SPEC.md §4).
+type texts struct {
+	followUp      string
+	connecting    string
+	agentGreeting string
+	agentReply    string
+	agentLinks    []chatbot.Link
+	backToBot     string
+	botIsBack     string
+}
+
+func newTexts(p company.Profile, a Agent) texts {
+	role := strings.ToLower(a.Role)
+	hours := chatbot.OpeningHours(chatbot.Hours{Weekdays: p.Hours.Weekdays, Saturday: p.Hours.Saturday, Sunday: p.Hours.Sunday})
+	return texts{
+		followUp: chatbot.Typeset("Vous préférez un conseil personnalisé ? Cliquez sur « Parler à un agent » pour échanger avec " +
+			a.Name + ", " + role + "."),
+		// The wording of SPEC.md §4, three dots included.
+		connecting:    "Connexion à " + a.Name + "...",
+		agentGreeting: chatbot.Typeset("Bonjour, je suis " + a.Name + ", " + role + " chez " + p.Name + ". Comment puis-je vous aider ?"),
+		agentReply: chatbot.Typeset("Merci pour votre message. Pour étudier votre situation en détail, appelez-nous au " + p.Phone +
+			", " + hours + ", ou faites une demande de devis en ligne : un conseiller vous répondra personnellement."),
+		agentLinks: []chatbot.Link{{Label: "Demander un devis", Href: chatbot.QuotePath}, {Label: "Nous contacter", Href: chatbot.ContactPath}},
+		backToBot:  "Vous êtes de nouveau en conversation avec l'assistant.",
+		botIsBack:  chatbot.Typeset("Me revoilà ! Posez-moi vos questions sur nos assurances, nos devis ou nos coordonnées."),
+	}
+}

@@ -1,0 +1,157 @@
+package chatbot
+
+import "strings"
+
+// ContextCap is the number of entries a conversation context holds: it
+// resets after more than ContextCap (SPEC.md §9).
+const ContextCap = 10
+
+// QuotePath is the site's quote request page, where every quote starts.
+const QuotePath = "/quote-request"
+
+// ContactPath is the site's contact page.
+const ContactPath = "/contact"
+
+// Page is a page of the site a reply links to.
+type Page struct {
+	Title string
+	Path  string
+}
+
+// Hours are the opening hours as the company profile writes them
+// ("9h00 - 18h00", or a word such as "Fermé").
+type Hours struct {
+	Weekdays string
+	Saturday string
+	Sunday   string
+}
+
+// Company is what the replies tell about the broker. The caller fills it
+// from the company profile, so that no phone number, address or opening
+// hour is typed in the engine (PRODUCT.md, "The company profile is data").
+type Company struct {
+	Name    string
+	Phone   string
+	Email   string
+	Address string
+	Hours   Hours
+	// Online is when the assistant answers, such as "24h/24 et 7j/7".
+	Online string
+	// Products are the product pages, by product intent.
+	Products map[Product]Page
+	// Advantages are the titles of the advantages advertised.
+	Advantages []string
+}
+
+// page is the product page of p, or the overview when the profile has none.
+func (c Company) page(p Product) Page {
+	if pg, ok := c.Products[p]; ok && pg.Path != "" {
+		return pg
+	}
+	return Page{Title: "Nos assurances", Path: "/insurance"}
+}
+
+// UserContext is the conversation context of SPEC.md §3; the caller keeps
+// it between messages (in memory for the CLI, in the database for the site).
+type UserContext struct {
+	InterestedProduct Product `json:"interestedProduct,omitempty"`
+	WantsQuote        bool    `json:"wantsQuote"`
+	WantsContact      bool    `json:"wantsContact"`
+	// Entries counts the messages since the last reset.
+	Entries int `json:"entries"`
+}
+
+// Link is a page of the site a reply points to.
+type Link struct {
+	Label string `json:"label"`
+	Href  string `json:"href"`
+}
+
+// Reply is the engine's answer to one message.
+type Reply struct {
+	Intent        Intent
+	SuggestsAgent bool
+	Text          string
+	Links         []Link
+}
+
+// String is the reply as plain text: the text, then one line per link.
+func (r Reply) String() string {
+	var b strings.Builder
+	b.WriteString(r.Text)
+	for _, l := range r.Links {
+		b.WriteString("\n" + l.Label + "\u00a0: " + l.Href)
+	}
+	return b.String()
+}
+
+// Engine answers messages; it holds the compiled keyword table and the
+// company's details, and is safe for concurrent use.
+type Engine struct {
+	m  *matcher
+	co Company
+}
+
+// New builds an engine that speaks for co.
+func New(co Company) *Engine {
+	return &Engine{m: newMatcher(Rules()), co: co}
+}
+
+// Detect returns the intent of text: the first rule of the table whose
+// keyword it contains as a whole word or phrase, Unknown otherwise.
+func (e *Engine) Detect(text string) Intent {
+	return e.first(e.m.match(text))
+}
+
+func (e *Engine) first(found uint64) Intent {
+	for i, r := range e.m.rules {
+		if found&(1<<i) != 0 {
+			return r.Intent
+		}
+	}
+	return Unknown
+}
+
+// suggestsAgent tells whether a reply of intent offers an advisor (the
+// "Suggests agent" column; the unknown intent does).
+func (e *Engine) suggestsAgent(intent Intent) bool {
+	for _, r := range e.m.rules {
+		if r.Intent == intent {
+			return r.SuggestsAgent
+		}
+	}
+	return intent == Unknown
+}
+
+// has tells whether the set found holds the rule of intent.
+func (e *Engine) has(found uint64, intent Intent) bool {
+	for i, r := range e.m.rules {
+		if r.Intent == intent {
+			return found&(1<<i) != 0
+		}
+	}
+	return false
+}
+
+// Respond answers text in the context uc and returns the context for the
+// next message. What the message says updates the context before the reply
+// is written, so "un devis pour ma maison" answers with a home quote; the
+// context resets once it holds more than ContextCap entries.
+func (e *Engine) Respond(uc UserContext, text string) (Reply, UserContext) {
+	found := e.m.match(text)
+	intent := e.first(found)
+	for _, p := range products {
+		if e.has(found, p) {
+			uc.InterestedProduct = p
+			break
+		}
+	}
+	uc.WantsQuote = uc.WantsQuote || e.has(found, Pricing)
+	uc.WantsContact = uc.WantsContact || e.has(found, Contact) || e.has(found, HumanAgent)
+	reply := e.reply(intent, uc)
+	uc.Entries++
+	if uc.Entries > ContextCap {
+		uc = UserContext{}
+	}
+	return reply, uc
+}

@@ -1,0 +1,69 @@
+// Package chatbot is the rule-based assistant of SPEC.md §4 (Bot mode): it
+// finds the intent of a message by keyword, keeps the conversation context
+// of SPEC.md §3 and writes canned French replies. It is pure: no I/O, no
+// clock, no database; the caller stores the context between messages.
+package chatbot
+
+// Intent is what a message is about, one line of the SPEC.md §4 table.
+type Intent string
+
+// The intents, in the order they are checked (SPEC.md §4).
+const (
+	Greeting   Intent = "greeting"
+	Farewell   Intent = "farewell"
+	Thanks     Intent = "thanks"
+	Auto       Intent = "auto"
+	Home       Intent = "home"
+	Health     Intent = "health"
+	Life       Intent = "life"
+	Contact    Intent = "contact"
+	Pricing    Intent = "pricing"
+	HumanAgent Intent = "human_agent"
+	Unknown    Intent = "unknown"
+)
+
+// Rule is one line of the intent table: its keywords, whole words or
+// phrases, and whether its reply suggests an agent.
+type Rule struct {
+	Intent        Intent
+	Keywords      []string
+	SuggestsAgent bool
+}
+
+// Rules returns the intent table of SPEC.md §4 in checking order. The
+// keywords after the SPEC's own are words a visitor uses for the same
+// thing, most of them named on the site itself ("moto", "mutuelle",
+// "prévoyance", "e-mail", "horaires"), or forms that whole-word matching
+// would otherwise miss ("contacter", "conseillère", "bonsoir"): without
+// them "assurance moto" or "comment vous contacter ?" would be unknown.
+func Rules() []Rule {
+	return []Rule{
+		{Greeting, []string{"bonjour", "salut", "hello", "bonsoir"}, false},
+		{Farewell, []string{"au revoir", "bye", "ciao"}, false},
+		{Thanks, []string{"merci", "thanks"}, false},
+		{Auto, []string{"auto", "voiture", "véhicule", "permis", "conducteur", "automobile", "moto"}, true},
+		{Home, []string{"habitation", "maison", "appartement", "logement", "propriétaire", "locataire"}, true},
+		{Health, []string{"santé", "médecin", "hôpital", "soins", "remboursement", "mutuelle"}, true},
+		{Life, []string{"vie", "décès", "retraite", "épargne", "capital", "prévoyance"}, true},
+		{Contact, []string{"contact", "téléphone", "email", "adresse", "appeler", "e-mail", "contacter", "horaires"}, false},
+		{Pricing, []string{"tarif", "prix", "devis", "coût", "combien"}, true},
+		{HumanAgent, []string{"agent", "conseiller", "humain", "parler", "vrai", "conseillère"}, true},
+	}
+}
+
+// Product is the insurance a visitor is interested in (interestedProduct of
+// SPEC.md §3): one of the four product intents.
+type Product = Intent
+
+// products are the intents that name an insurance product, in table order.
+var products = [...]Intent{Auto, Home, Health, Life}
+
+// isProduct tells whether intent names a product.
+func isProduct(intent Intent) bool {
+	for _, p := range products {
+		if p == intent {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,151 @@
+package chatbot
+
+import (
+	"strings"
+	"testing"
+)
+
+// badSpacing returns the first spot of s where an ordinary space stands
+// before a high sign or inside guillemets.
+func badSpacing(s string) string {
+	for _, bad := range []string{" :", " ;", " !", " ?", " »", "« ", " %"} {
+		if i := strings.Index(s, bad); i >= 0 {
+			return s[max(0, i-20):min(len(s), i+5)]
+		}
+	}
+	return ""
+}
+
+// converse sends messages in order from an empty context and returns the replies.
+func converse(e *Engine, msgs ...string) ([]Reply, UserContext) {
+	var uc UserContext
+	out := make([]Reply, len(msgs))
+	for i, m := range msgs {
+		out[i], uc = e.Respond(uc, m)
+	}
+	return out, uc
+}
+
+func TestRepliesAreTypesetAndLinkTheSite(t *testing.T) {
+	e := New(testCompany())
+	contexts := []UserContext{{}, {InterestedProduct: Home}, {WantsQuote: true}, {WantsContact: true, InterestedProduct: Life}}
+	texts := []string{"bonjour", "au revoir", "merci", "voiture", "maison", "santé", "vie", "contact", "prix", "agent", "météo"}
+	for _, uc := range contexts {
+		for _, text := range texts {
+			r, _ := e.Respond(uc, text)
+			if r.Text == "" {
+				t.Fatalf("%q in %+v: empty reply", text, uc)
+			}
+			if bad := badSpacing(r.Text); bad != "" {
+				t.Errorf("%q in %+v: ordinary space in %q", text, uc, bad)
+			}
+			for _, l := range r.Links {
+				if !strings.HasPrefix(l.Href, "/") || l.Label == "" {
+					t.Errorf("%q: link %+v is not a labelled page of the site", text, l)
+				}
+			}
+		}
+	}
+	if bad := badSpacing(e.Welcome("Anne").Text); bad != "" {
+		t.Errorf("welcome: ordinary space in %q", bad)
+	}
+}
+
+func TestRepliesTakeTheCompanyProfile(t *testing.T) {
+	co := testCompany()
+	e := New(co)
+	r, _ := e.Respond(UserContext{}, "Quelle est votre adresse ?")
+	hours := Typeset("du lundi au vendredi de 8h30 à 17h30 et le samedi de 10h00 à 12h00 (fermé le dimanche)")
+	for _, want := range []string{co.Phone, co.Email, Typeset(co.Address), hours, Typeset(co.Online)} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("contact reply lacks %q:\n%s", want, r.Text)
+		}
+	}
+	if len(r.Links) != 1 || r.Links[0].Href != ContactPath {
+		t.Errorf("contact links %+v, want the contact page", r.Links)
+	}
+	for p, page := range co.Products {
+		r, _ := e.Respond(UserContext{}, string(p)+" "+map[Product]string{Auto: "voiture", Home: "maison", Health: "santé", Life: "retraite"}[p])
+		if len(r.Links) != 2 || r.Links[0] != (Link{page.Title, page.Path}) || r.Links[1].Href != QuotePath {
+			t.Errorf("%s links %+v, want %s then %s", p, r.Links, page.Path, QuotePath)
+		}
+		for _, want := range []string{"Documents à préparer", "gratuit et sans engagement"} {
+			if !strings.Contains(r.Text, want) {
+				t.Errorf("%s reply lacks %q:\n%s", p, want, r.Text)
+			}
+		}
+	}
+	r, _ = e.Respond(UserContext{}, "voiture")
+	if !strings.Contains(r.Text, "2\u00a0minutes") {
+		t.Errorf("car reply does not promise a quote in 2 minutes:\n%s", r.Text)
+	}
+	r, _ = e.Respond(UserContext{}, "combien ?")
+	for _, want := range []string{"gratuits et sans engagement", "2\u00a0minutes", "assurance 100\u00a0% en ligne, devis immédiat"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("pricing reply lacks %q:\n%s", want, r.Text)
+		}
+	}
+	// A product missing from the profile links to the overview, never to nothing.
+	delete(co.Products, Life)
+	if r, _ := New(co).Respond(UserContext{}, "vie"); r.Links[0].Href != "/insurance" {
+		t.Errorf("life without a page links %+v", r.Links)
+	}
+}
+
+func TestSpecTexts(t *testing.T) {
+	unknown := "Je ne suis pas sûr de comprendre votre demande. Pouvez-vous reformuler ou me poser une question sur nos services d'assurance ?"
+	failure := "Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent ?"
+	if got := strings.ReplaceAll(UnknownReply, "\u00a0", " "); got != unknown {
+		t.Errorf("UnknownReply = %q", got)
+	}
+	if got := strings.ReplaceAll(FailureReply, "\u00a0", " "); got != failure {
+		t.Errorf("FailureReply = %q", got)
+	}
+	r, _ := New(testCompany()).Respond(UserContext{}, "Quel temps fait-il ?")
+	if r.Text != UnknownReply || r.Intent != Unknown || !r.SuggestsAgent || len(r.Links) != 0 {
+		t.Errorf("unknown reply %+v", r)
+	}
+}
+
+func TestWelcome(t *testing.T) {
+	e := New(testCompany())
+	if got := e.Welcome("  Anne Martin ").Text; !strings.HasPrefix(got, "Bonjour Anne Martin\u00a0! Je suis l'assistant virtuel de Courtage Témoin") {
+		t.Errorf("welcome with a name: %q", got)
+	}
+	got := e.Welcome("").Text
+	if !strings.HasPrefix(got, "Bonjour\u00a0! ") || strings.Count(got, "\n• ") != 5 {
+		t.Errorf("welcome without a name, or without the list of what the assistant does: %q", got)
+	}
+}
+
+func TestOpeningHours(t *testing.T) {
+	tests := []struct {
+		h    Hours
+		want string
+	}{
+		{Hours{"9h00 - 18h00", "9h00 - 12h00", "Fermé"}, "du lundi au vendredi de 9h00 à 18h00 et le samedi de 9h00 à 12h00 (fermé le dimanche)"},
+		{Hours{"9h-18h", "Fermé", "Fermé"}, "du lundi au vendredi de 9h à 18h (fermé le samedi, fermé le dimanche)"},
+		{Hours{"9h - 18h", "", ""}, "du lundi au vendredi de 9h à 18h"},
+	}
+	for _, tt := range tests {
+		if got := OpeningHours(tt.h); got != tt.want {
+			t.Errorf("OpeningHours(%+v) = %q, want %q", tt.h, got, tt.want)
+		}
+	}
+}
+
+func TestTypeset(t *testing.T) {
+	tests := map[string]string{
+		"Bonjour ! Ça va ? Oui : bien ; 100 %":   "Bonjour\u00a0! Ça va\u00a0? Oui\u00a0: bien\u00a0; 100\u00a0%",
+		"en 2 minutes au 01 99 00 42 42 ou":      "en 2\u00a0minutes au 01 99 00 42 42\u00a0ou",
+		"« devis »":                              "«\u00a0devis\u00a0»",
+		"https://exemple.fr à 14:05, /quote?x=1": "https://exemple.fr à 14:05, /quote?x=1",
+		"déjà\u00a0!":                            "déjà\u00a0!",
+		"":                                       "",
+	}
+	for in, want := range tests {
+		if got := Typeset(in); got != want {
+			t.Errorf("Typeset(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

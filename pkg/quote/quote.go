@@ -1,0 +1,138 @@
+// Package quote owns the quote requests a signed-in client sends for one of
+// the broker's eight products: their per-product details and validation,
+// their status as agents follow them, and their storage.
+package quote
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Product is one of the eight insurance products, with the ids of the
+// company profile's services list and site/routes.json.
+type Product string
+
+// The products a quote can be asked for.
+const (
+	ProductCar    Product = "car"
+	ProductHome   Product = "home"
+	ProductHealth Product = "health"
+	ProductLife   Product = "life"
+	ProductPro    Product = "pro"
+	ProductVTC    Product = "vtc"
+	ProductFleet  Product = "fleet"
+	ProductTemp   Product = "temp"
+)
+
+// Products lists the products in the order the site shows them.
+func Products() []Product {
+	return []Product{ProductCar, ProductHome, ProductHealth, ProductLife, ProductPro, ProductVTC, ProductFleet, ProductTemp}
+}
+
+// Status is where a request stands; only agents move it past received.
+type Status string
+
+// The statuses of a request, in the order it goes through them.
+const (
+	StatusReceived Status = "received"
+	StatusInReview Status = "in_review"
+	StatusAnswered Status = "answered"
+	StatusClosed   Status = "closed"
+)
+
+// Label is the French name of the status, as the client reads it.
+func (s Status) Label() string {
+	switch s {
+	case StatusReceived:
+		return "Reçue"
+	case StatusInReview:
+		return "En cours d'étude"
+	case StatusAnswered:
+		return "Réponse envoyée"
+	case StatusClosed:
+		return "Clôturée"
+	}
+	return string(s)
+}
+
+// ContactEmail and ContactPhone are how a client asks to be answered.
+const (
+	ContactEmail = "email"
+	ContactPhone = "phone"
+)
+
+// Contact is how the client wants the answer: by e-mail (to the account's
+// address) or by phone, at Phone. Phone is optional with e-mail.
+type Contact struct {
+	Method string `json:"method"`
+	Phone  string `json:"phone"`
+}
+
+// Draft is a quote request as the client sends it, before validation;
+// Details is decoded once Product says which struct it fills.
+type Draft struct {
+	Product string          `json:"product"`
+	Details json.RawMessage `json:"details"`
+	Contact Contact         `json:"contact"`
+	Message string          `json:"message"`
+}
+
+// Details are the answers a product asks for a first quote: one of *Car,
+// *Home, *Health, *Life, *Pro, *VTC, *Fleet, *Temp.
+type Details interface {
+	// check validates and normalises the answers in place, stopping at
+	// the first error so that the message sits next to the first field to fix.
+	check(c *checker)
+}
+
+// Request is a stored quote request.
+type Request struct {
+	ID        string
+	UID       string
+	Product   Product
+	Status    Status
+	Details   Details
+	Contact   Contact
+	Message   string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// timeLayout is the fixed-width UTC text of every time in the database
+// (see migration 0002): comparing the strings compares the instants.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("date illisible %q: %w", s, err)
+	}
+	return t, nil
+}
+
+// requestJSON is the JSON of a request; statusLabel spares the site a copy
+// of the labels.
+type requestJSON struct {
+	ID          string  `json:"id"`
+	UID         string  `json:"uid"`
+	Product     Product `json:"product"`
+	Status      Status  `json:"status"`
+	StatusLabel string  `json:"statusLabel"`
+	Details     Details `json:"details"`
+	Contact     Contact `json:"contact"`
+	Message     string  `json:"message"`
+	CreatedAt   string  `json:"createdAt"`
+	UpdatedAt   string  `json:"updatedAt"`
+}
+
+// MarshalJSON writes the request for its owner, times as ISO 8601 UTC.
+func (r Request) MarshalJSON() ([]byte, error) {
+	return json.Marshal(requestJSON{
+		ID: r.ID, UID: r.UID, Product: r.Product, Status: r.Status, StatusLabel: r.Status.Label(),
+		Details: r.Details, Contact: r.Contact, Message: r.Message,
+		CreatedAt: formatTime(r.CreatedAt), UpdatedAt: formatTime(r.UpdatedAt),
+	})
+}

@@ -1,0 +1,157 @@
+package quote
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/store"
+)
+
+// Limit is at most Max requests per client within Window.
+type Limit struct {
+	Max    int
+	Window time.Duration
+}
+
+// DefaultLimit is 10 requests per client per hour: more than anyone
+// comparing products needs, few enough to keep a script from flooding agents.
+func DefaultLimit() Limit { return Limit{Max: 10, Window: time.Hour} }
+
+// Config is what the quote service is built from; zero fields take the
+// production defaults.
+type Config struct {
+	Logger *slog.Logger
+	// Now is the clock of dates and limits; time.Now when nil.
+	Now   func() time.Time
+	Limit Limit
+}
+
+// Service creates and reads quote requests over the store. A client only
+// ever reaches their own requests.
+type Service struct {
+	db    *store.DB
+	log   *slog.Logger
+	now   func() time.Time
+	limit Limit
+	form  *form
+}
+
+// New builds the service and reads the form's lists and bounds.
+func New(db *store.DB, cfg Config) (*Service, error) {
+	f, err := loadForm(formJSON)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	if cfg.Limit == (Limit{}) {
+		cfg.Limit = DefaultLimit()
+	}
+	return &Service{
+		db: db, log: cfg.Logger, limit: cfg.Limit, form: f,
+		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
+	}, nil
+}
+
+// fail logs a failed operation in French and returns err unchanged: bad
+// input is informational, anything else an error an operator must see.
+func (s *Service) fail(op string, err error, attrs ...any) error {
+	attrs = append([]any{"op", op}, append(attrs, "err", err)...)
+	if apperr.CodeOf(err) == apperr.EINTERNAL {
+		s.log.Error("opération en échec", attrs...)
+	} else {
+		s.log.Info("opération refusée", attrs...)
+	}
+	return err
+}
+
+// Create validates d and stores it as a new request of uid, received,
+// unless uid already sent the limit's number of requests within its window.
+func (s *Service) Create(ctx context.Context, uid string, d Draft) (*Request, error) {
+	now := s.now()
+	r, err := s.form.validate(d, now)
+	if err != nil {
+		return nil, s.fail("demande de devis", err, "uid", uid)
+	}
+	r.ID, r.UID, r.Status, r.CreatedAt, r.UpdatedAt = rand.Text(), uid, StatusReceived, now, now
+	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		// Counted in the write transaction, so two tabs sending at once
+		// cannot both pass the last free slot.
+		if err := s.checkLimit(ctx, tx, uid, now); err != nil {
+			return err
+		}
+		return insertRequest(ctx, tx, r)
+	})
+	if err != nil {
+		return nil, s.fail("demande de devis", err, "uid", uid)
+	}
+	s.log.Info("demande de devis reçue", "id", r.ID, "uid", uid, "product", r.Product)
+	return r, nil
+}
+
+// checkLimit refuses a new request when uid sent Max within the window;
+// the wait is until the oldest of those leaves it.
+func (s *Service) checkLimit(ctx context.Context, tx *sql.Tx, uid string, now time.Time) error {
+	oldest, err := nthRecent(ctx, tx, uid, now.Add(-s.limit.Window), s.limit.Max)
+	if err != nil || oldest.IsZero() {
+		return err
+	}
+	wait := oldest.Add(s.limit.Window).Sub(now)
+	minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
+	unit := "minutes"
+	if minutes == 1 {
+		unit = "minute"
+	}
+	return &account.TooManyError{
+		Err: apperr.Errorf(apperr.ETOOMANY,
+			"Vous avez déjà envoyé %d demandes de devis récemment. Vous pourrez en envoyer une nouvelle dans %d %s.",
+			s.limit.Max, minutes, unit),
+		RetryAfter: wait,
+	}
+}
+
+// List reads uid's requests, newest first.
+func (s *Service) List(ctx context.Context, uid string) ([]Request, error) {
+	var list []Request
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		list, err = listRequests(ctx, tx, uid)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("liste des demandes de devis", err, "uid", uid)
+	}
+	return list, nil
+}
+
+// errNoRequest answers a request id that does not exist or is someone
+// else's: the same answer, so that ids tell nothing.
+func errNoRequest() error {
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande de devis n'existe pas.")
+}
+
+// Get reads request id if uid owns it.
+func (s *Service) Get(ctx context.Context, uid, id string) (*Request, error) {
+	var r *Request
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		r, err = findRequest(ctx, tx, uid, id)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		err = errNoRequest()
+	}
+	if err != nil {
+		return nil, s.fail("lecture d'une demande de devis", err, "uid", uid, "id", id)
+	}
+	return r, nil
+}

@@ -1,0 +1,104 @@
+package quote
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The SQL of the quote_requests table (migration 0004), next to the code that scans it.
+
+const requestColumns = `id, uid, product, status, details, contact_method, phone, message, created_at, updated_at`
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+func scanRequest(row scanner) (*Request, error) {
+	var r Request
+	var details, created, updated string
+	err := row.Scan(&r.ID, &r.UID, &r.Product, &r.Status, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created, &updated)
+	if err != nil {
+		return nil, err
+	}
+	if r.Details = newDetails(r.Product); r.Details == nil {
+		return nil, fmt.Errorf("demande de devis %s: produit inconnu %q", r.ID, r.Product)
+	}
+	if err := json.Unmarshal([]byte(details), r.Details); err != nil {
+		return nil, fmt.Errorf("demande de devis %s: détails illisibles: %w", r.ID, err)
+	}
+	if r.CreatedAt, err = parseTime(created); err != nil {
+		return nil, err
+	}
+	if r.UpdatedAt, err = parseTime(updated); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// describe names a request in errors.
+func describe(r *Request) string { return fmt.Sprintf("%s (%s)", r.ID, r.Product) }
+
+func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
+	details, err := json.Marshal(r.Details)
+	if err != nil {
+		return fmt.Errorf("détails de la demande de devis %s: %w", describe(r), err)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO quote_requests (`+requestColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.UID, r.Product, r.Status, string(details), r.Contact.Method, r.Contact.Phone, r.Message,
+		formatTime(r.CreatedAt), formatTime(r.UpdatedAt))
+	if err != nil {
+		return fmt.Errorf("enregistrement de la demande de devis %s: %w", describe(r), err)
+	}
+	return nil
+}
+
+// listRequests reads uid's requests, newest first; rowid breaks ties
+// between requests of the same millisecond.
+func listRequests(ctx context.Context, tx *sql.Tx, uid string) ([]Request, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+` FROM quote_requests WHERE uid = ? ORDER BY created_at DESC, rowid DESC`, uid)
+	if err != nil {
+		return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
+	}
+	defer rows.Close()
+	list := []Request{}
+	for rows.Next() {
+		r, err := scanRequest(rows)
+		if err != nil {
+			return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
+		}
+		list = append(list, *r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
+	}
+	return list, nil
+}
+
+// findRequest reads request id of uid; sql.ErrNoRows when it is not theirs.
+func findRequest(ctx context.Context, tx *sql.Tx, uid, id string) (*Request, error) {
+	row := tx.QueryRowContext(ctx, `SELECT `+requestColumns+` FROM quote_requests WHERE id = ? AND uid = ?`, id, uid)
+	r, err := scanRequest(row)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
+	}
+	return r, err
+}
+
+// nthRecent returns the date of uid's n-th newest request made after
+// since, the zero time when there are fewer than n.
+func nthRecent(ctx context.Context, tx *sql.Tx, uid string, since time.Time, n int) (time.Time, error) {
+	var at string
+	err := tx.QueryRowContext(ctx,
+		`SELECT created_at FROM quote_requests WHERE uid = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`,
+		uid, formatTime(since), n-1).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("décompte des demandes de devis: %w", err)
+	}
+	return parseTime(at)
+}

@@ -1,0 +1,204 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/chat"
+)
+
+// The chat's body limits: a message of 1,000 characters, each of which
+// JSON may escape into 12 bytes; a mode switch is one short field.
+const (
+	chatMessageMaxBytes = 16 << 10
+	chatModeMaxBytes    = 1 << 10
+)
+
+// chatAPI is the chat's part of the server: the service and its rate limits.
+type chatAPI struct {
+	svc *chat.Service
+	// starts limits new conversations per address: 20 at once, then one every 30 s.
+	starts *RateLimiter
+	// byIP and byConversation limit messages and mode switches: a person
+	// types far slower than either, a script hammering the server does not.
+	byIP           *RateLimiter
+	byConversation *RateLimiter
+}
+
+func newChatAPI(svc *chat.Service, now func() time.Time) *chatAPI {
+	if svc == nil {
+		return nil
+	}
+	return &chatAPI{
+		svc:            svc,
+		starts:         NewRateLimiter(20, 30*time.Second, now),
+		byIP:           NewRateLimiter(60, time.Second, now),
+		byConversation: NewRateLimiter(20, 3*time.Second, now),
+	}
+}
+
+// conversationBody is the answer of opening or reading a conversation.
+type conversationBody struct {
+	Conversation *chat.Conversation `json:"conversation"`
+}
+
+// exchangeBody is the answer of a message or a mode switch: the messages
+// added, and how long the widget shows the typing indicator before the replies.
+type exchangeBody struct {
+	Mode         chat.Mode      `json:"mode"`
+	Messages     []chat.Message `json:"messages"`
+	ReplyDelayMs int64          `json:"replyDelayMs"`
+}
+
+type chatMessageRequest struct {
+	Text string `json:"text"`
+}
+
+type chatModeRequest struct {
+	Mode chat.Mode `json:"mode"`
+}
+
+// viewer is who asks, for the chat: the signed-in user, or a visitor.
+func viewer(r *http.Request) chat.Viewer {
+	u, ok := UserFrom(r.Context())
+	if !ok {
+		return chat.Viewer{}
+	}
+	name := u.DisplayName
+	if name == "" {
+		name = u.Email
+	}
+	return chat.Viewer{UID: u.UID, Name: name}
+}
+
+// chatReady answers 404 when the server runs without the chat.
+func (s *Server) chatReady(w http.ResponseWriter, r *http.Request) bool {
+	if s.chat == nil {
+		writeError(w, r, s.logger, apperr.Errorf(apperr.ENOTFOUND, "Le chat n'est pas disponible sur ce serveur."))
+		return false
+	}
+	return true
+}
+
+// allow takes a token from each limiter for its key, or answers 429 with
+// Retry-After and a French message.
+func (s *Server) allow(w http.ResponseWriter, r *http.Request, checks ...limitCheck) bool {
+	for _, c := range checks {
+		if ok, wait := c.limiter.Allow(c.key); !ok {
+			secs := max(1, int(math.Ceil(wait.Seconds())))
+			unit := "secondes"
+			if secs == 1 {
+				unit = "seconde"
+			}
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			writeError(w, r, s.logger, apperr.Errorf(apperr.ETOOMANY, "%s Réessayez dans %d %s.", c.message, secs, unit))
+			return false
+		}
+	}
+	return true
+}
+
+type limitCheck struct {
+	limiter *RateLimiter
+	key     string
+	message string
+}
+
+// messageLimits are the limits of a message or a mode switch in conversation id.
+func (s *Server) messageLimits(r *http.Request, id string) []limitCheck {
+	const msg = "Vous envoyez des messages trop rapidement."
+	if len(id) != chat.IDLength {
+		// Not an ID we hand out (it will get a 404): one shared bucket, so
+		// that made-up IDs cannot fill the limiter's memory.
+		id = "malformed"
+	}
+	return []limitCheck{{s.chat.byIP, clientIP(r), msg}, {s.chat.byConversation, id, msg}}
+}
+
+// handleChatStart opens a conversation with the assistant's welcome.
+func (s *Server) handleChatStart(w http.ResponseWriter, r *http.Request) {
+	if !s.chatReady(w, r) || !s.allow(w, r, limitCheck{s.chat.starts, clientIP(r), "Trop de conversations ouvertes."}) {
+		return
+	}
+	c, err := s.chat.svc.Start(r.Context(), viewer(r))
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, conversationBody{Conversation: c})
+}
+
+// handleChatGet reads a conversation back, after a page change or a reload.
+func (s *Server) handleChatGet(w http.ResponseWriter, r *http.Request) {
+	if !s.chatReady(w, r) {
+		return
+	}
+	c, err := s.chat.svc.Get(r.Context(), viewer(r), r.PathValue("id"))
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, conversationBody{Conversation: c})
+}
+
+// decodeChatMessage reads the text of a message request, cleaned and
+// checked: only EINVALID errors, whatever the body.
+func decodeChatMessage(w http.ResponseWriter, r *http.Request) (string, error) {
+	var req chatMessageRequest
+	if err := decodeJSON(w, r, chatMessageMaxBytes, &req); err != nil {
+		return "", err
+	}
+	return chat.CleanMessage(req.Text)
+}
+
+// handleChatSend adds the visitor's message and answers the replies.
+func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !s.chatReady(w, r) || !s.allow(w, r, s.messageLimits(r, id)...) {
+		return
+	}
+	text, err := decodeChatMessage(w, r)
+	if err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	ex, err := s.chat.svc.Send(r.Context(), viewer(r), id, text)
+	s.writeExchange(w, r, ex, err)
+}
+
+// handleChatMode switches between the assistant and the agent.
+func (s *Server) handleChatMode(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !s.chatReady(w, r) || !s.allow(w, r, s.messageLimits(r, id)...) {
+		return
+	}
+	var req chatModeRequest
+	if err := decodeJSON(w, r, chatModeMaxBytes, &req); err != nil {
+		writeError(w, r, s.logger, err)
+		return
+	}
+	ex, err := s.chat.svc.SetMode(r.Context(), viewer(r), id, req.Mode)
+	s.writeExchange(w, r, ex, err)
+}
+
+func (s *Server) writeExchange(w http.ResponseWriter, r *http.Request, ex *chat.Exchange, err error) {
+	if err != nil {
+		writeError(w, r, s.logger, fmt.Errorf("chat: %w", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, exchangeBody{Mode: ex.Mode, Messages: ex.Messages, ReplyDelayMs: ex.ReplyDelay.Milliseconds()})
+}
+
+// chatExport is the signed-in user's conversations for the data export;
+// none when the server runs without the chat.
+func (s *Server) chatExport(ctx context.Context, uid string) ([]chat.Conversation, error) {
+	if s.chat == nil {
+		return []chat.Conversation{}, nil
+	}
+	return s.chat.svc.UserConversations(ctx, uid)
+}

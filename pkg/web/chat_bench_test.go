@@ -1,0 +1,76 @@
+package web
+
+import (
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+)
+
+// chatBenchEnv is a server with quiet logs; the clock moves 3 s per
+// message so that no rate limit stops the benchmark.
+func chatBenchEnv(b *testing.B) *apiEnv {
+	b.Helper()
+	return newAPI(b, func(c *Config, a *account.Config) {
+		c.Logger = slog.New(slog.DiscardHandler)
+		a.Logger = c.Logger
+	})
+}
+
+// BenchmarkChatMessage measures POST /api/chat/conversations/{id}/messages
+// end to end: JSON decoding, the engine, and the write transaction storing
+// the message, the reply and the context. Messages per second = 1e9 / ns/op.
+func BenchmarkChatMessage(b *testing.B) {
+	env := chatBenchEnv(b)
+	id := env.startChat(b, "")
+	url := "/api/chat/conversations/" + id + "/messages"
+	i := 0
+	for b.Loop() {
+		env.clock.Advance(3 * time.Second)
+		text := benchChatMessages[i%len(benchChatMessages)]
+		i++
+		req := httptest.NewRequest("POST", url, strings.NewReader(`{"text":"`+text+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		env.h.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatalf("message: %d %s", rec.Code, rec.Body)
+		}
+	}
+}
+
+// BenchmarkChatMessageParallel is BenchmarkChatMessage from parallel
+// visitors, each in their own conversation: the writes queue on the one
+// writer connection.
+func BenchmarkChatMessageParallel(b *testing.B) {
+	env := chatBenchEnv(b)
+	b.RunParallel(func(pb *testing.PB) {
+		id := env.startChat(b, "")
+		url := "/api/chat/conversations/" + id + "/messages"
+		i := 0
+		for pb.Next() {
+			env.clock.Advance(3 * time.Second)
+			req := httptest.NewRequest("POST", url, strings.NewReader(`{"text":"`+benchChatMessages[i%len(benchChatMessages)]+`"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.RemoteAddr = "198.51.100." + string(rune('1'+i%9)) + ":1234"
+			i++
+			rec := httptest.NewRecorder()
+			env.h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("message: %d %s", rec.Code, rec.Body)
+			}
+		}
+	})
+}
+
+// benchChatMessages are typical questions, as in pkg/chatbot's benchmark.
+var benchChatMessages = []string{
+	"Bonjour",
+	"Combien coûte une assurance habitation pour un appartement de 45 m² à Lyon ?",
+	"Je voudrais un devis pour ma voiture, j'ai mon permis depuis 3 ans",
+	"Quels sont vos horaires d'ouverture et votre numéro de téléphone ?",
+	"Quel temps fera-t-il demain ?",
+}

@@ -1,0 +1,324 @@
+// The chat widget of SPEC.md §2 and §4 through the real server and engine:
+// opening, greeting, sending, disabled states, typing, replies per intent,
+// the advisor, agent mode, persistence, keyboard use, both themes.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { company, heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+
+const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
+const axePath = require.resolve('axe-core/axe.min.js');
+
+const failure = 'Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent\u00a0?';
+const followUp = /Cliquez sur «\u00a0Parler à un agent\u00a0»/;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a page, then the chat; returns the page's parts of the chat. */
+async function openChat(options = {}, path = '/') {
+  const { page, context, errors } = await newPage(browser, options);
+  await page.goto(server.url + path);
+  await heading(page);
+  await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+  const chat = chatParts(page);
+  await chat.log.getByText(/Je peux/).waitFor();
+  return { page, context, errors, ...chat };
+}
+
+function chatParts(page) {
+  const panel = page.getByRole('dialog', { name: 'Assistant' });
+  return {
+    panel,
+    log: panel.getByRole('log'),
+    input: panel.getByPlaceholder('Tapez votre message...'),
+    send: panel.getByRole('button', { name: 'Envoyer' }),
+    status: panel.getByRole('status'),
+  };
+}
+
+/** Sends text with Enter and waits for the API's answer; returns its JSON. */
+async function say(page, input, text) {
+  const answer = page.waitForResponse((r) => r.url().endsWith('/messages') && r.request().method() === 'POST');
+  await input.fill(text);
+  await input.press('Enter');
+  const res = await answer;
+  assert.equal(res.status(), 200, `${text}: ${await res.text()}`);
+  const body = await res.json();
+  const last = body.messages.at(-1);
+  await page.getByRole('log').locator('.chat-message').filter({ hasText: last.text.slice(0, 30) }).last().waitFor();
+  return body;
+}
+
+/** WCAG contrast ratio of two CSS rgb() colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('chat widget', () => {
+  test('opens on the greeting, in the panel of SPEC.md §2, and closes with Escape', async () => {
+    const { page, context, errors, panel, log, input, send } = await openChat();
+    const launcher = page.getByRole('button', { name: "Fermer l'assistant" });
+    assert.equal(await launcher.getAttribute('aria-expanded'), 'true');
+    assert.equal(await panel.getByRole('heading', { level: 2 }).innerText(), 'Assistant');
+    assert.ok(await panel.getByText('En ligne • Prêt à vous aider').isVisible());
+    assert.equal(await log.getAttribute('aria-live'), 'polite');
+    const greeting = await log.locator('.chat-text').first().innerText();
+    assert.match(greeting, new RegExp(`^Bonjour\u00a0! Je suis l'assistant virtuel de ${company.name}`));
+    assert.equal((greeting.match(/^• /gm) ?? []).length, 5, 'the list of what the assistant can do');
+    assert.match(await log.locator('time').first().innerText(), /^([01]\d|2[0-3]):[0-5]\d$/);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Tapez votre message...');
+    assert.equal(await send.isDisabled(), true);
+    assert.ok(await page.evaluate(() => localStorage.getItem('chatConversation')?.length === 43));
+
+    await input.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l'assistant");
+    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Fermer', exact: true }).click();
+    await panel.waitFor({ state: 'hidden' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('Enter sends, Shift+Enter makes a new line, and nothing goes while a reply is pending', async () => {
+    const { page, context, errors, log, input, send, status } = await openChat();
+    await input.fill('   ');
+    assert.equal(await send.isDisabled(), true, 'whitespace only');
+    await input.press('Enter');
+    assert.equal(await log.locator('.chat-message-user').count(), 0);
+
+    await input.fill('Une question');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('sur ma voiture');
+    assert.equal(await input.inputValue(), 'Une question\nsur ma voiture');
+    assert.equal(await log.locator('.chat-message-user').count(), 0);
+    assert.equal(await send.isDisabled(), false);
+
+    // Hold the answer to see the pending state.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/messages', async (route) => { await held; await route.continue(); });
+    await input.press('Enter');
+    await status.getByText("L'assistant écrit...").waitFor({ state: 'attached' });
+    assert.ok(await status.locator('.chat-dots').isVisible(), 'the typing indicator shows');
+    assert.equal(await input.isDisabled(), true);
+    assert.equal(await send.isDisabled(), true);
+    assert.equal(await input.inputValue(), '');
+    assert.equal(await log.locator('.chat-message-user').innerText().then((t) => t.includes('Une question\nsur ma voiture')), true);
+    release();
+    await log.getByRole('link', { name: 'Assurance auto et moto' }).waitFor();
+    await page.unroute('**/messages');
+    await status.locator('.chat-dots').waitFor({ state: 'detached' });
+    assert.equal(await input.isDisabled(), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'TEXTAREA', 'focus comes back to the input');
+    for (const t of await log.locator('time').allInnerTexts()) assert.match(t, /^([01]\d|2[0-3]):[0-5]\d$/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a reply per intent family, the context, and the advisor follow-up', async () => {
+    const { page, context, errors, log, input } = await openChat();
+    const cases = [
+      ['Bonjour', 'greeting', /Je suis l'assistant de/, false],
+      ['merci', 'thanks', /Avec plaisir/, false],
+      ['Une assurance pour mes voitures ?', 'auto', /2\u00a0minutes/, true],
+      ["Et l'assurance habitation d'un appartement ?", 'home', /Locataire ou propriétaire/, true],
+      ['MUTUELLE SANTE', 'health', /mutuelle santé complète/, true],
+      ['combien ça coûte ?', 'pricing', /Le tarif de votre mutuelle santé/, true],
+      ['Votre téléphone ?', 'contact', new RegExp(`${company.phone}.*${company.email}`, 's'), false],
+      ['Je veux parler à un vrai conseiller', 'human_agent', /Bien sûr/, true],
+      ["J'ai envie d'un café", 'unknown', /Je ne suis pas sûr de comprendre votre demande/, true],
+      ['Au revoir', 'farewell', /Au revoir et à bientôt/, false],
+    ];
+    for (const [text, intent, reply, advisor] of cases) {
+      const body = await say(page, input, text);
+      const bot = body.messages.find((m) => m.intent);
+      assert.equal(bot.intent, intent, text);
+      assert.match(bot.text, reply, text);
+      assert.equal(body.messages.some((m) => followUp.test(m.text)), advisor, `${text}: advisor follow-up`);
+    }
+    assert.ok(await log.getByText(/lundi au vendredi de 9h00\sà 18h00/).first().isVisible());
+    assert.equal(await log.getByRole('link', { name: 'Assurance habitation' }).getAttribute('href'), '/insurance/home');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('agent mode there and back, with the 2-second reply', async () => {
+    const { page, context, errors, panel, log, input, send, status } = await openChat();
+    await panel.getByRole('button', { name: 'Parler à un agent' }).click();
+    await log.getByText(/Connexion à .+\.\.\./).waitFor();
+    const agentMsg = log.locator('.chat-message-agent').last();
+    await agentMsg.waitFor();
+    assert.match(await agentMsg.innerText(), /Conseiller en assurance/);
+    assert.equal(await agentMsg.locator('img').getAttribute('src'), '/chat-agent.svg');
+
+    const started = Date.now();
+    await input.fill("J'ai besoin d'aide pour un sinistre");
+    await input.press('Enter');
+    await status.getByText('Votre conseiller écrit...').waitFor({ state: 'attached' });
+    assert.equal(await send.isDisabled(), true);
+    await log.getByText(/Merci pour votre message/).waitFor({ timeout: 5000 });
+    const waited = Date.now() - started;
+    assert.ok(waited >= 1900 && waited < 4500, `the agent answered after ${waited} ms`);
+    assert.ok(await log.getByText(new RegExp(company.phone)).last().isVisible());
+
+    await panel.getByRole('button', { name: "Retour à l'assistant" }).click();
+    await log.getByText("Vous êtes de nouveau en conversation avec l'assistant.").waitFor();
+    await panel.getByRole('button', { name: 'Parler à un agent' }).waitFor();
+    const body = await say(page, input, 'Quels sont vos horaires ?');
+    assert.equal(body.messages[1].intent, 'contact');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the conversation survives a page change and a reload', async () => {
+    const { page, context, errors, panel, log, input } = await openChat();
+    await say(page, input, 'Je cherche une assurance habitation');
+    await log.getByRole('link', { name: 'Assurance habitation' }).click();
+    await page.waitForURL((u) => u.pathname === '/insurance/home');
+    await heading(page, /habitation/i);
+    assert.ok(await panel.isVisible(), 'the panel stays open on the new page');
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL((u) => u.pathname === '/contact');
+    assert.equal(await log.locator('.chat-message-user').count(), 1);
+
+    await page.reload();
+    await heading(page);
+    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    await log.getByText('Je cherche une assurance habitation').waitFor();
+    // The context came back too: a price question is about home insurance.
+    const body = await say(page, chatParts(page).input, 'combien ?');
+    assert.match(body.messages[1].text, /assurance habitation/);
+    assert.equal(await log.locator('.chat-message').count(), 1 + 3 + 3);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a failed request shows the failure reply of SPEC.md §8', async () => {
+    const { page, context, log, input } = await openChat({ allowErrors: true });
+    await page.route('**/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"panne"}' }));
+    await input.fill('Bonjour');
+    await input.press('Enter');
+    await log.getByText(failure).waitFor();
+    assert.equal(await input.isDisabled(), false);
+    await context.close();
+  });
+
+  test('greets a signed-in user by name', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await heading(page);
+    const res = await page.evaluate(() => fetch('/api/auth/register', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'lea.chat@exemple.fr', password: 'cheval-agrafe-correct-42', displayName: 'Léa Martin' }),
+    }).then((r) => r.status));
+    assert.equal(res, 201);
+    await page.reload();
+    await heading(page);
+    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    await page.getByRole('log').getByText(/^Bonjour Léa Martin\u00a0!/).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('keyboard only: reach, open, talk, follow a link, close', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/about');
+    await heading(page);
+    // The launcher is the last control of the page: Shift+Tab from the top reaches it.
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l'assistant");
+    await page.keyboard.press('Enter');
+    const { log } = chatParts(page);
+    await log.getByText(/Je peux/).waitFor();
+    await page.keyboard.type('assurance auto');
+    await page.keyboard.press('Enter');
+    await log.getByRole('link', { name: 'Assurance auto et moto' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+    // Tab leaves the input for the send button; Shift+Tab back into the log's links.
+    await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 5 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Assurance auto et moto'; i++) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Assurance auto et moto');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/insurance/car');
+    await page.keyboard.press('Escape');
+    await chatParts(page).panel.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l'assistant");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  for (const width of [375, 1280]) {
+    for (const dark of [false, true]) {
+      test(`fits, reads well and passes axe at ${width} px in the ${dark ? 'dark' : 'light'} theme`, async () => {
+        // bypassCSP lets the test inject axe; the site's own scripts are unchanged.
+        const context = await browser.newContext({ viewport: { width, height: width === 375 ? 740 : 900 }, bypassCSP: true, reducedMotion: 'reduce' });
+        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(server.url + '/');
+        await heading(page);
+        await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+        const { panel, log, input } = chatParts(page);
+        await log.getByText(/Je peux/).waitFor();
+        await say(page, input, 'Bonjour');
+        await say(page, input, 'Une assurance auto ?');
+        await panel.getByRole('button', { name: 'Parler à un agent' }).click();
+        await log.locator('.chat-message-agent').waitFor();
+        await page.addScriptTag({ path: axePath });
+        const axe = await page.evaluate(() =>
+          window.axe.run('#assistant-chat', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+        );
+        assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+        const box = await panel.boundingBox();
+        assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= (width === 375 ? 740 : 900), `panel ${JSON.stringify(box)}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+        const pairs = await page.evaluate(() => {
+          const bg = (el) => {
+            for (let e = el; e; e = e.parentElement) {
+              const c = getComputedStyle(e).backgroundColor;
+              if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+            }
+            return 'rgb(255, 255, 255)';
+          };
+          const q = (s) => document.querySelector(s);
+          return ['.chat-heading h2', '.chat-subtitle', '.chat-mode', '.chat-switch', '.chat-message-bot .chat-text', '.chat-message-bot .chat-time',
+            '.chat-message-user .chat-text', '.chat-message-user .chat-time', '.chat-launcher', '.chat-send']
+            .map((s) => [s, getComputedStyle(q(s)).color, bg(q(s))])
+            .concat([['placeholder', getComputedStyle(q('.chat-input'), '::placeholder').color, bg(q('.chat-input'))]]);
+        });
+        for (const [sel, fg, bgc] of pairs) {
+          if (sel === '.chat-send') continue; // disabled while the input is empty: exempt from contrast
+          assert.ok(contrast(fg, bgc) >= 4.5, `${sel}: ${fg} on ${bgc} = ${contrast(fg, bgc).toFixed(2)}`);
+        }
+        assert.deepEqual(errors, []);
+        await context.close();
+      });
+    }
+  }
+});

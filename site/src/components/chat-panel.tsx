@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { canSend, maxMessageLength } from '../lib/chat';
+import { settled, useChat } from '../lib/use-chat';
+import { ChatMessageView } from './chat-message';
+import './chat-panel.css';
+
+/** The panel's props: whether it shows, and how to close it (focus goes back to the launcher). */
+export interface ChatPanelProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The chat panel of SPEC.md §2 and §4: header, agent switch, messages
+ * announced to screen readers, typing indicator, and the input (Enter
+ * sends, Shift+Enter starts a new line). Loaded on the first open.
+ */
+export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
+  const { state, send, setMode } = useChat(open);
+  const [text, setText] = useState('');
+  const titleId = useId();
+  const inputId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const ready = settled(state);
+  const agentMode = state.mode === 'agent';
+
+  // Focus moves into the panel when it opens.
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+
+  // The input is disabled while a reply is pending; focus comes back to it after.
+  useEffect(() => {
+    if (open && !state.pending && ready && (document.activeElement === document.body || !document.activeElement)) {
+      input.current?.focus();
+    }
+  }, [open, state.pending, ready]);
+
+  // New messages come into view from the top of the first one, so that a
+  // long reply is read from its start; short ones leave the log at its end.
+  const seen = useRef(0);
+  useEffect(() => {
+    const el = log.current;
+    const items = list.current?.children;
+    if (!el || !items || !open) return;
+    const count = items.length;
+    const first = items[seen.current] as HTMLElement | undefined;
+    seen.current = count;
+    if (!first) {
+      el.scrollTop = el.scrollHeight;
+      return;
+    }
+    el.scrollTop += first.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
+  }, [state.messages.length, open]);
+
+  // Escape closes, from the panel or when a disabled input dropped the focus.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const target = e.target as Node | null;
+      if (e.key === 'Escape' && (target === document.body || panel.current?.contains(target))) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  // On a phone the panel covers the page: following a link closes it, so the page shows.
+  function closeIfCovering() {
+    if (window.matchMedia('(max-width: 600px)').matches) onClose();
+  }
+
+  function submit(e?: FormEvent) {
+    e?.preventDefault();
+    if (send(text)) setText('');
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  }
+
+  const typing = agentMode ? 'Votre conseiller écrit...' : "L'assistant écrit...";
+  return (
+    <section ref={panel} id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={!open}>
+      <header className="chat-header">
+        <span className="chat-header-icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="22" height="22"><path fill="currentColor" d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm-4 8h2v2H8zm3 0h2v2h-2zm3 0h2v2h-2z" /></svg>
+        </span>
+        <div className="chat-heading">
+          <h2 id={titleId}>Assistant</h2>
+          <p className="chat-subtitle">En ligne • Prêt à vous aider</p>
+        </div>
+        <button type="button" className="chat-close" onClick={onClose} aria-label="Fermer">
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <div className="chat-toolbar">
+        <p className="chat-mode">{agentMode ? 'Avec votre conseiller' : 'Réponses automatiques'}</p>
+        <button type="button" className="chat-switch" disabled={state.pending || !ready} onClick={() => setMode(agentMode ? 'bot' : 'agent')}>
+          {agentMode ? 'Retour à l\'assistant' : 'Parler à un agent'}
+        </button>
+      </div>
+      <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Messages de la conversation">
+        <ol ref={list} className="chat-list">
+          {state.messages.map((m) => (
+            <ChatMessageView key={m.id} message={m} onNavigate={closeIfCovering} />
+          ))}
+        </ol>
+      </div>
+      <div className="chat-status" role="status">
+        {state.pending || state.phase === 'loading' ? (
+          <span className="chat-typing">
+            <span className="chat-dots" aria-hidden="true"><span /><span /><span /></span>
+            <span className="visually-hidden">{typing}</span>
+          </span>
+        ) : null}
+      </div>
+      <form className="chat-form" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor={inputId}>Votre message</label>
+        <textarea
+          ref={input}
+          id={inputId}
+          className="chat-input"
+          rows={1}
+          maxLength={maxMessageLength}
+          placeholder="Tapez votre message..."
+          value={text}
+          disabled={state.pending}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="chat-send" disabled={!canSend(text, state.pending) || !ready} aria-label="Envoyer">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M3 20.5 21 12 3 3.5 3 10l12 2-12 2z" /></svg>
+        </button>
+      </form>
+    </section>
+  );
+}

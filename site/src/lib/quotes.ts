@@ -1,0 +1,102 @@
+import type { ProductId } from '../content/products';
+import { choices, myQuotesCopy, type ListName } from '../content/quote-form';
+import { company } from './company';
+import { formatDate } from './format';
+
+/** A quote request as GET /api/quotes returns it. */
+export interface QuoteRequest {
+  id: string;
+  uid: string;
+  product: ProductId;
+  status: 'received' | 'in_review' | 'answered' | 'closed';
+  /** The status in French, from the server. */
+  statusLabel: string;
+  details: Record<string, unknown>;
+  contact: { method: 'email' | 'phone'; phone: string };
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One line of a request's summary. */
+export interface SummaryItem {
+  term: string;
+  detail: string;
+}
+
+const numbers = new Intl.NumberFormat('fr-FR');
+
+/** The product's title in the company profile, "Assurance auto et moto". */
+export function productTitle(id: string): string {
+  return company.services.find((s) => s.id === id)?.title ?? id;
+}
+
+/** The French label of a value of a fixed list; the value itself if unknown. */
+export function labelOf(list: ListName, value: unknown): string {
+  return choices[list].find((c) => c.value === value)?.label ?? String(value ?? '');
+}
+
+/** A French phone number in pairs, "06 39 98 12 34"; others as stored. */
+export function formatPhone(phone: string): string {
+  return /^0\d{9}$/.test(phone) ? phone.replace(/(\d{2})(?=\d)/g, '$1\u00a0') : phone;
+}
+
+/** "1 personne", "2 personnes": n and the word, plural from 2 as French writes it. */
+function count(n: unknown, one: string, many: string): string {
+  const k = Number(n);
+  return `${numbers.format(k)}\u00a0${k >= 2 ? many : one}`;
+}
+
+function vehicleName(d: Record<string, unknown>): string {
+  const brand = d.brand === 'autre' ? String(d.brandOther ?? '') : labelOf('brand', d.brand);
+  return `${brand} ${String(d.model ?? '')}`.trim();
+}
+
+type Summarize = (d: Record<string, unknown>) => SummaryItem[];
+
+/** The key answers of each product, for the list of "Mes devis". */
+const summaries: Record<ProductId, Summarize> = {
+  car: (d) => [
+    { term: 'Véhicule', detail: `${vehicleName(d)} (${String(d.year)}, ${labelOf('energy', d.energy).toLowerCase()})` },
+    { term: 'Formule', detail: labelOf('cover', d.cover) },
+    { term: 'Usage', detail: labelOf('usage', d.usage) },
+  ],
+  home: (d) => [
+    { term: 'Logement', detail: `${labelOf('housingType', d.housingType)} de ${numbers.format(Number(d.surface))}\u00a0m², ${count(d.rooms, 'pièce', 'pièces')}, ${String(d.postalCode)}` },
+    { term: 'Situation', detail: labelOf('occupancy', d.occupancy) },
+  ],
+  health: (d) => [
+    { term: 'Personnes à couvrir', detail: Number(d.children) > 0 ? `${count(d.adults, 'adulte', 'adultes')} et ${count(d.children, 'enfant', 'enfants')}` : count(d.adults, 'adulte', 'adultes') },
+    { term: 'Priorité', detail: labelOf('healthPriority', d.priority) },
+  ],
+  life: (d) => [
+    { term: 'Objectif', detail: labelOf('lifeGoal', d.goal) },
+    ...(d.amount === undefined ? [] : [{ term: 'Montant envisagé', detail: `${numbers.format(Number(d.amount))}\u00a0€` }]),
+  ],
+  pro: (d) => [
+    { term: 'Activité', detail: String(d.activity) },
+    { term: 'Entreprise', detail: `${labelOf('legalStatus', d.legalStatus)}, ${count(d.employees, 'salarié', 'salariés')}` },
+    { term: "Chiffre d'affaires", detail: labelOf('turnover', d.turnover) },
+  ],
+  vtc: (d) => [
+    { term: 'Véhicule', detail: vehicleName(d) },
+    { term: 'Carte VTC', detail: d.vtcCard ? 'Oui' : 'Non' },
+    { term: 'Ancienneté', detail: Number(d.yearsActivity) === 0 ? "Moins d'un an" : count(d.yearsActivity, 'an', 'ans') },
+  ],
+  fleet: (d) => [
+    { term: 'Véhicules', detail: numbers.format(Number(d.vehicles)) },
+    { term: 'Types', detail: (Array.isArray(d.vehicleTypes) ? d.vehicleTypes : []).map((t) => labelOf('fleetVehicleType', t)).join(', ') },
+  ],
+  temp: (d) => [
+    { term: 'Véhicule', detail: labelOf('tempVehicleKind', d.vehicleKind) },
+    { term: 'Période', detail: `${count(d.days, 'jour', 'jours')} à partir du ${formatDate(String(d.startDate))}` },
+  ],
+};
+
+/** The key answers of a request and how the client wants the answer. */
+export function summarize(q: QuoteRequest): SummaryItem[] {
+  const items = summaries[q.product]?.(q.details) ?? [];
+  const method = labelOf('contactMethod', q.contact.method);
+  const contact = q.contact.method === 'phone' ? `${method} au ${formatPhone(q.contact.phone)}` : method;
+  return [...items, { term: myQuotesCopy.contact, detail: contact }];
+}

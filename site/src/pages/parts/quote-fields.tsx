@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
+import { choices, type Choice, type FieldSpec } from '../../content/quote-form';
+import { isoDay, isShown, rangeOf, type Answers } from '../../lib/quote-form';
+import './quote-fields.css';
+
+/** The first error of a form, to move the focus to after a failed submit. */
+export const firstErrorSelector = '[aria-invalid="true"], [data-focus-error]';
+
+/** The DOM id of a question's input; the e2e tests and labels rely on it. */
+export function inputId(name: string): string {
+  return `devis-${name}`;
+}
+
+interface ChoiceGroupProps {
+  name: string;
+  type: 'radio' | 'checkbox';
+  legend: ReactNode;
+  hint?: string;
+  error?: string;
+  options: Choice[];
+  isChecked: (value: string) => boolean;
+  onToggle: (value: string, checked: boolean) => void;
+  /** Shows the options as cards in a grid, for the product choice. */
+  cards?: boolean;
+}
+
+/** Radio buttons or checkboxes under a legend, with the hint and error read with each option. */
+export function ChoiceGroup({ name, type, legend, hint, error, options, isChecked, onToggle, cards }: ChoiceGroupProps) {
+  const base = inputId(name);
+  const hintId = hint ? `${base}-aide` : undefined;
+  const errorId = error ? `${base}-erreur` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className="choice-group" id={base}>
+      <legend>{legend}</legend>
+      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      <div className={cards ? 'choice-list choice-cards' : 'choice-list'}>
+        {options.map((o) => (
+          <label key={o.value} className="choice">
+            <input
+              type={type}
+              name={name}
+              value={o.value}
+              checked={isChecked(o.value)}
+              onChange={(e) => onToggle(o.value, e.target.checked)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+      {error ? <p id={errorId} className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+const yesNo: Choice[] = [
+  { value: 'oui', label: 'Oui' },
+  { value: 'non', label: 'Non' },
+];
+
+interface QuoteFieldProps {
+  spec: FieldSpec;
+  answers: Answers;
+  error?: string;
+  today: Date;
+  onChange: (name: string, value: string | string[]) => void;
+}
+
+/** One question of a product's form, asked the way its kind says. */
+export function QuoteField({ spec, answers, error, today, onChange }: QuoteFieldProps) {
+  if (!isShown(spec, answers)) return null;
+  const raw = answers[spec.name];
+  const value = typeof raw === 'string' ? raw : '';
+  const common = { label: spec.label, hint: spec.hint, error, id: inputId(spec.name) };
+  switch (spec.kind) {
+    case 'select':
+      return (
+        <Field {...common}>
+          {(ids) => (
+            <select {...ids} name={spec.name} value={value} onChange={(e) => onChange(spec.name, e.target.value)}>
+              <option value="">Choisissez…</option>
+              {choices[spec.list].map((c) => (
+                <option key={c.value} value={c.value}>{c.label}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+      );
+    case 'radio':
+    case 'yesno':
+      return (
+        <ChoiceGroup
+          name={spec.name} type="radio" legend={spec.label} hint={spec.hint} error={error}
+          options={spec.kind === 'yesno' ? yesNo : choices[spec.list]}
+          isChecked={(v) => value === v}
+          onToggle={(v) => onChange(spec.name, v)}
+        />
+      );
+    case 'checkboxes': {
+      const picked = Array.isArray(raw) ? raw : [];
+      return (
+        <ChoiceGroup
+          name={spec.name} type="checkbox" legend={spec.label} hint={spec.hint} error={error} options={choices[spec.list]}
+          isChecked={(v) => picked.includes(v)}
+          onToggle={(v, on) => onChange(spec.name, on ? [...picked, v] : picked.filter((p) => p !== v))}
+        />
+      );
+    }
+    case 'date': {
+      const [, ahead] = rangeOf(spec, today);
+      const last = new Date(today);
+      last.setDate(last.getDate() + ahead);
+      return (
+        <TextField {...common} type="date" name={spec.name} value={value} min={isoDay(today)} max={isoDay(last)}
+          onChange={(e) => onChange(spec.name, e.target.value)} />
+      );
+    }
+    default: {
+      const numeric = spec.kind !== 'text';
+      return (
+        <TextField
+          {...common}
+          type="text"
+          name={spec.name}
+          value={value}
+          inputMode={spec.kind === 'coefficient' ? 'decimal' : numeric ? 'numeric' : undefined}
+          autoComplete={spec.kind === 'postalCode' ? 'postal-code' : 'off'}
+          className={numeric ? 'input-short' : undefined}
+          onChange={(e) => onChange(spec.name, e.target.value)}
+        />
+      );
+    }
+  }
+}
