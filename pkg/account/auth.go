@@ -6,6 +6,7 @@ import (
 	"database/sql"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // NewUser is what an account is created from.
@@ -166,7 +167,7 @@ func (s *Service) rehashIfNeeded(ctx context.Context, uid, password, hash string
 	fresh, err := s.hasher.Hash(ctx, password)
 	if err == nil {
 		err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-			return setPasswordHash(ctx, tx, uid, fresh, formatTime(s.now()))
+			return setPasswordHash(ctx, tx, uid, fresh, store.FormatTime(s.now()))
 		})
 	}
 	if err != nil {
@@ -177,7 +178,7 @@ func (s *Service) rehashIfNeeded(ctx context.Context, uid, password, hash string
 // startSession opens a session with a new random ID for uid, purging the
 // sessions that are over on the way.
 func (s *Service) startSession(ctx context.Context, uid string, remember bool) (*Session, error) {
-	token, hash, err := newToken()
+	token, hash, err := store.NewToken()
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +209,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	var u *User
 	var sess *Session
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		u, sess, err = findSession(ctx, tx, hashToken(token))
+		u, sess, err = findSession(ctx, tx, store.HashToken(token))
 		return err
 	})
 	if err != nil {
@@ -240,7 +241,7 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return deleteSession(ctx, tx, hashToken(token)) })
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return deleteSession(ctx, tx, store.HashToken(token)) })
 	if err != nil {
 		return s.fail("déconnexion", err)
 	}

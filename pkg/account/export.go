@@ -3,6 +3,8 @@ package account
 import (
 	"context"
 	"database/sql"
+
+	"courtier/pkg/store"
 )
 
 // Export is everything stored about a user (RGPD right of access and
@@ -37,11 +39,11 @@ func (s *Service) Export(ctx context.Context, sess *Session) (*Export, error) {
 	if err != nil {
 		return nil, s.fail("export des données", err, "uid", sess.UID)
 	}
-	out := &Export{ExportedAt: formatTime(s.now()), User: u, Sessions: make([]SessionExport, 0, len(list))}
+	out := &Export{ExportedAt: store.FormatTime(s.now()), User: u, Sessions: make([]SessionExport, 0, len(list))}
 	for _, l := range list {
 		out.Sessions = append(out.Sessions, SessionExport{
-			CreatedAt: formatTime(l.CreatedAt), LastSeenAt: formatTime(l.LastSeenAt),
-			ExpiresAt: formatTime(l.ExpiresAt), Remember: l.Remember, Current: l.hash == sess.hash,
+			CreatedAt: store.FormatTime(l.CreatedAt), LastSeenAt: store.FormatTime(l.LastSeenAt),
+			ExpiresAt: store.FormatTime(l.ExpiresAt), Remember: l.Remember, Current: l.hash == sess.hash,
 		})
 	}
 	return out, nil

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // ProfileUpdate is an edit of one's own profile; nil fields are left as they are.
@@ -138,7 +139,7 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 	}
 	var ended int
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		if err := setPasswordHash(ctx, tx, u.UID, fresh, formatTime(s.now())); err != nil {
+		if err := setPasswordHash(ctx, tx, u.UID, fresh, store.FormatTime(s.now())); err != nil {
 			return err
 		}
 		ended, err = deleteSessionsOf(ctx, tx, u.UID, sess.hash)

@@ -70,7 +70,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 // hashed with the current costs, so it costs what a real one does.
 func (s *Service) dummy(ctx context.Context) (string, error) {
 	s.dummyOnce.Do(func() {
-		token, _, err := newToken()
+		token, _, err := store.NewToken()
 		if err == nil {
 			s.dummyHash, err = s.hasher.Hash(context.WithoutCancel(ctx), token)
 		}

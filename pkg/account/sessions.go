@@ -2,14 +2,12 @@ package account
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
+
+	"courtier/pkg/store"
 )
 
 // Session lifetimes (OWASP ASVS 3.3).
@@ -22,7 +20,6 @@ const (
 	AbsoluteLifetime = 30 * 24 * time.Hour
 	// touchEvery spares a write per request: last_seen_at moves at most once a minute.
 	touchEvery = time.Minute
-	tokenBytes = 32
 )
 
 // Session is a signed-in browser. Token, the secret for the cookie, is only
@@ -50,26 +47,10 @@ func (s *Session) expired(now time.Time) bool {
 	return !now.Before(s.ExpiresAt) || !now.Before(s.idleDeadline())
 }
 
-// newToken returns a random session ID (256 bits, base64url) and its hash.
-func newToken() (string, string, error) {
-	b := make([]byte, tokenBytes)
-	if _, err := rand.Read(b); err != nil {
-		return "", "", fmt.Errorf("identifiant de session aléatoire: %w", err)
-	}
-	token := base64.RawURLEncoding.EncodeToString(b)
-	return token, hashToken(token), nil
-}
-
-// hashToken is what the sessions table stores in place of the ID.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
 func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
 	_, err := tx.ExecContext(ctx,
 		"INSERT INTO sessions (id, uid, created_at, last_seen_at, expires_at, remember) VALUES (?, ?, ?, ?, ?, ?)",
-		s.hash, s.UID, formatTime(s.CreatedAt), formatTime(s.LastSeenAt), formatTime(s.ExpiresAt), s.Remember)
+		s.hash, s.UID, store.FormatTime(s.CreatedAt), store.FormatTime(s.LastSeenAt), store.FormatTime(s.ExpiresAt), s.Remember)
 	if err != nil {
 		return fmt.Errorf("création de la session: %w", err)
 	}
@@ -102,13 +83,13 @@ func findSession(ctx context.Context, tx *sql.Tx, hash string) (*User, *Session,
 
 func scanSessionTimes(s *Session, created, seen, expires string) error {
 	var err error
-	if s.CreatedAt, err = parseTime(created); err != nil {
+	if s.CreatedAt, err = store.ParseTime(created); err != nil {
 		return err
 	}
-	if s.LastSeenAt, err = parseTime(seen); err != nil {
+	if s.LastSeenAt, err = store.ParseTime(seen); err != nil {
 		return err
 	}
-	s.ExpiresAt, err = parseTime(expires)
+	s.ExpiresAt, err = store.ParseTime(expires)
 	return err
 }
 
@@ -136,7 +117,7 @@ func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error
 }
 
 func touchSession(ctx context.Context, tx *sql.Tx, hash string, now time.Time) error {
-	if _, err := tx.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", formatTime(now), hash); err != nil {
+	if _, err := tx.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", store.FormatTime(now), hash); err != nil {
 		return fmt.Errorf("mise à jour de la session: %w", err)
 	}
 	return nil
@@ -166,7 +147,7 @@ func purgeSessions(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	_, err := tx.ExecContext(ctx,
 		`DELETE FROM sessions WHERE expires_at <= ?1
 		OR (remember = 0 AND last_seen_at <= ?2) OR (remember = 1 AND last_seen_at <= ?3)`,
-		formatTime(now), formatTime(now.Add(-IdleTimeout)), formatTime(now.Add(-RememberIdleTimeout)))
+		store.FormatTime(now), store.FormatTime(now.Add(-IdleTimeout)), store.FormatTime(now.Add(-RememberIdleTimeout)))
 	if err != nil {
 		return fmt.Errorf("purge des sessions expirées: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // Role is what a user may do: admin, agent or client (SPEC.md §6).
@@ -72,20 +73,6 @@ var reservedFields = map[string]bool{
 	"createdAt": true, "updatedAt": true, "password": true, "passwordHash": true,
 }
 
-// timeLayout is fixed-width UTC with milliseconds: the database compares
-// these strings, and JavaScript's Date parses them.
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) (time.Time, error) {
-	t, err := time.Parse(timeLayout, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("date illisible %q: %w", s, err)
-	}
-	return t, nil
-}
-
 // userJSON is the fixed part of a profile's JSON.
 type userJSON struct {
 	UID         string `json:"uid"`
@@ -102,7 +89,7 @@ type userJSON struct {
 func (u User) MarshalJSON() ([]byte, error) {
 	base, err := json.Marshal(userJSON{
 		UID: u.UID, Email: u.Email, DisplayName: u.DisplayName, Role: u.Role, Status: u.Status,
-		CreatedAt: formatTime(u.CreatedAt), UpdatedAt: formatTime(u.UpdatedAt),
+		CreatedAt: store.FormatTime(u.CreatedAt), UpdatedAt: store.FormatTime(u.UpdatedAt),
 	})
 	if err != nil {
 		return nil, err

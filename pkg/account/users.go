@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // The SQL of the users table, next to the code that scans it.
@@ -36,10 +37,10 @@ func scanUser(row scanner, hash *string) (*User, error) {
 // finishUser decodes the text columns of a user row.
 func finishUser(u *User, extra, created, updated string) (*User, error) {
 	var err error
-	if u.CreatedAt, err = parseTime(created); err != nil {
+	if u.CreatedAt, err = store.ParseTime(created); err != nil {
 		return nil, err
 	}
-	if u.UpdatedAt, err = parseTime(updated); err != nil {
+	if u.UpdatedAt, err = store.ParseTime(updated); err != nil {
 		return nil, err
 	}
 	if extra != "" && extra != "{}" {
@@ -122,7 +123,7 @@ func insertUser(ctx context.Context, tx *sql.Tx, u *User, hash, extra string) er
 	}
 	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		u.UID, u.Email, u.DisplayName, string(u.Role), string(u.Status), extra,
-		formatTime(u.CreatedAt), formatTime(u.UpdatedAt), hash)
+		store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt), hash)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE constraint failed: users.email") {
 			return errEmailTaken()
@@ -136,7 +137,7 @@ func insertUser(ctx context.Context, tx *sql.Tx, u *User, hash, extra string) er
 func updateUser(ctx context.Context, tx *sql.Tx, u *User) error {
 	_, err := tx.ExecContext(ctx,
 		"UPDATE users SET email = ?, display_name = ?, role = ?, status = ?, updated_at = ? WHERE uid = ?",
-		u.Email, u.DisplayName, string(u.Role), string(u.Status), formatTime(u.UpdatedAt), u.UID)
+		u.Email, u.DisplayName, string(u.Role), string(u.Status), store.FormatTime(u.UpdatedAt), u.UID)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE constraint failed: users.email") {
 			return errEmailTaken()

@@ -140,7 +140,7 @@ func (s *Service) fail(op string, err error) error {
 // Start opens a conversation for v with the welcome message of SPEC.md §4
 // (Chat panel), and forgets the conversations past their retention.
 func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
-	token, id, err := newToken()
+	token, id, err := store.NewToken()
 	if err != nil {
 		return nil, s.fail("ouverture", err)
 	}

@@ -117,7 +117,7 @@ func TestStartGreetsAndHandsOutASecretID(t *testing.T) {
 	}
 	var hashed int
 	e.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT COUNT(*) FROM chat_conversations WHERE id = ?", hashToken(c.ID)).Scan(&hashed)
+		return tx.QueryRow("SELECT COUNT(*) FROM chat_conversations WHERE id = ?", store.HashToken(c.ID)).Scan(&hashed)
 	})
 	if hashed != 1 {
 		t.Error("the conversation is not stored under the hash of its ID")
@@ -225,7 +225,7 @@ func TestSendRefusesBadMessages(t *testing.T) {
 }
 
 func TestIDLength(t *testing.T) {
-	token, _, err := newToken()
+	token, _, err := store.NewToken()
 	if err != nil || len(token) != IDLength || !wellFormed(token) {
 		t.Errorf("token %q (%d characters), want %d", token, len(token), IDLength)
 	}

@@ -2,11 +2,8 @@ package chat
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,36 +11,14 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
+	"courtier/pkg/store"
 )
 
-// tokenBytes is the entropy of a conversation ID: 256 bits, unguessable.
-const tokenBytes = 32
-
-// IDLength is the length of a conversation ID: tokenBytes in unpadded base64url.
+// IDLength is the length of a conversation ID: store.TokenBytes in unpadded base64url.
 const IDLength = 43
-
-// timeLayout is fixed-width UTC with milliseconds, as in the accounts
-// tables: comparing the strings compares the instants.
-const timeLayout = "2006-01-02T15:04:05.000Z"
 
 // maxListed is how many of a conversation's latest messages are read back.
 const maxListed = 200
-
-// newToken returns a random conversation ID and the hash stored for it.
-func newToken() (string, string, error) {
-	b := make([]byte, tokenBytes)
-	if _, err := rand.Read(b); err != nil {
-		return "", "", fmt.Errorf("identifiant de conversation aléatoire: %w", err)
-	}
-	token := base64.RawURLEncoding.EncodeToString(b)
-	return token, hashToken(token), nil
-}
-
-// hashToken is what chat_conversations stores in place of the ID.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
 
 // wellFormed tells whether token can be an ID we handed out, so that junk
 // never reaches the database.
@@ -74,7 +49,7 @@ func findConversation(ctx context.Context, tx *sql.Tx, token, uid string) (*conv
 	if !wellFormed(token) {
 		return nil, errNoConversation()
 	}
-	c := &conversation{id: hashToken(token)}
+	c := &conversation{id: store.HashToken(token)}
 	var ucJSON string
 	err := tx.QueryRowContext(ctx, "SELECT uid, mode, context FROM chat_conversations WHERE id = ?", c.id).Scan(&c.uid, &c.mode, &ucJSON)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && c.uid.Valid && c.uid.String != uid) {
@@ -92,7 +67,7 @@ func findConversation(ctx context.Context, tx *sql.Tx, token, uid string) (*conv
 func insertConversation(ctx context.Context, tx *sql.Tx, id, uid string, now time.Time) error {
 	owner := sql.NullString{String: uid, Valid: uid != ""}
 	_, err := tx.ExecContext(ctx, "INSERT INTO chat_conversations (id, uid, mode, context, created_at, updated_at) VALUES (?, ?, 'bot', '{}', ?, ?)",
-		id, owner, now.Format(timeLayout), now.Format(timeLayout))
+		id, owner, now.Format(store.TimeLayout), now.Format(store.TimeLayout))
 	if err != nil {
 		return fmt.Errorf("création de la conversation: %w", err)
 	}
@@ -106,7 +81,7 @@ func saveConversation(ctx context.Context, tx *sql.Tx, c *conversation, now time
 		return fmt.Errorf("contexte de conversation: %w", err)
 	}
 	_, err = tx.ExecContext(ctx, "UPDATE chat_conversations SET mode = ?, context = ?, updated_at = ? WHERE id = ?",
-		string(c.mode), string(uc), now.Format(timeLayout), c.id)
+		string(c.mode), string(uc), now.Format(store.TimeLayout), c.id)
 	if err != nil {
 		return fmt.Errorf("mise à jour de la conversation: %w", err)
 	}
@@ -126,7 +101,7 @@ func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, reply
 	ref := sql.NullInt64{Int64: replyTo, Valid: replyTo > 0}
 	res, err := tx.ExecContext(ctx,
 		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(timeLayout))
+		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout))
 	if err != nil {
 		return fmt.Errorf("enregistrement du message: %w", err)
 	}
@@ -153,7 +128,7 @@ func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent A
 		if err := json.Unmarshal([]byte(links), &m.Links); err != nil {
 			return nil, fmt.Errorf("liens illisibles du message %d: %w", m.ID, err)
 		}
-		if m.Timestamp, err = time.Parse(timeLayout, at); err != nil {
+		if m.Timestamp, err = time.Parse(store.TimeLayout, at); err != nil {
 			return nil, fmt.Errorf("date illisible du message %d: %w", m.ID, err)
 		}
 		m.withAgent(agent)
@@ -183,7 +158,7 @@ func conversationsOf(ctx context.Context, tx *sql.Tx, uid string) ([]conversatio
 // purgeExpired deletes the conversations untouched since before, with
 // their messages (ON DELETE CASCADE).
 func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
-	if _, err := tx.ExecContext(ctx, "DELETE FROM chat_conversations WHERE updated_at < ?", before.Format(timeLayout)); err != nil {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM chat_conversations WHERE updated_at < ?", before.Format(store.TimeLayout)); err != nil {
 		return fmt.Errorf("purge des conversations expirées: %w", err)
 	}
 	return nil
@@ -204,7 +179,7 @@ func listRecords(ctx context.Context, tx *sql.Tx, id string) ([]Record, error) {
 		if err := rows.Scan(&r.UserInput, &r.Intent, &r.Response, &at); err != nil {
 			return nil, fmt.Errorf("lecture des échanges: %w", err)
 		}
-		if r.Timestamp, err = time.Parse(timeLayout, at); err != nil {
+		if r.Timestamp, err = time.Parse(store.TimeLayout, at); err != nil {
 			return nil, fmt.Errorf("date illisible d'un échange: %w", err)
 		}
 		out = append(out, r)

@@ -5,8 +5,9 @@ package quote
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
+
+	"courtier/pkg/store"
 )
 
 // Product is one of the eight insurance products, with the ids of the
@@ -99,20 +100,6 @@ type Request struct {
 	UpdatedAt time.Time
 }
 
-// timeLayout is the fixed-width UTC text of every time in the database
-// (see migration 0002): comparing the strings compares the instants.
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) (time.Time, error) {
-	t, err := time.Parse(timeLayout, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("date illisible %q: %w", s, err)
-	}
-	return t, nil
-}
-
 // requestJSON is the JSON of a request; statusLabel spares the site a copy
 // of the labels.
 type requestJSON struct {
@@ -133,6 +120,6 @@ func (r Request) MarshalJSON() ([]byte, error) {
 	return json.Marshal(requestJSON{
 		ID: r.ID, UID: r.UID, Product: r.Product, Status: r.Status, StatusLabel: r.Status.Label(),
 		Details: r.Details, Contact: r.Contact, Message: r.Message,
-		CreatedAt: formatTime(r.CreatedAt), UpdatedAt: formatTime(r.UpdatedAt),
+		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt),
 	})
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"courtier/pkg/store"
 )
 
 // The SQL of the quote_requests table (migration 0004), next to the code that scans it.
@@ -29,10 +31,10 @@ func scanRequest(row scanner) (*Request, error) {
 	if err := json.Unmarshal([]byte(details), r.Details); err != nil {
 		return nil, fmt.Errorf("demande de devis %s: détails illisibles: %w", r.ID, err)
 	}
-	if r.CreatedAt, err = parseTime(created); err != nil {
+	if r.CreatedAt, err = store.ParseTime(created); err != nil {
 		return nil, err
 	}
-	if r.UpdatedAt, err = parseTime(updated); err != nil {
+	if r.UpdatedAt, err = store.ParseTime(updated); err != nil {
 		return nil, err
 	}
 	return &r, nil
@@ -48,7 +50,7 @@ func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO quote_requests (`+requestColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.UID, r.Product, r.Status, string(details), r.Contact.Method, r.Contact.Phone, r.Message,
-		formatTime(r.CreatedAt), formatTime(r.UpdatedAt))
+		store.FormatTime(r.CreatedAt), store.FormatTime(r.UpdatedAt))
 	if err != nil {
 		return fmt.Errorf("enregistrement de la demande de devis %s: %w", describe(r), err)
 	}
@@ -93,12 +95,12 @@ func nthRecent(ctx context.Context, tx *sql.Tx, uid string, since time.Time, n i
 	var at string
 	err := tx.QueryRowContext(ctx,
 		`SELECT created_at FROM quote_requests WHERE uid = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`,
-		uid, formatTime(since), n-1).Scan(&at)
+		uid, store.FormatTime(since), n-1).Scan(&at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, nil
 	}
 	if err != nil {
 		return time.Time{}, fmt.Errorf("décompte des demandes de devis: %w", err)
 	}
-	return parseTime(at)
+	return store.ParseTime(at)
 }
