@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { company, type TeamMember } from '../lib/company';
 import { aboutPage } from '../content/about';
-import { PageHeader } from './parts/page-header';
-import './parts/parts.css';
+import { PageHeader } from '../components/page-header';
+import '../components/page-parts.css';
 import './about.css';
 
 function initials(name: string): string {

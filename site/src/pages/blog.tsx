@@ -1,6 +1,6 @@
 import { blogPage, blogPosts, type BlogPost } from '../content/blog';
 import { formatDate } from '../lib/format';
-import { PageHeader } from './parts/page-header';
+import { PageHeader } from '../components/page-header';
 import './blog.css';
 
 function Post({ post }: { post: BlogPost }) {

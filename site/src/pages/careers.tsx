@@ -1,7 +1,7 @@
 import { careersPage, jobOffers, jobsEmail, type JobOffer } from '../content/careers';
 import { formatDate } from '../lib/format';
-import { PageHeader } from './parts/page-header';
-import './parts/parts.css';
+import { PageHeader } from '../components/page-header';
+import '../components/page-parts.css';
 import './careers.css';
 
 function applyHref(title: string): string {

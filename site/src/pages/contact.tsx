@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { company, contactInfo, mailHref, telHref } from '../lib/company';
 import { contactPage } from '../content/contact';
-import { PageHeader } from './parts/page-header';
-import './parts/parts.css';
+import { PageHeader } from '../components/page-header';
+import '../components/page-parts.css';
 import './contact.css';
 
 function Details() {

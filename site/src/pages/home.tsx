@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { company } from '../lib/company';
 import { hero, homeCta, homeSections, homeSteps } from '../content/home';
-import { QuoteCta } from './parts/quote-cta';
-import { Steps } from './parts/steps';
-import './parts/parts.css';
+import { QuoteCta } from '../components/quote-cta';
+import { Steps } from '../components/steps';
+import '../components/page-parts.css';
 import './home.css';
 
 function Hero() {

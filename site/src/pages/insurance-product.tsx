@@ -5,10 +5,10 @@ import { company, type Service } from '../lib/company';
 import { isProductId, products, type ProductContent } from '../content/products';
 import type { Feature } from '../content/types';
 import NotFoundPage from './not-found';
-import { Faq } from './parts/faq';
-import { PageHeader } from './parts/page-header';
-import { QuoteCta } from './parts/quote-cta';
-import { Steps } from './parts/steps';
+import { Faq } from '../components/faq';
+import { PageHeader } from '../components/page-header';
+import { QuoteCta } from '../components/quote-cta';
+import { Steps } from '../components/steps';
 import './insurance-product.css';
 
 function FeatureGrid({ items }: { items: Feature[] }) {

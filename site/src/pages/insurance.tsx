@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { company } from '../lib/company';
 import { insurancePage } from '../content/insurance';
 import { isProductId, products } from '../content/products';
-import { PageHeader } from './parts/page-header';
-import { QuoteCta } from './parts/quote-cta';
-import './parts/parts.css';
+import { PageHeader } from '../components/page-header';
+import { QuoteCta } from '../components/quote-cta';
+import '../components/page-parts.css';
 import './insurance.css';
 
 function ProductGroup({ group, alt }: { group: (typeof insurancePage.groups)[number]; alt: boolean }) {

@@ -1,6 +1,6 @@
 import { legalPage, legalSections } from '../content/legal';
-import { PageHeader } from './parts/page-header';
-import { TextDocument } from './parts/text-document';
+import { PageHeader } from '../components/page-header';
+import { TextDocument } from '../components/text-document';
 
 /** The legal notices (LCEN and Code des assurances): publisher, host, ORIAS, supervisor, independence, complaints and mediation. */
 export default function LegalPage() {

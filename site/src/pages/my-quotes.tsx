@@ -4,7 +4,7 @@ import { myQuotesCopy as copy } from '../content/quote-form';
 import { api, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { productTitle, summarize, type QuoteRequest } from '../lib/quotes';
-import { PageHeader } from './parts/page-header';
+import { PageHeader } from '../components/page-header';
 import './my-quotes.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; quotes: QuoteRequest[] };

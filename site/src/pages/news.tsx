@@ -1,6 +1,6 @@
 import { newsItems, newsPage, type NewsItem } from '../content/news';
 import { formatDate } from '../lib/format';
-import { PageHeader } from './parts/page-header';
+import { PageHeader } from '../components/page-header';
 import './blog.css';
 import './news.css';
 

@@ -1,6 +1,6 @@
 import { privacyPage, privacySections } from '../content/privacy';
-import { PageHeader } from './parts/page-header';
-import { TextDocument } from './parts/text-document';
+import { PageHeader } from '../components/page-header';
+import { TextDocument } from '../components/text-document';
 
 /** The privacy policy (RGPD): controller, data, purposes, recipients, retention, rights, cookies and security. */
 export default function PrivacyPage() {

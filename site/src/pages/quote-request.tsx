@@ -10,8 +10,8 @@ import {
   quotePayload, validateFields, validateQuote, vehicleFromParams, vehicleSearch, type Answers, type QuoteErrors, type QuoteValues,
 } from '../lib/quote-form';
 import { useSession } from '../lib/session';
-import { PageHeader } from './parts/page-header';
-import { ChoiceGroup, firstErrorSelector, QuoteField } from './parts/quote-fields';
+import { PageHeader } from '../components/page-header';
+import { ChoiceGroup, firstErrorSelector, QuoteField } from '../components/quote-fields';
 import './quote-request.css';
 
 const productChoices = productIds.map((id) => ({ value: id, label: productTitle(id) }));

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { brokerServices, remuneration, servicesCta, servicesPage, terminationRules } from '../content/services';
-import { PageHeader } from './parts/page-header';
-import { QuoteCta } from './parts/quote-cta';
-import { TextSections } from './parts/rich-text';
-import './parts/parts.css';
+import { PageHeader } from '../components/page-header';
+import { QuoteCta } from '../components/quote-cta';
+import { TextSections } from '../components/rich-text';
+import '../components/page-parts.css';
 import './services.css';
 
 /** The broker's services: comparison, advice, online subscription, management, claims and termination help. */

@@ -1,6 +1,6 @@
 import { termsPage, termsSections } from '../content/terms';
-import { PageHeader } from './parts/page-header';
-import { TextDocument } from './parts/text-document';
+import { PageHeader } from '../components/page-header';
+import { TextDocument } from '../components/text-document';
 
 /** The terms of use of the site and the client space. */
 export default function TermsPage() {

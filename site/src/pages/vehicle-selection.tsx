@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { vehicleFields, vehicleSelectionCopy as copy } from '../content/quote-form';
 import { validateFields, vehicleFromParams, vehicleSearch, type Answers, type QuoteErrors } from '../lib/quote-form';
-import { PageHeader } from './parts/page-header';
-import { firstErrorSelector, QuoteField } from './parts/quote-fields';
+import { PageHeader } from '../components/page-header';
+import { firstErrorSelector, QuoteField } from '../components/quote-fields';
 import './vehicle-selection.css';
 
 /**

@@ -1,5 +1,5 @@
-import type { Step } from '../../content/types';
-import './parts.css';
+import type { Step } from '../content/types';
+import './page-parts.css';
 
 /** A numbered "how it works" sequence; each step is an h3 under the section's h2. */
 export function Steps({ steps }: { steps: Step[] }) {

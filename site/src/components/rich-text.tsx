@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { Block, RichText, TextSection } from '../../content/types';
-import './parts.css';
+import type { Block, RichText, TextSection } from '../content/types';
+import './page-parts.css';
 
 /** Renders a run of text, with its links: site pages through the router, the rest as plain links. */
 export function RichTextView({ text }: { text: RichText }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { CallToAction } from '../../content/types';
-import './parts.css';
+import type { CallToAction } from '../content/types';
+import './page-parts.css';
 
 /** A call to action in a coloured band, usually towards the free quote request. */
 export function QuoteCta({ cta }: { cta: CallToAction }) {

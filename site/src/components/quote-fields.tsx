@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Field } from '../../components/field';
-import { TextField } from '../../components/text-field';
-import { choices, type Choice, type FieldSpec } from '../../content/quote-form';
-import { isoDay, isShown, rangeOf, type Answers } from '../../lib/quote-form';
+import { Field } from './field';
+import { TextField } from './text-field';
+import { choices, type Choice, type FieldSpec } from '../content/quote-form';
+import { isoDay, isShown, rangeOf, type Answers } from '../lib/quote-form';
 import './quote-fields.css';
 
 /** The first error of a form, to move the focus to after a failed submit. */

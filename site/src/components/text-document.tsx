@@ -1,5 +1,5 @@
-import type { TextSection } from '../../content/types';
-import { formatDate } from '../../lib/format';
+import type { TextSection } from '../content/types';
+import { formatDate } from '../lib/format';
 import { TableOfContents, TextSections } from './rich-text';
 
 interface TextDocumentProps {

@@ -1,4 +1,4 @@
-import type { FaqEntry } from '../../content/types';
+import type { FaqEntry } from '../content/types';
 import { RichTextView } from './rich-text';
 
 /** Questions and answers, each in a `<details>` element the visitor opens. */
