@@ -43,11 +43,7 @@ func (req registerRequest) validate() error {
 // handleRegister creates a client account and signs it in.
 func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	var req registerRequest
-	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	if err := req.validate(); err != nil {
+	if err := decodeValid(w, r, accountMaxBytes, &req); err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}

@@ -44,11 +44,7 @@ func (s *Server) handleClientError(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var report clientError
-	if err := decodeJSON(w, r, clientErrorMaxBytes, &report); err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	if err := report.validate(); err != nil {
+	if err := decodeValid(w, r, clientErrorMaxBytes, &report); err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}

@@ -41,11 +41,7 @@ func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req profilePatch
-	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	if err := req.validate(); err != nil {
+	if err := decodeValid(w, r, accountMaxBytes, &req); err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}
@@ -80,11 +76,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req passwordChange
-	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	if err := req.validate(); err != nil {
+	if err := decodeValid(w, r, accountMaxBytes, &req); err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}

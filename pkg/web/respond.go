@@ -98,5 +98,16 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, dst any)
 	return nil
 }
 
+// validator is a request body that checks itself once decoded.
+type validator interface{ validate() error }
+
+// decodeValid decodes one JSON object into dst, then validates it.
+func decodeValid(w http.ResponseWriter, r *http.Request, maxBytes int64, dst validator) error {
+	if err := decodeJSON(w, r, maxBytes, dst); err != nil {
+		return err
+	}
+	return dst.validate()
+}
+
 // errNotFoundAPI answers unknown API paths.
 var errNotFoundAPI = apperr.Errorf(apperr.ENOTFOUND, "Ce point d'accès de l'API n'existe pas.")
