@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,31 +11,17 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
+	"courtier/pkg/store/storetest"
 )
 
 // testParams make hashing cheap in tests; production uses DefaultParams.
 var testParams = Params{Memory: 64, Time: 1, Threads: 1}
 
 // fakeClock is a clock tests move by hand.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+type fakeClock = storetest.Clock
 
 func newClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+	return storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
 }
 
 // logBuffer collects log output safely across goroutines.
@@ -67,13 +52,9 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "courtier.db")
-	db, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	f := &fixture{db: db, clock: newClock(), logs: &logBuffer{}, path: path}
+	db := storetest.Open(t)
+	f := &fixture{db: db, clock: newClock(), logs: &logBuffer{}, path: db.Path()}
+	var err error
 	f.svc, err = New(db, Config{
 		Logger: slog.New(slog.NewTextHandler(f.logs, nil)),
 		Now:    f.clock.Now,

@@ -3,9 +3,7 @@ package chat
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,46 +11,25 @@ import (
 	"courtier/pkg/chatbot"
 	"courtier/pkg/company"
 	"courtier/pkg/store"
+	"courtier/pkg/store/storetest"
 )
-
-// clock is a clock the test moves.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 type env struct {
 	db    *store.DB
 	svc   *Service
-	clock *clock
+	clock *storetest.Clock
 	co    company.Profile
 }
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "chat.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t)
 	co, err := company.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{t: time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC)}
-	return &env{db: db, svc: New(db, co, Config{Now: c.now}), clock: c, co: co}
+	c := storetest.NewClock(time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC))
+	return &env{db: db, svc: New(db, co, Config{Now: c.Now}), clock: c, co: co}
 }
 
 // addUser stores a bare account row, enough for the conversations' foreign key.
@@ -202,7 +179,7 @@ func TestSendAnswersWithContextAndStoresRecords(t *testing.T) {
 	}
 	for i, w := range want {
 		r := records[i]
-		if r.UserInput != w.in || r.Intent != w.intent || r.Response == "" || !r.Timestamp.Equal(e.clock.now()) {
+		if r.UserInput != w.in || r.Intent != w.intent || r.Response == "" || !r.Timestamp.Equal(e.clock.Now()) {
 			t.Errorf("record %d = %+v, want %q %s", i, r, w.in, w.intent)
 		}
 	}

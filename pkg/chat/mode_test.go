@@ -45,7 +45,7 @@ func TestAgentModeThereAndBack(t *testing.T) {
 	if ex.ReplyDelay != AgentReplyDelay || len(ex.Messages) != 2 || reply.Sender != SenderAgent || reply.Agent == nil {
 		t.Fatalf("agent reply %+v", ex)
 	}
-	if !reply.Timestamp.Equal(e.clock.now().Add(2*time.Second)) || !strings.Contains(reply.Text, e.co.Phone) {
+	if !reply.Timestamp.Equal(e.clock.Now().Add(2*time.Second)) || !strings.Contains(reply.Text, e.co.Phone) {
 		t.Errorf("canned reply %+v, want the phone, 2 s after the question", reply)
 	}
 
@@ -103,7 +103,7 @@ func TestUserConversationsAreExported(t *testing.T) {
 	anne, bruno := e.addUser(t, "anne"), e.addUser(t, "bruno")
 	first := e.start(t, anne)
 	e.send(t, anne, first, "bonjour")
-	e.clock.advance(time.Minute)
+	e.clock.Advance(time.Minute)
 	e.start(t, anne)
 	e.start(t, bruno)
 	e.start(t, Viewer{})
@@ -123,15 +123,15 @@ func TestConversationsAreKeptTwelveMonths(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	old := e.start(t, Viewer{})
-	e.clock.advance(200 * 24 * time.Hour)
+	e.clock.Advance(200 * 24 * time.Hour)
 	recent := e.start(t, Viewer{})
 	e.send(t, Viewer{}, old, "toujours là ?") // a new message restarts its 12 months
-	e.clock.advance(Retention - 24*time.Hour)
+	e.clock.Advance(Retention - 24*time.Hour)
 	e.start(t, Viewer{})
 	if _, err := e.svc.Get(ctx, Viewer{}, old); err != nil {
 		t.Errorf("a conversation used %v ago was purged: %v", Retention-24*time.Hour, err)
 	}
-	e.clock.advance(2 * 24 * time.Hour)
+	e.clock.Advance(2 * 24 * time.Hour)
 	e.start(t, Viewer{})
 	_, err := e.svc.Get(ctx, Viewer{}, recent)
 	wantCode(t, err, apperr.ENOTFOUND)

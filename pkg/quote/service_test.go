@@ -5,15 +5,14 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
+	"courtier/pkg/store/storetest"
 )
 
 // fixture is a quote service over a temp database, with accounts to own
@@ -22,35 +21,18 @@ type fixture struct {
 	db       *store.DB
 	svc      *Service
 	accounts *account.Service
-	mu       sync.Mutex
-	now      time.Time
-}
-
-func (f *fixture) clock() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.now
-}
-
-func (f *fixture) advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.now = f.now.Add(d)
+	clock    *storetest.Clock
 }
 
 func newFixture(t *testing.T, limit Limit) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "courtier.db"))
-	if err != nil {
+	db := storetest.Open(t)
+	f := &fixture{db: db, clock: storetest.NewClock(testNow)}
+	var err error
+	if f.svc, err = New(db, Config{Now: f.clock.Now, Limit: limit}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	f := &fixture{db: db, now: testNow}
-	if f.svc, err = New(db, Config{Now: f.clock, Limit: limit}); err != nil {
-		t.Fatal(err)
-	}
-	f.accounts, err = account.New(db, account.Config{Now: f.clock, Argon: account.Params{Memory: 64, Time: 1, Threads: 1}})
+	f.accounts, err = account.New(db, account.Config{Now: f.clock.Now, Argon: account.Params{Memory: 64, Time: 1, Threads: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +88,7 @@ func TestListIsNewestFirstAndOwnOnly(t *testing.T) {
 	}
 	first := f.create(t, anne, ProductHome)
 	second := f.create(t, anne, ProductCar) // same millisecond: insertion order decides
-	f.advance(time.Minute)
+	f.clock.Advance(time.Minute)
 	third := f.create(t, anne, ProductLife)
 	f.create(t, bob, ProductHealth)
 	list, err := f.svc.List(ctx, anne)
@@ -151,7 +133,7 @@ func TestCreateIsRateLimitedPerUser(t *testing.T) {
 	ctx := context.Background()
 	anne, bob := f.user(t, "anne@exemple.fr"), f.user(t, "bob@exemple.fr")
 	f.create(t, anne, ProductCar)
-	f.advance(10 * time.Minute)
+	f.clock.Advance(10 * time.Minute)
 	f.create(t, anne, ProductCar)
 	f.create(t, anne, ProductCar)
 	_, err := f.svc.Create(ctx, anne, draftOf(t, ProductCar, nil))
@@ -163,7 +145,7 @@ func TestCreateIsRateLimitedPerUser(t *testing.T) {
 	// Someone else is not limited by Anne.
 	f.create(t, bob, ProductCar)
 	// A refused request is not counted, and the oldest leaves the window after an hour.
-	f.advance(50 * time.Minute)
+	f.clock.Advance(50 * time.Minute)
 	f.create(t, anne, ProductCar)
 	_, err = f.svc.Create(ctx, anne, draftOf(t, ProductCar, nil))
 	if apperr.CodeOf(err) != apperr.ETOOMANY || !strings.Contains(apperr.MessageOf(err), "dans 10 minutes") {

@@ -6,9 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +14,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
 	"courtier/pkg/quote"
-	"courtier/pkg/store"
+	"courtier/pkg/store/storetest"
 )
 
 // testArgon makes hashing cheap in tests; production uses account.DefaultParams.
@@ -25,37 +23,12 @@ var testArgon = account.Params{Memory: 64, Time: 1, Threads: 1}
 const goodPassword = "cheval-agrafe-correct-42"
 
 // fakeClock is a clock tests move by hand.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func openTestStore(t testing.TB) *store.DB {
-	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "courtier.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
+type fakeClock = storetest.Clock
 
 // newTestServices builds the account and quote services over one temp database.
 func newTestServices(t testing.TB, logger *slog.Logger, now func() time.Time) (*account.Service, *quote.Service) {
 	t.Helper()
-	db := openTestStore(t)
+	db := storetest.Open(t)
 	svc, err := account.New(db, account.Config{Logger: logger, Now: now, Argon: testArgon})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +55,7 @@ func withSecureCookies(c *Config, _ *account.Config) { c.SecureCookies = true }
 
 func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	t.Helper()
-	env := &apiEnv{clock: &fakeClock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}, logs: &logBuffer{}}
+	env := &apiEnv{clock: storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), logs: &logBuffer{}}
 	logger := slog.New(slog.NewTextHandler(env.logs, nil))
 	p, err := company.Default()
 	if err != nil {
@@ -93,7 +66,7 @@ func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	for _, o := range opts {
 		o(&cfg, &acfg)
 	}
-	db := openTestStore(t)
+	db := storetest.Open(t)
 	if env.svc, err = account.New(db, acfg); err != nil {
 		t.Fatal(err)
 	}
