@@ -1,7 +1,6 @@
 package account
 
 import (
-	"errors"
 	"sync"
 	"time"
 
@@ -95,37 +94,9 @@ func (l *attemptLog) sweep(now time.Time) {
 	}
 }
 
-// TooManyError is the ETOOMANY answer to a rate-limited sign-in; RetryAfter
-// lets HTTP set the Retry-After header.
-type TooManyError struct {
-	Err        *apperr.Error
-	RetryAfter time.Duration
-}
-
-func (e *TooManyError) Error() string { return e.Err.Error() }
-func (e *TooManyError) Unwrap() error { return e.Err }
-
-// RetryAfter returns the delay of a rate-limited error in err's chain.
-func RetryAfter(err error) (time.Duration, bool) {
-	var tm *TooManyError
-	if errors.As(err, &tm) {
-		return tm.RetryAfter, true
-	}
-	return 0, false
-}
-
-// tooMany builds the French answer, rounded up to whole minutes.
+// tooMany is the French answer to a rate-limited sign-in.
 func tooMany(wait time.Duration) error {
-	minutes := int((wait + time.Minute - 1) / time.Minute)
-	minutes = max(minutes, 1)
-	unit := "minutes"
-	if minutes == 1 {
-		unit = "minute"
-	}
-	return &TooManyError{
-		Err:        apperr.Errorf(apperr.ETOOMANY, "Trop de tentatives de connexion. Réessayez dans %d %s.", minutes, unit),
-		RetryAfter: wait,
-	}
+	return apperr.TooMany(wait, "Trop de tentatives de connexion. Réessayez dans %s.")
 }
 
 // loginGuard combines the per-account and per-address limits.

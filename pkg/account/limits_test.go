@@ -48,7 +48,7 @@ func TestAccountLockAfterFiveFailures(t *testing.T) {
 	// Locked even with the right password, and from another address.
 	_, _, err := f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: goodPassword, IP: "203.0.113.9"})
 	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives de connexion. Réessayez dans 11 minutes.")
-	if wait, ok := RetryAfter(err); !ok || wait != 11*time.Minute {
+	if wait, ok := apperr.RetryAfterOf(err); !ok || wait != 11*time.Minute {
 		t.Errorf("RetryAfter = %v, %v; want 11m", wait, ok)
 	}
 	// An unknown e-mail locks the same way, so locks reveal nothing.

@@ -6,6 +6,8 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 )
 
 // Code classifies an error for the user and the HTTP layer.
@@ -28,6 +30,8 @@ type Error struct {
 	Message string
 	// Field names the form field the message belongs to, if any.
 	Field string
+	// RetryAfter is how long a rate-limited caller must wait (ETOOMANY).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -64,4 +68,32 @@ func MessageOf(err error) string {
 		return e.Message
 	}
 	return "Une erreur interne est survenue. Réessayez dans un instant."
+}
+
+// TooMany builds an ETOOMANY error that tells how long to wait. The message
+// may use %s once, replaced by the wait in whole minutes ("3 minutes").
+func TooMany(wait time.Duration, format string) *Error {
+	msg := format
+	if strings.Contains(format, "%s") {
+		msg = fmt.Sprintf(format, Minutes(wait))
+	}
+	return &Error{Code: ETOOMANY, Message: msg, RetryAfter: wait}
+}
+
+// Minutes writes a wait rounded up to whole minutes, at least one: "1 minute", "11 minutes".
+func Minutes(wait time.Duration) string {
+	n := max(int((wait+time.Minute-1)/time.Minute), 1)
+	if n == 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", n)
+}
+
+// RetryAfterOf returns the wait of a rate-limited error in err's chain.
+func RetryAfterOf(err error) (time.Duration, bool) {
+	var e *Error
+	if errors.As(err, &e) && e.RetryAfter > 0 {
+		return e.RetryAfter, true
+	}
+	return 0, false
 }

@@ -5,10 +5,10 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
-	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
 )
@@ -108,17 +108,8 @@ func (s *Service) checkLimit(ctx context.Context, tx *sql.Tx, uid string, now ti
 		return err
 	}
 	wait := oldest.Add(s.limit.Window).Sub(now)
-	minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
-	unit := "minutes"
-	if minutes == 1 {
-		unit = "minute"
-	}
-	return &account.TooManyError{
-		Err: apperr.Errorf(apperr.ETOOMANY,
-			"Vous avez déjà envoyé %d demandes de devis récemment. Vous pourrez en envoyer une nouvelle dans %d %s.",
-			s.limit.Max, minutes, unit),
-		RetryAfter: wait,
-	}
+	return apperr.TooMany(wait, fmt.Sprintf(
+		"Vous avez déjà envoyé %d demandes de devis récemment. Vous pourrez en envoyer une nouvelle dans %%s.", s.limit.Max))
 }
 
 // List reads uid's requests, newest first.

@@ -137,7 +137,7 @@ func TestCreateIsRateLimitedPerUser(t *testing.T) {
 	f.create(t, anne, ProductCar)
 	f.create(t, anne, ProductCar)
 	_, err := f.svc.Create(ctx, anne, draftOf(t, ProductCar, nil))
-	wait, ok := account.RetryAfter(err)
+	wait, ok := apperr.RetryAfterOf(err)
 	if apperr.CodeOf(err) != apperr.ETOOMANY || !ok || wait != 50*time.Minute ||
 		apperr.MessageOf(err) != "Vous avez déjà envoyé 3 demandes de devis récemment. Vous pourrez en envoyer une nouvelle dans 50 minutes." {
 		t.Fatalf("4th request: %v (%v)", err, wait)

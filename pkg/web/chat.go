@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"strconv"
 	"time"
 
 	"courtier/pkg/apperr"
@@ -95,8 +94,8 @@ func (s *Server) allow(w http.ResponseWriter, r *http.Request, checks ...limitCh
 			if secs == 1 {
 				unit = "seconde"
 			}
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeError(w, r, s.logger, apperr.Errorf(apperr.ETOOMANY, "%s Réessayez dans %d %s.", c.message, secs, unit))
+			msg := fmt.Sprintf("%s Réessayez dans %d %s.", c.message, secs, unit)
+			writeError(w, r, s.logger, &apperr.Error{Code: apperr.ETOOMANY, Message: msg, RetryAfter: wait})
 			return false
 		}
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -38,9 +37,7 @@ func (c clientError) validate() error {
 // handleClientError logs a rendering failure reported by the error screen
 // (PRODUCT.md departure 3).
 func (s *Server) handleClientError(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.errorLimiter.Allow(clientIP(r)); !ok {
-		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
-		writeError(w, r, s.logger, apperr.Errorf(apperr.ETOOMANY, "Trop de rapports d'erreur\u00a0: réessayez dans quelques secondes."))
+	if !s.allow(w, r, limitCheck{s.errorLimiter, clientIP(r), "Trop de rapports d'erreur."}) {
 		return
 	}
 	var report clientError

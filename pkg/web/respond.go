@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 )
 
@@ -53,7 +52,7 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	if errors.As(err, &e) {
 		body.Field = e.Field
 	}
-	if wait, ok := account.RetryAfter(err); ok {
+	if wait, ok := apperr.RetryAfterOf(err); ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 	}
 	writeJSON(w, statusOf(code), body)

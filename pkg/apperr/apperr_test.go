@@ -1,0 +1,41 @@
+package apperr
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+func TestMinutes(t *testing.T) {
+	tests := []struct {
+		wait time.Duration
+		want string
+	}{
+		{0, "1 minute"},
+		{time.Second, "1 minute"},
+		{time.Minute, "1 minute"},
+		{time.Minute + time.Second, "2 minutes"},
+		{11 * time.Minute, "11 minutes"},
+	}
+	for _, tt := range tests {
+		if got := Minutes(tt.wait); got != tt.want {
+			t.Errorf("Minutes(%v) = %q, want %q", tt.wait, got, tt.want)
+		}
+	}
+}
+
+func TestTooManyCarriesTheWait(t *testing.T) {
+	err := fmt.Errorf("connexion: %w", TooMany(90*time.Second, "Réessayez dans %s."))
+	if CodeOf(err) != ETOOMANY || MessageOf(err) != "Réessayez dans 2 minutes." {
+		t.Fatalf("code %q message %q", CodeOf(err), MessageOf(err))
+	}
+	if wait, ok := RetryAfterOf(err); !ok || wait != 90*time.Second {
+		t.Fatalf("RetryAfterOf = %v, %v", wait, ok)
+	}
+	if _, ok := RetryAfterOf(Errorf(EINVALID, "x")); ok {
+		t.Fatal("an error without a wait has one")
+	}
+	if MessageOf(fmt.Errorf("disque plein")) == "disque plein" {
+		t.Fatal("an internal error's details leak to the user")
+	}
+}
