@@ -176,6 +176,35 @@ describe('loading, stale chunks and the error screen', () => {
   });
 });
 
+describe('page transition', () => {
+  test('navigating runs a view transition whose durations are 0.5 s in and 0.3 s out', async () => {
+    const { page, context, errors } = await newPage(env.browser, { reducedMotion: 'no-preference' });
+    await page.addInitScript(() => {
+      window.__transitions = 0;
+      const start = document.startViewTransition?.bind(document);
+      if (start) {
+        document.startViewTransition = (cb) => {
+          window.__transitions++;
+          return start(cb);
+        };
+      }
+    });
+    await page.goto(env.server.url + '/');
+    await heading(page);
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Services' }).click();
+    await heading(page, 'Nos services');
+    assert.ok((await page.evaluate(() => window.__transitions)) >= 1, 'no view transition ran');
+    const rules = await page.evaluate(() =>
+      [...document.styleSheets].flatMap((sh) => [...sh.cssRules].map((r) => r.cssText)).filter((t) => t.includes('::view-transition')),
+    );
+    assert.ok(rules.some((t) => /::view-transition-new\(page\)/.test(t) && /0\.5s/.test(t)), 'no 0.5 s entry animation');
+    assert.ok(rules.some((t) => /::view-transition-old\(page\)/.test(t) && /0\.3s/.test(t)), 'no 0.3 s exit animation');
+    assert.ok(rules.some((t) => t.includes('prefers-reduced-motion')), 'no reduced-motion rule');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe('headers', () => {
   test('security headers and compression on the served page', async () => {
     const res = await fetch(env.server.url + '/', { headers: { 'Accept-Encoding': 'gzip' } });
