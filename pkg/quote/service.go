@@ -91,6 +91,9 @@ func (s *Service) Create(ctx context.Context, uid string, d Draft) (*Request, er
 		if err := s.checkLimit(ctx, tx, uid, now); err != nil {
 			return err
 		}
+		if err := purgeExpired(ctx, tx, now.Add(-Retention)); err != nil {
+			return err
+		}
 		return insertRequest(ctx, tx, r)
 	})
 	if err != nil {

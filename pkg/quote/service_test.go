@@ -232,3 +232,21 @@ func TestNewAppliesDefaults(t *testing.T) {
 		t.Fatalf("request of an unknown user: %v", err)
 	}
 }
+
+func TestRequestsExpireThreeYearsAfterTheLastContact(t *testing.T) {
+	f := newFixture(t, Limit{})
+	ctx := context.Background()
+	gone, kept, newcomer := f.user(t, "ancien@exemple.fr"), f.user(t, "fidele@exemple.fr"), f.user(t, "nouveau@exemple.fr")
+	old := f.create(t, gone, ProductHome)
+	keptOld := f.create(t, kept, ProductHome)
+	f.clock.Advance(Retention - 24*time.Hour)
+	f.create(t, kept, ProductCar) // a recent contact keeps the client's older request too
+	f.clock.Advance(48 * time.Hour)
+	f.create(t, newcomer, ProductCar) // any new request runs the purge
+	if _, err := f.svc.Get(ctx, gone, old.ID); apperr.CodeOf(err) != apperr.ENOTFOUND {
+		t.Errorf("a request untouched for more than %v is still there (%v)", Retention, err)
+	}
+	if _, err := f.svc.Get(ctx, kept, keptOld.ID); err != nil {
+		t.Errorf("the older request of a client with a recent one was purged: %v", err)
+	}
+}

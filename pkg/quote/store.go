@@ -104,3 +104,20 @@ func nthRecent(ctx context.Context, tx *sql.Tx, uid string, since time.Time, n i
 	}
 	return store.ParseTime(at)
 }
+
+// Retention is how long quote requests are kept after the client's last
+// one changed, as the privacy policy says (3 years after the last contact,
+// no contract being signed through the site).
+const Retention = 3 * 365 * 24 * time.Hour
+
+// purgeExpired deletes the requests of clients whose latest request was
+// last touched before `before`; run when a request arrives, like the
+// purge of chat conversations, so no background job is needed.
+func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid IN (
+		SELECT uid FROM quote_requests GROUP BY uid HAVING MAX(updated_at) < ?)`, store.FormatTime(before))
+	if err != nil {
+		return fmt.Errorf("purge des demandes de devis expirées: %w", err)
+	}
+	return nil
+}
