@@ -112,7 +112,7 @@ func usersListRun(ctx context.Context, o *UsersListOptions) error {
 			return err
 		}
 		tw := tabwriter.NewWriter(o.Out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "EMAIL\tNAME\tROLE\tSTATUS\tCREATED")
+		fmt.Fprintln(tw, "EMAIL\tNAME\tROLE\tSTATUS\tCREATED (UTC)")
 		for _, u := range users {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.Email, u.DisplayName, u.Role, u.Status, u.CreatedAt.UTC().Format("2006-01-02 15:04"))
 		}
