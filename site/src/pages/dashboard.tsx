@@ -25,6 +25,12 @@ export default function DashboardPage() {
             <Link className="card-link" to="/profile" viewTransition>Gérer mon profil</Link>
           </article>
           <article className="card">
+            <h2>Mes devis</h2>
+            <p>Suivez vos demandes de devis et leur état, ou faites une nouvelle demande, gratuite et sans engagement.</p>
+            <Link className="card-link" to="/my-quotes" viewTransition>Voir mes devis</Link>{' '}
+            · <Link className="card-link" to="/quote-request" viewTransition>Demander un devis</Link>
+          </article>
+          <article className="card">
             <h2>Nos assurances</h2>
             <p>Auto, habitation, santé, vie, pro, VTC, flotte et temporaire : comparez les garanties de chaque produit.</p>
             <Link className="card-link" to="/insurance" viewTransition>Voir les assurances</Link>
