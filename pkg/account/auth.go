@@ -204,7 +204,7 @@ func (s *Service) startSession(ctx context.Context, uid string, remember bool) (
 // It writes only when the session ended or last_seen_at is a minute old.
 func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Session, error) {
 	if token == "" {
-		return nil, nil, errNoSession()
+		return nil, nil, ErrSignedOut()
 	}
 	var u *User
 	var sess *Session
@@ -224,7 +224,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 		if err != nil {
 			s.fail("fin d'une session expirée", err, "uid", u.UID)
 		}
-		return nil, nil, errNoSession()
+		return nil, nil, ErrSignedOut()
 	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
 		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return touchSession(ctx, tx, sess.hash, now) })

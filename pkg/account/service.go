@@ -81,22 +81,14 @@ func (s *Service) dummy(ctx context.Context) (string, error) {
 	return s.dummyHash, s.dummyErr
 }
 
-// errNoSession answers a request without a valid session.
-func errNoSession() error {
+// ErrSignedOut answers a request without a valid session.
+func ErrSignedOut() error {
 	return apperr.Errorf(apperr.EUNAUTHORIZED, "Vous devez être connecté.")
 }
 
-// fail logs a failed operation in French and returns err unchanged.
-// Expected refusals (bad input, wrong password) are informational;
-// anything else is an error an operator must see.
+// fail logs a failed operation (apperr.Log) and returns err unchanged.
 func (s *Service) fail(op string, err error, attrs ...any) error {
-	attrs = append([]any{"op", op}, append(attrs, "err", err)...)
-	if apperr.CodeOf(err) == apperr.EINTERNAL {
-		s.log.Error("opération en échec", attrs...)
-	} else {
-		s.log.Info("opération refusée", attrs...)
-	}
-	return err
+	return apperr.Log(s.log, op, err, attrs...)
 }
 
 // Get reads the profile of uid.

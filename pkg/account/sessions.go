@@ -68,7 +68,7 @@ func findSession(ctx context.Context, tx *sql.Tx, hash string) (*User, *Session,
 	err := tx.QueryRowContext(ctx, q, hash).Scan(&sCreated, &sSeen, &sExpires, &s.Remember,
 		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, errNoSession()
+		return nil, nil, ErrSignedOut()
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("lecture de la session: %w", err)

@@ -2,6 +2,8 @@ package apperr
 
 import (
 	"fmt"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 )
@@ -37,5 +39,20 @@ func TestTooManyCarriesTheWait(t *testing.T) {
 	}
 	if MessageOf(fmt.Errorf("disque plein")) == "disque plein" {
 		t.Fatal("an internal error's details leak to the user")
+	}
+}
+
+func TestLogLevels(t *testing.T) {
+	var out strings.Builder
+	logger := slog.New(slog.NewTextHandler(&out, nil))
+	refused := Errorf(EINVALID, "Adresse e-mail invalide.")
+	if got := Log(logger, "inscription", refused, "uid", "u1"); got != refused {
+		t.Fatal("Log changed the error")
+	}
+	Log(logger, "lecture", fmt.Errorf("disque plein"))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "level=INFO") || !strings.Contains(lines[0], "op=inscription") ||
+		!strings.Contains(lines[0], "uid=u1") || !strings.Contains(lines[1], "level=ERROR") || !strings.Contains(lines[1], "disque plein") {
+		t.Fatalf("log:\n%s", out.String())
 	}
 }

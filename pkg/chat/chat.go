@@ -129,12 +129,9 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 	}
 }
 
-// fail logs an internal failure in French and returns err unchanged.
-func (s *Service) fail(op string, err error) error {
-	if apperr.CodeOf(err) == apperr.EINTERNAL {
-		s.log.Error("chat en échec", "op", op, "err", err)
-	}
-	return err
+// fail logs a failed operation (apperr.Log) and returns err unchanged.
+func (s *Service) fail(op string, err error, attrs ...any) error {
+	return apperr.Log(s.log, op, err, attrs...)
 }
 
 // Start opens a conversation for v with the welcome message of SPEC.md §4

@@ -64,16 +64,9 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	}, nil
 }
 
-// fail logs a failed operation in French and returns err unchanged: bad
-// input is informational, anything else an error an operator must see.
+// fail logs a failed operation (apperr.Log) and returns err unchanged.
 func (s *Service) fail(op string, err error, attrs ...any) error {
-	attrs = append([]any{"op", op}, append(attrs, "err", err)...)
-	if apperr.CodeOf(err) == apperr.EINTERNAL {
-		s.log.Error("opération en échec", attrs...)
-	} else {
-		s.log.Info("opération refusée", attrs...)
-	}
-	return err
+	return apperr.Log(s.log, op, err, attrs...)
 }
 
 // Create validates d and stores it as a new request of uid, received,

@@ -12,7 +12,6 @@ import (
 	"github.com/gorilla/sessions"
 
 	"courtier/pkg/account"
-	"courtier/pkg/apperr"
 )
 
 // The session cookie's names: the __Host- prefix makes browsers refuse it
@@ -175,16 +174,11 @@ func pageSession(r *http.Request) []byte {
 	return b
 }
 
-// errSignedOut answers a protected endpoint asked without a session.
-func errSignedOut() error {
-	return apperr.Errorf(apperr.EUNAUTHORIZED, "Vous devez être connecté.")
-}
-
 // requireUser returns the signed-in user and session, or answers 401.
 func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*account.User, *account.Session, bool) {
 	u, sess := sessionFrom(r.Context())
 	if u == nil {
-		writeError(w, r, s.logger, errSignedOut())
+		writeError(w, r, s.logger, account.ErrSignedOut())
 		return nil, nil, false
 	}
 	return u, sess, true
