@@ -18,6 +18,9 @@ type NewUser struct {
 	Role Role
 	// Extra fields are merged into the profile (SPEC.md §3).
 	Extra map[string]any
+	// UserAgent is the browser of a sign-up, kept with the session Register
+	// opens ("Mes sessions"); Create ignores it.
+	UserAgent string
 }
 
 // Credentials are a sign-in attempt; IP is the address it comes from.
@@ -26,6 +29,8 @@ type Credentials struct {
 	Password string
 	Remember bool
 	IP       string
+	// UserAgent is the browser's header, kept with the session ("Mes sessions").
+	UserAgent string
 }
 
 // errBadCredentials is the one answer to every failed sign-in, so that it
@@ -94,7 +99,7 @@ func (s *Service) Register(ctx context.Context, in NewUser, ip string) (*User, *
 	if err != nil {
 		return nil, nil, err
 	}
-	sess, err := s.startSession(ctx, u.UID, false)
+	sess, err := s.startSession(ctx, u.UID, false, in.UserAgent)
 	if err != nil {
 		return nil, nil, s.fail("ouverture de session", err, "uid", u.UID)
 	}
@@ -109,7 +114,7 @@ func (s *Service) SignIn(ctx context.Context, c Credentials) (*User, *Session, e
 	if err != nil {
 		return nil, nil, s.fail("connexion", err, "email", c.Email, "ip", c.IP)
 	}
-	sess, err := s.startSession(ctx, u.UID, c.Remember)
+	sess, err := s.startSession(ctx, u.UID, c.Remember, c.UserAgent)
 	if err != nil {
 		return nil, nil, s.fail("ouverture de session", err, "uid", u.UID)
 	}
@@ -177,15 +182,11 @@ func (s *Service) rehashIfNeeded(ctx context.Context, uid, password, hash string
 
 // startSession opens a session with a new random ID for uid, purging the
 // sessions that are over on the way.
-func (s *Service) startSession(ctx context.Context, uid string, remember bool) (*Session, error) {
-	token, hash, err := store.NewToken()
+func (s *Service) startSession(ctx context.Context, uid string, remember bool, userAgent string) (*Session, error) {
+	now := s.now()
+	sess, err := newSession(uid, remember, userAgent, now)
 	if err != nil {
 		return nil, err
-	}
-	now := s.now()
-	sess := &Session{
-		Token: token, hash: hash, UID: uid, Remember: remember,
-		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(AbsoluteLifetime),
 	}
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		if err := purgeSessions(ctx, tx, now); err != nil {

@@ -8,7 +8,8 @@ import (
 )
 
 // Export is everything stored about a user (RGPD right of access and
-// portability): the profile without the password hash, and the sessions' dates.
+// portability): the profile without the password hash, and the sessions:
+// their device, browser header and dates.
 type Export struct {
 	ExportedAt string          `json:"exportedAt"`
 	User       *User           `json:"user"`
@@ -17,6 +18,10 @@ type Export struct {
 
 // SessionExport is one session as the user may see it.
 type SessionExport struct {
+	// Device is the browser and system in French (see DeviceLabel).
+	Device string `json:"device"`
+	// UserAgent is the browser's header as stored.
+	UserAgent  string `json:"userAgent"`
 	CreatedAt  string `json:"createdAt"`
 	LastSeenAt string `json:"lastSeenAt"`
 	ExpiresAt  string `json:"expiresAt"`
@@ -42,6 +47,7 @@ func (s *Service) Export(ctx context.Context, sess *Session) (*Export, error) {
 	out := &Export{ExportedAt: store.FormatTime(s.now()), User: u, Sessions: make([]SessionExport, 0, len(list))}
 	for _, l := range list {
 		out.Sessions = append(out.Sessions, SessionExport{
+			Device: DeviceLabel(l.UserAgent), UserAgent: l.UserAgent,
 			CreatedAt: store.FormatTime(l.CreatedAt), LastSeenAt: store.FormatTime(l.LastSeenAt),
 			ExpiresAt: store.FormatTime(l.ExpiresAt), Remember: l.Remember, Current: l.hash == sess.hash,
 		})

@@ -55,44 +55,52 @@ func (s *Service) verifyOwn(ctx context.Context, u *User, hash, field, password,
 
 // UpdateProfile applies SPEC.md §3's update: the e-mail and display name
 // (the old one kept when none is given) are written and updatedAt refreshed.
-// A new e-mail needs the current password.
-func (s *Service) UpdateProfile(ctx context.Context, uid string, in ProfileUpdate) (*User, error) {
-	u, err := s.updateProfile(ctx, uid, in)
+// A new e-mail needs the current password, ends every other session of the
+// account (ASVS 5.0 7.4.3) and replaces sess: the session returned then
+// takes its place (see rotateSession); it is nil when sess is kept.
+func (s *Service) UpdateProfile(ctx context.Context, sess *Session, in ProfileUpdate) (*User, *Session, error) {
+	u, fresh, ended, err := s.updateProfile(ctx, sess, in)
 	if err != nil {
-		return nil, s.fail("mise à jour du profil", err, "uid", uid)
+		return nil, nil, s.fail("mise à jour du profil", err, "uid", sess.UID)
 	}
-	return u, nil
+	if fresh != nil {
+		s.log.Info("adresse e-mail changée", "uid", sess.UID, "autres_sessions_fermées", ended)
+	}
+	return u, fresh, nil
 }
 
-func (s *Service) updateProfile(ctx context.Context, uid string, in ProfileUpdate) (*User, error) {
-	u, hash, err := s.readWithHash(ctx, uid)
+func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUpdate) (*User, *Session, int, error) {
+	u, hash, err := s.readWithHash(ctx, sess.UID)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
 	if in.DisplayName != nil {
 		name, err := cleanDisplayName(*in.DisplayName)
 		if err != nil {
-			return nil, err
+			return nil, nil, 0, err
 		}
 		if name != "" {
 			u.DisplayName = name
 		}
 	}
+	emailChanged := false
 	if in.Email != nil {
 		email, err := NormalizeEmail(*in.Email)
 		if err != nil {
-			return nil, err
+			return nil, nil, 0, err
 		}
 		if email != u.Email {
 			err := s.verifyOwn(ctx, u, hash, "currentPassword", in.CurrentPassword,
 				"Saisissez votre mot de passe actuel pour changer d'adresse e-mail.", "Mot de passe actuel incorrect.")
 			if err != nil {
-				return nil, err
+				return nil, nil, 0, err
 			}
-			u.Email = email
+			u.Email, emailChanged = email, true
 		}
 	}
 	u.UpdatedAt = s.now()
+	var fresh *Session
+	var ended int
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		taken, err := emailTaken(ctx, tx, u.Email, u.UID)
 		if err != nil {
@@ -101,51 +109,70 @@ func (s *Service) updateProfile(ctx context.Context, uid string, in ProfileUpdat
 		if taken {
 			return errEmailTaken()
 		}
-		return updateUser(ctx, tx, u)
+		if err := updateUser(ctx, tx, u); err != nil || !emailChanged {
+			return err
+		}
+		fresh, ended, err = s.reauthenticated(ctx, tx, sess)
+		return err
 	})
-	return u, err
+	return u, fresh, ended, err
+}
+
+// reauthenticated ends the other sessions of sess's user and replaces sess,
+// inside tx: what follows a change of the e-mail or the password.
+func (s *Service) reauthenticated(ctx context.Context, tx *sql.Tx, sess *Session) (*Session, int, error) {
+	now := s.now()
+	ended, err := endOtherSessions(ctx, tx, sess, now)
+	if err != nil {
+		return nil, 0, err
+	}
+	fresh, err := rotateSession(ctx, tx, sess, now)
+	return fresh, ended, err
 }
 
 // ChangePassword replaces the password of sess's user after checking the
-// current one, and ends the user's other sessions. It returns how many ended.
-func (s *Service) ChangePassword(ctx context.Context, sess *Session, current, next string) (int, error) {
-	n, err := s.changePassword(ctx, sess, current, next)
+// current one, ends the user's other sessions and replaces sess by the
+// session it returns (ASVS 5.0 7.2.4, 7.4.3). It also returns how many
+// other sessions ended.
+func (s *Service) ChangePassword(ctx context.Context, sess *Session, current, next string) (*Session, int, error) {
+	fresh, n, err := s.changePassword(ctx, sess, current, next)
 	if err != nil {
-		return 0, s.fail("changement de mot de passe", err, "uid", sess.UID)
+		return nil, 0, s.fail("changement de mot de passe", err, "uid", sess.UID)
 	}
 	s.log.Info("mot de passe changé", "uid", sess.UID, "autres_sessions_fermées", n)
-	return n, nil
+	return fresh, n, nil
 }
 
-func (s *Service) changePassword(ctx context.Context, sess *Session, current, next string) (int, error) {
+func (s *Service) changePassword(ctx context.Context, sess *Session, current, next string) (*Session, int, error) {
 	u, hash, err := s.readWithHash(ctx, sess.UID)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	err = s.verifyOwn(ctx, u, hash, "currentPassword", current,
 		"Saisissez votre mot de passe actuel.", "Mot de passe actuel incorrect.")
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if err := s.policy.check("newPassword", next, u.Email); err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if next == current {
-		return 0, fieldError("newPassword", "Choisissez un mot de passe différent de l'actuel.")
+		return nil, 0, fieldError("newPassword", "Choisissez un mot de passe différent de l'actuel.")
 	}
 	fresh, err := s.hasher.Hash(ctx, next)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
+	var renewed *Session
 	var ended int
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		if err := setPasswordHash(ctx, tx, u.UID, fresh, store.FormatTime(s.now())); err != nil {
 			return err
 		}
-		ended, err = deleteSessionsOf(ctx, tx, u.UID, sess.hash)
+		renewed, ended, err = s.reauthenticated(ctx, tx, sess)
 		return err
 	})
-	return ended, err
+	return renewed, ended, err
 }
 
 // DeleteAccount removes the account of uid and its sessions, after checking

@@ -69,37 +69,38 @@ func TestUpdateProfileRules(t *testing.T) {
 	u := f.mustCreate(t, "marie@exemple.fr", "")
 	f.mustCreate(t, "paul@exemple.fr", "")
 	str := func(s string) *string { return &s }
+	sess := f.session(t, f.mustSignIn(t, "marie@exemple.fr", true).Token)
 
 	f.clock.Advance(time.Hour)
-	got, err := f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{DisplayName: str("Marie Curie")})
+	got, _, err := f.svc.UpdateProfile(ctx, sess, ProfileUpdate{DisplayName: str("Marie Curie")})
 	if err != nil || got.DisplayName != "Marie Curie" || !got.UpdatedAt.Equal(f.clock.Now()) || !got.CreatedAt.Equal(u.CreatedAt) {
 		t.Fatalf("rename: %+v, %v", got, err)
 	}
 	f.clock.Advance(time.Hour)
 	for _, keep := range []*string{nil, str(""), str("   ")} {
-		got, err = f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{DisplayName: keep})
+		got, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{DisplayName: keep})
 		if err != nil || got.DisplayName != "Marie Curie" || !got.UpdatedAt.Equal(f.clock.Now()) {
 			t.Fatalf("no name given: %+v, %v", got, err)
 		}
 	}
-	_, err = f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{Email: str("marie.curie@exemple.fr")})
+	_, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("marie.curie@exemple.fr")})
 	wantErr(t, err, apperr.EINVALID, "currentPassword", "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.")
-	_, err = f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{Email: str("marie.curie@exemple.fr"), CurrentPassword: "faux mot de passe"})
+	_, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("marie.curie@exemple.fr"), CurrentPassword: "faux mot de passe"})
 	wantErr(t, err, apperr.EINVALID, "currentPassword", "Mot de passe actuel incorrect.")
-	_, err = f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{Email: str("Paul@exemple.fr"), CurrentPassword: goodPassword})
+	_, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("Paul@exemple.fr"), CurrentPassword: goodPassword})
 	wantErr(t, err, apperr.ECONFLICT, "email", "existe déjà")
 	// The same address in other case is no change and needs no password.
-	if _, err = f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{Email: str("MARIE@exemple.fr")}); err != nil {
+	if _, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("MARIE@exemple.fr")}); err != nil {
 		t.Fatal(err)
 	}
-	got, err = f.svc.UpdateProfile(ctx, u.UID, ProfileUpdate{Email: str(" Marie.Curie@Exemple.fr "), CurrentPassword: goodPassword})
+	got, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str(" Marie.Curie@Exemple.fr "), CurrentPassword: goodPassword})
 	if err != nil || got.Email != "marie.curie@exemple.fr" || got.DisplayName != "Marie Curie" {
 		t.Fatalf("new e-mail: %+v, %v", got, err)
 	}
 	if _, err := f.svc.GetByEmail(ctx, "marie.curie@exemple.fr"); err != nil {
 		t.Errorf("new e-mail not stored: %v", err)
 	}
-	if _, err := f.svc.UpdateProfile(ctx, "nobody", ProfileUpdate{}); apperr.CodeOf(err) != apperr.ENOTFOUND {
+	if _, _, err := f.svc.UpdateProfile(ctx, &Session{UID: "nobody"}, ProfileUpdate{}); apperr.CodeOf(err) != apperr.ENOTFOUND {
 		t.Errorf("unknown uid: %v", err)
 	}
 }

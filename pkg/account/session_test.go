@@ -144,18 +144,24 @@ func TestSessionRevocation(t *testing.T) {
 		f.mustCreate(t, "marie@exemple.fr", "")
 		a, b := f.mustSignIn(t, "marie@exemple.fr", false), f.mustSignIn(t, "marie@exemple.fr", true)
 		_, sess, _ := f.svc.Authenticate(ctx, a.Token)
-		_, err := f.svc.ChangePassword(ctx, sess, "faux", "un nouveau mot de passe")
+		_, _, err := f.svc.ChangePassword(ctx, sess, "faux", "un nouveau mot de passe")
 		wantErr(t, err, apperr.EINVALID, "currentPassword", "Mot de passe actuel incorrect.")
-		_, err = f.svc.ChangePassword(ctx, sess, goodPassword, "court")
+		_, _, err = f.svc.ChangePassword(ctx, sess, goodPassword, "court")
 		wantErr(t, err, apperr.EINVALID, "newPassword", "au moins 12")
-		_, err = f.svc.ChangePassword(ctx, sess, goodPassword, goodPassword)
+		_, _, err = f.svc.ChangePassword(ctx, sess, goodPassword, goodPassword)
 		wantErr(t, err, apperr.EINVALID, "newPassword", "différent")
-		n, err := f.svc.ChangePassword(ctx, sess, goodPassword, "un nouveau mot de passe")
+		if !f.signedIn(t, a.Token) || !f.signedIn(t, b.Token) {
+			t.Fatal("a refused change ended a session")
+		}
+		fresh, n, err := f.svc.ChangePassword(ctx, sess, goodPassword, "un nouveau mot de passe")
 		if err != nil || n != 1 {
 			t.Fatalf("ChangePassword = %d, %v", n, err)
 		}
-		if !f.signedIn(t, a.Token) || f.signedIn(t, b.Token) {
-			t.Error("want the current session kept and the other ended")
+		if f.signedIn(t, a.Token) || f.signedIn(t, b.Token) || !f.signedIn(t, fresh.Token) {
+			t.Error("want the current session replaced by a new one and the other ended")
+		}
+		if fresh.Token == a.Token || fresh.ID == sess.ID || fresh.Remember != a.Remember {
+			t.Errorf("new session %+v: same ID or lost the remember choice", fresh)
 		}
 		if _, _, err := f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: "un nouveau mot de passe"}); err != nil {
 			t.Errorf("new password refused: %v", err)

@@ -25,9 +25,14 @@ const (
 // Session is a signed-in browser. Token, the secret for the cookie, is only
 // known when the session is created: the store keeps its SHA-256.
 type Session struct {
-	Token      string
-	hash       string
-	UID        string
+	Token string
+	hash  string
+	// ID names the session to its user (API, "Mes sessions"); random and
+	// unrelated to Token, so showing it reveals nothing of the cookie.
+	ID  string
+	UID string
+	// UserAgent is the browser's header at sign-in, cleaned (see cleanUserAgent).
+	UserAgent  string
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
@@ -49,8 +54,10 @@ func (s *Session) expired(now time.Time) bool {
 
 func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
 	_, err := tx.ExecContext(ctx,
-		"INSERT INTO sessions (id, uid, created_at, last_seen_at, expires_at, remember) VALUES (?, ?, ?, ?, ?, ?)",
-		s.hash, s.UID, store.FormatTime(s.CreatedAt), store.FormatTime(s.LastSeenAt), store.FormatTime(s.ExpiresAt), s.Remember)
+		`INSERT INTO sessions (id, public_id, uid, created_at, last_seen_at, expires_at, remember, user_agent)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.hash, s.ID, s.UID, store.FormatTime(s.CreatedAt), store.FormatTime(s.LastSeenAt), store.FormatTime(s.ExpiresAt),
+		s.Remember, s.UserAgent)
 	if err != nil {
 		return fmt.Errorf("création de la session: %w", err)
 	}
@@ -59,13 +66,13 @@ func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
 
 // findSession reads a session and its user in one indexed query.
 func findSession(ctx context.Context, tx *sql.Tx, hash string) (*User, *Session, error) {
-	const q = `SELECT s.created_at, s.last_seen_at, s.expires_at, s.remember,
+	const q = `SELECT s.public_id, s.user_agent, s.created_at, s.last_seen_at, s.expires_at, s.remember,
 		u.uid, u.email, u.display_name, u.role, u.status, u.extra, u.created_at, u.updated_at
 		FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id = ?`
 	var u User
 	var sCreated, sSeen, sExpires, extra, uCreated, uUpdated string
 	s := &Session{hash: hash}
-	err := tx.QueryRowContext(ctx, q, hash).Scan(&sCreated, &sSeen, &sExpires, &s.Remember,
+	err := tx.QueryRowContext(ctx, q, hash).Scan(&s.ID, &s.UserAgent, &sCreated, &sSeen, &sExpires, &s.Remember,
 		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, ErrSignedOut()
@@ -96,7 +103,8 @@ func scanSessionTimes(s *Session, created, seen, expires string) error {
 // listSessions reads the sessions of uid, newest first.
 func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error) {
 	rows, err := tx.QueryContext(ctx,
-		"SELECT id, created_at, last_seen_at, expires_at, remember FROM sessions WHERE uid = ? ORDER BY created_at DESC", uid)
+		`SELECT id, public_id, user_agent, created_at, last_seen_at, expires_at, remember
+		FROM sessions WHERE uid = ? ORDER BY created_at DESC, public_id`, uid)
 	if err != nil {
 		return nil, fmt.Errorf("liste des sessions: %w", err)
 	}
@@ -105,7 +113,7 @@ func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error
 	for rows.Next() {
 		s := Session{UID: uid}
 		var created, seen, expires string
-		if err := rows.Scan(&s.hash, &created, &seen, &expires, &s.Remember); err != nil {
+		if err := rows.Scan(&s.hash, &s.ID, &s.UserAgent, &created, &seen, &expires, &s.Remember); err != nil {
 			return nil, fmt.Errorf("liste des sessions: %w", err)
 		}
 		if err := scanSessionTimes(&s, created, seen, expires); err != nil {
@@ -152,4 +160,16 @@ func purgeSessions(ctx context.Context, tx *sql.Tx, now time.Time) error {
 		return fmt.Errorf("purge des sessions expirées: %w", err)
 	}
 	return nil
+}
+
+// deleteSessionOf ends the session named publicID if it belongs to uid, and
+// tells whether one did: another account's session is left alone and
+// answers as if it did not exist.
+func deleteSessionOf(ctx context.Context, tx *sql.Tx, uid, publicID string) (bool, error) {
+	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE uid = ? AND public_id = ?", uid, publicID)
+	if err != nil {
+		return false, fmt.Errorf("fin de la session: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
