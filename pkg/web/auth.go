@@ -48,6 +48,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := account.NewUser{Email: req.Email, Password: req.Password, DisplayName: req.DisplayName}
+	in.UserAgent = r.UserAgent()
 	u, sess, err := s.accounts.Register(r.Context(), in, clientIP(r))
 	if err != nil {
 		writeError(w, r, s.logger, err)
@@ -70,6 +71,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	creds := account.Credentials{Email: req.Email, Password: req.Password, Remember: req.Remember, IP: clientIP(r)}
+	creds.UserAgent = r.UserAgent()
 	u, sess, err := s.accounts.SignIn(r.Context(), creds)
 	if err != nil {
 		writeError(w, r, s.logger, err)

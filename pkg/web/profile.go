@@ -34,9 +34,10 @@ func (p profilePatch) validate() error {
 }
 
 // handleUpdateProfile changes the display name and/or the e-mail; a new
-// e-mail needs the current password.
+// e-mail needs the current password, ends the other sessions and gives this
+// browser a new session cookie.
 func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
+	_, sess, ok := s.requireUser(w, r)
 	if !ok {
 		return
 	}
@@ -46,7 +47,10 @@ func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := account.ProfileUpdate{DisplayName: req.DisplayName, Email: req.Email, CurrentPassword: req.CurrentPassword}
-	updated, err := s.accounts.UpdateProfile(r.Context(), u.UID, in)
+	updated, fresh, err := s.accounts.UpdateProfile(r.Context(), sess, in)
+	if err == nil && fresh != nil {
+		err = s.setSessionCookie(w, r, fresh)
+	}
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return
@@ -69,7 +73,8 @@ func (p passwordChange) validate() error {
 	return nil
 }
 
-// handleChangePassword replaces the password and ends the user's other sessions.
+// handleChangePassword replaces the password, ends the user's other
+// sessions and answers with the cookie of this browser's new session.
 func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 	_, sess, ok := s.requireUser(w, r)
 	if !ok {
@@ -80,7 +85,11 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.logger, err)
 		return
 	}
-	if _, err := s.accounts.ChangePassword(r.Context(), sess, req.CurrentPassword, req.NewPassword); err != nil {
+	fresh, _, err := s.accounts.ChangePassword(r.Context(), sess, req.CurrentPassword, req.NewPassword)
+	if err == nil {
+		err = s.setSessionCookie(w, r, fresh)
+	}
+	if err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}

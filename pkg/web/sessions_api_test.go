@@ -74,12 +74,14 @@ func TestRevocationThroughTheAPI(t *testing.T) {
 	a := env.signUp(t, "marie@exemple.fr")
 	b := env.signIn(t, "marie@exemple.fr", true)
 	res, body := env.do(t, "POST", "/api/profile/password", `{"currentPassword":"`+goodPassword+`","newPassword":"une phrase de passe neuve"}`, a)
-	if res.StatusCode != 204 {
-		t.Fatalf("password change: %d %s", res.StatusCode, body)
+	_, renewed := sessionCookieOf(res)
+	if res.StatusCode != 204 || renewed == "" {
+		t.Fatalf("password change: %d %s, cookie %q", res.StatusCode, body, renewed)
 	}
-	if env.whoAmI(t, a) == "" || env.whoAmI(t, b) != "" {
-		t.Fatal("password change must keep this session and end the other")
+	if env.whoAmI(t, a) != "" || env.whoAmI(t, b) != "" || env.whoAmI(t, renewed) == "" {
+		t.Fatal("password change must renew this session and end the other")
 	}
+	a = renewed
 	if _, _, err := env.svc.SetRole(t.Context(), "marie@exemple.fr", account.RoleAgent); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,266 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const (
+	uaDesk  = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+	uaPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+	uaLinux = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"
+)
+
+// send is env.do with a browser's User-Agent.
+func (e *apiEnv) send(t testing.TB, method, url, body, cookie, userAgent string) (*http.Response, string) {
+	t.Helper()
+	req := httptest.NewRequest(method, url, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	req.Header.Set("User-Agent", userAgent)
+	rec := httptest.NewRecorder()
+	e.h.ServeHTTP(rec, req)
+	return rec.Result(), rec.Body.String()
+}
+
+// signInAs signs email in from a browser and returns its cookie.
+func (e *apiEnv) signInAs(t testing.TB, email, userAgent string, remember bool) string {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"email": email, "password": goodPassword, "remember": remember})
+	res, out := e.send(t, "POST", "/api/auth/login", string(body), "", userAgent)
+	_, cookie := sessionCookieOf(res)
+	if res.StatusCode != http.StatusOK || cookie == "" {
+		t.Fatalf("sign-in %s: %d %s", email, res.StatusCode, out)
+	}
+	return cookie
+}
+
+type sessionJSON struct {
+	ID, Device, UserAgent, CreatedAt, LastSeenAt string
+	Current                                      bool
+}
+
+// sessionsOf lists the sessions cookie sees, this one first.
+func (e *apiEnv) sessionsOf(t testing.TB, cookie string) []sessionJSON {
+	t.Helper()
+	res, body := e.do(t, "GET", "/api/profile/sessions", "", cookie)
+	var got struct{ Sessions []sessionJSON }
+	if err := json.Unmarshal([]byte(body), &got); res.StatusCode != 200 || err != nil {
+		t.Fatalf("GET /api/profile/sessions: %d %s (%v)", res.StatusCode, body, err)
+	}
+	return got.Sessions
+}
+
+// browsers are the signed-in browsers of the session tests: Marie ("client")
+// at her desk, on her phone (remembered) and on a laptop; Paul ("other") on
+// his desk and phone.
+type browsers struct {
+	cookies map[string]string
+	ids     map[string]string
+}
+
+func signInBrowsers(t *testing.T, env *apiEnv) browsers {
+	t.Helper()
+	env.signUp(t, "marie@exemple.fr")
+	env.signUp(t, "paul@exemple.fr")
+	b := browsers{cookies: map[string]string{
+		"client":        env.signInAs(t, "marie@exemple.fr", uaDesk, false),
+		"client-phone":  env.signInAs(t, "marie@exemple.fr", uaPhone, true),
+		"client-laptop": env.signInAs(t, "marie@exemple.fr", uaLinux, false),
+		"other":         env.signInAs(t, "paul@exemple.fr", uaDesk, false),
+		"other-phone":   env.signInAs(t, "paul@exemple.fr", uaPhone, false),
+	}, ids: map[string]string{}}
+	for name, cookie := range b.cookies {
+		b.ids[name] = env.sessionsOf(t, cookie)[0].ID
+	}
+	return b
+}
+
+func TestSessionsList(t *testing.T) {
+	env := newAPI(t)
+	b := signInBrowsers(t, env)
+	list := env.sessionsOf(t, b.cookies["client"])
+	var others []string
+	for _, s := range list[1:] {
+		others = append(others, s.Device)
+	}
+	sort.Strings(others)
+	// Sign-up's own session (no User-Agent) is among the others.
+	if len(list) != 4 || strings.Join(others, ", ") != "Firefox sur Linux, Navigateur inconnu, Safari sur iPhone" {
+		t.Fatalf("sessions %+v", list)
+	}
+	if !list[0].Current || list[0].Device != "Chrome sur Windows" || list[0].UserAgent != uaDesk || list[0].CreatedAt != "2026-03-02T09:00:00.000Z" {
+		t.Errorf("current session %+v", list[0])
+	}
+	res, body := env.do(t, "GET", "/api/profile/sessions", "", b.cookies["client"])
+	if res.Header.Get("Cache-Control") != "no-store" || strings.Contains(body, "paul") || strings.Contains(body, b.ids["other"]) {
+		t.Errorf("list leaks or may be cached: %v %s", res.Header, body)
+	}
+	// Nothing in it derives from a cookie: no 64-hex SHA-256, no cookie value.
+	if regexp.MustCompile(`[0-9a-f]{64}`).MatchString(body) || strings.Contains(body, strings.SplitN(b.cookies["client"], "=", 2)[1]) {
+		t.Errorf("list shows a session secret: %s", body)
+	}
+	// The data export carries the device of each session.
+	_, export := env.do(t, "GET", "/api/profile/export", "", b.cookies["client"])
+	for _, want := range []string{`"device": "Chrome sur Windows"`, `"device": "Safari sur iPhone"`, `"userAgent": "` + uaLinux + `"`} {
+		if !strings.Contains(export, want) {
+			t.Errorf("export lacks %s", want)
+		}
+	}
+}
+
+// TestSessionsMatrix runs every refusal and success of the endpoints that
+// end sessions, each on fresh browsers, and checks which sessions live after.
+func TestSessionsMatrix(t *testing.T) {
+	pw := `{"password":"` + goodPassword + `"}`
+	everyone := []string{"client", "client-phone", "client-laptop", "other", "other-phone"}
+	cases := []struct {
+		name, as, method, url, body string
+		status                      int
+		has                         string
+		ended                       []string // sessions gone after the call
+	}{
+		{"list anonymous", "anonymous", "GET", "/api/profile/sessions", "", 401, "Vous devez être connecté.", nil},
+		{"end one anonymous", "anonymous", "DELETE", "/api/profile/sessions/{client-phone}", pw, 401, "Vous devez être connecté.", nil},
+		{"end others anonymous", "anonymous", "POST", "/api/profile/sessions/sign-out-others", pw, 401, "Vous devez être connecté.", nil},
+		{"end another user's session", "client", "DELETE", "/api/profile/sessions/{other-phone}", pw, 404, "n'existe pas ou est déjà terminée", nil},
+		{"end an unknown session", "client", "DELETE", "/api/profile/sessions/" + strings.Repeat("a", 32), pw, 404, "n'existe pas", nil},
+		{"malformed id", "client", "DELETE", "/api/profile/sessions/pas-un-identifiant", pw, 400, "identifiant de session n'est pas valide", nil},
+		{"id too long", "client", "DELETE", "/api/profile/sessions/{client-phone}0", pw, 400, "pas valide", nil},
+		{"escaped id", "client", "DELETE", "/api/profile/sessions/%2e%2e%2f", pw, 400, "pas valide", nil},
+		{"the current session", "client", "DELETE", "/api/profile/sessions/{client}", pw, 400, "utilisez «\u00a0Déconnexion\u00a0»", nil},
+		{"no password", "client", "DELETE", "/api/profile/sessions/{client-phone}", `{}`, 400, `"field":"password"`, nil},
+		{"wrong password", "client", "DELETE", "/api/profile/sessions/{client-phone}", `{"password":"pas le bon"}`, 400, "Mot de passe incorrect.", nil},
+		{"no body", "client", "DELETE", "/api/profile/sessions/{client-phone}", "", 400, "JSON", nil},
+		{"unknown field", "client", "DELETE", "/api/profile/sessions/{client-phone}", `{"password":"x","all":true}`, 400, "champ inconnu", nil},
+		{"others, wrong password", "client", "POST", "/api/profile/sessions/sign-out-others", `{"password":""}`, 400, "Saisissez votre mot de passe pour confirmer.", nil},
+		{"list by GET on one", "client", "GET", "/api/profile/sessions/{client-phone}", "", 404, "point d'accès de l'API n'existe pas", nil},
+		{"end one", "client", "DELETE", "/api/profile/sessions/{client-phone}", pw, 200, `"ended":1`, []string{"client-phone"}},
+		{"end one from the phone", "client-phone", "DELETE", "/api/profile/sessions/{client-laptop}", pw, 200, `"ended":1`, []string{"client-laptop"}},
+		{"end the others", "client", "POST", "/api/profile/sessions/sign-out-others", pw, 200, `"ended":3`, []string{"client-phone", "client-laptop"}},
+		{"the other user ends theirs", "other", "POST", "/api/profile/sessions/sign-out-others", pw, 200, `"ended":2`, []string{"other-phone"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env := newAPI(t)
+			b := signInBrowsers(t, env)
+			url := c.url
+			for name, id := range b.ids {
+				url = strings.ReplaceAll(url, "{"+name+"}", id)
+			}
+			res, body := env.send(t, c.method, url, c.body, b.cookies[c.as], uaDesk)
+			if res.StatusCode != c.status || !strings.Contains(body, c.has) {
+				t.Fatalf("%s %s as %s: %d %s, want %d with %q", c.method, url, c.as, res.StatusCode, body, c.status, c.has)
+			}
+			_, renewed := sessionCookieOf(res)
+			gone := map[string]bool{}
+			for _, e := range c.ended {
+				gone[e] = true
+			}
+			if c.status == 200 {
+				// The password confirmed the action: this browser gets a new session.
+				gone[c.as] = true
+				if renewed == "" || env.whoAmI(t, renewed) == "" || !strings.Contains(body, `"current":true`) {
+					t.Fatalf("no renewed session: cookie %q, body %s", renewed, body)
+				}
+			} else if renewed != "" {
+				t.Errorf("a refused call set a cookie")
+			}
+			for _, who := range everyone {
+				if alive := env.whoAmI(t, b.cookies[who]) != ""; alive == gone[who] {
+					t.Errorf("after %s: session %s alive=%v", c.name, who, alive)
+				}
+			}
+		})
+	}
+}
+
+// TestReauthenticationRenewsTheSession: every action confirmed with the
+// password gives this browser a new session ID (the old cookie no longer
+// opens anything, the new one does, the remember choice is kept); an e-mail
+// or password change also ends every other session of the account.
+func TestReauthenticationRenewsTheSession(t *testing.T) {
+	pw := goodPassword
+	cases := []struct {
+		name, as, method, url, body string
+		status                      int
+		ended                       []string
+	}{
+		{"e-mail change", "client", "PATCH", "/api/profile", `{"email":"marie.curie@exemple.fr","currentPassword":"` + pw + `"}`, 200, []string{"client-phone", "client-laptop"}},
+		{"e-mail change from a remembered session", "client-phone", "PATCH", "/api/profile", `{"email":"marie.curie@exemple.fr","currentPassword":"` + pw + `"}`, 200, []string{"client", "client-laptop"}},
+		{"password change", "client", "POST", "/api/profile/password", `{"currentPassword":"` + pw + `","newPassword":"une phrase de passe neuve"}`, 204, []string{"client-phone", "client-laptop"}},
+		{"password change from a remembered session", "client-phone", "POST", "/api/profile/password", `{"currentPassword":"` + pw + `","newPassword":"une phrase de passe neuve"}`, 204, []string{"client", "client-laptop"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env := newAPI(t)
+			b := signInBrowsers(t, env)
+			res, body := env.send(t, c.method, c.url, c.body, b.cookies[c.as], uaDesk)
+			ck, renewed := sessionCookieOf(res)
+			if res.StatusCode != c.status || renewed == "" || renewed == b.cookies[c.as] {
+				t.Fatalf("%d %s, cookie %q", res.StatusCode, body, renewed)
+			}
+			if remembered := c.as == "client-phone"; (ck.MaxAge > 0) != remembered {
+				t.Errorf("cookie MaxAge %d, remembered session %v", ck.MaxAge, remembered)
+			}
+			if env.whoAmI(t, b.cookies[c.as]) != "" {
+				t.Error("the old session ID still works")
+			}
+			list := env.sessionsOf(t, renewed)
+			if len(list) != 1 || !list[0].Current || list[0].ID == b.ids[c.as] {
+				t.Errorf("after the change: %+v", list)
+			}
+			for _, who := range c.ended {
+				if env.whoAmI(t, b.cookies[who]) != "" {
+					t.Errorf("%s survived", who)
+				}
+			}
+			if env.whoAmI(t, b.cookies["other"]) == "" || env.whoAmI(t, b.cookies["other-phone"]) == "" {
+				t.Error("another account's sessions ended")
+			}
+		})
+	}
+	t.Run("a new display name keeps every session", func(t *testing.T) {
+		env := newAPI(t)
+		b := signInBrowsers(t, env)
+		res, body := env.send(t, "PATCH", "/api/profile", `{"displayName":"Marie Curie","email":"MARIE@exemple.fr"}`, b.cookies["client"], uaDesk)
+		if _, c := sessionCookieOf(res); res.StatusCode != 200 || c != "" {
+			t.Fatalf("%d %s, cookie %q", res.StatusCode, body, c)
+		}
+		for _, who := range []string{"client", "client-phone", "client-laptop"} {
+			if env.whoAmI(t, b.cookies[who]) == "" {
+				t.Errorf("%s ended", who)
+			}
+		}
+	})
+}
+
+func TestSessionsNeverServerErrors(t *testing.T) {
+	env := newAPI(t)
+	b := signInBrowsers(t, env)
+	bodies := []string{"", "{", "[]", "null", `{"password":7}`, `{"password":"` + strings.Repeat("é", 5000) + `"}`, "\x00", `{"password":"\ud800"}`}
+	urls := []string{"/api/profile/sessions/" + b.ids["client-phone"], "/api/profile/sessions/" + strings.Repeat("é", 40),
+		"/api/profile/sessions/%00", "/api/profile/sessions/sign-out-others"}
+	for _, url := range urls {
+		for _, method := range []string{"DELETE", "POST", "GET", "PUT"} {
+			for _, body := range bodies {
+				res, out := env.send(t, method, url, body, b.cookies["client"], "\x00\x1b"+strings.Repeat("é", 400))
+				if res.StatusCode >= 500 || (res.StatusCode >= 400 && res.StatusCode != 405 && !strings.Contains(out, `"error":"`)) {
+					t.Errorf("%s %s with %.20q: %d %s", method, url, body, res.StatusCode, out)
+				}
+			}
+		}
+	}
+	if env.whoAmI(t, b.cookies["client-phone"]) == "" {
+		t.Error("a malformed request ended a session")
+	}
+}
