@@ -31,6 +31,8 @@ func NewUsersCommand(opts *Options) *cobra.Command {
 		NewUsersCreateCommand(opts, nil),
 		NewUsersStatusCommand(opts, account.StatusDisabled, nil),
 		NewUsersStatusCommand(opts, account.StatusActive, nil),
+		NewUsersSessionsCommand(opts, nil),
+		NewUsersSignOutCommand(opts, nil),
 	)
 	return cmd
 }
