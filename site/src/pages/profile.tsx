@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { AccountSessions } from '../components/account-sessions';
 import { PasswordField } from '../components/password-field';
 import { TextField } from '../components/text-field';
 import { api, ApiError } from '../lib/api';
@@ -17,7 +18,10 @@ function errorsOf(err: unknown, fields: string[]): Errors {
   return { form: err instanceof ApiError ? err.message : 'La demande a échoué. Réessayez.' };
 }
 
-function IdentityForm({ user }: { user: SessionUser }) {
+/** Called after a change that ended the account's other sessions and renewed this one. */
+type OnSessionsChanged = () => void;
+
+function IdentityForm({ user, onSessionsChanged }: { user: SessionUser; onSessionsChanged: OnSessionsChanged }) {
   const [email, setEmail] = useState(user.email);
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState('');
@@ -37,7 +41,12 @@ function IdentityForm({ user }: { user: SessionUser }) {
       setErrors({});
       setEmail(res.user.email);
       setSessionUser(res.user);
-      setDone('Vos informations ont été enregistrées.');
+      if (emailChanged) {
+        setDone('Vos informations ont été enregistrées. Vos autres sessions ont été déconnectées.');
+        onSessionsChanged();
+      } else {
+        setDone('Vos informations ont été enregistrées.');
+      }
     } catch (err) {
       setErrors(errorsOf(err, ['displayName', 'email', 'currentPassword']));
     }
@@ -58,7 +67,7 @@ function IdentityForm({ user }: { user: SessionUser }) {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ onSessionsChanged }: { onSessionsChanged: OnSessionsChanged }) {
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState('');
 
@@ -77,7 +86,8 @@ function PasswordForm() {
       await api<void>('POST', '/api/profile/password', { currentPassword, newPassword });
       setErrors({});
       formEl.reset();
-      setDone('Mot de passe changé. Vos autres sessions ont été fermées.');
+      setDone('Mot de passe changé. Vos autres sessions ont été déconnectées.');
+      onSessionsChanged();
     } catch (err) {
       setErrors(errorsOf(err, ['currentPassword', 'newPassword']));
     }
@@ -130,6 +140,9 @@ function DeleteAccount() {
 /** The signed-in user's profile: identity, password, account facts, data download and deletion. */
 export default function ProfilePage() {
   const user = useSession()?.user;
+  // Bumped when a change ends the other sessions, so "Mes sessions" reloads.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  const sessionsChanged = () => setSessionsVersion((v) => v + 1);
   if (!user) return null;
   return (
     <>
@@ -140,7 +153,7 @@ export default function ProfilePage() {
         </div>
       </header>
       <section className="section container profile-grid">
-        <IdentityForm user={user} />
+        <IdentityForm user={user} onSessionsChanged={sessionsChanged} />
         <section className="card profile-card" aria-labelledby="compte">
           <h2 id="compte">Mon compte</h2>
           <dl className="profile-facts">
@@ -155,7 +168,8 @@ export default function ProfilePage() {
           <p>Téléchargez tout ce que nous conservons sur vous, au format JSON (droit à la portabilité).</p>
           <a className="btn btn-secondary" href="/api/profile/export" download="mes-donnees.json">Télécharger mes données</a>
         </section>
-        <PasswordForm />
+        <PasswordForm onSessionsChanged={sessionsChanged} />
+        <AccountSessions reloadKey={sessionsVersion} />
         <DeleteAccount />
       </section>
     </>
