@@ -53,7 +53,7 @@ describe('AccountSessions', () => {
     renderSessions();
     await screen.findByText('Safari sur iPhone');
     expect(items()).toEqual(['Chrome sur WindowsCette session', 'Safari sur iPhone', 'Firefox sur Linux']);
-    const current = screen.getAllByRole('listitem')[0];
+    const current = screen.getByText('Cette session').closest('li') as HTMLElement;
     expect(within(current).queryByRole('button')).toBeNull();
     expect(current.textContent).toContain('Première connexion1er novembre 2026 à 09:05');
     expect(current.textContent).toContain('Dernière activité22 novembre 2026 à 14:05');
