@@ -64,7 +64,7 @@ function ConfirmEnd({ target, onConfirm, onCancel }: ConfirmProps) {
     ? `Déconnecter la session ${quoted(target.session.device)}\u00a0?`
     : target.count === 1 ? 'Déconnecter votre autre session\u00a0?' : `Déconnecter vos ${target.count} autres sessions\u00a0?`;
   const text = one
-    ? "Sur cet appareil, il faudra se reconnecter avec l'adresse e-mail et le mot de passe."
+    ? 'Sur cet appareil, il faudra se reconnecter.'
     : 'Sur chacun de ces appareils, il faudra se reconnecter. Cette session-ci reste ouverte.';
   return (
     <form ref={formRef} className="session-confirm" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-labelledby={titleId}>
