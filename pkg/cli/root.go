@@ -2,13 +2,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // defaultDB is the database path when neither --db nor COURTIER_DB is given.
@@ -91,6 +94,27 @@ func reason(err error) string {
 		return e.Message
 	}
 	return err.Error()
+}
+
+// openExisting opens the database of a command other than serve. Only
+// serve creates it: any other command given a path that does not exist
+// (a typo in --db, a COURTIER_DB left from elsewhere) would otherwise
+// work on a new, empty database and report nothing wrong.
+func openExisting(ctx context.Context, path string) (*store.DB, error) {
+	if err := dbExists(path); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, path)
+}
+
+// dbExists says in French that the database at path does not exist;
+// commands check it before they ask anything of the operator.
+func dbExists(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return apperr.Errorf(apperr.ENOTFOUND,
+			"La base de données %s n'existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).", path)
+	}
+	return nil
 }
 
 // isUsage also catches cobra's own errors for unknown commands and bad arguments.
