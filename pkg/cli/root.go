@@ -23,6 +23,11 @@ type UsageError struct{ Err error }
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
 
+// ErrInterrupted ends a command stopped by Ctrl-C: exit code 130, what
+// shells report for a program that SIGINT (signal 2) ended, and nothing
+// printed, as terminal programs do.
+var ErrInterrupted = errors.New("interrupted")
+
 // Options are the flags every command shares.
 type Options struct {
 	DB string
@@ -49,14 +54,18 @@ func NewRootCommand(getenv func(string) string) *cobra.Command {
 }
 
 // ExitCode maps the error of a command to the process exit code of the
-// PRODUCT.md contract: 0 success, 1 failure, 2 bad usage.
+// PRODUCT.md contract: 0 success, 1 failure, 2 bad usage; and 130 for
+// Ctrl-C, like other terminal programs.
 func ExitCode(err error) int {
 	if err == nil {
 		return 0
 	}
 	var usage UsageError
-	if errors.As(err, &usage) {
+	switch {
+	case errors.As(err, &usage):
 		return 2
+	case errors.Is(err, ErrInterrupted):
+		return 130
 	}
 	return 1
 }
@@ -75,7 +84,7 @@ func Run(args []string, getenv func(string) string, in io.Reader, out, errOut io
 	root.SetOut(out)
 	root.SetErr(errOut)
 	cmd, err := root.ExecuteC()
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrInterrupted) {
 		if isUsage(err) {
 			cmd.PrintErrln("courtier: " + err.Error())
 			cmd.PrintErrln("Run '" + cmd.CommandPath() + " --help' for usage.")
