@@ -105,18 +105,17 @@ func (f Field) controls(s string) (string, bool) {
 // keeps (see Field.Clean); values checked by their own rules, such as
 // e-mail addresses, must not carry them either.
 func Refused(s string) bool {
-	rs := []rune(s)
-	for i, r := range rs {
-		var prev, next rune
-		if i > 0 {
-			prev = rs[i-1]
-		}
-		if i+1 < len(rs) {
-			next = rs[i+1]
+	var prev rune
+	r, size := utf8.DecodeRuneInString(s)
+	for size > 0 {
+		next, nextSize := utf8.DecodeRuneInString(s[size:])
+		if nextSize == 0 {
+			next = 0 // the end: U+FFFD, what Decode gives, would pass for an emoji
 		}
 		if refused(prev, r, next) {
 			return true
 		}
+		s, prev, r, size = s[size:], r, next, nextSize
 	}
 	return false
 }

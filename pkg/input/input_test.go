@@ -121,3 +121,46 @@ func TestLookAlike(t *testing.T) {
 		}
 	}
 }
+
+func TestRefused(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"", false},
+		{"admin@exemple.fr", false},
+		{"👩\u200d💻", false},
+		{"👩\u200d", true}, // a joiner at the end joins nothing
+		{"\u200d💻", true},
+		{"a\u200bb", true},
+		{"a\xff", true}, // invalid UTF-8 reads as U+FFFD
+		{"\xff", true},
+		{"é\u202e", true},
+	}
+	for _, tt := range tests {
+		if got := Refused(tt.in); got != tt.want {
+			t.Errorf("Refused(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzClean: no text makes Clean panic, and what it keeps it keeps as is
+// (cleaning twice changes nothing), with no refused character left.
+func FuzzClean(f *testing.F) {
+	for _, s := range []string{"Léa", " a\u200bb ", "👩\u200d💻", "e\u0301", "a\r\nb\x00", "\u202e", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, field := range []Field{name, code, msg} {
+			field.Max = 0
+			got, err := field.Clean(s)
+			if err != nil {
+				continue
+			}
+			again, err := field.Clean(got)
+			if err != nil || again != got || Refused(got) {
+				t.Fatalf("Clean(%q) = %q, then %q, %v", s, got, again, err)
+			}
+		}
+	})
+}
