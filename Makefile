@@ -9,15 +9,32 @@ SITE_SRC := $(shell find site/src site/public -type f 2>/dev/null) site/index.ht
             site/vite.config.ts site/tsconfig.json pkg/company/company.json scripts/precompress.mjs
 GO_SRC   := $(shell find cmd pkg site -name '*.go' -not -path 'site/node_modules/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-site test-e2e vet bench deps clean
+# What `courtier version` prints, given to the linker (-X): Go's own VCS
+# stamp is missing when GOFLAGS holds -buildvcs=false, in a git worktree,
+# and when git refuses a checkout owned by another user (safe.directory,
+# as in CI containers), where it even fails the build; so the build turns
+# it off and asks git itself, trusting this one checkout.
+GIT      := git -c safe.directory='$(CURDIR)'
+COMMIT   := $(shell $(GIT) rev-parse --short=12 HEAD 2>/dev/null)
+MODIFIED := $(shell $(GIT) status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo true)
+LDFLAGS  := -X courtier/pkg/cli.commit=$(COMMIT) -X courtier/pkg/cli.modified=$(MODIFIED) \
+            -X courtier/pkg/cli.buildTime=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+
+.PHONY: run build test test-go test-site test-e2e vet bench deps clean FORCE
 
 run: build
 	./$(BIN) serve --addr $(ADDR) --db $(DB)
 
 build: $(BIN)
 
-$(BIN): site/dist/index.html $(GO_SRC)
-	$(GO) build -tags embedsite -o $(BIN) ./cmd/courtier
+$(BIN): site/dist/index.html $(GO_SRC) bin/.commit
+	$(GO) build -tags embedsite -buildvcs=false -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/courtier
+
+# Rewritten only when the commit or its modified state changes, so a new
+# commit rebuilds the binary even when no Go file changed.
+bin/.commit: FORCE
+	@mkdir -p bin
+	@echo '$(COMMIT) $(MODIFIED)' | cmp -s - $@ || echo '$(COMMIT) $(MODIFIED)' > $@
 
 site/node_modules/.installed: site/package.json site/package-lock.json
 	cd site && npm ci --no-audit --no-fund

@@ -3,6 +3,9 @@ package account
 import (
 	"context"
 	"database/sql"
+	"fmt"
+
+	"courtier/pkg/apperr"
 )
 
 // SetRole gives the account of email a role and ends all its sessions, so
@@ -33,7 +36,10 @@ func (s *Service) SetStatus(ctx context.Context, email string, status Status) (*
 
 // adminUpdate applies change to the account of email in one write
 // transaction and ends all its sessions unless it is left active and
-// with the same role.
+// with the same role. It refuses to take away the last active admin:
+// the check runs inside the write transaction, which SQLite runs one at
+// a time (BEGIN IMMEDIATE), so two demotions at once cannot both see
+// the other admin still there.
 func (s *Service) adminUpdate(ctx context.Context, email string, change func(*User)) (*User, int, error) {
 	norm, err := NormalizeEmail(email)
 	if err != nil {
@@ -48,6 +54,9 @@ func (s *Service) adminUpdate(ctx context.Context, email string, change func(*Us
 		}
 		before := *u
 		change(u)
+		if err := keepAnAdmin(ctx, tx, &before, u); err != nil {
+			return err
+		}
 		u.UpdatedAt = s.now()
 		if err := updateUser(ctx, tx, u); err != nil {
 			return err
@@ -58,4 +67,23 @@ func (s *Service) adminUpdate(ctx context.Context, email string, change func(*Us
 		return err
 	})
 	return u, ended, err
+}
+
+// keepAnAdmin refuses a change from before to after that would leave no
+// active admin: nobody could then manage roles from the site, and
+// getting one back would take the command line on the server.
+func keepAnAdmin(ctx context.Context, tx *sql.Tx, before, after *User) error {
+	wasAdmin := before.Role == RoleAdmin && before.Status == StatusActive
+	if !wasAdmin || (after.Role == RoleAdmin && after.Status == StatusActive) {
+		return nil
+	}
+	var others int
+	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM users WHERE role = 'admin' AND status = 'active' AND uid != ?", before.UID).Scan(&others)
+	if err != nil {
+		return fmt.Errorf("décompte des administrateurs: %w", err)
+	}
+	if others == 0 {
+		return apperr.Errorf(apperr.ECONFLICT, "%s est le dernier administrateur actif\u00a0: nommez d'abord un autre administrateur.", before.Email)
+	}
+	return nil
 }

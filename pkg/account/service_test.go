@@ -143,6 +143,7 @@ func TestRoleChecksAnswerFalseOnError(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	admin := f.mustCreate(t, "admin@exemple.fr", RoleAdmin)
+	f.mustCreate(t, "admin2@exemple.fr", RoleAdmin) // the last active admin cannot be disabled
 	agent := f.mustCreate(t, "agent@exemple.fr", RoleAgent)
 	client := f.mustCreate(t, "client@exemple.fr", "")
 	tests := []struct {

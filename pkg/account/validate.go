@@ -1,12 +1,15 @@
 package account
 
 import (
+	"fmt"
 	"net/mail"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"courtier/pkg/apperr"
+	"courtier/pkg/input"
 )
 
 // Limits of the profile's text fields.
@@ -15,46 +18,51 @@ const (
 	maxDisplayNameLen = 100
 )
 
-// NormalizeEmail trims and lowercases an e-mail address and checks it is a
-// plain address (no display name) whose domain has a dot.
+// displayName is how a display name is cleaned: one line, optional
+// (an empty name keeps the current one or the default from the e-mail).
+var displayName = input.Field{
+	Name:    "displayName",
+	Max:     maxDisplayNameLen,
+	TooLong: fmt.Sprintf("Le nom affiché ne doit pas dépasser %d caractères.", maxDisplayNameLen),
+	Invalid: "Le nom affiché contient des caractères non autorisés.",
+}
+
+// NormalizeEmail trims, puts in NFC and lowercases an e-mail address and
+// checks it is a plain address (no display name) whose domain has a dot.
+// An address holding invisible characters or look-alikes that NFKC would
+// change (ａｄｍｉｎ@…, oﬃce@…) is refused rather than rewritten: the
+// person typed something other than what it looks like.
 func NormalizeEmail(raw string) (string, error) {
-	email := strings.ToLower(strings.TrimSpace(raw))
+	if !utf8.ValidString(raw) {
+		return "", errInvalidEmail
+	}
+	email := strings.ToLower(norm.NFC.String(input.Trim(raw)))
 	if email == "" {
 		return "", apperr.FieldErrorf("email", "Saisissez votre adresse e-mail.")
 	}
-	invalid := apperr.FieldErrorf("email", "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.")
-	if len(email) > maxEmailLen || !utf8.ValidString(email) {
-		return "", invalid
+	if input.Refused(email) || input.LookAlike(email) {
+		return "", apperr.FieldErrorf("email", "L'adresse e-mail contient des caractères invisibles ou qui en imitent d'autres\u00a0: saisissez-la en caractères ordinaires.")
+	}
+	if len(email) > maxEmailLen {
+		return "", errInvalidEmail
 	}
 	addr, err := mail.ParseAddress(email)
 	if err != nil || addr.Name != "" || addr.Address != email {
-		return "", invalid
+		return "", errInvalidEmail
 	}
 	_, domain, _ := strings.Cut(email, "@")
 	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") ||
 		strings.Contains(domain, "..") || strings.ContainsAny(domain, "[]") {
-		return "", invalid
+		return "", errInvalidEmail
 	}
 	return email, nil
 }
 
-// cleanDisplayName trims a display name and refuses what would print
-// misleadingly: control characters and bidirectional overrides.
-func cleanDisplayName(raw string) (string, error) {
-	name := strings.TrimSpace(raw)
-	if utf8.RuneCountInString(name) > maxDisplayNameLen {
-		return "", apperr.FieldErrorf("displayName", "Le nom affiché ne doit pas dépasser %d caractères.", maxDisplayNameLen)
-	}
-	for _, r := range name {
-		if r == utf8.RuneError || unicode.IsControl(r) || isBidiControl(r) {
-			return "", apperr.FieldErrorf("displayName", "Le nom affiché contient des caractères non autorisés.")
-		}
-	}
-	return name, nil
-}
+// errInvalidEmail is the refusal of an address that is not one.
+var errInvalidEmail = apperr.FieldErrorf("email", "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.")
 
-// isBidiControl reports the invisible characters that reorder text, used
-// to disguise a name (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F).
-func isBidiControl(r rune) bool {
-	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F
+// cleanDisplayName cleans a display name with the rules of every free
+// text (pkg/input): nothing that prints misleadingly is kept.
+func cleanDisplayName(raw string) (string, error) {
+	return displayName.Clean(raw)
 }

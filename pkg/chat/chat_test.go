@@ -188,7 +188,7 @@ func TestSendAnswersWithContextAndStoresRecords(t *testing.T) {
 func TestSendRefusesBadMessages(t *testing.T) {
 	e := newEnv(t)
 	token := e.start(t, Viewer{})
-	for _, text := range []string{"", "   ", "\n\t\r\n", "\x00\x01", strings.Repeat("é", MaxMessageLen+1)} {
+	for _, text := range []string{"", "   ", "\n\t\r\n", "\x00\x01", "\u00a0\u200b\u3164", "a\u200bb", "\u202eeciv", strings.Repeat("é", MaxMessageLen+1)} {
 		_, err := e.svc.Send(context.Background(), Viewer{}, token, text)
 		wantCode(t, err, apperr.EINVALID)
 	}
@@ -196,7 +196,7 @@ func TestSendRefusesBadMessages(t *testing.T) {
 	if ex.Messages[1].Intent != chatbot.Unknown || ex.Messages[1].Text != chatbot.UnknownReply {
 		t.Errorf("a long message of nothing: %+v", ex.Messages[1])
 	}
-	if got, _ := CleanMessage("a\x00b\u200bc\nd"); got != "ab\u200bc\nd" {
+	if got, _ := CleanMessage("a\x00be\u0301\r\nd 👩\u200d💻"); got != "abé\nd 👩\u200d💻" {
 		t.Errorf("CleanMessage kept %q", got)
 	}
 }

@@ -3,37 +3,36 @@ package chat
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
+	"courtier/pkg/input"
 )
 
 // MaxMessageLen is the longest message accepted, in characters.
 const MaxMessageLen = 1000
 
-// CleanMessage returns text as it is stored: without control characters
-// other than line breaks and tabs, and without surrounding spaces. An
-// empty or whitespace-only message is refused (SPEC.md §5), and so is one
-// longer than MaxMessageLen characters.
+// message is how a chat message is cleaned (pkg/input): line breaks and
+// tabs kept, other control characters removed, as pasted text has always
+// been taken; invisible characters that disguise text refused.
+var message = input.Field{
+	Name:         "text",
+	Max:          MaxMessageLen,
+	Multiline:    true,
+	DropControls: true,
+	Required:     "Écrivez un message avant de l'envoyer.",
+	TooLong:      "Votre message dépasse 1\u00a0000 caractères\u00a0: raccourcissez-le.",
+	Invalid:      "Votre message contient des caractères non autorisés.",
+}
+
+// CleanMessage returns text as it is stored: in NFC, without control
+// characters other than line breaks and tabs, and without surrounding
+// blanks. An empty or blank-only message is refused (SPEC.md §5), and so
+// are one longer than MaxMessageLen characters and one holding bidi
+// controls or other invisible format characters.
 func CleanMessage(text string) (string, error) {
-	text = strings.Map(func(r rune) rune {
-		if r == '\r' || (unicode.IsControl(r) && r != '\n' && r != '\t') {
-			return -1
-		}
-		return r
-	}, text)
-	text = strings.TrimSpace(text)
-	switch {
-	case text == "":
-		return "", apperr.FieldErrorf("text", "Écrivez un message avant de l'envoyer.")
-	case utf8.RuneCountInString(text) > MaxMessageLen:
-		return "", apperr.FieldErrorf("text", "Votre message dépasse %s caractères\u00a0: raccourcissez-le.", "1\u00a0000")
-	}
-	return text, nil
+	return message.Clean(text)
 }
 
 // Send adds the message text of v to the conversation of token and

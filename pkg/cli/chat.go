@@ -2,13 +2,16 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -16,6 +19,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/chatbot"
 	"courtier/pkg/company"
+	"courtier/pkg/input"
 )
 
 // ChatOptions are the flags and streams of `courtier chat`.
@@ -36,20 +40,26 @@ func NewChatCommand(opts *Options, runF func(context.Context, *ChatOptions) erro
 		Short: "Talk to the website's chatbot from the terminal",
 		Long: "A REPL over the intent engine of the website's chat: one line in, the intent and\n" +
 			"the reply out, with the same conversation context (it resets after more than\n" +
-			"10 messages). Reads piped standard input too. exit, quit or Ctrl-D leave.\n" +
+			"10 messages). Reads piped standard input too. exit, quit or Ctrl-D leave;\n" +
+			"Ctrl-C leaves with exit code 130. With --json every line read gets one line\n" +
+			"out, {\"error\": \"...\"} for a line the website would refuse.\n" +
 			"Nothing is stored in the database.",
 		Example: "  courtier chat\n" +
 			"  printf 'Bonjour\\nCombien pour ma maison ?\\n' | courtier chat --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			co.In, co.Out, co.ErrOut = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			// Ctrl-C on piped input arrives as SIGINT: leave through the
+			// REPL, which says so with the exit code 130.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
 			if runF != nil {
-				return runF(cmd.Context(), co)
+				return runF(ctx, co)
 			}
-			return chatRun(cmd.Context(), co)
+			return chatRun(ctx, co)
 		},
 	}
-	cmd.Flags().BoolVar(&co.JSON, "json", false, `print each reply as one JSON object per line: {"intent","suggestsAgent","reply"}`)
+	cmd.Flags().BoolVar(&co.JSON, "json", false, `print one JSON object per line read: {"intent","suggestsAgent","reply"}, or {"error"} for a refused line`)
 	return cmd
 }
 
@@ -82,19 +92,72 @@ func (r *repl) interactive(ctx context.Context, in, out *os.File) error {
 		return fmt.Errorf("terminal: %w", err)
 	}
 	defer term.Restore(fd, state) //nolint:errcheck // nothing better to do on the way out
+	width, height, err := term.GetSize(int(out.Fd()))
+	if err != nil {
+		width, height = 0, 0
+	}
+	return r.onTerminal(ctx, in, out, width, height)
+}
+
+// onTerminal runs the REPL through the line editor over a terminal's
+// input and output, already in raw mode.
+func (r *repl) onTerminal(ctx context.Context, in io.Reader, out io.Writer, width, height int) error {
+	keys := &ctrlCWatcher{r: in}
 	t := term.NewTerminal(struct {
 		io.Reader
 		io.Writer
-	}{in, out}, "> ")
+	}{keys, out}, "> ")
 	// A terminal that reports no size (0x0) keeps the editor's default of 80 columns.
-	if w, h, err := term.GetSize(int(out.Fd())); err == nil && w > 0 && h > 0 {
-		t.SetSize(w, h) //nolint:errcheck // the default size still works
+	if width > 0 && height > 0 {
+		t.SetSize(width, height) //nolint:errcheck // the default size still works
 	}
 	// In raw mode "\n" does not return the carriage: the terminal's
 	// writer turns it into "\r\n".
 	r.out, r.errOut = t, t
 	fmt.Fprintln(t, "Chat with the "+r.name+" assistant; exit, quit or Ctrl-D leave.")
-	return r.loop(ctx, t)
+	lines := &ttyReader{t: t, keys: keys}
+	err := r.loop(ctx, lines)
+	// Ctrl-C and Ctrl-D echo nothing: end the prompt's line for the shell.
+	if err != nil || lines.ended.Load() {
+		fmt.Fprint(out, "\r\n")
+	}
+	return err
+}
+
+// ctrlCWatcher passes a raw terminal's keys on and notes Ctrl-C, which
+// the line editor reports as the end of input like Ctrl-D. (In raw mode
+// the terminal sends the key, not SIGINT.)
+type ctrlCWatcher struct {
+	r    io.Reader
+	seen atomic.Bool
+}
+
+func (w *ctrlCWatcher) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if bytes.IndexByte(p[:n], 0x03) >= 0 {
+		w.seen.Store(true)
+	}
+	return n, err
+}
+
+// ttyReader reads lines from the line editor; the end of input that
+// Ctrl-C caused is an interruption.
+type ttyReader struct {
+	t    *term.Terminal
+	keys *ctrlCWatcher
+	// ended records Ctrl-C or Ctrl-D, left on the prompt's line.
+	ended atomic.Bool
+}
+
+func (r *ttyReader) ReadLine() (string, error) {
+	line, err := r.t.ReadLine()
+	if errors.Is(err, io.EOF) {
+		r.ended.Store(true)
+		if r.keys.seen.Load() {
+			return "", ErrInterrupted
+		}
+	}
+	return line, err
 }
 
 // pipeReader reads lines of any length from piped input.
@@ -120,14 +183,18 @@ type repl struct {
 	uc     chatbot.UserContext
 }
 
-// loop answers each line until exit, quit, the end of input or ctx.
+// loop answers each line until exit, quit, the end of input (nil) or an
+// interruption: Ctrl-C on a terminal, or ctx ended by SIGINT
+// (ErrInterrupted).
 func (r *repl) loop(ctx context.Context, in lineReader) error {
-	for ctx.Err() == nil {
-		line, err := in.ReadLine()
-		if errors.Is(err, io.EOF) {
+	for {
+		line, err := readLine(ctx, in)
+		switch {
+		case errors.Is(err, io.EOF):
 			return nil
-		}
-		if err != nil {
+		case errors.Is(err, ErrInterrupted):
+			return err
+		case err != nil:
 			return fmt.Errorf("reading standard input: %w", err)
 		}
 		if cmd := strings.ToLower(strings.TrimSpace(line)); cmd == "exit" || cmd == "quit" {
@@ -137,7 +204,31 @@ func (r *repl) loop(ctx context.Context, in lineReader) error {
 			return err
 		}
 	}
-	return ctx.Err()
+}
+
+// readLine waits for the next line or the end of ctx, whichever comes
+// first: a read from a pipe or a terminal cannot itself be cancelled.
+// One line is read per call, so the line editor's prompt never shows
+// before the previous reply.
+func readLine(ctx context.Context, in lineReader) (string, error) {
+	if ctx.Err() != nil {
+		return "", ErrInterrupted
+	}
+	type result struct {
+		line string
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		line, err := in.ReadLine()
+		done <- result{line, err}
+	}()
+	select {
+	case <-ctx.Done():
+		return "", ErrInterrupted
+	case res := <-done:
+		return res.line, res.err
+	}
 }
 
 // chatLine is one reply of `courtier chat --json` (PRODUCT.md CLI contract).
@@ -147,13 +238,23 @@ type chatLine struct {
 	Reply         string         `json:"reply"`
 }
 
-// answer prints the reply to one line. Lines the website would refuse get
-// the website's message on standard error, and the REPL goes on; blank
-// lines are skipped, as the widget does not send them.
+// chatError is the --json line of a line the website would refuse, so
+// that every line read gets one line out and scripts stay aligned.
+type chatError struct {
+	Error string `json:"error"`
+}
+
+// answer prints the reply to one line. A line the website would refuse
+// gets the website's message: as a JSON line with --json, else on
+// standard error, where blank lines are skipped as the widget does not
+// send them; the REPL goes on.
 func (r *repl) answer(line string) error {
 	text, err := chat.CleanMessage(line)
-	if err != nil {
-		if strings.TrimSpace(line) != "" {
+	switch {
+	case err != nil && r.json:
+		return r.encode(chatError{Error: reason(err)})
+	case err != nil:
+		if input.Trim(line) != "" {
 			fmt.Fprintln(r.errOut, reason(err))
 		}
 		return nil
@@ -161,9 +262,7 @@ func (r *repl) answer(line string) error {
 	var reply chatbot.Reply
 	reply, r.uc = r.engine.Respond(r.uc, text)
 	if r.json {
-		enc := json.NewEncoder(r.out)
-		enc.SetEscapeHTML(false)
-		return enc.Encode(chatLine{Intent: reply.Intent, SuggestsAgent: reply.SuggestsAgent, Reply: reply.String()})
+		return r.encode(chatLine{Intent: reply.Intent, SuggestsAgent: reply.SuggestsAgent, Reply: reply.String()})
 	}
 	tag := "[" + string(reply.Intent) + "]"
 	if reply.SuggestsAgent {
@@ -171,4 +270,11 @@ func (r *repl) answer(line string) error {
 	}
 	_, err = fmt.Fprintf(r.out, "%s\n%s\n\n", tag, reply.String())
 	return err
+}
+
+// encode prints v as one JSON line, without escaping <, > and &.
+func (r *repl) encode(v any) error {
+	enc := json.NewEncoder(r.out)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

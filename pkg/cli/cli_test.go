@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -145,6 +146,9 @@ func TestServeRunsAndStops(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "serveur arrêté proprement") {
 		t.Errorf("no clean stop in the log:\n%s", logs.String())
+	}
+	if _, err := os.Stat(dbPath); err != nil {
+		t.Errorf("serve did not create its database: %v", err)
 	}
 }
 

@@ -2,13 +2,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // defaultDB is the database path when neither --db nor COURTIER_DB is given.
@@ -19,6 +22,11 @@ type UsageError struct{ Err error }
 
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
+
+// ErrInterrupted ends a command stopped by Ctrl-C: exit code 130, what
+// shells report for a program that SIGINT (signal 2) ended, and nothing
+// printed, as terminal programs do.
+var ErrInterrupted = errors.New("interrupted")
 
 // Options are the flags every command shares.
 type Options struct {
@@ -46,14 +54,18 @@ func NewRootCommand(getenv func(string) string) *cobra.Command {
 }
 
 // ExitCode maps the error of a command to the process exit code of the
-// PRODUCT.md contract: 0 success, 1 failure, 2 bad usage.
+// PRODUCT.md contract: 0 success, 1 failure, 2 bad usage; and 130 for
+// Ctrl-C, like other terminal programs.
 func ExitCode(err error) int {
 	if err == nil {
 		return 0
 	}
 	var usage UsageError
-	if errors.As(err, &usage) {
+	switch {
+	case errors.As(err, &usage):
 		return 2
+	case errors.Is(err, ErrInterrupted):
+		return 130
 	}
 	return 1
 }
@@ -72,7 +84,7 @@ func Run(args []string, getenv func(string) string, in io.Reader, out, errOut io
 	root.SetOut(out)
 	root.SetErr(errOut)
 	cmd, err := root.ExecuteC()
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrInterrupted) {
 		if isUsage(err) {
 			cmd.PrintErrln("courtier: " + err.Error())
 			cmd.PrintErrln("Run '" + cmd.CommandPath() + " --help' for usage.")
@@ -91,6 +103,27 @@ func reason(err error) string {
 		return e.Message
 	}
 	return err.Error()
+}
+
+// openExisting opens the database of a command other than serve. Only
+// serve creates it: any other command given a path that does not exist
+// (a typo in --db, a COURTIER_DB left from elsewhere) would otherwise
+// work on a new, empty database and report nothing wrong.
+func openExisting(ctx context.Context, path string) (*store.DB, error) {
+	if err := dbExists(path); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, path)
+}
+
+// dbExists says in French that the database at path does not exist;
+// commands check it before they ask anything of the operator.
+func dbExists(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return apperr.Errorf(apperr.ENOTFOUND,
+			"La base de données %s n'existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).", path)
+	}
+	return nil
 }
 
 // isUsage also catches cobra's own errors for unknown commands and bad arguments.

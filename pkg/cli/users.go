@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"courtier/pkg/account"
-	"courtier/pkg/store"
 )
 
 // NewUsersCommand builds `courtier users` and its subcommands.
@@ -37,10 +36,11 @@ func NewUsersCommand(opts *Options) *cobra.Command {
 	return cmd
 }
 
-// withAccounts opens the store and the account service for one command.
-// Failures are not logged: the command prints them as its one-line reason.
+// withAccounts opens the existing store and the account service for one
+// command. Failures are not logged: the command prints them as its
+// one-line reason.
 func withAccounts(ctx context.Context, opts *Options, fn func(*account.Service) error) error {
-	db, err := store.Open(ctx, opts.DB)
+	db, err := openExisting(ctx, opts.DB)
 	if err != nil {
 		return err
 	}

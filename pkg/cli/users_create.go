@@ -60,6 +60,10 @@ func NewUsersCreateCommand(opts *Options, runF func(context.Context, *UsersCreat
 }
 
 func usersCreateRun(ctx context.Context, o *UsersCreateOptions) error {
+	// No password is asked for a database that is not there.
+	if err := dbExists(o.DB); err != nil {
+		return err
+	}
 	password, err := readPassword(o.In, o.Prompt)
 	if err != nil {
 		return err

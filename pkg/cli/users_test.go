@@ -110,7 +110,7 @@ func TestUsersCommandLines(t *testing.T) {
 }
 
 func TestUsersAgainstADatabase(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "courtier.db")
+	db := newDB(t)
 	steps := []struct {
 		name   string
 		stdin  string
@@ -124,6 +124,11 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		{"create, no final newline", "encore une phrase solide", []string{"users", "create", "--email", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr"}, ""},
 		{"create with a short password", "court\n", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "courtier: Le mot de passe doit contenir au moins 12 caractères.\n"},
 		{"create with no password", "", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "no password on standard input"},
+		{"demote the last admin", "", []string{"users", "set-role", "admin@exemple.fr", "agent"}, 1, nil, "courtier: admin@exemple.fr est le dernier administrateur actif\u00a0: nommez d'abord un autre administrateur.\n"},
+		{"disable the last admin", "", []string{"users", "disable", "ADMIN@exemple.fr"}, 1, nil, "courtier: admin@exemple.fr est le dernier administrateur actif\u00a0: nommez d'abord un autre administrateur.\n"},
+		{"create with a bidi override in the name", "une phrase de passe solide\n", []string{"users", "create", "--email", "x@exemple.fr", "--name", "Léa\u202e"}, 1, nil, "courtier: Le nom affiché contient des caractères non autorisés.\n"},
+		{"create with a full-width e-mail", "une phrase de passe solide\n", []string{"users", "create", "--email", "ａｄｍｉｎ@exemple.fr"}, 1, nil, "en caractères ordinaires"},
+		{"create with a decomposed name", "une phrase de passe solide\n", []string{"users", "create", "--email", "zoe@exemple.fr", "--name", "Zoe\u0301 "}, 0, []string{"zoe@exemple.fr"}, ""},
 		{"create twice", "une phrase de passe solide\n", []string{"users", "create", "--email", "LEA@exemple.fr"}, 1, nil, "courtier: Un compte existe déjà avec cette adresse e-mail.\n"},
 		{"create with a bad e-mail", "une phrase de passe solide\n", []string{"users", "create", "--email", "lea@"}, 1, nil, "adresse e-mail valide"},
 		{"set a role", "", []string{"users", "set-role", "LEA@exemple.fr", "agent"}, 0, []string{"lea@exemple.fr is now agent (0 sessions ended)"}, ""},
@@ -132,8 +137,11 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		{"disable", "", []string{"users", "disable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr disabled (0 sessions ended)"}, ""},
 		{"disable nobody", "", []string{"users", "disable", "nobody@exemple.fr"}, 1, nil, "Aucun compte"},
 		{"enable nobody", "", []string{"users", "enable", "nobody@exemple.fr"}, 1, nil, "Aucun compte"},
-		{"list", "", []string{"users", "list"}, 0, []string{"EMAIL", "admin@exemple.fr", "Léa Martin", "agent", "disabled"}, ""},
-		{"list agents", "", []string{"users", "list", "--role", "agent"}, 0, []string{"lea@exemple.fr"}, ""},
+		{"list", "", []string{"users", "list"}, 0, []string{"EMAIL", "admin@exemple.fr", "Léa Martin", "agent", "disabled", "Zoé  "}, ""},
+		{"make a second admin", "", []string{"users", "set-role", "lea@exemple.fr", "admin"}, 0, []string{"lea@exemple.fr is now admin"}, ""},
+		{"then the first may go", "", []string{"users", "disable", "admin@exemple.fr"}, 0, []string{"admin@exemple.fr disabled"}, ""},
+		{"and the second is the last", "", []string{"users", "set-role", "lea@exemple.fr", "client"}, 1, nil, "lea@exemple.fr est le dernier administrateur actif"},
+		{"list admins", "", []string{"users", "list", "--role", "admin"}, 0, []string{"lea@exemple.fr"}, ""},
 		{"enable", "", []string{"users", "enable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr enabled"}, ""},
 	}
 	for _, st := range steps {
@@ -156,7 +164,7 @@ func TestUsersAgainstADatabase(t *testing.T) {
 }
 
 func TestUsersListOutputs(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "courtier.db")
+	db := newDB(t)
 	for _, u := range [][]string{{"admin@exemple.fr", "admin", "Administratrice"}, {"lea@exemple.fr", "agent", "Léa"}, {"jean-baptiste@exemple.fr", "client", ""}} {
 		if _, errOut, code := runIn(t, db, "une phrase de passe solide\n", "users", "create", "--email", u[0], "--role", u[1], "--name", u[2]); code != 0 {
 			t.Fatal(errOut)
@@ -195,7 +203,7 @@ func TestUsersListOutputs(t *testing.T) {
 	if !strings.Contains(out, "jean-baptiste@exemple.fr") {
 		t.Errorf("client list %q", out)
 	}
-	empty := filepath.Join(t.TempDir(), "empty.db")
+	empty := newDB(t)
 	if out, _, _ := runIn(t, empty, "", "users", "list", "--json"); strings.TrimSpace(out) != "[]" {
 		t.Errorf("empty list %q, want []", out)
 	}
@@ -216,8 +224,10 @@ func TestUsersWhileServing(t *testing.T) {
 		t.Fatal(err)
 	}
 	const pw = "une phrase de passe solide"
-	if _, err := svc.Create(ctx, account.NewUser{Email: "lea@exemple.fr", Password: pw}); err != nil {
-		t.Fatal(err)
+	for _, u := range []account.NewUser{{Email: "lea@exemple.fr", Password: pw}, {Email: "admin@exemple.fr", Password: pw, Role: account.RoleAdmin}} {
+		if _, err := svc.Create(ctx, u); err != nil {
+			t.Fatal(err)
+		}
 	}
 	signIn := func() string {
 		_, s, err := svc.SignIn(ctx, account.Credentials{Email: "lea@exemple.fr", Password: pw})

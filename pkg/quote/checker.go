@@ -1,13 +1,14 @@
 package quote
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/input"
 )
 
 // checker validates a draft field by field in the form's order and keeps
@@ -37,36 +38,25 @@ func (c *checker) choice(field string, v *string, list, what string) {
 	}
 }
 
-// text trims *v and requires a length within the limit's bounds, without
-// control characters; a message may keep its line breaks.
+// text cleans *v with the rules of every free text (pkg/input) and
+// requires a length within the limit's bounds; a message may keep its
+// line breaks.
 func (c *checker) text(field string, v *string, limit, what string, multiline bool) {
-	*v = strings.TrimSpace(strings.ReplaceAll(*v, "\r\n", "\n"))
 	lo, hi := c.form.bounds(limit)
-	n := utf8.RuneCountInString(*v)
-	switch {
-	case n == 0 && lo > 0:
-		c.fail(field, "Indiquez %s.", what)
-	case n < lo:
-		c.fail(field, "Saisissez au moins %d caractères.", lo)
-	case n > hi:
-		c.fail(field, "Saisissez %s caractères au plus.", frInt(hi))
-	case !printable(*v, multiline):
-		c.fail(field, "Ce texte contient des caractères non autorisés.")
+	f := input.Field{
+		Min: lo, Max: hi, Multiline: multiline,
+		TooShort: fmt.Sprintf("Saisissez au moins %d caractères.", lo),
+		TooLong:  fmt.Sprintf("Saisissez %s caractères au plus.", frInt(hi)),
+		Invalid:  "Ce texte contient des caractères non autorisés.",
 	}
-}
-
-// printable refuses control characters (but line breaks and tabs in a
-// message) and the invisible marks that reorder text to disguise it.
-func printable(s string, multiline bool) bool {
-	for _, r := range s {
-		if multiline && (r == '\n' || r == '\t') {
-			continue
-		}
-		if unicode.IsControl(r) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) {
-			return false
-		}
+	if lo > 0 {
+		f.Required = fmt.Sprintf("Indiquez %s.", what)
 	}
-	return true
+	clean, err := f.Clean(*v)
+	*v = clean
+	if err != nil {
+		c.fail(field, "%s", apperr.MessageOf(err))
+	}
 }
 
 // number requires *v within the limit's bounds.

@@ -72,7 +72,7 @@ func TestValidateAcceptsEveryProduct(t *testing.T) {
 
 func TestValidateNormalises(t *testing.T) {
 	f := testForm(t)
-	d := draftOf(t, ProductCar, map[string]any{"brand": " autre ", "brandOther": "  Alpine ", "model": " A110 "})
+	d := draftOf(t, ProductCar, map[string]any{"brand": " autre ", "brandOther": "\u200b Alpine\u00a0", "model": " Me\u0301gane "})
 	d.Contact = Contact{Method: "phone", Phone: "06.39.98 12-34"}
 	d.Message = "  Bonjour,\r\nmerci.  "
 	r, err := f.validate(d, testNow)
@@ -80,7 +80,7 @@ func TestValidateNormalises(t *testing.T) {
 		t.Fatal(err)
 	}
 	car := r.Details.(*Car)
-	if car.Brand != "autre" || car.BrandOther != "Alpine" || car.Model != "A110" || r.Contact.Phone != "0639981234" || r.Message != "Bonjour,\nmerci." {
+	if car.Brand != "autre" || car.BrandOther != "Alpine" || car.Model != "Mégane" || r.Contact.Phone != "0639981234" || r.Message != "Bonjour,\nmerci." {
 		t.Fatalf("not normalised: %+v %+v %q", car, r.Contact, r.Message)
 	}
 	// A brand name typed before picking a listed brand is dropped.
@@ -112,6 +112,11 @@ func TestValidateRefuses(t *testing.T) {
 		{"car model too long", ProductCar, map[string]any{"model": long(61)}, "details.model", "60 caractères au plus"},
 		{"car model with control", ProductCar, map[string]any{"model": "208\u0007"}, "details.model", "caractères non autorisés"},
 		{"car model with bidi override", ProductCar, map[string]any{"model": "\u202e802"}, "details.model", "caractères non autorisés"},
+		{"car model with a bidi isolate", ProductCar, map[string]any{"model": "20\u20668"}, "details.model", "caractères non autorisés"},
+		{"car model with a zero width space", ProductCar, map[string]any{"model": "20\u200b8"}, "details.model", "caractères non autorisés"},
+		{"car model of invisible blanks", ProductCar, map[string]any{"model": "\u200b\u00a0\u3164"}, "details.model", "Indiquez le modèle du véhicule."},
+		{"pro activity of NBSP", ProductPro, map[string]any{"activity": "\u00a0\u00a0\u00a0"}, "details.activity", "Indiquez votre activité."},
+		{"pro activity with a soft hyphen", ProductPro, map[string]any{"activity": "Plom\u00adbier"}, "details.activity", "caractères non autorisés"},
 		{"car without year", ProductCar, map[string]any{"year": nil}, "details.year", "Indiquez l'année de première mise en circulation."},
 		{"car year too old", ProductCar, map[string]any{"year": 1949}, "details.year", "Saisissez une année entre 1950 et 2026."},
 		{"car year in the future", ProductCar, map[string]any{"year": 2027}, "details.year", "entre 1950 et 2026"},
@@ -217,6 +222,7 @@ func TestValidateDraft(t *testing.T) {
 		{"bad phone with e-mail", car(func(d *Draft) { d.Contact = Contact{Method: "email", Phone: "123"} }), "contact.phone", "numéro de téléphone valide"},
 		{"message too long", car(func(d *Draft) { d.Message = strings.Repeat("a", 2001) }), "message", "2\u202f000 caractères au plus"},
 		{"message with control", car(func(d *Draft) { d.Message = "bonjour\u0000" }), "message", "caractères non autorisés"},
+		{"message with an Arabic letter mark", car(func(d *Draft) { d.Message = "bonjour\u061c merci" }), "message", "caractères non autorisés"},
 		{"first error wins", car(func(d *Draft) { d.Contact.Method = ""; d.Message = strings.Repeat("a", 2001) }), "contact.method", "Choisissez comment"},
 	}
 	f := testForm(t)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -68,7 +69,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // decodeJSON reads one JSON object of at most maxBytes into dst, refusing
 // unknown fields, trailing data and other content types with French messages.
 func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, dst any) error {
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+	if !isJSON(r.Header.Get("Content-Type")) {
 		return apperr.Errorf(apperr.EINVALID, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBytes))
@@ -95,6 +96,14 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, dst any)
 		return apperr.Errorf(apperr.EINVALID, "Le corps de la requête doit contenir un seul objet JSON.")
 	}
 	return nil
+}
+
+// isJSON reports whether a Content-Type is exactly application/json, in
+// any case, with or without parameters such as charset: a prefix test
+// would also take application/jsonx or application/json-patch+json.
+func isJSON(contentType string) bool {
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mediaType == "application/json"
 }
 
 // validator is a request body that checks itself once decoded.
