@@ -1,0 +1,71 @@
+package ratelimit
+
+import "time"
+
+// Limits are every rate limit of the server, in one table: the account
+// service uses the sign-in ones, the web server the chat and error ones.
+// "Address" is a client address as AddrKey counts it (an IPv6 /64).
+type Limits struct {
+	// SignInAddress limits sign-in and sign-up attempts per address,
+	// whatever the account.
+	SignInAddress Rule
+	// SignInSlow and SignInLockout limit wrong passwords per account AND
+	// address: the first slows down, the second then refuses.
+	SignInSlow    Rule
+	SignInLockout Rule
+	// AccountBudget limits wrong passwords per account from all addresses.
+	AccountBudget Rule
+	// KnownAddress is how long an address where the account signed in
+	// successfully goes past a spent AccountBudget.
+	KnownAddress time.Duration
+	// Reauth limits wrong passwords typed by a signed-in user to confirm
+	// an action (password, e-mail, deletion), per session.
+	Reauth Rule
+	// ChatStarts limits new conversations per address.
+	ChatStarts Rule
+	// ChatAddress and ChatConversation limit chat messages and mode
+	// switches per address and per conversation.
+	ChatAddress      Rule
+	ChatConversation Rule
+	// ClientErrors limits the error reports of the browser per address.
+	ClientErrors Rule
+	// MaxKeys caps the keys of each limiter (memory under a flood).
+	MaxKeys int
+}
+
+// Default are the production limits. Each number with its reason:
+//
+//	limit            burst  then one every  why
+//	SignInAddress    20     45 s            one person, typos included, signs in or up far less than 20 times in 15 min; a script guessing across accounts is held to 80 an hour
+//	SignInSlow       5      1 min           five typos in a row are still a person: after them, one try a minute slows a guesser without locking anyone out
+//	SignInLockout    10     15 min          ten wrong passwords from one address for one account is guessing: then one try per 15 min (refused meanwhile)
+//	AccountBudget    100    6 min           NIST SP 800-63B 5.2.2: at most 100 failures per account, whatever the addresses; then 10 an hour
+//	KnownAddress     30 days                the owner's own addresses (successful sign-in) are not stopped by a budget strangers spent; a session's longest life
+//	Reauth           5      3 min           a stolen session must not guess the password: 5 tries, then one every 3 min; the owner's own, nobody else's
+//	ChatStarts       20     30 s            a visitor opens one conversation per tab or sign-in; a page reloading in a loop does not fill the database
+//	ChatAddress      60     1 s             a household or an office types far slower than 60 messages a second; a script does not
+//	ChatConversation 20     3 s             one person types at most a message every 3 s in one conversation, after a burst of quick replies
+//	ClientErrors     10     6 s             a broken page may report on every render; ten at once, then one every 6 s, keep the log readable
+func Default() Limits {
+	return Limits{
+		SignInAddress:    Rule{Burst: 20, Every: 45 * time.Second},
+		SignInSlow:       Rule{Burst: 5, Every: time.Minute},
+		SignInLockout:    Rule{Burst: 10, Every: 15 * time.Minute},
+		AccountBudget:    Rule{Burst: 100, Every: 6 * time.Minute},
+		KnownAddress:     30 * 24 * time.Hour,
+		Reauth:           Rule{Burst: 5, Every: 3 * time.Minute},
+		ChatStarts:       Rule{Burst: 20, Every: 30 * time.Second},
+		ChatAddress:      Rule{Burst: 60, Every: time.Second},
+		ChatConversation: Rule{Burst: 20, Every: 3 * time.Second},
+		ClientErrors:     Rule{Burst: 10, Every: 6 * time.Second},
+		MaxKeys:          DefaultMaxKeys,
+	}
+}
+
+// OrDefault is l, or Default when l is the zero value.
+func (l Limits) OrDefault() Limits {
+	if l == (Limits{}) {
+		return Default()
+	}
+	return l
+}
