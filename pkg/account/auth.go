@@ -23,7 +23,8 @@ type NewUser struct {
 	UserAgent string
 }
 
-// Credentials are a sign-in attempt; IP is the address it comes from.
+// Credentials are a sign-in attempt; IP is the client address it comes
+// from (the web server's, proxies accounted for), for limits and logs.
 type Credentials struct {
 	Email    string
 	Password string
@@ -133,7 +134,7 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 	if err := s.guard.attempt(c.IP); err != nil {
 		return nil, err
 	}
-	if err := s.guard.locked(email); err != nil {
+	if err := s.guard.locked(email, c.IP); err != nil {
 		return nil, err
 	}
 	var u *User
@@ -155,10 +156,10 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 		return nil, err
 	}
 	if !ok || u == nil || u.Status != StatusActive {
-		s.guard.failed(email)
+		s.guard.failed(email, c.IP)
 		return nil, errBadCredentials()
 	}
-	s.guard.succeeded(email)
+	s.guard.succeeded(email, c.IP)
 	s.rehashIfNeeded(ctx, u.UID, c.Password, hash)
 	return u, nil
 }

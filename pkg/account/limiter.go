@@ -1,134 +1,124 @@
 package account
 
 import (
-	"sync"
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/ratelimit"
 )
 
-// Limits are the sign-in rate limits.
-type Limits struct {
-	// AccountFailures failed sign-ins within Window lock the e-mail until
-	// the oldest of them leaves the window.
-	AccountFailures int
-	// IPAttempts sign-in and sign-up attempts within Window from one
-	// address are allowed; the next ones wait.
-	IPAttempts int
-	Window     time.Duration
-}
-
-// DefaultLimits: 5 failures per account and 20 attempts per address in 15 minutes.
-func DefaultLimits() Limits {
-	return Limits{AccountFailures: 5, IPAttempts: 20, Window: 15 * time.Minute}
-}
-
-// attemptLog keeps, per key, the times of the last max events within the
-// window: a sliding-window counter in memory, enough for one process.
-type attemptLog struct {
-	mu     sync.Mutex
-	events map[string][]time.Time
-	max    int
-	window time.Duration
-	now    func() time.Time
-}
-
-func newAttemptLog(max int, window time.Duration, now func() time.Time) *attemptLog {
-	return &attemptLog{events: map[string][]time.Time{}, max: max, window: window, now: now}
-}
-
-// recent drops the events of key older than the window; call with mu held.
-func (l *attemptLog) recent(key string, now time.Time) []time.Time {
-	ev := l.events[key]
-	i := 0
-	for i < len(ev) && now.Sub(ev[i]) >= l.window {
-		i++
-	}
-	ev = ev[i:]
-	if len(ev) == 0 {
-		delete(l.events, key)
-	} else {
-		l.events[key] = ev
-	}
-	return ev
-}
-
-// blocked tells how long key must wait, zero when it may go on.
-func (l *attemptLog) blocked(key string) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	ev := l.recent(key, now)
-	if len(ev) < l.max {
-		return 0
-	}
-	return ev[len(ev)-l.max].Add(l.window).Sub(now)
-}
-
-// add records an event for key, keeping only the last max.
-func (l *attemptLog) add(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	if len(l.events) > 10000 {
-		l.sweep(now)
-	}
-	ev := append(l.recent(key, now), now)
-	if len(ev) > l.max {
-		ev = ev[len(ev)-l.max:]
-	}
-	l.events[key] = ev
-}
-
-// reset forgets key, after a successful sign-in.
-func (l *attemptLog) reset(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.events, key)
-}
-
-// sweep forgets keys whose events all left the window, so the map stays small.
-func (l *attemptLog) sweep(now time.Time) {
-	for k := range l.events {
-		l.recent(k, now)
-	}
-}
+// Limits are the rate limits of the account service: the sign-in part of
+// ratelimit.Limits, where every number is written with its reason.
+type Limits = ratelimit.Limits
 
 // tooMany is the French answer to a rate-limited sign-in.
 func tooMany(wait time.Duration) error {
 	return apperr.TooMany(wait, "Trop de tentatives de connexion. Réessayez dans %s.")
 }
 
-// loginGuard combines the per-account and per-address limits.
+// tooManyReauth is the French answer to a signed-in user who typed a wrong
+// password too often to confirm an action.
+func tooManyReauth(wait time.Duration) error {
+	return apperr.TooMany(wait, "Trop de mots de passe incorrects. Réessayez dans %s.")
+}
+
+// loginGuard is the sign-in protection that a stranger cannot turn against
+// the owner (ASVS 5.0 6.1.1, 6.3.1). Wrong passwords count per account AND
+// client address, so a stranger's guesses lock out the stranger's address
+// only; a per-account budget, far higher, stops a guesser spread over many
+// addresses. Once that budget is spent, the addresses where the owner
+// recently signed in still get through: a distributed guesser has no such
+// address, and the owner keeps signing in from home during an attack. An
+// owner on a new address then waits like the guesser: letting a right
+// password through a spent budget would let the guesser through too.
+//
+// Unknown e-mails are counted like real ones, so a refusal tells nothing
+// about which accounts exist.
 type loginGuard struct {
-	accounts *attemptLog
-	ips      *attemptLog
+	// addresses counts every sign-in and sign-up attempt per address.
+	addresses *ratelimit.Limiter
+	// slow and lockout count wrong passwords per account and address.
+	slow, lockout *ratelimit.Limiter
+	// budget counts wrong passwords per account. When a flood of e-mails
+	// pushes an account out of it (ratelimit.New), its count starts over:
+	// the flood costs the guesser far more attempts (every one of them
+	// limited per address and paying an Argon2id hash) than it gives back.
+	budget *ratelimit.Limiter
+	// known remembers the account and address pairs that signed in: a
+	// bucket of one token, spent at sign-in, that refills after
+	// KnownAddress. Pushed out by a flood, the owner is only back to the
+	// budget's rule.
+	known *ratelimit.Limiter
+	// reauth counts wrong passwords of signed-in users per session.
+	reauth *ratelimit.Limiter
 }
 
 func newLoginGuard(l Limits, now func() time.Time) *loginGuard {
+	newL := func(r ratelimit.Rule) *ratelimit.Limiter { return ratelimit.New(r, now, l.MaxKeys) }
 	return &loginGuard{
-		accounts: newAttemptLog(l.AccountFailures, l.Window, now),
-		ips:      newAttemptLog(l.IPAttempts, l.Window, now),
+		addresses: newL(l.SignInAddress),
+		slow:      newL(l.SignInSlow),
+		lockout:   newL(l.SignInLockout),
+		budget:    newL(l.AccountBudget),
+		known:     newL(ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
+		reauth:    newL(l.Reauth),
 	}
 }
 
-// attempt counts one attempt from ip, refusing it when ip is over its limit.
+// pair is the key of an account at a client address.
+func pair(email, ip string) string { return email + " " + ratelimit.AddrKey(ip) }
+
+// attempt counts one sign-in or sign-up attempt from ip, refusing it when
+// ip is over its limit.
 func (g *loginGuard) attempt(ip string) error {
-	if wait := g.ips.blocked(ip); wait > 0 {
-		return tooMany(wait)
-	}
-	g.ips.add(ip)
-	return nil
-}
-
-// locked refuses an account that failed too often; unknown e-mails are
-// counted the same way, so a lock tells nothing about existence.
-func (g *loginGuard) locked(email string) error {
-	if wait := g.accounts.blocked(email); wait > 0 {
+	if ok, wait := g.addresses.Allow(ratelimit.AddrKey(ip)); !ok {
 		return tooMany(wait)
 	}
 	return nil
 }
 
-func (g *loginGuard) failed(email string)    { g.accounts.add(email) }
-func (g *loginGuard) succeeded(email string) { g.accounts.reset(email) }
+// locked refuses a sign-in to email from ip when that address failed too
+// often for that account, or when the account's budget is spent and ip is
+// not one of its known addresses.
+func (g *loginGuard) locked(email, ip string) error {
+	p := pair(email, ip)
+	if wait := max(g.slow.Wait(p), g.lockout.Wait(p)); wait > 0 {
+		return tooMany(wait)
+	}
+	if wait := g.budget.Wait(email); wait > 0 && g.known.Wait(p) == 0 {
+		return tooMany(wait)
+	}
+	return nil
+}
+
+// failed counts a wrong password for email from ip.
+func (g *loginGuard) failed(email, ip string) {
+	p := pair(email, ip)
+	g.slow.Spend(p)
+	g.lockout.Spend(p)
+	g.budget.Spend(email)
+}
+
+// succeeded forgets the failures of email from ip and remembers ip as a
+// known address of the account. The budget is not reset: the owner's
+// success says nothing about the guesses made from elsewhere.
+func (g *loginGuard) succeeded(email, ip string) {
+	p := pair(email, ip)
+	g.slow.Reset(p)
+	g.lockout.Reset(p)
+	g.known.Reset(p)
+	g.known.Spend(p)
+}
+
+// reauthLocked refuses a signed-in user's password confirmation in session
+// id after too many wrong ones in that same session: attempts made by
+// anyone else, signed in or not, never count here.
+func (g *loginGuard) reauthLocked(id string) error {
+	if wait := g.reauth.Wait(id); wait > 0 {
+		return tooManyReauth(wait)
+	}
+	return nil
+}
+
+func (g *loginGuard) reauthFailed(id string)    { g.reauth.Spend(id) }
+func (g *loginGuard) reauthSucceeded(id string) { g.reauth.Reset(id) }

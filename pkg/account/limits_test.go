@@ -2,10 +2,12 @@ package account
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/ratelimit"
 )
 
 // An unknown e-mail must cost what a wrong password costs: one Argon2id
@@ -13,7 +15,7 @@ import (
 // keeps the test exact on a busy machine.
 func TestUnknownEmailCostsAHash(t *testing.T) {
 	f := newFixture(t)
-	svc, err := New(f.db, Config{Now: f.clock.Now, Argon: testParams, Limits: Limits{AccountFailures: 100, IPAttempts: 100, Window: time.Minute}})
+	svc, err := New(f.db, Config{Now: f.clock.Now, Argon: testParams, Limits: roomyLimits()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,46 +37,123 @@ func TestUnknownEmailCostsAHash(t *testing.T) {
 	}
 }
 
-func TestAccountLockAfterFiveFailures(t *testing.T) {
-	f := newFixture(t)
-	ctx := context.Background()
-	f.mustCreate(t, "marie@exemple.fr", "")
-	bad := Credentials{Email: "marie@exemple.fr", Password: "mauvais mot de passe", IP: "192.0.2.7"}
-	for i := range 5 {
-		f.clock.Advance(time.Minute)
-		_, _, err := f.svc.SignIn(ctx, Credentials{Email: bad.Email, Password: bad.Password, IP: "198.51.100." + string(rune('1'+i))})
-		wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
+// roomyLimits are the defaults with room for many attempts from one address.
+func roomyLimits() Limits {
+	l := ratelimit.Default()
+	l.SignInAddress = ratelimit.Rule{Burst: 1000, Every: time.Second}
+	return l
+}
+
+// try is one sign-in of a scenario: after moving the clock, email signs in
+// from ip with the right password or not; want is the error code ("" for
+// success) and has a part of its message.
+type try struct {
+	after time.Duration
+	email string
+	good  bool
+	ip    string
+	times int // repeat count, 1 when zero
+	want  apperr.Code
+	has   string
+}
+
+func (tr try) run(t *testing.T, f *fixture, i int) {
+	t.Helper()
+	f.clock.Advance(tr.after)
+	pw := "mauvais mot de passe"
+	if tr.good {
+		pw = goodPassword
 	}
-	// Locked even with the right password, and from another address.
-	_, _, err := f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: goodPassword, IP: "203.0.113.9"})
-	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives de connexion. Réessayez dans 11 minutes.")
-	if wait, ok := apperr.RetryAfterOf(err); !ok || wait != 11*time.Minute {
-		t.Errorf("RetryAfter = %v, %v; want 11m", wait, ok)
-	}
-	// An unknown e-mail locks the same way, so locks reveal nothing.
-	for range 5 {
-		f.svc.SignIn(ctx, Credentials{Email: "inconnu@exemple.fr", Password: "x", IP: "203.0.113.10"})
-	}
-	_, _, err = f.svc.SignIn(ctx, Credentials{Email: "inconnu@exemple.fr", Password: "x", IP: "203.0.113.11"})
-	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives")
-	f.clock.Advance(11 * time.Minute)
-	if _, _, err := f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: goodPassword, IP: "203.0.113.9"}); err != nil {
-		t.Fatalf("still locked after the window: %v", err)
+	for n := range max(tr.times, 1) {
+		_, _, err := f.svc.SignIn(context.Background(), Credentials{Email: tr.email, Password: pw, IP: tr.ip})
+		if tr.want == "" && err != nil {
+			t.Fatalf("step %d, try %d: %s from %s: %v, want success", i, n, tr.email, tr.ip, err)
+		}
+		if tr.want != "" {
+			wantErr(t, err, tr.want, "", tr.has)
+		}
 	}
 }
 
-func TestSuccessResetsFailures(t *testing.T) {
-	f := newFixture(t)
-	ctx := context.Background()
-	f.mustCreate(t, "marie@exemple.fr", "")
-	for range 4 {
-		f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: "mauvais mot de passe"})
+const marie, addrA, addrB = "marie@exemple.fr", "198.51.100.1", "203.0.113.9"
+
+func TestSignInProtection(t *testing.T) {
+	bad := func(ip string, times int) try {
+		return try{email: marie, ip: ip, times: times, want: apperr.EUNAUTHORIZED, has: "E-mail ou mot de passe incorrect."}
 	}
-	f.mustSignIn(t, "marie@exemple.fr", false)
-	for range 4 {
-		f.svc.SignIn(ctx, Credentials{Email: "marie@exemple.fr", Password: "mauvais mot de passe"})
+	wait := func(after time.Duration, good bool, ip, has string) try {
+		return try{after: after, email: marie, good: good, ip: ip, want: apperr.ETOOMANY, has: has}
 	}
-	f.mustSignIn(t, "marie@exemple.fr", false)
+	ok := func(after time.Duration, ip string) try { return try{after: after, email: marie, good: true, ip: ip} }
+	cases := []struct {
+		name  string
+		limit func(*Limits)
+		tries []try
+	}{
+		{"five wrong passwords from A slow A down, not B", nil, []try{
+			bad(addrA, 5),
+			wait(0, true, addrA, "Trop de tentatives de connexion. Réessayez dans 1 minute."),
+			ok(0, addrB),
+			ok(time.Minute, addrA),
+		}},
+		{"after the slow-down, ten failures from A refuse A for minutes", nil, []try{
+			bad(addrA, 5),
+			{after: time.Minute, email: marie, ip: addrA, want: apperr.EUNAUTHORIZED, has: "incorrect"},
+			{after: time.Minute, email: marie, ip: addrA, want: apperr.EUNAUTHORIZED, has: "incorrect"},
+			{after: time.Minute, email: marie, ip: addrA, want: apperr.EUNAUTHORIZED, has: "incorrect"},
+			{after: time.Minute, email: marie, ip: addrA, want: apperr.EUNAUTHORIZED, has: "incorrect"},
+			{after: time.Minute, email: marie, ip: addrA, want: apperr.EUNAUTHORIZED, has: "incorrect"},
+			wait(time.Minute, true, addrA, "Réessayez dans 9 minutes."),
+			ok(0, addrB),
+			ok(9*time.Minute+time.Second, addrA),
+		}},
+		{"a success forgets the failures of its address", nil, []try{
+			bad(addrA, 4), ok(0, addrA), bad(addrA, 4), ok(0, addrA),
+		}},
+		{"an IPv6 /64 is one address", nil, []try{
+			bad("2001:db8:0:1::1", 3), bad("2001:db8:0:1::2", 2),
+			wait(0, true, "2001:db8:0:1::ffff", "1 minute"),
+			ok(0, "2001:db8:0:2::1"),
+		}},
+		{"unknown e-mails are refused the same way", nil, []try{
+			{email: "inconnu@exemple.fr", ip: addrA, times: 5, want: apperr.EUNAUTHORIZED, has: "incorrect"},
+			{email: "inconnu@exemple.fr", ip: addrA, want: apperr.ETOOMANY, has: "Trop de tentatives de connexion."},
+		}},
+		{"a distributed guesser spends the budget; the owner's known address still gets in", func(l *Limits) {
+			l.AccountBudget = ratelimit.Rule{Burst: 6, Every: time.Hour}
+		}, []try{
+			ok(0, addrB),
+			bad("192.0.2.1", 2), bad("192.0.2.2", 2), bad("192.0.2.3", 2),
+			wait(0, true, "192.0.2.4", "Réessayez dans 60 minutes."),
+			ok(0, addrB),
+			ok(time.Hour, "192.0.2.4"),
+		}},
+		{"the budget is per account", func(l *Limits) {
+			l.AccountBudget = ratelimit.Rule{Burst: 2, Every: time.Hour}
+		}, []try{
+			bad("192.0.2.1", 1), bad("192.0.2.2", 1),
+			{email: "paul@exemple.fr", good: true, ip: "192.0.2.3"},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t)
+			l := roomyLimits()
+			if c.limit != nil {
+				c.limit(&l)
+			}
+			svc, err := New(f.db, Config{Now: f.clock.Now, Argon: testParams, Limits: l})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.svc = svc
+			f.mustCreate(t, marie, "")
+			f.mustCreate(t, "paul@exemple.fr", "")
+			for i, tr := range c.tries {
+				tr.run(t, f, i)
+			}
+		})
+	}
 }
 
 func TestAddressLimit(t *testing.T) {
@@ -85,12 +164,39 @@ func TestAddressLimit(t *testing.T) {
 		wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
 	}
 	_, _, err := f.svc.SignIn(ctx, Credentials{Email: "z@exemple.fr", Password: "x", IP: "192.0.2.50"})
-	wantErr(t, err, apperr.ETOOMANY, "", "Réessayez dans 15 minutes.")
+	wantErr(t, err, apperr.ETOOMANY, "", "Réessayez dans 1 minute.")
+	if wait, ok := apperr.RetryAfterOf(err); !ok || wait != 45*time.Second {
+		t.Errorf("RetryAfter = %v, %v; want 45s", wait, ok)
+	}
 	_, _, err = f.svc.Register(ctx, NewUser{Email: "new@exemple.fr", Password: goodPassword}, "192.0.2.50")
 	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives")
 	_, _, err = f.svc.SignIn(ctx, Credentials{Email: "z@exemple.fr", Password: "x", IP: "192.0.2.51"})
 	wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
-	f.clock.Advance(15 * time.Minute)
+	f.clock.Advance(45 * time.Second)
 	_, _, err = f.svc.SignIn(ctx, Credentials{Email: "z@exemple.fr", Password: "x", IP: "192.0.2.50"})
 	wantErr(t, err, apperr.EUNAUTHORIZED, "", "incorrect")
+}
+
+// Re-authentication counts per session: nobody's wrong sign-ins block the
+// signed-in owner, and a session that guesses is stopped alone.
+func TestReauthenticationPerSession(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.mustCreate(t, marie, "")
+	owner := f.mustSignIn(t, marie, false)
+	thief := f.mustSignIn(t, marie, false)
+	for i := range 150 {
+		f.svc.SignIn(ctx, Credentials{Email: marie, Password: "devine", IP: "192.0.2." + strconv.Itoa(i%250)})
+	}
+	_, _, err := f.svc.SignIn(ctx, Credentials{Email: marie, Password: goodPassword, IP: "192.0.2.251"})
+	wantErr(t, err, apperr.ETOOMANY, "", "Trop de tentatives de connexion.")
+	for range 5 {
+		_, _, err := f.svc.ChangePassword(ctx, thief, "devine", "un-autre-mot-de-passe-long")
+		wantErr(t, err, apperr.EINVALID, "currentPassword", "Mot de passe actuel incorrect.")
+	}
+	_, _, err = f.svc.ChangePassword(ctx, thief, goodPassword, "un-autre-mot-de-passe-long")
+	wantErr(t, err, apperr.ETOOMANY, "", "Trop de mots de passe incorrects. Réessayez dans 3 minutes.")
+	if _, _, err := f.svc.ChangePassword(ctx, owner, goodPassword, "un-autre-mot-de-passe-long"); err != nil {
+		t.Fatalf("the owner could not change the password: %v", err)
+	}
 }

@@ -32,14 +32,15 @@ func (s *Service) readWithHash(ctx context.Context, uid string) (*User, string, 
 	return u, hash, err
 }
 
-// verifyOwn checks the password a signed-in user typed to confirm an
-// action. Failures count against the account's sign-in limit, so a stolen
-// session cannot be used to guess the password.
-func (s *Service) verifyOwn(ctx context.Context, u *User, hash, field, password, missing, wrong string) error {
+// verifyOwn checks the password the user of session sessionID typed to
+// confirm an action. Failures count per session, so a stolen session
+// cannot be used to guess the password, and nobody else's attempts (wrong
+// sign-ins to the account from anywhere) ever block the owner here.
+func (s *Service) verifyOwn(ctx context.Context, sessionID string, u *User, hash, field, password, missing, wrong string) error {
 	if password == "" {
 		return fieldError(field, missing)
 	}
-	if err := s.guard.locked(u.Email); err != nil {
+	if err := s.guard.reauthLocked(sessionID); err != nil {
 		return err
 	}
 	ok, err := s.hasher.Verify(ctx, password, hash)
@@ -47,9 +48,10 @@ func (s *Service) verifyOwn(ctx context.Context, u *User, hash, field, password,
 		return err
 	}
 	if !ok {
-		s.guard.failed(u.Email)
+		s.guard.reauthFailed(sessionID)
 		return fieldError(field, wrong)
 	}
+	s.guard.reauthSucceeded(sessionID)
 	return nil
 }
 
@@ -90,7 +92,7 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 			return nil, nil, 0, err
 		}
 		if email != u.Email {
-			err := s.verifyOwn(ctx, u, hash, "currentPassword", in.CurrentPassword,
+			err := s.verifyOwn(ctx, sess.ID, u, hash, "currentPassword", in.CurrentPassword,
 				"Saisissez votre mot de passe actuel pour changer d'adresse e-mail.", "Mot de passe actuel incorrect.")
 			if err != nil {
 				return nil, nil, 0, err
@@ -148,7 +150,7 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 	if err != nil {
 		return nil, 0, err
 	}
-	err = s.verifyOwn(ctx, u, hash, "currentPassword", current,
+	err = s.verifyOwn(ctx, sess.ID, u, hash, "currentPassword", current,
 		"Saisissez votre mot de passe actuel.", "Mot de passe actuel incorrect.")
 	if err != nil {
 		return nil, 0, err
@@ -175,12 +177,13 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 	return renewed, ended, err
 }
 
-// DeleteAccount removes the account of uid and its sessions, after checking
-// its password (RGPD right to erasure).
-func (s *Service) DeleteAccount(ctx context.Context, uid, password string) error {
+// DeleteAccount removes the account of sess's user and its sessions, after
+// checking its password (RGPD right to erasure).
+func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password string) error {
+	uid := sess.UID
 	u, hash, err := s.readWithHash(ctx, uid)
 	if err == nil {
-		err = s.verifyOwn(ctx, u, hash, "password", password,
+		err = s.verifyOwn(ctx, sess.ID, u, hash, "password", password,
 			"Saisissez votre mot de passe pour confirmer la suppression.", "Mot de passe incorrect.")
 	}
 	if err == nil {

@@ -20,7 +20,8 @@ type Config struct {
 	Now func() time.Time
 	// Argon are the password hashing costs; DefaultParams when zero. Tests lower them.
 	Argon Params
-	// Limits are the sign-in rate limits; DefaultLimits when zero.
+	// Limits are the rate limits (the sign-in ones are used here);
+	// ratelimit.Default when zero.
 	Limits Limits
 }
 
@@ -52,9 +53,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Argon == (Params{}) {
 		cfg.Argon = DefaultParams()
 	}
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits()
-	}
+	cfg.Limits = cfg.Limits.OrDefault()
 	s := &Service{
 		db:     db,
 		log:    cfg.Logger,

@@ -21,7 +21,7 @@ func (s *Service) confirmOwn(ctx context.Context, sess *Session, password string
 	if err != nil {
 		return err
 	}
-	return s.verifyOwn(ctx, u, hash, "password", password,
+	return s.verifyOwn(ctx, sess.ID, u, hash, "password", password,
 		"Saisissez votre mot de passe pour confirmer.", "Mot de passe incorrect.")
 }
 

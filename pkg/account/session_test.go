@@ -196,9 +196,9 @@ func TestSessionRevocation(t *testing.T) {
 		f := newFixture(t)
 		u := f.mustCreate(t, "marie@exemple.fr", "")
 		a := f.mustSignIn(t, "marie@exemple.fr", false)
-		wantErr(t, f.svc.DeleteAccount(ctx, u.UID, "faux"), apperr.EINVALID, "password", "Mot de passe incorrect.")
-		wantErr(t, f.svc.DeleteAccount(ctx, u.UID, ""), apperr.EINVALID, "password", "Saisissez votre mot de passe")
-		if err := f.svc.DeleteAccount(ctx, u.UID, goodPassword); err != nil {
+		wantErr(t, f.svc.DeleteAccount(ctx, a, "faux"), apperr.EINVALID, "password", "Mot de passe incorrect.")
+		wantErr(t, f.svc.DeleteAccount(ctx, a, ""), apperr.EINVALID, "password", "Saisissez votre mot de passe")
+		if err := f.svc.DeleteAccount(ctx, a, goodPassword); err != nil {
 			t.Fatal(err)
 		}
 		if f.signedIn(t, a.Token) {

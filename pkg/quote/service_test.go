@@ -159,11 +159,15 @@ func TestRequestsAreDeletedWithTheAccount(t *testing.T) {
 	anne, bob := f.user(t, "anne@exemple.fr"), f.user(t, "bob@exemple.fr")
 	r := f.create(t, anne, ProductCar)
 	f.create(t, bob, ProductCar)
-	if err := f.accounts.DeleteAccount(ctx, anne, "cheval-agrafe-correct-42"); err != nil {
+	_, sess, err := f.accounts.SignIn(ctx, account.Credentials{Email: "anne@exemple.fr", Password: "cheval-agrafe-correct-42"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.accounts.DeleteAccount(ctx, sess, "cheval-agrafe-correct-42"); err != nil {
 		t.Fatal(err)
 	}
 	var n int
-	err := f.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err = f.db.ReadTx(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM quote_requests WHERE uid = ?", anne).Scan(&n)
 	})
 	if err != nil || n != 0 {

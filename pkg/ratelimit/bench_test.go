@@ -16,7 +16,7 @@ func BenchmarkAllow(b *testing.B) {
 		b.Run("keys="+strconv.Itoa(keys), func(b *testing.B) {
 			var tick atomic.Int64
 			now := func() time.Time { return time.Unix(0, tick.Add(1000)) }
-			l := New(Rule{Burst: 20, Every: 45 * time.Second}, now, 2*keys)
+			l := New(Rule{Burst: 20, Every: 45 * time.Second}, now, 4*keys)
 			names := make([]string, keys)
 			for i := range names {
 				names[i] = "198.51." + strconv.Itoa(i/256%256) + "." + strconv.Itoa(i%256) + "/" + strconv.Itoa(i/65536)

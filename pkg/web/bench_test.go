@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/ratelimit"
 )
 
 // benchEnv is a server with the production Argon2id costs, quiet logs and
@@ -28,7 +29,8 @@ func benchEnvWith(b *testing.B, files fs.FS) *apiEnv {
 		c.Logger = slog.New(slog.DiscardHandler)
 		a.Logger = c.Logger
 		a.Argon = account.DefaultParams()
-		a.Limits = account.Limits{AccountFailures: 1 << 30, IPAttempts: 1 << 30, Window: time.Minute}
+		a.Limits = ratelimit.Default()
+		a.Limits.SignInAddress = ratelimit.Rule{Burst: 1 << 30, Every: time.Minute}
 	})
 }
 

@@ -146,7 +146,7 @@ type deleteRequest struct {
 // handleDeleteAccount erases the account and its sessions after checking
 // the password, and expires the cookie.
 func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
+	_, sess, ok := s.requireUser(w, r)
 	if !ok {
 		return
 	}
@@ -155,7 +155,7 @@ func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.logger, err)
 		return
 	}
-	if err := s.accounts.DeleteAccount(r.Context(), u.UID, req.Password); err != nil {
+	if err := s.accounts.DeleteAccount(r.Context(), sess, req.Password); err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}
