@@ -91,7 +91,7 @@ func TestServeFlags(t *testing.T) {
 					root.RemoveCommand(c)
 				}
 			}
-			root.AddCommand(NewServeCommand(opts, func(_ context.Context, so *ServeOptions, _ io.Writer) error {
+			root.AddCommand(NewServeCommand(opts, env(tt.env), func(_ context.Context, so *ServeOptions, _ io.Writer) error {
 				got = so
 				return nil
 			}))
@@ -164,7 +164,7 @@ func TestServeSecureCookiesFlag(t *testing.T) {
 				root.RemoveCommand(c)
 			}
 		}
-		root.AddCommand(NewServeCommand(&Options{}, func(_ context.Context, so *ServeOptions, _ io.Writer) error {
+		root.AddCommand(NewServeCommand(&Options{}, env(nil), func(_ context.Context, so *ServeOptions, _ io.Writer) error {
 			got = so
 			return nil
 		}))

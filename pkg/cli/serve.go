@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"os/signal"
 	"syscall"
 
@@ -26,19 +27,25 @@ type ServeOptions struct {
 	Addr string
 	// SecureCookies forces Secure session cookies behind a TLS-terminating proxy.
 	SecureCookies bool
+	// TrustedProxies is the value of --trusted-proxies (or of
+	// COURTIER_TRUSTED_PROXIES): CIDR ranges whose X-Forwarded-For is believed.
+	TrustedProxies string
 	// Ready is called with the listening address once the server accepts
 	// connections; tests use it to learn a random port.
 	Ready func(addr string)
 }
 
 // NewServeCommand builds `courtier serve`. runF replaces the run in tests of flag parsing.
-func NewServeCommand(opts *Options, runF func(context.Context, *ServeOptions, io.Writer) error) *cobra.Command {
+func NewServeCommand(opts *Options, getenv func(string) string, runF func(context.Context, *ServeOptions, io.Writer) error) *cobra.Command {
 	so := &ServeOptions{Options: opts}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the website and its API",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, err := web.ParseTrustedProxies(so.TrustedProxies); err != nil {
+				return UsageError{err}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
 			if runF != nil {
@@ -49,7 +56,11 @@ func NewServeCommand(opts *Options, runF func(context.Context, *ServeOptions, io
 	}
 	cmd.Flags().StringVar(&so.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().BoolVar(&so.SecureCookies, "secure-cookies", false,
-		"mark session cookies Secure (and name them __Host-) even on plain HTTP, behind a TLS proxy")
+		"mark session cookies Secure (and name them __Host-) even on plain HTTP, behind a TLS proxy;\n"+
+			"responses then carry Strict-Transport-Security")
+	cmd.Flags().StringVar(&so.TrustedProxies, "trusted-proxies", getenv("COURTIER_TRUSTED_PROXIES"),
+		"CIDR ranges of the proxies in front of the server, comma-separated (env COURTIER_TRUSTED_PROXIES);\n"+
+			"from them, the client address is the right-most X-Forwarded-For entry outside these ranges")
 	return cmd
 }
 
@@ -110,10 +121,28 @@ func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *sl
 	if err != nil {
 		return nil, err
 	}
+	trusted, err := trustedProxies(opts.TrustedProxies, logger)
+	if err != nil {
+		return nil, err
+	}
 	return web.New(web.Config{
 		Logger: logger, Store: db, Company: profile, Site: files, Routes: table,
 		Accounts: accounts, Quotes: quotes, Chat: chats, SessionKey: key, SecureCookies: opts.SecureCookies,
+		TrustedProxies: trusted,
 	})
+}
+
+// trustedProxies parses --trusted-proxies (checked before the run) and
+// logs the ranges, so an operator sees whose X-Forwarded-For is believed.
+func trustedProxies(value string, logger *slog.Logger) ([]netip.Prefix, error) {
+	trusted, err := web.ParseTrustedProxies(value)
+	if err != nil {
+		return nil, UsageError{err}
+	}
+	if len(trusted) > 0 {
+		logger.Info("proxys de confiance", "plages", fmt.Sprint(trusted))
+	}
+	return trusted, nil
 }
 
 // sessionKey loads the cookie signing key from app_meta, creating it on

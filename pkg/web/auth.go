@@ -49,7 +49,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	}
 	in := account.NewUser{Email: req.Email, Password: req.Password, DisplayName: req.DisplayName}
 	in.UserAgent = r.UserAgent()
-	u, sess, err := s.accounts.Register(r.Context(), in, clientIP(r))
+	u, sess, err := s.accounts.Register(r.Context(), in, clientAddr(r))
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return
@@ -70,7 +70,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.logger, err)
 		return
 	}
-	creds := account.Credentials{Email: req.Email, Password: req.Password, Remember: req.Remember, IP: clientIP(r)}
+	creds := account.Credentials{Email: req.Email, Password: req.Password, Remember: req.Remember, IP: clientAddr(r)}
 	creds.UserAgent = r.UserAgent()
 	u, sess, err := s.accounts.SignIn(r.Context(), creds)
 	if err != nil {

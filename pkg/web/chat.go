@@ -9,6 +9,7 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
+	"courtier/pkg/ratelimit"
 )
 
 // The chat's body limits: a message of 1,000 characters, each of which
@@ -18,26 +19,26 @@ const (
 	chatModeMaxBytes    = 1 << 10
 )
 
-// chatAPI is the chat's part of the server: the service and its rate limits.
+// chatAPI is the chat's part of the server: the service and its rate
+// limits (numbers and reasons in ratelimit.Default).
 type chatAPI struct {
 	svc *chat.Service
-	// starts limits new conversations per address: 20 at once, then one every 30 s.
-	starts *RateLimiter
-	// byIP and byConversation limit messages and mode switches: a person
-	// types far slower than either, a script hammering the server does not.
-	byIP           *RateLimiter
-	byConversation *RateLimiter
+	// starts limits new conversations per address.
+	starts *ratelimit.Limiter
+	// byIP and byConversation limit messages and mode switches.
+	byIP           *ratelimit.Limiter
+	byConversation *ratelimit.Limiter
 }
 
-func newChatAPI(svc *chat.Service, now func() time.Time) *chatAPI {
+func newChatAPI(svc *chat.Service, l ratelimit.Limits, now func() time.Time) *chatAPI {
 	if svc == nil {
 		return nil
 	}
 	return &chatAPI{
 		svc:            svc,
-		starts:         NewRateLimiter(20, 30*time.Second, now),
-		byIP:           NewRateLimiter(60, time.Second, now),
-		byConversation: NewRateLimiter(20, 3*time.Second, now),
+		starts:         ratelimit.New(l.ChatStarts, now, l.MaxKeys),
+		byIP:           ratelimit.New(l.ChatAddress, now, l.MaxKeys),
+		byConversation: ratelimit.New(l.ChatConversation, now, l.MaxKeys),
 	}
 }
 
@@ -102,11 +103,19 @@ func (s *Server) allow(w http.ResponseWriter, r *http.Request, checks ...limitCh
 	return true
 }
 
+// keyLimiter is what allow needs of a limiter (ratelimit.Limiter is one).
+type keyLimiter interface {
+	Allow(key string) (bool, time.Duration)
+}
+
 type limitCheck struct {
-	limiter *RateLimiter
+	limiter keyLimiter
 	key     string
 	message string
 }
+
+// addrKey is the key of r's client address in a per-address limit.
+func addrKey(r *http.Request) string { return ratelimit.AddrKey(clientAddr(r)) }
 
 // messageLimits are the limits of a message or a mode switch in conversation id.
 func (s *Server) messageLimits(r *http.Request, id string) []limitCheck {
@@ -116,12 +125,12 @@ func (s *Server) messageLimits(r *http.Request, id string) []limitCheck {
 		// that made-up IDs cannot fill the limiter's memory.
 		id = "malformed"
 	}
-	return []limitCheck{{s.chat.byIP, clientIP(r), msg}, {s.chat.byConversation, id, msg}}
+	return []limitCheck{{s.chat.byIP, addrKey(r), msg}, {s.chat.byConversation, id, msg}}
 }
 
 // handleChatStart opens a conversation with the assistant's welcome.
 func (s *Server) handleChatStart(w http.ResponseWriter, r *http.Request) {
-	if !s.chatReady(w, r) || !s.allow(w, r, limitCheck{s.chat.starts, clientIP(r), "Trop de conversations ouvertes."}) {
+	if !s.chatReady(w, r) || !s.allow(w, r, limitCheck{s.chat.starts, addrKey(r), "Trop de conversations ouvertes."}) {
 		return
 	}
 	c, err := s.chat.svc.Start(r.Context(), viewer(r))

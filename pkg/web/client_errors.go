@@ -37,7 +37,7 @@ func (c clientError) validate() error {
 // handleClientError logs a rendering failure reported by the error screen
 // (PRODUCT.md departure 3).
 func (s *Server) handleClientError(w http.ResponseWriter, r *http.Request) {
-	if !s.allow(w, r, limitCheck{s.errorLimiter, clientIP(r), "Trop de rapports d'erreur."}) {
+	if !s.allow(w, r, limitCheck{s.errorLimiter, addrKey(r), "Trop de rapports d'erreur."}) {
 		return
 	}
 	var report clientError

@@ -32,7 +32,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests writes one line per request: method, path, status, duration.
+// logRequests writes one line per request: method, path, status,
+// duration and the client address (see withClientAddr).
 func logRequests(logger *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -47,6 +48,7 @@ func logRequests(logger *slog.Logger, next http.Handler) http.Handler {
 			"status", rec.status,
 			"duration", time.Since(start),
 			"bytes", rec.bytes,
+			"ip", clientAddr(r),
 		)
 	})
 }
@@ -89,8 +91,16 @@ func contentSecurityPolicy(scriptHashes []string) string {
 	}, "; ")
 }
 
-// securityHeaders sets the headers every response carries.
-func securityHeaders(csp string, next http.Handler) http.Handler {
+// hsts is the Strict-Transport-Security of a server behind TLS: one year,
+// the value browsers' preload rules ask for. Without includeSubDomains:
+// the broker's other subdomains (mail, an intranet, a supplier's
+// extranet) are not this server's to force onto HTTPS for a year; the
+// proxy may add it where the whole domain is known to be HTTPS.
+const hsts = "max-age=31536000"
+
+// securityHeaders sets the headers every response carries; behind TLS
+// (secure cookies), Strict-Transport-Security too.
+func securityHeaders(csp string, tls bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)
@@ -99,6 +109,9 @@ func securityHeaders(csp string, next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		if tls {
+			h.Set("Strict-Transport-Security", hsts)
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"testing/fstest"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
 	"courtier/pkg/quote"
+	"courtier/pkg/ratelimit"
 	"courtier/site"
 )
 
@@ -46,8 +48,15 @@ type Config struct {
 	// keep sessions. A random key is made when nil.
 	SessionKey []byte
 	// SecureCookies marks the session cookie Secure even on plain HTTP,
-	// for a deployment behind a proxy that terminates TLS.
+	// for a deployment behind a proxy that terminates TLS; responses then
+	// carry Strict-Transport-Security.
 	SecureCookies bool
+	// TrustedProxies are the peers whose X-Forwarded-For names the client
+	// (see clientAddress); none when nil.
+	TrustedProxies []netip.Prefix
+	// Limits are the rate limits (the chat and error report ones are used
+	// here); ratelimit.Default when zero.
+	Limits ratelimit.Limits
 }
 
 // Server holds the dependencies of the handlers.
@@ -55,7 +64,8 @@ type Server struct {
 	logger       *slog.Logger
 	store        Pinger
 	site         *SiteHandler
-	errorLimiter *RateLimiter
+	errorLimiter *ratelimit.Limiter
+	trusted      trustedProxies
 	accounts     *account.Service
 	quotes       *quote.Service
 	cookies      *sessions.CookieStore
@@ -90,16 +100,17 @@ func New(cfg Config) (*Server, error) {
 	if now == nil {
 		now = time.Now
 	}
+	limits := cfg.Limits.OrDefault()
 	return &Server{
-		logger: cfg.Logger,
-		store:  cfg.Store,
-		site:   siteHandler,
-		// A broken page may report on every render: 10 at once, then one every 6 s per address.
-		errorLimiter:  NewRateLimiter(10, 6*time.Second, now),
+		logger:        cfg.Logger,
+		store:         cfg.Store,
+		site:          siteHandler,
+		errorLimiter:  ratelimit.New(limits.ClientErrors, now, limits.MaxKeys),
+		trusted:       cfg.TrustedProxies,
 		accounts:      cfg.Accounts,
 		quotes:        cfg.Quotes,
 		cookies:       newCookieStore(key),
-		chat:          newChatAPI(cfg.Chat, now),
+		chat:          newChatAPI(cfg.Chat, limits, now),
 		secureCookies: cfg.SecureCookies,
 	}, nil
 }
@@ -147,9 +158,9 @@ func (s *Server) Handler() http.Handler {
 	}
 	csrf := http.NewCrossOriginProtection()
 	var h http.Handler = csrf.Handler(s.loadSession(mux))
-	h = securityHeaders(contentSecurityPolicy(s.site.ScriptHashes()), h)
+	h = securityHeaders(contentSecurityPolicy(s.site.ScriptHashes()), s.secureCookies, h)
 	h = recoverPanics(s.logger, h)
-	return logRequests(s.logger, h)
+	return withClientAddr(s.trusted, logRequests(s.logger, h))
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {

@@ -187,27 +187,6 @@ func TestRequestLogLine(t *testing.T) {
 	}
 }
 
-func TestRateLimiter(t *testing.T) {
-	now := time.Unix(0, 0)
-	l := NewRateLimiter(2, time.Second, func() time.Time { return now })
-	for i, want := range []bool{true, true, false} {
-		if ok, _ := l.Allow("a"); ok != want {
-			t.Fatalf("call %d: %v, want %v", i, ok, want)
-		}
-	}
-	if ok, _ := l.Allow("b"); !ok {
-		t.Fatal("another key was limited")
-	}
-	_, wait := l.Allow("a")
-	if wait <= 0 || wait > time.Second {
-		t.Errorf("wait %v, want in (0, 1s]", wait)
-	}
-	now = now.Add(time.Second)
-	if ok, _ := l.Allow("a"); !ok {
-		t.Fatal("the bucket did not refill")
-	}
-}
-
 func TestServeShutsDownGracefully(t *testing.T) {
 	release := make(chan struct{})
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
