@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
-	"io"
 	"strings"
 	"testing"
 )
