@@ -134,7 +134,8 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 	if err := s.guard.attempt(c.IP); err != nil {
 		return nil, err
 	}
-	if err := s.guard.locked(email, c.IP); err != nil {
+	budgetTaken, err := s.guard.reserve(email, c.IP)
+	if err != nil {
 		return nil, err
 	}
 	var u *User
@@ -156,10 +157,10 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 		return nil, err
 	}
 	if !ok || u == nil || u.Status != StatusActive {
-		s.guard.failed(email, c.IP)
+		s.guard.failed(email, budgetTaken)
 		return nil, errBadCredentials()
 	}
-	s.guard.succeeded(email, c.IP)
+	s.guard.succeeded(email, c.IP, budgetTaken)
 	s.rehashIfNeeded(ctx, u.UID, c.Password, hash)
 	return u, nil
 }

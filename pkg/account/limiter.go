@@ -77,48 +77,62 @@ func (g *loginGuard) attempt(ip string) error {
 	return nil
 }
 
-// locked refuses a sign-in to email from ip when that address failed too
-// often for that account, or when the account's budget is spent and ip is
-// not one of its known addresses.
-func (g *loginGuard) locked(email, ip string) error {
+// reserve counts a sign-in to email from ip as a failure before the
+// password is checked, refusing it when that address failed too often for
+// that account, or when the account's budget is spent and ip is not one of
+// its known addresses. Counting first means parallel guesses cannot all
+// pass the check while the first ones are being verified; succeeded gives
+// the counts back. It tells whether the budget was taken.
+func (g *loginGuard) reserve(email, ip string) (bool, error) {
 	p := pair(email, ip)
-	if wait := max(g.slow.Wait(p), g.lockout.Wait(p)); wait > 0 {
-		return tooMany(wait)
+	if ok, wait := g.slow.Allow(p); !ok {
+		return false, tooMany(wait)
 	}
-	if wait := g.budget.Wait(email); wait > 0 && g.known.Wait(p) == 0 {
-		return tooMany(wait)
+	if ok, wait := g.lockout.Allow(p); !ok {
+		return false, tooMany(wait)
 	}
-	return nil
+	if g.known.Wait(p) > 0 {
+		return false, nil
+	}
+	if ok, wait := g.budget.Allow(email); !ok {
+		return false, tooMany(wait)
+	}
+	return true, nil
 }
 
-// failed counts a wrong password for email from ip.
-func (g *loginGuard) failed(email, ip string) {
-	p := pair(email, ip)
-	g.slow.Spend(p)
-	g.lockout.Spend(p)
-	g.budget.Spend(email)
+// failed counts a wrong password typed at a known address in the budget:
+// reserve did not, so that a spent budget never stops the owner there.
+func (g *loginGuard) failed(email string, budgetTaken bool) {
+	if !budgetTaken {
+		g.budget.Spend(email)
+	}
 }
 
-// succeeded forgets the failures of email from ip and remembers ip as a
-// known address of the account. The budget is not reset: the owner's
-// success says nothing about the guesses made from elsewhere.
-func (g *loginGuard) succeeded(email, ip string) {
+// succeeded forgets the failures of email from ip, gives back the budget
+// reserve took and remembers ip as a known address of the account. The
+// budget is not reset: the owner's success says nothing of the guesses
+// made from elsewhere.
+func (g *loginGuard) succeeded(email, ip string, budgetTaken bool) {
 	p := pair(email, ip)
 	g.slow.Reset(p)
 	g.lockout.Reset(p)
+	if budgetTaken {
+		g.budget.Refund(email)
+	}
 	g.known.Reset(p)
 	g.known.Spend(p)
 }
 
-// reauthLocked refuses a signed-in user's password confirmation in session
-// id after too many wrong ones in that same session: attempts made by
-// anyone else, signed in or not, never count here.
-func (g *loginGuard) reauthLocked(id string) error {
-	if wait := g.reauth.Wait(id); wait > 0 {
+// reauthReserve counts a signed-in user's password confirmation in session
+// id as a failure before the check (see reserve), refusing it after too
+// many wrong ones in that same session: attempts made by anyone else,
+// signed in or not, never count here.
+func (g *loginGuard) reauthReserve(id string) error {
+	if ok, wait := g.reauth.Allow(id); !ok {
 		return tooManyReauth(wait)
 	}
 	return nil
 }
 
-func (g *loginGuard) reauthFailed(id string)    { g.reauth.Spend(id) }
+// reauthSucceeded gives the session its attempts back.
 func (g *loginGuard) reauthSucceeded(id string) { g.reauth.Reset(id) }

@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -198,5 +199,30 @@ func TestReauthenticationPerSession(t *testing.T) {
 	wantErr(t, err, apperr.ETOOMANY, "", "Trop de mots de passe incorrects. Réessayez dans 3 minutes.")
 	if _, _, err := f.svc.ChangePassword(ctx, owner, goodPassword, "un-autre-mot-de-passe-long"); err != nil {
 		t.Fatalf("the owner could not change the password: %v", err)
+	}
+}
+
+// Guesses sent in parallel are counted before their passwords are
+// verified, so they cannot all slip past the limit while the first ones
+// are being hashed.
+func TestParallelGuessesAreCountedFirst(t *testing.T) {
+	f := newFixture(t)
+	f.mustCreate(t, marie, "")
+	var wg sync.WaitGroup
+	codes := make(chan apperr.Code, 40)
+	for range 40 {
+		wg.Go(func() {
+			_, _, err := f.svc.SignIn(context.Background(), Credentials{Email: marie, Password: "devine", IP: addrA})
+			codes <- apperr.CodeOf(err)
+		})
+	}
+	wg.Wait()
+	close(codes)
+	got := map[apperr.Code]int{}
+	for c := range codes {
+		got[c]++
+	}
+	if got[apperr.EUNAUTHORIZED] != 5 || got[apperr.ETOOMANY] != 35 {
+		t.Errorf("answers %v, want 5 wrong passwords and 35 refusals", got)
 	}
 }

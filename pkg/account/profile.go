@@ -40,7 +40,7 @@ func (s *Service) verifyOwn(ctx context.Context, sessionID string, u *User, hash
 	if password == "" {
 		return fieldError(field, missing)
 	}
-	if err := s.guard.reauthLocked(sessionID); err != nil {
+	if err := s.guard.reauthReserve(sessionID); err != nil {
 		return err
 	}
 	ok, err := s.hasher.Verify(ctx, password, hash)
@@ -48,7 +48,6 @@ func (s *Service) verifyOwn(ctx context.Context, sessionID string, u *User, hash
 		return err
 	}
 	if !ok {
-		s.guard.reauthFailed(sessionID)
 		return fieldError(field, wrong)
 	}
 	s.guard.reauthSucceeded(sessionID)

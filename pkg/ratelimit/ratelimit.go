@@ -104,6 +104,20 @@ func (l *Limiter) Spend(key string) {
 	sh.cur[key] = b
 }
 
+// Refund gives back a token Allow took for key, up to the burst: an
+// attempt counted before its outcome was known turned out fine.
+func (l *Limiter) Refund(key string) {
+	sh, now := l.shard(key), l.now()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	b, ok := sh.find(key, now, l.rule)
+	if ok {
+		b.tokens = min(float64(l.rule.Burst), b.tokens+1)
+		sh.cur[key] = b
+		delete(sh.prev, key)
+	}
+}
+
 // Reset forgets key: its bucket is full again (after a successful sign-in).
 func (l *Limiter) Reset(key string) {
 	sh := l.shard(key)

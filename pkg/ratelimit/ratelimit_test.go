@@ -14,7 +14,7 @@ var t0 = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 // step is one action on a limiter at a time the test moves to.
 type step struct {
 	after  time.Duration // clock moved by this much before the action
-	op     string        // allow, wait, spend, reset
+	op     string        // allow, wait, spend, refund, reset
 	key    string
 	ok     bool          // allow: the answer
 	wait   time.Duration // allow and wait: the answer
@@ -59,6 +59,20 @@ func TestLimiterSteps(t *testing.T) {
 			{op: "wait", key: "a", wait: 10 * time.Second},
 			{after: 10 * time.Second, op: "allow", key: "a", ok: true},
 		}},
+		{"refund gives back one token, never past the burst", []step{
+			{op: "allow", key: "a", ok: true},
+			{op: "allow", key: "a", ok: true},
+			{op: "refund", key: "a"},
+			{op: "allow", key: "a", ok: true},
+			{op: "refund", key: "a"},
+			{op: "refund", key: "a"},
+			{op: "refund", key: "a"},
+			{op: "allow", key: "a", ok: true},
+			{op: "allow", key: "a", ok: true},
+			{op: "allow", key: "a", ok: false, wait: 10 * time.Second},
+			{op: "refund", key: "unknown"},
+			{op: "allow", key: "unknown", ok: true},
+		}},
 		{"reset gives a full bucket", []step{
 			{op: "spend", key: "a"},
 			{op: "spend", key: "a"},
@@ -98,6 +112,8 @@ func TestLimiterSteps(t *testing.T) {
 					l.Spend(s.key)
 				case "reset":
 					l.Reset(s.key)
+				case "refund":
+					l.Refund(s.key)
 				default:
 					t.Fatalf("unknown op %q", s.op)
 				}
