@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"fmt"
 	"testing"
 	"time"
 
@@ -86,31 +85,23 @@ func (e *env) chat(t testing.TB, texts ...string) string {
 	return c.ID
 }
 
-// addMessages stores n messages in the conversation of token in one
-// transaction, alternately the user's and the assistant's (with an intent
-// and a link, as its replies have), far faster than n exchanges.
+// addMessages stores n messages in the conversation of token with one
+// statement, alternately the user's and the assistant's (with an intent
+// and a link, as its replies have): far faster than n exchanges.
 func (e *env) addMessages(t testing.TB, token string, n int) {
 	t.Helper()
-	at := e.clock.Now().Format(store.TimeLayout)
 	err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		stmt, err := tx.Prepare(`INSERT INTO chat_messages (conversation_id, sender, text, links, intent, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
-		id := store.HashToken(token)
-		for i := range n {
-			sender, links, intent := "user", "[]", sql.NullString{}
-			text := fmt.Sprintf("Question numéro %d : combien coûte une assurance habitation pour un appartement de 45 m² ?", i)
-			if i%2 == 1 {
-				sender, links, intent = "bot", `[{"label":"Assurance habitation","href":"/insurance/home"}]`, sql.NullString{String: "home", Valid: true}
-				text = fmt.Sprintf("Réponse numéro %d : l'assurance habitation couvre votre logement et vos biens ; un devis est gratuit.", i)
-			}
-			if _, err := stmt.Exec(id, sender, text, links, intent, at); err != nil {
-				return err
-			}
-		}
-		return nil
+		_, err := tx.Exec(`WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?)
+			INSERT INTO chat_messages (conversation_id, sender, text, links, intent, created_at)
+			SELECT ?,
+				CASE i % 2 WHEN 0 THEN 'user' ELSE 'bot' END,
+				CASE i % 2 WHEN 0 THEN printf('Question numéro %d : combien coûte une assurance habitation pour un appartement de 45 m² ?', i)
+					ELSE printf('Réponse numéro %d : l''assurance habitation couvre votre logement et vos biens ; un devis est gratuit.', i) END,
+				CASE i % 2 WHEN 0 THEN '[]' ELSE '[{"label":"Assurance habitation","href":"/insurance/home"}]' END,
+				CASE i % 2 WHEN 0 THEN NULL ELSE 'home' END,
+				?
+			FROM seq`, n, store.HashToken(token), e.clock.Now().Format(store.TimeLayout))
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)

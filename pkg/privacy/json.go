@@ -48,10 +48,17 @@ type writer struct {
 	convs int
 	msgs  int
 	err   error
+	// enc encodes one message into compact, then indented into indented:
+	// two buffers reused for every message.
+	enc      *json.Encoder
+	compact  bytes.Buffer
+	indented bytes.Buffer
 }
 
 func newWriter(w io.Writer) *writer {
-	return &writer{w: bufio.NewWriterSize(w, 32<<10)}
+	o := &writer{w: bufio.NewWriterSize(w, 32<<10)}
+	o.enc = json.NewEncoder(&o.compact)
+	return o
 }
 
 func (o *writer) raw(b []byte) {
@@ -86,8 +93,12 @@ func (o *writer) Conversation(mode chat.Mode) error {
 
 // Message writes one message of the conversation opened last.
 func (o *writer) Message(m *chat.Message) error {
-	b, err := json.MarshalIndent(m, msgIndent, "  ")
-	if err != nil {
+	o.compact.Reset()
+	o.indented.Reset()
+	if err := o.enc.Encode(m); err != nil {
+		return fmt.Errorf("message %d: %w", m.ID, err)
+	}
+	if err := json.Indent(&o.indented, bytes.TrimSuffix(o.compact.Bytes(), []byte("\n")), msgIndent, "  "); err != nil {
 		return fmt.Errorf("message %d: %w", m.ID, err)
 	}
 	if o.msgs > 0 {
@@ -95,7 +106,7 @@ func (o *writer) Message(m *chat.Message) error {
 	}
 	o.msgs++
 	o.str("\n" + msgIndent)
-	o.raw(b)
+	o.raw(o.indented.Bytes())
 	return o.err
 }
 
