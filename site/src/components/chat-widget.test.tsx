@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ChatWidget } from './chat-widget';
 import { failureReply, type ChatMessage } from '../lib/chat';
-import { chatStorageKey } from '../lib/chat-session';
+import { chatStorageKey } from '../lib/chat-storage';
 import { setSessionUser } from '../lib/session';
 
 const at = '2026-03-02T13:05:00.000Z';

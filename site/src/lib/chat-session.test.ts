@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attachConversation, chatStorageKey, followSession } from './chat-session';
+import { attachConversation, followSession } from './chat-session';
+import { chatStorageKey } from './chat-storage';
 
 /** Stubs fetch with one answer; returns the requests made. */
 function answer(status: number) {

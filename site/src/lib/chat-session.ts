@@ -1,32 +1,5 @@
 import { api, ApiError } from './api';
-
-/**
- * The browser keeps the ID of its conversation with the assistant under
- * this key of localStorage, so that the conversation survives a reload
- * (named on the privacy page). It lives apart from the rest of the chat
- * (lib/chat.ts, loaded with the panel) because every page's session code
- * needs it, panel open or not.
- */
-export const chatStorageKey = 'chatConversation';
-
-/** The conversation ID this browser keeps, if any. */
-export function storedConversation(storage: Pick<Storage, 'getItem'> = localStorage): string | null {
-  try {
-    return storage.getItem(chatStorageKey);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the conversation ID, or forgets it with null. */
-export function storeConversation(id: string | null, storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage): void {
-  try {
-    if (id) storage.setItem(chatStorageKey, id);
-    else storage.removeItem(chatStorageKey);
-  } catch {
-    // Private browsing can refuse storage: the conversation lasts until the page is left.
-  }
-}
+import { storeConversation, storedConversation } from './chat-storage';
 
 /**
  * Makes the conversation this browser keeps the signed-in user's. One the

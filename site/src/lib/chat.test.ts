@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canSend, failureReply, maxMessageLength } from './chat';
-import { chatStorageKey, storeConversation, storedConversation } from './chat-session';
+import { chatStorageKey, storeConversation, storedConversation } from './chat-storage';
 import { chatReducer, initialChat, settled } from './use-chat';
 import { formatTime } from './format';
 

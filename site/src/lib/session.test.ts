@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { chatStorageKey } from './chat-session';
+import { chatStorageKey } from './chat-storage';
 import { safeNext, setSessionUser, userFromMessage, useSession, type SessionUser } from './session';
 
 describe('safeNext', () => {

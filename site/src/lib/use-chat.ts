@@ -4,7 +4,7 @@ import {
   canSend, failureReply, getConversation, localMessage, sendMessage, startConversation, switchMode,
   type ChatMessage, type ChatMode, type Conversation, type Exchange,
 } from './chat';
-import { storeConversation, storedConversation } from './chat-session';
+import { storeConversation, storedConversation } from './chat-storage';
 
 /** The state of the chat panel. */
 export interface ChatState {
