@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -175,5 +176,42 @@ func TestExportStopsWhenTheClientLeaves(t *testing.T) {
 	cancel()
 	if err := d.Write(ctx, &bytes.Buffer{}); err == nil {
 		t.Error("a cancelled export was not reported")
+	}
+}
+
+func TestExportsAtOnceAreBounded(t *testing.T) {
+	e := newEnv(t)
+	_, paul := e.register(t, "paul@exemple.fr")
+	l := &countingLimiter{max: 10, seen: map[string]int{}}
+	s := New(Config{Accounts: e.accounts, Quotes: e.quotes, Chats: e.chats, Limit: l, MaxAtOnce: 2})
+	ctx := context.Background()
+	first, err := s.Export(ctx, e.sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Export(ctx, paul); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Export(ctx, e.sess)
+	wait, _ := apperr.RetryAfterOf(err)
+	if apperr.CodeOf(err) != apperr.ETOOMANY || wait != time.Minute ||
+		apperr.MessageOf(err) != "D'autres téléchargements de données sont en cours. Réessayez dans 1 minute." {
+		t.Fatalf("a third export at once: %v", err)
+	}
+	if l.seen[e.user.UID] != 1 {
+		t.Errorf("the refused export counted against the account: %v", l.seen)
+	}
+	if err := first.Write(ctx, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Export(ctx, e.sess); err != nil {
+		t.Errorf("once one is written, another may start: %v", err)
+	}
+	// A refusal by the account's limit gives its slot back.
+	s = New(Config{Accounts: e.accounts, Quotes: e.quotes, Limit: &countingLimiter{max: 0, seen: map[string]int{}}, MaxAtOnce: 1})
+	for range 3 {
+		if _, err := s.Export(ctx, e.sess); apperr.MessageOf(err) == "" || !strings.Contains(apperr.MessageOf(err), "dans l'heure") {
+			t.Fatalf("refused by the account's limit: %v", err)
+		}
 	}
 }
