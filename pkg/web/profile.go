@@ -108,7 +108,7 @@ func newPrivacy(cfg Config, now func() time.Time) *privacy.Service {
 
 // exportWriteTime is how long the download of an export may take: far
 // beyond the server's write timeout, which a history of 200,000 messages
-// (about 60 MB) would exceed on a slow line, yet bounded, since the export
+// (66 MB) would exceed on a slow line, yet bounded, since the export
 // holds a read transaction open while it writes.
 const exportWriteTime = 10 * time.Minute
 
