@@ -177,32 +177,6 @@ func (s *Service) Get(ctx context.Context, v Viewer, token string) (*Conversatio
 	return out, nil
 }
 
-// UserConversations reads every conversation of the user uid with all its
-// messages, oldest first: the chat's part of the user's data export (RGPD
-// right of access). Visitor conversations are tied to no one, so they are
-// not in it.
-func (s *Service) UserConversations(ctx context.Context, uid string) ([]Conversation, error) {
-	out := []Conversation{}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		list, err := conversationsOf(ctx, tx, uid)
-		if err != nil {
-			return err
-		}
-		for _, c := range list {
-			msgs, err := listMessages(ctx, tx, c.id, -1, s.agent)
-			if err != nil {
-				return err
-			}
-			out = append(out, Conversation{Mode: c.mode, Messages: msgs})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, s.fail("export des conversations", err)
-	}
-	return out, nil
-}
-
 // Records reads the chatbot records of the conversation of token.
 func (s *Service) Records(ctx context.Context, v Viewer, token string) ([]Record, error) {
 	var out []Record

@@ -97,28 +97,6 @@ func TestDeletingTheAccountDeletesItsConversations(t *testing.T) {
 	}
 }
 
-func TestUserConversationsAreExported(t *testing.T) {
-	e := newEnv(t)
-	ctx := context.Background()
-	anne, bruno := e.addUser(t, "anne"), e.addUser(t, "bruno")
-	first := e.start(t, anne)
-	e.send(t, anne, first, "bonjour")
-	e.clock.Advance(time.Minute)
-	e.start(t, anne)
-	e.start(t, bruno)
-	e.start(t, Viewer{})
-	list, err := e.svc.UserConversations(ctx, "anne")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(list) != 2 || len(list[0].Messages) != 3 || list[0].Messages[1].Text != "bonjour" || len(list[1].Messages) != 1 {
-		t.Errorf("anne's conversations %+v", list)
-	}
-	if none, _ := e.svc.UserConversations(ctx, "nobody"); none == nil || len(none) != 0 {
-		t.Errorf("a user without conversations: %#v, want an empty list", none)
-	}
-}
-
 func TestConversationsAreKeptTwelveMonths(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()

@@ -39,6 +39,8 @@ func CleanMessage(text string) (string, error) {
 // answers it: the chatbot in bot mode, with the advisor follow-up when
 // the reply suggests an agent; the agent's canned reply in agent mode,
 // stamped AgentReplyDelay later, the time the widget simulates typing.
+// A signed-in viewer writing in a visitor conversation makes it theirs,
+// in the same transaction (see Attach).
 func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exchange, error) {
 	text, err := CleanMessage(text)
 	if err != nil {
@@ -47,7 +49,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	now := s.now()
 	var ex *Exchange
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		c, err := findConversation(ctx, tx, token, v.UID)
+		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
 		}
@@ -101,7 +103,8 @@ func replyTo(m Message, userID int64) int64 {
 // SetMode switches the conversation of token to mode (SPEC.md §4, Chat
 // mode): to the agent with 'Connexion à {agent}...' and the agent's
 // greeting, back to the assistant with a system message and a bot message.
-// Asking for the mode already on changes nothing.
+// Asking for the mode already on changes nothing; a signed-in viewer's
+// switch in a visitor conversation makes it theirs, as Send does.
 func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode) (*Exchange, error) {
 	if mode != ModeBot && mode != ModeAgent {
 		return nil, apperr.FieldErrorf("mode", "Le mode doit être «\u00a0bot\u00a0» ou «\u00a0agent\u00a0».")
@@ -109,7 +112,7 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 	now := s.now()
 	ex := &Exchange{Mode: mode, Messages: []Message{}}
 	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		c, err := findConversation(ctx, tx, token, v.UID)
+		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil || c.mode == mode {
 			return err
 		}

@@ -109,8 +109,7 @@ func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, reply
 	return err
 }
 
-// listMessages reads the latest limit messages of conversation id (all
-// with a negative limit), oldest first.
+// listMessages reads the latest limit messages of conversation id, oldest first.
 func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent Agent) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, sender, text, links, COALESCE(intent, ''), created_at FROM (
 		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, limit)
@@ -121,17 +120,9 @@ func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent A
 	out := []Message{}
 	for rows.Next() {
 		var m Message
-		var links, at string
-		if err := rows.Scan(&m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at); err != nil {
-			return nil, fmt.Errorf("lecture des messages: %w", err)
+		if err := scanMessage(rows, &m, agent); err != nil {
+			return nil, err
 		}
-		if err := json.Unmarshal([]byte(links), &m.Links); err != nil {
-			return nil, fmt.Errorf("liens illisibles du message %d: %w", m.ID, err)
-		}
-		if m.Timestamp, err = time.Parse(store.TimeLayout, at); err != nil {
-			return nil, fmt.Errorf("date illisible du message %d: %w", m.ID, err)
-		}
-		m.withAgent(agent)
 		out = append(out, m)
 	}
 	return out, rows.Err()

@@ -29,6 +29,8 @@ type Limits struct {
 	ChatConversation Rule
 	// ClientErrors limits the error reports of the browser per address.
 	ClientErrors Rule
+	// Exports limits the data exports (RGPD download) per account.
+	Exports Rule
 	// MaxKeys caps the keys of each limiter (memory under a flood).
 	MaxKeys int
 }
@@ -46,6 +48,7 @@ type Limits struct {
 //	ChatAddress      60     1 s             a household or an office types far slower than 60 messages a second; a script does not
 //	ChatConversation 20     3 s             one person types at most a message every 3 s in one conversation, after a burst of quick replies
 //	ClientErrors     10     6 s             a broken page may report on every render; ten at once, then one every 6 s, keep the log readable
+//	Exports          3      20 min          a person downloads their data once or twice; a loop must not read a long history again and again
 func Default() Limits {
 	return Limits{
 		SignInAddress:    Rule{Burst: 20, Every: 45 * time.Second},
@@ -58,6 +61,7 @@ func Default() Limits {
 		ChatAddress:      Rule{Burst: 60, Every: time.Second},
 		ChatConversation: Rule{Burst: 20, Every: 3 * time.Second},
 		ClientErrors:     Rule{Burst: 10, Every: 6 * time.Second},
+		Exports:          Rule{Burst: 3, Every: 20 * time.Minute},
 		MaxKeys:          DefaultMaxKeys,
 	}
 }

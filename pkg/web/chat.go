@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -202,11 +201,19 @@ func (s *Server) writeExchange(w http.ResponseWriter, r *http.Request, ex *chat.
 	writeJSON(w, http.StatusOK, exchangeBody{Mode: ex.Mode, Messages: ex.Messages, ReplyDelayMs: ex.ReplyDelay.Milliseconds()})
 }
 
-// chatExport is the signed-in user's conversations for the data export;
-// none when the server runs without the chat.
-func (s *Server) chatExport(ctx context.Context, uid string) ([]chat.Conversation, error) {
-	if s.chat == nil {
-		return []chat.Conversation{}, nil
+// handleChatAttach makes the visitor conversation this browser keeps the
+// signed-in user's; the site asks for it right after signing in or up.
+func (s *Server) handleChatAttach(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !s.chatReady(w, r) {
+		return
 	}
-	return s.chat.svc.UserConversations(ctx, uid)
+	if _, _, ok := s.requireUser(w, r); !ok || !s.allow(w, r, s.messageLimits(r, id)...) {
+		return
+	}
+	if err := s.chat.svc.Attach(r.Context(), viewer(r), id); err != nil {
+		writeError(w, r, s.logger, fmt.Errorf("chat: %w", err))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

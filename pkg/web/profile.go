@@ -1,13 +1,13 @@
 package web
 
 import (
-	"encoding/json"
 	"net/http"
+	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
-	"courtier/pkg/chat"
-	"courtier/pkg/quote"
+	"courtier/pkg/privacy"
+	"courtier/pkg/ratelimit"
 )
 
 // handleProfile answers the signed-in user's profile.
@@ -96,37 +96,33 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// exportBody is the download of GET /api/profile/export: the account's
-// data, the user's quote requests and chat conversations.
-type exportBody struct {
-	*account.Export
-	QuoteRequests []quote.Request `json:"quoteRequests"`
-	// ChatConversations are the user's conversations with the assistant.
-	ChatConversations []chat.Conversation `json:"chatConversations"`
+// newPrivacy builds the data export over the server's services. Each
+// export reads the account's whole history, so an account gets 3 at once,
+// then one every 20 minutes: far more than a person needs, far less than
+// a script looping on it.
+func newPrivacy(cfg Config, l ratelimit.Limits, now func() time.Time) *privacy.Service {
+	return privacy.New(privacy.Config{
+		Accounts: cfg.Accounts, Quotes: cfg.Quotes, Chats: cfg.Chat,
+		Limit: ratelimit.New(l.Exports, now, l.MaxKeys), Logger: cfg.Logger,
+	})
 }
 
-// handleExport downloads everything stored about the user (RGPD access and portability).
+// exportWriteTime is how long the download of an export may take: far
+// beyond the server's write timeout, which a history of 200,000 messages
+// (66 MB) would exceed on a slow line, yet bounded, since the export
+// holds a read transaction open while it writes.
+const exportWriteTime = 10 * time.Minute
+
+// handleExport downloads everything stored about the user (RGPD access and
+// portability), streamed by pkg/privacy. An error once the download has
+// begun cuts the connection, so that the browser reports a failed download
+// instead of saving a truncated file.
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	_, sess, ok := s.requireUser(w, r)
 	if !ok {
 		return
 	}
-	data, err := s.accounts.Export(r.Context(), sess)
-	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	quotes, err := s.quotes.List(r.Context(), sess.UID)
-	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	chats, err := s.chatExport(r.Context(), sess.UID)
-	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
-	}
-	body, err := json.MarshalIndent(exportBody{Export: data, QuoteRequests: quotes, ChatConversations: chats}, "", "  ")
+	download, err := s.privacy.Export(r.Context(), sess)
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return
@@ -134,9 +130,13 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Disposition", `attachment; filename="mes-donnees.json"`)
+	h.Set("Content-Disposition", `attachment; filename="`+privacy.Filename+`"`)
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(exportWriteTime)) //nolint:errcheck // the server's timeout stays
 	w.WriteHeader(http.StatusOK)
-	w.Write(append(body, '\n')) //nolint:errcheck // the client may be gone
+	if err := download.Write(r.Context(), w); err != nil {
+		s.logger.Warn("export interrompu", "uid", sess.UID, "err", err)
+		panic(http.ErrAbortHandler)
+	}
 }
 
 type deleteRequest struct {

@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
 	"courtier/site"
@@ -70,6 +71,7 @@ type Server struct {
 	quotes       *quote.Service
 	cookies      *sessions.CookieStore
 	chat         *chatAPI
+	privacy      *privacy.Service
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 }
@@ -111,6 +113,7 @@ func New(cfg Config) (*Server, error) {
 		quotes:        cfg.Quotes,
 		cookies:       newCookieStore(key),
 		chat:          newChatAPI(cfg.Chat, limits, now),
+		privacy:       newPrivacy(cfg, limits, now),
 		secureCookies: cfg.SecureCookies,
 	}, nil
 }
@@ -145,6 +148,7 @@ func (s *Server) routes() []route {
 		{"GET /api/chat/conversations/{id}", s.handleChatGet},
 		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},
 		{"PUT /api/chat/conversations/{id}/mode", s.handleChatMode},
+		{"POST /api/chat/conversations/{id}/attach", s.handleChatAttach},
 		{"/api/", s.handleAPINotFound},
 		{"/", s.site.ServeHTTP},
 	}

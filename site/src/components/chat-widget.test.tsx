@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ChatWidget } from './chat-widget';
-import { chatStorageKey, failureReply, type ChatMessage } from '../lib/chat';
+import { failureReply, type ChatMessage } from '../lib/chat';
+import { chatStorageKey } from '../lib/chat-storage';
 import { setSessionUser } from '../lib/session';
 
 const at = '2026-03-02T13:05:00.000Z';
@@ -19,6 +20,7 @@ function fakeServer({ fail = false, known = true, delayMs = 0 } = {}) {
     const body = init?.body ? JSON.parse(init.body as string) : undefined;
     calls.push({ method, url, body });
     if (fail && method !== 'GET') throw new TypeError('réseau coupé');
+    if (url.endsWith('/attach')) return new Response(null, { status: 204 });
     if (method === 'POST' && url === '/api/chat/conversations') return json(201, { conversation: { id: 'conv-1', mode: 'bot', messages: [welcome] } });
     if (method === 'GET') return known ? json(200, { conversation: { mode: 'bot', messages: [welcome] } }) : json(404, { error: 'introuvable', code: 'not_found' });
     if (method === 'PUT') {
@@ -127,6 +129,28 @@ describe('ChatWidget', () => {
     expect(screen.getByText('Conseiller en assurance')).toBeTruthy();
     expect(calls.at(-1)).toEqual({ method: 'PUT', url: '/api/chat/conversations/conv-1/mode', body: { mode: 'agent' } });
     expect(screen.getByRole('button', { name: "Retour à l'assistant" })).toBeTruthy();
+  });
+
+  it('attaches the conversation at sign-in, and starts a new one at sign-out without the earlier messages', async () => {
+    const calls = fakeServer();
+    renderWidget();
+    const input = await openPanel();
+    fireEvent.change(input, { target: { value: 'Mon numéro de contrat' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByText('Notre assurance auto…');
+    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', createdAt: at, updatedAt: at };
+    calls.length = 0;
+    act(() => setSessionUser(marie));
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/chat/conversations/conv-1/attach', 'GET /api/chat/conversations/conv-1',
+    ]));
+    await screen.findByText(/Je peux/);
+    calls.length = 0;
+    act(() => setSessionUser(null));
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations']));
+    await screen.findByText(/Je peux/);
+    expect(screen.queryByText('Mon numéro de contrat')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeTruthy();
   });
 
   it('closes with Escape', async () => {

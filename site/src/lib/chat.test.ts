@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canSend, chatStorageKey, failureReply, maxMessageLength, storeConversation, storedConversation } from './chat';
+import { canSend, failureReply, maxMessageLength } from './chat';
+import { chatStorageKey, storeConversation, storedConversation } from './chat-storage';
 import { chatReducer, initialChat, settled } from './use-chat';
 import { formatTime } from './format';
 

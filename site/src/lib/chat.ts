@@ -1,12 +1,5 @@
 import { api } from './api';
 
-/**
- * The browser keeps the ID of its conversation with the assistant under
- * this key of localStorage, so that the conversation survives a reload
- * (named on the privacy page).
- */
-export const chatStorageKey = 'chatConversation';
-
 /** What the chat shows when a request fails (SPEC.md §8), typeset as pkg/chatbot.FailureReply. */
 export const failureReply = 'Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent\u00a0?';
 
@@ -77,25 +70,6 @@ export function sendMessage(id: string, text: string): Promise<Exchange> {
 /** Switches between the assistant and the advisor. */
 export function switchMode(id: string, mode: ChatMode): Promise<Exchange> {
   return api<Exchange>('PUT', `${base}/${encodeURIComponent(id)}/mode`, { mode });
-}
-
-/** The conversation ID this browser keeps, if any. */
-export function storedConversation(storage: Pick<Storage, 'getItem'> = localStorage): string | null {
-  try {
-    return storage.getItem(chatStorageKey);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the conversation ID, or forgets it with null. */
-export function storeConversation(id: string | null, storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage): void {
-  try {
-    if (id) storage.setItem(chatStorageKey, id);
-    else storage.removeItem(chatStorageKey);
-  } catch {
-    // Private browsing can refuse storage: the conversation lasts until the page is left.
-  }
 }
 
 /** A message is sent only when it has something besides spaces and no reply is pending (SPEC.md §5). */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { api } from './api';
+import { followSession } from './chat-session';
 
 /** The signed-in user as the API returns it (SPEC.md §3, User profile). */
 export interface SessionUser {
@@ -59,13 +60,52 @@ export function loadSession(): Promise<Session> {
   return pending;
 }
 
-/** Replaces the session after sign-in, sign-up, a profile edit or sign-out. */
+/**
+ * The other tabs of the site hear of every change of session on this
+ * channel (same origin only), so that their navbar and chat follow a
+ * sign-in or a sign-out made here.
+ */
+const channelName = 'courtier-session';
+let channel: BroadcastChannel | null | undefined;
+
+/** The user a message of another tab carries; undefined when it is not one. */
+export function userFromMessage(data: unknown): SessionUser | null | undefined {
+  if (typeof data !== 'object' || data === null || !('user' in data)) return undefined;
+  const { user } = data as { user: unknown };
+  if (user === null) return null;
+  if (typeof user === 'object' && typeof (user as SessionUser).uid === 'string') return user as SessionUser;
+  return undefined;
+}
+
+function openChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(channelName) : null;
+    channel?.addEventListener('message', (e: MessageEvent) => {
+      const user = userFromMessage(e.data);
+      if (user === undefined) return;
+      // The tab that acted has already attached or forgotten the chat's
+      // conversation (localStorage is shared): only the state changes here.
+      pending = undefined;
+      set({ user });
+    });
+  }
+  return channel;
+}
+
+/**
+ * Replaces the session after sign-in, sign-up, a profile edit or sign-out:
+ * the chat follows the account (see followSession), then this tab's
+ * components and the site's other tabs see the new session.
+ */
 export function setSessionUser(user: SessionUser | null) {
+  void followSession(current?.user?.uid ?? null, user?.uid ?? null);
   pending = undefined;
   set({ user });
+  openChannel()?.postMessage({ user });
 }
 
 function subscribe(l: () => void) {
+  openChannel();
   listeners.add(l);
   return () => listeners.delete(l);
 }

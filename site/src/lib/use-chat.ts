@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from './api';
 import {
-  canSend, failureReply, getConversation, localMessage, sendMessage, startConversation, storeConversation,
-  storedConversation, switchMode, type ChatMessage, type ChatMode, type Conversation, type Exchange,
+  canSend, failureReply, getConversation, localMessage, sendMessage, startConversation, switchMode,
+  type ChatMessage, type ChatMode, type Conversation, type Exchange,
 } from './chat';
+import { storeConversation, storedConversation } from './chat-storage';
 
 /** The state of the chat panel. */
 export interface ChatState {

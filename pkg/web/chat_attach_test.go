@@ -1,0 +1,154 @@
+package web
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// attachCase is one request of the attach matrix: who asks, about whose
+// conversation, and the answer; {id} is replaced by the conversation's ID.
+type attachCase struct {
+	name    string
+	as      string
+	owner   string // who starts the conversation: "anonymous" for a visitor
+	url     string
+	headers map[string]string
+	status  int
+	bodyHas []string
+	// after is who may read the conversation afterwards, and who may not.
+	readers, strangers []string
+}
+
+func TestChatAttachMatrix(t *testing.T) {
+	attach := "/api/chat/conversations/{id}/attach"
+	tests := []attachCase{
+		{name: "a visitor cannot attach", as: "anonymous", owner: "anonymous", url: attach, status: 401,
+			bodyHas: []string{"Vous devez être connecté."}, readers: []string{"anonymous", "client"}},
+		{name: "a visitor conversation becomes the user's", as: "client", owner: "anonymous", url: attach, status: 204,
+			readers: []string{"client"}, strangers: []string{"anonymous", "other", "agent", "admin"}},
+		{name: "the user's own: nothing to do", as: "client", owner: "client", url: attach, status: 204,
+			readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
+		{name: "someone else's is not found", as: "other", owner: "client", url: attach, status: 404,
+			bodyHas: []string{"n'existe pas"}, readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
+		{name: "an admin cannot take one either", as: "admin", owner: "client", url: attach, status: 404,
+			readers: []string{"client"}, strangers: []string{"admin"}},
+		{name: "an unknown ID", as: "client", owner: "anonymous", url: "/api/chat/conversations/" + strings.Repeat("A", 43) + "/attach", status: 404,
+			readers: []string{"anonymous"}},
+		{name: "a malformed ID", as: "client", owner: "anonymous", url: "/api/chat/conversations/%00%ff/attach", status: 404,
+			bodyHas: []string{"n'existe pas"}, readers: []string{"anonymous"}},
+		{name: "from another site", as: "client", owner: "anonymous", url: attach, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403,
+			readers: []string{"anonymous"}},
+		{name: "by GET", as: "client", owner: "anonymous", url: attach, status: 404, readers: []string{"anonymous"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := newAPI(t)
+			people := env.people(t)
+			id := env.startChat(t, people[tt.owner])
+			method := "POST"
+			if tt.name == "by GET" {
+				method = "GET"
+			}
+			sc := scenario{method: method, url: strings.ReplaceAll(tt.url, "{id}", id), headers: map[string]string{"Cookie": people[tt.as]},
+				status: tt.status, bodyHas: tt.bodyHas}
+			for k, v := range tt.headers {
+				sc.headers[k] = v
+			}
+			sc.run(t, env.h)
+			for _, who := range tt.readers {
+				if res, body := env.do(t, "GET", "/api/chat/conversations/"+id, "", people[who]); res.StatusCode != 200 {
+					t.Errorf("%s cannot read it any more: %d %s", who, res.StatusCode, body)
+				}
+			}
+			for _, who := range tt.strangers {
+				for _, req := range [][3]string{
+					{"GET", "/api/chat/conversations/" + id, ""},
+					{"POST", "/api/chat/conversations/" + id + "/messages", `{"text":"bonjour"}`},
+					{"PUT", "/api/chat/conversations/" + id + "/mode", `{"mode":"agent"}`},
+				} {
+					if res, body := env.do(t, req[0], req[1], req[2], people[who]); res.StatusCode != 404 {
+						t.Errorf("%s %s as %s: %d %s, want 404", req[0], req[1], who, res.StatusCode, body)
+					}
+				}
+			}
+		})
+	}
+}
+
+// exportedTexts reads the texts of every chat message in cookie's export.
+func (e *apiEnv) exportedTexts(t *testing.T, cookie string) []string {
+	t.Helper()
+	res, body := e.do(t, "GET", "/api/profile/export", "", cookie)
+	var got struct {
+		ChatConversations []struct {
+			Messages []struct{ Text string } `json:"messages"`
+		} `json:"chatConversations"`
+	}
+	if err := json.Unmarshal([]byte(body), &got); res.StatusCode != 200 || err != nil {
+		t.Fatalf("export: %d %v %s", res.StatusCode, err, body)
+	}
+	var out []string
+	for _, c := range got.ChatConversations {
+		for _, m := range c.Messages {
+			out = append(out, m.Text)
+		}
+	}
+	return out
+}
+
+func TestChatFollowsTheSession(t *testing.T) {
+	env := newAPI(t)
+	// A visitor chats, then signs up: the site attaches the conversation.
+	id := env.startChat(t, "")
+	env.do(t, "POST", "/api/chat/conversations/"+id+"/messages", `{"text":"Je cherche une assurance auto"}`, "")
+	marie := env.signUp(t, "marie@exemple.fr")
+	if res, body := env.do(t, "POST", "/api/chat/conversations/"+id+"/attach", "", marie); res.StatusCode != 204 {
+		t.Fatalf("attach: %d %s", res.StatusCode, body)
+	}
+	if res, body := env.do(t, "POST", "/api/chat/conversations/"+id+"/messages", `{"text":"Mon numéro de contrat est le 42"}`, marie); res.StatusCode != 200 {
+		t.Fatalf("message signed in: %d %s", res.StatusCode, body)
+	}
+	texts := strings.Join(env.exportedTexts(t, marie), "\n")
+	if !strings.Contains(texts, "Je cherche une assurance auto") || !strings.Contains(texts, "Mon numéro de contrat est le 42") {
+		t.Errorf("the export lacks the conversation: %s", texts)
+	}
+	// Signed out, the same browser holding the ID reads nothing.
+	env.do(t, "POST", "/api/auth/logout", "", marie)
+	if res, _ := env.do(t, "GET", "/api/chat/conversations/"+id, "", ""); res.StatusCode != 404 {
+		t.Errorf("a visitor reads the signed-in conversation: %d", res.StatusCode)
+	}
+	// Deleting the account deletes it.
+	marie = env.signIn(t, "marie@exemple.fr", false)
+	env.do(t, "POST", "/api/profile/delete", `{"password":"`+goodPassword+`"}`, marie)
+	paul := env.signUp(t, "paul@exemple.fr")
+	if res, _ := env.do(t, "POST", "/api/chat/conversations/"+id+"/attach", "", paul); res.StatusCode != 404 {
+		t.Errorf("the deleted account's conversation is still there: %d", res.StatusCode)
+	}
+}
+
+func TestChatSignedInMessageAttaches(t *testing.T) {
+	env := newAPI(t)
+	people := env.people(t)
+	// The site failed to attach (the request was lost): the first message
+	// sent signed in attaches the conversation all the same.
+	id := env.startChat(t, "")
+	if res, body := env.do(t, "GET", "/api/chat/conversations/"+id, "", people["client"]); res.StatusCode != 200 {
+		t.Fatalf("signed-in read of a visitor conversation: %d %s", res.StatusCode, body)
+	}
+	if res, _ := env.do(t, "GET", "/api/chat/conversations/"+id, "", ""); res.StatusCode != 200 {
+		t.Fatal("a read attached the conversation")
+	}
+	if res, body := env.do(t, "POST", "/api/chat/conversations/"+id+"/messages", `{"text":"Ma retraite"}`, people["client"]); res.StatusCode != 200 {
+		t.Fatalf("message: %d %s", res.StatusCode, body)
+	}
+	if res, _ := env.do(t, "GET", "/api/chat/conversations/"+id, "", ""); res.StatusCode != 404 {
+		t.Errorf("the visitor still reads a conversation with a signed-in message: %d", res.StatusCode)
+	}
+	if texts := env.exportedTexts(t, people["client"]); !strings.Contains(strings.Join(texts, "\n"), "Ma retraite") {
+		t.Errorf("the export lacks the message: %v", texts)
+	}
+	if texts := env.exportedTexts(t, people["other"]); len(texts) != 0 {
+		t.Errorf("another account's export holds %v", texts)
+	}
+}
