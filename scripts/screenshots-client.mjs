@@ -50,7 +50,13 @@ try {
         await page.goto(server.url + path);
         await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: join(out, `client-${path.slice(1).replaceAll('/', '-')}-${suffix}.png`), fullPage: true });
+        const name = `client-${path.slice(1).replaceAll('/', '-')}-${suffix}`;
+        await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
+        // Long pages also in screens of 1600 px, readable once opened.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0, k = 1; height > 1600 && y < height; y += 1600, k++) {
+          await page.screenshot({ path: join(out, `${name}-${k}.png`), fullPage: true, clip: { x: 0, y, width, height: Math.min(1600, height - y) } });
+        }
       }
       await page.goto(server.url + '/dashboard');
       await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
