@@ -16,8 +16,8 @@ const nbsp = "\u00a0"
 //     in groups ("01 99 00 42 42", "10 000 €"), a number and its unit
 //     ("0 km", "24 h", "2 minutes");
 //   - after "°" before a digit ("n° 24");
-//   - around a dash between two words that start with a digit
-//     ("9h00 - 18h00", "9h - 12h").
+//   - around a dash between two words that start with a digit, after an
+//     opening bracket maybe ("9h00 - 18h00", "(9h - 12h)").
 //
 // Colons without a space before them (URLs, "14:05") are left alone, and
 // typesetting twice changes nothing. The site's twin is typeset() in
@@ -54,11 +54,11 @@ func glued(before, after string) bool {
 	case isDash(next):
 		// "9h00 - 18h00": the space before the dash of a range…
 		rest, ok := cutSpace(after[n:], strings.CutPrefix)
-		return ok && startsWithDigit(rest) && startsWithDigit(lastWord(before))
+		return ok && startsWithDigit(rest) && startsWithDigit(strings.TrimLeft(lastWord(before), "(["))
 	case isDash(prev) && isDigit(next):
 		// …and the space after it.
 		head, ok := cutSpace(before[:len(before)-utf8.RuneLen(prev)], strings.CutSuffix)
-		return ok && startsWithDigit(lastWord(head))
+		return ok && startsWithDigit(strings.TrimLeft(lastWord(head), "(["))
 	}
 	return false
 }
