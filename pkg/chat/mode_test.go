@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/chatbot"
 )
 
 func TestAgentModeThereAndBack(t *testing.T) {
@@ -45,7 +46,7 @@ func TestAgentModeThereAndBack(t *testing.T) {
 	if ex.ReplyDelay != AgentReplyDelay || len(ex.Messages) != 2 || reply.Sender != SenderAgent || reply.Agent == nil {
 		t.Fatalf("agent reply %+v", ex)
 	}
-	if !reply.Timestamp.Equal(e.clock.Now().Add(2*time.Second)) || !strings.Contains(reply.Text, e.co.Phone) {
+	if !reply.Timestamp.Equal(e.clock.Now().Add(2*time.Second)) || !strings.Contains(reply.Text, chatbot.Typeset(e.co.Phone)) {
 		t.Errorf("canned reply %+v, want the phone, 2 s after the question", reply)
 	}
 

@@ -40,7 +40,7 @@ func BotCompany(p company.Profile) chatbot.Company {
 		advantages[i] = a.Title
 	}
 	return chatbot.Company{
-		Name: p.Name, Phone: p.Phone, Email: p.Email, Address: p.FullAddress(),
+		Name: p.Name, OfName: company.Elide("de", p.Name), Phone: p.Phone, Email: p.Email, Address: p.FullAddress(),
 		Hours:    chatbot.Hours{Weekdays: p.Hours.Weekdays, Saturday: p.Hours.Saturday, Sunday: p.Hours.Sunday},
 		Online:   p.Online.Description,
 		Products: pages, Advantages: advantages,

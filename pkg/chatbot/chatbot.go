@@ -30,7 +30,11 @@ type Hours struct {
 // from the company profile, so that no phone number, address or opening
 // hour is typed in the engine (PRODUCT.md, "The company profile is data").
 type Company struct {
-	Name    string
+	Name string
+	// OfName is the name after "de", elided by the caller from the
+	// profile (company.Elide): "d'Horizon Courtage". Empty, the replies
+	// write "de " and the name.
+	OfName  string
 	Phone   string
 	Email   string
 	Address string
@@ -41,6 +45,14 @@ type Company struct {
 	Products map[Product]Page
 	// Advantages are the titles of the advantages advertised.
 	Advantages []string
+}
+
+// of is the name after "de": "d'Horizon Courtage".
+func (c Company) of() string {
+	if c.OfName != "" {
+		return c.OfName
+	}
+	return "de " + c.Name
 }
 
 // page is the product page of p, or the overview when the profile has none.

@@ -43,7 +43,7 @@ func TestContextIsUsed(t *testing.T) {
 			name:   "a visitor who asked for contact gets the phone with the product",
 			msgs:   []string{"Votre téléphone ?", "Et la mutuelle ?"},
 			intent: Health,
-			has:    []string{"Pour en parler de vive voix, appelez-nous au 01 99 00 12 34"},
+			has:    []string{"Pour en parler de vive voix, appelez-nous au 01\u00a099\u00a000\u00a012\u00a034"},
 		},
 		{
 			name:   "the greeting follows up on the product",
@@ -55,7 +55,7 @@ func TestContextIsUsed(t *testing.T) {
 			name:   "an agent request names the product",
 			msgs:   []string{"maison", "je veux un humain"},
 			intent: HumanAgent,
-			has:    []string{"pour votre assurance habitation", "01 99 00 12 34"},
+			has:    []string{"pour votre assurance habitation", "01\u00a099\u00a000\u00a012\u00a034"},
 		},
 	}
 	for _, tt := range tests {

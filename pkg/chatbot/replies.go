@@ -103,7 +103,7 @@ func (e *Engine) greeting(uc UserContext) string {
 		return "Bonjour ! Vous vous intéressez à notre " + copyOf(uc.InterestedProduct).noun +
 			" : que souhaitez-vous savoir ? Les garanties, les documents à préparer ou le tarif ?"
 	}
-	return "Bonjour ! Je suis l'assistant de " + e.co.Name + ". Je peux vous renseigner sur nos assurances auto, habitation, santé et vie, " +
+	return "Bonjour ! Je suis l'assistant " + e.co.of() + ". Je peux vous renseigner sur nos assurances auto, habitation, santé et vie, " +
 		"vous aider à obtenir un devis gratuit ou vous donner nos coordonnées. Que puis-je faire pour vous ?"
 }
 
@@ -174,7 +174,7 @@ func (e *Engine) Welcome(name string) Reply {
 	if name = strings.TrimSpace(name); name != "" {
 		hello = "Bonjour " + name + " !"
 	}
-	text := hello + " Je suis l'assistant virtuel de " + e.co.Name + ", disponible " + e.co.Online + ". Je peux :\n" +
+	text := hello + " Je suis l'assistant virtuel " + e.co.of() + ", disponible " + e.co.Online + ". Je peux :\n" +
 		"• vous présenter nos assurances auto, habitation, santé et vie ;\n" +
 		"• vous indiquer les documents à préparer et les étapes de la souscription ;\n" +
 		"• vous aider à obtenir un devis gratuit et sans engagement ;\n" +

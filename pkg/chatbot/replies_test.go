@@ -1,17 +1,27 @@
 package chatbot
 
 import (
+	"encoding/json"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
 
+// unglued is an ordinary space after a number, where a line could break
+// inside a phone number, an amount or before a unit.
+var unglued = regexp.MustCompile(`[0-9] [0-9\pL€]`)
+
 // badSpacing returns the first spot of s where an ordinary space stands
-// before a high sign or inside guillemets.
+// before a high sign, inside guillemets or after a number.
 func badSpacing(s string) string {
-	for _, bad := range []string{" :", " ;", " !", " ?", " »", "« ", " %"} {
+	for _, bad := range []string{" :", " ;", " !", " ?", " »", "« ", " %", " €"} {
 		if i := strings.Index(s, bad); i >= 0 {
 			return s[max(0, i-20):min(len(s), i+5)]
 		}
+	}
+	if loc := unglued.FindStringIndex(s); loc != nil {
+		return s[max(0, loc[0]-20):min(len(s), loc[1]+5)]
 	}
 	return ""
 }
@@ -56,7 +66,7 @@ func TestRepliesTakeTheCompanyProfile(t *testing.T) {
 	e := New(co)
 	r, _ := e.Respond(UserContext{}, "Quelle est votre adresse ?")
 	hours := Typeset("du lundi au vendredi de 8h30 à 17h30 et le samedi de 10h00 à 12h00 (fermé le dimanche)")
-	for _, want := range []string{co.Phone, co.Email, Typeset(co.Address), hours, Typeset(co.Online)} {
+	for _, want := range []string{Typeset(co.Phone), co.Email, Typeset(co.Address), hours, Typeset(co.Online)} {
 		if !strings.Contains(r.Text, want) {
 			t.Errorf("contact reply lacks %q:\n%s", want, r.Text)
 		}
@@ -112,6 +122,15 @@ func TestWelcome(t *testing.T) {
 	if got := e.Welcome("  Anne Martin ").Text; !strings.HasPrefix(got, "Bonjour Anne Martin\u00a0! Je suis l'assistant virtuel de Courtage Témoin") {
 		t.Errorf("welcome with a name: %q", got)
 	}
+	co := testCompany()
+	co.Name, co.OfName = "Horizon Courtage", "d'Horizon Courtage"
+	elided := New(co)
+	if got := elided.Welcome("").Text; !strings.Contains(got, "Je suis l'assistant virtuel d'Horizon Courtage,") {
+		t.Errorf("welcome without the elided name: %q", got)
+	}
+	if got := elided.reply(Greeting, UserContext{}).Text; !strings.Contains(got, "Je suis l'assistant d'Horizon Courtage.") {
+		t.Errorf("greeting without the elided name: %q", got)
+	}
 	got := e.Welcome("").Text
 	if !strings.HasPrefix(got, "Bonjour\u00a0! ") || strings.Count(got, "\n• ") != 5 {
 		t.Errorf("welcome without a name, or without the list of what the assistant does: %q", got)
@@ -134,18 +153,27 @@ func TestOpeningHours(t *testing.T) {
 	}
 }
 
+// TestTypeset runs the table the site's typeset() runs too
+// (site/src/lib/format.test.ts), so the two stay twins.
 func TestTypeset(t *testing.T) {
-	tests := map[string]string{
-		"Bonjour ! Ça va ? Oui : bien ; 100 %":   "Bonjour\u00a0! Ça va\u00a0? Oui\u00a0: bien\u00a0; 100\u00a0%",
-		"en 2 minutes au 01 99 00 42 42 ou":      "en 2\u00a0minutes au 01 99 00 42 42\u00a0ou",
-		"« devis »":                              "«\u00a0devis\u00a0»",
-		"https://exemple.fr à 14:05, /quote?x=1": "https://exemple.fr à 14:05, /quote?x=1",
-		"déjà\u00a0!":                            "déjà\u00a0!",
-		"":                                       "",
+	data, err := os.ReadFile("testdata/typeset.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for in, want := range tests {
+	var table struct{ Cases [][2]string }
+	if err := json.Unmarshal(data, &table); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Cases) < 10 {
+		t.Fatalf("only %d cases read", len(table.Cases))
+	}
+	for _, c := range table.Cases {
+		in, want := c[0], c[1]
 		if got := Typeset(in); got != want {
 			t.Errorf("Typeset(%q) = %q, want %q", in, got, want)
+		}
+		if again := Typeset(want); again != want {
+			t.Errorf("Typeset(%q) changed typeset text to %q", want, again)
 		}
 	}
 }

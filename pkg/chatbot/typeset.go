@@ -6,25 +6,31 @@ import (
 	"unicode/utf8"
 )
 
-// Typeset applies French typography to text written with ordinary spaces:
-// the space before « : ; ! ? % », inside « guillemets » and between a
-// number and the word after it ("2 minutes", "0 km") becomes a non-breaking
-// space (U+00A0), so that a sign or a unit never starts a line alone.
-// Spaces between digits (phone numbers) and colons without a space before
-// them (URLs, "14:05") are left alone.
+const nbsp = "\u00a0"
+
+// Typeset applies French typography to text written with ordinary spaces,
+// so that a sign, a unit or a part of a number never starts a line alone.
+// A space becomes a non-breaking space (U+00A0):
+//   - before « : ; ! ? % € » and after «;
+//   - between a digit and a digit or a letter: phone numbers and amounts
+//     in groups ("01 99 00 42 42", "10 000 €"), a number and its unit
+//     ("0 km", "24 h", "2 minutes");
+//   - after "°" before a digit ("n° 24");
+//   - around a dash between two words that start with a digit, after an
+//     opening bracket maybe ("9h00 - 18h00", "(9h - 12h)").
+//
+// Colons without a space before them (URLs, "14:05") are left alone, and
+// typesetting twice changes nothing. The site's twin is typeset() in
+// site/src/lib/format.ts; both pass the table of testdata/typeset.json.
 func Typeset(text string) string {
-	const nbsp = "\u00a0"
+	if strings.IndexByte(text, ' ') < 0 {
+		return text
+	}
 	var b strings.Builder
 	b.Grow(len(text) + 16)
 	start := 0 // text[start:i] is still to be copied
-	for i := 0; i+1 < len(text); i++ {
-		switch {
-		case text[i] == ' ' && (strings.IndexByte(":;!?%", text[i+1]) >= 0 || strings.HasPrefix(text[i+1:], "»")):
-			b.WriteString(text[start:i])
-			b.WriteString(nbsp)
-			start = i + 1
-		case text[i] == ' ' && i >= 1 && text[i-1] >= '0' && text[i-1] <= '9' && startsWithLetter(text[i+1:]),
-			text[i] == ' ' && i >= 2 && text[i-2:i] == "«":
+	for i := 0; i < len(text); i++ {
+		if text[i] == ' ' && glued(text[:i], text[i+1:]) {
 			b.WriteString(text[start:i])
 			b.WriteString(nbsp)
 			start = i + 1
@@ -34,7 +40,49 @@ func Typeset(text string) string {
 	return b.String()
 }
 
-func startsWithLetter(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsLetter(r)
+// glued tells whether the space between before and after must not break.
+func glued(before, after string) bool {
+	prev, _ := utf8.DecodeLastRuneInString(before)
+	next, n := utf8.DecodeRuneInString(after)
+	switch {
+	case strings.ContainsRune(":;!?%€»", next), prev == '«':
+		return true
+	case isDigit(prev) && (isDigit(next) || unicode.IsLetter(next)):
+		return true
+	case prev == '°' && isDigit(next):
+		return true
+	case isDash(next):
+		// "9h00 - 18h00": the space before the dash of a range…
+		rest, ok := cutSpace(after[n:], strings.CutPrefix)
+		return ok && startsWithDigit(rest) && startsWithDigit(strings.TrimLeft(lastWord(before), "(["))
+	case isDash(prev) && isDigit(next):
+		// …and the space after it.
+		head, ok := cutSpace(before[:len(before)-utf8.RuneLen(prev)], strings.CutSuffix)
+		return ok && startsWithDigit(strings.TrimLeft(lastWord(head), "(["))
+	}
+	return false
+}
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+func isDash(r rune) bool { return r == '-' || r == '–' }
+
+// cutSpace cuts a space, ordinary or already non-breaking, with cut
+// (strings.CutPrefix or strings.CutSuffix).
+func cutSpace(s string, cut func(s, space string) (string, bool)) (string, bool) {
+	if rest, ok := cut(s, " "); ok {
+		return rest, true
+	}
+	return cut(s, nbsp)
+}
+
+func startsWithDigit(s string) bool { return s != "" && isDigit(rune(s[0])) }
+
+// lastWord is what follows the last space, ordinary or non-breaking.
+func lastWord(s string) string {
+	start := strings.LastIndexByte(s, ' ') + 1
+	if i := strings.LastIndex(s, nbsp); i >= 0 {
+		start = max(start, i+len(nbsp))
+	}
+	return s[start:]
 }

@@ -120,7 +120,7 @@ describe('chat widget', () => {
     const held = new Promise((r) => { release = r; });
     await page.route('**/messages', async (route) => { await held; await route.continue(); });
     await input.press('Enter');
-    await status.getByText("L'assistant écrit...").waitFor({ state: 'attached' });
+    await status.getByText("L'assistant écrit…").waitFor({ state: 'attached' });
     assert.ok(await status.locator('.chat-dots').isVisible(), 'the typing indicator shows');
     assert.equal(await input.isDisabled(), true);
     assert.equal(await send.isDisabled(), true);
@@ -176,7 +176,7 @@ describe('chat widget', () => {
     const started = Date.now();
     await input.fill("J'ai besoin d'aide pour un sinistre");
     await input.press('Enter');
-    await status.getByText('Votre conseiller écrit...').waitFor({ state: 'attached' });
+    await status.getByText('Votre conseiller écrit…').waitFor({ state: 'attached' });
     assert.equal(await send.isDisabled(), true);
     await log.getByText(/Merci pour votre message/).waitFor({ timeout: 5000 });
     const waited = Date.now() - started;

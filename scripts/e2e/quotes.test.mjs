@@ -75,6 +75,10 @@ describe('quote requests', () => {
     assert.match(text, /Reçue/);
     assert.match(text, /Peugeot 208 \(2019, essence\)/);
     assert.match(text, /Tous risques/);
+    // Every answer, the licence year and the bonus-malus included.
+    assert.match(text, /Privé et trajet domicile-travail/);
+    assert.match(text, /Permis de conduire\s+Obtenu en 2011/);
+    assert.match(text, /Coefficient bonus-malus\s+0,68/);
     assert.match(text, /Contrat actuel jusqu’au 30 avril\./);
     assert.match(text, /Envoyée le \d{1,2}(er)? [a-zéû]+ \d{4} à \d{2}:\d{2}/);
 

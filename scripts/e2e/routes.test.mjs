@@ -66,15 +66,38 @@ describe('protected routes', () => {
       await context.close();
     });
 
-    test(`${entry.path} loaded directly lands on /login`, async () => {
+    test(`${entry.path} loaded directly lands on /login, and Back skips it`, async () => {
       const { page, context } = await newPage(env.browser);
+      await page.goto(env.server.url + '/about');
+      await heading(page);
       const res = await page.goto(env.server.url + entry.path);
       assert.equal(res.status(), 200);
       await page.waitForURL((u) => u.pathname === '/login');
       assert.match(await heading(page, 'Connexion'), /^Connexion$/);
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/about');
       await context.close();
     });
   }
+
+  test('an in-app link to a protected page pushes /login, and Back returns to the page of the link', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
+    await heading(page);
+    await page.getByRole('navigation', { name: /principal/i }).getByRole('link', { name: 'Services' }).first().click();
+    await heading(page, 'Nos services');
+    await page.getByRole('link', { name: 'Accéder à mon espace client' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('next'), '/dashboard');
+    assert.match(await heading(page, 'Connexion'), /^Connexion$/);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/services');
+    assert.equal(await heading(page, 'Nos services'), 'Nos services');
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
 
 describe('not found', () => {

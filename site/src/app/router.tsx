@@ -1,4 +1,4 @@
-import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { ErrorScreen } from '../components/error-screen';
 import { Loading } from '../components/loading';
@@ -22,13 +22,22 @@ function lazyFor(page: string): RouteObject['lazy'] {
   };
 }
 
-/** Sends a signed-out visitor to /login, replacing the history entry, and remembers where they were going. */
+/**
+ * Sends a signed-out visitor to /login and remembers where they were going.
+ * The protected page must not stay in history (Back would bounce to /login
+ * again), and the page the visitor came from must: when the protected URL is
+ * already the current entry (first load, Back or Forward) /login replaces
+ * it; after an in-app link it never entered history, so /login is pushed
+ * in its place (a replace there would overwrite the page before it).
+ */
 export async function requireSession({ request }: LoaderFunctionArgs) {
   const session = await loadSession();
   if (session.user) return null;
   const url = new URL(request.url);
   const next = url.pathname + url.search;
-  return replace(`/login?next=${encodeURIComponent(next)}`);
+  const login = `/login?next=${encodeURIComponent(next)}`;
+  const current = window.location.pathname + window.location.search;
+  return current === next ? replace(login) : redirect(login);
 }
 
 function routeObject(entry: RouteEntry): RouteObject {

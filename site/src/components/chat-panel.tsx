@@ -85,7 +85,7 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     }
   }
 
-  const typing = agentMode ? 'Votre conseiller écrit...' : "L'assistant écrit...";
+  const typing = agentMode ? 'Votre conseiller écrit…' : "L'assistant écrit…";
   return (
     <section ref={panel} id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={!open}>
       <header className="chat-header">

@@ -92,7 +92,7 @@ describe('ChatWidget', () => {
     expect(input.value).toBe('');
     expect(input.disabled).toBe(true);
     expect(send.disabled).toBe(true);
-    expect(screen.getByRole('status').textContent).toContain("L'assistant écrit...");
+    expect(screen.getByRole('status').textContent).toContain("L'assistant écrit…");
     await screen.findByText('Notre assurance auto…');
     await waitFor(() => expect(input.disabled).toBe(false));
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/chat/conversations/conv-1/messages', body: { text: 'Une voiture' } });

@@ -30,7 +30,7 @@ export function ChatWidget() {
   return (
     <div className="chat-widget">
       {used ? (
-        <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l'assistant...</div> : null}>
+        <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l'assistant…</div> : null}>
           {/* Signing in or out starts over: another person's messages never stay on screen. */}
           <ChatPanel key={session?.user?.uid ?? ''} id={panelId} open={open} onClose={close} />
         </Suspense>

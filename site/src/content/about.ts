@@ -1,9 +1,10 @@
-import { company } from '../lib/company';
+import { company, ofCompany } from '../lib/company';
 import type { Feature } from './types';
+import { typesetAll } from '../lib/format';
 
 /** The copy of the about page (/about). */
-export const aboutPage = {
-  title: `À propos de ${company.name}`,
+export const aboutPage = typesetAll({
+  title: `À propos ${ofCompany}`,
   lead: `Un courtier en assurance né à ${company.city} en ${company.founded}, avec une conviction : le conseil d'un professionnel doit être aussi simple à obtenir qu'un service en ligne.`,
   whoWeAre: {
     title: 'Qui sommes-nous ?',
@@ -48,4 +49,4 @@ export const aboutPage = {
     ],
     legalLink: { to: '/mentions-legales', label: 'Consulter nos mentions légales' },
   },
-};
+});

@@ -1,3 +1,5 @@
+import { typesetAll } from '../lib/format';
+
 /** An article of the blog, shown in full on the blog page. */
 export interface BlogPost {
   /** A stable anchor for the article. */
@@ -13,13 +15,13 @@ export interface BlogPost {
 }
 
 /** The copy of the blog page (/blog). */
-export const blogPage = {
+export const blogPage = typesetAll({
   title: 'Le blog',
   lead: 'Des conseils concrets pour choisir, utiliser et changer vos assurances, écrits par nos conseillers.',
-};
+});
 
 /** The articles, newest first. */
-export const blogPosts: BlogPost[] = [
+export const blogPosts: BlogPost[] = typesetAll([
   {
     slug: 'jeune-conducteur-assurance-auto',
     title: 'Jeune conducteur : comment alléger son assurance auto',
@@ -105,4 +107,4 @@ export const blogPosts: BlogPost[] = [
       "Bon à savoir : si vous venez d'acheter un véhicule, il peut s'écouler quelques jours avant qu'il apparaisse dans le fichier. Gardez votre contrat ou votre attestation provisoire à portée de main en cas de contrôle.",
     ],
   },
-];
+]);

@@ -1,4 +1,5 @@
 import { company } from '../lib/company';
+import { typesetAll } from '../lib/format';
 
 /** The address applications are sent to: `recrutement@` on the domain of the contact e-mail. */
 export const jobsEmail = `recrutement@${company.email.slice(company.email.indexOf('@') + 1)}`;
@@ -20,7 +21,7 @@ export interface JobOffer {
 const place = `${company.city} (télétravail partiel)`;
 
 /** The copy of the careers page (/careers). */
-export const careersPage = {
+export const careersPage = typesetAll({
   title: 'Rejoignez-nous',
   lead: `${company.name} recrute des conseillers, des gestionnaires et des développeurs qui veulent rendre l'assurance plus simple. Nos bureaux sont à ${company.city}, avec une part de télétravail pour tous les postes.`,
   why: {
@@ -38,10 +39,10 @@ export const careersPage = {
     answer: 'Nous répondons à chaque candidature. Vos documents sont conservés pendant deux ans au plus, sauf si vous nous demandez de les supprimer plus tôt.',
     spontaneous: 'Aucune offre ne vous correspond ? Les candidatures spontanées sont les bienvenues à la même adresse.',
   },
-};
+});
 
 /** The open positions, newest first. */
-export const jobOffers: JobOffer[] = [
+export const jobOffers: JobOffer[] = typesetAll([
   {
     slug: 'conseiller-assurance-particuliers',
     title: 'Conseiller en assurance IARD particuliers (H/F)',
@@ -117,4 +118,4 @@ export const jobOffers: JobOffer[] = [
       'Le sens du service et une bonne aisance à l\'oral comme à l\'écrit',
     ],
   },
-];
+]);

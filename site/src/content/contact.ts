@@ -1,7 +1,8 @@
 import { company } from '../lib/company';
+import { typesetAll } from '../lib/format';
 
 /** The copy of the contact page (/contact). The details themselves come from the company profile. */
-export const contactPage = {
+export const contactPage = typesetAll({
   title: 'Contactez-nous',
   lead: `Une question sur un contrat, un devis ou un sinistre ? Nos conseillers vous répondent par téléphone et par e-mail aux heures d'ouverture, et notre assistant en ligne ${company.online.description}.`,
   detailsTitle: 'Nos coordonnées',
@@ -28,4 +29,4 @@ export const contactPage = {
     commitment: `Nous accusons réception de votre réclamation sous ${company.complaints.acknowledgeDays} jours ouvrables au plus et vous apportons une réponse dans un délai maximal de ${company.complaints.answerMonths} mois.`,
     more: 'La procédure complète et les coordonnées du médiateur figurent dans nos',
   },
-};
+});

@@ -1,9 +1,10 @@
 import { company } from '../lib/company';
 import type { Audience } from './products';
 import type { CallToAction } from './types';
+import { typesetAll } from '../lib/format';
 
 /** The copy of the insurance overview page (/insurance). */
-export const insurancePage = {
+export const insurancePage = typesetAll({
   title: 'Nos assurances',
   lead: "Huit assurances pour les particuliers et les professionnels. Pour chacune, nous comparons les offres de nos assureurs partenaires et vous expliquons les garanties avant que vous ne choisissiez.",
   groups: [
@@ -28,4 +29,4 @@ export const insurancePage = {
     text: "Nos devis sont gratuits et sans engagement : 2 minutes pour une assurance auto, quelques minutes pour les autres.",
     link: { to: '/quote-request', label: 'Demander un devis gratuit' },
   } satisfies CallToAction,
-};
+});

@@ -1,4 +1,5 @@
 import { company, fullAddress, mailHref, telHref } from '../lib/company';
+import { elide, typesetAll } from '../lib/format';
 import type { TextLink, TextSection } from './types';
 
 /** A link whose text is the address without its scheme: "https://www.orias.fr" shows "orias.fr". */
@@ -9,13 +10,13 @@ function siteLink(href: string): TextLink {
 const complaintsMail: TextLink = { text: company.complaints.email, href: `mailto:${company.complaints.email}` };
 
 /** The copy of the legal notices (/mentions-legales). */
-export const legalPage = {
+export const legalPage = typesetAll({
   title: 'Mentions légales',
   lead: `Les informations exigées par la loi pour la confiance dans l'économie numérique et par le Code des assurances : éditeur, hébergeur, immatriculation, contrôle, réclamations et médiation.`,
-};
+});
 
 /** The sections of the legal notices. */
-export const legalSections: TextSection[] = [
+export const legalSections: TextSection[] = typesetAll([
   {
     id: 'editeur',
     title: 'Éditeur du site',
@@ -76,7 +77,7 @@ export const legalSections: TextSection[] = [
     blocks: [
       `${company.name} exerce en qualité de courtier et travaille avec plusieurs entreprises d'assurance. Il n'est soumis à aucune obligation contractuelle de travailler exclusivement avec l'une d'elles.`,
       "Il ne fonde pas son conseil sur l'analyse d'un nombre suffisant de contrats offerts sur le marché : la liste des entreprises d'assurance avec lesquelles il travaille vous est communiquée sur simple demande.",
-      `Aucune entreprise d'assurance ne détient de participation, directe ou indirecte, de 10 % ou plus des droits de vote ou du capital de ${company.fullName}, et ${company.fullName} ne détient aucune participation de 10 % ou plus des droits de vote ou du capital d'une entreprise d'assurance.`,
+      `Aucune entreprise d'assurance ne détient de participation, directe ou indirecte, de 10 % ou plus des droits de vote ou du capital ${elide('de', company.fullName)}, et ${company.fullName} ne détient aucune participation de 10 % ou plus des droits de vote ou du capital d'une entreprise d'assurance.`,
       "Nous sommes rémunérés par une commission versée par l'assureur et comprise dans la cotisation ; lorsque des frais de courtage s'y ajoutent, leur montant vous est indiqué avant la souscription.",
     ],
   },
@@ -117,4 +118,4 @@ export const legalSections: TextSection[] = [
       ['Le traitement de vos données personnelles est décrit dans notre ', { text: 'politique de confidentialité', to: '/privacy' }, ". L'utilisation du site est régie par nos ", { text: "conditions générales d'utilisation", to: '/terms' }, '.'],
     ],
   },
-];
+]);

@@ -1,4 +1,5 @@
 import { company } from '../lib/company';
+import { typesetAll } from '../lib/format';
 
 /** A news item of the broker or of the insurance market. */
 export interface NewsItem {
@@ -10,13 +11,13 @@ export interface NewsItem {
 }
 
 /** The copy of the news page (/news). */
-export const newsPage = {
+export const newsPage = typesetAll({
   title: 'Actualités',
   lead: "Les nouvelles du cabinet et les changements de l'assurance qui vous concernent.",
-};
+});
 
 /** The news, newest first. */
-export const newsItems: NewsItem[] = [
+export const newsItems: NewsItem[] = typesetAll([
   {
     slug: 'assurance-flotte-des-trois-vehicules',
     date: '2026-10-05',
@@ -68,4 +69,4 @@ export const newsItems: NewsItem[] = [
       `${company.name}, courtier en assurance 100 % en ligne, est immatriculé à l'ORIAS et accueille ses premiers clients depuis ${company.city}. Auto, habitation, santé, prévoyance, assurance professionnelle : nos conseillers comparent les offres de nos assureurs partenaires pour vous.`,
     ],
   },
-];
+]);

@@ -1,18 +1,19 @@
 import { company, fullAddress, mailHref } from '../lib/company';
 import type { TextSection } from './types';
+import { typesetAll } from '../lib/format';
 
 const email = { text: company.email, href: mailHref };
 
 /** The copy of the privacy policy (/privacy). */
-export const privacyPage = {
+export const privacyPage = typesetAll({
   title: 'Politique de confidentialité',
   lead: `Quelles données personnelles ${company.name} traite, pourquoi, combien de temps, avec qui elles sont partagées et comment exercer vos droits.`,
   /** Date of the last change, ISO 8601. */
   updated: '2026-11-22',
-};
+});
 
 /** The sections of the privacy policy. */
-export const privacySections: TextSection[] = [
+export const privacySections: TextSection[] = typesetAll([
   {
     id: 'responsable',
     title: 'Qui est responsable de vos données ?',
@@ -158,4 +159,4 @@ export const privacySections: TextSection[] = [
       "Nous pouvons faire évoluer cette politique, notamment lorsque nous proposons de nouveaux services. La date de la dernière mise à jour figure en haut de cette page ; en cas de changement important, nous vous en informons par e-mail ou dans votre espace client.",
     ],
   },
-];
+]);

@@ -1,4 +1,5 @@
 import type { CallToAction, FaqEntry, Feature, Step } from './types';
+import { typesetAll } from '../lib/format';
 
 /** The ids of the eight insurance products, as in site/routes.json and the company profile. */
 export const productIds = ['car', 'home', 'health', 'life', 'pro', 'vtc', 'fleet', 'temp'] as const;
@@ -41,7 +42,7 @@ export interface ProductContent {
 const quoteLink = (product: ProductId, label = 'Demander mon devis gratuit') => ({ to: `/quote-request?product=${product}`, label });
 
 /** The content of the eight product pages. */
-export const products: Record<ProductId, ProductContent> = {
+export const products: Record<ProductId, ProductContent> = typesetAll({
   car: {
     audience: 'particuliers',
     intro: "Voiture, moto ou scooter : choisissez la formule qui correspond à votre véhicule et à votre budget, du tiers au tous risques, avec l'assistance 0 km. Votre devis est prêt en 2 minutes, gratuitement et sans engagement.",
@@ -477,4 +478,4 @@ export const products: Record<ProductId, ProductContent> = {
       link: quoteLink('temp'),
     },
   },
-};
+});

@@ -4,6 +4,7 @@
 import form from '../../../pkg/quote/form.json';
 import { company } from '../lib/company';
 import type { ProductId } from './products';
+import { typesetAll } from '../lib/format';
 
 /** One option of a fixed list: the value sent to the server and its French label. */
 export interface Choice {
@@ -18,7 +19,7 @@ export type ListName = keyof typeof form.choices;
 export type LimitName = keyof typeof form.limits;
 
 /** The fixed lists: brands, energies, covers… */
-export const choices: Record<ListName, Choice[]> = form.choices;
+export const choices: Record<ListName, Choice[]> = typesetAll(form.choices);
 
 /** The lower and, except for years, upper bound of each number or text length. */
 export const limits: Record<LimitName, { min: number; max?: number }> = form.limits;
@@ -62,7 +63,7 @@ const brandOther: FieldSpec = {
 const model: FieldSpec = { name: 'model', kind: 'text', limit: 'model', label: 'Modèle', missing: 'Indiquez le modèle du véhicule.', hint: 'Par exemple 208, Clio ou Model 3 (case D.3 de la carte grise).' };
 
 /** The questions of each product, in the order they are asked. */
-export const productFields: Record<ProductId, FieldSpec[]> = {
+export const productFields: Record<ProductId, FieldSpec[]> = typesetAll({
   car: [
     { ...brand, vehicleStep: true },
     { ...brandOther, vehicleStep: true },
@@ -119,7 +120,7 @@ export const productFields: Record<ProductId, FieldSpec[]> = {
     { name: 'days', kind: 'integer', limit: 'tempDays', label: 'Durée en jours', missing: 'Indiquez la durée de la couverture.', hint: 'De 1 à 90 jours.' },
     { name: 'startDate', kind: 'date', limit: 'tempStartDaysAhead', label: 'Date de début', missing: 'Indiquez la date de début de la couverture.' },
   ],
-};
+});
 
 /** The questions of the vehicle step, asked on /vehicle-selection. */
 export const vehicleFields = productFields.car.filter((f) => f.vehicleStep);
@@ -131,7 +132,7 @@ const hours = `du lundi au vendredi (${company.hours.weekdays}) et le samedi (${
 export const answerDelay = 'sous 24\u00a0heures ouvrées';
 
 /** The copy of /quote-request. */
-export const quoteRequestCopy = {
+export const quoteRequestCopy = typesetAll({
   title: 'Demande de devis',
   lead: `Gratuit et sans engagement\u00a0: répondez à quelques questions, un conseiller vous répond ${answerDelay}.`,
   productLegend: 'Votre assurance',
@@ -169,20 +170,20 @@ export const quoteRequestCopy = {
     ],
     price: "Aucun tarif n'est affiché en ligne\u00a0: le prix vous est donné par votre conseiller avec sa proposition, gratuite et sans engagement.",
   },
-};
+});
 
 /** The copy of /vehicle-selection. */
-export const vehicleSelectionCopy = {
+export const vehicleSelectionCopy = typesetAll({
   title: 'Choix du véhicule',
   lead: "Première étape de votre devis d'assurance auto ou moto\u00a0: le véhicule à assurer.",
   legend: 'Le véhicule à assurer',
   help: "Ces informations figurent sur la carte grise (certificat d'immatriculation).",
   submit: 'Continuer',
   back: 'Choisir une autre assurance',
-};
+});
 
 /** The copy of /my-quotes. */
-export const myQuotesCopy = {
+export const myQuotesCopy = typesetAll({
   title: 'Mes devis',
   lead: `Vos demandes de devis et leur suivi. Un conseiller répond à chaque demande ${answerDelay}.`,
   created: `Votre demande de devis a bien été envoyée. Un conseiller vous répond ${answerDelay}.`,
@@ -197,4 +198,4 @@ export const myQuotesCopy = {
   contact: 'Réponse souhaitée',
   message: 'Votre message',
   hoursNote: `Nos conseillers travaillent ${hours}.`,
-};
+});

@@ -1,5 +1,6 @@
 import { company } from '../lib/company';
 import type { CallToAction, PageLink, TextSection } from './types';
+import { typesetAll } from '../lib/format';
 
 /** One service of the broker, with what it includes and where to go next. */
 export interface BrokerService {
@@ -11,13 +12,13 @@ export interface BrokerService {
 }
 
 /** The copy of the services page (/services). */
-export const servicesPage = {
+export const servicesPage = typesetAll({
   title: 'Nos services',
   lead: `Un courtier ne se contente pas de vendre un contrat. De la comparaison à l'indemnisation, ${company.name} vous accompagne à chaque étape, en ligne et avec de vrais conseillers.`,
-};
+});
 
 /** The six services of the broker. */
-export const brokerServices: BrokerService[] = [
+export const brokerServices: BrokerService[] = typesetAll([
   {
     id: 'comparaison',
     title: 'Comparaison des offres',
@@ -84,10 +85,10 @@ export const brokerServices: BrokerService[] = [
     ],
     link: { to: '/quote-request', label: 'Changer d\'assurance' },
   },
-];
+]);
 
 /** The detailed rules of contract termination, shown under the services. */
-export const terminationRules: TextSection = {
+export const terminationRules: TextSection = typesetAll({
   id: 'resilier',
   title: 'Résilier un contrat : ce que dit la loi',
   blocks: [
@@ -105,20 +106,20 @@ export const terminationRules: TextSection = {
     },
     'Depuis le 1er juin 2023, un assureur qui permet de souscrire en ligne doit aussi permettre de résilier en ligne, en quelques clics.',
   ],
-};
+});
 
 /** How the broker is paid, stated plainly. */
-export const remuneration = {
+export const remuneration = typesetAll({
   title: 'Combien coûtent nos services ?',
   paragraphs: [
     'Nos devis sont gratuits et sans engagement, et vous ne payez rien pour comparer ou pour être conseillé.',
     "Comme la plupart des courtiers, nous sommes rémunérés par une commission que nous verse l'assureur, comprise dans la cotisation du contrat. Si des frais de courtage s'appliquent à un contrat, leur montant vous est indiqué par écrit avant toute souscription.",
   ],
-};
+});
 
 /** The call to action at the bottom of the services page. */
-export const servicesCta: CallToAction = {
+export const servicesCta: CallToAction = typesetAll({
   title: 'Prêt à comparer ?',
   text: 'Votre devis est gratuit et sans engagement : 2 minutes suffisent pour une assurance auto.',
   link: { to: '/quote-request', label: 'Demander un devis gratuit' },
-};
+});

@@ -1,16 +1,17 @@
 import { company, fullAddress, mailHref, telHref } from '../lib/company';
+import { elide, typesetAll } from '../lib/format';
 import type { TextSection } from './types';
 
 /** The copy of the terms of use (/terms). */
-export const termsPage = {
+export const termsPage = typesetAll({
   title: "Conditions générales d'utilisation",
   lead: `Les règles d'utilisation du site ${company.name} et de l'espace client : ce que nous vous proposons, ce que nous attendons de vous, et le rôle du courtier.`,
   /** Date from which this version applies, ISO 8601. */
   updated: '2026-11-22',
-};
+});
 
 /** The sections of the terms of use. */
-export const termsSections: TextSection[] = [
+export const termsSections: TextSection[] = typesetAll([
   {
     id: 'objet',
     title: '1. Objet',
@@ -104,7 +105,7 @@ export const termsSections: TextSection[] = [
     id: 'propriete',
     title: '10. Propriété intellectuelle',
     blocks: [
-      `Les textes, illustrations, logos, marques et logiciels du site sont la propriété de ${company.fullName} ou de ses partenaires et sont protégés par le Code de la propriété intellectuelle. Toute reproduction ou représentation, totale ou partielle, sans autorisation écrite préalable est interdite, à l'exception des courtes citations mentionnant leur source.`,
+      `Les textes, illustrations, logos, marques et logiciels du site sont la propriété ${elide('de', company.fullName)} ou de ses partenaires et sont protégés par le Code de la propriété intellectuelle. Toute reproduction ou représentation, totale ou partielle, sans autorisation écrite préalable est interdite, à l'exception des courtes citations mentionnant leur source.`,
     ],
   },
   {
@@ -145,4 +146,4 @@ export const termsSections: TextSection[] = [
       [`${company.fullName}, ${fullAddress}. Téléphone : `, { text: company.phone, href: telHref }, '. E-mail : ', { text: company.email, href: mailHref }, '.'],
     ],
   },
-];
+]);

@@ -1,3 +1,5 @@
+import { typeset } from './format';
+
 /** A failed API call: the server's French message and, for a form, the field it concerns. */
 export class ApiError extends Error {
   constructor(
@@ -30,7 +32,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const e = (data ?? {}) as { error?: string; field?: string; code?: string };
-    throw new ApiError(e.error ?? `Erreur inattendue (${res.status}).`, res.status, e.field, e.code);
+    // Typeset here, the one place every message of the server passes: "entre 9 et 1 000" stays whole.
+    throw new ApiError(typeset(e.error ?? `Erreur inattendue (${res.status}).`), res.status, e.field, e.code);
   }
   return data as T;
 }

@@ -1,4 +1,5 @@
 import data from '../../../pkg/company/company.json';
+import { elide, typeset, typesetAll } from './format';
 
 /** A member of the team shown on the about page. */
 export interface TeamMember {
@@ -30,8 +31,15 @@ export type CompanyProfile = typeof data & {
   team: TeamMember[];
 };
 
-/** The broker's identity: the one source of phone, e-mail and address for the site. */
-export const company: CompanyProfile = data;
+/**
+ * The broker's identity: the one source of phone, e-mail and address for the
+ * site, typeset once here so that a phone number, an amount or opening
+ * hours never break across lines wherever they are shown.
+ */
+export const company: CompanyProfile = typesetAll(data);
+
+/** The company's name after "de": "d'Horizon Courtage" (see elide). */
+export const ofCompany = elide('de', company.name);
 
 /** The `tel:` link of the company phone. */
 export const telHref = `tel:${company.phoneInternational}`;
@@ -41,7 +49,7 @@ export const mailHref = `mailto:${company.email}`;
 
 /** The contact block of SPEC.md §3 (Contact info), derived from the profile. */
 export const contactInfo = {
-  address: { street: company.address, city: `${company.postalCode} ${company.city}`, country: company.country },
+  address: { street: company.address, city: typeset(`${company.postalCode} ${company.city}`), country: company.country },
   phone: company.phone,
   email: company.email,
   hours: company.hours,
@@ -49,4 +57,4 @@ export const contactInfo = {
 };
 
 /** The full postal address on one line. */
-export const fullAddress = `${company.address}, ${company.postalCode} ${company.city}`;
+export const fullAddress = typeset(`${company.address}, ${company.postalCode} ${company.city}`);

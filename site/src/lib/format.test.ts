@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import typesetTable from '../../../pkg/chatbot/testdata/typeset.json';
+import elideTable from '../../../pkg/company/testdata/elide.json';
+import { elide, formatDate, formatDateTime, typeset, typesetAll } from './format';
 
 describe('formatDate', () => {
   it.each([
@@ -33,5 +35,31 @@ describe('formatDateTime', () => {
 
   it('rejects an invalid date', () => {
     expect(() => formatDateTime('2026-13-45T99:00:00Z')).toThrow(RangeError);
+  });
+});
+
+/** A table of pkg/…/testdata, shared with the Go twin's test. */
+function goTable<T>(table: { cases: unknown[] }): T[] {
+  if (table.cases.length < 10) throw new Error(`only ${table.cases.length} cases`);
+  return table.cases as T[];
+}
+
+describe('typeset', () => {
+  it.each(goTable<[string, string]>(typesetTable))('typesets %j as chatbot.Typeset does', (text, want) => {
+    expect(typeset(text)).toBe(want);
+    expect(typeset(want)).toBe(want);
+  });
+
+  it('typesets every string of a value, nothing else', () => {
+    const profile = { phone: '01 99 00 42 42', hours: { weekdays: '9h00 - 18h00' }, founded: 2024, open: true, path: '/insurance/car', tags: ['0 km'] };
+    expect(typesetAll(profile)).toEqual({
+      phone: '01\u00a099\u00a000\u00a042\u00a042', hours: { weekdays: '9h00\u00a0-\u00a018h00' }, founded: 2024, open: true, path: '/insurance/car', tags: ['0\u00a0km'],
+    });
+  });
+});
+
+describe('elide', () => {
+  it.each(goTable<[string, string, string]>(elideTable))('elide(%j, %j) is %j as in company.Elide', (word, name, want) => {
+    expect(elide(word, name)).toBe(want);
   });
 });

@@ -47,3 +47,63 @@ const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '
 export function formatTime(iso: string): string {
   return timeFormat.format(parse(iso));
 }
+
+const nbsp = '\u00a0';
+
+/**
+ * Applies French typography to text written with ordinary spaces, so that a
+ * sign, a unit or a part of a number never starts a line alone: the twin of
+ * chatbot.Typeset in Go, and both pass pkg/chatbot/testdata/typeset.json.
+ * A space becomes a non-breaking space (U+00A0) before « : ; ! ? % € » and
+ * after «; between a digit and a digit or a letter ("01 99 00 42 42",
+ * "10 000 €", "0 km", "24 h"); after "°" before a digit ("n° 24"); around a
+ * dash between two words that start with a digit ("9h00 - 18h00").
+ * Thousands that Intl.NumberFormat groups with U+202F stay as they are.
+ */
+export function typeset(text: string): string {
+  return text
+    .replace(/ (?=[:;!?%€»])/g, nbsp)
+    .replace(/(?<=«) /g, nbsp)
+    .replace(/(?<=\d) (?=[\d\p{L}])/gu, nbsp)
+    .replace(/(?<=°) (?=\d)/g, nbsp)
+    .replace(/(?<=(?:^|[ \u00a0(\[])\d\S*)[ \u00a0]([-–])[ \u00a0](?=\d)/g, `${nbsp}$1${nbsp}`);
+}
+
+/**
+ * Every string of a value typeset: the company profile and the copy of a
+ * page, typeset once where they are read. Keys, numbers and booleans are
+ * left alone; paths, URLs and e-mail addresses have no space to change.
+ */
+export function typesetAll<T>(value: T): T {
+  if (typeof value === 'string') return typeset(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => typesetAll(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typesetAll(v)])) as T;
+  }
+  return value;
+}
+
+const elidable = new Set(['de', 'le', 'la', 'que', 'ce', 'je', 'me', 'ne', 'se', 'te', 'jusque', 'lorsque', 'puisque']);
+const vowel = /^[aàâäeéèêëiîïoôöuùûüæœ]$/;
+
+function startsWithVowelSound(name: string): boolean {
+  const [first = '', second = ''] = Array.from(name.slice(0, 2).toLowerCase());
+  if (first === 'h' || vowel.test(first)) return true;
+  return first === 'y' && /^\p{L}$/u.test(second) && !vowel.test(second);
+}
+
+/**
+ * Writes word before name the French way, for texts built from a name a
+ * broker may change: elide('de', 'Horizon Courtage') is "d'Horizon
+ * Courtage", elide('de', 'Martin Assurances') is "de Martin Assurances".
+ * The rule, the twin of company.Elide in Go (both pass
+ * pkg/company/testdata/elide.json): an elidable word (de, le, la, que, ce,
+ * je, me, ne, se, te, jusque, lorsque, puisque; any case) loses its last
+ * letter before a name that starts with a vowel, accented or not, or with an
+ * h, every h being taken as mute; a y elides before a consonant
+ * ("d'Yvelines") but not before a vowel ("de Yamaha").
+ */
+export function elide(word: string, name: string): string {
+  if (!elidable.has(word.toLowerCase()) || !startsWithVowelSound(name)) return `${word} ${name}`;
+  return `${word.slice(0, -1)}'${name}`;
+}

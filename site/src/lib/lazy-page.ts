@@ -13,7 +13,7 @@ const reloadKey = 'courtier:chunk-reload';
 /** The error raised when a page chunk takes too long. */
 export class ChunkTimeoutError extends Error {
   constructor(page: string) {
-    super(`Le chargement de la page « ${page} » a dépassé 120 secondes.`);
+    super(`Le chargement de la page « ${page} » a dépassé 120\u00a0secondes.`);
     this.name = 'ChunkTimeoutError';
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productIds } from '../content/products';
 import { productFields, vehicleFields } from '../content/quote-form';
+import { typeset } from './format';
 import {
   detailsPayload, normalizePhone, quotePayload, validateFields, validateQuote, vehicleFromParams, vehicleSearch,
   type Answers, type QuoteValues,
@@ -58,7 +59,7 @@ describe('validateQuote', () => {
     ['temp', { startDate: '2027-03-03' }, 'details.startDate', 'Choisissez une date de début dans les 365 prochains jours.'],
     ['temp', { startDate: '2026-02-30' }, 'details.startDate', 'Saisissez une date valide.'],
   ] as const)('refuses %s %o', (product, change, field, message) => {
-    expect(validateQuote(form(product, change as Answers), today)).toEqual({ [field]: message });
+    expect(validateQuote(form(product, change as Answers), today)).toEqual({ [field]: typeset(message) });
   });
 
   it('asks for the product first', () => {
@@ -76,7 +77,12 @@ describe('validateQuote', () => {
     [{ contactMethod: 'email', phone: '123' }, 'contact.phone', 'Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34.'],
     [{ message: 'é'.repeat(2001) }, 'message', 'Saisissez 2\u202f000 caractères au plus.'],
   ])('checks the contact and message %o', (rest, field, message) => {
-    expect(validateQuote(form('life', {}, rest), today)).toEqual({ [field]: message });
+    expect(validateQuote(form('life', {}, rest), today)).toEqual({ [field]: typeset(message) });
+  });
+
+  it('typesets its messages as the server\'s are shown: a number stays with its unit', () => {
+    expect(validateQuote(form('home', { surface: '8' }), today)['details.surface']).toBe('Saisissez un nombre entre 9\u00a0et 1\u202f000.');
+    expect(validateQuote(form('home', { postalCode: '00123' }), today)['details.postalCode']).toBe('Saisissez un code postal français à 5\u00a0chiffres, par exemple 69002.');
   });
 
   it('ignores a hidden question', () => {

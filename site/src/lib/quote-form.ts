@@ -1,5 +1,6 @@
 import { isProductId, type ProductId } from '../content/products';
 import { choices, limits, productFields, quoteRequestCopy as copy, vehicleFields, type FieldSpec, type ListName } from '../content/quote-form';
+import { typeset } from './format';
 
 // The client-side checks of the quote form. They mirror pkg/quote, which
 // checks again: they spare a round trip and show every error at once.
@@ -154,12 +155,12 @@ export function normalizePhone(raw: string): string | null {
   return null;
 }
 
-/** Checks the answers of fields and returns their errors under `details.<name>`. */
+/** Checks the answers of fields and returns their errors, typeset, under `details.<name>`. */
 export function validateFields(fields: FieldSpec[], answers: Answers, today: Date): QuoteErrors {
   const errors: QuoteErrors = {};
   for (const spec of fields) {
     const error = checkField(spec, answers, today);
-    if (error) errors[`details.${spec.name}`] = error;
+    if (error) errors[`details.${spec.name}`] = typeset(error);
   }
   return errors;
 }
@@ -173,7 +174,7 @@ export function validateQuote(v: QuoteValues, today: Date): QuoteErrors {
   if (phone === '' && v.contactMethod === 'phone') errors['contact.phone'] = copy.phoneMissing;
   else if (phone !== '' && !normalizePhone(phone)) errors['contact.phone'] = copy.phoneInvalid;
   const max = limits.message.max ?? 0;
-  if ([...v.message.trim()].length > max) errors.message = `Saisissez ${numbers.format(max)} caractères au plus.`;
+  if ([...v.message.trim()].length > max) errors.message = typeset(`Saisissez ${numbers.format(max)} caractères au plus.`);
   return errors;
 }
 

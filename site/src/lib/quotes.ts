@@ -25,6 +25,8 @@ export interface SummaryItem {
 }
 
 const numbers = new Intl.NumberFormat('fr-FR');
+/** A bonus-malus coefficient as the insurer's statement writes it: "0,85", "1,00". */
+const coefficient = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The product's title in the company profile, "Assurance auto et moto". */
 export function productTitle(id: string): string {
@@ -54,12 +56,14 @@ function vehicleName(d: Record<string, unknown>): string {
 
 type Summarize = (d: Record<string, unknown>) => SummaryItem[];
 
-/** The key answers of each product, for the list of "Mes devis". */
+/** Every answer of each product, in the order asked, for the list of "Mes devis". */
 const summaries: Record<ProductId, Summarize> = {
   car: (d) => [
     { term: 'Véhicule', detail: `${vehicleName(d)} (${String(d.year)}, ${labelOf('energy', d.energy).toLowerCase()})` },
-    { term: 'Formule', detail: labelOf('cover', d.cover) },
     { term: 'Usage', detail: labelOf('usage', d.usage) },
+    { term: 'Permis de conduire', detail: `Obtenu en ${String(d.licenceYear)}` },
+    ...(d.bonusMalus === undefined || d.bonusMalus === null ? [] : [{ term: 'Coefficient bonus-malus', detail: coefficient.format(Number(d.bonusMalus)) }]),
+    { term: 'Formule', detail: labelOf('cover', d.cover) },
   ],
   home: (d) => [
     { term: 'Logement', detail: `${labelOf('housingType', d.housingType)} de ${numbers.format(Number(d.surface))}\u00a0m², ${count(d.rooms, 'pièce', 'pièces')}, ${String(d.postalCode)}` },
@@ -67,6 +71,7 @@ const summaries: Record<ProductId, Summarize> = {
   ],
   health: (d) => [
     { term: 'Personnes à couvrir', detail: Number(d.children) > 0 ? `${count(d.adults, 'adulte', 'adultes')} et ${count(d.children, 'enfant', 'enfants')}` : count(d.adults, 'adulte', 'adultes') },
+    { term: "Année de naissance de l'assuré principal", detail: String(d.birthYear) },
     { term: 'Priorité', detail: labelOf('healthPriority', d.priority) },
   ],
   life: (d) => [
@@ -93,7 +98,7 @@ const summaries: Record<ProductId, Summarize> = {
   ],
 };
 
-/** The key answers of a request and how the client wants the answer. */
+/** Every answer of a request and how the client wants the answer. */
 export function summarize(q: QuoteRequest): SummaryItem[] {
   const items = summaries[q.product]?.(q.details) ?? [];
   const method = labelOf('contactMethod', q.contact.method);

@@ -126,8 +126,26 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/** Where to go after signing in: only a path of this site, never another origin. */
+/**
+ * Where to go after signing in: only a path of this site, never another
+ * origin. The rule: a `?next=` as requireSession writes it is a URL path,
+ * already percent-encoded, so it is printable ASCII with no space or
+ * backslash, starts with one "/", and stays plain once decoded (no control
+ * character, backslash or leading "//" hidden behind %xx). Anything else is
+ * not ours, and goes to the fallback without an error.
+ */
 export function safeNext(next: string | null, fallback = '/dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (!next || !isPlainPath(next)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(next);
+  } catch {
+    return fallback; // a lone "%" or a broken UTF-8 sequence
+  }
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(decoded) || decoded.startsWith('//')) return fallback;
   return next;
+}
+
+function isPlainPath(path: string): boolean {
+  return /^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/.test(path);
 }

@@ -53,7 +53,7 @@ export default function LoginPage() {
           <PasswordField label="Mot de passe" name="password" autoComplete="current-password" required error={errors.password} />
           <div className="field-check">
             <input id="remember" name="remember" type="checkbox" />
-            <label htmlFor="remember">Se souvenir de moi (30 jours)</label>
+            <label htmlFor="remember">Se souvenir de moi (30&nbsp;jours)</label>
           </div>
           <div className="form-actions">
             <button className="btn btn-primary" type="submit" disabled={busy}>

@@ -10,8 +10,8 @@ describe('validateRegistration', () => {
   it.each([
     [{ email: '' }, 'email', 'Saisissez votre adresse e-mail.'],
     [{ email: 'anne@' }, 'email', 'Adresse e-mail invalide.'],
-    [{ password: 'court', confirm: 'court' }, 'password', 'Le mot de passe doit contenir au moins 12 caractères.'],
-    [{ password: 'é'.repeat(129), confirm: 'é'.repeat(129) }, 'password', 'Le mot de passe doit contenir au plus 128 caractères.'],
+    [{ password: 'court', confirm: 'court' }, 'password', 'Le mot de passe doit contenir au moins 12\u00a0caractères.'],
+    [{ password: 'é'.repeat(129), confirm: 'é'.repeat(129) }, 'password', 'Le mot de passe doit contenir au plus 128\u00a0caractères.'],
     [{ confirm: 'autre chose encore' }, 'confirm', 'Les mots de passe ne correspondent pas.'],
   ])('refuses %o', (change, field, message) => {
     expect(validateRegistration({ ...ok, ...change })).toMatchObject({ [field]: message });

@@ -14,8 +14,8 @@ export function validateRegistration(v: Record<Field, string>): Errors {
   if (!v.email.trim()) errors.email = 'Saisissez votre adresse e-mail.';
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = 'Adresse e-mail invalide.';
   const length = [...v.password].length;
-  if (length < 12) errors.password = 'Le mot de passe doit contenir au moins 12 caractères.';
-  else if (length > 128) errors.password = 'Le mot de passe doit contenir au plus 128 caractères.';
+  if (length < 12) errors.password = 'Le mot de passe doit contenir au moins 12\u00a0caractères.';
+  else if (length > 128) errors.password = 'Le mot de passe doit contenir au plus 128\u00a0caractères.';
   if (v.confirm !== v.password) errors.confirm = 'Les mots de passe ne correspondent pas.';
   return errors;
 }
@@ -66,7 +66,7 @@ export default function RegisterPage() {
         <form onSubmit={onSubmit} noValidate>
           <TextField label="Nom affiché" name="displayName" autoComplete="name" maxLength={100} error={errors.displayName} hint="Facultatif : sinon, la partie de votre e-mail avant « @ »." />
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
-          <PasswordField label="Mot de passe" name="password" autoComplete="new-password" required error={errors.password} hint="12 caractères au moins. Une phrase de passe facile à retenir est idéale." />
+          <PasswordField label="Mot de passe" name="password" autoComplete="new-password" required error={errors.password} hint="12 caractères au moins. Une phrase de passe facile à retenir est idéale." />
           <PasswordField label="Confirmez le mot de passe" name="confirm" autoComplete="new-password" required error={errors.confirm} />
           <div className="form-actions">
             <button className="btn btn-primary" type="submit" disabled={busy}>
