@@ -80,7 +80,7 @@ describe('quote requests', () => {
     assert.match(text, /Permis de conduire\s+Obtenu en 2011/);
     assert.match(text, /Coefficient bonus-malus\s+0,68/);
     assert.match(text, /Contrat actuel jusqu’au 30 avril\./);
-    assert.match(text, /Envoyée le \d{1,2}(er)?\s[a-zéû]+ \d{4}\sà \d{2}:\d{2}/);
+    assert.match(text, /Envoyée le \d{1,2}(er)?\s[a-zéû]+ \d{4}\sà\s\d{2}:\d{2}/);
 
     // Stored: a reload lists it again, without the success message.
     await page.reload();

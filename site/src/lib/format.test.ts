@@ -29,8 +29,8 @@ describe('formatDate', () => {
 
 describe('formatDateTime', () => {
   it('formats a timestamp with a 24-hour time in the Paris time zone', () => {
-    expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22\u00a0novembre 2026\u00a0à 14:05');
-    expect(formatDateTime('2026-07-01T21:30:00Z')).toBe('1er juillet 2026\u00a0à 23:30');
+    expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22\u00a0novembre 2026\u00a0à\u00a014:05');
+    expect(formatDateTime('2026-07-01T21:30:00Z')).toBe('1er juillet 2026\u00a0à\u00a023:30');
   });
 
   it('rejects an invalid date', () => {

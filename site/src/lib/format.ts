@@ -35,7 +35,8 @@ export function formatDate(iso: string): string {
  * Throws a RangeError when the input is not a valid date.
  */
 export function formatDateTime(iso: string): string {
-  return typeset(firstOfMonth(dateTimeFormat.format(parse(iso))));
+  // The time stays with its "à" too: "2026 à 14:05" never breaks.
+  return typeset(firstOfMonth(dateTimeFormat.format(parse(iso)))).replace(/à (?=\d)/, 'à\u00a0');
 }
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Paris' });
