@@ -100,7 +100,7 @@ describe('quote requests', () => {
     const surface = page.getByLabel('Surface habitable (m²)');
     await surface.fill('4');
     await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    assert.equal(await errorOf(surface), 'Saisissez un nombre entre 9 et 1\u202f000.');
+    assert.equal(await errorOf(surface), 'Saisissez un nombre entre 9\u00a0et 1\u202f000.');
     assert.equal(await surface.getAttribute('aria-invalid'), 'true');
     // Next to it: the message is in the input's own field block, right after it.
     const sibling = await surface.evaluate((el) => el.nextElementSibling?.className);
