@@ -109,7 +109,7 @@ describe('form errors', () => {
     await fillRegister(page, { email: 'pas-une-adresse', pass: 'court', confirm: 'autre' });
     const text = () => page.locator('main').innerText();
     assert.match(await text(), /Adresse e-mail invalide\./);
-    assert.match(await text(), /au moins 12 caractères/);
+    assert.match(await text(), /au moins 12\u00a0caractères/);
     assert.match(await text(), /Les mots de passe ne correspondent pas\./);
     assert.equal(await page.getByLabel('Adresse e-mail').getAttribute('aria-invalid'), 'true');
 
@@ -147,7 +147,7 @@ describe('form errors', () => {
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await page.waitForTimeout(150);
     }
-    await page.getByText(/Trop de tentatives de connexion\. Réessayez dans \d+ minute/).waitFor();
+    await page.getByText(/Trop de tentatives de connexion\. Réessayez dans \d+\sminute/).waitFor();
     await context.close();
   });
 });

@@ -80,7 +80,7 @@ describe('quote requests', () => {
     assert.match(text, /Permis de conduire\s+Obtenu en 2011/);
     assert.match(text, /Coefficient bonus-malus\s+0,68/);
     assert.match(text, /Contrat actuel jusqu’au 30 avril\./);
-    assert.match(text, /Envoyée le \d{1,2}(er)? [a-zéû]+ \d{4} à \d{2}:\d{2}/);
+    assert.match(text, /Envoyée le \d{1,2}(er)?\s[a-zéû]+ \d{4}\sà\s\d{2}:\d{2}/);
 
     // Stored: a reload lists it again, without the success message.
     await page.reload();
@@ -100,7 +100,7 @@ describe('quote requests', () => {
     const surface = page.getByLabel('Surface habitable (m²)');
     await surface.fill('4');
     await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    assert.equal(await errorOf(surface), 'Saisissez un nombre entre 9 et 1\u202f000.');
+    assert.equal(await errorOf(surface), 'Saisissez un nombre entre 9\u00a0et 1\u202f000.');
     assert.equal(await surface.getAttribute('aria-invalid'), 'true');
     // Next to it: the message is in the input's own field block, right after it.
     const sibling = await surface.evaluate((el) => el.nextElementSibling?.className);

@@ -80,6 +80,35 @@ describe('protected routes', () => {
     });
   }
 
+  test('signing in with an odd ?next= lands on /dashboard without an error; a path of the site is followed', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(env.server.url + '/');
+    await heading(page);
+    const email = `suivant${Date.now()}@exemple.fr`;
+    const password = 'une longue phrase de passe';
+    const registered = await page.evaluate(async (body) => (await fetch('/api/auth/register', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    })).status, { email, password, displayName: '' });
+    assert.equal(registered, 201);
+    // The value of next, as written in the address: raw control characters,
+    // the same percent-encoded once more, another origin; then a real page.
+    for (const [next, lands] of [['%2F%0D%0A', '/dashboard'], ['%2F%250d%250a', '/dashboard'], ['%2F%09%2Fevil.example', '/dashboard'],
+      ['%2F%2Fevil.example', '/dashboard'], ['%2Fmy-quotes', '/my-quotes']]) {
+      assert.equal(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status), 204);
+      await page.goto(`${env.server.url}/login?next=${next}`);
+      await heading(page, 'Connexion');
+      await page.getByLabel('Adresse e-mail').fill(email);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.waitForURL((u) => u.pathname !== '/login');
+      assert.equal(new URL(page.url()).origin, env.server.url, next);
+      assert.equal(new URL(page.url()).pathname, lands, next);
+      await heading(page, lands === '/dashboard' ? 'Tableau de bord' : 'Mes devis');
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('an in-app link to a protected page pushes /login, and Back returns to the page of the link', async () => {
     const { page, context, errors } = await newPage(env.browser);
     await page.goto(env.server.url + '/');
@@ -151,7 +180,8 @@ describe('footer', () => {
     }
     const text = await page.locator('footer').innerText();
     for (const want of [company.phone, company.email, company.siret, company.orias, '2024']) {
-      assert.ok(text.includes(want), `footer lacks ${want}`);
+      // Typeset: the groups of a number never break across lines.
+      assert.ok(text.includes(want.replaceAll(' ', '\u00a0')), `footer lacks ${want}`);
     }
     await context.close();
   });

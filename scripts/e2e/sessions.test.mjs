@@ -66,7 +66,7 @@ describe('Mes sessions', () => {
     const section = await openSessions(a.page, 2);
     const items = await section.locator('.session-device').allInnerTexts();
     assert.deepEqual(items.map((s) => s.replace(/\s+/g, ' ').trim()), ['Chrome sur Linux Cette session', 'Safari sur iPhone']);
-    assert.match(await section.innerText(), /Première connexion\s+\d{1,2}(er)? \p{L}+ \d{4} à \d{2}:\d{2}/u);
+    assert.match(await section.innerText(), /Première connexion\s+\d{1,2}(er)?\s\p{L}+ \d{4}\sà\s\d{2}:\d{2}/u);
     assert.match(await section.innerText(), /Dernière activité/);
 
     // Keyboard only: focus the button, Enter opens the confirmation with the focus in the password field.

@@ -82,6 +82,49 @@ describe('navigation bar', () => {
   });
 });
 
+describe('account menu and chat panel', () => {
+  for (const width of [375, 1280]) {
+    test(`at ${width} px the account menu opens over the open chat panel, every item clickable`, async () => {
+      const { page, context, errors } = await newPage(env.browser, { width, height: 740 });
+      await page.goto(env.server.url + '/');
+      await heading(page);
+      const status = await page.evaluate(async () => (await fetch('/api/auth/register', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: `menu${Date.now()}${Math.random()}@exemple.fr`, password: 'une longue phrase de passe', displayName: 'Inès Moreau' }),
+      })).status);
+      assert.equal(status, 201);
+      await page.goto(env.server.url + '/dashboard');
+      await heading(page, 'Tableau de bord');
+      await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+      const panel = page.getByRole('dialog', { name: 'Assistant' });
+      await panel.getByRole('log').getByText(/Je peux/).waitFor();
+
+      // The chat panel leaves the navigation bar uncovered…
+      const [nav, chat] = await Promise.all([page.locator('.navbar').boundingBox(), panel.boundingBox()]);
+      assert.ok(chat.y >= nav.y + nav.height, `the chat panel (top ${chat.y}) covers the navigation bar (bottom ${nav.y + nav.height})`);
+      // …and the account menu opens over the panel.
+      if (width < 900) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page.getByRole('button', { name: /Inès Moreau/ }).click();
+      const items = page.getByRole('menu', { name: 'Mon compte' }).getByRole('menuitem');
+      assert.equal(await items.count(), 4);
+      for (const item of await items.all()) {
+        await item.scrollIntoViewIfNeeded(); // the phone menu scrolls when taller than the screen
+        const hit = await item.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { covered: !el.contains(top), by: top?.className ?? String(top) };
+        });
+        assert.equal(hit.covered, false, `${await item.innerText()} is covered by ${hit.by}`);
+      }
+      await items.filter({ hasText: 'Mes devis' }).click();
+      await page.waitForURL((u) => u.pathname === '/my-quotes');
+      assert.equal(await heading(page, 'Mes devis'), 'Mes devis');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
+
 describe('theme', () => {
   test('light by default, toggled, saved under darkMode and restored on reload', async () => {
     const { page, context, errors } = await newPage(env.browser);
@@ -143,7 +186,7 @@ describe('loading, stale chunks and the error screen', () => {
     assert.deepEqual(Object.keys(body).sort(), ['message', 'route', 'time']);
     const text = await page.locator('main').innerText();
     assert.match(text, /équipe technique a été prévenue/);
-    assert.ok(text.includes(company.phone) && text.includes(company.email));
+    assert.ok(text.includes(company.phone.replaceAll(' ', '\u00a0')) && text.includes(company.email));
     assert.ok(await page.getByRole('button', { name: 'Recharger la page' }).isVisible());
     await page.waitForTimeout(200);
     assert.match(env.server.logs(), /erreur signalée par le navigateur/);

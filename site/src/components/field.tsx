@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { typeset } from '../lib/format';
 
 /** The attributes that tie an input to its label, hint and error. */
 export interface FieldIds {
@@ -16,7 +17,7 @@ export interface FieldProps {
   children: (ids: FieldIds) => ReactNode;
 }
 
-/** A labelled form field whose hint and error are announced with the input. */
+/** A labelled form field whose hint and error, typeset, are announced with the input. */
 export function Field({ label, error, hint, id, children }: FieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
@@ -26,9 +27,9 @@ export function Field({ label, error, hint, id, children }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      {hint ? <p id={hintId} className="field-hint">{typeset(hint)}</p> : null}
       {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {error ? <p id={errorId} className="field-error">{error}</p> : null}
+      {error ? <p id={errorId} className="field-error">{typeset(error)}</p> : null}
     </div>
   );
 }

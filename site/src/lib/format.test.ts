@@ -5,20 +5,20 @@ import { elide, formatDate, formatDateTime, typeset, typesetAll } from './format
 
 describe('formatDate', () => {
   it.each([
-    ['2026-11-22', '22 novembre 2026'],
-    ['2024-02-29', '29 février 2024'],
-    ['2025-08-15', '15 août 2025'],
-    ['2026-12-31', '31 décembre 2026'],
+    ['2026-11-22', '22\u00a0novembre 2026'],
+    ['2024-02-29', '29\u00a0février 2024'],
+    ['2025-08-15', '15\u00a0août 2025'],
+    ['2026-12-31', '31\u00a0décembre 2026'],
     ['2025-01-01', '1er janvier 2025'],
-    ['2024-10-10', '10 octobre 2024'],
-  ])('formats the calendar date %s as "%s"', (iso, expected) => {
+    ['2024-10-10', '10\u00a0octobre 2024'],
+  ])('formats the calendar date %s as %j, the day kept with its month', (iso, expected) => {
     expect(formatDate(iso)).toBe(expected);
   });
 
   it('formats a timestamp in the Paris time zone', () => {
     // 23:30 UTC on 31 December is already 1 January in Paris.
     expect(formatDate('2025-12-31T23:30:00Z')).toBe('1er janvier 2026');
-    expect(formatDate('2026-06-15T10:00:00+02:00')).toBe('15 juin 2026');
+    expect(formatDate('2026-06-15T10:00:00+02:00')).toBe('15\u00a0juin 2026');
   });
 
   it('rejects an invalid date', () => {
@@ -29,8 +29,8 @@ describe('formatDate', () => {
 
 describe('formatDateTime', () => {
   it('formats a timestamp with a 24-hour time in the Paris time zone', () => {
-    expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22 novembre 2026 à 14:05');
-    expect(formatDateTime('2026-07-01T21:30:00Z')).toBe('1er juillet 2026 à 23:30');
+    expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22\u00a0novembre 2026\u00a0à\u00a014:05');
+    expect(formatDateTime('2026-07-01T21:30:00Z')).toBe('1er juillet 2026\u00a0à\u00a023:30');
   });
 
   it('rejects an invalid date', () => {

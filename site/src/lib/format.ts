@@ -20,21 +20,23 @@ function firstOfMonth(text: string): string {
 
 /**
  * Formats an ISO 8601 date or timestamp the French way: "22 novembre 2026",
- * with the ordinal "1er" for the first day of a month.
+ * with the ordinal "1er" for the first day of a month, typeset (the day
+ * stays with its month).
  * Throws a RangeError when the input is not a valid date.
  */
 export function formatDate(iso: string): string {
   const date = parse(iso);
-  return firstOfMonth((dateOnly.test(iso) ? dateFormat : timestampFormat).format(date));
+  return typeset(firstOfMonth((dateOnly.test(iso) ? dateFormat : timestampFormat).format(date)));
 }
 
 /**
  * Formats an ISO 8601 timestamp with its time in 24-hour format, in the
- * broker's time zone: "22 novembre 2026 à 14:05".
+ * broker's time zone: "22 novembre 2026 à 14:05", typeset.
  * Throws a RangeError when the input is not a valid date.
  */
 export function formatDateTime(iso: string): string {
-  return firstOfMonth(dateTimeFormat.format(parse(iso)));
+  // The time stays with its "à" too: "2026 à 14:05" never breaks.
+  return typeset(firstOfMonth(dateTimeFormat.format(parse(iso)))).replace(/à (?=\d)/, 'à\u00a0');
 }
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Paris' });

@@ -1,0 +1,131 @@
+// French typography as the visitor sees it, through the real server: on
+// every page, in a signed-in client's pages and in the chat's replies, a
+// number never parts from its unit or its other groups, a sign never
+// starts a line, "…" is one character (but for SPEC.md's literals), and the
+// company's name is elided after "de".
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+
+const env = useServerAndBrowser();
+
+/** What must not appear in composed text, each with why. */
+const faults = [
+  [/\d [\d\p{L}€%]/u, 'an ordinary space after a number'],
+  [/ [:;!?%€»]/, 'an ordinary space before a sign'],
+  [/« /, 'an ordinary space after «'],
+  [/\.\.\./, 'three dots instead of …'],
+  [new RegExp(`\\b(de|que) ${company.name}`), 'the name not elided'],
+];
+
+/**
+ * The faults in the visible text of the page: text nodes outside what the
+ * visitor typed (messages, form values) and
+ * SPEC.md's literal "Chargement..." screen.
+ */
+async function typographyFaults(page) {
+  const texts = await page.evaluate(() => {
+    const skip = 'script, style, textarea, .quote-message, .chat-message-user, .loading';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const out = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement && !n.parentElement.closest(skip) && n.textContent.trim()) out.push(n.textContent);
+    }
+    return out;
+  });
+  const found = [];
+  for (const text of texts) {
+    for (const [re, why] of faults) {
+      // The system message of SPEC.md §4 ends with "..." on purpose.
+      if (why.startsWith('three dots') && /^Connexion à .+\.\.\.$/.test(text)) continue;
+      const m = re.exec(text);
+      if (m) found.push(`${why}: « ${text.slice(Math.max(0, m.index - 25), m.index + 10)} »`);
+    }
+  }
+  return found;
+}
+
+/** Signs a new client up from the page and sends one quote request of each product. */
+async function clientWithQuotes(page) {
+  await page.goto(env.server.url + '/');
+  await heading(page);
+  const tomorrow = new Date(Date.now() + 864e5).toISOString().slice(0, 10);
+  const requests = [
+    { product: 'car', details: { brand: 'peugeot', model: '208', year: 2019, energy: 'essence', usage: 'prive', licenceYear: 2005, bonusMalus: 0.68, cover: 'tiers' } },
+    { product: 'home', details: { occupancy: 'locataire', housingType: 'maison', surface: 120, rooms: 3, postalCode: '69002' } },
+    { product: 'health', details: { adults: 2, children: 1, birthYear: 1984, priority: 'optique' } },
+    { product: 'life', details: { goal: 'transmission', amount: 150000 } },
+    { product: 'pro', details: { activity: 'Plombier', legalStatus: 'sarl', turnover: 'lt-50k', employees: 3 } },
+    { product: 'vtc', details: { brand: 'toyota', model: 'Prius', vtcCard: true, yearsActivity: 4 } },
+    { product: 'fleet', details: { vehicles: 12, vehicleTypes: ['utilitaires'] } },
+    { product: 'temp', details: { vehicleKind: 'moto', days: 3, startDate: tomorrow } },
+  ].map((r) => ({ ...r, contact: { method: 'phone', phone: '0639981234' }, message: '' }));
+  const statuses = await page.evaluate(async ({ email, requests }) => {
+    const post = (url, body) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const out = [(await post('/api/auth/register', { email, password: 'une longue phrase de passe', displayName: 'Inès Moreau' })).status];
+    for (const q of requests) out.push((await post('/api/quotes', q)).status);
+    return out;
+  }, { email: `typo${Date.now()}@exemple.fr`, requests });
+  assert.deepEqual(statuses, [201, ...requests.map(() => 201)]);
+}
+
+describe('typography', () => {
+  for (const width of [375, 1280]) {
+    test(`every public page at ${width} px`, async () => {
+      const { page, context, errors } = await newPage(env.browser, { width });
+      const all = [];
+      for (const entry of routeTable.routes.filter((r) => !r.protected)) {
+        await page.goto(env.server.url + entry.path);
+        await heading(page);
+        all.push(...(await typographyFaults(page)).map((f) => `${entry.path}: ${f}`));
+      }
+      assert.deepEqual(all, []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  test("a client's pages, every product in « Mes devis »", async () => {
+    const { page, context, errors } = await newPage(env.browser, { width: 375 });
+    await clientWithQuotes(page);
+    const all = [];
+    for (const path of ['/dashboard', '/my-quotes', '/profile', '/quote-request?product=car', '/vehicle-selection']) {
+      await page.goto(env.server.url + path);
+      await heading(page);
+      if (path === '/my-quotes') await page.locator('.quote-card').nth(7).waitFor();
+      all.push(...(await typographyFaults(page)).map((f) => `${path}: ${f}`));
+    }
+    assert.deepEqual(all, []);
+    // The figures themselves, glued.
+    const quotes = await page.goto(env.server.url + '/my-quotes').then(() => page.locator('.quote-card').nth(7).waitFor()).then(() => page.locator('main').innerText());
+    for (const want of ['120\u00a0m²', '150\u202f000\u00a0€', '06\u00a039\u00a098\u00a012\u00a034', 'Obtenu en 2005', '0,68', '1984']) {
+      assert.ok(quotes.includes(want), `« Mes devis » lacks ${JSON.stringify(want)}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the about page and the chat write the name elided, the replies typeset', async () => {
+    const { page, context, errors } = await newPage(env.browser, { width: 375 });
+    await page.goto(env.server.url + '/about');
+    assert.equal(await heading(page, /^À propos/), `À propos d'${company.name}`);
+    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    const log = page.getByRole('dialog', { name: 'Assistant' }).getByRole('log');
+    await log.getByText(/Je peux/).waitFor();
+    const input = page.getByPlaceholder('Tapez votre message...');
+    for (const [i, text] of ['Bonjour', 'Quels sont vos horaires et votre numéro ?', 'Une assurance auto', 'Je veux parler à un conseiller'].entries()) {
+      await input.fill(text);
+      await input.press('Enter');
+      await log.locator('.chat-message-bot').nth(i + 1).waitFor();
+    }
+    const replies = (await log.locator('.chat-message-bot').allInnerTexts()).join('\n');
+    assert.match(replies, new RegExp(`l'assistant virtuel d'${company.name},`));
+    assert.match(replies, new RegExp(`l'assistant d'${company.name}\\.`));
+    assert.ok(replies.includes(company.phone.replaceAll(' ', '\u00a0')), 'the phone is not glued');
+    assert.match(replies, /de 9h00\u00a0à 18h00/);
+    assert.match(replies, /0\u00a0km/);
+    assert.deepEqual(await typographyFaults(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
