@@ -124,7 +124,10 @@ describe('protected routes', () => {
     assert.equal(await heading(page, 'Nos services'), 'Nos services');
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/');
-    assert.deepEqual(errors, []);
+    // A redirect during a view transition makes Chromium skip that
+    // transition and reject its promise inside react-router: nothing the
+    // visitor sees (the page is right, as checked above). Every other error counts.
+    assert.deepEqual(errors.filter((e) => !/^Transition was skipped/.test(String(e))), []);
     await context.close();
   });
 });
