@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"courtier/pkg/app"
 	"courtier/pkg/apperr"
-	"courtier/pkg/store"
 )
 
 // defaultDB is the database path when neither --db nor COURTIER_DB is given.
@@ -105,15 +105,23 @@ func reason(err error) string {
 	return err.Error()
 }
 
-// openExisting opens the database of a command other than serve. Only
-// serve creates it: any other command given a path that does not exist
-// (a typo in --db, a COURTIER_DB left from elsewhere) would otherwise
-// work on a new, empty database and report nothing wrong.
-func openExisting(ctx context.Context, path string) (*store.DB, error) {
-	if err := dbExists(path); err != nil {
-		return nil, err
+// withApp opens the App over the existing database for one command (the
+// factory every command but serve gets its services from) and closes it
+// after fn. Only serve creates the database: any other command given a
+// path that does not exist (a typo in --db, a COURTIER_DB left from
+// elsewhere) would otherwise work on a new, empty database and report
+// nothing wrong. Failures are not logged: the command prints them as its
+// one-line reason.
+func withApp(ctx context.Context, opts *Options, fn func(*app.App) error) error {
+	if err := dbExists(opts.DB); err != nil {
+		return err
 	}
-	return store.Open(ctx, path)
+	a, err := app.Open(ctx, app.Config{DB: opts.DB})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	return fn(a)
 }
 
 // dbExists says in French that the database at path does not exist;

@@ -12,10 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"courtier/pkg/account"
-	"courtier/pkg/chat"
-	"courtier/pkg/company"
-	"courtier/pkg/quote"
+	"courtier/pkg/app"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
 	"courtier/site"
@@ -64,26 +61,26 @@ func NewServeCommand(opts *Options, getenv func(string) string, runF func(contex
 	return cmd
 }
 
-// serveRun opens the store, builds the server and serves until ctx ends.
+// serveRun opens the App, builds the server and serves until ctx ends.
 func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(logOut, nil))
-	db, err := store.Open(ctx, opts.DB)
+	a, err := app.Open(ctx, app.Config{DB: opts.DB, Logger: logger})
 	if err != nil {
 		return err
 	}
 	defer func() {
-		if err := db.Close(); err != nil {
+		if err := a.Close(); err != nil {
 			logger.Error("fermeture de la base", "err", err)
 		}
 	}()
-	srv, err := newServer(ctx, opts, db, logger)
+	srv, err := newServer(ctx, opts, a)
 	if err != nil {
 		return err
 	}
 	ready := opts.Ready
 	if ready == nil {
 		ready = func(addr string) {
-			logger.Info("serveur prêt", "url", fmt.Sprintf("http://%s", addr), "db", db.Path())
+			logger.Info("serveur prêt", "url", fmt.Sprintf("http://%s", addr), "db", a.Store.Path())
 		}
 	}
 	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready); err != nil {
@@ -93,13 +90,10 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	return nil
 }
 
-// newServer gathers the server's dependencies: company profile, routes,
-// site files, the account, quote and chat services and the cookie signing key.
-func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *slog.Logger) (*web.Server, error) {
-	profile, err := company.Default()
-	if err != nil {
-		return nil, err
-	}
+// newServer gathers what the server needs besides the App's services:
+// routes, site files, the cookie signing key and the trusted proxies.
+func newServer(ctx context.Context, opts *ServeOptions, a *app.App) (*web.Server, error) {
+	logger := a.Log
 	table, err := site.Routes()
 	if err != nil {
 		return nil, err
@@ -108,16 +102,7 @@ func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *sl
 	if !built {
 		logger.Warn("binaire compilé sans le site : lancez make build pour l'inclure")
 	}
-	accounts, err := account.New(db, account.Config{Logger: logger})
-	if err != nil {
-		return nil, err
-	}
-	quotes, err := quote.New(db, quote.Config{Logger: logger})
-	if err != nil {
-		return nil, err
-	}
-	chats := chat.New(db, profile, chat.Config{Logger: logger})
-	key, err := sessionKey(ctx, db)
+	key, err := sessionKey(ctx, a.Store)
 	if err != nil {
 		return nil, err
 	}
@@ -126,9 +111,8 @@ func newServer(ctx context.Context, opts *ServeOptions, db *store.DB, logger *sl
 		return nil, err
 	}
 	return web.New(web.Config{
-		Logger: logger, Store: db, Company: profile, Site: files, Routes: table,
-		Accounts: accounts, Quotes: quotes, Chat: chats, SessionKey: key, SecureCookies: opts.SecureCookies,
-		TrustedProxies: trusted,
+		Logger: logger, Store: a.Store, Company: a.Company, Site: files, Routes: table,
+		App: a, SessionKey: key, SecureCookies: opts.SecureCookies, TrustedProxies: trusted,
 	})
 }
 

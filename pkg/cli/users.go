@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"courtier/pkg/account"
+	"courtier/pkg/app"
 )
 
 // NewUsersCommand builds `courtier users` and its subcommands.
@@ -40,16 +40,7 @@ func NewUsersCommand(opts *Options) *cobra.Command {
 // command. Failures are not logged: the command prints them as its
 // one-line reason.
 func withAccounts(ctx context.Context, opts *Options, fn func(*account.Service) error) error {
-	db, err := openExisting(ctx, opts.DB)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	svc, err := account.New(db, account.Config{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		return err
-	}
-	return fn(svc)
+	return withApp(ctx, opts, func(a *app.App) error { return fn(a.Accounts) })
 }
 
 // parseRoleArg reads a role from the command line; a bad one is a usage error.

@@ -81,6 +81,8 @@ type Profile struct {
 	Team               []TeamMember      `json:"team"`
 	Hours              Hours             `json:"hours"`
 	Online             Online            `json:"online"`
+	AnswerDelays       AnswerDelays      `json:"answerDelays"`
+	Complaints         Complaints        `json:"complaints"`
 }
 
 // Default returns the profile of the embedded company.json.

@@ -10,6 +10,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/desk"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
@@ -33,11 +34,16 @@ func newEnv(t testing.TB) *env {
 	if e.accounts, err = account.New(e.db, account.Config{Now: e.clock.Now, Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	if e.quotes, err = quote.New(e.db, quote.Config{Now: e.clock.Now}); err != nil {
-		t.Fatal(err)
-	}
 	co, err := company.Default()
 	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := co.Calendar()
+	if err != nil {
+		t.Fatal(err)
+	}
+	queue := desk.New(e.db, e.accounts, desk.Config{Now: e.clock.Now, Location: cal.Location()}, quote.Machine)
+	if e.quotes, err = quote.New(e.db, quote.Config{Desk: queue, Calendar: cal, AnswerHours: 24, Now: e.clock.Now}); err != nil {
 		t.Fatal(err)
 	}
 	e.chats = chat.New(e.db, co, chat.Config{Now: e.clock.Now})
@@ -63,7 +69,7 @@ func (e *env) quote(t testing.TB) {
 	t.Helper()
 	d := quote.Draft{Product: "home", Contact: quote.Contact{Method: "email"},
 		Details: json.RawMessage(`{"occupancy":"proprietaire-occupant","housingType":"maison","surface":120,"rooms":5,"postalCode":"69002"}`)}
-	if _, err := e.quotes.Create(context.Background(), e.user.UID, d); err != nil {
+	if _, err := e.quotes.Create(context.Background(), account.ActorOf(e.user), d); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"courtier/pkg/desk"
 	"courtier/pkg/store"
 )
 
@@ -29,32 +30,6 @@ const (
 // Products lists the products in the order the site shows them.
 func Products() []Product {
 	return []Product{ProductCar, ProductHome, ProductHealth, ProductLife, ProductPro, ProductVTC, ProductFleet, ProductTemp}
-}
-
-// Status is where a request stands; only agents move it past received.
-type Status string
-
-// The statuses of a request, in the order it goes through them.
-const (
-	StatusReceived Status = "received"
-	StatusInReview Status = "in_review"
-	StatusAnswered Status = "answered"
-	StatusClosed   Status = "closed"
-)
-
-// Label is the French name of the status, as the client reads it.
-func (s Status) Label() string {
-	switch s {
-	case StatusReceived:
-		return "Reçue"
-	case StatusInReview:
-		return "En cours d'étude"
-	case StatusAnswered:
-		return "Réponse envoyée"
-	case StatusClosed:
-		return "Clôturée"
-	}
-	return string(s)
 }
 
 // ContactEmail and ContactPhone are how a client asks to be answered.
@@ -89,10 +64,12 @@ type Details interface {
 
 // Request is a stored quote request.
 type Request struct {
-	ID        string
+	ID string
+	// Ref is the reference the client quotes: DV-2026-000123.
+	Ref       string
 	UID       string
 	Product   Product
-	Status    Status
+	Status    desk.Status
 	Details   Details
 	Contact   Contact
 	Message   string
@@ -103,23 +80,47 @@ type Request struct {
 // requestJSON is the JSON of a request; statusLabel spares the site a copy
 // of the labels.
 type requestJSON struct {
-	ID          string  `json:"id"`
-	UID         string  `json:"uid"`
-	Product     Product `json:"product"`
-	Status      Status  `json:"status"`
-	StatusLabel string  `json:"statusLabel"`
-	Details     Details `json:"details"`
-	Contact     Contact `json:"contact"`
-	Message     string  `json:"message"`
-	CreatedAt   string  `json:"createdAt"`
-	UpdatedAt   string  `json:"updatedAt"`
+	ID          string      `json:"id"`
+	Ref         string      `json:"ref"`
+	UID         string      `json:"uid"`
+	Product     Product     `json:"product"`
+	Status      desk.Status `json:"status"`
+	StatusLabel string      `json:"statusLabel"`
+	Details     Details     `json:"details"`
+	Contact     Contact     `json:"contact"`
+	Message     string      `json:"message"`
+	CreatedAt   string      `json:"createdAt"`
+	UpdatedAt   string      `json:"updatedAt"`
 }
 
 // MarshalJSON writes the request for its owner, times as ISO 8601 UTC.
 func (r Request) MarshalJSON() ([]byte, error) {
 	return json.Marshal(requestJSON{
-		ID: r.ID, UID: r.UID, Product: r.Product, Status: r.Status, StatusLabel: r.Status.Label(),
+		ID: r.ID, Ref: r.Ref, UID: r.UID, Product: r.Product, Status: r.Status, StatusLabel: StatusLabel(r.Status),
 		Details: r.Details, Contact: r.Contact, Message: r.Message,
 		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt),
 	})
+}
+
+// productTitle is the product's name in the queue.
+func productTitle(p Product) string {
+	switch p {
+	case ProductCar:
+		return "Assurance auto"
+	case ProductHome:
+		return "Assurance habitation"
+	case ProductHealth:
+		return "Mutuelle santé"
+	case ProductLife:
+		return "Assurance vie"
+	case ProductPro:
+		return "Assurance professionnelle"
+	case ProductVTC:
+		return "Assurance VTC"
+	case ProductFleet:
+		return "Flotte automobile"
+	case ProductTemp:
+		return "Assurance temporaire"
+	}
+	return string(p)
 }

@@ -9,9 +9,17 @@ import (
 	"log/slog"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/desk"
 	"courtier/pkg/store"
 )
+
+// Deadlines computes answer deadlines in the company's working hours
+// (company.Calendar).
+type Deadlines interface {
+	AddWorkingHours(t time.Time, hours int) time.Time
+}
 
 // Limit is at most Max requests per client within Window.
 type Limit struct {
@@ -26,6 +34,12 @@ func DefaultLimit() Limit { return Limit{Max: 10, Window: time.Hour} }
 // Config is what the quote service is built from; zero fields take the
 // production defaults.
 type Config struct {
+	// Desk is the queue every request joins.
+	Desk   *desk.Service
+	// Calendar sets the answer deadline in working hours.
+	Calendar Deadlines
+	// AnswerHours is the promised answer delay in working hours (company.json).
+	AnswerHours int
 	Logger *slog.Logger
 	// Now is the clock of dates and limits; time.Now when nil.
 	Now   func() time.Time
@@ -36,6 +50,9 @@ type Config struct {
 // ever reaches their own requests.
 type Service struct {
 	db    *store.DB
+	desk  *desk.Service
+	cal   Deadlines
+	hours int
 	log   *slog.Logger
 	now   func() time.Time
 	limit Limit
@@ -58,8 +75,11 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Limit == (Limit{}) {
 		cfg.Limit = DefaultLimit()
 	}
+	if cfg.Desk == nil || cfg.Calendar == nil || cfg.AnswerHours <= 0 {
+		return nil, errors.New("service des devis: file des demandes, calendrier et délai de réponse requis")
+	}
 	return &Service{
-		db: db, log: cfg.Logger, limit: cfg.Limit, form: f,
+		db: db, desk: cfg.Desk, cal: cfg.Calendar, hours: cfg.AnswerHours, log: cfg.Logger, limit: cfg.Limit, form: f,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }
@@ -71,7 +91,11 @@ func (s *Service) fail(op string, err error, attrs ...any) error {
 
 // Create validates d and stores it as a new request of uid, received,
 // unless uid already sent the limit's number of requests within its window.
-func (s *Service) Create(ctx context.Context, uid string, d Draft) (*Request, error) {
+func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Request, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
+	uid := actor.UID
 	now := s.now()
 	r, err := s.form.validate(d, now)
 	if err != nil {
@@ -87,6 +111,14 @@ func (s *Service) Create(ctx context.Context, uid string, d Draft) (*Request, er
 		if err := purgeExpired(ctx, tx, now.Add(-Retention)); err != nil {
 			return err
 		}
+		opened, err := s.desk.Open(ctx, tx, actor, desk.Draft{
+			ID: r.ID, Kind: desk.KindQuote, UID: uid, Name: actor.Name, Email: actor.Email, Phone: r.Contact.Phone,
+			Product: string(r.Product), Summary: productTitle(r.Product), Due: s.cal.AddWorkingHours(now, s.hours),
+		})
+		if err != nil {
+			return err
+		}
+		r.Ref = opened.Ref
 		return insertRequest(ctx, tx, r)
 	})
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/company"
+	"courtier/pkg/desk"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
 )
@@ -21,6 +23,8 @@ type fixture struct {
 	db       *store.DB
 	svc      *Service
 	accounts *account.Service
+	desk     *desk.Service
+	cal      *company.Calendar
 	clock    *storetest.Clock
 }
 
@@ -29,11 +33,12 @@ func newFixture(t *testing.T, limit Limit) *fixture {
 	db := storetest.Open(t)
 	f := &fixture{db: db, clock: storetest.NewClock(testNow)}
 	var err error
-	if f.svc, err = New(db, Config{Now: f.clock.Now, Limit: limit}); err != nil {
-		t.Fatal(err)
-	}
 	f.accounts, err = account.New(db, account.Config{Now: f.clock.Now, Argon: account.Params{Memory: 64, Time: 1, Threads: 1}})
 	if err != nil {
+		t.Fatal(err)
+	}
+	f.desk, f.cal = NewTestDesk(t, db, f.accounts, f.clock.Now)
+	if f.svc, err = New(db, Config{Desk: f.desk, Calendar: f.cal, AnswerHours: 24, Now: f.clock.Now, Limit: limit}); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -51,7 +56,7 @@ func (f *fixture) user(t *testing.T, email string) string {
 
 func (f *fixture) create(t *testing.T, uid string, p Product) *Request {
 	t.Helper()
-	r, err := f.svc.Create(context.Background(), uid, draftOf(t, p, nil))
+	r, err := f.svc.Create(context.Background(), client(uid), draftOf(t, p, nil))
 	if err != nil {
 		t.Fatalf("create %s: %v", p, err)
 	}
@@ -121,7 +126,7 @@ func TestCreateRefusesBadInputAndStoresNothing(t *testing.T) {
 	f := newFixture(t, Limit{})
 	ctx := context.Background()
 	anne := f.user(t, "anne@exemple.fr")
-	_, err := f.svc.Create(ctx, anne, draftOf(t, ProductHome, map[string]any{"surface": 2}))
+	_, err := f.svc.Create(ctx, client(anne), draftOf(t, ProductHome, map[string]any{"surface": 2}))
 	checkFieldError(t, err, "details.surface", "entre 9")
 	if list, _ := f.svc.List(ctx, anne); len(list) != 0 {
 		t.Fatalf("stored %d", len(list))
@@ -136,7 +141,7 @@ func TestCreateIsRateLimitedPerUser(t *testing.T) {
 	f.clock.Advance(10 * time.Minute)
 	f.create(t, anne, ProductCar)
 	f.create(t, anne, ProductCar)
-	_, err := f.svc.Create(ctx, anne, draftOf(t, ProductCar, nil))
+	_, err := f.svc.Create(ctx, client(anne), draftOf(t, ProductCar, nil))
 	wait, ok := apperr.RetryAfterOf(err)
 	if apperr.CodeOf(err) != apperr.ETOOMANY || !ok || wait != 50*time.Minute ||
 		apperr.MessageOf(err) != "Vous avez déjà envoyé 3 demandes de devis récemment. Vous pourrez en envoyer une nouvelle dans 50 minutes." {
@@ -147,7 +152,7 @@ func TestCreateIsRateLimitedPerUser(t *testing.T) {
 	// A refused request is not counted, and the oldest leaves the window after an hour.
 	f.clock.Advance(50 * time.Minute)
 	f.create(t, anne, ProductCar)
-	_, err = f.svc.Create(ctx, anne, draftOf(t, ProductCar, nil))
+	_, err = f.svc.Create(ctx, client(anne), draftOf(t, ProductCar, nil))
 	if apperr.CodeOf(err) != apperr.ETOOMANY || !strings.Contains(apperr.MessageOf(err), "dans 10 minutes") {
 		t.Fatalf("after the window: %v", err)
 	}
@@ -208,19 +213,20 @@ func TestTheDatabaseRefusesWhatValidationWould(t *testing.T) {
 }
 
 func TestStatusLabelsAndJSON(t *testing.T) {
-	labels := map[Status]string{StatusReceived: "Reçue", StatusInReview: "En cours d'étude", StatusAnswered: "Réponse envoyée", StatusClosed: "Clôturée"}
+	labels := map[desk.Status]string{StatusReceived: "Reçue", StatusInReview: "En cours d'étude", StatusOffered: "Offres à consulter",
+		StatusAccepted: "Offre acceptée", StatusDeclined: "Offres refusées", StatusClosed: "Clôturée"}
 	for s, want := range labels {
-		if s.Label() != want {
-			t.Errorf("%s: %q", s, s.Label())
+		if StatusLabel(s) != want {
+			t.Errorf("%s: %q", s, StatusLabel(s))
 		}
 	}
-	r := Request{ID: "q1", UID: "u1", Product: ProductLife, Status: StatusInReview, Details: &Life{Goal: "epargne"},
+	r := Request{ID: "q1", Ref: "DV-2026-000001", UID: "u1", Product: ProductLife, Status: StatusInReview, Details: &Life{Goal: "epargne"},
 		Contact: Contact{Method: "email"}, CreatedAt: testNow, UpdatedAt: testNow.Add(time.Hour)}
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"id":"q1","uid":"u1","product":"life","status":"in_review","statusLabel":"En cours d'étude","details":{"goal":"epargne"},` +
+	want := `{"id":"q1","ref":"DV-2026-000001","uid":"u1","product":"life","status":"in_review","statusLabel":"En cours d'étude","details":{"goal":"epargne"},` +
 		`"contact":{"method":"email","phone":""},"message":"","createdAt":"2026-03-02T09:00:00.000Z","updatedAt":"2026-03-02T10:00:00.000Z"}`
 	if string(b) != want {
 		t.Fatalf("JSON\n%s\nwant\n%s", b, want)
@@ -232,7 +238,7 @@ func TestNewAppliesDefaults(t *testing.T) {
 	if f.svc.limit != DefaultLimit() || f.svc.log == nil {
 		t.Fatalf("defaults %+v", f.svc)
 	}
-	if _, err := f.svc.Create(context.Background(), "personne", draftOf(t, ProductCar, nil)); err == nil || errors.Is(err, sql.ErrNoRows) {
+	if _, err := f.svc.Create(context.Background(), client("personne"), draftOf(t, ProductCar, nil)); err == nil || errors.Is(err, sql.ErrNoRows) {
 		t.Fatalf("request of an unknown user: %v", err)
 	}
 }

@@ -13,7 +13,11 @@ import (
 
 // The SQL of the quote_requests table (migration 0004), next to the code that scans it.
 
-const requestColumns = `id, uid, product, status, details, contact_method, phone, message, created_at, updated_at`
+// The status and the reference live in requests (migration 0006), the
+// queue every kind shares.
+const requestColumns = `q.id, d.ref, q.uid, q.product, d.status, q.details, q.contact_method, q.phone, q.message, q.created_at, d.updated_at`
+
+const requestFrom = ` FROM quote_requests q JOIN requests d ON d.id = q.id`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -21,7 +25,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanRequest(row scanner) (*Request, error) {
 	var r Request
 	var details, created, updated string
-	err := row.Scan(&r.ID, &r.UID, &r.Product, &r.Status, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created, &updated)
+	err := row.Scan(&r.ID, &r.Ref, &r.UID, &r.Product, &r.Status, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created, &updated)
 	if err != nil {
 		return nil, err
 	}
@@ -48,8 +52,9 @@ func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
 	if err != nil {
 		return fmt.Errorf("détails de la demande de devis %s: %w", describe(r), err)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO quote_requests (`+requestColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.UID, r.Product, r.Status, string(details), r.Contact.Method, r.Contact.Phone, r.Message,
+	_, err = tx.ExecContext(ctx, `INSERT INTO quote_requests (id, uid, product, details, contact_method, phone, message, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.UID, r.Product, string(details), r.Contact.Method, r.Contact.Phone, r.Message,
 		store.FormatTime(r.CreatedAt), store.FormatTime(r.UpdatedAt))
 	if err != nil {
 		return fmt.Errorf("enregistrement de la demande de devis %s: %w", describe(r), err)
@@ -60,7 +65,7 @@ func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
 // listRequests reads uid's requests, newest first; rowid breaks ties
 // between requests of the same millisecond.
 func listRequests(ctx context.Context, tx *sql.Tx, uid string) ([]Request, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+` FROM quote_requests WHERE uid = ? ORDER BY created_at DESC, rowid DESC`, uid)
+	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.uid = ? ORDER BY q.created_at DESC, q.rowid DESC`, uid)
 	if err != nil {
 		return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
 	}
@@ -81,7 +86,7 @@ func listRequests(ctx context.Context, tx *sql.Tx, uid string) ([]Request, error
 
 // findRequest reads request id of uid; sql.ErrNoRows when it is not theirs.
 func findRequest(ctx context.Context, tx *sql.Tx, uid, id string) (*Request, error) {
-	row := tx.QueryRowContext(ctx, `SELECT `+requestColumns+` FROM quote_requests WHERE id = ? AND uid = ?`, id, uid)
+	row := tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ? AND q.uid = ?`, id, uid)
 	r, err := scanRequest(row)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
@@ -115,7 +120,12 @@ const Retention = 3 * 365 * 24 * time.Hour
 // purge of chat conversations, so no background job is needed.
 func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid IN (
-		SELECT uid FROM quote_requests GROUP BY uid HAVING MAX(updated_at) < ?)`, store.FormatTime(before))
+		SELECT uid FROM requests WHERE kind = 'quote' AND uid IS NOT NULL GROUP BY uid HAVING MAX(updated_at) < ?)`, store.FormatTime(before))
+	if err == nil {
+		// The queue's part goes with them (no foreign key can tie the two
+		// tables: quote_requests predates the queue).
+		_, err = tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'quote' AND id NOT IN (SELECT id FROM quote_requests)`)
+	}
 	if err != nil {
 		return fmt.Errorf("purge des demandes de devis expirées: %w", err)
 	}

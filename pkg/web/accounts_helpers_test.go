@@ -11,9 +11,8 @@ import (
 	"time"
 
 	"courtier/pkg/account"
-	"courtier/pkg/chat"
+	"courtier/pkg/app"
 	"courtier/pkg/company"
-	"courtier/pkg/quote"
 	"courtier/pkg/store/storetest"
 )
 
@@ -26,18 +25,13 @@ const goodPassword = "cheval-agrafe-correct-42"
 type fakeClock = storetest.Clock
 
 // newTestServices builds the account and quote services over one temp database.
-func newTestServices(t testing.TB, logger *slog.Logger, now func() time.Time) (*account.Service, *quote.Service) {
+func newTestServices(t testing.TB, logger *slog.Logger, now func() time.Time) *app.App {
 	t.Helper()
-	db := storetest.Open(t)
-	svc, err := account.New(db, account.Config{Logger: logger, Now: now, Argon: testArgon})
+	a, err := app.New(storetest.Open(t), app.Config{Logger: logger, Now: now, Account: account.Config{Argon: testArgon}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	quotes, err := quote.New(db, quote.Config{Logger: logger, Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return svc, quotes
+	return a
 }
 
 // apiEnv is a server over a temp database with a clock the test moves.
@@ -66,15 +60,10 @@ func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	for _, o := range opts {
 		o(&cfg, &acfg)
 	}
-	db := storetest.Open(t)
-	if env.svc, err = account.New(db, acfg); err != nil {
+	if cfg.App, err = app.New(storetest.Open(t), app.Config{Logger: logger, Now: env.clock.Now, Account: acfg}); err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Quotes, err = quote.New(db, quote.Config{Logger: logger, Now: env.clock.Now}); err != nil {
-		t.Fatal(err)
-	}
-	cfg.Accounts = env.svc
-	cfg.Chat = chat.New(db, p, chat.Config{Logger: cfg.Logger, Now: env.clock.Now})
+	env.svc = cfg.App.Accounts
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

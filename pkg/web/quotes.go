@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"courtier/pkg/account"
 	"courtier/pkg/quote"
 )
 
@@ -31,7 +32,7 @@ func (s *Server) handleCreateQuote(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.logger, err)
 		return
 	}
-	created, err := s.quotes.Create(r.Context(), u.UID, draft)
+	created, err := s.quotes.Create(r.Context(), account.ActorOf(u), draft)
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return

@@ -15,7 +15,8 @@ import (
 	"github.com/gorilla/sessions"
 
 	"courtier/pkg/account"
-	"courtier/pkg/chat"
+	"courtier/pkg/app"
+	"courtier/pkg/desk"
 	"courtier/pkg/company"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
@@ -38,13 +39,9 @@ type Config struct {
 	Routes site.Table
 	// Now is the clock for rate limits; time.Now when nil.
 	Now func() time.Time
-	// Accounts is the account service: profiles, sign-in, sessions.
-	Accounts *account.Service
-	// Quotes is the quote request service.
-	Quotes *quote.Service
-	// Chat runs the chat widget's conversations; without it the chat
-	// endpoints answer 404.
-	Chat *chat.Service
+	// App holds the services (accounts, the request queue and its kinds,
+	// the chat); an App without Chats serves no chat (404).
+	App *app.App
 	// SessionKey signs the session cookie; kept in the database so restarts
 	// keep sessions. A random key is made when nil.
 	SessionKey []byte
@@ -69,6 +66,7 @@ type Server struct {
 	trusted      trustedProxies
 	accounts     *account.Service
 	quotes       *quote.Service
+	desk         *desk.Service
 	cookies      *sessions.CookieStore
 	chat         *chatAPI
 	privacy      *privacy.Service
@@ -86,11 +84,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Accounts == nil {
-		return nil, fmt.Errorf("serveur sans service de comptes")
-	}
-	if cfg.Quotes == nil {
-		return nil, fmt.Errorf("serveur sans service de devis")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, file des demandes)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -109,10 +104,11 @@ func New(cfg Config) (*Server, error) {
 		site:          siteHandler,
 		errorLimiter:  ratelimit.New(limits.ClientErrors, now, limits.MaxKeys),
 		trusted:       cfg.TrustedProxies,
-		accounts:      cfg.Accounts,
-		quotes:        cfg.Quotes,
+		accounts:      cfg.App.Accounts,
+		quotes:        cfg.App.Quotes,
+		desk:          cfg.App.Desk,
 		cookies:       newCookieStore(key),
-		chat:          newChatAPI(cfg.Chat, limits, now),
+		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
 		secureCookies: cfg.SecureCookies,
 	}, nil

@@ -45,15 +45,13 @@ func newTestServer(t *testing.T, store Pinger) (http.Handler, *logBuffer) {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
-	accounts, quotes := newTestServices(t, logger, time.Now)
 	srv, err := New(Config{
-		Logger:   logger,
-		Store:    store,
-		Company:  p,
-		Site:     testFiles(),
-		Routes:   testTable(),
-		Accounts: accounts,
-		Quotes:   quotes,
+		Logger:  logger,
+		Store:   store,
+		Company: p,
+		Site:    testFiles(),
+		Routes:  testTable(),
+		App:     newTestServices(t, logger, time.Now),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,58 @@
+package account
+
+import "courtier/pkg/apperr"
+
+// Actor is who acts on a service: the uid and role of a signed-in user, or
+// nobody for a visitor. Every service method that reads or changes someone
+// else's data takes one and refuses what its role may not do, so the
+// website and the terminal dashboard share one set of rules.
+type Actor struct {
+	UID  string
+	Role Role
+	// Name is the display name recorded in a request's history.
+	Name string
+	// Email is where the user is answered.
+	Email string
+}
+
+// Visitor is the actor of a request without a session.
+var Visitor = Actor{}
+
+// ActorOf is the actor of a signed-in user.
+func ActorOf(u *User) Actor {
+	if u == nil {
+		return Visitor
+	}
+	return Actor{UID: u.UID, Role: u.Role, Name: u.DisplayName, Email: u.Email}
+}
+
+// SignedIn tells whether the actor is a user rather than a visitor.
+func (a Actor) SignedIn() bool { return a.UID != "" }
+
+// IsStaff tells whether the actor works for the broker: an agent or an admin.
+func (a Actor) IsStaff() bool { return a.UID != "" && (a.Role == RoleAgent || a.Role == RoleAdmin) }
+
+// IsAdmin tells whether the actor is an admin.
+func (a Actor) IsAdmin() bool { return a.UID != "" && a.Role == RoleAdmin }
+
+// RequireStaff refuses an actor who is not an agent or an admin.
+func (a Actor) RequireStaff() error {
+	if !a.SignedIn() {
+		return ErrSignedOut()
+	}
+	if !a.IsStaff() {
+		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux conseillers et aux administrateurs.")
+	}
+	return nil
+}
+
+// RequireAdmin refuses an actor who is not an admin.
+func (a Actor) RequireAdmin() error {
+	if !a.SignedIn() {
+		return ErrSignedOut()
+	}
+	if !a.IsAdmin() {
+		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux administrateurs.")
+	}
+	return nil
+}

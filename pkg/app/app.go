@@ -1,0 +1,101 @@
+// Package app is the composition root: it opens the store and builds every
+// service once, in one place, for every command (serve, users, chat, tui),
+// as PocketBase's core.App and cli/cli's Factory do.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/chat"
+	"courtier/pkg/company"
+	"courtier/pkg/desk"
+	"courtier/pkg/quote"
+	"courtier/pkg/store"
+)
+
+// Config is how the App is opened; zero fields take the production defaults.
+type Config struct {
+	// DB is the database file.
+	DB     string
+	Logger *slog.Logger
+	// Now is the clock of every service; time.Now when nil. Tests move it.
+	Now func() time.Time
+	// Company replaces the embedded company profile (tests).
+	Company *company.Profile
+	// Account sets the account service's hashing costs and limits (tests
+	// lower them); its Logger and Now are those above.
+	Account account.Config
+}
+
+// App holds the store and the services built over it.
+type App struct {
+	Store    *store.DB
+	Company  company.Profile
+	Calendar *company.Calendar
+	Log      *slog.Logger
+	Accounts *account.Service
+	Desk     *desk.Service
+	Quotes   *quote.Service
+	Chats    *chat.Service
+}
+
+// Open opens the database at cfg.DB (creating it and applying the
+// migrations when needed) and builds the services.
+func Open(ctx context.Context, cfg Config) (*App, error) {
+	db, err := store.Open(ctx, cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	a, err := New(db, cfg)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// New builds the services over an open store.
+func New(db *store.DB, cfg Config) (*App, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	profile, err := profileOf(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cal, err := profile.Calendar()
+	if err != nil {
+		return nil, fmt.Errorf("calendrier de la société: %w", err)
+	}
+	a := &App{Store: db, Company: profile, Calendar: cal, Log: cfg.Logger}
+	acfg := cfg.Account
+	acfg.Logger, acfg.Now = cfg.Logger, cfg.Now
+	if a.Accounts, err = account.New(db, acfg); err != nil {
+		return nil, err
+	}
+	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location()},
+		quote.Machine)
+	a.Quotes, err = quote.New(db, quote.Config{
+		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Chats = chat.New(db, profile, chat.Config{Logger: cfg.Logger, Now: cfg.Now})
+	return a, nil
+}
+
+// profileOf is the company profile of cfg, the embedded one by default.
+func profileOf(cfg Config) (company.Profile, error) {
+	if cfg.Company != nil {
+		return *cfg.Company, nil
+	}
+	return company.Default()
+}
+
+// Close closes the store.
+func (a *App) Close() error { return a.Store.Close() }

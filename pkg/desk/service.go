@@ -1,0 +1,178 @@
+package desk
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/store"
+)
+
+// Config is what the service is built from; zero fields take the production defaults.
+type Config struct {
+	Logger *slog.Logger
+	// Now is the clock of the history and the deadlines; time.Now when nil.
+	Now func() time.Time
+	// Location is the company's time zone, where "due today" is decided; UTC when nil.
+	Location *time.Location
+}
+
+// Service keeps the queue. Kinds open and move their requests through it
+// inside their own transactions (Open, Work, Own, Advance, Record); staff
+// read and work the queue through its other methods, which check the Actor.
+type Service struct {
+	db       *store.DB
+	accounts *account.Service
+	log      *slog.Logger
+	now      func() time.Time
+	loc      *time.Location
+	machines map[Kind]*Machine
+}
+
+// New builds the service over the status machines of the kinds.
+func New(db *store.DB, accounts *account.Service, cfg Config, machines ...*Machine) *Service {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	s := &Service{
+		db: db, accounts: accounts, log: cfg.Logger, loc: cfg.Location, machines: map[Kind]*Machine{},
+		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
+	}
+	for _, m := range machines {
+		s.machines[m.Kind] = m
+	}
+	return s
+}
+
+// Now is the service's clock, for the kinds that date their answers alike.
+func (s *Service) Now() time.Time { return s.now() }
+
+// Machine returns the status machine of kind.
+func (s *Service) Machine(kind Kind) *Machine {
+	if m, ok := s.machines[kind]; ok {
+		return m
+	}
+	return &Machine{Kind: kind}
+}
+
+// fail logs a failed operation (apperr.Log) and returns err unchanged.
+func (s *Service) fail(op string, err error, attrs ...any) error {
+	return apperr.Log(s.log, op, err, attrs...)
+}
+
+// ErrNotFound answers an id that does not exist or that the actor may not
+// see: the same answer, so that ids tell nothing.
+func ErrNotFound() error {
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande n'existe pas.")
+}
+
+// mark sets Overdue and DueToday from the clock.
+func (s *Service) mark(r *Request, now time.Time) {
+	info, _ := s.Machine(r.Kind).Info(r.Status)
+	if !info.Waiting || r.Due.IsZero() {
+		return
+	}
+	r.Overdue = now.After(r.Due)
+	d, n := r.Due.In(s.loc), now.In(s.loc)
+	r.DueToday = !r.Overdue && d.Year() == n.Year() && d.YearDay() == n.YearDay()
+}
+
+// Open stores a new request of d.Kind in tx with the next reference of its
+// kind, in the machine's first status, and records who sent it.
+func (s *Service) Open(ctx context.Context, tx *sql.Tx, actor account.Actor, d Draft) (*Request, error) {
+	m, ok := s.machines[d.Kind]
+	if !ok {
+		return nil, fmt.Errorf("demande de type inconnu %q", d.Kind)
+	}
+	now := s.now()
+	ref, err := nextRef(ctx, tx, m.Prefix, now.In(s.loc).Year())
+	if err != nil {
+		return nil, err
+	}
+	r := &Request{
+		ID: d.ID, Kind: d.Kind, Ref: ref, UID: d.UID, Name: d.Name, Email: d.Email, Phone: d.Phone,
+		Product: d.Product, Summary: d.Summary, Status: m.Initial, Due: d.Due, CreatedAt: now, UpdatedAt: now,
+	}
+	if err := insertRequest(ctx, tx, r); err != nil {
+		return nil, err
+	}
+	name := actor.Name
+	if !actor.SignedIn() {
+		name = d.Name
+	}
+	return r, insertEvent(ctx, tx, r.ID, Event{At: now, ActorUID: actor.UID, ActorName: name, Action: "created", Detail: "Demande reçue"})
+}
+
+// find reads request id of kind ("" for any) in tx, ErrNotFound when missing.
+func (s *Service) find(ctx context.Context, tx *sql.Tx, id string, kind Kind) (*Request, error) {
+	r, err := findRequest(ctx, tx, id)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && kind != "" && r.Kind != kind) {
+		return nil, ErrNotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.mark(r, s.now())
+	return r, nil
+}
+
+// Own reads request id of kind in tx when actor is the client who sent it;
+// anyone else gets ErrNotFound.
+func (s *Service) Own(ctx context.Context, tx *sql.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
+	r, err := s.find(ctx, tx, id, kind)
+	if err != nil {
+		return nil, err
+	}
+	if r.UID != actor.UID {
+		return nil, ErrNotFound()
+	}
+	return r, nil
+}
+
+// Work reads request id of kind in tx for actor to work on it: staff only,
+// and an agent only on a request they took; an admin on any.
+func (s *Service) Work(ctx context.Context, tx *sql.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
+	if err := actor.RequireStaff(); err != nil {
+		return nil, err
+	}
+	r, err := s.find(ctx, tx, id, kind)
+	if err != nil {
+		return nil, err
+	}
+	if !actor.IsAdmin() && r.Assignee != actor.UID {
+		return nil, apperr.Errorf(apperr.EFORBIDDEN, "Prenez d'abord cette demande en charge.")
+	}
+	return r, nil
+}
+
+// Advance moves r to status `to` in tx as one of its kind's own actions,
+// with the new deadline (zero: none), and records it. The kind checked
+// that the action is allowed; the machine is not asked for a hand move.
+func (s *Service) Advance(ctx context.Context, tx *sql.Tx, actor account.Actor, r *Request, to Status, due time.Time, action, detail string) error {
+	r.Status, r.Due = to, due
+	touch(r, s.now())
+	if err := updateRequest(ctx, tx, r); err != nil {
+		return err
+	}
+	return s.Record(ctx, tx, actor, r.ID, action, detail)
+}
+
+// Record appends a line to the history of request id in tx.
+func (s *Service) Record(ctx context.Context, tx *sql.Tx, actor account.Actor, id, action, detail string) error {
+	return insertEvent(ctx, tx, id, Event{At: s.now(), ActorUID: actor.UID, ActorName: actor.Name, Action: action, Detail: detail})
+}

@@ -1,0 +1,244 @@
+package desk
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"courtier/pkg/store"
+)
+
+// The SQL of the requests, request_refs, request_events and request_notes
+// tables (migration 0006), next to the code that scans it.
+
+const requestColumns = `r.id, r.kind, r.ref, COALESCE(r.uid, ''), r.name, r.email, r.phone, r.product, r.summary,
+	r.status, COALESCE(r.assignee, ''), COALESCE(a.display_name, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at`
+
+const requestFrom = ` FROM requests r LEFT JOIN users a ON a.uid = r.assignee`
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+func scanRequest(row scanner) (*Request, error) {
+	var r Request
+	var due, created, updated string
+	err := row.Scan(&r.ID, &r.Kind, &r.Ref, &r.UID, &r.Name, &r.Email, &r.Phone, &r.Product, &r.Summary,
+		&r.Status, &r.Assignee, &r.AssigneeName, &due, &created, &updated)
+	if err != nil {
+		return nil, err
+	}
+	if due != "" {
+		if r.Due, err = store.ParseTime(due); err != nil {
+			return nil, err
+		}
+	}
+	if r.CreatedAt, err = store.ParseTime(created); err != nil {
+		return nil, err
+	}
+	if r.UpdatedAt, err = store.ParseTime(updated); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// findRequest reads request id; sql.ErrNoRows when there is none.
+func findRequest(ctx context.Context, tx *sql.Tx, id string) (*Request, error) {
+	r, err := scanRequest(tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE r.id = ?`, id))
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("lecture de la demande %s: %w", id, err)
+	}
+	return r, err
+}
+
+// queryRequests reads the requests matching where, in order.
+func queryRequests(ctx context.Context, tx *sql.Tx, where, order string, args ...any) ([]Request, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE `+where+` ORDER BY `+order, args...)
+	if err != nil {
+		return nil, fmt.Errorf("lecture des demandes: %w", err)
+	}
+	defer rows.Close()
+	list := []Request{}
+	for rows.Next() {
+		r, err := scanRequest(rows)
+		if err != nil {
+			return nil, fmt.Errorf("lecture des demandes: %w", err)
+		}
+		list = append(list, *r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("lecture des demandes: %w", err)
+	}
+	return list, nil
+}
+
+// nullable stores "" and the zero time as NULL.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO requests
+		(id, kind, ref, uid, name, email, phone, product, summary, status, assignee, due_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Kind, r.Ref, nullable(r.UID), r.Name, r.Email, r.Phone, r.Product, r.Summary, r.Status,
+		nullable(r.Assignee), nullable(optTime(r.Due)), store.FormatTime(r.CreatedAt), store.FormatTime(r.UpdatedAt))
+	if err != nil {
+		return fmt.Errorf("enregistrement de la demande %s: %w", r.Ref, err)
+	}
+	return nil
+}
+
+// updateRequest writes the fields staff change: status, assignee, deadline.
+func updateRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
+	_, err := tx.ExecContext(ctx, `UPDATE requests SET status = ?, assignee = ?, due_at = ?, updated_at = ? WHERE id = ?`,
+		r.Status, nullable(r.Assignee), nullable(optTime(r.Due)), store.FormatTime(r.UpdatedAt), r.ID)
+	if err != nil {
+		return fmt.Errorf("mise à jour de la demande %s: %w", r.Ref, err)
+	}
+	return nil
+}
+
+// nextRef numbers a new request of prefix in year: DV-2026-000123.
+func nextRef(ctx context.Context, tx *sql.Tx, prefix string, year int) (string, error) {
+	var last int
+	err := tx.QueryRowContext(ctx, `INSERT INTO request_refs (prefix, year, last) VALUES (?, ?, 1)
+		ON CONFLICT (prefix, year) DO UPDATE SET last = last + 1 RETURNING last`, prefix, year).Scan(&last)
+	if err != nil {
+		return "", fmt.Errorf("numérotation des demandes %s: %w", prefix, err)
+	}
+	return fmt.Sprintf("%s-%d-%06d", prefix, year, last), nil
+}
+
+func insertEvent(ctx context.Context, tx *sql.Tx, id string, e Event) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO request_events (request_id, at, actor_uid, actor_name, action, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+		id, store.FormatTime(e.At), nullable(e.ActorUID), e.ActorName, e.Action, e.Detail)
+	if err != nil {
+		return fmt.Errorf("historique de la demande %s: %w", id, err)
+	}
+	return nil
+}
+
+func listEvents(ctx context.Context, tx *sql.Tx, id string) ([]Event, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, at, COALESCE(actor_uid, ''), actor_name, action, detail
+		FROM request_events WHERE request_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("historique de la demande %s: %w", id, err)
+	}
+	defer rows.Close()
+	list := []Event{}
+	for rows.Next() {
+		var e Event
+		var at string
+		if err := rows.Scan(&e.ID, &at, &e.ActorUID, &e.ActorName, &e.Action, &e.Detail); err != nil {
+			return nil, fmt.Errorf("historique de la demande %s: %w", id, err)
+		}
+		if e.At, err = store.ParseTime(at); err != nil {
+			return nil, err
+		}
+		list = append(list, e)
+	}
+	return list, rows.Err()
+}
+
+func insertNote(ctx context.Context, tx *sql.Tx, id string, n *Note) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO request_notes (request_id, at, author_uid, author_name, body) VALUES (?, ?, ?, ?, ?)`,
+		id, store.FormatTime(n.At), nullable(n.AuthorUID), n.AuthorName, n.Body)
+	if err != nil {
+		return fmt.Errorf("note de la demande %s: %w", id, err)
+	}
+	n.ID, err = res.LastInsertId()
+	return err
+}
+
+func listNotes(ctx context.Context, tx *sql.Tx, id string) ([]Note, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, at, COALESCE(author_uid, ''), author_name, body
+		FROM request_notes WHERE request_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("notes de la demande %s: %w", id, err)
+	}
+	defer rows.Close()
+	list := []Note{}
+	for rows.Next() {
+		var n Note
+		var at string
+		if err := rows.Scan(&n.ID, &at, &n.AuthorUID, &n.AuthorName, &n.Body); err != nil {
+			return nil, fmt.Errorf("notes de la demande %s: %w", id, err)
+		}
+		if n.At, err = store.ParseTime(at); err != nil {
+			return nil, err
+		}
+		list = append(list, n)
+	}
+	return list, rows.Err()
+}
+
+// Filter selects requests in the queue. Empty fields select everything.
+type Filter struct {
+	Kind   Kind
+	Status Status
+	// State is "open" (the default), "closed" or "all".
+	State string
+	// Assignee is "me", "none", a uid, or "" for anyone.
+	Assignee string
+	Product  string
+	// Query finds a reference, a name, an e-mail address or a phone number.
+	Query string
+	// Limit bounds the answer; DefaultLimit when zero.
+	Limit int
+}
+
+// DefaultLimit is the longest queue answered at once: more than a day's
+// work of a whole team, few enough to stay fast.
+const DefaultLimit = 200
+
+// where builds the WHERE clause of f for actor uid.
+func (f Filter) where(uid string) (string, []any) {
+	var conds []string
+	var args []any
+	add := func(cond string, vals ...any) { conds = append(conds, cond); args = append(args, vals...) }
+	if f.Kind != "" {
+		add("r.kind = ?", f.Kind)
+	}
+	if f.Status != "" {
+		add("r.status = ?", f.Status)
+	}
+	switch f.State {
+	case "", "open":
+		add("r.status <> 'closed'")
+	case "closed":
+		add("r.status = 'closed'")
+	}
+	switch f.Assignee {
+	case "":
+	case "me":
+		add("r.assignee = ?", uid)
+	case "none":
+		add("r.assignee IS NULL")
+	default:
+		add("r.assignee = ?", f.Assignee)
+	}
+	if f.Product != "" {
+		add("r.product = ?", f.Product)
+	}
+	if q := strings.TrimSpace(f.Query); q != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
+		add(`(r.ref LIKE ? ESCAPE '\' OR r.name LIKE ? ESCAPE '\' OR r.email LIKE ? ESCAPE '\' OR r.phone LIKE ? ESCAPE '\')`, like, like, like, like)
+	}
+	if len(conds) == 0 {
+		return "1", nil
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// queueOrder puts the nearest deadline first, requests without one last,
+// the oldest first among equals.
+const queueOrder = `r.due_at IS NULL, r.due_at, r.created_at, r.id`
+
+// touch sets the time of the last change.
+func touch(r *Request, now time.Time) { r.UpdatedAt = now }
