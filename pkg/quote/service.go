@@ -35,12 +35,12 @@ func DefaultLimit() Limit { return Limit{Max: 10, Window: time.Hour} }
 // production defaults.
 type Config struct {
 	// Desk is the queue every request joins.
-	Desk   *desk.Service
+	Desk *desk.Service
 	// Calendar sets the answer deadline in working hours.
 	Calendar Deadlines
 	// AnswerHours is the promised answer delay in working hours (company.json).
 	AnswerHours int
-	Logger *slog.Logger
+	Logger      *slog.Logger
 	// Now is the clock of dates and limits; time.Now when nil.
 	Now   func() time.Time
 	Limit Limit

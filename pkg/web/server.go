@@ -16,8 +16,8 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
-	"courtier/pkg/desk"
 	"courtier/pkg/company"
+	"courtier/pkg/desk"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
