@@ -1,0 +1,7 @@
+import type { KindPanel, RequestKind } from './types';
+
+/**
+ * The panels of each kind on the staff request page; each kind's module
+ * adds its line here. A kind without one shows the shared part only.
+ */
+export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {};
