@@ -49,6 +49,8 @@ type ClientView struct {
 	Open        bool   `json:"open"`
 	CreatedAt   string `json:"createdAt"`
 	UpdatedAt   string `json:"updatedAt"`
+	// Replies are what the broker answered, oldest first.
+	Replies []Reply `json:"replies"`
 }
 
 // optTime formats t, "" for the zero time.
@@ -80,7 +82,7 @@ func clientView(r *Request, m *Machine) ClientView {
 	info, _ := m.Info(r.Status)
 	return ClientView{
 		ID: r.ID, Kind: r.Kind, KindLabel: r.Kind.Label(), Ref: r.Ref, Product: r.Product, Summary: r.Summary,
-		StatusLabel: info.Client, Open: r.Open(),
+		StatusLabel: info.Client, Open: r.Open(), Replies: []Reply{},
 		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt),
 	}
 }

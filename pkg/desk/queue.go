@@ -16,6 +16,8 @@ type Detail struct {
 	Request StaffView `json:"request"`
 	History []Event   `json:"history"`
 	Notes   []Note    `json:"notes"`
+	// Replies are what the client reads.
+	Replies []Reply `json:"replies"`
 }
 
 // Queue reads the requests matching f for staff, nearest deadline first.
@@ -80,7 +82,7 @@ func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Det
 	if err := actor.RequireStaff(); err != nil {
 		return nil, err
 	}
-	var d Detail
+	d := Detail{Replies: []Reply{}}
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
 		r, err := s.find(ctx, tx, id, "")
 		if err != nil {
@@ -90,8 +92,14 @@ func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Det
 		if d.History, err = listEvents(ctx, tx, id); err != nil {
 			return err
 		}
-		d.Notes, err = listNotes(ctx, tx, id)
-		return err
+		if d.Notes, err = listNotes(ctx, tx, id); err != nil {
+			return err
+		}
+		if r, err := s.Replies(ctx, tx, id); err != nil || r != nil {
+			d.Replies = r
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, s.fail("lecture d'une demande", err, "id", id)
@@ -106,8 +114,16 @@ func (s *Service) Mine(ctx context.Context, actor account.Actor) ([]ClientView, 
 		return nil, account.ErrSignedOut()
 	}
 	var list []Request
+	var replies map[string][]Reply
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		list, err = queryRequests(ctx, tx, "r.uid = ?", "r.created_at DESC, r.id", actor.UID)
+		if list, err = queryRequests(ctx, tx, "r.uid = ?", "r.created_at DESC, r.id", actor.UID); err != nil {
+			return err
+		}
+		ids := make([]string, len(list))
+		for i := range list {
+			ids[i] = list[i].ID
+		}
+		replies, err = repliesOf(ctx, tx, ids)
 		return err
 	})
 	if err != nil {
@@ -116,6 +132,9 @@ func (s *Service) Mine(ctx context.Context, actor account.Actor) ([]ClientView, 
 	out := make([]ClientView, len(list))
 	for i := range list {
 		out[i] = clientView(&list[i], s.Machine(list[i].Kind))
+		if r := replies[list[i].ID]; r != nil {
+			out[i].Replies = r
+		}
 	}
 	return out, nil
 }

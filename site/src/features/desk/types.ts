@@ -49,3 +49,27 @@ export interface KindPanel {
   /** The kind's own actions (send offers, reply, log a call, acknowledge…). */
   Actions: ComponentType<KindPanelProps>;
 }
+
+/** What the broker answered, as the client reads it (desk.Reply). */
+export interface Reply {
+  id: number;
+  at: string;
+  authorName: string;
+  label: string;
+  body: string;
+}
+
+/** A request as its client reads it (desk.ClientView). */
+export interface ClientRequest {
+  id: string;
+  kind: RequestKind;
+  kindLabel: string;
+  ref: string;
+  product: string;
+  summary: string;
+  statusLabel: string;
+  open: boolean;
+  createdAt: string;
+  updatedAt: string;
+  replies: Reply[];
+}
