@@ -28,8 +28,8 @@ func complaintRule() Rule {
 }
 
 // policeComplaints are the phrases where "plainte" is a report to the
-// police or the gendarmerie, as after a theft: they are a claim, so the
-// complaint's keywords inside them do not count.
+// police or the gendarmerie, as after a theft: they are keywords of the
+// claim, and the complaint's keywords inside them do not count.
 var policeComplaints = []string{
 	"porter plainte", "porté plainte", "porter une plainte", "porté une plainte",
 	"déposer plainte", "déposé plainte", "déposer une plainte", "déposé une plainte",
@@ -45,12 +45,11 @@ var policeComplaints = []string{
 // is listed: TestEveryKeyword checks it.
 func laterRules() []Rule {
 	return []Rule{
-		{Claim, []string{
+		{Claim, append([]string{
 			"sinistre", "déclarer un sinistre", "accident", "accrochage", "constat",
 			"dégât des eaux", "dégâts des eaux", "dégât d'eau", "fuite d'eau", "inondation",
 			"vol", "volé", "cambriolage", "cambriolé", "incendie",
-			"porter plainte", "porté plainte", "déposer plainte", "déposé plainte", "dépôt de plainte",
-		}, true},
+		}, policeComplaints...), true},
 		{Cancellation, []string{
 			"résilier", "résiliation", "résilie", "annuler mon contrat", "annuler mon assurance",
 			"loi hamon", "changer d'assureur",
