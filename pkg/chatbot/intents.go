@@ -1,13 +1,16 @@
 // Package chatbot is the rule-based assistant of SPEC.md §4 (Bot mode): it
 // finds the intent of a message by keyword, keeps the conversation context
-// of SPEC.md §3 and writes canned French replies. It is pure: no I/O, no
-// clock, no database; the caller stores the context between messages.
+// of SPEC.md §3 and writes canned French replies. Beyond the SPEC.md table
+// it recognises a complaint first, and claims, cancellations and the
+// products SPEC.md does not list last (PRODUCT.md, deliberate departure 7).
+// It is pure: no I/O, no clock, no database; the caller stores the context
+// between messages and gives the company's details.
 package chatbot
 
-// Intent is what a message is about, one line of the SPEC.md §4 table.
+// Intent is what a message is about, one line of the intent table.
 type Intent string
 
-// The intents, in the order they are checked (SPEC.md §4).
+// The intents of SPEC.md §4, in the order its table checks them.
 const (
 	Greeting   Intent = "greeting"
 	Farewell   Intent = "farewell"
