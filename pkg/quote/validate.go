@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/input"
 )
 
 // newDetails returns the empty details of product p, nil for an unknown product.
@@ -117,23 +118,5 @@ func (c *checker) contact(ct *Contact) {
 
 // normalizePhone accepts a French number (0 and nine digits) or an
 // international one (+ and 8 to 15 digits, 00 read as +), written with any
-// spaces, dots or dashes, and returns it without them.
-func normalizePhone(raw string) (string, bool) {
-	s := stripSpaces(raw)
-	if strings.HasPrefix(s, "00") {
-		s = "+" + s[2:]
-	}
-	digits := strings.TrimPrefix(s, "+")
-	if digits == "" {
-		return "", false
-	}
-	for _, r := range digits {
-		if r < '0' || r > '9' {
-			return "", false
-		}
-	}
-	if s[0] == '+' {
-		return s, len(digits) >= 8 && len(digits) <= 15 && digits[0] != '0'
-	}
-	return s, len(s) == 10 && s[0] == '0' && s[1] != '0'
-}
+// spaces, dots or dashes, and returns it without them (input.NormalizePhone).
+func normalizePhone(raw string) (string, bool) { return input.NormalizePhone(raw) }

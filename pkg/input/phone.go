@@ -1,0 +1,35 @@
+package input
+
+import (
+	"strings"
+	"unicode"
+)
+
+// NormalizePhone accepts a French number (0 and nine digits) or an
+// international one (+ and 8 to 15 digits, 00 read as +), written with any
+// spaces, dots or dashes, and returns it without them: the one rule of
+// every phone number a form takes (quote requests, complaints…).
+func NormalizePhone(raw string) (string, bool) {
+	s := strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '.' || r == '-' {
+			return -1
+		}
+		return r
+	}, raw)
+	if strings.HasPrefix(s, "00") {
+		s = "+" + s[2:]
+	}
+	digits := strings.TrimPrefix(s, "+")
+	if digits == "" {
+		return "", false
+	}
+	for _, r := range digits {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	if s[0] == '+' {
+		return s, len(digits) >= 8 && len(digits) <= 15 && digits[0] != '0'
+	}
+	return s, len(s) == 10 && s[0] == '0' && s[1] != '0'
+}
