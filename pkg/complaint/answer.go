@@ -33,9 +33,12 @@ func (s *Service) Closing() string {
 }
 
 // withClosing adds the closing paragraph to an answer that does not name
-// the mediator: staff may rewrite the pre-filled paragraph, not drop it.
+// the mediator and say where to reach them (address or website): staff
+// may rewrite the pre-filled paragraph, not drop it.
 func (s *Service) withClosing(text string) string {
-	if strings.Contains(text, s.mediator.Name) {
+	m := s.mediator
+	reachable := (m.Address != "" && strings.Contains(text, m.Address)) || (m.Website != "" && strings.Contains(text, m.Website))
+	if strings.Contains(text, m.Name) && reachable {
 		return text
 	}
 	return text + "\n\n" + s.Closing()
