@@ -93,7 +93,7 @@ func (fs fields) clean(actor account.Actor, d Draft) (Draft, error) {
 		}
 	}
 	if d.Phone = input.Trim(d.Phone); d.Phone != "" {
-		phone, ok := input.NormalizePhone(d.Phone)
+		phone, ok := input.Phone(d.Phone)
 		if !ok {
 			return d, apperr.FieldErrorf("phone", "Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34, ou laissez le champ vide.")
 		}

@@ -108,15 +108,10 @@ func (c *checker) contact(ct *Contact) {
 		}
 		return
 	}
-	phone, ok := normalizePhone(ct.Phone)
+	phone, ok := input.Phone(ct.Phone)
 	if !ok {
 		c.fail("contact.phone", "Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34.")
 		return
 	}
 	ct.Phone = phone
 }
-
-// normalizePhone accepts a French number (0 and nine digits) or an
-// international one (+ and 8 to 15 digits, 00 read as +), written with any
-// spaces, dots or dashes, and returns it without them (input.NormalizePhone).
-func normalizePhone(raw string) (string, bool) { return input.NormalizePhone(raw) }
