@@ -103,7 +103,7 @@ export function ComplaintForm({ user, onFiled }: ComplaintFormProps) {
       <p className="complaints-privacy">
         {copy.privacy.before}<Link to="/privacy" viewTransition>{copy.privacy.link}</Link>{copy.privacy.after}
       </p>
-      <button className="btn btn-primary complaints-submit" type="submit" disabled={busy}>{busy ? copy.sending : copy.submit}</button>
+      <button id="reclamation-envoyer" className="btn btn-primary complaints-submit" type="submit" disabled={busy}>{busy ? copy.sending : copy.submit}</button>
     </form>
   );
 }
