@@ -1,5 +1,5 @@
 import { answerDelays, company } from '../lib/company';
-import { typesetAll } from '../lib/format';
+import { elide, typesetAll } from '../lib/format';
 
 const { complaintAcknowledge: acknowledge, complaintAnswer: answer } = answerDelays;
 
@@ -52,7 +52,8 @@ export const complaintsPage = typesetAll({
     subject: 'Objet de la réclamation',
     subjectHint: 'En quelques mots, par exemple « Remboursement non reçu ».',
     concerns: 'Contrat ou demande concerné (facultatif)',
-    concernsHint: 'Un numéro de contrat ou une référence de demande, par exemple DV-2026-000123.',
+    // Non-breaking hyphens: the example reference stays on one line.
+    concernsHint: 'Un numéro de contrat ou une référence de demande, par exemple DV\u20112026\u2011000123.',
     facts: 'Les faits',
     factsHint: 'Ce qui s\'est passé, avec les dates, les montants et les personnes avec qui vous avez échangé.',
     demand: 'Ce que vous demandez',
@@ -63,7 +64,7 @@ export const complaintsPage = typesetAll({
     emailHint: 'Nous vous y envoyons l\'accusé de réception et la réponse.',
     phone: 'Téléphone (facultatif)',
     signedInAs: (name: string, email: string) => `Vous êtes connecté en tant que ${name} (${email}). L'accusé de réception et la réponse vous seront aussi présentés dans votre espace client.`,
-    consent: `J'accepte que ${company.name} conserve ces informations et mes coordonnées pour traiter ma réclamation. Elles sont gardées ${retentionYears} ans après la réponse ou la clôture de la réclamation, puis supprimées ; celles d'un client le sont aussi avec son compte.`,
+    consent: `J'accepte ${elide('que', company.name)} conserve ces informations et mes coordonnées pour traiter ma réclamation. Elles sont gardées ${retentionYears} ans après la réponse ou la clôture de la réclamation, puis supprimées ; celles d'un client le sont aussi avec son compte.`,
     privacy: { before: 'Pour en savoir plus et exercer vos droits, consultez notre ', link: 'politique de confidentialité', after: '.' },
     submit: 'Envoyer ma réclamation',
     sending: 'Envoi…',

@@ -30,15 +30,17 @@ function Mediation() {
   const { name, address, website } = company.mediator;
   return (
     <section className="section section-alt" aria-labelledby="mediateur">
-      <div className="container prose">
-        <h2 id="mediateur">{copy.mediation.title}</h2>
-        <p>{copy.mediation.intro}</p>
-        <dl className="complaints-terms card">
-          <div><dt>{copy.mediation.name}</dt><dd>{name}</dd></div>
-          <div><dt>{copy.mediation.address}</dt><dd>{address}</dd></div>
-          <div><dt>{copy.mediation.website}</dt><dd><a href={website} rel="noopener noreferrer">{website.replace(/^https?:\/\//, '')}</a></dd></div>
-        </dl>
-        <p>{copy.mediation.delay}</p>
+      <div className="container">
+        <div className="prose">
+          <h2 id="mediateur">{copy.mediation.title}</h2>
+          <p>{copy.mediation.intro}</p>
+          <dl className="complaints-terms card">
+            <div><dt>{copy.mediation.name}</dt><dd>{name}</dd></div>
+            <div><dt>{copy.mediation.address}</dt><dd>{address}</dd></div>
+            <div><dt>{copy.mediation.website}</dt><dd><a href={website} rel="noopener noreferrer">{website.replace(/^https?:\/\//, '')}</a></dd></div>
+          </dl>
+          <p>{copy.mediation.delay}</p>
+        </div>
       </div>
     </section>
   );
@@ -87,13 +89,15 @@ export default function ComplaintsPage() {
       <Mediation />
 
       <section className="section" aria-labelledby="formulaire-titre" id="formulaire">
-        <div className="container complaints-form-wrap">
-          <h2 id="formulaire-titre">{copy.form.title}</h2>
-          {filed ? (
-            <Filed filed={filed.complaint} signedIn={filed.signedIn} />
-          ) : session ? (
-            <ComplaintForm user={session.user} onFiled={(complaint) => setFiled({ complaint, signedIn: Boolean(session.user) })} />
-          ) : null}
+        <div className="container">
+          <div className="complaints-form-wrap">
+            <h2 id="formulaire-titre">{copy.form.title}</h2>
+            {filed ? (
+              <Filed filed={filed.complaint} signedIn={filed.signedIn} />
+            ) : session ? (
+              <ComplaintForm user={session.user} onFiled={(complaint) => setFiled({ complaint, signedIn: Boolean(session.user) })} />
+            ) : null}
+          </div>
         </div>
       </section>
     </>
