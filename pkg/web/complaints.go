@@ -32,64 +32,55 @@ type complaintReplyRequest struct {
 	Text string `json:"text"`
 }
 
-// actorOf is who sends r: the signed-in user, or a visitor.
-func actorOf(r *http.Request) account.Actor {
-	u, _ := UserFrom(r.Context())
-	return account.ActorOf(u)
-}
-
 // handleFileComplaint stores a complaint of a visitor or a client; the
 // service counts it against the client address.
-func (s *Server) handleFileComplaint(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleFileComplaint(w http.ResponseWriter, r *http.Request) error {
 	var d complaint.Draft
 	if err := decodeJSON(w, r, complaintMaxBytes, &d); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	d.From = clientAddr(r)
 	filed, err := s.complaints.File(r.Context(), actorOf(r), d)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, complaintFiledBody{Complaint: filed})
+	return nil
 }
 
 // handleComplaintDetail answers what the complainant wrote and the
 // procedure's dates, for staff.
-func (s *Server) handleComplaintDetail(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleComplaintDetail(w http.ResponseWriter, r *http.Request) error {
 	d, err := s.complaints.StaffDetail(r.Context(), actorOf(r), r.PathValue("id"))
-	s.writeComplaint(w, r, d, err)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, complaintBody{Complaint: d})
+	return nil
 }
 
 // handleAcknowledgeComplaint sends the acknowledgement staff wrote.
-func (s *Server) handleAcknowledgeComplaint(w http.ResponseWriter, r *http.Request) {
-	s.complaintReply(w, r, s.complaints.Acknowledge)
+func (s *Server) handleAcknowledgeComplaint(w http.ResponseWriter, r *http.Request) error {
+	return s.complaintReply(w, r, s.complaints.Acknowledge)
 }
 
 // handleAnswerComplaint sends the answer staff wrote.
-func (s *Server) handleAnswerComplaint(w http.ResponseWriter, r *http.Request) {
-	s.complaintReply(w, r, s.complaints.Answer)
+func (s *Server) handleAnswerComplaint(w http.ResponseWriter, r *http.Request) error {
+	return s.complaintReply(w, r, s.complaints.Answer)
 }
 
 // complaintReply decodes the text of an acknowledgement or an answer and
 // hands it to send, which decides who may.
 func (s *Server) complaintReply(w http.ResponseWriter, r *http.Request,
-	send func(ctx context.Context, actor account.Actor, id, text string) (*complaint.Detail, error)) {
+	send func(ctx context.Context, actor account.Actor, id, text string) (*complaint.Detail, error)) error {
 	var body complaintReplyRequest
 	if err := decodeJSON(w, r, complaintReplyMaxBytes, &body); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	d, err := send(r.Context(), actorOf(r), r.PathValue("id"), body.Text)
-	s.writeComplaint(w, r, d, err)
-}
-
-// writeComplaint answers d, or err.
-func (s *Server) writeComplaint(w http.ResponseWriter, r *http.Request, d *complaint.Detail, err error) {
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, complaintBody{Complaint: d})
+	return nil
 }
