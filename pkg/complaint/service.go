@@ -53,7 +53,6 @@ type Service struct {
 	proc     company.Complaints
 	mediator company.Mediator
 	fields   fields
-	form     Form
 	limit    *ratelimit.Limiter
 	log      *slog.Logger
 	now      func() time.Time
@@ -83,13 +82,10 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	}
 	return &Service{
 		db: db, desk: cfg.Desk, cal: cfg.Calendar, proc: cfg.Procedure, mediator: cfg.Mediator,
-		fields: newFields(f), form: f, limit: ratelimit.New(cfg.Limit, now, cfg.MaxKeys), log: cfg.Logger,
+		fields: newFields(f), limit: ratelimit.New(cfg.Limit, now, cfg.MaxKeys), log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }
-
-// Form is the bounds of the form's fields.
-func (s *Service) Form() Form { return s.form }
 
 // fail logs a failed operation (apperr.Log) and returns err unchanged.
 func (s *Service) fail(op string, err error, attrs ...any) error {

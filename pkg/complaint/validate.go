@@ -33,13 +33,12 @@ func chars(n int) string { return frInt(n) + "\u00a0caractères" }
 
 // text is a field of bounds b whose messages name it as what ("l'objet").
 func text(name string, b Bounds, multiline bool, required, what string) input.Field {
-	f := input.Field{
+	return input.Field{
 		Name: name, Min: b.Min, Max: b.Max, Multiline: multiline, Required: required,
 		TooShort: fmt.Sprintf("Écrivez au moins %s pour %s.", chars(b.Min), what),
 		TooLong:  fmt.Sprintf("%s ne peut pas dépasser %s.", upperFirst(what), chars(b.Max)),
 		Invalid:  fmt.Sprintf("%s contient des caractères non autorisés.", upperFirst(what)),
 	}
-	return f
 }
 
 // upperFirst capitalises the first letter of s.
