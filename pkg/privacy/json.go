@@ -22,9 +22,17 @@ const (
 	msgIndent  = "        " // a message, in a conversation's messages
 )
 
+// part is one more section of the export, written after the quote
+// requests: its key and its value.
+type part struct {
+	key   string
+	value any
+}
+
 // head is the export up to the opening of chatConversations: the fields
-// of the account's export, whatever they are, then the quote requests.
-func head(data *account.Export, quotes []quote.Request) ([]byte, error) {
+// of the account's export, whatever they are, the quote requests, then
+// the other parts in order.
+func head(data *account.Export, quotes []quote.Request, more ...part) ([]byte, error) {
 	acc, err := json.MarshalIndent(data, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("export du compte: %w", err)
@@ -38,6 +46,13 @@ func head(data *account.Export, quotes []quote.Request) ([]byte, error) {
 	}
 	out := append(acc[:len(acc)-2], ",\n  \"quoteRequests\": "...)
 	out = append(out, q...)
+	for _, p := range more {
+		v, err := json.MarshalIndent(p.value, "  ", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("export (%s): %w", p.key, err)
+		}
+		out = append(append(out, ",\n  \""+p.key+"\": "...), v...)
+	}
 	return append(out, ",\n  \"chatConversations\": ["...), nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
+	"courtier/pkg/complaint"
 	"courtier/pkg/quote"
 )
 
@@ -32,6 +33,9 @@ type Config struct {
 	// Chats is nil when the server runs without the chat: the export then
 	// has no conversation.
 	Chats *chat.Service
+	// Complaints adds the client's complaints, with the acknowledgement and
+	// the answer they received; nil leaves them out.
+	Complaints *complaint.Service
 	// Limit counts the exports of each account (key: its uid); nil, no limit.
 	Limit Limiter
 	// MaxAtOnce is how many exports may be written at the same time;
@@ -51,7 +55,9 @@ type Service struct {
 	accounts *account.Service
 	quotes   *quote.Service
 	chats    *chat.Service
-	limit    Limiter
+	// complaints is nil when the export has no complaints part.
+	complaints *complaint.Service
+	limit      Limiter
 	// slots holds a token per export being written (see DefaultMaxAtOnce).
 	slots chan struct{}
 	log   *slog.Logger
@@ -66,7 +72,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, chats: cfg.Chats, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -108,7 +114,15 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	head, err := head(data, quotes)
+	var more []part
+	if s.complaints != nil {
+		list, err := s.complaints.Export(ctx, account.Actor{UID: sess.UID})
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"complaints", list})
+	}
+	head, err := head(data, quotes, more...)
 	if err != nil {
 		return nil, apperr.Log(s.log, "export des données", err, "uid", sess.UID)
 	}

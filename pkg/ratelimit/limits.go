@@ -31,6 +31,8 @@ type Limits struct {
 	ClientErrors Rule
 	// Exports limits the data exports (RGPD download) per account.
 	Exports Rule
+	// Complaints limits the complaints filed per address (pkg/complaint).
+	Complaints Rule
 	// MaxKeys caps the keys of each limiter (memory under a flood).
 	MaxKeys int
 }
@@ -49,6 +51,7 @@ type Limits struct {
 //	ChatConversation 20     3 s             one person types at most a message every 3 s in one conversation, after a burst of quick replies
 //	ClientErrors     10     6 s             a broken page may report on every render; ten at once, then one every 6 s, keep the log readable
 //	Exports          3      20 min          a person downloads their data once or twice; a loop must not read a long history again and again
+//	Complaints       5      4 h 48 min      5 a day: a household with several grievances files them all; a script cannot bury the complaints service
 func Default() Limits {
 	return Limits{
 		SignInAddress:    Rule{Burst: 20, Every: 45 * time.Second},
@@ -62,6 +65,7 @@ func Default() Limits {
 		ChatConversation: Rule{Burst: 20, Every: 3 * time.Second},
 		ClientErrors:     Rule{Burst: 10, Every: 6 * time.Second},
 		Exports:          Rule{Burst: 3, Every: 20 * time.Minute},
+		Complaints:       Rule{Burst: 5, Every: 24 * time.Hour / 5},
 		MaxKeys:          DefaultMaxKeys,
 	}
 }

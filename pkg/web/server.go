@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/company"
+	"courtier/pkg/complaint"
 	"courtier/pkg/desk"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
@@ -67,6 +68,7 @@ type Server struct {
 	accounts     *account.Service
 	quotes       *quote.Service
 	desk         *desk.Service
+	complaints   *complaint.Service
 	cookies      *sessions.CookieStore
 	chat         *chatAPI
 	privacy      *privacy.Service
@@ -84,8 +86,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, file des demandes)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Complaints == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, file des demandes, réclamations)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -107,6 +109,7 @@ func New(cfg Config) (*Server, error) {
 		accounts:      cfg.App.Accounts,
 		quotes:        cfg.App.Quotes,
 		desk:          cfg.App.Desk,
+		complaints:    cfg.App.Complaints,
 		cookies:       newCookieStore(key),
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
@@ -140,6 +143,10 @@ func (s *Server) routes() []route {
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},
+		{"POST /api/complaints", s.adapt(s.handleFileComplaint)},
+		{"GET /api/desk/requests/{id}/complaint", s.adapt(s.handleComplaintDetail)},
+		{"POST /api/desk/requests/{id}/acknowledge", s.adapt(s.handleAcknowledgeComplaint)},
+		{"POST /api/desk/requests/{id}/answer", s.adapt(s.handleAnswerComplaint)},
 		{"POST /api/chat/conversations", s.handleChatStart},
 		{"GET /api/chat/conversations/{id}", s.handleChatGet},
 		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},
