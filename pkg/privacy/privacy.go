@@ -104,7 +104,7 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	quotes, err := s.quotes.List(ctx, sess.UID)
+	quotes, err := s.quotes.List(ctx, account.Actor{UID: sess.UID})
 	if err != nil {
 		return nil, err
 	}
