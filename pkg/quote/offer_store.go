@@ -18,7 +18,10 @@ const offerColumns = `o.id, o.request_id, o.position, o.insurer, o.product_name,
 	o.created_at, COALESCE(o.decided_at, '')`
 
 // offerOrder lists the latest sending first, each in the agent's order.
-const offerOrder = ` ORDER BY o.created_at DESC, o.position`
+// The offers of one sending are inserted one after the other, so rowid
+// minus position is the same for all of them and grows with each sending:
+// it tells two sendings of the same millisecond apart.
+const offerOrder = ` ORDER BY o.created_at DESC, o.rowid - o.position DESC, o.position`
 
 func scanOffer(row scanner) (*Offer, error) {
 	var o Offer

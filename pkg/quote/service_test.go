@@ -26,6 +26,8 @@ type fixture struct {
 	desk     *desk.Service
 	cal      *company.Calendar
 	clock    *storetest.Clock
+	// actors are the cast of the authorization tables (cast).
+	actors map[string]account.Actor
 }
 
 func newFixture(t *testing.T, limit Limit) *fixture {
