@@ -80,7 +80,8 @@ const (
 )
 
 // Export checks the limits and reads the small parts of sess's export (the
-// account, its sessions, its quote requests); the chat's part, which may
+// account, its sessions, its quote requests with their reference, status,
+// offers, decline reason and the broker's replies); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
