@@ -1,5 +1,5 @@
 import { offersCopy as copy } from '../../content/offers';
-import { elide, formatDate } from '../../lib/format';
+import { elide, formatDate, typeset } from '../../lib/format';
 import { formatEuros, type Offer } from '../../lib/quotes';
 
 /** Props of one offer's card. */
@@ -41,7 +41,7 @@ export function OfferCard({ offer, settled, onChoose, busy }: OfferCardProps) {
         </p>
         <h5 className="offer-subtitle">{copy.guarantees}</h5>
         <ul className="offer-guarantees">
-          {offer.guarantees.map((g) => <li key={g}>{g}</li>)}
+          {offer.guarantees.map((g) => <li key={g}>{typeset(g)}</li>)}
         </ul>
         <dl className="offer-terms">
           <div>
@@ -55,7 +55,7 @@ export function OfferCard({ offer, settled, onChoose, busy }: OfferCardProps) {
         {offer.note ? (
           <div className="offer-note">
             <h5 className="offer-subtitle">{copy.note}</h5>
-            <p>{offer.note}</p>
+            <p>{typeset(offer.note)}</p>
           </div>
         ) : null}
         {onChoose && offer.acceptable ? (

@@ -41,6 +41,10 @@ export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
   const [reasonErr, setReasonErr] = useState('');
   const [done, setDone] = useState('');
   const opener = useRef<HTMLElement | null>(null);
+  // Set when a panel closes without a decision: focus goes back to the
+  // button that opened it once it is enabled again.
+  const restore = useRef(false);
+  const declineButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLHeadingElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const result = useRef<HTMLParagraphElement>(null);
@@ -51,12 +55,17 @@ export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
   useEffect(() => {
     if (mode.kind === 'confirm') panel.current?.focus();
     if (mode.kind === 'decline') textarea.current?.focus();
+    if (mode.kind === 'idle' && restore.current) {
+      restore.current = false;
+      // « Refuser les offres » is drawn anew when its form closes.
+      (opener.current?.isConnected ? opener.current : declineButton.current)?.focus();
+    }
   }, [mode]);
 
   const close = () => {
+    restore.current = true;
     setMode({ kind: 'idle' });
     setError('');
-    opener.current?.focus();
   };
 
   const run = async (action: () => Promise<QuoteRequest>, message: string) => {
@@ -120,7 +129,7 @@ export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
       ) : null}
       {quote.decidable && mode.kind === 'idle' ? (
         <div className="offer-actions">
-          <button className="btn btn-secondary" type="button" onClick={(e) => { opener.current = e.currentTarget; setMode({ kind: 'decline' }); }}>
+          <button className="btn btn-secondary" type="button" ref={declineButton} onClick={(e) => { opener.current = e.currentTarget; setMode({ kind: 'decline' }); }}>
             {copy.decline}
           </button>
         </div>
