@@ -69,7 +69,7 @@ describe('formatEuros and splitOffers', () => {
 describe('QuoteOffers', () => {
   it('shows each offer with French prices, guarantees, deductible and validity', () => {
     render(<Harness initial={quote()} />);
-    const cards = screen.getAllByRole('article');
+    const cards = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
     expect(cards).toHaveLength(2);
     expect(cards[0].textContent).toContain('1\u202f234,56\u00a0€ par mois');
     expect(cards[0].textContent).toContain('ou 14\u202f000,00\u00a0€ par an');
@@ -84,7 +84,7 @@ describe('QuoteOffers', () => {
   it('asks for confirmation, then marks the chosen offer and greys the other', async () => {
     const calls = fakeServer();
     render(<Harness initial={quote()} />);
-    const choose = screen.getAllByRole('button', { name: 'Choisir cette offre' });
+    const choose = screen.getAllByRole('button', { name: 'Choisir cette offre' }) as [HTMLElement, HTMLElement];
     fireEvent.click(choose[1]);
     const title = screen.getByRole('heading', { name: 'Confirmer votre choix' });
     expect(document.activeElement).toBe(title);
@@ -97,7 +97,7 @@ describe('QuoteOffers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer mon choix' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/vous avez choisi «\u00a0Auto Confort\u00a0» d'Allianz/));
     expect(calls).toEqual([{ url: '/api/quotes/q1/accept', body: { offerId: 'o1' } }]);
-    const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('offer-card'));
+    const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('offer-card')) as [HTMLElement, HTMLElement];
     expect(items[0].classList).toContain('offer-card-chosen');
     expect(items[1].classList).toContain('offer-card-settled');
     expect(screen.queryByRole('button', { name: 'Choisir cette offre' })).toBeNull();
@@ -135,7 +135,7 @@ describe('QuoteOffers', () => {
     cleanup();
     fakeServer({ status: 409, body: { error: "Cette offre n'était valable que jusqu'au 1er\u00a0avril 2026.", code: 'conflict' } });
     render(<Harness initial={quote()} />);
-    fireEvent.click(screen.getAllByRole('button', { name: 'Choisir cette offre' })[0]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Choisir cette offre' })[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer mon choix' }));
     expect((await screen.findByRole('alert')).textContent).toBe("Cette offre n'était valable que jusqu'au 1er\u00a0avril 2026.");
   });
