@@ -1,7 +1,10 @@
+import { quotePanel } from './quote-panel';
 import type { KindPanel, RequestKind } from './types';
 
 /**
  * The panels of each kind on the staff request page; each kind's module
  * adds its line here. A kind without one shows the shared part only.
  */
-export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {};
+export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
+  quote: quotePanel,
+};
