@@ -153,7 +153,7 @@ export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
       {quote.status === 'declined' && quote.declinedAt ? (
         <div className="offer-declined">
           <p>{copy.declinedOn(formatDate(quote.declinedAt))}</p>
-          <p><strong>{copy.yourReason}&nbsp;:</strong> «&nbsp;{quote.declineReason}&nbsp;»</p>
+          <p><strong>{copy.yourReason}&nbsp;:</strong> «&nbsp;{typeset(quote.declineReason)}&nbsp;»</p>
         </div>
       ) : null}
       {older.length > 0 ? (
