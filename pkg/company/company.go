@@ -6,6 +6,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 //go:embed company.json
@@ -54,6 +56,45 @@ type SocialMedia struct {
 	Instagram string `json:"instagram"`
 }
 
+// AnswerDelays are the delays the site promises, read by the services that
+// compute each request's due date and by the pages that promise them
+// (site/src/lib/company.ts), so they are typed once.
+type AnswerDelays struct {
+	// QuoteWorkingHours is the answer to a quote request, in opening hours.
+	QuoteWorkingHours int `json:"quoteWorkingHours"`
+	// CallbackWorkingHours is the call back, in opening hours, when the
+	// client gave no slot.
+	CallbackWorkingHours int `json:"callbackWorkingHours"`
+	// ContactWorkingDays is the answer to a contact message, in working days.
+	ContactWorkingDays int `json:"contactWorkingDays"`
+}
+
+// Complaints is the complaints service and its delays (ACPR recommendation
+// 2022-R-01).
+type Complaints struct {
+	Email   string `json:"email"`
+	Address string `json:"address"`
+	// AcknowledgeDays is the acknowledgement delay, in working days (jours
+	// ouvrables).
+	AcknowledgeDays int `json:"acknowledgeDays"`
+	// AnswerMonths is the answer delay, in calendar months.
+	AnswerMonths int `json:"answerMonths"`
+}
+
+// Mediator is the consumer mediator a complainant may turn to.
+type Mediator struct {
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	Website string `json:"website"`
+}
+
+// The longest delays ACPR recommendation 2022-R-01 allows a broker to
+// promise a complainant: a profile promising more is refused.
+const (
+	maxAcknowledgeDays = 10
+	maxAnswerMonths    = 2
+)
+
 // Profile is the company profile of SPEC.md §3, with the legal details a
 // French broker must publish.
 type Profile struct {
@@ -83,6 +124,7 @@ type Profile struct {
 	Online             Online            `json:"online"`
 	AnswerDelays       AnswerDelays      `json:"answerDelays"`
 	Complaints         Complaints        `json:"complaints"`
+	Mediator           Mediator          `json:"mediator"`
 }
 
 // Default returns the profile of the embedded company.json.
@@ -90,7 +132,9 @@ func Default() (Profile, error) {
 	return Parse(profileJSON)
 }
 
-// Parse reads a profile and checks that the fields every page shows are there.
+// Parse reads a profile and checks that the fields every page shows are
+// there, that the opening hours parse and that the delays are positive (and,
+// for complaints, within what the law allows).
 func Parse(data []byte) (Profile, error) {
 	var p Profile
 	if err := json.Unmarshal(data, &p); err != nil {
@@ -100,13 +144,48 @@ func Parse(data []byte) (Profile, error) {
 		"name": p.Name, "phone": p.Phone, "phoneInternational": p.PhoneInternational,
 		"email": p.Email, "address": p.Address, "city": p.City, "siret": p.Siret,
 		"license": p.License, "version": p.Version,
+		"complaints.email": p.Complaints.Email, "complaints.address": p.Complaints.Address,
+		"mediator.name": p.Mediator.Name, "mediator.address": p.Mediator.Address,
 	}
-	for field, v := range required {
-		if v == "" {
+	for _, field := range slices.Sorted(maps.Keys(required)) {
+		if required[field] == "" {
 			return Profile{}, fmt.Errorf("profil de la société: champ %q manquant", field)
 		}
 	}
+	if err := p.checkDelays(); err != nil {
+		return Profile{}, err
+	}
+	if _, err := p.Calendar(); err != nil {
+		return Profile{}, fmt.Errorf("profil de la société: %w", err)
+	}
 	return p, nil
+}
+
+func (p Profile) checkDelays() error {
+	delays := []struct {
+		field      string
+		value, max int
+	}{
+		{"answerDelays.quoteWorkingHours", p.AnswerDelays.QuoteWorkingHours, 0},
+		{"answerDelays.callbackWorkingHours", p.AnswerDelays.CallbackWorkingHours, 0},
+		{"answerDelays.contactWorkingDays", p.AnswerDelays.ContactWorkingDays, 0},
+		{"complaints.acknowledgeDays", p.Complaints.AcknowledgeDays, maxAcknowledgeDays},
+		{"complaints.answerMonths", p.Complaints.AnswerMonths, maxAnswerMonths},
+	}
+	for _, d := range delays {
+		if d.value <= 0 {
+			return fmt.Errorf("profil de la société: délai %q manquant ou nul", d.field)
+		}
+		if d.max > 0 && d.value > d.max {
+			return fmt.Errorf("profil de la société: délai %q de %d, au-delà des %d de la recommandation ACPR 2022-R-01", d.field, d.value, d.max)
+		}
+	}
+	return nil
+}
+
+// Calendar is the working-time calendar of the profile's opening hours.
+func (p Profile) Calendar() (*Calendar, error) {
+	return NewCalendar(p.Hours)
 }
 
 // FullAddress is the postal address on one line.

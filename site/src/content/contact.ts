@@ -1,4 +1,4 @@
-import { company } from '../lib/company';
+import { answerDelays, company } from '../lib/company';
 import { typesetAll } from '../lib/format';
 
 /** The copy of the contact page (/contact). The details themselves come from the company profile. */
@@ -26,7 +26,7 @@ export const contactPage = typesetAll({
   complaints: {
     title: 'Réclamations',
     intro: 'Vous êtes mécontent de nos services ? Écrivez à notre service Réclamations, par e-mail ou par courrier :',
-    commitment: `Nous accusons réception de votre réclamation sous ${company.complaints.acknowledgeDays} jours ouvrables au plus et vous apportons une réponse dans un délai maximal de ${company.complaints.answerMonths} mois.`,
+    commitment: `Nous accusons réception de votre réclamation sous ${answerDelays.complaintAcknowledge} au plus et vous apportons une réponse dans un délai maximal de ${answerDelays.complaintAnswer}.`,
     more: 'La procédure complète et les coordonnées du médiateur figurent dans nos',
   },
 });

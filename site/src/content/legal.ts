@@ -1,4 +1,4 @@
-import { company, fullAddress, mailHref, telHref } from '../lib/company';
+import { answerDelays, company, fullAddress, mailHref, telHref } from '../lib/company';
 import { elide, typesetAll } from '../lib/format';
 import type { TextLink, TextSection } from './types';
 
@@ -92,7 +92,7 @@ export const legalSections: TextSection[] = typesetAll([
           `par courrier : ${company.complaints.address}.`,
         ],
       },
-      `Nous accusons réception de votre réclamation dans un délai maximal de ${company.complaints.acknowledgeDays} jours ouvrables à compter de son envoi, sauf si nous vous apportons une réponse dans ce délai, et nous vous répondons dans un délai maximal de ${company.complaints.answerMonths} mois à compter de son envoi.`,
+      `Nous accusons réception de votre réclamation dans un délai maximal de ${answerDelays.complaintAcknowledge} à compter de son envoi, sauf si nous vous apportons une réponse dans ce délai, et nous vous répondons dans un délai maximal de ${answerDelays.complaintAnswer} à compter de son envoi.`,
       "Si votre réclamation concerne un contrat, sa gestion ou le règlement d'un sinistre par l'assureur, nous la transmettons au service compétent de l'assureur et suivons son traitement pour vous.",
     ],
   },
@@ -100,7 +100,7 @@ export const legalSections: TextSection[] = typesetAll([
     id: 'mediation',
     title: 'Médiation',
     blocks: [
-      `Si la réponse à votre réclamation ne vous satisfait pas, ou si vous n'avez pas reçu de réponse dans un délai de ${company.complaints.answerMonths} mois, vous pouvez saisir gratuitement le médiateur :`,
+      `Si la réponse à votre réclamation ne vous satisfait pas, ou si vous n'avez pas reçu de réponse dans un délai de ${answerDelays.complaintAnswer}, vous pouvez saisir gratuitement le médiateur :`,
       {
         terms: [
           { term: 'Médiateur', detail: company.mediator.name },

@@ -2,7 +2,7 @@
 // The choice lists and bounds come from pkg/quote/form.json, the file the
 // server validates with, so the form never offers what the server refuses.
 import form from '../../../pkg/quote/form.json';
-import { company } from '../lib/company';
+import { answerDelays, company } from '../lib/company';
 import type { ProductId } from './products';
 import { typesetAll } from '../lib/format';
 
@@ -128,8 +128,8 @@ export const vehicleFields = productFields.car.filter((f) => f.vehicleStep);
 /** Opening hours in a sentence, from the company profile. */
 const hours = `du lundi au vendredi (${company.hours.weekdays}) et le samedi (${company.hours.saturday})`;
 
-/** The broker's commitment, shown before and after sending. */
-export const answerDelay = 'sous 24\u00a0heures ouvrées';
+/** The broker's commitment, shown before and after sending: "sous 24 heures ouvrées", from the profile. */
+export const answerDelay = answerDelays.quote;
 
 /** The copy of /quote-request. */
 export const quoteRequestCopy = typesetAll({

@@ -1,4 +1,4 @@
-import { company, fullAddress, mailHref, telHref } from '../lib/company';
+import { answerDelays, company, fullAddress, mailHref, telHref } from '../lib/company';
 import { elide, typesetAll } from '../lib/format';
 import type { TextSection } from './types';
 
@@ -135,7 +135,7 @@ export const termsSections: TextSection[] = typesetAll([
     title: '14. Droit applicable et litiges',
     blocks: [
       'Les présentes CGU sont soumises au droit français.',
-      ['En cas de désaccord, adressez d\'abord une réclamation à notre service Réclamations, selon la procédure décrite dans nos ', { text: 'mentions légales', to: '/mentions-legales' }, `. Si la réponse ne vous satisfait pas, ou en l'absence de réponse dans un délai de ${company.complaints.answerMonths} mois, vous pouvez saisir gratuitement ${company.mediator.name}, `, { text: company.mediator.website.replace(/^https?:\/\/(www\.)?/, ''), href: company.mediator.website }, '.'],
+      ['En cas de désaccord, adressez d\'abord une réclamation à notre service Réclamations, selon la procédure décrite dans nos ', { text: 'mentions légales', to: '/mentions-legales' }, `. Si la réponse ne vous satisfait pas, ou en l'absence de réponse dans un délai de ${answerDelays.complaintAnswer}, vous pouvez saisir gratuitement ${company.mediator.name}, `, { text: company.mediator.website.replace(/^https?:\/\/(www\.)?/, ''), href: company.mediator.website }, '.'],
       'À défaut de solution amiable, le litige sera porté devant les juridictions françaises compétentes.',
     ],
   },

@@ -58,3 +58,49 @@ export const contactInfo = {
 
 /** The full postal address on one line. */
 export const fullAddress = typeset(`${company.address}, ${company.postalCode} ${company.city}`);
+
+/**
+ * The unit of a delay the broker promises: working hours and working days
+ * count the opening hours of the profile, outside public holidays (Saturday
+ * included, since the broker opens on Saturday morning, so "jours ouvrés"
+ * and "jours ouvrables" are the same days here; each is written as the text
+ * it belongs to names it: ACPR's complaint delays say "ouvrables").
+ */
+export type DelayUnit = 'workingHours' | 'workingDays' | 'businessDays' | 'months';
+
+const delayUnits: Record<DelayUnit, readonly [one: string, many: string]> = {
+  workingHours: ['heure ouvrée', 'heures ouvrées'],
+  workingDays: ['jour ouvré', 'jours ouvrés'],
+  businessDays: ['jour ouvrable', 'jours ouvrables'],
+  months: ['mois', 'mois'],
+};
+
+/**
+ * A delay in French, the number kept with its unit: formatDelay(24,
+ * 'workingHours') is "24 heures ouvrées", formatDelay(1, 'workingDays') "1
+ * jour ouvré", formatDelay(2, 'months') "2 mois"; with { within: true },
+ * "sous 24 heures ouvrées". Throws a RangeError for anything but a positive
+ * whole number, as pkg/company refuses such a profile.
+ */
+export function formatDelay(amount: number, unit: DelayUnit, { within = false } = {}): string {
+  if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`Délai invalide\u00a0: ${amount}`);
+  const [one, many] = delayUnits[unit];
+  const delay = `${amount}\u00a0${amount === 1 ? one : many}`;
+  return within ? `sous ${delay}` : delay;
+}
+
+/**
+ * The delays the site promises, from the profile (the same numbers compute
+ * every request's due date in Go), so no page types them: "sous 24 heures
+ * ouvrées" for a quote request and a callback, "sous 2 jours ouvrés" for a
+ * contact message; a complaint is acknowledged within "10 jours ouvrables"
+ * and answered within "2 mois" (ACPR recommendation 2022-R-01), written
+ * without "sous" because the legal texts say "dans un délai maximal de".
+ */
+export const answerDelays = {
+  quote: formatDelay(company.answerDelays.quoteWorkingHours, 'workingHours', { within: true }),
+  callback: formatDelay(company.answerDelays.callbackWorkingHours, 'workingHours', { within: true }),
+  contact: formatDelay(company.answerDelays.contactWorkingDays, 'workingDays', { within: true }),
+  complaintAcknowledge: formatDelay(company.complaints.acknowledgeDays, 'businessDays'),
+  complaintAnswer: formatDelay(company.complaints.answerMonths, 'months'),
+};
