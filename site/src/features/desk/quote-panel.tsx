@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { quotePanelCopy as copy } from '../../content/offers';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime, typeset } from '../../lib/format';
@@ -70,54 +70,48 @@ function blocked(status: string, mayAct: boolean): string {
   return mayAct ? '' : copy.takeFirst;
 }
 
-/** Actions: the form of 1 to 5 offers, for the agent who took the request or an admin. */
-function QuoteActions({ request, onChange }: KindPanelProps) {
-  const user = useSession()?.user;
-  const [today] = useState(() => todayInParis());
+/**
+ * The state of the offer form: the offers typed, their errors, adding and
+ * removing offers with the focus following, and the sending.
+ */
+function useOfferForm(requestId: string, today: string, onChange: () => void) {
   const [offers, setOffers] = useState<OfferFields[]>(() => [emptyOffer(today)]);
   const [errors, setErrors] = useState<OfferErrors[]>([]);
   const [formError, setFormError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
-  const mayAct = !!user && (user.role === 'admin' || request.assignee?.uid === user.uid);
-  const why = blocked(request.status, mayAct);
-
-  const focusFirst = (all: OfferErrors[]) => {
+  const focus = (i: number, field: OfferField) => requestAnimationFrame(() => document.getElementById(offerInputId(i, field))?.focus());
+  const showErrors = (all: OfferErrors[]) => {
+    setErrors(all);
     const i = all.findIndex((e) => Object.keys(e).length > 0);
-    const field = i >= 0 ? (Object.keys(all[i]!)[0] as OfferField) : undefined;
-    if (field) requestAnimationFrame(() => document.getElementById(offerInputId(i, field))?.focus());
+    if (i >= 0) focus(i, Object.keys(all[i]!)[0] as OfferField);
   };
-
-  const focusInsurer = (i: number) => requestAnimationFrame(() => document.getElementById(offerInputId(i, 'insurer'))?.focus());
   const add = () => {
     setOffers([...offers, emptyOffer(today)]);
-    focusInsurer(offers.length);
+    focus(offers.length, 'insurer');
   };
   const remove = (i: number) => {
     setOffers(offers.filter((_, k) => k !== i));
     setErrors(errors.filter((_, k) => k !== i));
-    focusInsurer(Math.max(i - 1, 0));
+    focus(Math.max(i - 1, 0), 'insurer');
   };
-
   const change = (i: number, field: OfferField, value: string) => {
     setOffers((list) => list.map((o, k) => (k === i ? { ...o, [field]: value } : o)));
     setErrors((list) => list.map((e, k) => (k === i ? { ...e, [field]: undefined } : e)));
   };
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDone('');
     setFormError('');
     const found = offers.map((o) => validateOfferFields(o, today));
-    setErrors(found);
     if (found.some((f) => Object.keys(f).length > 0)) {
       setFormError(copy.fixErrors);
-      focusFirst(found);
+      showErrors(found);
       return;
     }
     setBusy(true);
     try {
-      await sendOffers(request.id, offers.map(toDraft));
+      await sendOffers(requestId, offers.map(toDraft));
       setOffers([emptyOffer(today)]);
       setErrors([]);
       setDone(copy.sent);
@@ -125,35 +119,40 @@ function QuoteActions({ request, onChange }: KindPanelProps) {
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : new ApiError(String(err), 0);
       const place = placeServerError(apiErr.field, apiErr.message);
-      if (place) {
-        const next = offers.map((_, k) => (k === place.index ? { [place.field]: place.message } : {}));
-        setErrors(next);
-        focusFirst(next);
-      }
+      if (place) showErrors(offers.map((_, k) => (k === place.index ? { [place.field]: place.message } : {})));
       setFormError(place ? copy.fixErrors : apiErr.message);
     } finally {
       setBusy(false);
     }
   };
+  return { offers, errors, formError, done, busy, add, remove, change, submit };
+}
 
+/** Actions: the form of 1 to 5 offers, for the agent who took the request or an admin. */
+function QuoteActions({ request, onChange }: KindPanelProps) {
+  const user = useSession()?.user;
+  const [today] = useState(() => todayInParis());
+  const f = useOfferForm(request.id, today, onChange);
+  const titleId = useId();
+  const mayAct = !!user && (user.role === 'admin' || request.assignee?.uid === user.uid);
+  const why = blocked(request.status, mayAct);
   return (
     <div className="quote-panel">
-      <p className="quote-panel-done" role="status">{done}</p>
+      <p className="quote-panel-done" role="status">{f.done}</p>
       {why ? <p className="muted">{why}</p> : (
-        <form className="quote-offer-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="offres-titre">
-          <h3 id="offres-titre">{copy.formTitle}</h3>
+        <form className="quote-offer-form" onSubmit={(e) => void f.submit(e)} noValidate aria-labelledby={titleId}>
+          <h3 id={titleId}>{copy.formTitle}</h3>
           <p className="muted">{copy.formLead}</p>
-          {offers.map((o, i) => (
-            <OfferFieldset key={i} index={i} value={o} errors={errors[i] ?? {}} today={today} disabled={busy}
-              onChange={(field, value) => change(i, field, value)}
-              onRemove={offers.length > 1 ? () => remove(i) : undefined} />
+          {f.offers.map((o, i) => (
+            <OfferFieldset key={i} index={i} value={o} errors={f.errors[i] ?? {}} today={today} disabled={f.busy}
+              onChange={(field, value) => f.change(i, field, value)} onRemove={f.offers.length > 1 ? () => f.remove(i) : undefined} />
           ))}
-          {formError ? <p className="form-error" role="alert">{typeset(formError)}</p> : null}
+          {f.formError ? <p className="form-error" role="alert">{typeset(f.formError)}</p> : null}
           <div className="quote-offer-actions">
-            {offers.length < offerLimits.offers ? (
-              <button className="btn btn-secondary" type="button" disabled={busy} onClick={add}>{copy.add}</button>
+            {f.offers.length < offerLimits.offers ? (
+              <button className="btn btn-secondary" type="button" disabled={f.busy} onClick={f.add}>{copy.add}</button>
             ) : null}
-            <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? copy.sending : copy.submit}</button>
+            <button className="btn btn-primary" type="submit" disabled={f.busy}>{f.busy ? copy.sending : copy.submit}</button>
           </div>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { offersCopy as copy } from '../../content/offers';
 import { ApiError } from '../../lib/api';
 import { formatDate, typeset } from '../../lib/format';
@@ -28,16 +28,70 @@ export interface QuoteOffersProps {
   onChange: (quote: QuoteRequest) => void;
 }
 
+/** The in-place confirmation of a choice; its title takes the focus. */
+function ConfirmChoice({ offer, busy, error, onConfirm, onCancel }: {
+  offer: Offer; busy: boolean; error: string; onConfirm: () => void; onCancel: () => void;
+}) {
+  const title = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <div className="offer-confirm" role="group" aria-labelledby={id}>
+      <h4 id={id} tabIndex={-1} ref={title}>{copy.chooseConfirmTitle}</h4>
+      <p>{copy.chooseConfirmText(offerName(offer), formatEuros(offer.monthlyCents))}</p>
+      {error ? <p className="form-error" role="alert">{typeset(error)}</p> : null}
+      <div className="offer-actions">
+        <button className="btn btn-primary" type="button" disabled={busy} onClick={onConfirm}>{busy ? copy.sending : copy.confirm}</button>
+        <button className="btn btn-secondary" type="button" disabled={busy} onClick={onCancel}>{copy.cancel}</button>
+      </div>
+    </div>
+  );
+}
+
+/** The form of a refusal: its reason is required and checked before sending. */
+function DeclineForm({ busy, error, serverError, onSubmit, onCancel }: {
+  busy: boolean; error: string; serverError: string; onSubmit: (reason: string) => void; onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [checked, setChecked] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  useEffect(() => textarea.current?.focus(), []);
+  useEffect(() => { if (serverError) textarea.current?.focus(); }, [serverError]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const err = reasonError(reason);
+    setChecked(err);
+    if (err) textarea.current?.focus();
+    else onSubmit(reason);
+  };
+  return (
+    <form className="offer-decline" onSubmit={submit} noValidate aria-labelledby={id}>
+      <h4 id={id}>{copy.declineTitle}</h4>
+      <Field label={copy.declineLabel} hint={copy.declineHint} error={checked || serverError}>
+        {(ids) => (
+          <textarea {...ids} ref={textarea} name="reason" rows={4} maxLength={reasonMax + 200} required value={reason}
+            onChange={(e) => setReason(e.target.value)} />
+        )}
+      </Field>
+      {error ? <p className="form-error" role="alert">{typeset(error)}</p> : null}
+      <div className="offer-actions">
+        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? copy.sending : copy.declineSubmit}</button>
+        <button className="btn btn-secondary" type="button" disabled={busy} onClick={onCancel}>{copy.cancel}</button>
+      </div>
+    </form>
+  );
+}
+
 /**
- * The offers of a request in "Mes devis": the latest sending as cards, the
- * older ones folded, and while the client may decide, « Choisir cette
- * offre » (confirmed in place) and « Refuser les offres » (with a reason).
+ * The client's decision on a request: what is open (a confirmation, the
+ * refusal form), the call to the server, its errors and its result, and
+ * where the focus goes after each step.
  */
-export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
+function useDecision(quote: QuoteRequest, onChange: (q: QuoteRequest) => void, result: RefObject<HTMLParagraphElement | null>) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [reason, setReason] = useState('');
   const [reasonErr, setReasonErr] = useState('');
   const [done, setDone] = useState('');
   const opener = useRef<HTMLElement | null>(null);
@@ -45,32 +99,28 @@ export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
   // button that opened it once it is enabled again.
   const restore = useRef(false);
   const declineButton = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLHeadingElement>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const result = useRef<HTMLParagraphElement>(null);
-  const headingId = useId();
-  const { current, older } = splitOffers(quote.offers);
-  const settled = quote.status === 'accepted' || quote.status === 'declined';
 
   useEffect(() => {
-    if (mode.kind === 'confirm') panel.current?.focus();
-    if (mode.kind === 'decline') textarea.current?.focus();
-    if (mode.kind === 'idle' && restore.current) {
-      restore.current = false;
-      // « Refuser les offres » is drawn anew when its form closes.
-      (opener.current?.isConnected ? opener.current : declineButton.current)?.focus();
-    }
+    if (mode.kind !== 'idle' || !restore.current) return;
+    restore.current = false;
+    // « Refuser les offres » is drawn anew when its form closes.
+    (opener.current?.isConnected ? opener.current : declineButton.current)?.focus();
   }, [mode]);
 
+  const open = (next: Mode, button: HTMLElement) => {
+    opener.current = button;
+    setError('');
+    setReasonErr('');
+    setMode(next);
+  };
   const close = () => {
     restore.current = true;
     setMode({ kind: 'idle' });
-    setError('');
   };
-
   const run = async (action: () => Promise<QuoteRequest>, message: string) => {
     setBusy(true);
     setError('');
+    setReasonErr('');
     try {
       const updated = await action();
       setMode({ kind: 'idle' });
@@ -85,71 +135,44 @@ export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
       setBusy(false);
     }
   };
+  const accept = (o: Offer) => void run(() => acceptOffer(quote.id, o.id), copy.accepted(offerName(o)));
+  const decline = (reason: string) => void run(() => declineOffers(quote.id, reason), copy.declined);
+  return { mode, busy, error, reasonErr, done, declineButton, open, close, accept, decline };
+}
 
-  const submitDecline = (e: FormEvent) => {
-    e.preventDefault();
-    const err = reasonError(reason);
-    setReasonErr(err);
-    if (err) {
-      textarea.current?.focus();
-      return;
-    }
-    void run(() => declineOffers(quote.id, reason), copy.declined);
-  };
-
-  const choose = (offer: Offer, button: HTMLButtonElement) => {
-    opener.current = button;
-    setError('');
-    setMode({ kind: 'confirm', offer });
-  };
-
+/**
+ * The offers of a request in "Mes devis": the latest sending as cards, the
+ * older ones folded, and while the client may decide, « Choisir cette
+ * offre » (confirmed in place) and « Refuser les offres » (with a reason).
+ */
+export function QuoteOffers({ quote, onChange }: QuoteOffersProps) {
+  const result = useRef<HTMLParagraphElement>(null);
+  const d = useDecision(quote, onChange, result);
+  const headingId = useId();
+  const { current, older } = splitOffers(quote.offers);
+  const settled = quote.status === 'accepted' || quote.status === 'declined';
+  const choose = (offer: Offer, button: HTMLButtonElement) => d.open({ kind: 'confirm', offer }, button);
   return (
     <section className="quote-offers" aria-labelledby={headingId}>
       <h3 id={headingId}>{copy.title}</h3>
       {current[0] ? <p className="muted offers-sent">{copy.sentBy(formatDate(current[0].createdAt), current[0].createdByName)}</p> : null}
-      <p className="offers-result" role="status" tabIndex={-1} ref={result}>{done}</p>
+      <p className="offers-result" role="status" tabIndex={-1} ref={result}>{d.done}</p>
       <ul className="offer-list">
         {current.map((o) => (
-          <OfferCard key={o.id} offer={o} settled={settled} busy={busy || mode.kind !== 'idle'} onChoose={quote.decidable ? choose : undefined} />
+          <OfferCard key={o.id} offer={o} settled={settled} busy={d.busy || d.mode.kind !== 'idle'} onChoose={quote.decidable ? choose : undefined} />
         ))}
       </ul>
-      {mode.kind === 'confirm' ? (
-        <div className="offer-confirm" role="group" aria-labelledby={`${headingId}-confirm`}>
-          <h4 id={`${headingId}-confirm`} tabIndex={-1} ref={panel}>{copy.chooseConfirmTitle}</h4>
-          <p>{copy.chooseConfirmText(offerName(mode.offer), formatEuros(mode.offer.monthlyCents))}</p>
-          {error ? <p className="form-error" role="alert">{typeset(error)}</p> : null}
-          <div className="offer-actions">
-            <button className="btn btn-primary" type="button" disabled={busy}
-              onClick={() => void run(() => acceptOffer(quote.id, mode.offer.id), copy.accepted(offerName(mode.offer)))}>
-              {busy ? copy.sending : copy.confirm}
-            </button>
-            <button className="btn btn-secondary" type="button" disabled={busy} onClick={close}>{copy.cancel}</button>
-          </div>
-        </div>
+      {d.mode.kind === 'confirm' ? (
+        <ConfirmChoice offer={d.mode.offer} busy={d.busy} error={d.error} onConfirm={() => d.mode.kind === 'confirm' && d.accept(d.mode.offer)} onCancel={d.close} />
       ) : null}
-      {quote.decidable && mode.kind === 'idle' ? (
+      {quote.decidable && d.mode.kind === 'idle' ? (
         <div className="offer-actions">
-          <button className="btn btn-secondary" type="button" ref={declineButton} onClick={(e) => { opener.current = e.currentTarget; setMode({ kind: 'decline' }); }}>
+          <button className="btn btn-secondary" type="button" ref={d.declineButton} onClick={(e) => d.open({ kind: 'decline' }, e.currentTarget)}>
             {copy.decline}
           </button>
         </div>
       ) : null}
-      {mode.kind === 'decline' ? (
-        <form className="offer-decline" onSubmit={submitDecline} noValidate aria-labelledby={`${headingId}-decline`}>
-          <h4 id={`${headingId}-decline`}>{copy.declineTitle}</h4>
-          <Field label={copy.declineLabel} hint={copy.declineHint} error={reasonErr}>
-            {(ids) => (
-              <textarea {...ids} ref={textarea} name="reason" rows={4} maxLength={reasonMax + 200} required value={reason}
-                onChange={(e) => setReason(e.target.value)} />
-            )}
-          </Field>
-          {error ? <p className="form-error" role="alert">{typeset(error)}</p> : null}
-          <div className="offer-actions">
-            <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? copy.sending : copy.declineSubmit}</button>
-            <button className="btn btn-secondary" type="button" disabled={busy} onClick={close}>{copy.cancel}</button>
-          </div>
-        </form>
-      ) : null}
+      {d.mode.kind === 'decline' ? <DeclineForm busy={d.busy} error={d.error} serverError={d.reasonErr} onSubmit={d.decline} onCancel={d.close} /> : null}
       {quote.status === 'declined' && quote.declinedAt ? (
         <div className="offer-declined">
           <p>{copy.declinedOn(formatDate(quote.declinedAt))}</p>
