@@ -51,7 +51,7 @@ function QuoteDetails({ detail }: KindPanelProps) {
         <section className="quote-panel-decline" aria-label={copy.declineReason}>
           <h3>{copy.declineReason}</h3>
           {q.declinedAt ? <p className="muted">{copy.declinedOn(formatDateTime(q.declinedAt))}</p> : null}
-          <p className="quote-panel-message">{q.declineReason}</p>
+          <p className="quote-panel-message">{typeset(q.declineReason)}</p>
         </section>
       ) : null}
       <h3>{copy.offers}</h3>
