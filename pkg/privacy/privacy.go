@@ -86,7 +86,8 @@ const (
 )
 
 // Export checks the limits and reads the small parts of sess's export (the
-// account, its sessions, its quote requests); the chat's part, which may
+// account, its sessions, its quote requests with their reference, status,
+// offers, decline reason and the broker's replies); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
@@ -110,7 +111,7 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	quotes, err := s.quotes.List(ctx, sess.UID)
+	quotes, err := s.quotes.List(ctx, account.Actor{UID: sess.UID})
 	if err != nil {
 		return nil, err
 	}

@@ -1,3 +1,4 @@
+import { quotePanel } from './quote-panel';
 import { complaintPanel } from './complaint-panel';
 import type { KindPanel, RequestKind } from './types';
 
@@ -6,5 +7,6 @@ import type { KindPanel, RequestKind } from './types';
  * adds its line here. A kind without one shows the shared part only.
  */
 export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
+  quote: quotePanel,
   complaint: complaintPanel,
 };
