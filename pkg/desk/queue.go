@@ -184,4 +184,3 @@ func (s *Service) StaffView(r *Request) StaffView {
 	s.mark(r, s.now())
 	return staffView(r, s.Machine(r.Kind))
 }
-
