@@ -19,8 +19,14 @@ import (
 type act func(f *fixture, actor account.Actor, id string) error
 
 var acts = map[string]act{
-	"take":    func(f *fixture, a account.Actor, id string) error { _, err := f.svc.Take(context.Background(), a, id); return err },
-	"release": func(f *fixture, a account.Actor, id string) error { _, err := f.svc.Release(context.Background(), a, id); return err },
+	"take": func(f *fixture, a account.Actor, id string) error {
+		_, err := f.svc.Take(context.Background(), a, id)
+		return err
+	},
+	"release": func(f *fixture, a account.Actor, id string) error {
+		_, err := f.svc.Release(context.Background(), a, id)
+		return err
+	},
 	"assign": func(f *fixture, a account.Actor, id string) error {
 		_, err := f.svc.Assign(context.Background(), a, id, f.agent2.UID)
 		return err
