@@ -102,3 +102,28 @@ func nameOr(name string) string {
 	}
 	return name
 }
+
+// KindInfo names a kind and its statuses, for the filters of a screen.
+type KindInfo struct {
+	Kind     Kind     `json:"kind"`
+	Label    string   `json:"label"`
+	Statuses []Option `json:"statuses"`
+}
+
+// Kinds lists the kinds the queue holds, in the order of Kinds, with
+// their statuses in their machine's order.
+func (s *Service) Kinds() []KindInfo {
+	out := []KindInfo{}
+	for _, k := range Kinds() {
+		m, ok := s.machines[k]
+		if !ok {
+			continue
+		}
+		info := KindInfo{Kind: k, Label: k.Label(), Statuses: []Option{}}
+		for _, st := range m.Statuses {
+			info.Statuses = append(info.Statuses, Option{Status: st.Status, Label: st.Label})
+		}
+		out = append(out, info)
+	}
+	return out
+}

@@ -18,7 +18,8 @@ type deskRequestResponse struct {
 	Request *desk.StaffView `json:"request"`
 }
 
-// handleDeskQueue answers the queue for staff, nearest deadline first:
+// handleDeskQueue answers the queue for staff, nearest deadline first,
+// with the kinds and their statuses for the filters:
 // GET /api/desk/requests?kind=&status=&state=&assignee=&product=&q=
 func (s *Server) handleDeskQueue(w http.ResponseWriter, r *http.Request) error {
 	p, err := queryParams(r.URL.Query(), "kind", "status", "state", "assignee", "product", "q")
@@ -34,7 +35,9 @@ func (s *Server) handleDeskQueue(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Requests []desk.StaffView `json:"requests"`
-	}{list})
+		// Kinds name the kinds and their statuses, for the filters.
+		Kinds []desk.KindInfo `json:"kinds"`
+	}{list, s.desk.Kinds()})
 	return nil
 }
 

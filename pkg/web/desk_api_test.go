@@ -36,7 +36,7 @@ func TestDeskRoleMatrix(t *testing.T) {
 	e := newDeskEnv(t)
 	var cases []deskCase
 	add := func(c []deskCase) { cases = append(cases, c...) }
-	add(matrix("queue", "GET", "/api/desk/requests", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"requests":[`, `"ref":"DV-2026-`, `"name":"Claire Client"`, `"dueAt":"2026-03-02T13:00:00.000Z"`))
+	add(matrix("queue", "GET", "/api/desk/requests", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"requests":[`, `"ref":"DV-2026-`, `"name":"Claire Client"`, `"kinds":[{"kind":"quote","label":"Devis","statuses":[{"status":"received","label":"Nouvelle"}`, `"dueAt":"2026-03-02T13:00:00.000Z"`))
 	add(matrix("detail", "GET", "/api/desk/requests/{id}", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"history":[{`, `"action":"created"`, `"moves":[{"status":"in_review","label":"En cours d'étude"}`, `"notes":[]`, `"replies":[]`, `"can":{"take":true`))
 	add(matrix("take free", "POST", "/api/desk/requests/{id}/take", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"assignee":{"uid":"`))
 	add(matrix("take held", "POST", "/api/desk/requests/{id}/take", "", "held", [6]int{401, 403, 403, 200, 409, 200}, `"assignee":{"uid":"`))
