@@ -42,6 +42,8 @@ export async function startServer() {
   });
   return {
     url,
+    /** The database file, for the commands run beside the server (`courtier users create --db`). */
+    db: join(dir, 'e2e.db'),
     logs: () => logs,
     stop: async () => {
       proc.kill('SIGTERM');

@@ -44,8 +44,8 @@ function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: 
             <span className={`kind-tag kind-${r.kind}`}>{r.kindLabel}</span> {r.ref}
           </h1>
           <p className="desk-header-line">
-            <span className="status-pill">{r.statusLabel}</span> <DueBadge request={r} /> <span>{r.name || r.email}</span>
-            {subjectOf(r) ? <span> · {subjectOf(r)}</span> : null}
+            <span className="status-pill">{r.statusLabel}</span> <DueBadge request={r} />
+            <span>{[r.name || r.email, subjectOf(r)].filter(Boolean).join(' · ')}</span>
           </p>
         </div>
       </header>

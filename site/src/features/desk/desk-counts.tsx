@@ -39,30 +39,34 @@ export function DeskCountsPanel() {
         <Stat label="non attribuées" value={counts.unassigned} tone="new" to="/dashboard?assignee=none" />
       </ul>
       <div className="counts-tables">
-        <table className="counts-table">
-          <caption>Par type</caption>
-          <thead><tr><th scope="col">Type</th><th scope="col">En cours</th><th scope="col">Nouvelles</th><th scope="col">En retard</th><th scope="col">Non attribuées</th></tr></thead>
-          <tbody>
-            {counts.byKind.map((k) => (
-              <tr key={k.kind}>
-                <th scope="row"><Link to={`/dashboard?kind=${k.kind}`}>{k.label}</Link></th>
-                <td>{k.open}</td><td>{k.new}</td><td className={k.overdue ? 'count-overdue' : undefined}>{k.overdue}</td><td>{k.unassigned}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="counts-table">
-          <caption>Par conseiller</caption>
-          <thead><tr><th scope="col">Conseiller</th><th scope="col">En cours</th><th scope="col">En retard</th></tr></thead>
-          <tbody>
-            {counts.byAgent.map((a) => (
-              <tr key={a.uid}>
-                <th scope="row">{a.name}</th>
-                <td>{a.open}</td><td className={a.overdue ? 'count-overdue' : undefined}>{a.overdue}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="counts-wrap">
+          <table className="counts-table">
+            <caption>Par type</caption>
+            <thead><tr><th scope="col">Type</th><th scope="col">En cours</th><th scope="col">Nouvelles</th><th scope="col">En retard</th><th scope="col">Non attribuées</th></tr></thead>
+            <tbody>
+              {counts.byKind.map((k) => (
+                <tr key={k.kind}>
+                  <th scope="row"><Link to={`/dashboard?kind=${k.kind}`}>{k.label}</Link></th>
+                  <td>{k.open}</td><td>{k.new}</td><td className={k.overdue ? 'count-overdue' : undefined}>{k.overdue}</td><td>{k.unassigned}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="counts-wrap">
+          <table className="counts-table">
+            <caption>Par conseiller</caption>
+            <thead><tr><th scope="col">Conseiller</th><th scope="col">En cours</th><th scope="col">En retard</th></tr></thead>
+            <tbody>
+              {counts.byAgent.map((a) => (
+                <tr key={a.uid}>
+                  <th scope="row">{a.name}</th>
+                  <td>{a.open}</td><td className={a.overdue ? 'count-overdue' : undefined}>{a.overdue}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );

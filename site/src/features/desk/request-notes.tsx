@@ -10,6 +10,9 @@ export function RequestNotes({ id, notes, canAdd, onChange }: { id: string; note
   const uid = useId();
   const [body, setBody] = useState('');
   const [action, run] = useAction(onChange);
+  // An empty note is refused here, where the server would refuse it too, without a round trip.
+  const [empty, setEmpty] = useState(false);
+  const error = empty ? 'Écrivez la note.' : action.error;
   const errorId = `${uid}-erreur`;
   return (
     <section className="desk-block" aria-labelledby={`${uid}-titre`}>
@@ -28,13 +31,15 @@ export function RequestNotes({ id, notes, canAdd, onChange }: { id: string; note
       {canAdd ? (
         <form className="note-form" noValidate onSubmit={(e) => {
           e.preventDefault();
+          setEmpty(body.trim() === '');
+          if (body.trim() === '') return;
           void run(() => addNote(id, body)).then((ok) => { if (ok) setBody(''); });
         }}>
           <div className="field">
             <label htmlFor={`${uid}-note`}>Nouvelle note</label>
             <textarea id={`${uid}-note`} rows={3} value={body} maxLength={4000} onChange={(e) => setBody(e.target.value)}
-              aria-invalid={action.error ? true : undefined} aria-describedby={action.error ? errorId : undefined} />
-            {action.error ? <p id={errorId} className="field-error" role="alert">{typeset(action.error)}</p> : null}
+              aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+            {error ? <p id={errorId} className="field-error" role="alert">{typeset(error)}</p> : null}
           </div>
           <button className="btn btn-secondary" type="submit" disabled={action.busy}>Ajouter la note</button>
         </form>
