@@ -1,6 +1,6 @@
 // Screenshots of the staff's half at 375 px and 1280 px in both themes:
 // the agent's queue, a request page, the admin's dashboard (counts and
-// queue) and the users' list. `make build && node scripts/screenshots-staff.mjs`;
+// queue), the users' list, and the client's « Mes demandes ». `make build && node scripts/screenshots-staff.mjs`;
 // the PNGs land in scripts/e2e/screenshots/ (not committed) to be looked at.
 //
 // The server's clock cannot be moved, so two deadlines are moved in the
@@ -75,6 +75,7 @@ try {
       for (const [email, pages] of [
         ['alain.martin@exemple.fr', [['/dashboard', 'staff-agent-file', 'Demande'], [`/dashboard/requests/${car.id}`, 'staff-demande', 'Historique']]],
         ['ada.lefevre@exemple.fr', [['/dashboard', 'staff-admin-tableau', 'Par conseiller'], ['/dashboard/users', 'staff-admin-utilisateurs', 'Dernière activité']]],
+        ['eleonore@exemple.fr', [['/dashboard', 'staff-client-mes-demandes', 'Référence']]],
       ]) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', locale: 'fr-FR' });
         await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);

@@ -49,7 +49,7 @@ export function MyRequests() {
     );
   }, []);
   return (
-    <section className="section container" aria-labelledby="mes-demandes">
+    <section className="section container my-requests-section" aria-labelledby="mes-demandes">
       <h2 id="mes-demandes">Mes demandes</h2>
       {state.status === 'loading' ? <p className="muted" role="status">Chargement de vos demandes…</p> : null}
       {state.status === 'failed' ? <p className="form-error" role="alert">Vos demandes n'ont pas pu être chargées. {state.message}</p> : null}
