@@ -46,6 +46,7 @@ function Confirm({ pending, busy, onConfirm, onCancel }: { pending: Pending; bus
 
 function UserRow({ u, me, onPick }: { u: ListedUser; me: string; onPick: (p: Pending) => void }) {
   const self = u.uid === me;
+  const verb = u.status === 'active' ? 'Désactiver' : 'Réactiver';
   return (
     <tr>
       <td data-label="Compte">
@@ -62,9 +63,9 @@ function UserRow({ u, me, onPick }: { u: ListedUser; me: string; onPick: (p: Pen
       <td data-label="État">
         <span className={u.status === 'active' ? 'user-active' : 'user-disabled'}>{u.status === 'active' ? 'Actif' : 'Désactivé'}</span>
         {self ? null : (
-          <button className="btn btn-secondary btn-small" type="button"
+          <button className="btn btn-secondary btn-small" type="button" aria-label={`${verb} ${nameOf(u)}`}
             onClick={() => onPick({ user: u, status: u.status === 'active' ? 'disabled' : 'active' })}>
-            {u.status === 'active' ? 'Désactiver' : 'Réactiver'}<span className="visually-hidden"> {nameOf(u)}</span>
+            {verb}
           </button>
         )}
       </td>
