@@ -48,7 +48,7 @@ export function RequestTracking({ detail, me, onChange }: { detail: DeskDetail; 
           <div className="field">
             <label htmlFor={`${id}-to`}>Confier à…</label>
             <select id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} required>
-              <option value="">Choisir une personne</option>
+              <option value="">Choisir…</option>
               {others.map((p) => <option key={p.uid} value={p.uid}>{p.uid === me ? `${p.name} (vous)` : p.name}</option>)}
             </select>
           </div>
@@ -60,7 +60,7 @@ export function RequestTracking({ detail, me, onChange }: { detail: DeskDetail; 
           <div className="field">
             <label htmlFor={`${id}-status`}>Changer le statut</label>
             <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value)} required>
-              <option value="">Choisir un statut</option>
+              <option value="">Choisir…</option>
               {moves.map((m) => <option key={m.status} value={m.status}>{m.label}</option>)}
             </select>
           </div>
