@@ -1,0 +1,216 @@
+// The broker's day, end to end through the real server and the browser, as
+// issue 8 tells it: a visitor writes and asks to be called back, a client
+// files a car quote request, an agent made with `courtier users create`
+// finds them in the queue by due date, takes the quote and answers it with
+// two offers, the client accepts one in « Mes devis », the agent sees it;
+// the client files a complaint, the agent acknowledges and answers it, the
+// client reads both on the dashboard; the admin's counts follow each step.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { createUser, password, registerClient } from './desk-helpers.mjs';
+
+const env = useServerAndBrowser();
+const agent = { email: 'sophie.agent@exemple.fr', name: 'Sophie Laurent' };
+const admin = { email: 'marc.admin@exemple.fr', name: 'Marc Dupuis' };
+const client = { email: 'julie.client@exemple.fr', name: 'Julie Bernard' };
+
+/** Signs in through the login page and lands on the dashboard. */
+async function signInPage(page, email) {
+  await page.goto(env.server.url + '/login');
+  await heading(page, 'Connexion');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await heading(page, 'Tableau de bord');
+}
+
+/** The figure of one of the admin's tiles (« nouvelles », « non attribuées »…), read after a reload. */
+async function stat(page, label) {
+  await page.reload();
+  await page.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
+  const tile = page.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
+  return Number(await tile.locator('.stat-value').innerText());
+}
+
+/** The visitor's message and callback request, sent from /contact. */
+async function visitorWritesAndAsksForACall(page) {
+  await page.goto(env.server.url + '/contact');
+  await heading(page, /Contact/);
+  const msg = page.getByRole('form', { name: 'Écrivez-nous' });
+  await msg.getByLabel('Nom et prénom').fill('Paul Visiteur');
+  await msg.getByLabel('Adresse e-mail').fill('paul.visiteur@exemple.fr');
+  await msg.getByLabel('Objet').selectOption({ label: 'Question sur un contrat' });
+  await msg.getByLabel('Votre message').fill('Bonjour, comment ajouter un conducteur à mon contrat auto ?');
+  await msg.getByRole('checkbox').check();
+  await msg.getByRole('button', { name: 'Envoyer le message' }).click();
+  const sent = await page.getByRole('status').filter({ hasText: 'Votre message' }).innerText();
+  const message = sent.match(/CT-\d{4}-\d{6}/)?.[0];
+  assert.ok(message, `référence du message dans « ${sent} »`);
+
+  const cb = page.getByRole('form', { name: 'Être rappelé' });
+  await cb.getByLabel('Nom et prénom').fill('Paul Visiteur');
+  await cb.getByLabel('Numéro de téléphone').fill('06 39 98 12 34');
+  await cb.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
+  await cb.getByLabel('Jour').selectOption({ index: 1 });
+  await cb.getByRole('radio').first().check();
+  await cb.getByRole('checkbox').check();
+  await cb.getByRole('button', { name: 'Être rappelé' }).click();
+  const asked = await page.getByRole('status').filter({ hasText: 'demande de rappel' }).innerText();
+  const callback = asked.match(/RA-\d{4}-\d{6}/)?.[0];
+  assert.ok(callback, `référence du rappel dans « ${asked} »`);
+  return { message, callback };
+}
+
+/** The client's car quote request, through the vehicle selection and the form. */
+async function clientFilesCarQuote(page) {
+  await page.goto(env.server.url + '/vehicle-selection?product=car');
+  await heading(page, 'Choix du véhicule');
+  await page.getByLabel('Marque').selectOption({ label: 'Peugeot' });
+  await page.getByLabel('Modèle').fill('208');
+  await page.getByLabel('Année de première mise en circulation').fill('2019');
+  await page.getByRole('radio', { name: 'Essence' }).check();
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.waitForURL((u) => u.pathname === '/quote-request');
+  await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
+  await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
+  await page.getByRole('radio', { name: 'Tous risques' }).check();
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await page.waitForURL((u) => u.pathname === '/my-quotes');
+  const ref = (await page.locator('.quote-card').first().innerText()).match(/DV-\d{4}-\d{6}/)?.[0];
+  assert.ok(ref, 'référence du devis dans Mes devis');
+  return ref;
+}
+
+/** Fills offer n (1-based) of the staff's offer form. */
+async function fillOffer(page, n, o) {
+  const set = page.locator('fieldset.offer-fieldset').filter({ has: page.locator('legend', { hasText: `Offre ${n}` }) });
+  await set.getByLabel('Assureur').fill(o.insurer);
+  await set.getByLabel('Nom de la formule').fill(o.product);
+  await set.getByLabel('Prime mensuelle (€)').fill(o.monthly);
+  await set.getByLabel('Prime annuelle (€)').fill(o.yearly);
+  await set.getByLabel('Franchise (€)').fill(o.deductible);
+  await set.getByLabel('Garanties principales').fill(o.guarantees.join('\n'));
+  const inAMonth = new Date(Date.now() + 30 * 86400e3).toISOString().slice(0, 10);
+  await set.getByLabel("Valable jusqu'au").fill(inAMonth);
+}
+
+/** Opens the request page of ref from the agent's queue. */
+async function openFromQueue(page, ref) {
+  await page.goto(env.server.url + '/dashboard?state=all');
+  const row = page.locator('.queue-table tbody tr').filter({ hasText: ref });
+  await row.getByRole('link').first().click();
+  await page.waitForURL((u) => u.pathname.startsWith('/dashboard/requests/'));
+  await heading(page, new RegExp(ref));
+}
+
+describe("the broker's day", () => {
+  test('contact, callback, quote with offers accepted, complaint acknowledged and answered; the counts follow', async () => {
+    await createUser(env.server.db, agent.email, agent.name, 'agent');
+    await createUser(env.server.db, admin.email, admin.name, 'admin');
+    const adminPage = await newPage(env.browser);
+    await signInPage(adminPage.page, admin.email);
+    const before = { new: await stat(adminPage.page, 'nouvelles'), unassigned: await stat(adminPage.page, 'non attribuées') };
+    assert.deepEqual(before, { new: 0, unassigned: 0 });
+
+    // A visitor writes and asks to be called back; a client files a car quote.
+    const visitor = await newPage(env.browser, { width: 375, height: 800 });
+    const refs = await visitorWritesAndAsksForACall(visitor.page);
+    const cl = await newPage(env.browser);
+    await registerClient(cl.page, env.server.url, client.email, client.name);
+    refs.quote = await clientFilesCarQuote(cl.page);
+    assert.equal(await stat(adminPage.page, 'nouvelles'), 3);
+
+    // The agent finds all three in the queue, nearest deadline first.
+    const ag = await newPage(env.browser);
+    await signInPage(ag.page, agent.email);
+    const rows = ag.page.locator('.queue-table tbody tr');
+    await rows.nth(2).waitFor();
+    const text = await rows.allInnerTexts();
+    for (const ref of [refs.message, refs.callback, refs.quote]) {
+      assert.ok(text.some((t) => t.includes(ref)), `${ref} dans la file`);
+    }
+    const dues = await ag.page.locator('.queue-table tbody .due-date').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')));
+    assert.equal(dues.length, 3);
+    assert.deepEqual(dues, [...dues].sort(), 'triée par échéance');
+
+    // The agent takes the quote request and answers it with two offers.
+    await openFromQueue(ag.page, refs.quote);
+    await ag.page.getByRole('button', { name: 'Prendre en charge' }).click();
+    await ag.page.getByRole('button', { name: 'Remettre dans la file' }).waitFor();
+    await ag.page.getByRole('button', { name: 'Ajouter une offre' }).waitFor();
+    await fillOffer(ag.page, 1, { insurer: 'Assurances du Bocage', product: 'Tous risques Essentiel', monthly: '48,90', yearly: '562,35',
+      deductible: '300', guarantees: ['Responsabilité civile', 'Bris de glace', 'Assistance 0 km'] });
+    await ag.page.getByRole('button', { name: 'Ajouter une offre' }).click();
+    await fillOffer(ag.page, 2, { insurer: 'Mutuelle des Monts', product: 'Tous risques Premium', monthly: '1234,56', yearly: '14197,44',
+      deductible: '150', guarantees: ['Responsabilité civile', 'Vol et incendie', 'Véhicule de remplacement'] });
+    await ag.page.getByRole('button', { name: 'Envoyer les offres' }).click();
+    await ag.page.getByText('Les offres sont envoyées.').waitFor();
+    await ag.page.locator('.desk-header .status-pill', { hasText: 'Offres envoyées' }).waitFor();
+
+    // The client sees both offers with French prices and chooses the first.
+    await cl.page.goto(env.server.url + '/my-quotes');
+    const card = cl.page.locator('.quote-card').filter({ hasText: refs.quote });
+    await card.locator('.offer-card').nth(1).waitFor();
+    const offers = await card.locator('.offer-card').allInnerTexts();
+    assert.match(offers.join('\n'), /48,90\u00a0€/);
+    assert.match(offers.join('\n'), /1\u202f234,56\u00a0€/);
+    assert.match(offers.join('\n'), /Valable jusqu'au \d{1,2} [a-zéû]+ \d{4}/);
+    await card.locator('.offer-card').first().getByRole('button', { name: 'Choisir cette offre' }).click();
+    await card.getByRole('button', { name: 'Confirmer mon choix' }).click();
+    await card.getByRole('status').filter({ hasText: 'vous avez choisi' }).waitFor();
+
+    // The agent sees the acceptance on the request page.
+    await ag.page.reload();
+    await ag.page.locator('.desk-header .status-pill', { hasText: 'Offre acceptée' }).waitFor();
+    assert.match(await ag.page.locator('main').innerText(), /Tous risques Essentiel[\s\S]*Choisie/);
+
+    // The client files a complaint through /reclamations.
+    await cl.page.goto(env.server.url + '/reclamations');
+    await heading(cl.page, 'Réclamations');
+    await cl.page.locator('#reclamation-subject').fill('Conseiller injoignable');
+    await cl.page.locator('#reclamation-facts').fill("J'ai appelé trois fois la semaine dernière sans obtenir de réponse à ma question.");
+    await cl.page.locator('#reclamation-demand').fill("Être rappelée et recevoir des excuses.");
+    await cl.page.locator('#reclamation-consent').check();
+    await cl.page.locator('#reclamation-envoyer').click();
+    const done = await cl.page.locator('.complaints-done').innerText();
+    refs.complaint = done.match(/RC-\d{4}-\d{6}/)?.[0];
+    assert.ok(refs.complaint, `référence de la réclamation dans « ${done} »`);
+    assert.equal(await stat(adminPage.page, 'nouvelles'), 3, 'the quote left « new », the complaint came in');
+
+    // The agent takes it, acknowledges it, then answers it.
+    await openFromQueue(ag.page, refs.complaint);
+    await ag.page.getByRole('button', { name: 'Prendre en charge' }).click();
+    const ack = ag.page.getByLabel('Accusé de réception');
+    await ack.waitFor();
+    await ack.fill('Nous avons bien reçu votre réclamation et l’étudions. Vous aurez notre réponse au plus tard dans deux mois.');
+    await ag.page.getByRole('button', { name: "Envoyer l'accusé de réception" }).click();
+    await ag.page.getByLabel('Accusé de réception').waitFor({ state: 'detached' });
+    const answer = ag.page.getByLabel('Réponse à la réclamation');
+    await answer.fill('Nous vous présentons nos excuses : votre conseillère vous rappelle demain matin. ' +
+      'Si cette réponse ne vous satisfait pas, vous pouvez saisir La Médiation de l\'Assurance, TSA 50110, 75441 Paris Cedex 09.');
+    await ag.page.getByRole('button', { name: 'Envoyer la réponse' }).click();
+    await ag.page.locator('.desk-header .status-pill', { hasText: /Réponse envoyée|Répondue/ }).waitFor();
+
+    // The client reads the acknowledgement and the answer on the dashboard.
+    await cl.page.goto(env.server.url + '/dashboard');
+    await cl.page.getByRole('heading', { name: 'Mes demandes' }).waitFor();
+    const mine = cl.page.locator('li, article').filter({ hasText: refs.complaint }).last();
+    const read = await mine.innerText();
+    assert.match(read, /Accusé de réception/);
+    assert.match(read, /votre conseillère vous rappelle demain matin/);
+
+    // The admin: nothing new left (all three of the visitor's and client's
+    // requests but the two of the visitor were taken), the agent holds two.
+    assert.equal(await stat(adminPage.page, 'nouvelles'), 2, 'the message and the callback are still new');
+    assert.equal(await stat(adminPage.page, 'non attribuées'), 2);
+    const agentRow = adminPage.page.locator('.counts-table').filter({ hasText: 'Par conseiller' }).locator('tr', { hasText: agent.name });
+    assert.match(await agentRow.innerText(), /2/);
+
+    for (const p of [adminPage, visitor, cl, ag]) {
+      assert.deepEqual(p.errors, []);
+      await p.context.close();
+    }
+  });
+});
