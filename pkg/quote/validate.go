@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/input"
 )
 
 // newDetails returns the empty details of product p, nil for an unknown product.
@@ -107,33 +108,10 @@ func (c *checker) contact(ct *Contact) {
 		}
 		return
 	}
-	phone, ok := normalizePhone(ct.Phone)
+	phone, ok := input.Phone(ct.Phone)
 	if !ok {
 		c.fail("contact.phone", "Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34.")
 		return
 	}
 	ct.Phone = phone
-}
-
-// normalizePhone accepts a French number (0 and nine digits) or an
-// international one (+ and 8 to 15 digits, 00 read as +), written with any
-// spaces, dots or dashes, and returns it without them.
-func normalizePhone(raw string) (string, bool) {
-	s := stripSpaces(raw)
-	if strings.HasPrefix(s, "00") {
-		s = "+" + s[2:]
-	}
-	digits := strings.TrimPrefix(s, "+")
-	if digits == "" {
-		return "", false
-	}
-	for _, r := range digits {
-		if r < '0' || r > '9' {
-			return "", false
-		}
-	}
-	if s[0] == '+' {
-		return s, len(digits) >= 8 && len(digits) <= 15 && digits[0] != '0'
-	}
-	return s, len(s) == 10 && s[0] == '0' && s[1] != '0'
 }

@@ -234,23 +234,6 @@ func TestValidateDraft(t *testing.T) {
 	}
 }
 
-func TestNormalizePhone(t *testing.T) {
-	good := map[string]string{
-		"06 39 98 12 34": "0639981234", "01.99.00.42.42": "0199004242", "+33 6 39 98 12 34": "+33639981234",
-		"0033 6 39 98 12 34": "+33639981234", "+1 202 555 0143": "+12025550143", "0590\u00a012\u00a034\u00a056": "0590123456",
-	}
-	for in, want := range good {
-		if got, ok := normalizePhone(in); !ok || got != want {
-			t.Errorf("normalizePhone(%q) = %q, %v; want %q", in, got, ok, want)
-		}
-	}
-	for _, in := range []string{"", "+", "0612", "06399812345", "+0639981234", "+1234567", "+1234567890123456", "06 39 98 12 3x"} {
-		if got, ok := normalizePhone(in); ok {
-			t.Errorf("normalizePhone(%q) = %q, accepted", in, got)
-		}
-	}
-}
-
 func TestTempStartDateAllowsTheDayBeforeUTC(t *testing.T) {
 	f := testForm(t)
 	for _, day := range []string{"2026-03-01", "2026-03-02", "2027-03-02"} {
