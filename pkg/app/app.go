@@ -12,6 +12,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
@@ -40,6 +41,7 @@ type App struct {
 	Accounts *account.Service
 	Desk     *desk.Service
 	Quotes   *quote.Service
+	Contacts *contact.Service
 	Chats    *chat.Service
 }
 
@@ -78,9 +80,15 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location()},
-		quote.Machine)
+		quote.Machine, contact.MessageMachine, contact.CallbackMachine)
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Contacts, err = contact.New(db, contact.Config{
+		Desk: a.Desk, Calendar: cal, Company: profile, Logger: cfg.Logger, Now: cfg.Now,
 	})
 	if err != nil {
 		return nil, err
