@@ -13,8 +13,8 @@ import (
 
 func TestSendMessageByRole(t *testing.T) {
 	tests := []struct {
-		who               string
-		code              apperr.Code
+		who                string
+		code               apperr.Code
 		wantName, wantMail string
 	}{
 		{who: "visitor", wantName: "Léa Martin", wantMail: "lea.martin@exemple.fr"},
@@ -113,7 +113,7 @@ func TestClientNameAndEmailComeFromTheAccount(t *testing.T) {
 // counting, Sundays and public holidays not.
 func TestMessageDeadlines(t *testing.T) {
 	tests := []struct {
-		name     string
+		name      string
 		sent, due time.Time
 	}{
 		{"Monday morning", monday, at(2026, time.March, 4, 18, 0)},
