@@ -70,6 +70,7 @@ type Server struct {
 	cookies      *sessions.CookieStore
 	chat         *chatAPI
 	privacy      *privacy.Service
+	contact      *contactAPI
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 }
@@ -84,8 +85,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, file des demandes)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -110,6 +111,7 @@ func New(cfg Config) (*Server, error) {
 		cookies:       newCookieStore(key),
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
+		contact:       newContactAPI(cfg.App.Contacts, limits, now),
 		secureCookies: cfg.SecureCookies,
 	}, nil
 }
@@ -140,6 +142,13 @@ func (s *Server) routes() []route {
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},
+		{"POST /api/contact", s.handleSendMessage},
+		{"GET /api/callbacks/slots", s.handleCallbackSlots},
+		{"POST /api/callbacks", s.handleRequestCallback},
+		{"POST /api/desk/requests/{id}/reply", s.handleReplyMessage},
+		{"POST /api/desk/requests/{id}/call", s.handleLogCall},
+		{"GET /api/desk/requests/{id}/contact", s.handleStaffMessage},
+		{"GET /api/desk/requests/{id}/callback", s.handleStaffCallback},
 		{"POST /api/chat/conversations", s.handleChatStart},
 		{"GET /api/chat/conversations/{id}", s.handleChatGet},
 		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},
