@@ -10,11 +10,11 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
-	"courtier/pkg/quote"
 )
 
 // The export is laid out byte for byte as json.MarshalIndent(v, "", "  ")
-// lays out {account fields…, "quoteRequests": […], "chatConversations": […]}:
+// lays out {account fields…, "quoteRequests": […], "contactMessages": […],
+// "callbackRequests": […], "chatConversations": […]}:
 // the document downloaded before it was streamed, which people's scripts
 // may read. Each conversation and message is indented at its depth.
 const (
@@ -22,9 +22,16 @@ const (
 	msgIndent  = "        " // a message, in a conversation's messages
 )
 
+// section is one part of the export after the account's fields.
+type section struct {
+	key   string
+	value any
+}
+
 // head is the export up to the opening of chatConversations: the fields
-// of the account's export, whatever they are, then the quote requests.
-func head(data *account.Export, quotes []quote.Request) ([]byte, error) {
+// of the account's export, whatever they are, then each section in order
+// (the quote requests, the contact messages, the callback requests).
+func head(data *account.Export, sections ...section) ([]byte, error) {
 	acc, err := json.MarshalIndent(data, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("export du compte: %w", err)
@@ -32,12 +39,15 @@ func head(data *account.Export, quotes []quote.Request) ([]byte, error) {
 	if !bytes.HasSuffix(acc, []byte("\n}")) {
 		return nil, errors.New("export du compte: pas un objet JSON")
 	}
-	q, err := json.MarshalIndent(quotes, "  ", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("export des demandes de devis: %w", err)
+	out := acc[:len(acc)-2]
+	for _, sec := range sections {
+		b, err := json.MarshalIndent(sec.value, "  ", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("export de %s: %w", sec.key, err)
+		}
+		out = append(out, ",\n  \""+sec.key+"\": "...)
+		out = append(out, b...)
 	}
-	out := append(acc[:len(acc)-2], ",\n  \"quoteRequests\": "...)
-	out = append(out, q...)
 	return append(out, ",\n  \"chatConversations\": ["...), nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
+	"courtier/pkg/contact"
 	"courtier/pkg/quote"
 )
 
@@ -29,6 +30,8 @@ type Limiter interface {
 type Config struct {
 	Accounts *account.Service
 	Quotes   *quote.Service
+	// Contacts holds the contact messages and callback requests.
+	Contacts *contact.Service
 	// Chats is nil when the server runs without the chat: the export then
 	// has no conversation.
 	Chats *chat.Service
@@ -50,6 +53,7 @@ const DefaultMaxAtOnce = 2
 type Service struct {
 	accounts *account.Service
 	quotes   *quote.Service
+	contacts *contact.Service
 	chats    *chat.Service
 	limit    Limiter
 	// slots holds a token per export being written (see DefaultMaxAtOnce).
@@ -66,7 +70,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, chats: cfg.Chats, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, contacts: cfg.Contacts, chats: cfg.Chats, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -80,7 +84,8 @@ const (
 )
 
 // Export checks the limits and reads the small parts of sess's export (the
-// account, its sessions, its quote requests); the chat's part, which may
+// account, its sessions, its quote requests, contact messages and
+// callback requests); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
@@ -108,7 +113,12 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	head, err := head(data, quotes)
+	contacts, err := s.contacts.Export(ctx, sess.UID)
+	if err != nil {
+		return nil, err
+	}
+	head, err := head(data, section{"quoteRequests", quotes},
+		section{"contactMessages", contacts.Messages}, section{"callbackRequests", contacts.Callbacks})
 	if err != nil {
 		return nil, apperr.Log(s.log, "export des données", err, "uid", sess.UID)
 	}
