@@ -1,7 +1,11 @@
+import { callbackPanel, contactPanel } from './contact-panel';
 import type { KindPanel, RequestKind } from './types';
 
 /**
  * The panels of each kind on the staff request page; each kind's module
  * adds its line here. A kind without one shows the shared part only.
  */
-export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {};
+export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
+  contact: contactPanel,
+  callback: callbackPanel,
+};
