@@ -86,7 +86,7 @@ const empty = { name: '', phone: '', day: '', slot: '', note: '', consent: false
  * a French number, a day and a one-hour slot among those the API offers,
  * or as soon as possible.
  */
-export function CallbackForm({ labelledBy, product = '' }: { labelledBy?: string; product?: string }) {
+export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string; product?: string }) {
   const user = useSession()?.user ?? null;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);

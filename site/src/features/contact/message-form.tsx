@@ -12,7 +12,7 @@ const fields = ['name', 'email', 'phone', 'subject', 'message', 'consent'];
 const empty = { name: '', email: '', phone: '', subject: '', message: '', consent: false };
 
 /** The contact message form of /contact; a signed-in client's name and e-mail come from the account. */
-export function MessageForm({ labelledBy }: { labelledBy?: string }) {
+export function MessageForm({ labelledBy }: { labelledBy: string }) {
   const user = useSession()?.user ?? null;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
