@@ -33,7 +33,7 @@ func (c *checker) text(v *string, f input.Field) {
 // consent requires the box under the form's text on personal data.
 func (c *checker) consent(ok bool) {
 	if !ok {
-		c.fail(apperr.FieldErrorf("consent", "Cochez la case pour que nous puissions utiliser ces informations afin de vous répondre."))
+		c.fail(apperr.FieldErrorf("consent", "Cochez la case pour nous autoriser à utiliser ces informations."))
 	}
 }
 

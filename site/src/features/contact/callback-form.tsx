@@ -104,7 +104,7 @@ export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string;
 
   if (receipt) {
     return (
-      <ReceiptPanel text={doneText(receipt)} client={client} again={copy.callback.again}
+      <ReceiptPanel text={doneText(receipt)} reference={receipt.ref} client={client} again={copy.callback.again}
         onAgain={() => { setReceipt(null); set({ day: '', slot: '', note: '', consent: false }); reloadSlots(); }} />
     );
   }
@@ -137,13 +137,11 @@ export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string;
   return (
     <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
       {errors.form ? <p className="form-error" role="alert" tabIndex={-1}>{errors.form}</p> : null}
-      <div className="contact-row">
-        <TextField id={`${id}-name`} label={c.name} name="name" autoComplete="name" error={errors.name}
-          value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}
-          hint={client && accountName ? copy.prefilled : undefined} onChange={(e) => set({ name: e.target.value })} />
-        <TextField id={`${id}-phone`} label={c.phone} hint={c.phoneHint} name="phone" type="tel" autoComplete="tel" inputMode="tel"
-          error={errors.phone} value={values.phone} onChange={(e) => set({ phone: e.target.value })} />
-      </div>
+      <TextField id={`${id}-name`} label={c.name} name="name" autoComplete="name" error={errors.name}
+        value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}
+        hint={client && accountName ? copy.prefilled : undefined} onChange={(e) => set({ name: e.target.value })} />
+      <TextField id={`${id}-phone`} label={c.phone} hint={c.phoneHint} name="phone" type="tel" autoComplete="tel" inputMode="tel"
+        error={errors.phone} value={values.phone} onChange={(e) => set({ phone: e.target.value })} className="input-medium" />
       <Field id={`${id}-product`} label={c.product} error={errors.product}>
         {(ids) => (
           <select {...ids} name="product" value={values.product} onChange={(e) => set({ product: e.target.value })}>

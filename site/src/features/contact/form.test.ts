@@ -33,7 +33,7 @@ describe('validateMessage', () => {
     [{ subject: '' }, 'subject', "Choisissez l'objet de votre message."],
     [{ message: 'Bonjour !' }, 'message', 'Saisissez au moins 10\u00a0caractères.'],
     [{ message: 'é'.repeat(5001) }, 'message', 'Saisissez 5\u202f000\u00a0caractères au plus.'],
-    [{ consent: false }, 'consent', 'Cochez la case pour que nous puissions utiliser ces informations afin de vous répondre.'],
+    [{ consent: false }, 'consent', 'Cochez la case pour nous autoriser à utiliser ces informations.'],
   ])('refuses %o', (change, field, text) => {
     expect(validateMessage({ ...message, ...change }, false)).toEqual({ [field]: text });
   });
@@ -54,7 +54,7 @@ describe('validateCallback', () => {
     [{ phone: '+44 20 7946 0958' }, 'phone', 'Saisissez un numéro de téléphone français, par exemple 06 39 98 12 34.'],
     [{ day: '2026-11-23' }, 'slot', 'Choisissez un créneau.'],
     [{ note: 'a'.repeat(501) }, 'note', 'Saisissez 500\u00a0caractères au plus.'],
-    [{ consent: false }, 'consent', 'Cochez la case pour que nous puissions utiliser ces informations afin de vous répondre.'],
+    [{ consent: false }, 'consent', 'Cochez la case pour nous autoriser à utiliser ces informations.'],
   ])('refuses %o', (change, field, text) => {
     expect(validateCallback({ ...callback, ...change }, false)).toEqual({ [field]: text });
   });

@@ -34,7 +34,6 @@ export const copy = typesetAll({
     lead: `Une question sur un contrat, un devis, un sinistre ? Un conseiller vous répond ${answerDelays.contact}.`,
     name: 'Nom et prénom',
     email: 'Adresse e-mail',
-    emailHint: 'Nous vous répondons à cette adresse.',
     phone: 'Téléphone (facultatif)',
     subject: 'Objet',
     subjectPlaceholder: 'Choisissez…',
@@ -132,7 +131,7 @@ export function validateMessage(d: { name: string; email: string; phone: string;
   return clean(e);
 }
 
-const consentMissing = 'Cochez la case pour que nous puissions utiliser ces informations afin de vous répondre.';
+const consentMissing = 'Cochez la case pour nous autoriser à utiliser ces informations.';
 
 /** The client-side errors of a callback request; day is "" for as soon as possible. */
 export function validateCallback(d: { name: string; phone: string; day: string; slot: string; note: string; consent: boolean }, signedIn: boolean): FormErrors {

@@ -29,7 +29,7 @@ export function MessageForm({ labelledBy }: { labelledBy: string }) {
 
   if (receipt) {
     return (
-      <ReceiptPanel text={copy.message.done(receipt.ref)} client={client} again={copy.message.again}
+      <ReceiptPanel text={copy.message.done(receipt.ref)} reference={receipt.ref} client={client} again={copy.message.again}
         onAgain={() => { setReceipt(null); set({ subject: '', message: '', consent: false }); }} />
     );
   }
@@ -61,7 +61,7 @@ export function MessageForm({ labelledBy }: { labelledBy: string }) {
           value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}
           onChange={(e) => set({ name: e.target.value })} />
         <TextField id={`${id}-email`} label={m.email} name="email" type="email" autoComplete="email" inputMode="email"
-          hint={client ? undefined : m.emailHint} error={errors.email}
+          error={errors.email}
           value={client ? user.email : values.email} readOnly={client} onChange={(e) => set({ email: e.target.value })} />
       </div>
       <TextField id={`${id}-phone`} label={m.phone} name="phone" type="tel" autoComplete="tel" inputMode="tel" className="input-medium"

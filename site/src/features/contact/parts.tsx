@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { copy } from './form';
 
@@ -29,20 +29,23 @@ export function Consent({ id, what, checked, error, onChange }: ConsentProps) {
 
 interface ReceiptPanelProps {
   text: string;
+  /** The reference inside text, kept on one line. */
+  reference: string;
   /** Shows the link to the dashboard, where a client follows the request. */
   client: boolean;
   again: string;
   onAgain: () => void;
-  children?: ReactNode;
 }
 
 /** The success screen of a form: the reference and the delay, focused so it is read at once. */
-export function ReceiptPanel({ text, client, again, onAgain }: ReceiptPanelProps) {
+export function ReceiptPanel({ text, reference, client, again, onAgain }: ReceiptPanelProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} className="contact-receipt" role="status" tabIndex={-1}>
-      <p className="contact-receipt-text">{text}</p>
+      <p className="contact-receipt-text">
+        {text.split(reference).map((part, i) => (i === 0 ? part : <span key={i}><span className="contact-ref">{reference}</span>{part}</span>))}
+      </p>
       {client ? (
         <p>{copy.follow} <Link to="/dashboard" viewTransition>{copy.followLink}</Link></p>
       ) : null}
