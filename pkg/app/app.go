@@ -12,9 +12,11 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -30,6 +32,9 @@ type Config struct {
 	// Account sets the account service's hashing costs and limits (tests
 	// lower them); its Logger and Now are those above.
 	Account account.Config
+	// Limits are the rate limits the services apply (complaints per
+	// address); ratelimit.Default when zero.
+	Limits ratelimit.Limits
 }
 
 // App holds the store and the services built over it.
@@ -43,6 +48,8 @@ type App struct {
 	Quotes   *quote.Service
 	Contacts *contact.Service
 	Chats    *chat.Service
+	// Complaints files complaints and lets staff acknowledge and answer them.
+	Complaints *complaint.Service
 }
 
 // Open opens the database at cfg.DB (creating it and applying the
@@ -80,7 +87,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location()},
-		quote.Machine, contact.MessageMachine, contact.CallbackMachine)
+		quote.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine)
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})
@@ -94,6 +101,14 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Chats = chat.New(db, profile, chat.Config{Logger: cfg.Logger, Now: cfg.Now})
+	limits := cfg.Limits.OrDefault()
+	a.Complaints, err = complaint.New(db, complaint.Config{
+		Desk: a.Desk, Calendar: cal, Procedure: profile.Complaints, Mediator: profile.Mediator,
+		Limit: limits.Complaints, MaxKeys: limits.MaxKeys, Logger: cfg.Logger, Now: cfg.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 

@@ -24,6 +24,7 @@ func DefaultAgent() Agent {
 // productServices maps the profile's service IDs to the product intents.
 var productServices = map[string]chatbot.Product{
 	"car": chatbot.Auto, "home": chatbot.Home, "health": chatbot.Health, "life": chatbot.Life,
+	"vtc": chatbot.VTC, "fleet": chatbot.Fleet, "temp": chatbot.Temp, "pro": chatbot.Pro,
 }
 
 // BotCompany gives the engine the company's details from the profile, so
@@ -44,6 +45,9 @@ func BotCompany(p company.Profile) chatbot.Company {
 		Hours:    chatbot.Hours{Weekdays: p.Hours.Weekdays, Saturday: p.Hours.Saturday, Sunday: p.Hours.Sunday},
 		Online:   p.Online.Description,
 		Products: pages, Advantages: advantages,
+		Complaints: chatbot.Complaints{
+			AcknowledgeDays: p.Complaints.AcknowledgeDays, AnswerMonths: p.Complaints.AnswerMonths, Mediator: p.Mediator.Name,
+		},
 	}
 }
 

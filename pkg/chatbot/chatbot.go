@@ -45,6 +45,21 @@ type Company struct {
 	Products map[Product]Page
 	// Advantages are the titles of the advantages advertised.
 	Advantages []string
+	// Complaints are the delays of the complaint procedure and the
+	// mediator, which the complaint reply states.
+	Complaints Complaints
+}
+
+// Complaints is what the profile promises a complainant (ACPR
+// recommendation 2022-R-01). A zero delay or an empty name is left out of
+// the reply rather than invented.
+type Complaints struct {
+	// AcknowledgeDays is the acknowledgement delay, in working days.
+	AcknowledgeDays int
+	// AnswerMonths is the answer delay, in months.
+	AnswerMonths int
+	// Mediator is the name of the mediator: "La Médiation de l'Assurance".
+	Mediator string
 }
 
 // of is the name after "de": "d'Horizon Courtage".
@@ -106,7 +121,7 @@ type Engine struct {
 
 // New builds an engine that speaks for co.
 func New(co Company) *Engine {
-	return &Engine{m: newMatcher(Rules()), co: co}
+	return &Engine{m: newMatcher(Rules(), exceptions()), co: co}
 }
 
 // Detect returns the intent of text: the first rule of the table whose
@@ -152,6 +167,22 @@ func (e *Engine) has(found uint64, intent Intent) bool {
 func (e *Engine) Respond(uc UserContext, text string) (Reply, UserContext) {
 	found := e.m.match(text)
 	intent := e.first(found)
+	// A complaint is not an interest in a product or a quote: what it
+	// names must not make a later reply a sales one.
+	if intent != Complaint {
+		uc = e.learn(uc, found)
+	}
+	reply := e.reply(intent, uc)
+	uc.Entries++
+	if uc.Entries > ContextCap {
+		uc = UserContext{}
+	}
+	return reply, uc
+}
+
+// learn updates uc with what the message found says: the first product in
+// table order, a wish for a quote or for contact.
+func (e *Engine) learn(uc UserContext, found uint64) UserContext {
 	for _, p := range products {
 		if e.has(found, p) {
 			uc.InterestedProduct = p
@@ -160,10 +191,5 @@ func (e *Engine) Respond(uc UserContext, text string) (Reply, UserContext) {
 	}
 	uc.WantsQuote = uc.WantsQuote || e.has(found, Pricing)
 	uc.WantsContact = uc.WantsContact || e.has(found, Contact) || e.has(found, HumanAgent)
-	reply := e.reply(intent, uc)
-	uc.Entries++
-	if uc.Entries > ContextCap {
-		uc = UserContext{}
-	}
-	return reply, uc
+	return uc
 }

@@ -1,13 +1,16 @@
 // Package chatbot is the rule-based assistant of SPEC.md §4 (Bot mode): it
 // finds the intent of a message by keyword, keeps the conversation context
-// of SPEC.md §3 and writes canned French replies. It is pure: no I/O, no
-// clock, no database; the caller stores the context between messages.
+// of SPEC.md §3 and writes canned French replies. Beyond the SPEC.md table
+// it recognises a complaint first, and claims, cancellations and the
+// products SPEC.md does not list last (PRODUCT.md, deliberate departure 7).
+// It is pure: no I/O, no clock, no database; the caller stores the context
+// between messages and gives the company's details.
 package chatbot
 
-// Intent is what a message is about, one line of the SPEC.md §4 table.
+// Intent is what a message is about, one line of the intent table.
 type Intent string
 
-// The intents, in the order they are checked (SPEC.md §4).
+// The intents of SPEC.md §4, in the order its table checks them.
 const (
 	Greeting   Intent = "greeting"
 	Farewell   Intent = "farewell"
@@ -30,13 +33,22 @@ type Rule struct {
 	SuggestsAgent bool
 }
 
-// Rules returns the intent table of SPEC.md §4 in checking order. The
+// Rules returns the intent table in checking order: the complaint first,
+// then the table of SPEC.md §4, then the intents SPEC.md does not list
+// (PRODUCT.md, deliberate departure 7). A complaint is never answered with
+// a sales reply, and no answer SPEC.md fixes changes.
+func Rules() []Rule {
+	rules := append([]Rule{complaintRule()}, specRules()...)
+	return append(rules, laterRules()...)
+}
+
+// specRules returns the intent table of SPEC.md §4 in checking order. The
 // keywords after the SPEC's own are words a visitor uses for the same
 // thing, most of them named on the site itself ("moto", "mutuelle",
 // "prévoyance", "e-mail", "horaires"), or forms that whole-word matching
 // would otherwise miss ("contacter", "conseillère", "bonsoir"): without
 // them "assurance moto" or "comment vous contacter ?" would be unknown.
-func Rules() []Rule {
+func specRules() []Rule {
 	return []Rule{
 		{Greeting, []string{"bonjour", "salut", "hello", "bonsoir"}, false},
 		{Farewell, []string{"au revoir", "bye", "ciao"}, false},
@@ -52,11 +64,11 @@ func Rules() []Rule {
 }
 
 // Product is the insurance a visitor is interested in (interestedProduct of
-// SPEC.md §3): one of the four product intents.
+// SPEC.md §3): one of the product intents.
 type Product = Intent
 
 // products are the intents that name an insurance product, in table order.
-var products = [...]Intent{Auto, Home, Health, Life}
+var products = [...]Intent{Auto, Home, Health, Life, VTC, Fleet, Temp, Pro}
 
 // isProduct tells whether intent names a product.
 func isProduct(intent Intent) bool {

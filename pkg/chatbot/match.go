@@ -86,45 +86,72 @@ func forms(w string) []string {
 	return out
 }
 
-// phrase is a keyword of rule: the forms of each of its words.
+// phrase is a keyword of rule, or with except a phrase in which the
+// rule's keywords do not count: the forms of each of its words.
 type phrase struct {
-	rule  int
-	words [][]string
+	rule   int
+	except bool
+	words  [][]string
 }
 
 // matcher finds the rules whose keywords a message contains, whole words only.
 type matcher struct {
 	rules []Rule
-	// byFirst lists the phrases by every form of their first word.
+	// byFirst lists the phrases by every form of their first word, the
+	// exceptions first, so that at one position they mask before a
+	// keyword is looked at.
 	byFirst map[string][]phrase
 }
 
-func newMatcher(rules []Rule) *matcher {
+// newMatcher compiles rules and, by intent, the phrases where its keywords
+// do not count.
+func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
 	m := &matcher{rules: rules, byFirst: map[string][]phrase{}}
-	for i, r := range rules {
-		for _, kw := range r.Keywords {
-			p := phrase{rule: i}
-			for _, w := range words(kw) {
-				p.words = append(p.words, forms(w))
+	for _, isExcept := range []bool{true, false} {
+		for i, r := range rules {
+			kws := r.Keywords
+			if isExcept {
+				kws = except[r.Intent]
 			}
-			if len(p.words) == 0 {
-				continue
-			}
-			for _, f := range p.words[0] {
-				m.byFirst[f] = append(m.byFirst[f], p)
+			for _, kw := range kws {
+				m.add(phrase{rule: i, except: isExcept}, kw)
 			}
 		}
 	}
 	return m
 }
 
-// match returns the set of rules (bit i for rule i) found in text.
+// add registers p, the phrase kw, under every form of its first word.
+func (m *matcher) add(p phrase, kw string) {
+	for _, w := range words(kw) {
+		p.words = append(p.words, forms(w))
+	}
+	if len(p.words) == 0 {
+		return
+	}
+	for _, f := range p.words[0] {
+		m.byFirst[f] = append(m.byFirst[f], p)
+	}
+}
+
+// match returns the set of rules (bit i for rule i) found in text. A
+// keyword that starts inside one of its rule's exceptions does not count.
 func (m *matcher) match(text string) uint64 {
 	ws := words(text)
 	var found uint64
+	var maskedTo []int // by rule, the first word after its last exception
 	for i, w := range ws {
 		for _, p := range m.byFirst[w] {
-			if found&(1<<p.rule) == 0 && p.matchesAt(ws, i) {
+			switch {
+			case p.except:
+				if p.matchesAt(ws, i) {
+					if maskedTo == nil {
+						maskedTo = make([]int, len(m.rules))
+					}
+					maskedTo[p.rule] = max(maskedTo[p.rule], i+len(p.words))
+				}
+			case found&(1<<p.rule) != 0, maskedTo != nil && i < maskedTo[p.rule]:
+			case p.matchesAt(ws, i):
 				found |= 1 << p.rule
 			}
 		}

@@ -25,6 +25,9 @@ type productCopy struct {
 
 // copyOf is the copy of a product intent.
 func copyOf(p Product) productCopy {
+	if c, ok := laterCopy[p]; ok {
+		return c
+	}
 	switch p {
 	case Auto:
 		return productCopy{
@@ -88,6 +91,12 @@ func (e *Engine) reply(intent Intent, uc UserContext) Reply {
 		r.Text, r.Links = e.pricing()
 	case intent == HumanAgent:
 		r.Text = e.humanAgent(uc)
+	case intent == Complaint:
+		r.Text, r.Links = e.complaint()
+	case intent == Claim:
+		r.Text, r.Links = e.claim()
+	case intent == Cancellation:
+		r.Text, r.Links = e.cancellation()
 	default:
 		r.Text = UnknownReply
 	}
@@ -112,7 +121,7 @@ func (e *Engine) product(p Product) (string, []Link) {
 	c := copyOf(p)
 	pg := e.co.page(p)
 	text := c.coverage + "\nDocuments à préparer : " + c.documents + "\n" + c.process
-	return text, []Link{{Label: pg.Title, Href: pg.Path}, {Label: "Demander un devis", Href: QuotePath}}
+	return text, []Link{{Label: pg.Title, Href: pg.Path}, {Label: "Demander un devis", Href: quotePath(p)}}
 }
 
 // quote answers a price or quote question about p.
@@ -127,7 +136,7 @@ func (e *Engine) quote(p Product) (string, []Link) {
 		"Votre devis est gratuit et sans engagement" + delay + " : faites votre demande en ligne, " +
 		"un conseiller vous répond avec les meilleures offres de nos assureurs partenaires.\n" +
 		"Pour aller plus vite, préparez " + c.documents
-	return text, []Link{{Label: "Demander un devis", Href: QuotePath}, {Label: pg.Title, Href: pg.Path}}
+	return text, []Link{{Label: "Demander un devis", Href: quotePath(p)}, {Label: pg.Title, Href: pg.Path}}
 }
 
 // pricing answers a price question when no product is known yet.

@@ -10,11 +10,11 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/quote"
 )
 
 // The export is laid out byte for byte as json.MarshalIndent(v, "", "  ")
-// lays out {account fields…, "quoteRequests": […], "contactMessages": […],
-// "callbackRequests": […], "chatConversations": […]}:
+// lays out {account fields…, "quoteRequests": […], "chatConversations": […]}:
 // the document downloaded before it was streamed, which people's scripts
 // may read. Each conversation and message is indented at its depth.
 const (
@@ -22,16 +22,17 @@ const (
 	msgIndent  = "        " // a message, in a conversation's messages
 )
 
-// section is one part of the export after the account's fields.
-type section struct {
+// part is one more section of the export, written after the quote
+// requests: its key and its value.
+type part struct {
 	key   string
 	value any
 }
 
 // head is the export up to the opening of chatConversations: the fields
-// of the account's export, whatever they are, then each section in order
-// (the quote requests, the contact messages, the callback requests).
-func head(data *account.Export, sections ...section) ([]byte, error) {
+// of the account's export, whatever they are, the quote requests, then
+// the other parts in order.
+func head(data *account.Export, quotes []quote.Request, more ...part) ([]byte, error) {
 	acc, err := json.MarshalIndent(data, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("export du compte: %w", err)
@@ -39,14 +40,18 @@ func head(data *account.Export, sections ...section) ([]byte, error) {
 	if !bytes.HasSuffix(acc, []byte("\n}")) {
 		return nil, errors.New("export du compte: pas un objet JSON")
 	}
-	out := acc[:len(acc)-2]
-	for _, sec := range sections {
-		b, err := json.MarshalIndent(sec.value, "  ", "  ")
+	q, err := json.MarshalIndent(quotes, "  ", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("export des demandes de devis: %w", err)
+	}
+	out := append(acc[:len(acc)-2], ",\n  \"quoteRequests\": "...)
+	out = append(out, q...)
+	for _, p := range more {
+		v, err := json.MarshalIndent(p.value, "  ", "  ")
 		if err != nil {
-			return nil, fmt.Errorf("export de %s: %w", sec.key, err)
+			return nil, fmt.Errorf("export (%s): %w", p.key, err)
 		}
-		out = append(out, ",\n  \""+sec.key+"\": "...)
-		out = append(out, b...)
+		out = append(append(out, ",\n  \""+p.key+"\": "...), v...)
 	}
 	return append(out, ",\n  \"chatConversations\": ["...), nil
 }

@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
+	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/quote"
 )
@@ -30,11 +31,14 @@ type Limiter interface {
 type Config struct {
 	Accounts *account.Service
 	Quotes   *quote.Service
-	// Contacts holds the contact messages and callback requests.
+	// Contacts holds the contact messages and callback requests; nil, the export has none.
 	Contacts *contact.Service
 	// Chats is nil when the server runs without the chat: the export then
 	// has no conversation.
 	Chats *chat.Service
+	// Complaints adds the client's complaints, with the acknowledgement and
+	// the answer they received; nil leaves them out.
+	Complaints *complaint.Service
 	// Limit counts the exports of each account (key: its uid); nil, no limit.
 	Limit Limiter
 	// MaxAtOnce is how many exports may be written at the same time;
@@ -55,7 +59,9 @@ type Service struct {
 	quotes   *quote.Service
 	contacts *contact.Service
 	chats    *chat.Service
-	limit    Limiter
+	// complaints is nil when the export has no complaints part.
+	complaints *complaint.Service
+	limit      Limiter
 	// slots holds a token per export being written (see DefaultMaxAtOnce).
 	slots chan struct{}
 	log   *slog.Logger
@@ -70,7 +76,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, contacts: cfg.Contacts, chats: cfg.Chats, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -84,8 +90,9 @@ const (
 )
 
 // Export checks the limits and reads the small parts of sess's export (the
-// account, its sessions, its quote requests, contact messages and
-// callback requests); the chat's part, which may
+// account, its sessions, its quote requests with their reference, status,
+// offers, decline reason and the broker's replies, its contact messages,
+// callback requests and complaints); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
@@ -109,16 +116,26 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	quotes, err := s.quotes.List(ctx, sess.UID)
+	quotes, err := s.quotes.List(ctx, account.Actor{UID: sess.UID})
 	if err != nil {
 		return nil, err
 	}
-	contacts, err := s.contacts.Export(ctx, sess.UID)
-	if err != nil {
-		return nil, err
+	var more []part
+	if s.contacts != nil {
+		contacts, err := s.contacts.Export(ctx, sess.UID)
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"contactMessages", contacts.Messages}, part{"callbackRequests", contacts.Callbacks})
 	}
-	head, err := head(data, section{"quoteRequests", quotes},
-		section{"contactMessages", contacts.Messages}, section{"callbackRequests", contacts.Callbacks})
+	if s.complaints != nil {
+		list, err := s.complaints.Export(ctx, account.Actor{UID: sess.UID})
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"complaints", list})
+	}
+	head, err := head(data, quotes, more...)
 	if err != nil {
 		return nil, apperr.Log(s.log, "export des données", err, "uid", sess.UID)
 	}

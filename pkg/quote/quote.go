@@ -75,6 +75,14 @@ type Request struct {
 	Message   string
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Offers are the broker's offers, the latest sending first.
+	Offers []Offer
+	// DeclineReason is why the client last declined the offers, in their
+	// words; DeclinedAt when (zero if never).
+	DeclineReason string
+	DeclinedAt    time.Time
+	// Replies are what the broker wrote to the client about it.
+	Replies []desk.Reply
 }
 
 // requestJSON is the JSON of a request; statusLabel spares the site a copy
@@ -91,15 +99,33 @@ type requestJSON struct {
 	Message     string      `json:"message"`
 	CreatedAt   string      `json:"createdAt"`
 	UpdatedAt   string      `json:"updatedAt"`
+	// Decidable: the client may accept an offer or decline them now.
+	Decidable     bool         `json:"decidable"`
+	Offers        []Offer      `json:"offers"`
+	DeclineReason string       `json:"declineReason"`
+	DeclinedAt    string       `json:"declinedAt"`
+	Replies       []desk.Reply `json:"replies"`
 }
 
-// MarshalJSON writes the request for its owner, times as ISO 8601 UTC.
+// MarshalJSON writes the request for its owner and for staff, times as
+// ISO 8601 UTC, lists never null.
 func (r Request) MarshalJSON() ([]byte, error) {
-	return json.Marshal(requestJSON{
+	v := requestJSON{
 		ID: r.ID, Ref: r.Ref, UID: r.UID, Product: r.Product, Status: r.Status, StatusLabel: StatusLabel(r.Status),
 		Details: r.Details, Contact: r.Contact, Message: r.Message,
 		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt),
-	})
+		Decidable: r.Status == StatusOffered, Offers: r.Offers, DeclineReason: r.DeclineReason, Replies: r.Replies,
+	}
+	if v.Offers == nil {
+		v.Offers = []Offer{}
+	}
+	if v.Replies == nil {
+		v.Replies = []desk.Reply{}
+	}
+	if !r.DeclinedAt.IsZero() {
+		v.DeclinedAt = store.FormatTime(r.DeclinedAt)
+	}
+	return json.Marshal(v)
 }
 
 // productTitle is the product's name in the queue.

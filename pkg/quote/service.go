@@ -19,6 +19,9 @@ import (
 // (company.Calendar).
 type Deadlines interface {
 	AddWorkingHours(t time.Time, hours int) time.Time
+	// Location is the company's time zone, where an offer's validity date
+	// is read.
+	Location() *time.Location
 }
 
 // Limit is at most Max requests per client within Window.
@@ -140,15 +143,35 @@ func (s *Service) checkLimit(ctx context.Context, tx *sql.Tx, uid string, now ti
 		"Vous avez déjà envoyé %d demandes de devis récemment. Vous pourrez en envoyer une nouvelle dans %%s.", s.limit.Max))
 }
 
-// List reads uid's requests, newest first.
-func (s *Service) List(ctx context.Context, uid string) ([]Request, error) {
+// List reads the actor's requests, newest first, with their offers and
+// what the broker replied.
+func (s *Service) List(ctx context.Context, actor account.Actor) ([]Request, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
 	var list []Request
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		list, err = listRequests(ctx, tx, uid)
-		return err
+		if list, err = listRequests(ctx, tx, actor.UID); err != nil {
+			return err
+		}
+		offers, err := offersOfClient(ctx, tx, actor.UID)
+		if err != nil {
+			return err
+		}
+		for i := range list {
+			list[i].Offers = offers[list[i].ID]
+			if list[i].Replies, err = s.desk.Replies(ctx, tx, list[i].ID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, s.fail("liste des demandes de devis", err, "uid", uid)
+		return nil, s.fail("liste des demandes de devis", err, "uid", actor.UID)
+	}
+	today := s.today(s.now())
+	for i := range list {
+		markOffers(&list[i], today)
 	}
 	return list, nil
 }
@@ -159,18 +182,36 @@ func errNoRequest() error {
 	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande de devis n'existe pas.")
 }
 
-// Get reads request id if uid owns it.
-func (s *Service) Get(ctx context.Context, uid, id string) (*Request, error) {
+// Get reads request id if the actor sent it, with its offers and replies.
+func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Request, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
 	var r *Request
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		r, err = findRequest(ctx, tx, uid, id)
-		return err
+		r, err = findRequest(ctx, tx, actor.UID, id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNoRequest()
+		}
+		if err != nil {
+			return err
+		}
+		return s.complete(ctx, tx, r)
 	})
-	if errors.Is(err, sql.ErrNoRows) {
-		err = errNoRequest()
-	}
 	if err != nil {
-		return nil, s.fail("lecture d'une demande de devis", err, "uid", uid, "id", id)
+		return nil, s.fail("lecture d'une demande de devis", err, "uid", actor.UID, "id", id)
 	}
 	return r, nil
+}
+
+// complete reads r's offers and replies in tx and marks the offers.
+func (s *Service) complete(ctx context.Context, tx *sql.Tx, r *Request) (err error) {
+	if r.Offers, err = offersOf(ctx, tx, r.ID); err != nil {
+		return err
+	}
+	if r.Replies, err = s.desk.Replies(ctx, tx, r.ID); err != nil {
+		return err
+	}
+	markOffers(r, s.today(s.now()))
+	return nil
 }

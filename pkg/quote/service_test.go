@@ -26,6 +26,8 @@ type fixture struct {
 	desk     *desk.Service
 	cal      *company.Calendar
 	clock    *storetest.Clock
+	// actors are the cast of the authorization tables (cast).
+	actors map[string]account.Actor
 }
 
 func newFixture(t *testing.T, limit Limit) *fixture {
@@ -72,7 +74,7 @@ func TestCreateStoresEveryProduct(t *testing.T) {
 		if created.Status != StatusReceived || created.UID != uid || created.ID == "" || !created.CreatedAt.Equal(testNow) {
 			t.Fatalf("created %+v", created)
 		}
-		got, err := f.svc.Get(ctx, uid, created.ID)
+		got, err := f.svc.Get(ctx, client(uid), created.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +90,7 @@ func TestListIsNewestFirstAndOwnOnly(t *testing.T) {
 	f := newFixture(t, Limit{})
 	ctx := context.Background()
 	anne, bob := f.user(t, "anne@exemple.fr"), f.user(t, "bob@exemple.fr")
-	if list, err := f.svc.List(ctx, anne); err != nil || list == nil || len(list) != 0 {
+	if list, err := f.svc.List(ctx, client(anne)); err != nil || list == nil || len(list) != 0 {
 		t.Fatalf("empty list %#v %v", list, err)
 	}
 	first := f.create(t, anne, ProductHome)
@@ -96,7 +98,7 @@ func TestListIsNewestFirstAndOwnOnly(t *testing.T) {
 	f.clock.Advance(time.Minute)
 	third := f.create(t, anne, ProductLife)
 	f.create(t, bob, ProductHealth)
-	list, err := f.svc.List(ctx, anne)
+	list, err := f.svc.List(ctx, client(anne))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +117,7 @@ func TestGetIsForTheOwnerOnly(t *testing.T) {
 	anne, bob := f.user(t, "anne@exemple.fr"), f.user(t, "bob@exemple.fr")
 	r := f.create(t, anne, ProductPro)
 	for _, c := range []struct{ uid, id string }{{bob, r.ID}, {anne, "inconnu"}, {anne, ""}} {
-		_, err := f.svc.Get(ctx, c.uid, c.id)
+		_, err := f.svc.Get(ctx, client(c.uid), c.id)
 		if apperr.CodeOf(err) != apperr.ENOTFOUND || apperr.MessageOf(err) != "Cette demande de devis n'existe pas." {
 			t.Fatalf("Get(%s, %s): %v", c.uid, c.id, err)
 		}
@@ -128,7 +130,7 @@ func TestCreateRefusesBadInputAndStoresNothing(t *testing.T) {
 	anne := f.user(t, "anne@exemple.fr")
 	_, err := f.svc.Create(ctx, client(anne), draftOf(t, ProductHome, map[string]any{"surface": 2}))
 	checkFieldError(t, err, "details.surface", "entre 9")
-	if list, _ := f.svc.List(ctx, anne); len(list) != 0 {
+	if list, _ := f.svc.List(ctx, client(anne)); len(list) != 0 {
 		t.Fatalf("stored %d", len(list))
 	}
 }
@@ -178,10 +180,10 @@ func TestRequestsAreDeletedWithTheAccount(t *testing.T) {
 	if err != nil || n != 0 {
 		t.Fatalf("%d requests left after deletion (%v)", n, err)
 	}
-	if _, err := f.svc.Get(ctx, anne, r.ID); apperr.CodeOf(err) != apperr.ENOTFOUND {
+	if _, err := f.svc.Get(ctx, client(anne), r.ID); apperr.CodeOf(err) != apperr.ENOTFOUND {
 		t.Fatalf("deleted request still read: %v", err)
 	}
-	if list, _ := f.svc.List(ctx, bob); len(list) != 1 {
+	if list, _ := f.svc.List(ctx, client(bob)); len(list) != 1 {
 		t.Fatalf("bob's requests: %d", len(list))
 	}
 }
@@ -227,7 +229,8 @@ func TestStatusLabelsAndJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"id":"q1","ref":"DV-2026-000001","uid":"u1","product":"life","status":"in_review","statusLabel":"En cours d'étude","details":{"goal":"epargne"},` +
-		`"contact":{"method":"email","phone":""},"message":"","createdAt":"2026-03-02T09:00:00.000Z","updatedAt":"2026-03-02T10:00:00.000Z"}`
+		`"contact":{"method":"email","phone":""},"message":"","createdAt":"2026-03-02T09:00:00.000Z","updatedAt":"2026-03-02T10:00:00.000Z",` +
+		`"decidable":false,"offers":[],"declineReason":"","declinedAt":"","replies":[]}`
 	if string(b) != want {
 		t.Fatalf("JSON\n%s\nwant\n%s", b, want)
 	}
@@ -253,10 +256,10 @@ func TestRequestsExpireThreeYearsAfterTheLastContact(t *testing.T) {
 	f.create(t, kept, ProductCar) // a recent contact keeps the client's older request too
 	f.clock.Advance(48 * time.Hour)
 	f.create(t, newcomer, ProductCar) // any new request runs the purge
-	if _, err := f.svc.Get(ctx, gone, old.ID); apperr.CodeOf(err) != apperr.ENOTFOUND {
+	if _, err := f.svc.Get(ctx, client(gone), old.ID); apperr.CodeOf(err) != apperr.ENOTFOUND {
 		t.Errorf("a request untouched for more than %v is still there (%v)", Retention, err)
 	}
-	if _, err := f.svc.Get(ctx, kept, keptOld.ID); err != nil {
+	if _, err := f.svc.Get(ctx, client(kept), keptOld.ID); err != nil {
 		t.Errorf("the older request of a client with a recent one was purged: %v", err)
 	}
 }

@@ -15,7 +15,8 @@ import (
 
 // The status and the reference live in requests (migration 0006), the
 // queue every kind shares.
-const requestColumns = `q.id, d.ref, q.uid, q.product, d.status, q.details, q.contact_method, q.phone, q.message, q.created_at, d.updated_at`
+const requestColumns = `q.id, d.ref, q.uid, q.product, d.status, q.details, q.contact_method, q.phone, q.message, q.created_at, d.updated_at,
+	q.decline_reason, COALESCE(q.declined_at, '')`
 
 const requestFrom = ` FROM quote_requests q JOIN requests d ON d.id = q.id`
 
@@ -24,8 +25,9 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanRequest(row scanner) (*Request, error) {
 	var r Request
-	var details, created, updated string
-	err := row.Scan(&r.ID, &r.Ref, &r.UID, &r.Product, &r.Status, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created, &updated)
+	var details, created, updated, declined string
+	err := row.Scan(&r.ID, &r.Ref, &r.UID, &r.Product, &r.Status, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created, &updated,
+		&r.DeclineReason, &declined)
 	if err != nil {
 		return nil, err
 	}
@@ -40,6 +42,11 @@ func scanRequest(row scanner) (*Request, error) {
 	}
 	if r.UpdatedAt, err = store.ParseTime(updated); err != nil {
 		return nil, err
+	}
+	if declined != "" {
+		if r.DeclinedAt, err = store.ParseTime(declined); err != nil {
+			return nil, err
+		}
 	}
 	return &r, nil
 }
@@ -88,6 +95,16 @@ func listRequests(ctx context.Context, tx *sql.Tx, uid string) ([]Request, error
 func findRequest(ctx context.Context, tx *sql.Tx, uid, id string) (*Request, error) {
 	row := tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ? AND q.uid = ?`, id, uid)
 	r, err := scanRequest(row)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
+	}
+	return r, err
+}
+
+// findRequestByID reads request id whoever sent it, for staff;
+// sql.ErrNoRows when there is none.
+func findRequestByID(ctx context.Context, tx *sql.Tx, id string) (*Request, error) {
+	r, err := scanRequest(tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ?`, id))
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
 	}

@@ -35,6 +35,8 @@ type Limits struct {
 	// callback requests sent per address.
 	ContactMessages Rule
 	Callbacks       Rule
+	// Complaints limits the complaints filed per address (pkg/complaint).
+	Complaints Rule
 	// MaxKeys caps the keys of each limiter (memory under a flood).
 	MaxKeys int
 }
@@ -55,6 +57,7 @@ type Limits struct {
 //	Exports          3      20 min          a person downloads their data once or twice; a loop must not read a long history again and again
 //	ContactMessages  5      12 min          a person writes one message, two with a correction; 5 an hour from one household or office, a script cannot fill the agents' queue
 //	Callbacks        5      12 min          one call is asked for at a time; 5 an hour leaves room for a family or an office, not for a flood of fake numbers
+//	Complaints       5      4 h 48 min      5 a day: a household with several grievances files them all; a script cannot bury the complaints service
 func Default() Limits {
 	return Limits{
 		SignInAddress:    Rule{Burst: 20, Every: 45 * time.Second},
@@ -70,6 +73,7 @@ func Default() Limits {
 		Exports:          Rule{Burst: 3, Every: 20 * time.Minute},
 		ContactMessages:  Rule{Burst: 5, Every: 12 * time.Minute},
 		Callbacks:        Rule{Burst: 5, Every: 12 * time.Minute},
+		Complaints:       Rule{Burst: 5, Every: 24 * time.Hour / 5},
 		MaxKeys:          DefaultMaxKeys,
 	}
 }

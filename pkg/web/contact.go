@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"time"
 
-	"courtier/pkg/account"
 	"courtier/pkg/contact"
 	"courtier/pkg/ratelimit"
 )
@@ -36,36 +35,26 @@ func newContactAPI(svc *contact.Service, l ratelimit.Limits, now func() time.Tim
 	}
 }
 
-// contactActor is who sends or works a request: the signed-in user, or a visitor.
-func contactActor(r *http.Request) account.Actor {
-	u, ok := UserFrom(r.Context())
-	if !ok {
-		return account.Visitor
-	}
-	return account.ActorOf(u)
-}
-
 // receiptBody is the answer of a message or callback sent.
 type receiptBody struct {
 	Receipt *contact.Receipt `json:"receipt"`
 }
 
 // handleSendMessage stores a contact message of a visitor or a client.
-func (s *Server) handleSendMessage(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSendMessage(w http.ResponseWriter, r *http.Request) error {
 	var d contact.MessageDraft
 	if err := decodeJSON(w, r, contactMaxBytes, &d); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	if !s.allow(w, r, limitCheck{s.contact.messages, addrKey(r), "Vous avez envoyé plusieurs messages en peu de temps."}) {
-		return
+		return nil // allow answered 429
 	}
-	rc, err := s.contact.svc.SendMessage(r.Context(), contactActor(r), d)
+	rc, err := s.contact.svc.SendMessage(r.Context(), actorOf(r), d)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, receiptBody{Receipt: rc})
+	return nil
 }
 
 // slotsBody is the answer of GET /api/callbacks/slots.
@@ -74,26 +63,26 @@ type slotsBody struct {
 }
 
 // handleCallbackSlots answers the callback slots offered now, by Paris day.
-func (s *Server) handleCallbackSlots(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCallbackSlots(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, slotsBody{Days: s.contact.svc.Slots()})
+	return nil
 }
 
 // handleRequestCallback stores a callback request of a visitor or a client.
-func (s *Server) handleRequestCallback(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRequestCallback(w http.ResponseWriter, r *http.Request) error {
 	var d contact.CallbackDraft
 	if err := decodeJSON(w, r, callbackMaxBytes, &d); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	if !s.allow(w, r, limitCheck{s.contact.callbacks, addrKey(r), "Vous avez demandé plusieurs rappels en peu de temps."}) {
-		return
+		return nil // allow answered 429
 	}
-	rc, err := s.contact.svc.RequestCallback(r.Context(), contactActor(r), d)
+	rc, err := s.contact.svc.RequestCallback(r.Context(), actorOf(r), d)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, receiptBody{Receipt: rc})
+	return nil
 }
 
 // replyRequest is the body of a staff reply to a message.
@@ -113,51 +102,58 @@ type replyBody struct {
 }
 
 // handleReplyMessage answers a contact message (staff).
-func (s *Server) handleReplyMessage(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleReplyMessage(w http.ResponseWriter, r *http.Request) error {
 	var req replyRequest
 	if err := decodeJSON(w, r, replyMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	reply, err := s.contact.svc.Reply(r.Context(), contactActor(r), r.PathValue("id"), req.Body)
+	reply, err := s.contact.svc.Reply(r.Context(), actorOf(r), r.PathValue("id"), req.Body)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, replyBody{Reply: reply})
+	return nil
 }
 
 // handleLogCall records a call made for a callback request (staff).
-func (s *Server) handleLogCall(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLogCall(w http.ResponseWriter, r *http.Request) error {
 	var req callRequest
 	if err := decodeJSON(w, r, callMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	reply, err := s.contact.svc.LogCall(r.Context(), contactActor(r), r.PathValue("id"), req.Outcome, req.Note)
+	reply, err := s.contact.svc.LogCall(r.Context(), actorOf(r), r.PathValue("id"), req.Outcome, req.Note)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, replyBody{Reply: reply})
+	return nil
+}
+
+// messageDetailBody and callbackDetailBody are a kind's own part for staff.
+type messageDetailBody struct {
+	Message *contact.MessageDetail `json:"message"`
+}
+
+type callbackDetailBody struct {
+	Callback *contact.CallbackDetail `json:"callback"`
 }
 
 // handleStaffMessage answers a message's own part (staff).
-func (s *Server) handleStaffMessage(w http.ResponseWriter, r *http.Request) {
-	m, err := s.contact.svc.StaffMessage(r.Context(), contactActor(r), r.PathValue("id"))
+func (s *Server) handleStaffMessage(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.contact.svc.StaffMessage(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": m})
+	writeJSON(w, http.StatusOK, messageDetailBody{Message: m})
+	return nil
 }
 
 // handleStaffCallback answers a callback's own part (staff).
-func (s *Server) handleStaffCallback(w http.ResponseWriter, r *http.Request) {
-	c, err := s.contact.svc.StaffCallback(r.Context(), contactActor(r), r.PathValue("id"))
+func (s *Server) handleStaffCallback(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.contact.svc.StaffCallback(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"callback": c})
+	writeJSON(w, http.StatusOK, callbackDetailBody{Callback: c})
+	return nil
 }

@@ -46,7 +46,7 @@ func (s *Server) handleListQuotes(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	list, err := s.quotes.List(r.Context(), u.UID)
+	list, err := s.quotes.List(r.Context(), account.ActorOf(u))
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return
@@ -61,7 +61,7 @@ func (s *Server) handleGetQuote(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	q, err := s.quotes.Get(r.Context(), u.UID, r.PathValue("id"))
+	q, err := s.quotes.Get(r.Context(), account.ActorOf(u), r.PathValue("id"))
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return

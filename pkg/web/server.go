@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/company"
+	"courtier/pkg/complaint"
 	"courtier/pkg/desk"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
@@ -67,6 +68,7 @@ type Server struct {
 	accounts     *account.Service
 	quotes       *quote.Service
 	desk         *desk.Service
+	complaints   *complaint.Service
 	cookies      *sessions.CookieStore
 	chat         *chatAPI
 	privacy      *privacy.Service
@@ -85,8 +87,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes, réclamations)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -108,6 +110,7 @@ func New(cfg Config) (*Server, error) {
 		accounts:      cfg.App.Accounts,
 		quotes:        cfg.App.Quotes,
 		desk:          cfg.App.Desk,
+		complaints:    cfg.App.Complaints,
 		cookies:       newCookieStore(key),
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
@@ -142,13 +145,21 @@ func (s *Server) routes() []route {
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},
-		{"POST /api/contact", s.handleSendMessage},
-		{"GET /api/callbacks/slots", s.handleCallbackSlots},
-		{"POST /api/callbacks", s.handleRequestCallback},
-		{"POST /api/desk/requests/{id}/reply", s.handleReplyMessage},
-		{"POST /api/desk/requests/{id}/call", s.handleLogCall},
-		{"GET /api/desk/requests/{id}/contact", s.handleStaffMessage},
-		{"GET /api/desk/requests/{id}/callback", s.handleStaffCallback},
+		{"POST /api/quotes/{id}/accept", s.handleAcceptOffer},
+		{"POST /api/quotes/{id}/decline", s.handleDeclineOffers},
+		{"GET /api/desk/requests/{id}/quote", s.handleQuoteStaffDetail},
+		{"POST /api/desk/requests/{id}/offers", s.handleSendOffers},
+		{"POST /api/complaints", s.adapt(s.handleFileComplaint)},
+		{"GET /api/desk/requests/{id}/complaint", s.adapt(s.handleComplaintDetail)},
+		{"POST /api/desk/requests/{id}/acknowledge", s.adapt(s.handleAcknowledgeComplaint)},
+		{"POST /api/desk/requests/{id}/answer", s.adapt(s.handleAnswerComplaint)},
+		{"POST /api/contact", s.adapt(s.handleSendMessage)},
+		{"GET /api/callbacks/slots", s.adapt(s.handleCallbackSlots)},
+		{"POST /api/callbacks", s.adapt(s.handleRequestCallback)},
+		{"POST /api/desk/requests/{id}/reply", s.adapt(s.handleReplyMessage)},
+		{"POST /api/desk/requests/{id}/call", s.adapt(s.handleLogCall)},
+		{"GET /api/desk/requests/{id}/contact", s.adapt(s.handleStaffMessage)},
+		{"GET /api/desk/requests/{id}/callback", s.adapt(s.handleStaffCallback)},
 		{"POST /api/chat/conversations", s.handleChatStart},
 		{"GET /api/chat/conversations/{id}", s.handleChatGet},
 		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},

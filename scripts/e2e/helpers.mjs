@@ -42,6 +42,8 @@ export async function startServer() {
   });
   return {
     url,
+    /** The database file, for `courtier users create --db` while the server runs. */
+    db: join(dir, 'e2e.db'),
     logs: () => logs,
     stop: async () => {
       proc.kill('SIGTERM');

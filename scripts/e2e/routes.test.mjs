@@ -16,6 +16,7 @@ const expectedHeading = {
   '/privacy': /^Politique de confidentialité$/,
   '/terms': /^Conditions générales d'utilisation$/,
   '/mentions-legales': /^Mentions légales$/,
+  '/reclamations': /^Réclamations$/,
   '/insurance': /^Nos assurances$/,
   '/services': /^Nos services$/,
   '/blog': /^Le blog$/,
@@ -168,7 +169,7 @@ describe('footer', () => {
     const internal = links.filter((l) => l.href.startsWith('/'));
     const paths = new Set(internal.map((l) => l.href));
     for (const want of ['/insurance/car', '/insurance/home', '/insurance/health', '/insurance/life', '/insurance/fleet',
-      '/insurance/vtc', '/about', '/contact', '/blog', '/news', '/careers', '/quote-request', '/privacy', '/terms', '/mentions-legales']) {
+      '/insurance/vtc', '/about', '/contact', '/blog', '/news', '/careers', '/quote-request', '/privacy', '/terms', '/mentions-legales', '/reclamations']) {
       assert.ok(paths.has(want), `footer lacks ${want}`);
     }
     for (const link of internal) {

@@ -17,6 +17,7 @@ const legalLinks = [
   { to: '/privacy', label: 'Confidentialité' },
   { to: '/terms', label: "Conditions d'utilisation" },
   { to: '/mentions-legales', label: 'Mentions légales' },
+  { to: '/reclamations', label: 'Réclamations' },
 ];
 
 const socialLinks = [

@@ -88,6 +88,7 @@ export const legalSections: TextSection[] = typesetAll([
       "Une réclamation est l'expression d'un mécontentement envers nos services. Vous pouvez l'adresser à notre service Réclamations :",
       {
         list: [
+          ['en ligne, par notre ', { text: 'formulaire de réclamation', to: '/reclamations' }, ' ;'],
           ['par e-mail : ', complaintsMail, ' ;'],
           `par courrier : ${company.complaints.address}.`,
         ],

@@ -5,8 +5,9 @@ import { formatPhone, labelOf, productTitle, summarize, type QuoteRequest } from
 
 function quote(product: QuoteRequest['product'], details: Record<string, unknown>, contact: QuoteRequest['contact'] = { method: 'email', phone: '' }): QuoteRequest {
   return {
-    id: 'q1', uid: 'u1', product, status: 'received', statusLabel: 'Reçue', details, contact, message: '',
+    id: 'q1', ref: 'DV-2026-000001', uid: 'u1', product, status: 'received', statusLabel: 'Reçue', details, contact, message: '',
     createdAt: '2026-11-22T13:05:00.000Z', updatedAt: '2026-11-22T13:05:00.000Z',
+    decidable: false, offers: [], declineReason: '', declinedAt: '', replies: [],
   };
 }
 

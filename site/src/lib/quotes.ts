@@ -1,14 +1,55 @@
 import type { ProductId } from '../content/products';
 import { choices, myQuotesCopy, type ListName } from '../content/quote-form';
 import { company } from './company';
+import { api } from './api';
 import { formatDate } from './format';
+
+/** The statuses of a quote request (pkg/quote/machine.go). */
+export type QuoteStatus = 'received' | 'in_review' | 'offered' | 'accepted' | 'declined' | 'closed';
+
+/** Where an offer stands (quote.OfferStatus). */
+export type OfferStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn';
+
+/** A priced offer answering a quote request (quote.Offer); amounts in euro cents. */
+export interface Offer {
+  id: string;
+  insurer: string;
+  productName: string;
+  monthlyCents: number;
+  yearlyCents: number;
+  guarantees: string[];
+  deductibleCents: number;
+  /** The last day it may be accepted: "2026-11-22". */
+  validUntil: string;
+  note: string;
+  status: OfferStatus;
+  /** The status in French, from the server ("Proposée", "Choisie", "Expirée"…). */
+  statusLabel: string;
+  expired: boolean;
+  /** The client may choose it now. */
+  acceptable: boolean;
+  createdByName: string;
+  createdAt: string;
+  decidedAt: string;
+}
+
+/** What the broker wrote to the client about a request (desk.Reply). */
+export interface QuoteReply {
+  id: number;
+  at: string;
+  authorName: string;
+  label: string;
+  body: string;
+}
 
 /** A quote request as GET /api/quotes returns it. */
 export interface QuoteRequest {
   id: string;
+  /** The reference the client quotes: "DV-2026-000123". */
+  ref: string;
   uid: string;
   product: ProductId;
-  status: 'received' | 'in_review' | 'answered' | 'closed';
+  status: QuoteStatus;
   /** The status in French, from the server. */
   statusLabel: string;
   details: Record<string, unknown>;
@@ -16,6 +57,13 @@ export interface QuoteRequest {
   message: string;
   createdAt: string;
   updatedAt: string;
+  /** The client may accept an offer or decline them now. */
+  decidable: boolean;
+  /** The offers, the latest sending first. */
+  offers: Offer[];
+  declineReason: string;
+  declinedAt: string;
+  replies: QuoteReply[];
 }
 
 /** One line of a request's summary. */
@@ -104,4 +152,39 @@ export function summarize(q: QuoteRequest): SummaryItem[] {
   const method = labelOf('contactMethod', q.contact.method);
   const contact = q.contact.method === 'phone' ? `${method} au ${formatPhone(q.contact.phone)}` : method;
   return [...items, { term: myQuotesCopy.contact, detail: contact }];
+}
+
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/**
+ * An amount in euro cents the French way: "1 234,56 €", thousands grouped
+ * with a narrow no-break space and the sign after a no-break space, as
+ * Intl writes it (and quote.euros in Go).
+ */
+export function formatEuros(cents: number): string {
+  return euros.format(cents / 100);
+}
+
+/**
+ * The offers of the latest sending, in the agent's order, and the older
+ * ones: offers sent together share their creation time.
+ */
+export function splitOffers(offers: Offer[]): { current: Offer[]; older: Offer[] } {
+  const latest = offers[0]?.createdAt;
+  return { current: offers.filter((o) => o.createdAt === latest), older: offers.filter((o) => o.createdAt !== latest) };
+}
+
+/** The signed-in client's quote requests, newest first. */
+export async function listQuotes(): Promise<QuoteRequest[]> {
+  return (await api<{ quotes: QuoteRequest[] }>('GET', '/api/quotes')).quotes;
+}
+
+/** Chooses offer offerId of request id; resolves to the request as it now stands. */
+export async function acceptOffer(id: string, offerId: string): Promise<QuoteRequest> {
+  return (await api<{ quote: QuoteRequest }>('POST', `/api/quotes/${encodeURIComponent(id)}/accept`, { offerId })).quote;
+}
+
+/** Declines every offer of request id, with the client's reason. */
+export async function declineOffers(id: string, reason: string): Promise<QuoteRequest> {
+  return (await api<{ quote: QuoteRequest }>('POST', `/api/quotes/${encodeURIComponent(id)}/decline`, { reason })).quote;
 }

@@ -1,17 +1,65 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { myQuotesCopy as copy } from '../content/quote-form';
-import { api, ApiError } from '../lib/api';
+import { offersCopy } from '../content/offers';
+import { ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
-import { productTitle, summarize, type QuoteRequest } from '../lib/quotes';
+import { listQuotes, productTitle, summarize, type QuoteRequest } from '../lib/quotes';
 import { PageHeader } from '../components/page-header';
+import { QuoteOffers } from '../features/quotes/quote-offers';
 import './my-quotes.css';
+
+/**
+ * The label of the reply pkg/quote writes when offers are sent
+ * (quote.OffersSentLabel): the offers themselves show it better.
+ */
+const offersSentLabel = 'Offres envoyées';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; quotes: QuoteRequest[] };
 
-/** One request: product, date, status and the key answers. */
-function QuoteCard({ quote, isNew }: { quote: QuoteRequest; isNew: boolean }) {
+/** Every answer of the request, and the client's message. */
+function QuoteFacts({ quote }: { quote: QuoteRequest }) {
+  return (
+    <dl className="quote-facts">
+      {summarize(quote).map((item) => (
+        <div key={item.term}>
+          <dt>{item.term}</dt>
+          <dd>{item.detail}</dd>
+        </div>
+      ))}
+      {quote.message ? (
+        <div>
+          <dt>{copy.message}</dt>
+          <dd className="quote-message">{quote.message}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** What the broker wrote about the request, but the notice of the offers. */
+function QuoteReplies({ quote }: { quote: QuoteRequest }) {
+  const replies = quote.replies.filter((r) => r.label !== offersSentLabel);
+  if (replies.length === 0) return null;
+  return (
+    <section className="quote-replies" aria-label={offersCopy.messages}>
+      <h3>{offersCopy.messages}</h3>
+      <ul>
+        {replies.map((r) => (
+          <li key={r.id}>
+            <p className="quote-reply-head"><strong>{r.label}</strong> · <time dateTime={r.at}>{formatDateTime(r.at)}</time>{r.authorName ? ` · ${r.authorName}` : ''}</p>
+            <p className="quote-message">{r.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One request: product, reference, status, the offers and the answers. */
+function QuoteCard({ quote, isNew, onChange }: { quote: QuoteRequest; isNew: boolean; onChange: (q: QuoteRequest) => void }) {
   const titleId = `devis-${quote.id}`;
+  const hasOffers = quote.offers.length > 0;
   return (
     <li>
       <article className={isNew ? 'card quote-card quote-card-new' : 'card quote-card'} aria-labelledby={titleId}>
@@ -23,22 +71,17 @@ function QuoteCard({ quote, isNew }: { quote: QuoteRequest; isNew: boolean }) {
           </p>
         </header>
         <p className="quote-date">
-          {copy.sentOn} <time dateTime={quote.createdAt}>{formatDateTime(quote.createdAt)}</time>
+          <span className="quote-ref">{offersCopy.ref}&nbsp;: <strong>{quote.ref}</strong></span>
+          <span>{copy.sentOn} <time dateTime={quote.createdAt}>{formatDateTime(quote.createdAt)}</time></span>
         </p>
-        <dl className="quote-facts">
-          {summarize(quote).map((item) => (
-            <div key={item.term}>
-              <dt>{item.term}</dt>
-              <dd>{item.detail}</dd>
-            </div>
-          ))}
-          {quote.message ? (
-            <div>
-              <dt>{copy.message}</dt>
-              <dd className="quote-message">{quote.message}</dd>
-            </div>
-          ) : null}
-        </dl>
+        {hasOffers ? <QuoteOffers quote={quote} onChange={onChange} /> : null}
+        <QuoteReplies quote={quote} />
+        {hasOffers ? (
+          <details className="quote-request-details">
+            <summary>{offersCopy.request}</summary>
+            <QuoteFacts quote={quote} />
+          </details>
+        ) : <QuoteFacts quote={quote} />}
       </article>
     </li>
   );
@@ -59,12 +102,16 @@ export default function MyQuotesPage() {
 
   const load = useCallback(() => {
     setState({ status: 'loading' });
-    api<{ quotes: QuoteRequest[] }>('GET', '/api/quotes')
-      .then((res) => setState({ status: 'ready', quotes: res.quotes }))
+    listQuotes()
+      .then((quotes) => setState({ status: 'ready', quotes }))
       .catch((err: unknown) => setState({ status: 'failed', message: err instanceof ApiError ? err.message : '' }));
   }, []);
 
   useEffect(load, [load]);
+
+  const replace = useCallback((q: QuoteRequest) => {
+    setState((s) => (s.status === 'ready' ? { status: 'ready', quotes: s.quotes.map((x) => (x.id === q.id ? q : x)) } : s));
+  }, []);
 
   return (
     <>
@@ -93,7 +140,7 @@ export default function MyQuotesPage() {
           {state.status === 'ready' && state.quotes.length > 0 ? (
             <>
               <ul className="quote-list">
-                {state.quotes.map((q) => <QuoteCard key={q.id} quote={q} isNew={q.id === created} />)}
+                {state.quotes.map((q) => <QuoteCard key={q.id} quote={q} isNew={q.id === created} onChange={replace} />)}
               </ul>
               <p className="muted">{copy.hoursNote}</p>
             </>

@@ -40,7 +40,7 @@ export const copy = typesetAll({
     message: 'Votre message',
     messageHint: `Entre ${bounds('message').min} et ${bounds('message').max.toLocaleString('fr-FR')} caractères. N'y écrivez ni informations de santé ni coordonnées bancaires.`,
     complaint: 'Vous souhaitez faire une réclamation ?',
-    complaintLink: 'Suivez la procédure des réclamations',
+    complaintLink: 'Utilisez le formulaire de réclamation',
     submit: 'Envoyer le message',
     sending: 'Envoi…',
     doneTitle: 'Message envoyé',

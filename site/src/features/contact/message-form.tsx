@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Field } from '../../components/field';
 import { TextField } from '../../components/text-field';
 import { useSession } from '../../lib/session';
@@ -75,7 +76,7 @@ export function MessageForm({ labelledBy }: { labelledBy: string }) {
         )}
       </Field>
       <p className="field-hint contact-complaint">
-        {m.complaint} <a href="#reclamations">{m.complaintLink}</a>.
+        {m.complaint} <Link to="/reclamations" viewTransition>{m.complaintLink}</Link>.
       </p>
       <Field id={`${id}-message`} label={m.message} hint={m.messageHint} error={errors.message}>
         {(ids) => <textarea {...ids} name="message" rows={6} value={values.message} onChange={(e) => set({ message: e.target.value })} />}

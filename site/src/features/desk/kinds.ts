@@ -1,3 +1,5 @@
+import { quotePanel } from './quote-panel';
+import { complaintPanel } from './complaint-panel';
 import { callbackPanel, contactPanel } from './contact-panel';
 import type { KindPanel, RequestKind } from './types';
 
@@ -6,6 +8,8 @@ import type { KindPanel, RequestKind } from './types';
  * adds its line here. A kind without one shows the shared part only.
  */
 export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
+  quote: quotePanel,
+  complaint: complaintPanel,
   contact: contactPanel,
   callback: callbackPanel,
 };
