@@ -45,11 +45,17 @@ func (s *Service) adminUpdate(ctx context.Context, email string, change func(*Us
 	if err != nil {
 		return nil, 0, err
 	}
+	return s.adminUpdateWhere(ctx, "email", norm, change)
+}
+
+// adminUpdateWhere is adminUpdate on the account whose column (uid or
+// email, one of ours) equals value.
+func (s *Service) adminUpdateWhere(ctx context.Context, column, value string, change func(*User)) (*User, int, error) {
 	var u *User
 	var ended int
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if u, _, err = findUser(ctx, tx, "email", norm); err != nil {
+		if u, _, err = findUser(ctx, tx, column, value); err != nil {
 			return err
 		}
 		before := *u

@@ -86,7 +86,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if a.Accounts, err = account.New(db, acfg); err != nil {
 		return nil, err
 	}
-	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location()},
+	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location(), Delays: delays(profile, cal)},
 		quote.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine)
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
@@ -110,6 +110,20 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	return a, nil
+}
+
+// delays are the answer delays of the profile, per kind, for the hand
+// moves that put a request back on the broker's side (desk.Config.Delays).
+func delays(p company.Profile, cal *company.Calendar) map[desk.Kind]func(time.Time) time.Time {
+	return map[desk.Kind]func(time.Time) time.Time{
+		desk.KindQuote: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.QuoteWorkingHours) },
+		// A message or a callback reopened is owed an answer or a call as a new one is.
+		desk.KindContact:  func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.AnswerDelays.ContactWorkingDays) },
+		desk.KindCallback: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.CallbackWorkingHours) },
+		// A complaint reopened after its answer gets the acknowledgement's
+		// delay again for a new answer; its legal 2 months ran from receipt.
+		desk.KindComplaint: func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.Complaints.AcknowledgeDays) },
+	}
 }
 
 // profileOf is the company profile of cfg, the embedded one by default.

@@ -45,20 +45,26 @@ func (s *Service) Counts(ctx context.Context, actor account.Actor) (*Counts, err
 		return nil, err
 	}
 	var list []Request
+	var staff []Person
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		list, err = queryRequests(ctx, tx, "r.status <> 'closed'", "r.id")
+		if list, err = queryRequests(ctx, tx, "r.status <> 'closed'", "r.id"); err != nil {
+			return err
+		}
+		staff, err = listStaff(ctx, tx)
 		return err
 	})
 	if err != nil {
 		return nil, s.fail("décompte des demandes", err)
 	}
-	return s.count(list), nil
+	return s.count(list, staff), nil
 }
 
-// count sums the open requests of list. The queue of a broker holds at most
+// count sums the open requests of list, by kind and by assignee; every
+// active member of staff is listed, those with nothing too, so that an
+// admin sees who is free. The queue of a broker holds at most
 // a few thousand open requests: counting them here keeps one definition of
 // "overdue" and "due today" (mark) instead of a second one in SQL.
-func (s *Service) count(list []Request) *Counts {
+func (s *Service) count(list []Request, staff []Person) *Counts {
 	now := s.now()
 	c := &Counts{ByKind: []KindCounts{}, ByAgent: []AgentCounts{}}
 	kinds := map[Kind]*KindCounts{}
@@ -71,6 +77,9 @@ func (s *Service) count(list []Request) *Counts {
 		kinds[c.ByKind[i].Kind] = &c.ByKind[i]
 	}
 	agents := map[string]*AgentCounts{}
+	for _, p := range staff {
+		agents[p.UID] = &AgentCounts{UID: p.UID, Name: p.Name}
+	}
 	for i := range list {
 		r := &list[i]
 		s.mark(r, now)
@@ -114,24 +123,4 @@ func add(total, kind *int, yes bool) {
 		*total++
 		*kind++
 	}
-}
-
-// Staff lists the active agents and admins a request can be handed to.
-func (s *Service) Staff(ctx context.Context, actor account.Actor) ([]Person, error) {
-	if err := actor.RequireStaff(); err != nil {
-		return nil, err
-	}
-	out := []Person{}
-	for _, role := range []account.Role{account.RoleAgent, account.RoleAdmin} {
-		users, err := s.accounts.List(ctx, &role)
-		if err != nil {
-			return nil, err
-		}
-		for _, u := range users {
-			if u.Status == account.StatusActive {
-				out = append(out, Person{UID: u.UID, Name: nameOr(u.DisplayName)})
-			}
-		}
-	}
-	return out, nil
 }

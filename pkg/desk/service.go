@@ -20,6 +20,10 @@ type Config struct {
 	Now func() time.Time
 	// Location is the company's time zone, where "due today" is decided; UTC when nil.
 	Location *time.Location
+	// Delays give, per kind, the deadline of a request that comes back to
+	// the broker's side by a hand move (reopened, offers to rework), from
+	// the time of the move. A kind without one keeps its deadline.
+	Delays map[Kind]func(from time.Time) time.Time
 }
 
 // Service keeps the queue. Kinds open and move their requests through it
@@ -32,6 +36,10 @@ type Service struct {
 	now      func() time.Time
 	loc      *time.Location
 	machines map[Kind]*Machine
+	delays   map[Kind]func(time.Time) time.Time
+	// dueSQL is the deadline of a request in SQL, NULL unless its status
+	// is one where the broker owes the next step (see Machine, Waiting).
+	dueSQL string
 }
 
 // New builds the service over the status machines of the kinds.
@@ -47,12 +55,13 @@ func New(db *store.DB, accounts *account.Service, cfg Config, machines ...*Machi
 		cfg.Location = time.UTC
 	}
 	s := &Service{
-		db: db, accounts: accounts, log: cfg.Logger, loc: cfg.Location, machines: map[Kind]*Machine{},
+		db: db, accounts: accounts, log: cfg.Logger, loc: cfg.Location, machines: map[Kind]*Machine{}, delays: cfg.Delays,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}
 	for _, m := range machines {
 		s.machines[m.Kind] = m
 	}
+	s.dueSQL = waitingDue(machines)
 	return s
 }
 
@@ -154,8 +163,8 @@ func (s *Service) Work(ctx context.Context, tx *sql.Tx, actor account.Actor, id 
 	if err != nil {
 		return nil, err
 	}
-	if !actor.IsAdmin() && r.Assignee != actor.UID {
-		return nil, apperr.Errorf(apperr.EFORBIDDEN, "Prenez d'abord cette demande en charge.")
+	if err := workError(actor, r); err != nil {
+		return nil, err
 	}
 	return r, nil
 }

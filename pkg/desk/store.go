@@ -15,7 +15,7 @@ import (
 // tables (migration 0006), next to the code that scans it.
 
 const requestColumns = `r.id, r.kind, r.ref, COALESCE(r.uid, ''), r.name, r.email, r.phone, r.product, r.summary,
-	r.status, COALESCE(r.assignee, ''), COALESCE(a.display_name, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at`
+	r.status, COALESCE(r.assignee, ''), COALESCE(NULLIF(a.display_name, ''), a.email, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at`
 
 const requestFrom = ` FROM requests r LEFT JOIN users a ON a.uid = r.assignee`
 
@@ -182,12 +182,14 @@ func listNotes(ctx context.Context, tx *sql.Tx, id string) ([]Note, error) {
 type Filter struct {
 	Kind   Kind
 	Status Status
-	// State is "open" (the default), "closed" or "all".
+	// State is "open", "closed" or "all"; when empty, "open" unless a
+	// status is chosen (a status names its own state).
 	State string
 	// Assignee is "me", "none", a uid, or "" for anyone.
 	Assignee string
 	Product  string
-	// Query finds a reference, a name, an e-mail address or a phone number.
+	// Query finds a reference, a name, an e-mail address or a phone
+	// number (typed with or without spaces).
 	Query string
 	// Limit bounds the answer; DefaultLimit when zero.
 	Limit int
@@ -208,10 +210,10 @@ func (f Filter) where(uid string) (string, []any) {
 	if f.Status != "" {
 		add("r.status = ?", f.Status)
 	}
-	switch f.State {
-	case "", "open":
+	switch {
+	case f.State == "open" || (f.State == "" && f.Status == ""):
 		add("r.status <> 'closed'")
-	case "closed":
+	case f.State == "closed":
 		add("r.status = 'closed'")
 	}
 	switch f.Assignee {
@@ -227,8 +229,8 @@ func (f Filter) where(uid string) (string, []any) {
 		add("r.product = ?", f.Product)
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
-		add(`(r.ref LIKE ? ESCAPE '\' OR r.name LIKE ? ESCAPE '\' OR r.email LIKE ? ESCAPE '\' OR r.phone LIKE ? ESCAPE '\')`, like, like, like, like)
+		cond, vals := searchSQL(q)
+		add(cond, vals...)
 	}
 	if len(conds) == 0 {
 		return "1", nil
@@ -236,9 +238,54 @@ func (f Filter) where(uid string) (string, []any) {
 	return strings.Join(conds, " AND "), args
 }
 
-// queueOrder puts the nearest deadline first, requests without one last,
-// the oldest first among equals.
-const queueOrder = `r.due_at IS NULL, r.due_at, r.created_at, r.id`
+// searchSQL matches q inside a reference, a name, an e-mail address or a
+// phone number; the digits of q alone also match a phone number stored
+// without spaces ("06 39 98" finds 0639981234).
+func searchSQL(q string) (string, []any) {
+	like := func(s string) string {
+		return "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s) + "%"
+	}
+	l := like(q)
+	cond := `r.ref LIKE ? ESCAPE '\' OR r.name LIKE ? ESCAPE '\' OR r.email LIKE ? ESCAPE '\' OR r.phone LIKE ? ESCAPE '\'`
+	args := []any{l, l, l, l}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, q)
+	if len(digits) >= 2 && digits != q {
+		cond += ` OR r.phone LIKE ?`
+		args = append(args, like(digits))
+	}
+	return "(" + cond + ")", args
+}
+
+// waitingDue is the SQL of a request's running deadline: due_at in the
+// statuses where the broker owes the next step, NULL in the others
+// (waiting on the client, closed), so that the queue puts first what is
+// due and last what waits on nobody here. Kinds and statuses come from
+// the machines, never from input; they are quoted all the same.
+func waitingDue(machines []*Machine) string {
+	var pairs []string
+	for _, m := range machines {
+		for _, st := range m.Statuses {
+			if st.Waiting {
+				pairs = append(pairs, "'"+strings.ReplaceAll(string(m.Kind)+":"+string(st.Status), "'", "''")+"'")
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return "NULL"
+	}
+	return "CASE WHEN r.kind || ':' || r.status IN (" + strings.Join(pairs, ", ") + ") THEN r.due_at END"
+}
+
+// queueOrder puts the nearest running deadline first, requests without
+// one last, the oldest first among equals.
+func (s *Service) queueOrder() string {
+	return "(" + s.dueSQL + ") IS NULL, (" + s.dueSQL + "), r.created_at, r.id"
+}
 
 // touch sets the time of the last change.
 func touch(r *Request, now time.Time) { r.UpdatedAt = now }

@@ -41,6 +41,8 @@ type apiEnv struct {
 	svc   *account.Service
 	clock *fakeClock
 	logs  *logBuffer
+	// app holds the services and the store under the server.
+	app *app.App
 }
 
 type envOption func(*Config, *account.Config)
@@ -63,7 +65,7 @@ func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	if cfg.App, err = app.New(storetest.Open(t), app.Config{Logger: logger, Now: env.clock.Now, Account: acfg}); err != nil {
 		t.Fatal(err)
 	}
-	env.svc = cfg.App.Accounts
+	env.svc, env.app = cfg.App.Accounts, cfg.App
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

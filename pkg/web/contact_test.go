@@ -34,17 +34,17 @@ func callbackBody(change func(m map[string]any)) string {
 	return jsonOf(m)
 }
 
-// deskEnv is the role matrix with a second agent, a message and a callback
+// contactEnv is the role matrix with a second agent, a message and a callback
 // of the client that the first agent took; URLs say {msg} and {cb}.
-type deskEnv struct {
+type contactEnv struct {
 	env     *apiEnv
 	cookies map[string]string
 	msg, cb string
 }
 
-func newDeskEnv(t *testing.T) *deskEnv {
+func newContactEnv(t *testing.T) *contactEnv {
 	t.Helper()
-	d := &deskEnv{env: newAPI(t)}
+	d := &contactEnv{env: newAPI(t)}
 	d.cookies = d.env.people(t)
 	d.env.signUp(t, "agent2@exemple.fr")
 	if _, _, err := d.env.svc.SetRole(t.Context(), "agent2@exemple.fr", account.RoleAgent); err != nil {
@@ -62,7 +62,7 @@ func newDeskEnv(t *testing.T) *deskEnv {
 }
 
 // send posts a client's request and returns its id.
-func (d *deskEnv) send(t *testing.T, url, body string) string {
+func (d *contactEnv) send(t *testing.T, url, body string) string {
 	t.Helper()
 	res, b := d.env.do(t, "POST", url, body, d.cookies["client"])
 	if res.StatusCode != http.StatusCreated {
@@ -75,7 +75,7 @@ func (d *deskEnv) send(t *testing.T, url, body string) string {
 	return out.Receipt.ID
 }
 
-func (d *deskEnv) actor(t *testing.T, email string) account.Actor {
+func (d *contactEnv) actor(t *testing.T, email string) account.Actor {
 	t.Helper()
 	u, err := d.env.svc.GetByEmail(t.Context(), email+"@exemple.fr")
 	if err != nil {
@@ -84,11 +84,11 @@ func (d *deskEnv) actor(t *testing.T, email string) account.Actor {
 	return account.ActorOf(u)
 }
 
-// runDeskCases runs each case on a new deskEnv, {msg} and {cb} replaced.
-func runDeskCases(t *testing.T, cases []apiCase) {
+// runContactCases runs each case on a new contactEnv, {msg} and {cb} replaced.
+func runContactCases(t *testing.T, cases []apiCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := newDeskEnv(t)
+			d := newContactEnv(t)
 			c.url = strings.NewReplacer("{msg}", d.msg, "{cb}", d.cb).Replace(c.url)
 			c.run(t, d.env, d.cookies)
 		})
@@ -100,7 +100,7 @@ func TestContactScenarios(t *testing.T) {
 		return apiCase{name: name, as: as, method: "POST", url: "/api/contact", body: body, status: status, field: field, bodyHas: has}
 	}
 	set := func(k string, v any) func(m map[string]any) { return func(m map[string]any) { m[k] = v } }
-	runDeskCases(t, []apiCase{
+	runContactCases(t, []apiCase{
 		post("visitor", "anonymous", contactMessage(nil), 201, "", `"ref":"CT-2026-000002"`, `"kind":"contact"`, `"dueAt":"2026-03-04T17:00:00.000Z"`),
 		post("client without name nor e-mail", "client", contactMessage(func(m map[string]any) { delete(m, "name"); delete(m, "email") }), 201, "", `"ref":"CT-2026-`),
 		post("other client", "other", contactMessage(nil), 201, "", `"ref":"CT-2026-`),
@@ -129,7 +129,7 @@ func TestCallbackScenarios(t *testing.T) {
 		return apiCase{name: name, as: as, method: "POST", url: "/api/callbacks", body: body, status: status, field: field, bodyHas: has}
 	}
 	set := func(k string, v any) func(m map[string]any) { return func(m map[string]any) { m[k] = v } }
-	runDeskCases(t, []apiCase{
+	runContactCases(t, []apiCase{
 		{name: "slots for a visitor", method: "GET", url: "/api/callbacks/slots", status: 200,
 			bodyHas: []string{`"days":[{"date":"2026-03-02","slots":[{"start":"2026-03-02T10:00:00Z","end":"2026-03-02T11:00:00Z"}`, `"date":"2026-03-07"`}},
 		{name: "slots for a client", as: "client", method: "GET", url: "/api/callbacks/slots", status: 200, bodyHas: []string{`"date":"2026-03-03"`}},
@@ -157,7 +157,7 @@ func TestDeskContactScenarios(t *testing.T) {
 	}
 	const r, c = "/api/desk/requests/{msg}/reply", "/api/desk/requests/{cb}/call"
 	const body = `{"body":"Votre devis part aujourd'hui."}`
-	runDeskCases(t, []apiCase{
+	runContactCases(t, []apiCase{
 		reply("reply as visitor", "anonymous", r, body, 401, ""),
 		reply("reply as the client", "client", r, body, 403, ""),
 		reply("reply as another client", "other", r, body, 403, ""),

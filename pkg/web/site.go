@@ -29,13 +29,37 @@ type page struct {
 // the app shell for every route of routes.json, the not-found page with a
 // 404 for anything else.
 type SiteHandler struct {
-	files        staticFiles
-	pages        map[string]page
+	files staticFiles
+	pages map[string]page
+	// params are the routes with a parameter ("/dashboard/requests/:id"),
+	// matched segment by segment when no fixed path is.
+	params       []paramPage
 	notFound     page
 	scriptHashes []string
 	// sessionJSON returns the signed-in user's session as JSON, nil for a
 	// visitor; the page then carries it so the site needs no extra request.
 	sessionJSON func(*http.Request) []byte
+}
+
+// paramPage is the page of a route whose path has ":name" segments.
+type paramPage struct {
+	segments []string
+	page     page
+}
+
+// match tells whether path p fills the route's segments, each parameter
+// with one non-empty segment.
+func (pp paramPage) match(p string) bool {
+	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	if len(segs) != len(pp.segments) {
+		return false
+	}
+	for i, s := range pp.segments {
+		if segs[i] == "" || (!strings.HasPrefix(s, ":") && s != segs[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // anonymousSession is the session JSON of every visitor.
@@ -76,7 +100,12 @@ func NewSiteHandler(files fs.FS, table site.Table, companyName string, sessionJS
 	}
 	for _, r := range table.Routes {
 		title := PageTitle(r.Title, companyName, r.Path == "/")
-		h.pages[r.Path] = newPage(index, http.StatusOK, title, r.Description)
+		pg := newPage(index, http.StatusOK, title, r.Description)
+		if strings.Contains(r.Path, "/:") {
+			h.params = append(h.params, paramPage{segments: strings.Split(strings.TrimPrefix(r.Path, "/"), "/"), page: pg})
+			continue
+		}
+		h.pages[r.Path] = pg
 	}
 	h.notFound = newPage(index, http.StatusNotFound, PageTitle(table.NotFound.Title, companyName, false), table.NotFound.Description)
 	return h, nil
@@ -133,6 +162,9 @@ func (h *SiteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	pg, ok := h.pages[p]
 	if p == "/index.html" {
 		pg, ok = h.pages["/"]
+	}
+	for i := 0; !ok && i < len(h.params); i++ {
+		pg, ok = h.params[i].page, h.params[i].match(p)
 	}
 	if !ok {
 		pg = h.notFound

@@ -41,6 +41,7 @@ func testTable() site.Table {
 			{Path: "/", Title: "Accueil", Description: "L'accueil."},
 			{Path: "/about", Title: "À propos", Description: "Qui nous sommes & pourquoi."},
 			{Path: "/dashboard", Title: "Tableau de bord", Description: "Espace.", Protected: true},
+			{Path: "/dashboard/requests/:id", Title: "Demande", Description: "Une demande.", Protected: true},
 		},
 	}
 }
@@ -71,6 +72,11 @@ func TestSiteHandler(t *testing.T) {
 		{name: "home", path: "/", status: 200, cache: "no-cache", ctype: "text/html", bodyHas: []string{"<title>Horizon – Accueil</title>", `content="L&#39;accueil."`}},
 		{name: "known route", path: "/about", status: 200, cache: "no-cache", bodyHas: []string{"<title>À propos – Horizon</title>", "Qui nous sommes &amp; pourquoi."}},
 		{name: "protected route gets the shell", path: "/dashboard", status: 200, bodyHas: []string{"Tableau de bord – Horizon", `<div id="root">`}},
+		{name: "route with a parameter", path: "/dashboard/requests/ABC123", status: 200, bodyHas: []string{"Demande – Horizon"}},
+		{name: "parameter left empty", path: "/dashboard/requests/", status: 301, location: "/dashboard/requests"},
+		{name: "parameter's parent", path: "/dashboard/requests", status: 404},
+		{name: "one segment too many", path: "/dashboard/requests/ABC/x", status: 404},
+		{name: "other parent", path: "/about/requests/ABC", status: 404},
 		{name: "index.html is the home shell", path: "/index.html", status: 200, bodyHas: []string{"Horizon – Accueil"}},
 		{name: "unknown path is 404 with the shell", path: "/nulle-part", status: 404, cache: "no-cache", bodyHas: []string{"Page introuvable – Horizon", `<div id="root">`}},
 		{name: "unknown nested path", path: "/insurance/bateau", status: 404, bodyHas: []string{"Page introuvable"}},

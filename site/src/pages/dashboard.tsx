@@ -1,14 +1,34 @@
 import { Link } from 'react-router-dom';
 import { company, telHref } from '../lib/company';
-import { useSession } from '../lib/session';
+import { useSession, type SessionUser } from '../lib/session';
+import { DeskCountsPanel } from '../features/desk/desk-counts';
+import { MyRequests } from '../features/desk/my-requests';
+import { QueueSection } from '../features/desk/queue';
+import '../features/desk/desk.css';
 
 const roleLabels = { admin: 'administrateur', agent: 'conseiller', client: 'client' } as const;
 
-/** The first version of the signed-in user's dashboard: a greeting and what they can do now. */
+/** The staff's dashboard: the admin's counts and users, then the queue. */
+function StaffDashboard({ user }: { user: SessionUser }) {
+  return (
+    <div className="container desk-dashboard">
+      {user.role === 'admin' ? (
+        <>
+          <DeskCountsPanel />
+          <p className="desk-links"><Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link></p>
+        </>
+      ) : null}
+      <QueueSection me={user.uid} />
+    </div>
+  );
+}
+
+/** The signed-in user's dashboard: a client's requests and links, or the staff's queue. */
 export default function DashboardPage() {
   const user = useSession()?.user;
   if (!user) return null;
   const name = user.displayName || user.email;
+  const staff = user.role !== 'client';
   return (
     <>
       <header className="page-header">
@@ -17,7 +37,17 @@ export default function DashboardPage() {
           <p>Bonjour {name}, bienvenue dans votre espace {roleLabels[user.role]}.</p>
         </div>
       </header>
-      <section className="section container">
+      {staff ? <StaffDashboard user={user} /> : <ClientDashboard />}
+    </>
+  );
+}
+
+/** A client's dashboard: their requests, then what they can do now. */
+function ClientDashboard() {
+  return (
+    <>
+      <MyRequests />
+      <section className="section container" aria-label="Raccourcis">
         <div className="grid">
           <article className="card">
             <h2>Mon profil</h2>

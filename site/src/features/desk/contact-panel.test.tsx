@@ -42,22 +42,22 @@ describe('contact and callback panels', () => {
     expect(kindPanels.callback).toBe(callbackPanel);
   });
 
-  it("show a message and its sender, the phone as a tel: link", () => {
+  it('show a message', () => {
     const { Details } = contactPanel;
     const detail = { message: { subject: 'claim', subjectLabel: 'Sinistre', message: 'Dégât des eaux.\nCuisine.', consentAt: '2026-11-23T09:00:00.000Z' } };
     render(<Details request={request('contact')} detail={detail} onChange={() => {}} />);
     expect(screen.getByText('Sinistre')).toBeTruthy();
     expect(screen.getByText(/Dégât des eaux\./).textContent).toBe('Dégât des eaux.\nCuisine.');
-    expect(screen.getByRole('link', { name: '06\u00a039\u00a098\u00a012\u00a034' }).getAttribute('href')).toBe('tel:0639981234');
     expect(screen.getByText('23 novembre 2026 à 10:00')).toBeTruthy();
   });
 
-  it('show a callback slot, product and calls', () => {
+  it('show a callback slot, the phone as a tel: link, product and calls', () => {
     const { Details } = callbackPanel;
     const detail = { callback: { slotStart: '', slotEnd: '', slotLabel: '23\u00a0novembre\u00a02026, 14:00\u00a0–\u00a015:00', productLabel: 'Assurance habitation',
       note: '', attempts: 1, lastOutcome: 'no_answer', lastCallAt: '2026-11-23T13:05:00.000Z', consentAt: '2026-11-23T09:00:00.000Z' } };
     render(<Details request={request('callback')} detail={detail} onChange={() => {}} />);
     expect(screen.getByText('Assurance habitation')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '06\u00a039\u00a098\u00a012\u00a034' }).getAttribute('href')).toBe('tel:0639981234');
     expect(screen.getByText('1 appel ; le dernier le 23 novembre 2026 à 14:05, sans réponse')).toBeTruthy();
   });
 

@@ -39,17 +39,6 @@ function useCanAct(request: DeskRequest): boolean {
   return Boolean(user && (user.role === 'admin' || request.assignee?.uid === user.uid));
 }
 
-/** Who sent the request and how to reach them. */
-function Sender({ request }: { request: DeskRequest }) {
-  return (
-    <>
-      <div><dt>{copy.from}</dt><dd>{request.name || copy.noName} <span className="muted">({request.client ? copy.client : copy.visitor})</span></dd></div>
-      {request.email ? <div><dt>{copy.email}</dt><dd><a href={`mailto:${request.email}`}>{request.email}</a></dd></div> : null}
-      {request.phone ? <div><dt>{copy.phone}</dt><dd><a href={`tel:${request.phone}`}>{formatPhone(request.phone)}</a></dd></div> : null}
-    </>
-  );
-}
-
 function MessageDetails({ request, detail }: KindPanelProps) {
   const [d, error] = useDetail<MessageDetail>(detail, 'message', 'subjectLabel', request.id, loadMessageDetail);
   if (error) return <p className="form-error" role="alert">{error}</p>;
@@ -57,7 +46,6 @@ function MessageDetails({ request, detail }: KindPanelProps) {
   return (
     <dl className="desk-kind-details">
       <div><dt>{copy.subject}</dt><dd>{d.subjectLabel}</dd></div>
-      <Sender request={request} />
       <div className="desk-kind-wide"><dt>{copy.message}</dt><dd className="desk-kind-text">{d.message}</dd></div>
       <div><dt>{copy.consent}</dt><dd>{formatDateTime(d.consentAt)}</dd></div>
     </dl>
@@ -121,7 +109,7 @@ function CallbackDetails({ request, detail }: KindPanelProps) {
   return (
     <dl className="desk-kind-details">
       <div><dt>{copy.slot}</dt><dd>{d.slotLabel}</dd></div>
-      <Sender request={request} />
+      <div><dt>{copy.phone}</dt><dd><a className="desk-kind-phone" href={`tel:${request.phone}`}>{formatPhone(request.phone)}</a></dd></div>
       <div><dt>{copy.product}</dt><dd>{d.productLabel || copy.noProduct}</dd></div>
       {d.note ? <div className="desk-kind-wide"><dt>{copy.note}</dt><dd className="desk-kind-text">{d.note}</dd></div> : null}
       <div><dt>{copy.attempts}</dt><dd>{copy.attemptsText(d.attempts, d.lastOutcome, d.lastCallAt ? formatDateTime(d.lastCallAt) : '')}</dd></div>

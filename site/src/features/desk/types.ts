@@ -73,3 +73,96 @@ export interface ClientRequest {
   updatedAt: string;
   replies: Reply[];
 }
+
+/** One line of a request's history (desk.Event). */
+export interface DeskEvent {
+  id: number;
+  at: string;
+  actorUid?: string;
+  actorName: string;
+  action: string;
+  detail: string;
+}
+
+/** An internal note: staff read it, the client never does (desk.Note). */
+export interface DeskNote {
+  id: number;
+  at: string;
+  authorUid?: string;
+  authorName: string;
+  body: string;
+}
+
+/** A status and its staff label (desk.Option). */
+export interface StatusOption {
+  status: string;
+  label: string;
+}
+
+/** What the signed-in staff member may do on a request (desk.Can). */
+export interface DeskCan {
+  take: boolean;
+  release: boolean;
+  assign: boolean;
+  work: boolean;
+  note: boolean;
+}
+
+/** A request as staff open it (desk.Detail). */
+export interface DeskDetail {
+  request: DeskRequest;
+  history: DeskEvent[];
+  notes: DeskNote[];
+  replies: Reply[];
+  /** The statuses it may be moved to by hand now. */
+  moves: StatusOption[];
+  can: DeskCan;
+}
+
+/** A kind of the queue and its statuses, for the filters (desk.KindInfo). */
+export interface KindInfo {
+  kind: RequestKind;
+  label: string;
+  statuses: StatusOption[];
+}
+
+/** The open requests of one kind (desk.KindCounts). */
+export interface KindCounts {
+  kind: RequestKind;
+  label: string;
+  open: number;
+  new: number;
+  overdue: number;
+  dueToday: number;
+  unassigned: number;
+}
+
+/** The open requests one member of staff holds (desk.AgentCounts). */
+export interface AgentCounts {
+  uid: string;
+  name: string;
+  open: number;
+  overdue: number;
+}
+
+/** The queue at a glance (desk.Counts). */
+export interface DeskCounts {
+  open: number;
+  new: number;
+  overdue: number;
+  dueToday: number;
+  unassigned: number;
+  byKind: KindCounts[];
+  byAgent: AgentCounts[];
+}
+
+/** The filters of the queue, as the URL and the API name them. */
+export interface QueueFilter {
+  kind?: string;
+  status?: string;
+  state?: string;
+  /** "me", "none", or empty for anyone. */
+  assignee?: string;
+  product?: string;
+  q?: string;
+}

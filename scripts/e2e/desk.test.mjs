@@ -1,0 +1,229 @@
+// The staff's half through the real server: an agent and an admin made
+// with `courtier users create`, a client's car quote request worked in the
+// queue (taken, moved, noted, handed on), the admin's counts and users'
+// list, a client kept out of the staff pages and API, and axe WCAG 2.1 AA
+// on the new pages at 375 and 1280 px in both themes.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { call, createUser, moreQuotes, password, registerClient, signIn } from './desk-helpers.mjs';
+
+const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
+const axePath = require.resolve('axe-core/axe.min.js');
+const env = useServerAndBrowser();
+const agent = 'alain.martin@exemple.fr';
+const admin = 'ada.lefevre@exemple.fr';
+const client = 'eleonore@exemple.fr';
+/** What the scenario leaves for the later tests: the car request. */
+const state = { car: null };
+
+/** Signs in through the login page, as a person does. */
+async function signInPage(page, email) {
+  await page.goto(env.server.url + '/login');
+  await heading(page, 'Connexion');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await heading(page, 'Tableau de bord');
+}
+
+/** The figure of a stat tile of the admin's dashboard ("nouvelles", "en retard"…). */
+async function stat(page, label) {
+  const tile = page.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
+  return Number(await tile.locator('.stat-value').innerText());
+}
+
+/** The open requests of one person in the admin's "Par conseiller" table. */
+async function byAgent(page, name) {
+  const row = page.locator('.counts-table').filter({ hasText: 'Par conseiller' }).locator('tr', { hasText: name });
+  return Number(await row.locator('td').first().innerText());
+}
+
+/** A client files a car quote through the vehicle selection and the form. */
+async function fileCarQuote(page) {
+  await page.goto(env.server.url + '/vehicle-selection?product=car');
+  await heading(page, 'Choix du véhicule');
+  await page.getByLabel('Marque').selectOption({ label: 'Peugeot' });
+  await page.getByLabel('Modèle').fill('208');
+  await page.getByLabel('Année de première mise en circulation').fill('2019');
+  await page.getByRole('radio', { name: 'Essence' }).check();
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.waitForURL((u) => u.pathname === '/quote-request');
+  await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
+  await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
+  await page.getByRole('radio', { name: 'Tous risques' }).check();
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await page.waitForURL((u) => u.pathname === '/my-quotes');
+}
+
+describe('the staff desk', () => {
+  test('an agent works a client\'s car quote request; the admin sees the counts change and changes a role', async () => {
+    await createUser(env.server.db, agent, 'Alain Martin', 'agent');
+    await createUser(env.server.db, admin, 'Ada Lefèvre', 'admin');
+
+    // A first request, then the car quote of Éléonore, filed through the form.
+    const { page: cp, context: cc, errors: cerrors } = await newPage(env.browser);
+    await registerClient(cp, env.server.url, 'bruno@exemple.fr', 'Bruno Petit');
+    assert.equal((await call(cp, 'POST', '/api/quotes', moreQuotes[0])).status, 201);
+    await cc.clearCookies();
+    await registerClient(cp, env.server.url, client, 'Éléonore Dupont-Aignan');
+    await fileCarQuote(cp);
+
+    // The admin's counts before the agent starts.
+    const { page: ap, context: ac, errors: aerrors } = await newPage(env.browser);
+    await signInPage(ap, admin);
+    await ap.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
+    const before = { new: await stat(ap, 'nouvelles'), unassigned: await stat(ap, 'non attribuées'), ada: await byAgent(ap, 'Ada Lefèvre') };
+    assert.deepEqual(before, { new: 2, unassigned: 2, ada: 0 });
+
+    // The agent: the queue, nearest deadline first.
+    const { page, context, errors } = await newPage(env.browser);
+    await signInPage(page, agent);
+    const rows = page.locator('.queue-table tbody tr');
+    await rows.nth(1).waitFor();
+    assert.equal(await page.getByText("En un coup d'œil").count(), 0, 'an agent has no counts');
+    assert.equal(await page.getByRole('link', { name: /Gérer les utilisateurs/ }).count(), 0, 'nor the users');
+    const dues = await page.locator('.queue-table tbody .due-date').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')));
+    assert.deepEqual(dues, [...dues].sort(), 'sorted by due date');
+    assert.match(await rows.nth(0).innerText(), /Bruno Petit/);
+    const carRow = rows.filter({ hasText: 'Éléonore Dupont-Aignan' });
+    assert.match(await carRow.innerText(), /DV-\d{4}-000002[\s\S]*Devis[\s\S]*Assurance auto et moto[\s\S]*Nouvelle[\s\S]*Personne/);
+
+    // Filters: mine is empty, a search finds her by name, by phone-free e-mail.
+    await page.getByRole('radio', { name: 'Moi' }).check();
+    await page.getByText('Aucune demande ne correspond à ces filtres.').waitFor();
+    assert.match(page.url(), /assignee=me/);
+    await page.getByRole('radio', { name: 'Tous' }).check();
+    await page.getByLabel('Rechercher').fill('eleonore@');
+    await page.waitForURL((u) => u.searchParams.get('q') === 'eleonore@');
+    await page.getByText('1 demande,').waitFor();
+
+    // The request page: take it, move it, note it, hand it to the admin.
+    await rows.first().getByRole('link').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/dashboard/requests/'));
+    const h1 = await heading(page, /DV-\d{4}-000002/);
+    state.car = { id: decodeURIComponent(new URL(page.url()).pathname.split('/').pop()), ref: h1.match(/DV-\d{4}-\d{6}/)[0] };
+    assert.equal(await page.getByRole('link', { name: client }).getAttribute('href'), `mailto:${client}?subject=${state.car.ref}`);
+    assert.equal(await page.getByLabel('Changer le statut').count(), 0, 'no status change before taking it');
+    await page.getByRole('button', { name: 'Prendre en charge' }).click();
+    await page.getByRole('button', { name: 'Remettre dans la file' }).waitFor();
+    await page.getByLabel('Changer le statut').selectOption({ label: "En cours d'étude" });
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.locator('.desk-header .status-pill', { hasText: "En cours d'étude" }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter la note' }).click();
+    await page.getByText('Écrivez la note.').waitFor();
+    await page.getByLabel('Nouvelle note').fill('Cliente jointe : elle compare avec son contrat actuel.');
+    await page.getByRole('button', { name: 'Ajouter la note' }).click();
+    await page.locator('.note-body', { hasText: 'elle compare avec son contrat actuel' }).waitFor();
+    assert.equal(await page.getByLabel('Nouvelle note').inputValue(), '', 'the form is emptied');
+    await page.getByLabel('Confier à…').selectOption({ label: 'Ada Lefèvre' });
+    await page.getByRole('button', { name: 'Confier' }).click();
+    await page.locator('.facts', { hasText: 'Suivie par' }).getByText('Ada Lefèvre').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Remettre dans la file' }).count(), 0, 'handed on: the agent no longer holds it');
+    const history = await page.locator('.timeline li').allInnerTexts();
+    assert.deepEqual(history.map((l) => l.split('\n')[1] ?? l), ['Demande reçue', 'Prise en charge', "Statut\u00a0: Nouvelle → En cours d'étude", 'Note interne ajoutée', 'Confiée à Ada Lefèvre']);
+    assert.match(history[1], /\d{1,2}\u00a0[a-zéû]+\.? \d{4}, \d{2}:\d{2}[\s\S]*Alain Martin/);
+
+    // The admin's counts follow.
+    await ap.reload();
+    await ap.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
+    assert.deepEqual({ new: await stat(ap, 'nouvelles'), unassigned: await stat(ap, 'non attribuées'), ada: await byAgent(ap, 'Ada Lefèvre') }, { new: 1, unassigned: 1, ada: 1 });
+
+    // The users' list: Bruno becomes an agent, after a confirmation.
+    await ap.getByRole('link', { name: 'Gérer les utilisateurs et les rôles' }).click();
+    await heading(ap, 'Utilisateurs');
+    await ap.getByLabel('Rôle de Bruno Petit').selectOption({ label: 'Conseiller' });
+    assert.match(await ap.getByRole('group').innerText(), /Donner le rôle «\u00a0Conseiller\u00a0» à Bruno Petit/);
+    assert.equal(await ap.evaluate(() => document.activeElement?.textContent), 'Confirmer', 'the focus is on Confirmer');
+    await ap.getByRole('button', { name: 'Annuler' }).click();
+    assert.equal(await ap.getByLabel('Rôle de Bruno Petit').inputValue(), 'client', 'cancelled: nothing changed');
+    await ap.getByLabel('Rôle de Bruno Petit').selectOption({ label: 'Conseiller' });
+    await ap.getByRole('button', { name: 'Confirmer' }).click();
+    await ap.getByText('Bruno Petit est maintenant conseiller.').waitFor();
+    assert.equal(await ap.getByLabel('Rôle de Bruno Petit').inputValue(), 'agent');
+    assert.equal(await ap.getByLabel('Rôle de Ada Lefèvre').isDisabled(), true, 'an admin does not change their own role');
+    const users = await call(ap, 'GET', '/api/admin/users');
+    assert.equal(users.body.users.find((u) => u.email === 'bruno@exemple.fr').role, 'agent');
+
+    assert.deepEqual([...errors, ...aerrors, ...cerrors], []);
+    await Promise.all([context.close(), ac.close(), cc.close()]);
+  });
+
+  test('a client reads their requests, and cannot reach the staff pages nor the API', async () => {
+    assert.ok(state.car, 'the scenario ran');
+    const { page, context, errors } = await newPage(env.browser);
+    await signIn(page, env.server.url, client);
+    await page.goto(env.server.url + '/dashboard');
+    const mine = page.locator('.my-request', { hasText: state.car.ref });
+    await mine.waitFor();
+    assert.match(await mine.innerText(), /Devis[\s\S]*Assurance auto et moto[\s\S]*En cours d'étude/);
+    assert.equal(await mine.getByRole('link', { name: 'Voir ce devis dans Mes devis' }).getAttribute('href'), '/my-quotes');
+    assert.doesNotMatch(await page.locator('main').innerText(), /compare avec son contrat|Ada Lefèvre|File des demandes/);
+    for (const path of [`/dashboard/requests/${state.car.id}`, '/dashboard/users']) {
+      await page.goto(env.server.url + path);
+      assert.equal(await heading(page, 'Accès réservé'), 'Accès réservé');
+      assert.doesNotMatch(await page.locator('main').innerText(), /Éléonore|DV-/);
+    }
+    for (const [method, path, body] of [['GET', '/api/desk/requests'], ['GET', `/api/desk/requests/${state.car.id}`], ['POST', `/api/desk/requests/${state.car.id}/take`],
+      ['GET', '/api/desk/counts'], ['GET', '/api/admin/users'], ['PUT', '/api/admin/users/x/role', { role: 'admin' }]]) {
+      const res = await call(page, method, path, body);
+      assert.equal(res.status, 403, `${method} ${path}`);
+      assert.match(res.body.error, /réservée/);
+    }
+    // An agent is kept out of the users' list too.
+    await context.clearCookies();
+    await signIn(page, env.server.url, agent);
+    await page.goto(env.server.url + '/dashboard/users');
+    assert.equal(await heading(page, 'Accès réservé'), 'Accès réservé');
+    assert.equal((await call(page, 'GET', '/api/admin/users')).status, 403);
+    // The browser logs each refused call above; nothing else may fail.
+    assert.deepEqual(errors.filter((e) => !/status of 403/.test(e)), []);
+    await context.close();
+  });
+});
+
+function describeViolations(violations) {
+  return violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`)
+    .join('\n');
+}
+
+describe('accessibility of the staff pages', () => {
+  for (const width of [1280, 375]) {
+    for (const dark of [false, true]) {
+      test(`${width} px, ${dark ? 'dark' : 'light'} theme: axe WCAG 2.1 AA, no horizontal scroll`, async () => {
+        assert.ok(state.car, 'the scenario ran');
+        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce' });
+        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
+        const page = await context.newPage();
+        const failures = [];
+        for (const [who, paths] of [
+          [admin, ['/dashboard', `/dashboard/requests/${state.car.id}`, '/dashboard/users']],
+          [agent, ['/dashboard', `/dashboard/requests/${state.car.id}`, '/dashboard/users']],
+          [client, ['/dashboard', `/dashboard/requests/${state.car.id}`]],
+        ]) {
+          await context.clearCookies();
+          await signIn(page, env.server.url, who);
+          for (const path of paths) {
+            await page.goto(env.server.url + path);
+            await heading(page);
+            await page.waitForLoadState('networkidle');
+            await page.addScriptTag({ path: axePath });
+            const result = await page.evaluate(() =>
+              window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+            const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+            if (serious.length) failures.push(`${who} ${path}:\n${describeViolations(serious)}`);
+            if (await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)) {
+              failures.push(`${who} ${path}: scrolls sideways`);
+            }
+          }
+        }
+        await context.close();
+        assert.equal(failures.length, 0, failures.join('\n\n'));
+      });
+    }
+  }
+});

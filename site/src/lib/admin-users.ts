@@ -1,0 +1,31 @@
+import { api } from './api';
+import type { SessionUser } from './session';
+
+/** An account as the admins' list shows it (account.Listed). */
+export interface ListedUser {
+  uid: string;
+  email: string;
+  displayName: string;
+  role: SessionUser['role'];
+  status: 'active' | 'disabled';
+  createdAt: string;
+  /** The last activity of its stored sessions; "" when it has none. */
+  lastSeenAt: string;
+}
+
+/** The roles in French, in the order the select shows them. */
+export const roleLabels: Record<SessionUser['role'], string> = { admin: 'Administrateur', agent: 'Conseiller', client: 'Client' };
+
+/** Every account, oldest first (admins only). */
+export async function fetchUsers(): Promise<ListedUser[]> {
+  return (await api<{ users: ListedUser[] }>('GET', '/api/admin/users')).users;
+}
+
+type Changed = Promise<{ user: SessionUser; endedSessions: number }>;
+
+/** Gives an account a role; its sessions end. */
+export const setUserRole = (uid: string, role: string): Changed => api('PUT', `/api/admin/users/${encodeURIComponent(uid)}/role`, { role });
+
+/** Enables or disables an account; disabling ends its sessions. */
+export const setUserStatus = (uid: string, status: 'active' | 'disabled'): Changed =>
+  api('PUT', `/api/admin/users/${encodeURIComponent(uid)}/status`, { status });
