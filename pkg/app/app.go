@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
+	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
@@ -45,6 +46,7 @@ type App struct {
 	Accounts *account.Service
 	Desk     *desk.Service
 	Quotes   *quote.Service
+	Contacts *contact.Service
 	Chats    *chat.Service
 	// Complaints files complaints and lets staff acknowledge and answer them.
 	Complaints *complaint.Service
@@ -85,9 +87,15 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location(), Delays: delays(profile, cal)},
-		quote.Machine, complaint.Machine)
+		quote.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine)
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Contacts, err = contact.New(db, contact.Config{
+		Desk: a.Desk, Calendar: cal, Company: profile, Logger: cfg.Logger, Now: cfg.Now,
 	})
 	if err != nil {
 		return nil, err
@@ -109,6 +117,9 @@ func New(db *store.DB, cfg Config) (*App, error) {
 func delays(p company.Profile, cal *company.Calendar) map[desk.Kind]func(time.Time) time.Time {
 	return map[desk.Kind]func(time.Time) time.Time{
 		desk.KindQuote: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.QuoteWorkingHours) },
+		// A message or a callback reopened is owed an answer or a call as a new one is.
+		desk.KindContact:  func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.AnswerDelays.ContactWorkingDays) },
+		desk.KindCallback: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.CallbackWorkingHours) },
 		// A complaint reopened after its answer gets the acknowledgement's
 		// delay again for a new answer; its legal 2 months ran from receipt.
 		desk.KindComplaint: func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.Complaints.AcknowledgeDays) },

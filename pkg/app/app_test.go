@@ -18,7 +18,7 @@ func TestOpenBuildsEveryService(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if a.Accounts == nil || a.Desk == nil || a.Quotes == nil || a.Chats == nil || a.Calendar == nil || a.Complaints == nil {
+	if a.Accounts == nil || a.Desk == nil || a.Quotes == nil || a.Contacts == nil || a.Chats == nil || a.Calendar == nil || a.Complaints == nil {
 		t.Fatalf("missing service: %+v", a)
 	}
 	if a.Calendar.Location().String() != company.Zone {

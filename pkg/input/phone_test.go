@@ -1,37 +1,47 @@
 package input
 
-import "testing"
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
 
-func TestPhone(t *testing.T) {
-	good := map[string]string{
-		"06 39 98 12 34": "0639981234", "01.99.00.42.42": "0199004242", "+33 6 39 98 12 34": "+33639981234",
-		"0033 6 39 98 12 34": "+33639981234", "+1 202 555 0143": "+12025550143", "0590\u00a012\u00a034\u00a056": "0590123456",
-	}
-	for in, want := range good {
-		if got, ok := Phone(in); !ok || got != want {
-			t.Errorf("Phone(%q) = %q, %v; want %q", in, got, ok, want)
-		}
-	}
-	for _, in := range []string{"", "+", "0612", "06399812345", "+0639981234", "+1234567", "+1234567890123456", "06 39 98 12 3x"} {
-		if got, ok := Phone(in); ok {
-			t.Errorf("Phone(%q) = %q, accepted", in, got)
-		}
-	}
+// phoneTable is testdata/phones.json, shared with the site's checks.
+type phoneTable struct {
+	Phone  phoneCases `json:"phone"`
+	French phoneCases `json:"french"`
 }
 
-func TestFrenchPhone(t *testing.T) {
-	good := map[string]string{
-		"06 39 98 12 34": "0639981234", "+33 6 39 98 12 34": "0639981234", "0033639981234": "0639981234",
-		"01-99-00-42-42": "0199004242", "0590 12 34 56": "0590123456",
+type phoneCases struct {
+	Good map[string]string `json:"good"`
+	Bad  []string          `json:"bad"`
+}
+
+func TestPhones(t *testing.T) {
+	data, err := os.ReadFile("testdata/phones.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for in, want := range good {
-		if got, ok := FrenchPhone(in); !ok || got != want {
-			t.Errorf("FrenchPhone(%q) = %q, %v; want %q", in, got, ok, want)
+	var table phoneTable
+	if err := json.Unmarshal(data, &table); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		cases phoneCases
+		fn    func(string) (string, bool)
+	}{"Phone": {table.Phone, Phone}, "FrenchPhone": {table.French, FrenchPhone}} {
+		if len(c.cases.Good) == 0 || len(c.cases.Bad) == 0 {
+			t.Fatalf("%s: empty table", name)
 		}
-	}
-	for _, in := range []string{"", "+1 202 555 0143", "+44 20 7946 0958", "+33 06 39 98 12 34", "+3363998123", "0039 06 1234 5678", "06 39 98 12"} {
-		if got, ok := FrenchPhone(in); ok {
-			t.Errorf("FrenchPhone(%q) = %q, accepted", in, got)
+		for in, want := range c.cases.Good {
+			if got, ok := c.fn(in); !ok || got != want {
+				t.Errorf("%s(%q) = %q, %v; want %q", name, in, got, ok, want)
+			}
+		}
+		for _, in := range c.cases.Bad {
+			if got, ok := c.fn(in); ok {
+				t.Errorf("%s(%q) = %q, accepted", name, in, got)
+			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
+	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
@@ -19,8 +20,10 @@ import (
 // env is a store with the services an export reads, and one client.
 type env struct {
 	db       *store.DB
+	desk     *desk.Service
 	accounts *account.Service
 	quotes   *quote.Service
+	contacts *contact.Service
 	chats    *chat.Service
 	clock    *storetest.Clock
 	user     *account.User
@@ -42,8 +45,12 @@ func newEnv(t testing.TB) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	queue := desk.New(e.db, e.accounts, desk.Config{Now: e.clock.Now, Location: cal.Location()}, quote.Machine)
-	if e.quotes, err = quote.New(e.db, quote.Config{Desk: queue, Calendar: cal, AnswerHours: 24, Now: e.clock.Now}); err != nil {
+	e.desk = desk.New(e.db, e.accounts, desk.Config{Now: e.clock.Now, Location: cal.Location()},
+		quote.Machine, contact.MessageMachine, contact.CallbackMachine)
+	if e.quotes, err = quote.New(e.db, quote.Config{Desk: e.desk, Calendar: cal, AnswerHours: 24, Now: e.clock.Now}); err != nil {
+		t.Fatal(err)
+	}
+	if e.contacts, err = contact.New(e.db, contact.Config{Desk: e.desk, Calendar: cal, Company: co, Now: e.clock.Now}); err != nil {
 		t.Fatal(err)
 	}
 	e.chats = chat.New(e.db, co, chat.Config{Now: e.clock.Now})
@@ -61,7 +68,7 @@ func (e *env) register(t testing.TB, email string) (*account.User, *account.Sess
 }
 
 func (e *env) service(limit Limiter) *Service {
-	return New(Config{Accounts: e.accounts, Quotes: e.quotes, Chats: e.chats, Limit: limit})
+	return New(Config{Accounts: e.accounts, Quotes: e.quotes, Contacts: e.contacts, Chats: e.chats, Limit: limit})
 }
 
 // quote stores a home insurance quote request of the client.

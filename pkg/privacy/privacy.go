@@ -14,6 +14,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
 	"courtier/pkg/complaint"
+	"courtier/pkg/contact"
 	"courtier/pkg/quote"
 )
 
@@ -30,6 +31,8 @@ type Limiter interface {
 type Config struct {
 	Accounts *account.Service
 	Quotes   *quote.Service
+	// Contacts holds the contact messages and callback requests; nil, the export has none.
+	Contacts *contact.Service
 	// Chats is nil when the server runs without the chat: the export then
 	// has no conversation.
 	Chats *chat.Service
@@ -54,6 +57,7 @@ const DefaultMaxAtOnce = 2
 type Service struct {
 	accounts *account.Service
 	quotes   *quote.Service
+	contacts *contact.Service
 	chats    *chat.Service
 	// complaints is nil when the export has no complaints part.
 	complaints *complaint.Service
@@ -72,7 +76,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -87,7 +91,8 @@ const (
 
 // Export checks the limits and reads the small parts of sess's export (the
 // account, its sessions, its quote requests with their reference, status,
-// offers, decline reason and the broker's replies); the chat's part, which may
+// offers, decline reason and the broker's replies, its contact messages,
+// callback requests and complaints); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
@@ -116,6 +121,13 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 		return nil, err
 	}
 	var more []part
+	if s.contacts != nil {
+		contacts, err := s.contacts.Export(ctx, sess.UID)
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"contactMessages", contacts.Messages}, part{"callbackRequests", contacts.Callbacks})
+	}
 	if s.complaints != nil {
 		list, err := s.complaints.Export(ctx, account.Actor{UID: sess.UID})
 		if err != nil {

@@ -72,6 +72,7 @@ type Server struct {
 	cookies      *sessions.CookieStore
 	chat         *chatAPI
 	privacy      *privacy.Service
+	contact      *contactAPI
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 }
@@ -86,8 +87,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Complaints == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, file des demandes, réclamations)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes, réclamations)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -113,6 +114,7 @@ func New(cfg Config) (*Server, error) {
 		cookies:       newCookieStore(key),
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
+		contact:       newContactAPI(cfg.App.Contacts, limits, now),
 		secureCookies: cfg.SecureCookies,
 	}, nil
 }
@@ -151,6 +153,13 @@ func (s *Server) routes() []route {
 		{"GET /api/desk/requests/{id}/complaint", s.adapt(s.handleComplaintDetail)},
 		{"POST /api/desk/requests/{id}/acknowledge", s.adapt(s.handleAcknowledgeComplaint)},
 		{"POST /api/desk/requests/{id}/answer", s.adapt(s.handleAnswerComplaint)},
+		{"POST /api/contact", s.adapt(s.handleSendMessage)},
+		{"GET /api/callbacks/slots", s.adapt(s.handleCallbackSlots)},
+		{"POST /api/callbacks", s.adapt(s.handleRequestCallback)},
+		{"POST /api/desk/requests/{id}/reply", s.adapt(s.handleReplyMessage)},
+		{"POST /api/desk/requests/{id}/call", s.adapt(s.handleLogCall)},
+		{"GET /api/desk/requests/{id}/contact", s.adapt(s.handleStaffMessage)},
+		{"GET /api/desk/requests/{id}/callback", s.adapt(s.handleStaffCallback)},
 		{"POST /api/chat/conversations", s.handleChatStart},
 		{"GET /api/chat/conversations/{id}", s.handleChatGet},
 		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},

@@ -14,16 +14,18 @@ CREATE TABLE contact_messages (
 
 CREATE TABLE callback_requests (
     id           TEXT PRIMARY KEY REFERENCES requests (id) ON DELETE CASCADE,
-    -- The one-hour slot chosen within the opening hours (company.Calendar.Slots).
-    slot_start   TEXT NOT NULL,
-    slot_end     TEXT NOT NULL CHECK (slot_end > slot_start),
+    -- The one-hour slot chosen within the opening hours (company.Calendar.Slots);
+    -- both NULL when the client asked to be called as soon as possible.
+    slot_start   TEXT,
+    slot_end     TEXT,
     -- Why the client wants to be called, in their words; may be empty.
     note         TEXT NOT NULL DEFAULT '',
     consent_at   TEXT NOT NULL,
     -- The calls made: how many, and how the last one went.
     attempts     INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
     last_outcome TEXT NOT NULL DEFAULT '' CHECK (last_outcome IN ('', 'reached', 'no_answer')),
-    last_call_at TEXT
+    last_call_at TEXT,
+    CHECK ((slot_start IS NULL) = (slot_end IS NULL) AND (slot_start IS NULL OR slot_end > slot_start))
 ) STRICT, WITHOUT ROWID;
 
 -- The purge of answered and closed requests (pkg/contact) reads them by kind and age.

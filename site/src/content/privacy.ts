@@ -1,3 +1,4 @@
+import contactForm from '../../../pkg/contact/form.json';
 import { company, fullAddress, mailHref } from '../lib/company';
 import type { TextSection } from './types';
 import { typesetAll } from '../lib/format';
@@ -9,7 +10,7 @@ export const privacyPage = typesetAll({
   title: 'Politique de confidentialité',
   lead: `Quelles données personnelles ${company.name} traite, pourquoi, combien de temps, avec qui elles sont partagées et comment exercer vos droits.`,
   /** Date of the last change, ISO 8601. */
-  updated: '2026-11-22',
+  updated: '2026-11-23',
 });
 
 /** The sections of the privacy policy. */
@@ -33,7 +34,7 @@ export const privacySections: TextSection[] = typesetAll([
           "Compte client : adresse e-mail, nom d'affichage, mot de passe (conservé uniquement sous forme d'empreinte chiffrée, jamais en clair), rôle, dates de création et de mise à jour du compte.",
           "Demandes de devis : identité et coordonnées, informations sur ce que vous souhaitez assurer (véhicule, logement, activité professionnelle, personnes à couvrir), historique d'assurance (coefficient bonus-malus, sinistres antérieurs) et situation familiale ou patrimoniale lorsque le contrat le requiert.",
           "Conversations dans le chat : vos messages et les réponses de l'assistant ou du conseiller, leur date et heure, le sujet détecté par l'assistant et, si vous êtes connecté, le lien avec votre compte.",
-          'Messages de contact et demandes de rappel : nom, coordonnées, objet et contenu du message.',
+          "Messages de contact et demandes de rappel : nom, adresse e-mail, téléphone, objet et contenu du message ; pour un rappel, le créneau choisi, l'assurance concernée et les appels passés ; nos réponses, que vous retrouvez dans votre espace client si vous êtes connecté.",
           "Réclamations : nom et coordonnées, objet, contrat ou demande concerné, faits exposés et demande, accord donné sur le formulaire, accusé de réception et réponse, dates de leur envoi.",
           "Données techniques : journaux du serveur (adresse IP, date et heure, page demandée, navigateur, code de réponse) et rapports d'erreur envoyés par votre navigateur en cas de panne d'affichage (message d'erreur, page concernée et heure, sans donnée personnelle).",
           'Candidatures : CV, lettre de motivation et échanges avec vous, lorsque vous postulez par e-mail.',
@@ -55,7 +56,7 @@ export const privacySections: TextSection[] = typesetAll([
             ['Établir vos devis et vous conseiller', "Mesures précontractuelles prises à votre demande et obligation légale de conseil (article L. 521-4 du Code des assurances)", '3 ans après le dernier contact si aucun contrat n\'est souscrit'],
             ['Placer et gérer vos contrats, vous accompagner en cas de sinistre', 'Exécution du contrat', 'Durée du contrat, puis 5 ans après sa fin (délai de prescription)'],
             ['Répondre à vos messages dans le chat et améliorer notre assistant', 'Intérêt légitime à vous répondre et à améliorer la qualité de nos réponses', '12 mois après la conversation'],
-            ['Répondre à vos messages de contact et demandes de rappel', 'Mesures précontractuelles ou intérêt légitime à vous répondre', '3 ans après le dernier contact'],
+            ['Répondre à vos messages de contact et demandes de rappel', 'Mesures précontractuelles ou intérêt légitime à vous répondre', `${contactForm.retentionMonths} mois après notre réponse ou la clôture de la demande ; aussitôt avec votre compte si vous le supprimez`],
             ['Traiter vos réclamations', 'Obligation légale (recommandation ACPR 2022-R-01 sur le traitement des réclamations)', "5 ans après la réponse ou la clôture de la réclamation, que vous soyez client ou non ; la réclamation d'un client est supprimée plus tôt avec son compte, s'il le supprime"],
             ["Lutter contre le blanchiment de capitaux et le financement du terrorisme (assurance vie)", 'Obligation légale (articles L. 561-1 et suivants du Code monétaire et financier)', '5 ans après la fin de la relation'],
             ['Tenir notre comptabilité', 'Obligation légale', '10 ans (pièces comptables)'],

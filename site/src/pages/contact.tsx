@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import { company, contactInfo, mailHref, telHref } from '../lib/company';
 import { contactPage } from '../content/contact';
 import { PageHeader } from '../components/page-header';
+import { CallbackForm } from '../features/contact/callback-form';
+import { copy as formCopy } from '../features/contact/form';
+import { MessageForm } from '../features/contact/message-form';
 import '../components/page-parts.css';
 import './contact.css';
 
@@ -53,12 +56,27 @@ function Hours() {
   );
 }
 
-/** The contact page: the contact block of SPEC.md §1 and the complaints address. */
+/** The contact page: a message or a callback request, the contact block of SPEC.md §1 and the complaints address. */
 export default function ContactPage() {
   const { other, complaints } = contactPage;
   return (
     <>
       <PageHeader title={contactPage.title} lead={contactPage.lead} />
+
+      <section className="section section-alt" aria-label="Nous écrire ou être rappelé">
+        <div className="container contact-forms">
+          <div className="card contact-card">
+            <h2 id="ecrire">{formCopy.message.title}</h2>
+            <p>{formCopy.message.lead}</p>
+            <MessageForm labelledBy="ecrire" />
+          </div>
+          <div className="card contact-card" id="rappel">
+            <h2 id="etre-rappele">{formCopy.callback.title}</h2>
+            <p>{formCopy.callback.lead}</p>
+            <CallbackForm labelledBy="etre-rappele" />
+          </div>
+        </div>
+      </section>
 
       <section className="section">
         <div className="container contact-grid">

@@ -9,6 +9,7 @@ import { Faq } from '../components/faq';
 import { PageHeader } from '../components/page-header';
 import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
+import { CallbackSection } from '../features/contact/callback-section';
 import './insurance-product.css';
 
 function FeatureGrid({ items }: { items: Feature[] }) {
@@ -110,6 +111,8 @@ function ProductPage({ service, content }: { service: Service; content: ProductC
       {productSections(content).map((section, i) => (
         <Section key={section.id} {...section} alt={i % 2 === 1} />
       ))}
+
+      <CallbackSection product={service.id} alt={productSections(content).length % 2 === 1} />
 
       <QuoteCta cta={content.cta} />
 

@@ -1,5 +1,6 @@
 import { quotePanel } from './quote-panel';
 import { complaintPanel } from './complaint-panel';
+import { callbackPanel, contactPanel } from './contact-panel';
 import type { KindPanel, RequestKind } from './types';
 
 /**
@@ -9,4 +10,6 @@ import type { KindPanel, RequestKind } from './types';
 export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
   quote: quotePanel,
   complaint: complaintPanel,
+  contact: contactPanel,
+  callback: callbackPanel,
 };
