@@ -18,7 +18,9 @@ function useQueueFilter(): [QueueFilter, (f: QueueFilter) => void] {
   const set = useCallback((f: QueueFilter) => {
     const next = new URLSearchParams();
     for (const k of keys) if (f[k]) next.set(k, f[k] as string);
-    setParams(next, { replace: true });
+    // flushSync: a controlled radio or select must not show its old value
+    // while a transition holds the new address back.
+    setParams(next, { replace: true, flushSync: true });
   }, [setParams]);
   return [filter, set];
 }
