@@ -32,8 +32,14 @@ type fixture struct {
 
 func newFixture(t *testing.T, limit Limit) *fixture {
 	t.Helper()
+	return newFixtureAt(t, limit, testNow)
+}
+
+// newFixtureAt is newFixture with its clock stopped at now.
+func newFixtureAt(t *testing.T, limit Limit, now time.Time) *fixture {
+	t.Helper()
 	db := storetest.Open(t)
-	f := &fixture{db: db, clock: storetest.NewClock(testNow)}
+	f := &fixture{db: db, clock: storetest.NewClock(now)}
 	var err error
 	f.accounts, err = account.New(db, account.Config{Now: f.clock.Now, Argon: account.Params{Memory: 64, Time: 1, Threads: 1}})
 	if err != nil {
