@@ -1,6 +1,10 @@
 package account
 
-import "courtier/pkg/apperr"
+import (
+	"context"
+
+	"courtier/pkg/apperr"
+)
 
 // Actor is who acts on a service: the uid and role of a signed-in user, or
 // nobody for a visitor. Every service method that reads or changes someone
@@ -55,4 +59,34 @@ func (a Actor) RequireAdmin() error {
 		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux administrateurs.")
 	}
 	return nil
+}
+
+// ConfirmStaff checks an actor before a staff action: an agent or admin by
+// the Actor, and still an active one in the store. The web builds its
+// Actor from the session of the same request, but the terminal dashboard
+// holds one for as long as it runs, while an admin elsewhere may change
+// that account's role or disable it.
+func (s *Service) ConfirmStaff(ctx context.Context, a Actor) error {
+	if err := a.RequireStaff(); err != nil {
+		return err
+	}
+	if !s.IsAdminOrAgent(ctx, a.UID) {
+		return errNoLongerAllowed()
+	}
+	return nil
+}
+
+// ConfirmAdmin is ConfirmStaff for the actions of admins alone.
+func (s *Service) ConfirmAdmin(ctx context.Context, a Actor) error {
+	if err := a.RequireAdmin(); err != nil {
+		return err
+	}
+	if !s.HasRole(ctx, a.UID, RoleAdmin) {
+		return errNoLongerAllowed()
+	}
+	return nil
+}
+
+func errNoLongerAllowed() error {
+	return apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n'a plus les droits nécessaires à cette action.")
 }

@@ -29,7 +29,7 @@ type Listed struct {
 
 // ListAs reads every account, oldest first, for an admin.
 func (s *Service) ListAs(ctx context.Context, actor Actor) ([]Listed, error) {
-	if err := actor.RequireAdmin(); err != nil {
+	if err := s.ConfirmAdmin(ctx, actor); err != nil {
 		return nil, err
 	}
 	var out []Listed
@@ -66,7 +66,7 @@ func listAccounts(ctx context.Context, tx *sql.Tx) ([]Listed, error) {
 // sessions. An admin does not change their own role here, so that no
 // slip of the mouse locks them out; the last active admin stays.
 func (s *Service) SetRoleAs(ctx context.Context, actor Actor, uid, role string) (*User, int, error) {
-	if err := actor.RequireAdmin(); err != nil {
+	if err := s.ConfirmAdmin(ctx, actor); err != nil {
 		return nil, 0, err
 	}
 	r, err := roleInput(role)
@@ -87,7 +87,7 @@ func (s *Service) SetRoleAs(ctx context.Context, actor Actor, uid, role string) 
 // SetStatusAs enables or disables account uid, for an admin; disabling
 // ends its sessions. An admin does not disable their own account.
 func (s *Service) SetStatusAs(ctx context.Context, actor Actor, uid, status string) (*User, int, error) {
-	if err := actor.RequireAdmin(); err != nil {
+	if err := s.ConfirmAdmin(ctx, actor); err != nil {
 		return nil, 0, err
 	}
 	st, err := statusInput(status)

@@ -156,7 +156,7 @@ func (s *Service) Own(ctx context.Context, tx *sql.Tx, actor account.Actor, id s
 // Work reads request id of kind in tx for actor to work on it: staff only,
 // and an agent only on a request they took; an admin on any.
 func (s *Service) Work(ctx context.Context, tx *sql.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := s.accounts.ConfirmStaff(ctx, actor); err != nil {
 		return nil, err
 	}
 	r, err := s.find(ctx, tx, id, kind)

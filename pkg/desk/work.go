@@ -13,7 +13,7 @@ import (
 // change runs fn on request id in a write transaction, for staff, and
 // logs a failure under op.
 func (s *Service) change(ctx context.Context, actor account.Actor, op, id string, fn func(tx *sql.Tx, r *Request) error) (*StaffView, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := s.accounts.ConfirmStaff(ctx, actor); err != nil {
 		return nil, err
 	}
 	var v StaffView
@@ -125,7 +125,7 @@ var noteField = input.Field{Name: "body", Max: 4000, Multiline: true,
 
 // AddNote adds an internal note to the request; any agent or admin may.
 func (s *Service) AddNote(ctx context.Context, actor account.Actor, id, body string) (*Note, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := s.accounts.ConfirmStaff(ctx, actor); err != nil {
 		return nil, err
 	}
 	body, err := noteField.Clean(body)
