@@ -1,0 +1,84 @@
+// Package tui is `courtier tui`: the broker's dashboard in the terminal
+// (bubbletea v1, lipgloss, bubbles), over the same services as the website.
+// All I/O goes through Source inside tea.Cmd functions; Update stays pure.
+package tui
+
+import (
+	"context"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/desk"
+)
+
+// Source is what the dashboard reads and does. The App's services stand
+// behind it (appSource), with the Actor given by --as; tests use a fake.
+// Every method refuses what the Actor may not do, with the French message
+// of the service: the dashboard shows it in its status bar.
+type Source interface {
+	// Actor is who the dashboard acts as; account.Visitor when read-only.
+	Actor() account.Actor
+	// DBPath is the database file, shown in the status bar.
+	DBPath() string
+
+	Overview(ctx context.Context) (*Overview, error)
+
+	Queue(ctx context.Context, f desk.Filter) ([]desk.StaffView, error)
+	Request(ctx context.Context, id string) (*RequestDetail, error)
+	Take(ctx context.Context, id string) error
+	Release(ctx context.Context, id string) error
+	Assign(ctx context.Context, id, uid string) error
+	SetStatus(ctx context.Context, id string, to desk.Status) error
+	AddNote(ctx context.Context, id, body string) error
+	Staff(ctx context.Context) ([]desk.Person, error)
+
+	Users(ctx context.Context) ([]account.Listed, error)
+	SetRole(ctx context.Context, uid string, role account.Role) error
+	SetUserStatus(ctx context.Context, uid string, st account.Status) error
+	// SignOut ends every session of the account; it answers how many.
+	SignOut(ctx context.Context, uid string) (int, error)
+
+	Conversations(ctx context.Context, since time.Time) ([]ConversationSummary, error)
+	Transcript(ctx context.Context, id string) ([]TranscriptLine, error)
+}
+
+// Overview is the business at a glance.
+type Overview struct {
+	Counts desk.Counts
+	// OffersWaiting are the quote requests whose offers wait for the client.
+	OffersWaiting int
+	// Users counts the accounts by role.
+	Users map[account.Role]int
+	// Conversations is the number of chat conversations of the last 24 hours.
+	Conversations int
+	// Urgent are the 10 most urgent open requests.
+	Urgent []desk.StaffView
+}
+
+// RequestDetail is a request as the dashboard opens it: the shared part
+// (history, notes, replies, the hand moves allowed and what the actor may
+// do) and the kind's own data as labelled lines (the client's answers, the
+// offers, the message…).
+type RequestDetail struct {
+	desk.Detail
+	// Lines are the kind's own data, label and value, in reading order.
+	Lines [][2]string
+}
+
+// ConversationSummary is one chat conversation in the list.
+type ConversationSummary struct {
+	ID string
+	// Who is the account's name and e-mail, or « Visiteur ».
+	Who          string
+	Mode         string
+	LastMessage  string
+	LastAt       time.Time
+	MessageCount int
+}
+
+// TranscriptLine is one message of a conversation.
+type TranscriptLine struct {
+	At     time.Time
+	Sender string
+	Text   string
+}
