@@ -66,9 +66,7 @@ type conversationsScreen struct {
 
 // newConversationsScreen builds the Conversations screen over src.
 func newConversationsScreen(src Source, st Styles) Screen {
-	ti := textinput.New()
-	ti.Prompt = ""
-	ti.CharLimit = 100
+	ti := newScreenInput(100)
 	m := &conversationsScreen{src: src, st: st, ctx: context.Background(), now: time.Now,
 		table: newScreenTable(st), input: ti, vp: viewport.New(80, 20)}
 	m.SetSize(80, 20)

@@ -105,9 +105,7 @@ type requestsScreen struct {
 
 // newRequestsScreen builds the Demandes screen over src.
 func newRequestsScreen(src Source, st Styles) Screen {
-	ti := textinput.New()
-	ti.Prompt = ""
-	ti.CharLimit = 100
+	ti := newScreenInput(100)
 	m := &requestsScreen{src: src, st: st, ctx: context.Background(), now: time.Now,
 		table: newScreenTable(st), input: ti, vp: viewport.New(80, 20)}
 	m.SetSize(80, 20)

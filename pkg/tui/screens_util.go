@@ -7,8 +7,10 @@ import (
 
 	"courtier/pkg/store"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
+	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -171,4 +173,14 @@ func fitHeight(s string, w, h int) string {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// newScreenInput is a one-line input with a steady cursor: a screen gets
+// no blink messages unless the root forwards them, and none are needed.
+func newScreenInput(limit int) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.CharLimit = limit
+	ti.Cursor.SetMode(cursor.CursorStatic)
+	return ti
 }

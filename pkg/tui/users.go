@@ -55,9 +55,7 @@ type usersScreen struct {
 
 // newUsersScreen builds the Utilisateurs screen over src.
 func newUsersScreen(src Source, st Styles) Screen {
-	ti := textinput.New()
-	ti.Prompt = ""
-	ti.CharLimit = 100
+	ti := newScreenInput(100)
 	m := &usersScreen{src: src, st: st, ctx: context.Background(), now: time.Now, table: newScreenTable(st), input: ti}
 	m.SetSize(80, 20)
 	return m
