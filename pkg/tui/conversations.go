@@ -6,11 +6,11 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // conversationsKeys are the bindings of the Conversations screen.
@@ -175,7 +175,7 @@ func (m *conversationsScreen) refreshRows() {
 	}
 	m.shown = m.shown[:0:0]
 	for _, c := range m.all {
-		if matches(m.query, c.Who, modeLabel(c.Mode), c.LastMessage) {
+		if matches(m.query, whoLabel(c), modeLabel(c.Mode), c.LastMessage) {
 			m.shown = append(m.shown, c)
 		}
 	}
@@ -188,15 +188,19 @@ func (m *conversationsScreen) refreshRows() {
 	now := m.now()
 	rows := make([]table.Row, len(m.shown))
 	for i, c := range m.shown {
-		who := c.Who
-		if who == "" {
-			who = "Visiteur"
-		}
-		rows[i] = table.Row{marker(i == cursor, who), modeLabel(c.Mode), elide(c.LastMessage, 200),
+		rows[i] = table.Row{marker(i == cursor, whoLabel(c)), modeLabel(c.Mode), elide(c.LastMessage, 200),
 			fmt.Sprint(c.MessageCount), frDate(c.LastAt, now)}
 	}
 	m.table.SetRows(rows)
 	m.table.SetCursor(cursor)
+}
+
+// whoLabel names who chatted: the account, or « Visiteur ».
+func whoLabel(c ConversationSummary) string {
+	if c.Who == "" {
+		return "Visiteur"
+	}
+	return c.Who
 }
 
 // modeLabel names a conversation's mode in French.
@@ -246,11 +250,7 @@ func (m *conversationsScreen) refreshTranscript() {
 
 func (m *conversationsScreen) View() string {
 	if m.open != nil {
-		who := m.open.Who
-		if who == "" {
-			who = "Visiteur"
-		}
-		head := m.st.Title.Render(who) + m.st.Muted.Render(fmt.Sprintf(" · %s · %d message%s",
+		head := m.st.Title.Render(whoLabel(*m.open)) + m.st.Muted.Render(fmt.Sprintf(" · %s · %d message%s",
 			modeLabel(m.open.Mode), m.open.MessageCount, plural(m.open.MessageCount)))
 		body := m.vp.View()
 		if m.openErr != nil {

@@ -9,16 +9,19 @@ import (
 
 	"courtier/pkg/desk"
 
-	tea "github.com/charmbracelet/bubbletea"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // requestsKeys are the bindings of the Demandes screen.
 var requestsKeys = struct {
-	Open, Filter, Sort, Reverse, State, Mine, Back         key.Binding
+	Open, Filter, Sort, Reverse, State, Mine, Back           key.Binding
 	Take, Status, Note, Hand, Release, Apply, Cancel, Scroll key.Binding
 }{
 	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "ouvrir")),
@@ -37,6 +40,9 @@ var requestsKeys = struct {
 	Cancel:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
 	Scroll:  key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
 }
+
+// frCollator sorts names the French way (« Émilie » before « Jeanne »).
+var frCollator = collate.New(language.French, collate.IgnoreCase)
 
 // The sort columns, in the order o cycles them, and the states f cycles.
 var (
@@ -270,9 +276,9 @@ func (m *requestsScreen) refreshRows() {
 				return b.Ref < a.Ref
 			}
 		case "client":
-			less = strings.ToLower(a.Name) < strings.ToLower(b.Name)
+			less = frCollator.CompareString(a.Name, b.Name) < 0
 			if m.sortDesc {
-				return strings.ToLower(b.Name) < strings.ToLower(a.Name)
+				return frCollator.CompareString(b.Name, a.Name) < 0
 			}
 		case "statut":
 			less = a.StatusLabel < b.StatusLabel

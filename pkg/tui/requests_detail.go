@@ -7,8 +7,8 @@ import (
 
 	"courtier/pkg/desk"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // The request view of the Demandes screen: a viewport over the request,

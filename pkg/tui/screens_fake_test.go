@@ -152,7 +152,7 @@ func (f *fakeScreensSource) Conversations(_ context.Context, since time.Time) ([
 	return []ConversationSummary{
 		{ID: "k1", Who: "Jeanne Martin <jeanne@example.fr>", Mode: "agent", MessageCount: 6,
 			LastMessage: "Merci, j'attends donc votre appel demain matin pour parler de mon assurance habitation.",
-			LastAt: time.Date(2026, 11, 23, 8, 12, 0, 0, time.UTC)},
+			LastAt:      time.Date(2026, 11, 23, 8, 12, 0, 0, time.UTC)},
 		{ID: "k2", Mode: "bot", MessageCount: 2, LastMessage: "Quels sont vos horaires ?", LastAt: time.Date(2026, 11, 21, 19, 3, 0, 0, time.UTC)},
 	}, nil
 }
@@ -219,6 +219,8 @@ func keys(ks ...string) []tea.KeyMsg {
 			out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
 		case "up":
 			out = append(out, tea.KeyMsg{Type: tea.KeyUp})
+		case "ctrl+u":
+			out = append(out, tea.KeyMsg{Type: tea.KeyCtrlU})
 		case "down":
 			out = append(out, tea.KeyMsg{Type: tea.KeyDown})
 		default:

@@ -8,10 +8,10 @@ import (
 
 	"courtier/pkg/account"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
 	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // usersKeys are the bindings of the Utilisateurs screen.
