@@ -79,8 +79,8 @@ func (m *conversationsScreen) Capturing() bool { return m.filtering }
 
 func (m *conversationsScreen) SetSize(w, h int) {
 	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"Qui", 10, 30}, {"Mode", 6, 10},
-		{"Dernier message", 10, 200}, {"Msg", 3, 4}, {"Date", 6, 13}}))
+	m.table.SetColumns(fitColumns(m.width, []colSpec{{"Qui", 14, 34}, {"Mode", 10, 10},
+		{"Dernier message", 10, 200}, {"Msg", 3, 4}, {"Date", 14, 14}}))
 	m.table.SetWidth(m.width)
 	m.table.SetHeight(m.height - 2)
 	m.input.Width = m.width - 12

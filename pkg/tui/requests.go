@@ -126,8 +126,8 @@ func (m *requestsScreen) Capturing() bool {
 
 func (m *requestsScreen) SetSize(w, h int) {
 	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"Type", 6, 13}, {"Référence", 8, 14},
-		{"Client", 6, 24}, {"Produit / objet", 6, 26}, {"Statut", 6, 20}, {"Suivie par", 5, 18}, {"Échéance", 9, 19}}))
+	m.table.SetColumns(fitColumns(m.width, []colSpec{{"Type", 8, 13}, {"Référence", 14, 14},
+		{"Client", 9, 24}, {"Produit / objet", 9, 26}, {"Statut", 9, 20}, {"Suivie par", 7, 18}, {"Échéance", 11, 19}}))
 	m.table.SetWidth(m.width)
 	m.table.SetHeight(m.height - 2)
 	m.input.Width = m.width - 12
@@ -298,7 +298,7 @@ func (m *requestsScreen) refreshRows() {
 		cursor = m.table.Cursor()
 	}
 	rows := make([]table.Row, len(m.shown))
-	now := m.now()
+	now, dueWidth := m.now(), m.table.Columns()[6].Width
 	for i, r := range m.shown {
 		product := r.Product
 		if product == "" {
@@ -308,7 +308,7 @@ func (m *requestsScreen) refreshRows() {
 		if r.Assignee != nil {
 			who = r.Assignee.Name
 		}
-		rows[i] = table.Row{marker(i == cursor, r.KindLabel), r.Ref, r.Name, product, r.StatusLabel, who, dueText(r, now)}
+		rows[i] = table.Row{marker(i == cursor, r.KindLabel), r.Ref, r.Name, product, r.StatusLabel, who, dueCell(r, now, dueWidth)}
 	}
 	m.table.SetRows(rows)
 	m.table.SetCursor(cursor)
@@ -326,6 +326,26 @@ func dueText(r desk.StaffView, now time.Time) string {
 		return "aujourd'hui · " + due[strings.LastIndex(due, " ")+1:]
 	}
 	return due
+}
+
+// dueCell is dueText in a narrow column: the word alone, or the date
+// without the time, rather than a cut word.
+func dueCell(r desk.StaffView, now time.Time, w int) string {
+	full := dueText(r, now)
+	candidates := []string{full}
+	if f := strings.Fields(full); r.Overdue && len(f) > 4 {
+		candidates = append(candidates, strings.Join(f[:5], " "), "en retard")
+	} else if r.DueToday {
+		candidates = append(candidates, "aujourd'hui")
+	} else if len(f) > 2 {
+		candidates = append(candidates, strings.Join(f[:2], " "))
+	}
+	for _, c := range candidates {
+		if len([]rune(c)) <= w {
+			return c
+		}
+	}
+	return candidates[len(candidates)-1]
 }
 
 func (m *requestsScreen) View() string {

@@ -296,7 +296,7 @@ func TestScreensGolden(t *testing.T) {
 		{"requests-detail", newRequestsScreen, []string{"enter"}},
 		{"requests-status", newRequestsScreen, []string{"enter", "s"}},
 		{"users", newUsersScreen, nil},
-		{"users-confirm", newUsersScreen, []string{"down", "r", "enter"}},
+		{"users-confirm", newUsersScreen, []string{"down", "r", "down", "enter"}},
 		{"conversations", newConversationsScreen, nil},
 		{"conversations-transcript", newConversationsScreen, []string{"enter"}},
 	}

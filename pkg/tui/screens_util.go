@@ -84,17 +84,20 @@ func matches(q string, fields ...string) bool {
 	return true
 }
 
+// cellPad is the room after each cell: one space between columns.
+const cellPad = 1
+
 // colSpec is a table column: its title, the least and the most it takes.
 type colSpec struct {
 	title    string
 	min, max int
 }
 
-// fitColumns shares width among the columns (each also takes 2 cells of
-// padding): every column its minimum, then the rest in turn up to its
+// fitColumns shares width among the columns (each also takes the cells of
+// padding, cellPad): every column its minimum, then the rest in turn up to its
 // maximum; below the minimums, columns shrink evenly (the table elides).
 func fitColumns(width int, specs []colSpec) []table.Column {
-	avail := width - 2*len(specs)
+	avail := width - cellPad*len(specs)
 	ws := make([]int, len(specs))
 	sum := 0
 	for i, s := range specs {
@@ -141,8 +144,8 @@ func tableKeys() table.KeyMap {
 func newScreenTable(st Styles) table.Model {
 	t := table.New(table.WithFocused(true), table.WithKeyMap(tableKeys()))
 	t.SetStyles(table.Styles{
-		Header:   st.Header.Padding(0, 1),
-		Cell:     lipgloss.NewStyle().Padding(0, 1),
+		Header:   st.Header.PaddingRight(cellPad),
+		Cell:     lipgloss.NewStyle().PaddingRight(cellPad),
 		Selected: st.Selected,
 	})
 	return t

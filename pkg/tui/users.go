@@ -67,8 +67,8 @@ func (m *usersScreen) Capturing() bool { return m.filtering || m.picking || m.as
 
 func (m *usersScreen) SetSize(w, h int) {
 	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"E-mail", 10, 32}, {"Nom", 6, 24}, {"Rôle", 6, 6},
-		{"Statut", 6, 10}, {"Créé le", 6, 13}, {"Dernière activité", 6, 17}}))
+	m.table.SetColumns(fitColumns(m.width, []colSpec{{"E-mail", 16, 40}, {"Nom", 10, 24}, {"Rôle", 6, 6},
+		{"Statut", 9, 9}, {"Créé le", 14, 14}, {"Dernière activité", 14, 17}}))
 	m.table.SetWidth(m.width)
 	m.table.SetHeight(m.height - 2)
 	m.input.Width = m.width - 12
