@@ -1,0 +1,243 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"courtier/pkg/desk"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The request view of the Demandes screen: a viewport over the request,
+// and the actions its Can allows.
+
+func (m *requestsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
+	switch m.mode {
+	case reqStatus, reqHand:
+		return m.pickKey(msg)
+	case reqNote:
+		return m.noteKey(msg)
+	}
+	d, can := m.detail, desk.Can{}
+	if d != nil {
+		can = d.Can
+	}
+	switch {
+	case key.Matches(msg, requestsKeys.Back):
+		m.mode, m.id, m.detail, m.detailErr = reqList, "", nil, nil
+		return nil
+	case key.Matches(msg, requestsKeys.Take) && can.Take:
+		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+			return "Demande " + d.Request.Ref + " prise en charge.", src.Take(ctx, id)
+		})
+	case key.Matches(msg, requestsKeys.Release) && can.Release:
+		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+			return "Demande " + d.Request.Ref + " remise dans la file.", src.Release(ctx, id)
+		})
+	case key.Matches(msg, requestsKeys.Status) && can.Work && len(d.Moves) > 0:
+		labels := make([]string, len(d.Moves))
+		for i, o := range d.Moves {
+			labels[i] = o.Label
+		}
+		m.mode, m.pick = reqStatus, picker{title: "Nouveau statut de " + d.Request.Ref, labels: labels}
+	case key.Matches(msg, requestsKeys.Note) && can.Note:
+		m.mode = reqNote
+		m.input.SetValue("")
+		m.input.CharLimit = 2000
+		return m.input.Focus()
+	case key.Matches(msg, requestsKeys.Hand) && can.Assign:
+		src, ctx := m.src, m.ctx
+		return func() tea.Msg {
+			staff, err := src.Staff(ctx)
+			return staffLoadedMsg{staff: staff, err: err}
+		}
+	default:
+		var cmd tea.Cmd
+		m.vp, cmd = m.vp.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// act runs do on the open request in a command, then reloads.
+func (m *requestsScreen) act(do func(src Source, ctx context.Context, id string) (string, error)) tea.Cmd {
+	src, ctx, id := m.src, m.ctx, m.id
+	return afterAction(func() tea.Msg {
+		text, err := do(src, ctx, id)
+		return errOr(err, text)
+	})
+}
+
+func (m *requestsScreen) staffLoaded(msg staffLoadedMsg) tea.Cmd {
+	if msg.err != nil {
+		return msgCmd(ErrMsg{Err: msg.err})
+	}
+	if m.mode != reqDetail || m.detail == nil {
+		return nil
+	}
+	m.staff = msg.staff
+	labels := make([]string, len(msg.staff))
+	for i, p := range msg.staff {
+		labels[i] = p.Name
+	}
+	m.mode, m.pick = reqHand, picker{title: "Confier " + m.detail.Request.Ref + " à…", labels: labels}
+	return nil
+}
+
+func (m *requestsScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
+	switch m.pick.update(msg) {
+	case pickerCancelled:
+		m.mode = reqDetail
+	case pickerChosen:
+		mode, i, ref := m.mode, m.pick.cursor, m.detail.Request.Ref
+		m.mode = reqDetail
+		if mode == reqStatus {
+			o := m.detail.Moves[i]
+			return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+				return fmt.Sprintf("Demande %s\u00a0: %s.", ref, o.Label), src.SetStatus(ctx, id, o.Status)
+			})
+		}
+		p := m.staff[i]
+		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+			return "Demande " + ref + " confiée à " + p.Name + ".", src.Assign(ctx, id, p.UID)
+		})
+	}
+	return nil
+}
+
+func (m *requestsScreen) noteKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, requestsKeys.Cancel):
+		m.mode = reqDetail
+		m.input.Blur()
+		return nil
+	case key.Matches(msg, requestsKeys.Apply):
+		body, ref := m.input.Value(), m.detail.Request.Ref
+		m.mode = reqDetail
+		m.input.Blur()
+		m.input.SetValue("")
+		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+			return "Note ajoutée à " + ref + ".", src.AddNote(ctx, id, body)
+		})
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}
+
+// refreshDetail writes the open request into the viewport at its width.
+func (m *requestsScreen) refreshDetail() {
+	if m.detail == nil {
+		return
+	}
+	y := m.vp.YOffset
+	m.vp.SetContent(m.detailText())
+	m.vp.SetYOffset(y)
+}
+
+func (m *requestsScreen) detailText() string {
+	d, w, now := m.detail, m.width, m.now()
+	r := d.Request
+	var b strings.Builder
+	line := func(label, value string) {
+		if value != "" {
+			b.WriteString(wrap(label+"\u00a0: "+value, w) + "\n")
+		}
+	}
+	section := func(title string) { b.WriteString("\n" + m.st.Header.Render(elide("── "+title+" ", w)) + "\n") }
+	contact := r.Name
+	if r.Email != "" {
+		contact += " <" + r.Email + ">"
+	}
+	if r.Phone != "" {
+		contact += " · " + r.Phone
+	}
+	line("Client", contact)
+	line("Produit", r.Product)
+	line("Objet", r.Summary)
+	line("Statut", r.StatusLabel+" (le client lit «\u00a0"+r.ClientStatusLabel+"\u00a0»)")
+	who := "personne"
+	if r.Assignee != nil {
+		who = r.Assignee.Name
+	}
+	line("Suivie par", who)
+	due := dueText(r, now)
+	if r.Overdue {
+		due = m.st.Overdue.Render(due)
+	} else if r.DueToday {
+		due = m.st.DueToday.Render(due)
+	}
+	line("Échéance", due)
+	line("Créée le", frStoreDate(r.CreatedAt, now))
+	if len(d.Lines) > 0 {
+		section(r.KindLabel)
+		for _, l := range d.Lines {
+			line(l[0], l[1])
+		}
+	}
+	if len(d.Replies) > 0 {
+		section("Réponses au client")
+		for _, rp := range d.Replies {
+			b.WriteString(m.st.Muted.Render(elide(frStoreDate(rp.At, now)+" · "+rp.AuthorName+" · "+rp.Label, w)) + "\n")
+			b.WriteString(wrap(rp.Body, w) + "\n")
+		}
+	}
+	section("Notes internes")
+	if len(d.Notes) == 0 {
+		b.WriteString(m.st.Muted.Render("Aucune note.") + "\n")
+	}
+	for _, n := range d.Notes {
+		b.WriteString(m.st.Muted.Render(elide(frDate(n.At, now)+" · "+n.AuthorName, w)) + "\n")
+		b.WriteString(wrap(n.Body, w) + "\n")
+	}
+	section("Historique")
+	for _, e := range d.History {
+		text := frDate(e.At, now) + " · " + e.ActorName + " · " + e.Action
+		if e.Detail != "" {
+			text += " · " + e.Detail
+		}
+		b.WriteString(wrap(text, w) + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (m *requestsScreen) detailView() string {
+	var head, body string
+	switch {
+	case m.detailErr != nil:
+		head, body = m.st.Title.Render("Demande"), m.st.Error.Render(wrap(m.detailErr.Error(), m.width))
+	case m.detail == nil:
+		head, body = m.st.Title.Render("Demande"), m.st.Muted.Render("Chargement…")
+	default:
+		r := m.detail.Request
+		head = m.st.Title.Render(r.Ref) + m.st.Muted.Render(" · "+r.KindLabel+" · "+r.StatusLabel)
+		body = m.vp.View()
+	}
+	switch m.mode {
+	case reqStatus, reqHand:
+		body = m.pick.view(m.st, m.width)
+	case reqNote:
+		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\nNote\u00a0: " + m.input.View()
+	}
+	return fitHeight(head+"\n"+body, m.width, m.height)
+}
+
+// detailHelp shows only the actions the request's Can allows.
+func (m *requestsScreen) detailHelp() []key.Binding {
+	h := []key.Binding{requestsKeys.Back, requestsKeys.Scroll}
+	if d := m.detail; d != nil {
+		for _, b := range []struct {
+			ok bool
+			k  key.Binding
+		}{{d.Can.Take, requestsKeys.Take}, {d.Can.Work && len(d.Moves) > 0, requestsKeys.Status},
+			{d.Can.Note, requestsKeys.Note}, {d.Can.Assign, requestsKeys.Hand}, {d.Can.Release, requestsKeys.Release}} {
+			if b.ok {
+				h = append(h, b.k)
+			}
+		}
+	}
+	return h
+}

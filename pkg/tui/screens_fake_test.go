@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/desk"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// screensNow is the fixed clock of the screens' tests: Monday 23 November
+// 2026, 10:00 in Paris.
+var screensNow = time.Date(2026, 11, 23, 10, 0, 0, 0, paris)
+
+var screensOnce sync.Once
+
+// screensSetup turns colours off for the golden views.
+func screensSetup() { screensOnce.Do(func() { lipgloss.SetColorProfile(termenv.Ascii) }) }
+
+// fakeScreensSource answers fixed data and records every call.
+type fakeScreensSource struct {
+	mu       sync.Mutex
+	calls    []string
+	filters  []desk.Filter
+	usersErr error
+	failTake error
+}
+
+func (f *fakeScreensSource) record(format string, args ...any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, fmt.Sprintf(format, args...))
+}
+
+func (f *fakeScreensSource) Calls() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.calls...)
+}
+
+func (f *fakeScreensSource) Actor() account.Actor {
+	return account.Actor{UID: "u-alice", Role: account.RoleAgent, Name: "Alice Agent", Email: "alice@courtier.fr"}
+}
+func (f *fakeScreensSource) DBPath() string { return "/tmp/courtier.db" }
+func (f *fakeScreensSource) Overview(context.Context) (*Overview, error) {
+	return nil, errors.New("pas dans ce faux")
+}
+
+func (f *fakeScreensSource) Queue(_ context.Context, fl desk.Filter) ([]desk.StaffView, error) {
+	f.record("Queue %s %s", fl.State, fl.Assignee)
+	f.mu.Lock()
+	f.filters = append(f.filters, fl)
+	f.mu.Unlock()
+	return fakeQueue(), nil
+}
+
+func fakeQueue() []desk.StaffView {
+	return []desk.StaffView{
+		{ID: "r1", Kind: desk.KindComplaint, KindLabel: "Réclamation", Ref: "RC-2026-000007", Name: "Émilie Lefèvre-Dubois de la Grange",
+			Email: "emilie@example.fr", Product: "Prévoyance", Status: "acknowledged", StatusLabel: "Accusé de réception envoyé",
+			Assignee: &desk.Person{UID: "u-bob", Name: "Bob Admin"}, DueAt: "2026-11-30T16:00:00.000Z", CreatedAt: "2026-11-20T09:00:00.000Z"},
+		{ID: "q1", Kind: desk.KindQuote, KindLabel: "Devis", Ref: "DV-2026-000123", Client: true, Name: "Jeanne Martin",
+			Email: "jeanne@example.fr", Phone: "06 12 34 56 78", Product: "Assurance habitation", Summary: "Maison à Lyon",
+			Status: "new", StatusLabel: "Nouvelle", ClientStatusLabel: "Reçue", Waiting: true,
+			DueAt: "2026-11-22T13:05:00.000Z", Overdue: true, CreatedAt: "2026-11-20T13:05:00.000Z"},
+		{ID: "c1", Kind: desk.KindContact, KindLabel: "Message", Ref: "MS-2026-000045", Name: "Paul Durand",
+			Email: "paul@example.fr", Summary: "Question sur mon contrat auto", Status: "open", StatusLabel: "En cours",
+			Assignee: &desk.Person{UID: "u-alice", Name: "Alice Agent"}, DueAt: "2026-11-23T15:00:00.000Z", DueToday: true,
+			CreatedAt: "2026-11-22T08:00:00.000Z"},
+	}
+}
+
+func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetail, error) {
+	f.record("Request %s", id)
+	for _, r := range fakeQueue() {
+		if r.ID == id {
+			return &RequestDetail{Detail: desk.Detail{
+				Request: r,
+				History: []desk.Event{{At: time.Date(2026, 11, 20, 13, 5, 0, 0, time.UTC), ActorName: "Jeanne Martin", Action: "Demande déposée"}},
+				Notes:   []desk.Note{{At: time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC), AuthorName: "Bob Admin", Body: "Client à rappeler après 17 h."}},
+				Replies: []desk.Reply{{At: "2026-11-21T10:00:00.000Z", AuthorName: "Bob Admin", Label: "Accusé de réception", Body: "Nous avons bien reçu votre demande."}},
+				Moves:   []desk.Option{{Status: "in_progress", Label: "En cours"}, {Status: desk.StatusClosed, Label: "Clôturée"}},
+				Can:     desk.Can{Take: true, Work: true, Note: true, Assign: true},
+			}, Lines: [][2]string{{"Logement", "Maison, 120 m², 5 pièces"}, {"Adresse", "12 rue des Lilas, 69003 Lyon"}}}, nil
+		}
+	}
+	return nil, errors.New("Demande introuvable.")
+}
+
+func (f *fakeScreensSource) Take(_ context.Context, id string) error {
+	f.record("Take %s", id)
+	return f.failTake
+}
+func (f *fakeScreensSource) Release(_ context.Context, id string) error {
+	f.record("Release %s", id)
+	return nil
+}
+func (f *fakeScreensSource) Assign(_ context.Context, id, uid string) error {
+	f.record("Assign %s %s", id, uid)
+	return nil
+}
+func (f *fakeScreensSource) SetStatus(_ context.Context, id string, to desk.Status) error {
+	f.record("SetStatus %s %s", id, to)
+	return nil
+}
+func (f *fakeScreensSource) AddNote(_ context.Context, id, body string) error {
+	f.record("AddNote %s %s", id, body)
+	return nil
+}
+func (f *fakeScreensSource) Staff(context.Context) ([]desk.Person, error) {
+	f.record("Staff")
+	return []desk.Person{{UID: "u-alice", Name: "Alice Agent"}, {UID: "u-bob", Name: "Bob Admin"}}, nil
+}
+
+func (f *fakeScreensSource) Users(context.Context) ([]account.Listed, error) {
+	f.record("Users")
+	if f.usersErr != nil {
+		return nil, f.usersErr
+	}
+	return []account.Listed{
+		{UID: "u-bob", Email: "bob@courtier.fr", DisplayName: "Bob Admin", Role: account.RoleAdmin, Status: account.StatusActive,
+			CreatedAt: "2025-03-01T08:00:00.000Z", LastSeenAt: "2026-11-23T08:55:00.000Z"},
+		{UID: "u-alice", Email: "alice@courtier.fr", DisplayName: "Alice Agent", Role: account.RoleAgent, Status: account.StatusActive,
+			CreatedAt: "2026-01-10T08:00:00.000Z", LastSeenAt: "2026-11-22T17:40:00.000Z"},
+		{UID: "u-jeanne", Email: "jeanne.martin.tres.longue.adresse@example.fr", DisplayName: "Jeanne Martin", Role: account.RoleClient,
+			Status: account.StatusDisabled, CreatedAt: "2026-11-20T13:00:00.000Z"},
+	}, nil
+}
+func (f *fakeScreensSource) SetRole(_ context.Context, uid string, role account.Role) error {
+	f.record("SetRole %s %s", uid, role)
+	return nil
+}
+func (f *fakeScreensSource) SetUserStatus(_ context.Context, uid string, st account.Status) error {
+	f.record("SetUserStatus %s %s", uid, st)
+	return nil
+}
+func (f *fakeScreensSource) SignOut(_ context.Context, uid string) (int, error) {
+	f.record("SignOut %s", uid)
+	return 2, nil
+}
+
+func (f *fakeScreensSource) Conversations(_ context.Context, since time.Time) ([]ConversationSummary, error) {
+	f.record("Conversations %s", since.In(paris).Format("2006-01-02 15:04"))
+	return []ConversationSummary{
+		{ID: "k1", Who: "Jeanne Martin <jeanne@example.fr>", Mode: "agent", MessageCount: 6,
+			LastMessage: "Merci, j'attends donc votre appel demain matin pour parler de mon assurance habitation.",
+			LastAt:      time.Date(2026, 11, 23, 8, 12, 0, 0, time.UTC)},
+		{ID: "k2", Mode: "bot", MessageCount: 2, LastMessage: "Quels sont vos horaires ?", LastAt: time.Date(2026, 11, 21, 19, 3, 0, 0, time.UTC)},
+	}, nil
+}
+
+func (f *fakeScreensSource) Transcript(_ context.Context, id string) ([]TranscriptLine, error) {
+	f.record("Transcript %s", id)
+	at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+	return []TranscriptLine{
+		{At: at, Sender: "bot", Text: "Bonjour ! Je suis l'assistant du cabinet. Comment puis-je vous aider ?"},
+		{At: at.Add(time.Minute), Sender: "user", Text: "Je voudrais parler à un conseiller de mon devis d'assurance habitation, s'il vous plaît, c'est assez urgent."},
+		{At: at.Add(2 * time.Minute), Sender: "system", Text: "Un conseiller rejoint la conversation."},
+		{At: at.Add(12 * time.Minute), Sender: "agent", Text: "Bonjour Madame Martin, je vous rappelle demain matin."},
+	}, nil
+}
+
+// run executes cmd as the runtime would and answers every message it
+// produces, opening batches and sequences.
+func run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if msg == nil {
+		return nil
+	}
+	v := reflect.ValueOf(msg)
+	if v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		var out []tea.Msg
+		for i := 0; i < v.Len(); i++ {
+			out = append(out, run(v.Index(i).Interface().(tea.Cmd))...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+// feed runs cmd and gives its messages back to the screen, as the root does.
+func feed(s Screen, cmd tea.Cmd) (Screen, []tea.Msg) {
+	msgs := run(cmd)
+	var rest []tea.Msg
+	for _, m := range msgs {
+		switch m.(type) {
+		case InfoMsg, ErrMsg, ReloadMsg:
+			rest = append(rest, m)
+		default:
+			var next tea.Cmd
+			s, next = s.Update(m)
+			var more []tea.Msg
+			s, more = feed(s, next)
+			rest = append(rest, more...)
+		}
+	}
+	return s, rest
+}
+
+// keys turns "enter", "esc", "up", "down" or plain text into key messages.
+func keys(ks ...string) []tea.KeyMsg {
+	var out []tea.KeyMsg
+	for _, k := range ks {
+		switch k {
+		case "enter":
+			out = append(out, tea.KeyMsg{Type: tea.KeyEnter})
+		case "esc":
+			out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
+		case "up":
+			out = append(out, tea.KeyMsg{Type: tea.KeyUp})
+		case "ctrl+u":
+			out = append(out, tea.KeyMsg{Type: tea.KeyCtrlU})
+		case "down":
+			out = append(out, tea.KeyMsg{Type: tea.KeyDown})
+		default:
+			out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		}
+	}
+	return out
+}
+
+// press sends keys to s, running and feeding back the commands; it
+// answers the status messages (InfoMsg, ErrMsg, ReloadMsg) they produced.
+func press(s Screen, ks ...string) (Screen, []tea.Msg) {
+	var out []tea.Msg
+	for _, k := range keys(ks...) {
+		var cmd tea.Cmd
+		s, cmd = s.Update(k)
+		var msgs []tea.Msg
+		s, msgs = feed(s, cmd)
+		out = append(out, msgs...)
+	}
+	return s, out
+}

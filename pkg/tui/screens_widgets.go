@@ -1,0 +1,103 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// widgetKeys are the keys of the small lists and confirmations the
+// screens open over their tables.
+var widgetKeys = struct {
+	Up, Down, Choose, Cancel, Yes, No key.Binding
+}{
+	Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "monter")),
+	Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "descendre")),
+	Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "valider")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
+	Yes:    key.NewBinding(key.WithKeys("o", "O", "y", "Y"), key.WithHelp("o", "oui")),
+	No:     key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "non")),
+}
+
+// picker is a short list to choose from (a status, a role, a person).
+type picker struct {
+	title  string
+	labels []string
+	cursor int
+}
+
+// pickerResult is what a key did to the picker.
+type pickerResult int
+
+const (
+	pickerOpen pickerResult = iota
+	pickerChosen
+	pickerCancelled
+)
+
+// update moves the cursor, or answers that a choice was made or dropped.
+func (p *picker) update(msg tea.KeyMsg) pickerResult {
+	switch {
+	case key.Matches(msg, widgetKeys.Up):
+		if p.cursor > 0 {
+			p.cursor--
+		}
+	case key.Matches(msg, widgetKeys.Down):
+		if p.cursor < len(p.labels)-1 {
+			p.cursor++
+		}
+	case key.Matches(msg, widgetKeys.Choose):
+		if len(p.labels) > 0 {
+			return pickerChosen
+		}
+	case key.Matches(msg, widgetKeys.Cancel):
+		return pickerCancelled
+	}
+	return pickerOpen
+}
+
+func (p picker) view(st Styles, w int) string {
+	var b strings.Builder
+	b.WriteString(st.Title.Render(elide(p.title, w)) + "\n")
+	for i, l := range p.labels {
+		line := marker(i == p.cursor, l)
+		if i == p.cursor {
+			line = st.Selected.Render(elide(line, w))
+		} else {
+			line = elide(line, w)
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString(st.Muted.Render(elide("entrée valider · échap annuler", w)))
+	return b.String()
+}
+
+func (p picker) help() []key.Binding {
+	return []key.Binding{widgetKeys.Up, widgetKeys.Down, widgetKeys.Choose, widgetKeys.Cancel}
+}
+
+// confirm is a question answered with o or n; run is the action on « o ».
+type confirm struct {
+	prompt string
+	run    func() tea.Cmd
+}
+
+func confirmHelp() []key.Binding { return []key.Binding{widgetKeys.Yes, widgetKeys.No} }
+
+// msgCmd is a command answering msg at once.
+func msgCmd(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// afterAction runs do, then asks the root to reload every screen, so the
+// change shows everywhere whether it worked or not.
+func afterAction(do func() tea.Msg) tea.Cmd {
+	return tea.Sequence(do, msgCmd(ReloadMsg{}))
+}
+
+// errOr answers ErrMsg for err, or InfoMsg with text.
+func errOr(err error, text string) tea.Msg {
+	if err != nil {
+		return ErrMsg{Err: err}
+	}
+	return InfoMsg{Text: text}
+}
