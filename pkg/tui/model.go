@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // Minimum terminal size: below it the root shows one French line instead
@@ -56,7 +57,11 @@ func NewModel(ctx context.Context, src Source, opts Options) Model {
 	st := NewStyles(opts.NoColor)
 	h := help.New()
 	h.ShortSeparator, h.FullSeparator = " · ", "   "
-	if !opts.NoColor {
+	if opts.NoColor {
+		plain := lipgloss.NewStyle()
+		h.Styles = help.Styles{Ellipsis: plain, ShortKey: plain, ShortDesc: plain, ShortSeparator: plain,
+			FullKey: plain, FullDesc: plain, FullSeparator: plain}
+	} else {
 		h.Styles.ShortKey, h.Styles.FullKey = st.Title, st.Title
 	}
 	return Model{

@@ -26,7 +26,7 @@ func (m Model) tooSmall() bool {
 }
 
 // statusLines is the height of the status bar.
-const statusLines = 2
+const statusLines = 3
 
 // resize gives every screen the room between the tab bar and the bars at
 // the bottom, whose height depends on the help shown.
@@ -75,8 +75,8 @@ func (m Model) tabBar(w int) string {
 	return lipgloss.NewStyle().MaxWidth(w).Render(lipgloss.JoinHorizontal(lipgloss.Top, tabs...))
 }
 
-// statusBar is who acts, the database, the last refresh, and the last
-// error or info.
+// statusBar is three lines: who acts and the last refresh, the
+// database, the last error or info.
 func (m Model) statusBar(w int) string {
 	a := m.src.Actor()
 	who := "Lecture seule\u00a0: lancez avec --as pour agir"
@@ -92,7 +92,7 @@ func (m Model) statusBar(w int) string {
 	default:
 		when = "Actualisé à " + m.lastLoad.In(m.loc).Format("15:04")
 	}
-	line := who + " · " + when + " · " + m.st.Muted.Render(m.src.DBPath())
+	line := who + " · " + when
 	msg := m.message
 	switch {
 	case msg != "" && m.isErr:
@@ -101,7 +101,8 @@ func (m Model) statusBar(w int) string {
 		msg = m.st.Info.Render(msg)
 	}
 	fit := lipgloss.NewStyle().MaxWidth(w)
-	return fit.Render(line) + "\n" + fit.Render(msg)
+	db := m.st.Muted.Render("Base de données\u00a0: " + m.src.DBPath())
+	return fit.Render(line) + "\n" + fit.Render(db) + "\n" + fit.Render(msg)
 }
 
 // helpView is the help bar: the active screen's keys first, then the root's.
