@@ -97,6 +97,9 @@ func itoa(n int) string { return fmt.Sprint(n) }
 
 // usersLine counts the accounts by role, in French.
 func usersLine(by map[account.Role]int) string {
+	if by == nil {
+		return "réservé aux administrateurs"
+	}
 	plural := func(n int, one, many string) string {
 		if n > 1 {
 			return fmt.Sprintf("%d %s", n, many)
