@@ -49,7 +49,7 @@ func (s *appSource) acting() error {
 }
 
 func (s *appSource) Actor() account.Actor { return s.actor }
-func (s *appSource) DBPath() string        { return s.db }
+func (s *appSource) DBPath() string       { return s.db }
 
 // Overview reads the counts, the offers waiting, the accounts by role
 // (only for an admin or the operator: nil for an agent, as on the site),

@@ -49,7 +49,12 @@ func (m Model) View() string {
 	}
 	w, h := m.size()
 	if m.tooSmall() {
-		return fmt.Sprintf("Agrandissez le terminal à au moins %d×%d (il fait %d×%d)\u00a0; q pour quitter.", MinWidth, MinHeight, w, h)
+		line := fmt.Sprintf("Terminal trop petit (%d×%d)\u00a0: il faut %d×%d au moins. q pour quitter.", w, h, MinWidth, MinHeight)
+		if w > 0 && lipgloss.Width(line) > w {
+			// Wrapped rather than cut, so that it stays readable.
+			line = lipgloss.NewStyle().Width(w).Render(line)
+		}
+		return line
 	}
 	helpView := m.helpView()
 	room := h - 2 - statusLines - lipgloss.Height(helpView)
