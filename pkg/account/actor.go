@@ -17,10 +17,19 @@ type Actor struct {
 	Name string
 	// Email is where the user is answered.
 	Email string
+	// Reader marks Operator: no user, no role, but it may read what staff
+	// read (RequireReader). Only the terminal dashboard builds it.
+	Reader bool
 }
 
 // Visitor is the actor of a request without a session.
 var Visitor = Actor{}
+
+// Operator is the server's operator in `courtier tui` without --as: they
+// hold the database file and may already read it all with `courtier
+// users list` or sqlite3, so the dashboard shows them what staff read;
+// with no UID and no role, every change refuses them as signed out.
+var Operator = Actor{Reader: true}
 
 // ActorOf is the actor of a signed-in user.
 func ActorOf(u *User) Actor {
@@ -48,6 +57,18 @@ func (a Actor) RequireStaff() error {
 		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux conseillers et aux administrateurs.")
 	}
 	return nil
+}
+
+// IsOperator tells whether the actor is the read-only Operator.
+func (a Actor) IsOperator() bool { return a.Reader && a.UID == "" }
+
+// RequireReader refuses an actor who may not read the broker's side:
+// staff may, and the read-only Operator.
+func (a Actor) RequireReader() error {
+	if a.IsOperator() {
+		return nil
+	}
+	return a.RequireStaff()
 }
 
 // RequireAdmin refuses an actor who is not an admin.

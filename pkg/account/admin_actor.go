@@ -27,10 +27,13 @@ type Listed struct {
 	LastSeenAt string `json:"lastSeenAt"`
 }
 
-// ListAs reads every account, oldest first, for an admin.
+// ListAs reads every account, oldest first, for an admin or the
+// read-only Operator (who may list them with `courtier users list`).
 func (s *Service) ListAs(ctx context.Context, actor Actor) ([]Listed, error) {
-	if err := s.ConfirmAdmin(ctx, actor); err != nil {
-		return nil, err
+	if !actor.IsOperator() {
+		if err := s.ConfirmAdmin(ctx, actor); err != nil {
+			return nil, err
+		}
 	}
 	var out []Listed
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {

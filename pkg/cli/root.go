@@ -49,7 +49,8 @@ func NewRootCommand(getenv func(string) string) *cobra.Command {
 	}
 	root.PersistentFlags().StringVar(&opts.DB, "db", dbDefault, "SQLite database file (env COURTIER_DB)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
-	root.AddCommand(NewServeCommand(opts, getenv, nil), NewUsersCommand(opts), NewChatCommand(opts, nil), NewVersionCommand())
+	root.AddCommand(NewServeCommand(opts, getenv, nil), NewUsersCommand(opts), NewChatCommand(opts, nil), NewVersionCommand(),
+		NewTUICommand(opts, getenv, nil))
 	return root
 }
 

@@ -164,7 +164,7 @@ func hours(wait time.Duration) string {
 // StaffDetail reads what the person wrote and the procedure's dates, for
 // any agent or admin.
 func (s *Service) StaffDetail(ctx context.Context, actor account.Actor, id string) (*Detail, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := actor.RequireReader(); err != nil {
 		return nil, err
 	}
 	var d *Detail

@@ -143,7 +143,7 @@ func (s *Service) callText(r *desk.Request, outcome Outcome, note string, at tim
 
 // StaffCallback reads callback id's own part for staff.
 func (s *Service) StaffCallback(ctx context.Context, actor account.Actor, id string) (*CallbackDetail, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := actor.RequireReader(); err != nil {
 		return nil, err
 	}
 	var c *callback

@@ -27,7 +27,7 @@ type Detail struct {
 
 // Queue reads the requests matching f for staff, nearest deadline first.
 func (s *Service) Queue(ctx context.Context, actor account.Actor, f Filter) ([]StaffView, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := actor.RequireReader(); err != nil {
 		return nil, err
 	}
 	f, err := s.checkFilter(f)
@@ -115,7 +115,7 @@ func plainWord(v string, max int) bool {
 // Get reads request id with its history, notes and replies, for staff,
 // with the hand moves its status allows and what the actor may do.
 func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Detail, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := actor.RequireReader(); err != nil {
 		return nil, err
 	}
 	d := Detail{Replies: []Reply{}}

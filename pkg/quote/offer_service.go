@@ -214,7 +214,7 @@ func (s *Service) own(ctx context.Context, tx *sql.Tx, actor account.Actor, id s
 // StaffDetail reads request id for staff (any agent or admin): the
 // client's answers, every offer sent and the client's decline reason.
 func (s *Service) StaffDetail(ctx context.Context, actor account.Actor, id string) (*Request, error) {
-	if err := actor.RequireStaff(); err != nil {
+	if err := actor.RequireReader(); err != nil {
 		return nil, err
 	}
 	var r *Request

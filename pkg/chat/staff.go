@@ -1,0 +1,121 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/store"
+)
+
+// Summary is a conversation as staff list it in the terminal dashboard.
+// ID is the stored ID (the hash of the visitor's secret): it opens the
+// transcript for staff and cannot be used to write in the conversation.
+type Summary struct {
+	ID string
+	// UID, Name and Email are the account's; empty for a visitor.
+	UID, Name, Email string
+	Mode             Mode
+	LastMessage      string
+	LastAt           time.Time
+	Messages         int
+}
+
+// maxRecent bounds the list of recent conversations.
+const maxRecent = 500
+
+// Recent lists the conversations with a message since the given time,
+// the latest first, at most limit (maxRecent when zero or more), for
+// staff or the read-only Operator.
+func (s *Service) Recent(ctx context.Context, actor account.Actor, since time.Time, limit int) ([]Summary, error) {
+	if err := actor.RequireReader(); err != nil {
+		return nil, err
+	}
+	if limit <= 0 || limit > maxRecent {
+		limit = maxRecent
+	}
+	var out []Summary
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		out, err = recentConversations(ctx, tx, since, limit)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("liste des conversations récentes", err)
+	}
+	return out, nil
+}
+
+// Count counts the conversations with a message since the given time,
+// for staff or the read-only Operator.
+func (s *Service) Count(ctx context.Context, actor account.Actor, since time.Time) (int, error) {
+	if err := actor.RequireReader(); err != nil {
+		return 0, err
+	}
+	var n int
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_conversations WHERE updated_at >= ?",
+			store.FormatTime(since)).Scan(&n)
+	})
+	if err != nil {
+		return 0, s.fail("décompte des conversations", err)
+	}
+	return n, nil
+}
+
+// Transcript reads the latest messages of conversation id (a Summary's
+// ID), oldest first, for staff or the read-only Operator.
+func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string) ([]Message, error) {
+	if err := actor.RequireReader(); err != nil {
+		return nil, err
+	}
+	if b, err := hex.DecodeString(id); err != nil || len(b) != 32 {
+		return nil, errNoConversation()
+	}
+	var out []Message
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, "SELECT 1 FROM chat_conversations WHERE id = ?", id).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNoConversation()
+		}
+		if err != nil {
+			return fmt.Errorf("lecture de la conversation: %w", err)
+		}
+		out, err = listMessages(ctx, tx, id, maxListed, s.agent)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("transcription d'une conversation", err)
+	}
+	return out, nil
+}
+
+func recentConversations(ctx context.Context, tx *sql.Tx, since time.Time, limit int) ([]Summary, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''),
+		c.mode, c.updated_at,
+		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),
+		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '')
+		FROM chat_conversations c LEFT JOIN users u ON u.uid = c.uid
+		WHERE c.updated_at >= ? ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), limit)
+	if err != nil {
+		return nil, fmt.Errorf("conversations récentes: %w", err)
+	}
+	defer rows.Close()
+	out := []Summary{}
+	for rows.Next() {
+		var c Summary
+		var at string
+		if err := rows.Scan(&c.ID, &c.UID, &c.Name, &c.Email, &c.Mode, &at, &c.Messages, &c.LastMessage); err != nil {
+			return nil, fmt.Errorf("conversations récentes: %w", err)
+		}
+		if c.LastAt, err = time.Parse(store.TimeLayout, at); err != nil {
+			return nil, fmt.Errorf("date illisible d'une conversation: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

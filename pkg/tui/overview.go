@@ -1,0 +1,169 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"courtier/pkg/account"
+	"courtier/pkg/desk"
+	"courtier/pkg/store"
+)
+
+// overviewScreen is the Aperçu tab: the business at a glance and the most
+// urgent requests.
+type overviewScreen struct {
+	src           Source
+	st            Styles
+	loc           *time.Location
+	width, height int
+	ov            *Overview
+}
+
+// overviewMsg carries a loaded Overview.
+type overviewMsg struct{ ov *Overview }
+
+// newOverviewScreen builds the Aperçu tab; times show in loc.
+func newOverviewScreen(src Source, st Styles, loc *time.Location) Screen {
+	return &overviewScreen{src: src, st: st, loc: loc}
+}
+
+func (s *overviewScreen) Title() string             { return "Aperçu" }
+func (s *overviewScreen) SetSize(w, h int)          { s.width, s.height = w, h }
+func (s *overviewScreen) ShortHelp() []key.Binding  { return nil }
+func (s *overviewScreen) FullHelp() [][]key.Binding { return nil }
+func (s *overviewScreen) Capturing() bool           { return false }
+
+// Load reads the overview.
+func (s *overviewScreen) Load(ctx context.Context) tea.Cmd {
+	src := s.src
+	return func() tea.Msg {
+		ov, err := src.Overview(ctx)
+		if err != nil {
+			return ErrMsg{Err: err}
+		}
+		return overviewMsg{ov: ov}
+	}
+}
+
+// Update keeps the last overview loaded.
+func (s *overviewScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
+	if m, ok := msg.(overviewMsg); ok {
+		s.ov = m.ov
+	}
+	return s, nil
+}
+
+// View draws the counts, one line each for offers, accounts and chats,
+// and as many of the urgent requests as the room allows.
+func (s *overviewScreen) View() string {
+	if s.ov == nil {
+		return s.st.Muted.Render("Chargement de l'aperçu…")
+	}
+	ov := s.ov
+	var b strings.Builder
+	b.WriteString(s.countsTable(ov.Counts))
+	fmt.Fprintf(&b, "\nOffres en attente du client\u00a0: %d · Conversations des dernières 24\u00a0h\u00a0: %d\n",
+		ov.OffersWaiting, ov.Conversations)
+	fmt.Fprintf(&b, "Comptes\u00a0: %s\n\n", usersLine(ov.Users))
+	used := lipgloss.Height(b.String())
+	b.WriteString(s.urgent(ov.Urgent, s.height-used))
+	return b.String()
+}
+
+// countsTable is the open requests by kind: new, overdue, due today, open.
+func (s *overviewScreen) countsTable(c desk.Counts) string {
+	row := func(label, a, b, c, d string) string {
+		return fmt.Sprintf("%-14s %10s %10s %12s %9s", label, a, b, c, d)
+	}
+	lines := []string{s.st.Header.Render(row("Demandes", "Nouvelles", "En retard", "Aujourd'hui", "En cours"))}
+	for _, k := range c.ByKind {
+		line := row(k.Label, itoa(k.New), itoa(k.Overdue), itoa(k.DueToday), itoa(k.Open))
+		if k.Overdue > 0 {
+			line = s.st.Overdue.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	lines = append(lines, s.st.Title.Render(row("Total", itoa(c.New), itoa(c.Overdue), itoa(c.DueToday), itoa(c.Open))))
+	return strings.Join(lines, "\n")
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// usersLine counts the accounts by role, in French.
+func usersLine(by map[account.Role]int) string {
+	if by == nil {
+		return "réservé aux administrateurs"
+	}
+	plural := func(n int, one, many string) string {
+		if n > 1 {
+			return fmt.Sprintf("%d %s", n, many)
+		}
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return strings.Join([]string{
+		plural(by[account.RoleAdmin], "administrateur", "administrateurs"),
+		plural(by[account.RoleAgent], "conseiller", "conseillers"),
+		plural(by[account.RoleClient], "client", "clients"),
+	}, " · ")
+}
+
+// urgent lists the most urgent requests in at most room lines.
+func (s *overviewScreen) urgent(list []desk.StaffView, room int) string {
+	title := s.st.Title.Render("Les demandes les plus urgentes")
+	if len(list) == 0 {
+		return title + "\n" + s.st.Muted.Render("Aucune demande en cours.")
+	}
+	row := func(kind, ref, client, due string) string {
+		return fmt.Sprintf("%-12s %-16s %-24s %s", kind, ref, truncate(client, 24), due)
+	}
+	lines := []string{title, s.st.Header.Render(row("Type", "Référence", "Client", "Échéance"))}
+	for _, r := range list {
+		if len(lines) >= room {
+			break
+		}
+		due, style := s.due(r), lipgloss.NewStyle()
+		switch {
+		case r.Overdue:
+			style = s.st.Overdue
+		case r.DueToday:
+			style = s.st.DueToday
+		}
+		lines = append(lines, row(r.KindLabel, r.Ref, r.Name, style.Render(due)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// due is the deadline of r as « 23/11 14:05 », marked « en retard » or
+// « aujourd'hui » in words as well as in colour.
+func (s *overviewScreen) due(r desk.StaffView) string {
+	if r.DueAt == "" {
+		return "—"
+	}
+	t, err := time.Parse(store.TimeLayout, r.DueAt)
+	if err != nil {
+		return r.DueAt
+	}
+	out := t.In(s.loc).Format("02/01 15:04")
+	switch {
+	case r.Overdue:
+		out += " en retard"
+	case r.DueToday:
+		out += " aujourd'hui"
+	}
+	return out
+}
+
+// truncate cuts v to n characters, with "…" when cut.
+func truncate(v string, n int) string {
+	r := []rune(v)
+	if len(r) <= n {
+		return v
+	}
+	return string(r[:n-1]) + "…"
+}

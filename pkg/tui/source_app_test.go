@@ -1,0 +1,129 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/app"
+	"courtier/pkg/apperr"
+	"courtier/pkg/chat"
+	"courtier/pkg/contact"
+	"courtier/pkg/desk"
+	"courtier/pkg/store/storetest"
+)
+
+// TestAppSource runs the Source over a real App: read-only reads as the
+// Operator and refuses every action in French; an admin and an agent act
+// under the services' own rules.
+func TestAppSource(t *testing.T) {
+	ctx := context.Background()
+	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	a, err := app.Open(ctx, app.Config{DB: filepath.Join(t.TempDir(), "courtier.db"), Now: clock.Now,
+		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	mk := func(email string, role account.Role) account.Actor {
+		u, err := a.Accounts.Create(ctx, account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: email, Role: role})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return account.ActorOf(u)
+	}
+	admin, agent := mk("admin@exemple.fr", account.RoleAdmin), mk("agent@exemple.fr", account.RoleAgent)
+	client := mk("client@exemple.fr", account.RoleClient)
+	msg, err := a.Contacts.SendMessage(ctx, account.Visitor, contact.MessageDraft{Name: "Léa", Email: "lea@exemple.fr", Subject: "other", Message: "Une question simple.", Consent: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Chats.Start(ctx, chat.Viewer{}); err != nil {
+		t.Fatal(err)
+	}
+
+	ro := NewAppSource(a, account.Visitor).(*appSource)
+	ro.now = clock.Now
+	if ro.Actor() != account.Visitor || ro.DBPath() != a.Store.Path() {
+		t.Errorf("read-only actor %+v, path %q", ro.Actor(), ro.DBPath())
+	}
+	ov, err := ro.Overview(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ov.Counts.Open != 1 || len(ov.Urgent) != 1 || ov.Users[account.RoleAdmin] != 1 || ov.Users[account.RoleClient] != 1 || ov.Conversations != 1 {
+		t.Errorf("overview: %+v", ov)
+	}
+	d, err := ro.Request(ctx, msg.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Can.Take || len(d.Lines) != 2 || d.Lines[1] != [2]string{"Message", "Une question simple."} {
+		t.Errorf("read-only detail: can %+v lines %q", d.Can, d.Lines)
+	}
+	convs, err := ro.Conversations(ctx, clock.Now().Add(-time.Hour))
+	if err != nil || len(convs) != 1 || convs[0].Who != "Visiteur" || convs[0].Mode != "Assistant" {
+		t.Fatalf("conversations: %+v, %v", convs, err)
+	}
+	if lines, err := ro.Transcript(ctx, convs[0].ID); err != nil || len(lines) != 1 || lines[0].Sender != "Assistant" {
+		t.Errorf("transcript: %+v, %v", lines, err)
+	}
+	readOnly := "Lecture seule\u00a0: relancez avec --as EMAIL pour agir."
+	for name, act := range map[string]func() error{
+		"take":    func() error { return ro.Take(ctx, msg.ID) },
+		"release": func() error { return ro.Release(ctx, msg.ID) },
+		"assign":  func() error { return ro.Assign(ctx, msg.ID, agent.UID) },
+		"status":  func() error { return ro.SetStatus(ctx, msg.ID, desk.StatusClosed) },
+		"note":    func() error { return ro.AddNote(ctx, msg.ID, "note") },
+		"role":    func() error { return ro.SetRole(ctx, client.UID, account.RoleAgent) },
+		"disable": func() error { return ro.SetUserStatus(ctx, client.UID, account.StatusDisabled) },
+		"signout": func() error { _, err := ro.SignOut(ctx, client.UID); return err },
+		"staff":   func() error { _, err := ro.Staff(ctx); return err },
+	} {
+		if err := act(); apperr.MessageOf(err) != readOnly {
+			t.Errorf("read-only %s: %v", name, err)
+		}
+	}
+
+	ag := NewAppSource(a, agent)
+	if err := ag.Take(ctx, msg.ID); err != nil {
+		t.Fatal(err)
+	}
+	if ov, err := ag.Overview(ctx); err != nil || ov.Users != nil || ov.Urgent[0].Assignee == nil || ov.Urgent[0].Assignee.UID != agent.UID {
+		t.Errorf("agent's overview: %+v, %v", ov, err)
+	}
+	if _, err := ag.Users(ctx); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("an agent lists the users: %v", err)
+	}
+	if err := ag.SetRole(ctx, client.UID, account.RoleAgent); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("an agent changes a role: %v", err)
+	}
+
+	ad := NewAppSource(a, admin)
+	if err := ad.SetRole(ctx, client.UID, account.RoleAgent); err != nil {
+		t.Fatal(err)
+	}
+	if err := ad.SetRole(ctx, admin.UID, account.RoleAgent); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("an admin changes their own role: %v", err)
+	}
+	if n, err := ad.SignOut(ctx, client.UID); err != nil || n != 0 {
+		t.Errorf("sign out: %d, %v", n, err)
+	}
+	users, err := ad.Users(ctx)
+	if err != nil || len(users) != 3 || users[2].Role != account.RoleAgent {
+		t.Errorf("users after the role change: %+v, %v", users, err)
+	}
+}
+
+// TestEuros writes amounts the French way.
+func TestEuros(t *testing.T) {
+	for cents, want := range map[int64]string{
+		0: "0,00\u00a0€", 5: "0,05\u00a0€", 123456: "1\u00a0234,56\u00a0€", 100000000: "1\u00a0000\u00a0000,00\u00a0€", -4250: "-42,50\u00a0€",
+	} {
+		if got := euros(cents); got != want {
+			t.Errorf("euros(%d) = %q, want %q", cents, got, want)
+		}
+	}
+}
