@@ -90,10 +90,10 @@ func TestKeys(t *testing.T) {
 		fullHelp bool
 		cmds     string
 	}{
-		{"tab goes to Demandes", []tea.KeyMsg{keyTab}, 1, false, false, ""},
+		{"tab goes to Demandes and loads it", []tea.KeyMsg{keyTab}, 1, false, false, "loaded"},
 		{"tab wraps around", []tea.KeyMsg{keyTab, keyTab, keyTab, keyTab}, 0, false, false, "overview"},
-		{"shift+tab from Aperçu goes to Conversations", []tea.KeyMsg{keyShiftTab}, 3, false, false, ""},
-		{"digit 3 goes to Utilisateurs", []tea.KeyMsg{runes("3")}, 2, false, false, ""},
+		{"shift+tab from Aperçu goes to Conversations", []tea.KeyMsg{keyShiftTab}, 3, false, false, "loaded"},
+		{"digit 3 goes to Utilisateurs", []tea.KeyMsg{runes("3")}, 2, false, false, "loaded"},
 		{"digit 1 back to Aperçu loads it", []tea.KeyMsg{runes("4"), runes("1")}, 0, false, false, "overview"},
 		{"the same digit twice does nothing", []tea.KeyMsg{runes("1")}, 0, false, false, ""},
 		{"digit 5 is no tab", []tea.KeyMsg{runes("5")}, 0, false, false, ""},
@@ -102,7 +102,7 @@ func TestKeys(t *testing.T) {
 		{"p pauses without command", []tea.KeyMsg{runes("p")}, 0, true, false, ""},
 		{"p again resumes: reload and a new tick", []tea.KeyMsg{runes("p"), runes("p")}, 0, false, false, "overview,tick"},
 		{"r reloads Aperçu", []tea.KeyMsg{runes("r")}, 0, false, false, "overview"},
-		{"r on another tab reloads Aperçu too", []tea.KeyMsg{runes("2"), runes("r")}, 1, false, false, "overview"},
+		{"r on another tab reloads Aperçu too", []tea.KeyMsg{runes("2"), runes("r")}, 1, false, false, "loaded,overview"},
 		{"q quits", []tea.KeyMsg{runes("q")}, 0, false, false, "quit"},
 		{"ctrl+c quits", []tea.KeyMsg{runes("2"), keyCtrlC}, 1, false, false, "quit"},
 		{"esc on Aperçu does nothing", []tea.KeyMsg{keyEsc}, 0, false, false, ""},

@@ -93,8 +93,6 @@ func (s *overviewScreen) countsTable(c desk.Counts) string {
 	return strings.Join(lines, "\n")
 }
 
-func itoa(n int) string { return fmt.Sprint(n) }
-
 // usersLine counts the accounts by role, in French.
 func usersLine(by map[account.Role]int) string {
 	if by == nil {

@@ -3,8 +3,8 @@ package tui
 import (
 	"context"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Screen is one tab of the dashboard (Aperçu, Demandes, Utilisateurs,

@@ -177,7 +177,7 @@ func (s *appSource) Conversations(ctx context.Context, since time.Time) ([]Conve
 		if c.UID != "" {
 			who = c.Name + " <" + c.Email + ">"
 		}
-		out[i] = ConversationSummary{ID: c.ID, Who: who, Mode: modeLabel(c.Mode), LastMessage: c.LastMessage, LastAt: c.LastAt, MessageCount: c.Messages}
+		out[i] = ConversationSummary{ID: c.ID, Who: who, Mode: chatModeLabel(c.Mode), LastMessage: c.LastMessage, LastAt: c.LastAt, MessageCount: c.Messages}
 	}
 	return out, nil
 }
@@ -190,21 +190,21 @@ func (s *appSource) Transcript(ctx context.Context, id string) ([]TranscriptLine
 	}
 	out := make([]TranscriptLine, len(msgs))
 	for i, m := range msgs {
-		out[i] = TranscriptLine{At: m.Timestamp, Sender: senderLabel(m), Text: m.Text}
+		out[i] = TranscriptLine{At: m.Timestamp, Sender: chatSenderLabel(m), Text: m.Text}
 	}
 	return out, nil
 }
 
-// modeLabel names who answers a conversation, in French.
-func modeLabel(m chat.Mode) string {
+// chatModeLabel names who answers a conversation, in French.
+func chatModeLabel(m chat.Mode) string {
 	if m == chat.ModeAgent {
 		return "Conseiller"
 	}
 	return "Assistant"
 }
 
-// senderLabel names who wrote a message, in French.
-func senderLabel(m chat.Message) string {
+// chatSenderLabel names who wrote a message, in French.
+func chatSenderLabel(m chat.Message) string {
 	switch m.Sender {
 	case chat.SenderUser:
 		return "Visiteur"

@@ -1,9 +1,5 @@
 package tui
 
-// TEMPORARY (tuicore branch only): minimal stand-ins for the screens the
-// tuiscreens helper writes, so this branch compiles. The lead deletes this
-// file at merge.
-
 import (
 	"context"
 
@@ -11,11 +7,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
+// tmpScreen is a screen that shows its title only: the root model's tests
+// use it (through stubScreen) to see routing without a real screen.
 type tmpScreen struct{ title string }
 
-func newRequestsScreen(src Source, st Styles) Screen      { return &tmpScreen{title: "Demandes"} }
-func newUsersScreen(src Source, st Styles) Screen         { return &tmpScreen{title: "Utilisateurs"} }
-func newConversationsScreen(src Source, st Styles) Screen { return &tmpScreen{title: "Conversations"} }
 
 func (s *tmpScreen) Title() string                    { return s.title }
 func (s *tmpScreen) SetSize(int, int)                 {}
