@@ -144,3 +144,15 @@ func frDate(d time.Time) string {
 	}
 	return fmt.Sprintf("%s\u00a0%s %d", day, frMonths[d.Month()-1], d.Year())
 }
+
+// Summary is the offer on one French line, for the staff's views outside
+// the browser: « Assurances du Bocage, Tous risques : 48,90 € par mois,
+// 562,35 € par an, valable jusqu'au 23 décembre 2026 (Proposée) ».
+func (o Offer) Summary() string {
+	valid := o.ValidUntil
+	if d, err := time.Parse(time.DateOnly, o.ValidUntil); err == nil {
+		valid = frDate(d)
+	}
+	return fmt.Sprintf("%s, %s\u00a0: %s par mois, %s par an, franchise %s, valable jusqu'au %s (%s)",
+		o.Insurer, o.ProductName, euros(o.MonthlyCents), euros(o.YearlyCents), euros(o.DeductibleCents), valid, o.label())
+}

@@ -300,9 +300,11 @@ func (m *requestsScreen) refreshRows() {
 	rows := make([]table.Row, len(m.shown))
 	now, dueWidth := m.now(), m.table.Columns()[6].Width
 	for i, r := range m.shown {
-		product := r.Product
+		// The summary is French (« Assurance auto », a message's subject);
+		// the product is an identifier, kept for a request without one.
+		product := r.Summary
 		if product == "" {
-			product = r.Summary
+			product = r.Product
 		}
 		who := "—"
 		if r.Assignee != nil {

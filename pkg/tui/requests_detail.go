@@ -156,7 +156,6 @@ func (m *requestsScreen) detailText() string {
 		contact += " · " + r.Phone
 	}
 	line("Client", contact)
-	line("Produit", r.Product)
 	line("Objet", r.Summary)
 	line("Statut", r.StatusLabel+" (le client lit «\u00a0"+r.ClientStatusLabel+"\u00a0»)")
 	who := "personne"

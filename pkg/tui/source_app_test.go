@@ -116,14 +116,3 @@ func TestAppSource(t *testing.T) {
 		t.Errorf("users after the role change: %+v, %v", users, err)
 	}
 }
-
-// TestEuros writes amounts the French way.
-func TestEuros(t *testing.T) {
-	for cents, want := range map[int64]string{
-		0: "0,00\u00a0€", 5: "0,05\u00a0€", 123456: "1\u00a0234,56\u00a0€", 100000000: "1\u00a0000\u00a0000,00\u00a0€", -4250: "-42,50\u00a0€",
-	} {
-		if got := euros(cents); got != want {
-			t.Errorf("euros(%d) = %q, want %q", cents, got, want)
-		}
-	}
-}

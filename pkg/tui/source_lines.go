@@ -2,10 +2,7 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strings"
 
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
@@ -19,7 +16,7 @@ func (s *appSource) kindLines(ctx context.Context, kind desk.Kind, id string) ([
 		if err != nil {
 			return nil, err
 		}
-		return quoteLines(r), nil
+		return quoteLines(s.a.Quotes, r), nil
 	case desk.KindContact:
 		m, err := s.a.Contacts.StaffMessage(ctx, s.reader, id)
 		if err != nil {
@@ -48,17 +45,14 @@ func (s *appSource) kindLines(ctx context.Context, kind desk.Kind, id string) ([
 	return nil, nil
 }
 
-// quoteLines are the client's answers, the contact method, the offers and
-// the client's refusal.
-func quoteLines(r *quote.Request) [][2]string {
-	lines := [][2]string{{"Produit", string(r.Product)}, {"Contact", strings.TrimSpace(r.Contact.Method + " " + r.Contact.Phone)}}
+// quoteLines are the client's answers, the offers and the client's refusal.
+func quoteLines(q *quote.Service, r *quote.Request) [][2]string {
+	lines := q.AnswerLines(r)
 	if r.Message != "" {
 		lines = append(lines, [2]string{"Message", r.Message})
 	}
-	lines = append(lines, answerLines(r.Details)...)
 	for i, o := range r.Offers {
-		lines = append(lines, [2]string{fmt.Sprintf("Offre %d", i+1), fmt.Sprintf("%s, %s\u00a0: %s par mois, %s par an, valable jusqu'au %s (%s)",
-			o.Insurer, o.ProductName, euros(o.MonthlyCents), euros(o.YearlyCents), o.ValidUntil, o.Status)})
+		lines = append(lines, [2]string{fmt.Sprintf("Offre %d", i+1), o.Summary()})
 	}
 	if r.DeclineReason != "" {
 		lines = append(lines, [2]string{"Refus du client", r.DeclineReason})
@@ -66,51 +60,7 @@ func quoteLines(r *quote.Request) [][2]string {
 	return lines
 }
 
-// answerLines flattens the client's answers (a product's own struct) into
-// lines named by their JSON field, in a stable order.
-func answerLines(d quote.Details) [][2]string {
-	raw, err := json.Marshal(d)
-	if err != nil {
-		return nil
-	}
-	var m map[string]any
-	if json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([][2]string, 0, len(keys))
-	for _, k := range keys {
-		v, _ := json.Marshal(m[k])
-		out = append(out, [2]string{k, strings.Trim(string(v), `"`)})
-	}
-	return out
-}
-
-// euros writes cents as « 1 234,56 € ».
-func euros(cents int64) string {
-	neg := cents < 0
-	if neg {
-		cents = -cents
-	}
-	units := fmt.Sprint(cents / 100)
-	var b strings.Builder
-	for i, r := range units {
-		if i > 0 && (len(units)-i)%3 == 0 {
-			b.WriteString("\u00a0")
-		}
-		b.WriteRune(r)
-	}
-	out := fmt.Sprintf("%s,%02d\u00a0€", b.String(), cents%100)
-	if neg {
-		out = "-" + out
-	}
-	return out
-}
-
+// orDash writes an empty value as a dash.
 func orDash(v string) string {
 	if v == "" {
 		return "—"

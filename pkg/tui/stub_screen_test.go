@@ -11,7 +11,6 @@ import (
 // use it (through stubScreen) to see routing without a real screen.
 type tmpScreen struct{ title string }
 
-
 func (s *tmpScreen) Title() string                    { return s.title }
 func (s *tmpScreen) SetSize(int, int)                 {}
 func (s *tmpScreen) Load(context.Context) tea.Cmd     { return nil }
