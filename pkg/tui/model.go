@@ -39,8 +39,12 @@ type Model struct {
 	loc      *time.Location
 	lastLoad time.Time
 	// message is the last error or info, in French; isErr tells which.
-	message  string
-	isErr    bool
+	message string
+	isErr   bool
+	// loadErr marks an error of a refresh, which the next good refresh
+	// clears; an action's error stays until the next message, so a refresh
+	// a second later does not hide why a take or a role change failed.
+	loadErr  bool
 	quitting bool
 }
 
@@ -130,10 +134,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Batch(m.reload(), m.tickCmd())
 	case loadedMsg:
-		if _, failed := msg.msg.(ErrMsg); !failed && msg.msg != nil {
+		if e, failed := msg.msg.(ErrMsg); failed {
+			m.message, m.isErr, m.loadErr = errorText(e.Err), true, true
+			return m, nil
+		}
+		if msg.msg != nil {
 			m.lastLoad = m.now()
-			if m.isErr {
-				m.message, m.isErr = "", false
+			if m.loadErr {
+				m.message, m.isErr, m.loadErr = "", false, false
 			}
 		}
 		if batch, ok := msg.msg.(tea.BatchMsg); ok {
@@ -141,10 +149,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m.Update(msg.msg)
 	case ErrMsg:
-		m.message, m.isErr = errorText(msg.Err), true
+		m.message, m.isErr, m.loadErr = errorText(msg.Err), true, false
 		return m, nil
 	case InfoMsg:
-		m.message, m.isErr = msg.Text, false
+		m.message, m.isErr, m.loadErr = msg.Text, false, false
 		return m, nil
 	case ReloadMsg:
 		return m, m.reload()

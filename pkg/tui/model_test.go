@@ -291,4 +291,9 @@ func TestStatusBar(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "Lecture seule.") {
 		t.Errorf("no French error of the service:\n%s", v)
 	}
+	// An action's error outlives the reload that follows the action.
+	m = send(t, m, loadedMsg{msg: m.screens[0].Load(context.Background())()})
+	if v := m.View(); !strings.Contains(v, "Lecture seule.") {
+		t.Errorf("the refresh after the action hid its error:\n%s", v)
+	}
 }
