@@ -269,7 +269,7 @@ func TestStatusBar(t *testing.T) {
 	m = send(t, m, runes("p"))
 	m = send(t, m, loadedMsg{msg: m.screens[0].Load(context.Background())()})
 	v := m.View()
-	for _, want := range []string{"Actualisation en pause", "Base de données occupée par un autre programme\u00a0: nouvel essai dans un instant."} {
+	for _, want := range []string{"Actualisation en pause", "Base de données occupée par un autre programme\u00a0: réessayez dans un instant."} {
 		if !strings.Contains(v, want) {
 			t.Errorf("no %q in:\n%s", want, v)
 		}

@@ -133,7 +133,7 @@ func errorText(err error) string {
 	}
 	s := err.Error()
 	if strings.Contains(s, "database is locked") || strings.Contains(s, "SQLITE_BUSY") {
-		return "Base de données occupée par un autre programme\u00a0: nouvel essai dans un instant."
+		return "Base de données occupée par un autre programme\u00a0: réessayez dans un instant."
 	}
 	return apperr.MessageOf(err)
 }
