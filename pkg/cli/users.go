@@ -149,15 +149,16 @@ func usersSetRoleRun(ctx context.Context, o *UsersSetRoleOptions) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(o.Out, "%s is now %s (%s ended)\n", u.Email, u.Role, plural(ended, "session"))
+		_, err = fmt.Fprintf(o.Out, "%s est désormais %s (%s)\n", u.Email, u.Role, sessionsEnded(ended))
 		return err
 	})
 }
 
-// plural writes "1 session" or "2 sessions".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
+// sessionsEnded says in French how many sessions a change ended (0 and 1
+// take the singular in French).
+func sessionsEnded(n int) string {
+	if n <= 1 {
+		return fmt.Sprintf("%d session terminée", n)
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%d sessions terminées", n)
 }

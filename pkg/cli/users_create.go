@@ -73,7 +73,7 @@ func usersCreateRun(ctx context.Context, o *UsersCreateOptions) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(o.Out, "Created %s account %s (uid %s)\n", u.Role, u.Email, u.UID)
+		_, err = fmt.Fprintf(o.Out, "Compte %s créé\u00a0: %s (uid %s)\n", u.Role, u.Email, u.UID)
 		return err
 	})
 }
@@ -152,9 +152,9 @@ func usersStatusRun(ctx context.Context, o *UsersStatusOptions) error {
 			return err
 		}
 		if u.Status == account.StatusDisabled {
-			_, err = fmt.Fprintf(o.Out, "%s disabled (%s ended)\n", u.Email, plural(ended, "session"))
+			_, err = fmt.Fprintf(o.Out, "%s désactivé (%s)\n", u.Email, sessionsEnded(ended))
 		} else {
-			_, err = fmt.Fprintf(o.Out, "%s enabled\n", u.Email)
+			_, err = fmt.Fprintf(o.Out, "%s réactivé\n", u.Email)
 		}
 		return err
 	})

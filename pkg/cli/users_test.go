@@ -119,8 +119,8 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		outHas []string
 		errHas string
 	}{
-		{"create the first admin", "une phrase de passe solide\n", []string{"users", "create", "--email", "Admin@Exemple.fr", "--role", "admin"}, 0, []string{"Created admin account admin@exemple.fr (uid "}, ""},
-		{"create a client, CRLF pipe", "une autre phrase solide\r\n", []string{"users", "create", "--email", "lea@exemple.fr", "--name", "Léa Martin"}, 0, []string{"Created client account lea@exemple.fr"}, ""},
+		{"create the first admin", "une phrase de passe solide\n", []string{"users", "create", "--email", "Admin@Exemple.fr", "--role", "admin"}, 0, []string{"Compte admin créé\u00a0: admin@exemple.fr (uid "}, ""},
+		{"create a client, CRLF pipe", "une autre phrase solide\r\n", []string{"users", "create", "--email", "lea@exemple.fr", "--name", "Léa Martin"}, 0, []string{"Compte client créé\u00a0: lea@exemple.fr"}, ""},
 		{"create, no final newline", "encore une phrase solide", []string{"users", "create", "--email", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr"}, ""},
 		{"create with a short password", "court\n", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "courtier: Le mot de passe doit contenir au moins 12 caractères.\n"},
 		{"create with no password", "", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "no password on standard input"},
@@ -131,18 +131,18 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		{"create with a decomposed name", "une phrase de passe solide\n", []string{"users", "create", "--email", "zoe@exemple.fr", "--name", "Zoe\u0301 "}, 0, []string{"zoe@exemple.fr"}, ""},
 		{"create twice", "une phrase de passe solide\n", []string{"users", "create", "--email", "LEA@exemple.fr"}, 1, nil, "courtier: Un compte existe déjà avec cette adresse e-mail.\n"},
 		{"create with a bad e-mail", "une phrase de passe solide\n", []string{"users", "create", "--email", "lea@"}, 1, nil, "adresse e-mail valide"},
-		{"set a role", "", []string{"users", "set-role", "LEA@exemple.fr", "agent"}, 0, []string{"lea@exemple.fr is now agent (0 sessions ended)"}, ""},
+		{"set a role", "", []string{"users", "set-role", "LEA@exemple.fr", "agent"}, 0, []string{"lea@exemple.fr est désormais agent (0 session terminée)"}, ""},
 		{"set a bad role", "", []string{"users", "set-role", "lea@exemple.fr", "boss"}, 2, nil, "use one of admin, agent, client"},
 		{"set the role of nobody", "", []string{"users", "set-role", "nobody@exemple.fr", "agent"}, 1, nil, "courtier: Aucun compte avec l'adresse e-mail nobody@exemple.fr.\n"},
-		{"disable", "", []string{"users", "disable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr disabled (0 sessions ended)"}, ""},
+		{"disable", "", []string{"users", "disable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr désactivé (0 session terminée)"}, ""},
 		{"disable nobody", "", []string{"users", "disable", "nobody@exemple.fr"}, 1, nil, "Aucun compte"},
 		{"enable nobody", "", []string{"users", "enable", "nobody@exemple.fr"}, 1, nil, "Aucun compte"},
 		{"list", "", []string{"users", "list"}, 0, []string{"EMAIL", "admin@exemple.fr", "Léa Martin", "agent", "disabled", "Zoé  "}, ""},
-		{"make a second admin", "", []string{"users", "set-role", "lea@exemple.fr", "admin"}, 0, []string{"lea@exemple.fr is now admin"}, ""},
-		{"then the first may go", "", []string{"users", "disable", "admin@exemple.fr"}, 0, []string{"admin@exemple.fr disabled"}, ""},
+		{"make a second admin", "", []string{"users", "set-role", "lea@exemple.fr", "admin"}, 0, []string{"lea@exemple.fr est désormais admin"}, ""},
+		{"then the first may go", "", []string{"users", "disable", "admin@exemple.fr"}, 0, []string{"admin@exemple.fr désactivé"}, ""},
 		{"and the second is the last", "", []string{"users", "set-role", "lea@exemple.fr", "client"}, 1, nil, "lea@exemple.fr est le dernier administrateur actif"},
 		{"list admins", "", []string{"users", "list", "--role", "admin"}, 0, []string{"lea@exemple.fr"}, ""},
-		{"enable", "", []string{"users", "enable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr enabled"}, ""},
+		{"enable", "", []string{"users", "enable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr réactivé"}, ""},
 	}
 	for _, st := range steps {
 		out, errOut, code := runIn(t, db, st.stdin, st.args...)
@@ -238,14 +238,14 @@ func TestUsersWhileServing(t *testing.T) {
 	}
 	live := func(token string) bool { _, _, err := svc.Authenticate(ctx, token); return err == nil }
 	a, b := signIn(), signIn()
-	if out, errOut, code := runIn(t, path, "", "users", "set-role", "lea@exemple.fr", "admin"); code != 0 || !strings.Contains(out, "(2 sessions ended)") {
+	if out, errOut, code := runIn(t, path, "", "users", "set-role", "lea@exemple.fr", "admin"); code != 0 || !strings.Contains(out, "(2 sessions terminées)") {
 		t.Fatalf("set-role: %d %q %q", code, out, errOut)
 	}
 	if live(a) || live(b) || !svc.HasRole(ctx, mustUID(t, svc, "lea@exemple.fr"), account.RoleAdmin) {
 		t.Fatal("the server still sees the old role or sessions")
 	}
 	c := signIn()
-	if out, _, code := runIn(t, path, "", "users", "disable", "lea@exemple.fr"); code != 0 || !strings.Contains(out, "(1 session ended)") {
+	if out, _, code := runIn(t, path, "", "users", "disable", "lea@exemple.fr"); code != 0 || !strings.Contains(out, "(1 session terminée)") {
 		t.Fatalf("disable: %d %q", code, out)
 	}
 	if live(c) {
