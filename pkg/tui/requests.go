@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -247,107 +246,6 @@ func (m *requestsScreen) listKey(msg tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	return nil
-}
-
-// refreshRows filters and sorts the loaded queue into the table.
-func (m *requestsScreen) refreshRows() {
-	var id string
-	if c := m.table.Cursor(); c >= 0 && c < len(m.shown) {
-		id = m.shown[c].ID
-	}
-	m.shown = m.shown[:0:0]
-	for _, r := range m.all {
-		if matches(m.query, r.Ref, r.Name, r.Email, r.Product, r.Summary, r.StatusLabel) {
-			m.shown = append(m.shown, r)
-		}
-	}
-	sort.SliceStable(m.shown, func(i, j int) bool {
-		less, a, b := false, m.shown[i], m.shown[j]
-		switch requestSorts[m.sortCol] {
-		case "échéance":
-			less = a.DueAt != "" && (b.DueAt == "" || a.DueAt < b.DueAt)
-			if m.sortDesc {
-				return b.DueAt != "" && (a.DueAt == "" || b.DueAt < a.DueAt)
-			}
-			return less
-		case "référence":
-			less = a.Ref < b.Ref
-			if m.sortDesc {
-				return b.Ref < a.Ref
-			}
-		case "client":
-			less = frCollator.CompareString(a.Name, b.Name) < 0
-			if m.sortDesc {
-				return frCollator.CompareString(b.Name, a.Name) < 0
-			}
-		case "statut":
-			less = a.StatusLabel < b.StatusLabel
-			if m.sortDesc {
-				return b.StatusLabel < a.StatusLabel
-			}
-		}
-		return less
-	})
-	cursor := 0
-	for i, r := range m.shown {
-		if r.ID == id {
-			cursor = i
-		}
-	}
-	if m.table.Cursor() >= 0 && m.table.Cursor() < len(m.shown) && id == "" {
-		cursor = m.table.Cursor()
-	}
-	rows := make([]table.Row, len(m.shown))
-	now, dueWidth := m.now(), m.table.Columns()[6].Width
-	for i, r := range m.shown {
-		// The summary is French (« Assurance auto », a message's subject);
-		// the product is an identifier, kept for a request without one.
-		product := r.Summary
-		if product == "" {
-			product = r.Product
-		}
-		who := "—"
-		if r.Assignee != nil {
-			who = r.Assignee.Name
-		}
-		rows[i] = table.Row{marker(i == cursor, r.KindLabel), r.Ref, r.Name, product, r.StatusLabel, who, dueCell(r, now, dueWidth)}
-	}
-	m.table.SetRows(rows)
-	m.table.SetCursor(cursor)
-}
-
-// dueText is the échéance cell: the word first, so it survives elision.
-func dueText(r desk.StaffView, now time.Time) string {
-	due := frStoreDate(r.DueAt, now)
-	switch {
-	case r.DueAt == "":
-		return "—"
-	case r.Overdue:
-		return "en retard · " + due
-	case r.DueToday:
-		return "aujourd'hui · " + due[strings.LastIndex(due, " ")+1:]
-	}
-	return due
-}
-
-// dueCell is dueText in a narrow column: the word alone, or the date
-// without the time, rather than a cut word.
-func dueCell(r desk.StaffView, now time.Time, w int) string {
-	full := dueText(r, now)
-	candidates := []string{full}
-	if f := strings.Fields(full); r.Overdue && len(f) > 4 {
-		candidates = append(candidates, strings.Join(f[:5], " "), "en retard")
-	} else if r.DueToday {
-		candidates = append(candidates, "aujourd'hui")
-	} else if len(f) > 2 {
-		candidates = append(candidates, strings.Join(f[:2], " "))
-	}
-	for _, c := range candidates {
-		if len([]rune(c)) <= w {
-			return c
-		}
-	}
-	return candidates[len(candidates)-1]
 }
 
 func (m *requestsScreen) View() string {
