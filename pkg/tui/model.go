@@ -71,7 +71,7 @@ func NewModel(ctx context.Context, src Source, opts Options) Model {
 	return Model{
 		ctx: ctx, src: src, st: st, keys: newKeyMap(), help: h,
 		screens: []Screen{
-			newOverviewScreen(src, st, opts.Location),
+			newOverviewScreen(src, st, opts.Location, opts.Now),
 			newRequestsScreen(src, st), newUsersScreen(src, st), newConversationsScreen(src, st),
 		},
 		refresh: opts.Refresh, now: opts.Now, loc: opts.Location,

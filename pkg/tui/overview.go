@@ -12,7 +12,6 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/desk"
-	"courtier/pkg/store"
 )
 
 // overviewScreen is the Aperçu tab: the business at a glance and the most
@@ -21,6 +20,7 @@ type overviewScreen struct {
 	src           Source
 	st            Styles
 	loc           *time.Location
+	now           func() time.Time
 	width, height int
 	ov            *Overview
 }
@@ -28,9 +28,10 @@ type overviewScreen struct {
 // overviewMsg carries a loaded Overview.
 type overviewMsg struct{ ov *Overview }
 
-// newOverviewScreen builds the Aperçu tab; times show in loc.
-func newOverviewScreen(src Source, st Styles, loc *time.Location) Screen {
-	return &overviewScreen{src: src, st: st, loc: loc}
+// newOverviewScreen builds the Aperçu tab; times show in loc, dated as
+// the other screens date them against now.
+func newOverviewScreen(src Source, st Styles, loc *time.Location, now func() time.Time) Screen {
+	return &overviewScreen{src: src, st: st, loc: loc, now: now}
 }
 
 func (s *overviewScreen) Title() string             { return "Aperçu" }
@@ -137,25 +138,9 @@ func (s *overviewScreen) urgent(list []desk.StaffView, room int) string {
 	return strings.Join(lines, "\n")
 }
 
-// due is the deadline of r as « 23/11 14:05 », marked « en retard » or
-// « aujourd'hui » in words as well as in colour.
-func (s *overviewScreen) due(r desk.StaffView) string {
-	if r.DueAt == "" {
-		return "—"
-	}
-	t, err := time.Parse(store.TimeLayout, r.DueAt)
-	if err != nil {
-		return r.DueAt
-	}
-	out := t.In(s.loc).Format("02/01 15:04")
-	switch {
-	case r.Overdue:
-		out += " en retard"
-	case r.DueToday:
-		out += " aujourd'hui"
-	}
-	return out
-}
+// due is the deadline of r as the queue writes it (« en retard · 22 nov.
+// 14:05 »): marked in words as well as in colour.
+func (s *overviewScreen) due(r desk.StaffView) string { return dueText(r, s.now()) }
 
 // truncate cuts v to n characters, with "…" when cut.
 func truncate(v string, n int) string {
