@@ -4,10 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/input"
+	"courtier/pkg/store"
 )
 
 // Detail is a request as staff open it: the shared part, its history,
@@ -39,6 +41,7 @@ func (s *Service) Queue(ctx context.Context, actor account.Actor, f Filter) ([]S
 		limit = DefaultLimit
 	}
 	where, args := f.where(actor.UID)
+	where, args = s.dueWhere(f.Due, where, args)
 	var list []Request
 	err = s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
 		list, err = queryRequests(ctx, tx, where, s.queueOrder()+fmt.Sprintf(" LIMIT %d", limit), args...)
@@ -83,9 +86,31 @@ func (s *Service) checkFilter(f Filter) (Filter, error) {
 	if !plainWord(f.Product, 32) {
 		return f, apperr.FieldErrorf("product", "Produit inconnu.")
 	}
+	switch f.Due {
+	case "", "overdue", "today":
+	default:
+		return f, apperr.FieldErrorf("due", "Choisissez les demandes en retard ou à traiter aujourd'hui.")
+	}
 	q, err := queryField.Clean(f.Query)
 	f.Query = q
 	return f, err
+}
+
+// dueWhere adds to where the deadline condition of due, with the same
+// meaning as mark's Overdue and DueToday: passed now, or still to come
+// before the next midnight of the company's time zone.
+func (s *Service) dueWhere(due, where string, args []any) (string, []any) {
+	now := s.now()
+	switch due {
+	case "overdue":
+		return where + " AND (" + s.dueSQL + ") < ?", append(args, store.FormatTime(now))
+	case "today":
+		n := now.In(s.loc)
+		midnight := time.Date(n.Year(), n.Month(), n.Day()+1, 0, 0, 0, 0, s.loc)
+		return where + " AND (" + s.dueSQL + ") >= ? AND (" + s.dueSQL + ") < ?",
+			append(args, store.FormatTime(now), store.FormatTime(midnight))
+	}
+	return where, args
 }
 
 // knownStatus tells whether status belongs to the machine of kind, or of any kind when kind is "".

@@ -172,3 +172,43 @@ func TestQueueViews(t *testing.T) {
 		t.Errorf("q5: %+v", q5)
 	}
 }
+
+// TestQueueDue: « en retard » and « aujourd'hui » filter as mark marks:
+// a running deadline passed, or still to come before midnight in Paris;
+// a request waiting on the client (q5, offers sent) is never either.
+func TestQueueDue(t *testing.T) {
+	f := newFixture(t)
+	rs := queueSet(t, f)
+	names := map[string]string{}
+	for k, r := range rs {
+		names[r.ID] = k
+	}
+	f.clock.Advance(90 * time.Minute) // 11:30: q2 (due 11:00) is late, m1 (12:00) and q1 (13:00) due today
+	for _, c := range []struct{ due, want string }{
+		{"overdue", "q2"},
+		{"today", "m1 q1"},
+		{"", "q2 m1 q1 q3 q5"},
+	} {
+		list, err := f.svc.Queue(context.Background(), f.actor("admin"), desk.Filter{Due: c.due})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, v := range list {
+			got = append(got, names[v.ID])
+			if c.due == "overdue" && !v.Overdue || c.due == "today" && !v.DueToday {
+				t.Errorf("%s listed under %q but marked overdue=%v today=%v", names[v.ID], c.due, v.Overdue, v.DueToday)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("due %q: got %q, want %q", c.due, strings.Join(got, " "), c.want)
+		}
+	}
+	f.clock.Set(at(t, "2026-03-10 23:59"))
+	if list, _ := f.svc.Queue(context.Background(), f.actor("admin"), desk.Filter{Due: "today"}); len(list) != 0 {
+		t.Errorf("due today at 23:59 after every deadline passed: %d", len(list))
+	}
+	if _, err := f.svc.Queue(context.Background(), f.actor("admin"), desk.Filter{Due: "hier"}); codeOf(err) != apperr.EINVALID {
+		t.Errorf("unknown due: %v", err)
+	}
+}

@@ -191,6 +191,9 @@ type Filter struct {
 	// Query finds a reference, a name, an e-mail address or a phone
 	// number (typed with or without spaces).
 	Query string
+	// Due is "overdue" (deadline passed) or "today" (due before the end of
+	// the company's day), among the requests whose deadline runs; "" for any.
+	Due string
 	// Limit bounds the answer; DefaultLimit when zero.
 	Limit int
 }

@@ -20,15 +20,15 @@ type deskRequestResponse struct {
 
 // handleDeskQueue answers the queue for staff, nearest deadline first,
 // with the kinds and their statuses for the filters:
-// GET /api/desk/requests?kind=&status=&state=&assignee=&product=&q=
+// GET /api/desk/requests?kind=&status=&state=&assignee=&product=&q=&due=
 func (s *Server) handleDeskQueue(w http.ResponseWriter, r *http.Request) error {
-	p, err := queryParams(r.URL.Query(), "kind", "status", "state", "assignee", "product", "q")
+	p, err := queryParams(r.URL.Query(), "kind", "status", "state", "assignee", "product", "q", "due")
 	if err != nil {
 		return err
 	}
 	list, err := s.desk.Queue(r.Context(), actorOf(r), desk.Filter{
 		Kind: desk.Kind(p["kind"]), Status: desk.Status(p["status"]), State: p["state"],
-		Assignee: p["assignee"], Product: p["product"], Query: p["q"],
+		Assignee: p["assignee"], Product: p["product"], Query: p["q"], Due: p["due"],
 	})
 	if err != nil {
 		return err

@@ -10,7 +10,7 @@ function path(id: string, action = ''): string {
 /** The queue's query string of a filter: empty values are left out. */
 export function queueQuery(f: QueueFilter): string {
   const params = new URLSearchParams();
-  for (const key of ['kind', 'status', 'state', 'assignee', 'product', 'q'] as const) {
+  for (const key of ['kind', 'status', 'state', 'assignee', 'product', 'q', 'due'] as const) {
     const v = f[key]?.trim();
     if (v) params.set(key, v);
   }

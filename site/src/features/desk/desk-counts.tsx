@@ -34,8 +34,8 @@ export function DeskCountsPanel() {
       <ul className="stats">
         <Stat label="en cours" value={counts.open} />
         <Stat label="nouvelles" value={counts.new} tone="new" />
-        <Stat label="en retard" value={counts.overdue} tone="overdue" />
-        <Stat label="pour aujourd'hui" value={counts.dueToday} tone="today" />
+        <Stat label="en retard" value={counts.overdue} tone="overdue" to="/dashboard?due=overdue" />
+        <Stat label="pour aujourd'hui" value={counts.dueToday} tone="today" to="/dashboard?due=today" />
         <Stat label="non attribuées" value={counts.unassigned} tone="new" to="/dashboard?assignee=none" />
       </ul>
       <div className="counts-tables">

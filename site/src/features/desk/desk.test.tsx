@@ -47,6 +47,7 @@ describe('queueQuery', () => {
     [{ kind: 'quote', assignee: 'me' }, '?kind=quote&assignee=me'],
     [{ q: '  06 39 ', product: '' }, '?q=06+39'],
     [{ q: 'a&b=c' }, '?q=a%26b%3Dc'],
+    [{ due: 'overdue', kind: 'contact' }, '?kind=contact&due=overdue'],
   ])('%j is %s', (f, want) => expect(queueQuery(f)).toBe(want));
 });
 

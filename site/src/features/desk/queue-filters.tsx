@@ -81,6 +81,14 @@ export function QueueFilters({ filter, kinds, onChange }: Props) {
           {productIds.map((p) => <option key={p} value={p}>{productTitle(p)}</option>)}
         </select>
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-due`}>Échéance</label>
+        <select id={`${id}-due`} value={filter.due ?? ''} onChange={(e) => onChange({ ...filter, due: e.target.value })}>
+          <option value="">Toutes</option>
+          <option value="overdue">En retard</option>
+          <option value="today">Aujourd'hui</option>
+        </select>
+      </div>
       <div className="field queue-search">
         <label htmlFor={`${id}-q`}>Rechercher</label>
         <input id={`${id}-q`} type="search" value={q} maxLength={100} autoComplete="off"

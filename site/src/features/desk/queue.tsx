@@ -9,7 +9,7 @@ import type { DeskRequest, KindInfo, QueueFilter } from './types';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; field?: string } | { status: 'ready'; requests: DeskRequest[] };
 
-const keys = ['kind', 'status', 'state', 'assignee', 'product', 'q'] as const;
+const keys = ['kind', 'status', 'state', 'assignee', 'product', 'q', 'due'] as const;
 
 /** The filter the page's address holds, so a reload or Back keeps it. */
 function useQueueFilter(): [QueueFilter, (f: QueueFilter) => void] {

@@ -165,4 +165,6 @@ export interface QueueFilter {
   assignee?: string;
   product?: string;
   q?: string;
+  /** "overdue" or "today": a running deadline passed, or due before midnight. */
+  due?: string;
 }
