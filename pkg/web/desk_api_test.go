@@ -101,6 +101,8 @@ func TestDeskBadInput(t *testing.T) {
 		q("unknown kind", "?kind=bateau", 400, "kind", "Type de demande inconnu."),
 		q("unknown status", "?status=perdu", 400, "status", "Statut inconnu."),
 		q("unknown state", "?state=ouvert", 400, "state", "Choisissez les demandes en cours, terminées ou toutes."),
+		q("unknown due", "?due=hier", 400, "due", "Choisissez les demandes en retard ou à traiter aujourd'hui."),
+		q("due today", "?due=today&state=open", 200, "", `"requests":`),
 		q("kind twice", "?kind=quote&kind=contact", 400, "kind", "ne peut être donné qu'une fois"),
 		q("odd assignee", "?assignee=me%27%20OR%201%3D1", 400, "assignee"),
 		q("product with NUL", "?product=car%00", 400, "product", "Produit inconnu."),
