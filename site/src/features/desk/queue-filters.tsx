@@ -48,7 +48,7 @@ export function QueueFilters({ filter, kinds, onChange }: Props) {
       <div className="field">
         <label htmlFor={`${id}-kind`}>Type</label>
         <select id={`${id}-kind`} value={filter.kind ?? ''} onChange={(e) => onChange({ ...filter, kind: e.target.value, status: undefined })}>
-          <option value="">Tous les types</option>
+          <option value="">Tous</option>
           {kinds.map((k) => <option key={k.kind} value={k.kind}>{k.label}</option>)}
         </select>
       </div>
@@ -77,7 +77,7 @@ export function QueueFilters({ filter, kinds, onChange }: Props) {
       <div className="field">
         <label htmlFor={`${id}-product`}>Produit</label>
         <select id={`${id}-product`} value={filter.product ?? ''} onChange={(e) => onChange({ ...filter, product: e.target.value })}>
-          <option value="">Tous les produits</option>
+          <option value="">Tous</option>
           {productIds.map((p) => <option key={p} value={p}>{productTitle(p)}</option>)}
         </select>
       </div>
@@ -92,7 +92,7 @@ export function QueueFilters({ filter, kinds, onChange }: Props) {
       <div className="field queue-search">
         <label htmlFor={`${id}-q`}>Rechercher</label>
         <input id={`${id}-q`} type="search" value={q} maxLength={100} autoComplete="off"
-          placeholder="Référence, nom, e-mail, téléphone" onChange={(e) => setQ(e.target.value)} />
+          placeholder="Référence, nom, e-mail…" title="Une référence, un nom, une adresse e-mail ou un numéro de téléphone" onChange={(e) => setQ(e.target.value)} />
       </div>
     </form>
   );
