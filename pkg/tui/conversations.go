@@ -136,16 +136,17 @@ func (m *conversationsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 func (m *conversationsScreen) key(msg tea.KeyMsg) tea.Cmd {
 	var cmd tea.Cmd
 	switch {
-	case m.filtering && key.Matches(msg, conversationsKeys.Cancel):
-		m.filtering = false
-		m.input.Blur()
-	case m.filtering && key.Matches(msg, conversationsKeys.Apply):
-		m.filtering, m.query = false, strings.TrimSpace(m.input.Value())
-		m.input.Blur()
-		m.table.SetCursor(0)
-		m.refreshRows()
 	case m.filtering:
-		m.input, cmd = m.input.Update(msg)
+		var res filterResult
+		var q string
+		switch res, q, cmd = updateFilter(&m.input, msg, conversationsKeys.Apply, conversationsKeys.Cancel); res {
+		case filterCancelled:
+			m.filtering = false
+		case filterApplied:
+			m.filtering, m.query = false, q
+			m.table.SetCursor(0)
+			m.refreshRows()
+		}
 	case m.open != nil && key.Matches(msg, conversationsKeys.Back):
 		m.open, m.lines, m.openErr = nil, nil, nil
 	case m.open != nil:

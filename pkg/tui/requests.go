@@ -197,20 +197,15 @@ func (m *requestsScreen) key(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *requestsScreen) filterKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, requestsKeys.Cancel):
+	res, q, cmd := updateFilter(&m.input, msg, requestsKeys.Apply, requestsKeys.Cancel)
+	switch res {
+	case filterCancelled:
 		m.mode = reqList
-		m.input.Blur()
-		return nil
-	case key.Matches(msg, requestsKeys.Apply):
-		m.mode, m.query = reqList, strings.TrimSpace(m.input.Value())
-		m.input.Blur()
+	case filterApplied:
+		m.mode, m.query = reqList, q
 		m.table.SetCursor(0)
 		m.refreshRows()
-		return nil
 	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
 	return cmd
 }
 

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"courtier/pkg/account"
@@ -205,20 +204,15 @@ func (m *usersScreen) askKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *usersScreen) filterKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, usersKeys.Cancel):
+	res, q, cmd := updateFilter(&m.input, msg, usersKeys.Apply, usersKeys.Cancel)
+	switch res {
+	case filterCancelled:
 		m.filtering = false
-		m.input.Blur()
-		return nil
-	case key.Matches(msg, usersKeys.Apply):
-		m.filtering, m.query = false, strings.TrimSpace(m.input.Value())
-		m.input.Blur()
+	case filterApplied:
+		m.filtering, m.query = false, q
 		m.table.SetCursor(0)
 		m.refreshRows()
-		return nil
 	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
 	return cmd
 }
 
