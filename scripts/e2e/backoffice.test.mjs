@@ -8,30 +8,18 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
-import { createUser, password, registerClient } from './desk-helpers.mjs';
+import { createUser, fileCarQuote, registerClient, signInPage, stat } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const agent = { email: 'sophie.agent@exemple.fr', name: 'Sophie Laurent' };
 const admin = { email: 'marc.admin@exemple.fr', name: 'Marc Dupuis' };
 const client = { email: 'julie.client@exemple.fr', name: 'Julie Bernard' };
 
-/** Signs in through the login page and lands on the dashboard. */
-async function signInPage(page, email) {
-  await page.goto(env.server.url + '/login');
-  await heading(page, 'Connexion');
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await heading(page, 'Tableau de bord');
-}
-
 /** The figure of one of the admin's tiles (« nouvelles », « non attribuées »…), read after a reload. */
-async function stat(page, label) {
+async function statNow(page, label) {
   await page.reload();
   await page.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
-  const tile = page.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
-  return Number(await tile.locator('.stat-value').innerText());
+  return stat(page, label);
 }
 
 /** The visitor's message and callback request, sent from /contact. */
@@ -65,19 +53,7 @@ async function visitorWritesAndAsksForACall(page) {
 
 /** The client's car quote request, through the vehicle selection and the form. */
 async function clientFilesCarQuote(page) {
-  await page.goto(env.server.url + '/vehicle-selection?product=car');
-  await heading(page, 'Choix du véhicule');
-  await page.getByLabel('Marque').selectOption({ label: 'Peugeot' });
-  await page.getByLabel('Modèle').fill('208');
-  await page.getByLabel('Année de première mise en circulation').fill('2019');
-  await page.getByRole('radio', { name: 'Essence' }).check();
-  await page.getByRole('button', { name: 'Continuer' }).click();
-  await page.waitForURL((u) => u.pathname === '/quote-request');
-  await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
-  await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
-  await page.getByRole('radio', { name: 'Tous risques' }).check();
-  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await page.waitForURL((u) => u.pathname === '/my-quotes');
+  await fileCarQuote(page, env.server.url);
   const ref = (await page.locator('.quote-card').first().innerText()).match(/DV-\d{4}-\d{6}/)?.[0];
   assert.ok(ref, 'référence du devis dans Mes devis');
   return ref;
@@ -110,8 +86,8 @@ describe("the broker's day", () => {
     await createUser(env.server.db, agent.email, agent.name, 'agent');
     await createUser(env.server.db, admin.email, admin.name, 'admin');
     const adminPage = await newPage(env.browser);
-    await signInPage(adminPage.page, admin.email);
-    const before = { new: await stat(adminPage.page, 'nouvelles'), unassigned: await stat(adminPage.page, 'non attribuées') };
+    await signInPage(env.server.url, adminPage.page, admin.email);
+    const before = { new: await statNow(adminPage.page, 'nouvelles'), unassigned: await statNow(adminPage.page, 'non attribuées') };
     assert.deepEqual(before, { new: 0, unassigned: 0 });
 
     // A visitor writes and asks to be called back; a client files a car quote.
@@ -120,11 +96,11 @@ describe("the broker's day", () => {
     const cl = await newPage(env.browser);
     await registerClient(cl.page, env.server.url, client.email, client.name);
     refs.quote = await clientFilesCarQuote(cl.page);
-    assert.equal(await stat(adminPage.page, 'nouvelles'), 3);
+    assert.equal(await statNow(adminPage.page, 'nouvelles'), 3);
 
     // The agent finds all three in the queue, nearest deadline first.
     const ag = await newPage(env.browser);
-    await signInPage(ag.page, agent.email);
+    await signInPage(env.server.url, ag.page, agent.email);
     const rows = ag.page.locator('.queue-table tbody tr');
     await rows.nth(2).waitFor();
     const text = await rows.allInnerTexts();
@@ -177,7 +153,7 @@ describe("the broker's day", () => {
     const done = await cl.page.locator('.complaints-done').innerText();
     refs.complaint = done.match(/RC-\d{4}-\d{6}/)?.[0];
     assert.ok(refs.complaint, `référence de la réclamation dans « ${done} »`);
-    assert.equal(await stat(adminPage.page, 'nouvelles'), 3, 'the quote left « new », the complaint came in');
+    assert.equal(await statNow(adminPage.page, 'nouvelles'), 3, 'the quote left « new », the complaint came in');
 
     // The agent takes it, acknowledges it, then answers it.
     await openFromQueue(ag.page, refs.complaint);
@@ -203,8 +179,8 @@ describe("the broker's day", () => {
 
     // The admin: nothing new left (all three of the visitor's and client's
     // requests but the two of the visitor were taken), the agent holds two.
-    assert.equal(await stat(adminPage.page, 'nouvelles'), 2, 'the message and the callback are still new');
-    assert.equal(await stat(adminPage.page, 'non attribuées'), 2);
+    assert.equal(await statNow(adminPage.page, 'nouvelles'), 2, 'the message and the callback are still new');
+    assert.equal(await statNow(adminPage.page, 'non attribuées'), 2);
     const agentRow = adminPage.page.locator('.counts-table').filter({ hasText: 'Par conseiller' }).locator('tr', { hasText: agent.name });
     assert.match(await agentRow.innerText(), /2/);
 

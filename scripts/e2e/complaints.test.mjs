@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { call } from './desk-helpers.mjs';
 
 const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -35,14 +36,6 @@ async function signIn(page, email) {
     return (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status;
   }, { email, password, n: n++ });
   assert.equal(status, email ? 200 : 201);
-}
-
-/** Calls the API from page; resolves to { status, body }. */
-function call(page, method, url, body) {
-  return page.evaluate(async ({ method, url, body }) => {
-    const r = await fetch(url, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-    return { status: r.status, body: await r.json() };
-  }, { method, url, body });
 }
 
 /** The text of the error an element's aria-describedby points to. */

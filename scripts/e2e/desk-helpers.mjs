@@ -2,6 +2,7 @@
 // screenshots-staff.mjs): staff accounts made with the binary as an
 // operator would, clients and their requests made through the API.
 import { spawn } from 'node:child_process';
+import { heading } from './helpers.mjs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,3 +65,37 @@ export const moreQuotes = [
   { product: 'health', details: { adults: 2, children: 1, birthYear: 1984, priority: 'optique' } },
   { product: 'pro', details: { activity: 'Plombier chauffagiste', legalStatus: 'sarl', turnover: '50k-250k', employees: 3 } },
 ].map((q) => ({ ...q, contact: { method: 'email', phone: '' }, message: '' }));
+
+/** Signs in through the login page, as a person does, and lands on the dashboard. */
+export async function signInPage(url, page, email) {
+  await page.goto(url + '/login');
+  await heading(page, 'Connexion');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await heading(page, 'Tableau de bord');
+}
+
+/** The figure of a tile of the admin's dashboard (« nouvelles », « en retard »…). */
+export async function stat(page, label) {
+  const tile = page.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
+  return Number(await tile.locator('.stat-value').innerText());
+}
+
+/** A signed-in client files a car quote through the vehicle selection and the form; resolves on Mes devis. */
+export async function fileCarQuote(page, url) {
+  await page.goto(url + '/vehicle-selection?product=car');
+  await heading(page, 'Choix du véhicule');
+  await page.getByLabel('Marque').selectOption({ label: 'Peugeot' });
+  await page.getByLabel('Modèle').fill('208');
+  await page.getByLabel('Année de première mise en circulation').fill('2019');
+  await page.getByRole('radio', { name: 'Essence' }).check();
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.waitForURL((u) => u.pathname === '/quote-request');
+  await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
+  await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
+  await page.getByRole('radio', { name: 'Tous risques' }).check();
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await page.waitForURL((u) => u.pathname === '/my-quotes');
+}

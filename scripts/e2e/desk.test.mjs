@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
-import { call, createUser, moreQuotes, password, registerClient, signIn } from './desk-helpers.mjs';
+import { call, createUser, fileCarQuote, moreQuotes, registerClient, signIn, signInPage, stat } from './desk-helpers.mjs';
 
 const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -19,44 +19,10 @@ const client = 'eleonore@exemple.fr';
 /** What the scenario leaves for the later tests: the car request. */
 const state = { car: null };
 
-/** Signs in through the login page, as a person does. */
-async function signInPage(page, email) {
-  await page.goto(env.server.url + '/login');
-  await heading(page, 'Connexion');
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await heading(page, 'Tableau de bord');
-}
-
-/** The figure of a stat tile of the admin's dashboard ("nouvelles", "en retard"…). */
-async function stat(page, label) {
-  const tile = page.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
-  return Number(await tile.locator('.stat-value').innerText());
-}
-
 /** The open requests of one person in the admin's "Par conseiller" table. */
 async function byAgent(page, name) {
   const row = page.locator('.counts-table').filter({ hasText: 'Par conseiller' }).locator('tr', { hasText: name });
   return Number(await row.locator('td').first().innerText());
-}
-
-/** A client files a car quote through the vehicle selection and the form. */
-async function fileCarQuote(page) {
-  await page.goto(env.server.url + '/vehicle-selection?product=car');
-  await heading(page, 'Choix du véhicule');
-  await page.getByLabel('Marque').selectOption({ label: 'Peugeot' });
-  await page.getByLabel('Modèle').fill('208');
-  await page.getByLabel('Année de première mise en circulation').fill('2019');
-  await page.getByRole('radio', { name: 'Essence' }).check();
-  await page.getByRole('button', { name: 'Continuer' }).click();
-  await page.waitForURL((u) => u.pathname === '/quote-request');
-  await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
-  await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
-  await page.getByRole('radio', { name: 'Tous risques' }).check();
-  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await page.waitForURL((u) => u.pathname === '/my-quotes');
 }
 
 describe('the staff desk', () => {
@@ -70,18 +36,18 @@ describe('the staff desk', () => {
     assert.equal((await call(cp, 'POST', '/api/quotes', moreQuotes[0])).status, 201);
     await cc.clearCookies();
     await registerClient(cp, env.server.url, client, 'Éléonore Dupont-Aignan');
-    await fileCarQuote(cp);
+    await fileCarQuote(cp, env.server.url);
 
     // The admin's counts before the agent starts.
     const { page: ap, context: ac, errors: aerrors } = await newPage(env.browser);
-    await signInPage(ap, admin);
+    await signInPage(env.server.url, ap, admin);
     await ap.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
     const before = { new: await stat(ap, 'nouvelles'), unassigned: await stat(ap, 'non attribuées'), ada: await byAgent(ap, 'Ada Lefèvre') };
     assert.deepEqual(before, { new: 2, unassigned: 2, ada: 0 });
 
     // The agent: the queue, nearest deadline first.
     const { page, context, errors } = await newPage(env.browser);
-    await signInPage(page, agent);
+    await signInPage(env.server.url, page, agent);
     const rows = page.locator('.queue-table tbody tr');
     await rows.nth(1).waitFor();
     assert.equal(await page.getByText("En un coup d'œil").count(), 0, 'an agent has no counts');

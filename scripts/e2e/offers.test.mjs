@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { call } from './desk-helpers.mjs';
 
 const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -60,14 +61,6 @@ async function signedIn(options, email, axe = false) {
   }, { email, password, n: n++ });
   assert.equal(status, email ? 200 : 201);
   return p;
-}
-
-/** Calls the API from page; resolves to { status, body }. */
-function call(page, method, url, body) {
-  return page.evaluate(async ({ method, url, body }) => {
-    const r = await fetch(url, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-    return { status: r.status, body: await r.json() };
-  }, { method, url, body });
 }
 
 /** A client with a car quote answered by an admin with the two offers; returns the client's page and the request. */
