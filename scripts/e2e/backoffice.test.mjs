@@ -140,7 +140,9 @@ describe("the broker's day", () => {
     // The agent sees the acceptance on the request page.
     await ag.page.reload();
     await ag.page.locator('.desk-header .status-pill', { hasText: 'Offre acceptée' }).waitFor();
-    assert.match(await ag.page.locator('main').innerText(), /Tous risques Essentiel[\s\S]*Choisie/);
+    // The quote's panel loads after the shared part: wait for the chosen offer in it.
+    await ag.page.locator('.staff-offer', { hasText: 'Tous risques Essentiel' }).locator('.staff-offer-status', { hasText: 'Choisie' }).waitFor();
+    assert.match(await ag.page.locator('.staff-offer', { hasText: 'Tous risques Premium' }).innerText(), /Non retenue/);
 
     // The client files a complaint through /reclamations.
     await cl.page.goto(env.server.url + '/reclamations');

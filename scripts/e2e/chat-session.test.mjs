@@ -21,8 +21,11 @@ function chatParts(page) {
 /** Opens the chat if it is closed and waits for a conversation. */
 async function openChat(page) {
   const launcher = page.getByRole('button', { name: "Ouvrir l'assistant" });
-  if (await launcher.isVisible()) await launcher.click();
   const chat = chatParts(page);
+  // Right after a reload neither may be drawn yet: wait for one of them,
+  // since isVisible() does not wait (seen failing once in CI).
+  await launcher.or(chat.panel).first().waitFor();
+  if (await launcher.isVisible()) await launcher.click();
   await chat.log.getByText(/Je peux/).first().waitFor();
   return chat;
 }

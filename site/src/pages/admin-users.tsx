@@ -90,6 +90,8 @@ function UsersList({ me }: { me: string }) {
   const confirm = async (p: Pending) => {
     const ok = await run(() => (p.role ? setUserRole(p.user.uid, p.role) : setUserStatus(p.user.uid, p.status ?? 'active')));
     if (ok) {
+      // The row shows the change at once; the reload that follows confirms it.
+      setUsers((list) => list && list.map((x) => (x.uid === p.user.uid ? { ...x, role: p.role ?? x.role, status: p.status ?? x.status } : x)));
       setDone(p.role ? `${nameOf(p.user)} est maintenant ${roleLabels[p.role].toLowerCase()}.` : `Le compte de ${nameOf(p.user)} est ${p.status === 'disabled' ? 'désactivé' : 'réactivé'}.`);
       setPending(null);
     }
