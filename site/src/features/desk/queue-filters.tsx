@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { productIds } from '../../content/products';
 import { productTitle } from '../../lib/quotes';
 import type { KindInfo, QueueFilter } from './types';
@@ -33,8 +33,14 @@ interface Props {
  * The queue's filters: kind, status, who holds it, product, and a search
  * applied as one types (after a short pause).
  */
-export function QueueFilters({ filter, kinds, onChange }: Props) {
+export function QueueFilters({ filter: current, kinds, onChange: publish }: Props) {
   const id = useId();
+  // The address holds the filter, but it changes only once the navigation
+  // is done: until then the fields show the new choice (a controlled radio
+  // would otherwise spring back for a moment).
+  const [filter, setFilter] = useState(current);
+  useEffect(() => setFilter(current), [current]);
+  const onChange = useCallback((f: QueueFilter) => { setFilter(f); publish(f); }, [publish]);
   const [q, setQ] = useState(filter.q ?? '');
   useEffect(() => setQ(filter.q ?? ''), [filter.q]);
   useEffect(() => {
