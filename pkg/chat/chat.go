@@ -51,12 +51,15 @@ type Message struct {
 	Links     []chatbot.Link `json:"links,omitempty"`
 	// Intent is set on the chatbot's replies.
 	Intent chatbot.Intent `json:"intent,omitempty"`
-	// Agent is set on the agent's messages.
+	// Agent is set on the agent's messages: the real agent who wrote it,
+	// or the persona of SPEC.md §4 when none was available.
 	Agent *Agent `json:"agent,omitempty"`
+	// authorUID is the real agent who wrote it, "" for the persona.
+	authorUID string
 }
 
 func (m *Message) withAgent(a Agent) {
-	if m.Sender == SenderAgent {
+	if m.Sender == SenderAgent && m.Agent == nil {
 		m.Agent = &a
 	}
 }
@@ -67,6 +70,8 @@ type Conversation struct {
 	ID       string    `json:"id,omitempty"`
 	Mode     Mode      `json:"mode"`
 	Messages []Message `json:"messages"`
+	// Live is the state of agent mode; nil in bot mode.
+	Live *Live `json:"live,omitempty"`
 }
 
 // Exchange is what one action added to a conversation.
@@ -100,6 +105,9 @@ type Config struct {
 	Now func() time.Time
 	// Agent is the advisor persona; DefaultAgent when zero.
 	Agent Agent
+	// CallbackAfter is how long a visitor waits for an agent before the
+	// widget offers a callback; DefaultCallbackAfter when zero.
+	CallbackAfter time.Duration
 }
 
 // Service runs the conversations.
@@ -110,6 +118,10 @@ type Service struct {
 	texts texts
 	log   *slog.Logger
 	now   func() time.Time
+	hub   *hub
+	// products names the chatbot's products for the agents' inbox.
+	products      map[chatbot.Product]string
+	callbackAfter time.Duration
 }
 
 // New builds the service over db, speaking for the company of profile.
@@ -123,9 +135,18 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 	if cfg.Agent == (Agent{}) {
 		cfg.Agent = DefaultAgent()
 	}
+	if cfg.CallbackAfter <= 0 {
+		cfg.CallbackAfter = DefaultCallbackAfter
+	}
+	products := map[chatbot.Product]string{}
+	for p, page := range BotCompany(profile).Products {
+		products[p] = page.Title
+	}
 	return &Service{
 		db: db, bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
-		now: func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
+		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
+		hub:      newHub(),
+		products: products, callbackAfter: cfg.CallbackAfter,
 	}
 }
 
@@ -168,7 +189,11 @@ func (s *Service) Get(ctx context.Context, v Viewer, token string) (*Conversatio
 			return err
 		}
 		msgs, err := listMessages(ctx, tx, c.id, maxListed, s.agent)
+		if err != nil {
+			return err
+		}
 		out = &Conversation{Mode: c.mode, Messages: msgs}
+		out.Live, err = s.liveOf(ctx, tx, c)
 		return err
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
 	"courtier/pkg/company"
@@ -44,6 +45,20 @@ func (e *env) addUser(t testing.TB, uid string) Viewer {
 		t.Fatal(err)
 	}
 	return Viewer{UID: uid, Name: "Anne"}
+}
+
+// addStaff stores an active agent or admin and answers their Actor.
+func (e *env) addStaff(t testing.TB, uid string, role account.Role) account.Actor {
+	t.Helper()
+	err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO users (uid, email, display_name, role, password_hash, created_at, updated_at)
+			VALUES (?, ?, ?, ?, 'x', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, uid, uid+"@exemple.fr", "Agent "+uid, string(role))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return account.Actor{UID: uid, Role: role, Name: "Agent " + uid}
 }
 
 func (e *env) start(t testing.TB, v Viewer) string {

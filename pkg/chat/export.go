@@ -49,7 +49,7 @@ func (s *Service) ExportUser(ctx context.Context, uid string, out ExportWriter) 
 // eachMessage calls fn with every message of conversation id, oldest first.
 func (s *Service) eachMessage(ctx context.Context, tx *sql.Tx, id string, fn func(*Message) error) error {
 	rows, err := tx.QueryContext(ctx,
-		"SELECT id, sender, text, links, COALESCE(intent, ''), created_at FROM chat_messages WHERE conversation_id = ? ORDER BY id", id)
+		"SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? ORDER BY id", id)
 	if err != nil {
 		return fmt.Errorf("lecture des messages: %w", err)
 	}
@@ -69,14 +69,23 @@ func (s *Service) eachMessage(ctx context.Context, tx *sql.Tx, id string, fn fun
 	return nil
 }
 
+// messageColumns are the columns of a message scanMessage reads.
+const messageColumns = "id, sender, text, links, COALESCE(intent, ''), created_at, COALESCE(author_name, '')"
+
 // scanMessage reads the row of a message (id, sender, text, links, intent,
-// created_at) into m, which it resets first.
+// created_at, author's name) into m, which it resets first. An agent's
+// message names the real agent who wrote it, or else the persona.
 func scanMessage(rows *sql.Rows, m *Message, agent Agent) error {
 	*m = Message{}
-	var links, at string
-	if err := rows.Scan(&m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at); err != nil {
+	var links, at, author string
+	if err := rows.Scan(&m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at, &author); err != nil {
 		return fmt.Errorf("lecture des messages: %w", err)
 	}
+	return finishMessage(m, links, at, author, agent)
+}
+
+// finishMessage decodes the stored links, time and author of m.
+func finishMessage(m *Message, links, at, author string, agent Agent) error {
 	if links != "[]" {
 		if err := json.Unmarshal([]byte(links), &m.Links); err != nil {
 			return fmt.Errorf("liens illisibles du message %d: %w", m.ID, err)
@@ -85,6 +94,9 @@ func scanMessage(rows *sql.Rows, m *Message, agent Agent) error {
 	var err error
 	if m.Timestamp, err = time.Parse(store.TimeLayout, at); err != nil {
 		return fmt.Errorf("date illisible du message %d: %w", m.ID, err)
+	}
+	if author != "" {
+		agent = RealAgent(author)
 	}
 	m.withAgent(agent)
 	return nil

@@ -37,8 +37,10 @@ func CleanMessage(text string) (string, error) {
 
 // Send adds the message text of v to the conversation of token and
 // answers it: the chatbot in bot mode, with the advisor follow-up when
-// the reply suggests an agent; the agent's canned reply in agent mode,
-// stamped AgentReplyDelay later, the time the widget simulates typing.
+// the reply suggests an agent. In agent mode, the agent who holds the
+// conversation answers through the streams; while none holds it and none
+// is available, the persona's canned reply, stamped AgentReplyDelay
+// later, the time the widget simulates typing (SPEC.md §4, PRODUCT.md 8).
 // A signed-in viewer writing in a visitor conversation makes it theirs,
 // in the same transaction (see Attach).
 func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exchange, error) {
@@ -48,22 +50,25 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	}
 	now := s.now()
 	var ex *Exchange
+	var id string
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
 		}
+		id = c.id
 		user := Message{Sender: SenderUser, Text: text, Timestamp: now}
 		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
 			return err
 		}
 		var replies []Message
 		ex = &Exchange{Mode: c.mode}
-		if c.mode == ModeAgent {
+		switch {
+		case c.mode == ModeBot:
+			replies = s.botReplies(c, text, now)
+		case c.agentUID == "" && !s.Available():
 			ex.ReplyDelay = AgentReplyDelay
 			replies = []Message{{Sender: SenderAgent, Text: s.texts.agentReply, Links: s.texts.agentLinks, Timestamp: now.Add(AgentReplyDelay)}}
-		} else {
-			replies = s.botReplies(c, text, now)
 		}
 		for i := range replies {
 			if err := insertMessage(ctx, tx, c.id, &replies[i], replyTo(replies[i], user.ID)); err != nil {
@@ -77,6 +82,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	if err != nil {
 		return nil, s.fail("envoi d'un message", err)
 	}
+	s.changed(id)
 	return ex, nil
 }
 
@@ -101,36 +107,60 @@ func replyTo(m Message, userID int64) int64 {
 }
 
 // SetMode switches the conversation of token to mode (SPEC.md §4, Chat
-// mode): to the agent with 'Connexion à {agent}...' and the agent's
-// greeting, back to the assistant with a system message and a bot message.
-// Asking for the mode already on changes nothing; a signed-in viewer's
-// switch in a visitor conversation makes it theirs, as Send does.
+// mode). To the agent: when one is available, the visitor is told one is
+// coming and the conversation waits in the agents' inbox; when none is,
+// SPEC.md §4's 'Connexion à {agent}...' and the persona's greeting, and
+// the conversation waits in the inbox all the same. Back to the assistant
+// (from anyone, at any time): a system message and a bot message, and the
+// agent who held it is let go. Asking for the mode already on changes
+// nothing; a signed-in viewer's switch in a visitor conversation makes it
+// theirs, as Send does.
 func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode) (*Exchange, error) {
 	if mode != ModeBot && mode != ModeAgent {
 		return nil, apperr.FieldErrorf("mode", "Le mode doit être «\u00a0bot\u00a0» ou «\u00a0agent\u00a0».")
 	}
 	now := s.now()
 	ex := &Exchange{Mode: mode, Messages: []Message{}}
+	var id string
 	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil || c.mode == mode {
 			return err
 		}
+		id = c.id
 		c.mode = mode
-		ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.backToBot, Timestamp: now}, {Sender: SenderBot, Text: s.texts.botIsBack, Timestamp: now}}
-		if mode == ModeAgent {
+		c.agentUID, c.waitingSince = "", time.Time{}
+		switch {
+		case mode == ModeBot:
+			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.backToBot, Timestamp: now}, {Sender: SenderBot, Text: s.texts.botIsBack, Timestamp: now}}
+		case s.Available():
+			c.waitingSince = now
+			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.waiting, Timestamp: now}}
+		default:
+			c.waitingSince = now
 			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.connecting, Timestamp: now}, {Sender: SenderAgent, Text: s.texts.agentGreeting, Timestamp: now}}
 		}
-		for i := range ex.Messages {
-			if err := insertMessage(ctx, tx, c.id, &ex.Messages[i], 0); err != nil {
-				return err
-			}
-			ex.Messages[i].withAgent(s.agent)
+		if err := s.insertAll(ctx, tx, c.id, ex.Messages); err != nil {
+			return err
 		}
 		return saveConversation(ctx, tx, c, now)
 	})
 	if err != nil {
 		return nil, s.fail("changement de mode", err)
 	}
+	if id != "" {
+		s.changed(id)
+	}
 	return ex, nil
+}
+
+// insertAll stores msgs in conversation id, naming the persona on its messages.
+func (s *Service) insertAll(ctx context.Context, tx *sql.Tx, id string, msgs []Message) error {
+	for i := range msgs {
+		if err := insertMessage(ctx, tx, id, &msgs[i], 0); err != nil {
+			return err
+		}
+		msgs[i].withAgent(s.agent)
+	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"time"
 
@@ -29,8 +28,9 @@ type Summary struct {
 const maxRecent = 500
 
 // Recent lists the conversations with a message since the given time,
-// the latest first, at most limit (maxRecent when zero or more), for
-// staff or the read-only Operator.
+// the latest first, at most limit (maxRecent when zero or more), for an
+// admin or the read-only Operator all; for an agent those they may read
+// (waiting for an agent, or theirs).
 func (s *Service) Recent(ctx context.Context, actor account.Actor, since time.Time, limit int) ([]Summary, error) {
 	if err := actor.RequireReader(); err != nil {
 		return nil, err
@@ -40,7 +40,11 @@ func (s *Service) Recent(ctx context.Context, actor account.Actor, since time.Ti
 	}
 	var out []Summary
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		out, err = recentConversations(ctx, tx, since, limit)
+		only := ""
+		if !actor.IsOperator() && !actor.IsAdmin() {
+			only = actor.UID
+		}
+		out, err = recentConversations(ctx, tx, since, limit, only)
 		return err
 	})
 	if err != nil {
@@ -67,7 +71,8 @@ func (s *Service) Count(ctx context.Context, actor account.Actor, since time.Tim
 }
 
 // Transcript reads the latest messages of conversation id (a Summary's
-// ID), oldest first, for staff or the read-only Operator.
+// ID), oldest first, for the read-only Operator, an admin, or an agent
+// when it waits for an agent or is theirs.
 func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string) ([]Message, error) {
 	if err := actor.RequireReader(); err != nil {
 		return nil, err
@@ -77,13 +82,18 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 	}
 	var out []Message
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		var one int
-		err := tx.QueryRowContext(ctx, "SELECT 1 FROM chat_conversations WHERE id = ?", id).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errNoConversation()
-		}
+		c, err := loadConversation(ctx, tx, id)
 		if err != nil {
-			return fmt.Errorf("lecture de la conversation: %w", err)
+			return err
+		}
+		if !actor.IsOperator() {
+			m, err := confirmStaff(ctx, tx, actor)
+			if err != nil {
+				return err
+			}
+			if !m.canRead(c) {
+				return errNotYours()
+			}
 		}
 		out, err = listMessages(ctx, tx, id, maxListed, s.agent)
 		return err
@@ -94,13 +104,16 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 	return out, nil
 }
 
-func recentConversations(ctx context.Context, tx *sql.Tx, since time.Time, limit int) ([]Summary, error) {
+// recentConversations lists the conversations updated since, all of them
+// or, when agent is set, those agent may read.
+func recentConversations(ctx context.Context, tx *sql.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''),
 		c.mode, c.updated_at,
 		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),
 		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '')
 		FROM chat_conversations c LEFT JOIN users u ON u.uid = c.uid
-		WHERE c.updated_at >= ? ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), limit)
+		WHERE c.updated_at >= ? AND (? = '' OR (c.mode = 'agent' AND (c.agent_uid IS NULL OR c.agent_uid = ?)))
+		ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), agent, agent, limit)
 	if err != nil {
 		return nil, fmt.Errorf("conversations récentes: %w", err)
 	}

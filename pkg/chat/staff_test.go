@@ -10,10 +10,11 @@ import (
 	"courtier/pkg/store"
 )
 
-// TestRecentAndTranscript: staff and the read-only Operator list the
+// TestRecentAndTranscript: an admin and the read-only Operator list the
 // conversations of the last day, latest first, with their owner, last
-// message and count, and read a transcript by its stored ID; a visitor or
-// a client may not, and a secret token or junk is no stored ID.
+// message and count, and read a transcript by its stored ID; an agent
+// only those waiting for an agent or theirs; a visitor or a client none,
+// and a secret token or junk is no stored ID.
 func TestRecentAndTranscript(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
@@ -24,7 +25,8 @@ func TestRecentAndTranscript(t *testing.T) {
 	e.send(t, anne, mine, "Bonjour, je voudrais un devis auto")
 	e.clock.Advance(time.Minute)
 	visitor := e.start(t, Viewer{})
-	agent := account.Actor{UID: "a1", Role: account.RoleAgent}
+	agent := e.addStaff(t, "adele", account.RoleAdmin)
+	arthur := e.addStaff(t, "arthur", account.RoleAgent)
 	since := e.clock.Now().Add(-24 * time.Hour)
 
 	list, err := e.svc.Recent(ctx, agent, since, 0)
@@ -67,6 +69,10 @@ func TestRecentAndTranscript(t *testing.T) {
 		{"junk", agent, "'; DROP TABLE chat_messages; --", apperr.ENOTFOUND},
 		{"unknown hash", agent, store.HashToken("inconnu"), apperr.ENOTFOUND},
 		{"old conversation still readable", agent, store.HashToken(old), ""},
+		{"an agent does not read the assistant's conversations", arthur, list[0].ID, apperr.EFORBIDDEN},
+	}
+	if got, err := e.svc.Recent(ctx, arthur, since, 0); err != nil || len(got) != 0 {
+		t.Errorf("an agent's recent list: %+v, %v; want none (no conversation waits for an agent)", got, err)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -74,7 +80,7 @@ func TestRecentAndTranscript(t *testing.T) {
 			if got := codeOf(err); got != c.code {
 				t.Errorf("Transcript: %q, want %q (%v)", got, c.code, err)
 			}
-			if c.code == apperr.EUNAUTHORIZED || c.code == apperr.EFORBIDDEN {
+			if !c.actor.IsStaff() {
 				if _, err := e.svc.Recent(ctx, c.actor, since, 0); codeOf(err) != c.code {
 					t.Errorf("Recent: %v, want %q", err, c.code)
 				}

@@ -40,6 +40,34 @@ type conversation struct {
 	uid  sql.NullString
 	mode Mode
 	uc   chatbot.UserContext
+	// agentUID is the agent who took the conversation, "" when none.
+	agentUID string
+	// waitingSince is when the visitor asked for an agent; zero in bot mode.
+	waitingSince time.Time
+	// visitorRead and agentRead are the last message IDs each side read.
+	visitorRead, agentRead int64
+}
+
+// conversationColumns are the columns scanConversation reads.
+const conversationColumns = "uid, mode, context, COALESCE(agent_uid, ''), COALESCE(waiting_since, ''), visitor_read, agent_read"
+
+// scanConversation reads the conversationColumns of row into c.
+func scanConversation(row *sql.Row, c *conversation) error {
+	var ucJSON, waiting string
+	if err := row.Scan(&c.uid, &c.mode, &ucJSON, &c.agentUID, &waiting, &c.visitorRead, &c.agentRead); err != nil {
+		return err
+	}
+	if err := json.Unmarshal([]byte(ucJSON), &c.uc); err != nil {
+		return fmt.Errorf("contexte de conversation illisible: %w", err)
+	}
+	if waiting != "" {
+		t, err := time.Parse(store.TimeLayout, waiting)
+		if err != nil {
+			return fmt.Errorf("date d'attente illisible: %w", err)
+		}
+		c.waitingSince = t
+	}
+	return nil
 }
 
 // findConversation reads the conversation of token that viewer uid may
@@ -49,17 +77,26 @@ func findConversation(ctx context.Context, tx *sql.Tx, token, uid string) (*conv
 	if !wellFormed(token) {
 		return nil, errNoConversation()
 	}
-	c := &conversation{id: store.HashToken(token)}
-	var ucJSON string
-	err := tx.QueryRowContext(ctx, "SELECT uid, mode, context FROM chat_conversations WHERE id = ?", c.id).Scan(&c.uid, &c.mode, &ucJSON)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && c.uid.Valid && c.uid.String != uid) {
+	c, err := loadConversation(ctx, tx, store.HashToken(token))
+	if err != nil {
+		return nil, err
+	}
+	if c.uid.Valid && c.uid.String != uid {
+		return nil, errNoConversation()
+	}
+	return c, nil
+}
+
+// loadConversation reads the conversation of stored ID id, whoever asks:
+// the callers check who may see it.
+func loadConversation(ctx context.Context, tx *sql.Tx, id string) (*conversation, error) {
+	c := &conversation{id: id}
+	err := scanConversation(tx.QueryRowContext(ctx, "SELECT "+conversationColumns+" FROM chat_conversations WHERE id = ?", id), c)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoConversation()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lecture de la conversation: %w", err)
-	}
-	if err := json.Unmarshal([]byte(ucJSON), &c.uc); err != nil {
-		return nil, fmt.Errorf("contexte de conversation illisible: %w", err)
 	}
 	return c, nil
 }
@@ -74,14 +111,17 @@ func insertConversation(ctx context.Context, tx *sql.Tx, id, uid string, now tim
 	return nil
 }
 
-// saveConversation writes the mode and context of c, and when it last changed.
+// saveConversation writes the mode, context, agent and waiting time of c,
+// and when it last changed.
 func saveConversation(ctx context.Context, tx *sql.Tx, c *conversation, now time.Time) error {
 	uc, err := json.Marshal(c.uc)
 	if err != nil {
 		return fmt.Errorf("contexte de conversation: %w", err)
 	}
-	_, err = tx.ExecContext(ctx, "UPDATE chat_conversations SET mode = ?, context = ?, updated_at = ? WHERE id = ?",
-		string(c.mode), string(uc), now.Format(store.TimeLayout), c.id)
+	agent := sql.NullString{String: c.agentUID, Valid: c.agentUID != ""}
+	waiting := sql.NullString{String: store.FormatTime(c.waitingSince), Valid: !c.waitingSince.IsZero()}
+	_, err = tx.ExecContext(ctx, "UPDATE chat_conversations SET mode = ?, context = ?, agent_uid = ?, waiting_since = ?, updated_at = ? WHERE id = ?",
+		string(c.mode), string(uc), agent, waiting, now.Format(store.TimeLayout), c.id)
 	if err != nil {
 		return fmt.Errorf("mise à jour de la conversation: %w", err)
 	}
@@ -99,9 +139,14 @@ func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, reply
 	}
 	intent := sql.NullString{String: string(m.Intent), Valid: m.Intent != ""}
 	ref := sql.NullInt64{Int64: replyTo, Valid: replyTo > 0}
+	author := sql.NullString{String: m.authorUID, Valid: m.authorUID != ""}
+	var authorName sql.NullString
+	if m.authorUID != "" && m.Agent != nil {
+		authorName = sql.NullString{String: m.Agent.Name, Valid: true}
+	}
 	res, err := tx.ExecContext(ctx,
-		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout))
+		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout), author, authorName)
 	if err != nil {
 		return fmt.Errorf("enregistrement du message: %w", err)
 	}
@@ -111,7 +156,7 @@ func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, reply
 
 // listMessages reads the latest limit messages of conversation id, oldest first.
 func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent Agent) ([]Message, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, sender, text, links, COALESCE(intent, ''), created_at FROM (
+	rows, err := tx.QueryContext(ctx, `SELECT `+messageColumns+` FROM (
 		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, limit)
 	if err != nil {
 		return nil, fmt.Errorf("lecture des messages: %w", err)

@@ -21,6 +21,12 @@ func DefaultAgent() Agent {
 	return Agent{Name: "Thomas Lefèvre", Avatar: "/chat-agent.svg", Role: "Conseiller en assurance"}
 }
 
+// RealAgent is how a message of a real agent names them to the visitor:
+// their display name, no picture (the widget draws their initials).
+func RealAgent(name string) Agent {
+	return Agent{Name: name, Role: "Conseiller"}
+}
+
 // productServices maps the profile's service IDs to the product intents.
 var productServices = map[string]chatbot.Product{
 	"car": chatbot.Auto, "home": chatbot.Home, "health": chatbot.Health, "life": chatbot.Life,
@@ -67,7 +73,25 @@ type texts struct {
 	agentLinks    []chatbot.Link
 	backToBot     string
 	botIsBack     string
+	// waiting tells the visitor a real agent will come.
+	waiting string
+	// company is the broker's name, for the real agent's greeting.
+	company string
 }
+
+// liveGreeting is the first message of a real agent who takes a conversation.
+func (t texts) liveGreeting(name string) string {
+	return chatbot.Typeset("Bonjour, je suis " + name + ", de " + t.company + ". Je prends la suite de votre conversation : comment puis-je vous aider ?")
+}
+
+// connectingTo is SPEC.md §4's system message with the agent's real name.
+func connectingTo(name string) string { return "Connexion à " + name + "..." }
+
+// transferred tells the visitor another agent takes over.
+func transferred(from, to string) string { return from + " a transmis la conversation à " + to + "." }
+
+// closedBy tells the visitor the agent ended the conversation.
+func closedBy(name string) string { return name + " a terminé la conversation." }
 
 func newTexts(p company.Profile, a Agent) texts {
 	role := strings.ToLower(a.Role)
@@ -78,10 +102,14 @@ func newTexts(p company.Profile, a Agent) texts {
 		// The wording of SPEC.md §4, three dots included.
 		connecting:    "Connexion à " + a.Name + "...",
 		agentGreeting: chatbot.Typeset("Bonjour, je suis " + a.Name + ", " + role + " chez " + p.Name + ". Comment puis-je vous aider ?"),
-		agentReply: chatbot.Typeset("Merci pour votre message. Pour étudier votre situation en détail, appelez-nous au " + p.Phone +
-			", " + hours + ", ou faites une demande de devis en ligne : un conseiller vous répondra personnellement."),
-		agentLinks: []chatbot.Link{{Label: "Demander un devis", Href: chatbot.QuotePath}, {Label: "Nous contacter", Href: chatbot.ContactPath}},
+		// The reply when no agent can answer (PRODUCT.md departure 8): it
+		// says so, and offers a callback and the contact form.
+		agentReply: chatbot.Typeset("Merci pour votre message. Aucun conseiller n'est disponible pour le moment : nous sommes joignables au " + p.Phone +
+			", " + hours + ". Demandez à être rappelé ou écrivez-nous : un conseiller vous répondra personnellement, et verra cette conversation dès son retour."),
+		agentLinks: []chatbot.Link{{Label: "Être rappelé", Href: chatbot.ContactPath + "#rappel"}, {Label: "Nous écrire", Href: chatbot.ContactPath + "#ecrire"}},
 		backToBot:  "Vous êtes de nouveau en conversation avec l'assistant.",
 		botIsBack:  chatbot.Typeset("Me revoilà ! Posez-moi vos questions sur nos assurances, nos devis ou nos coordonnées."),
+		waiting:    "Un conseiller va vous répondre dans un instant.",
+		company:    p.Name,
 	}
 }

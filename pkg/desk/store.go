@@ -188,6 +188,9 @@ type Filter struct {
 	// Assignee is "me", "none", a uid, or "" for anyone.
 	Assignee string
 	Product  string
+	// Client is the uid of a client: their requests alone (the live
+	// chat's « Ses autres demandes »).
+	Client string
 	// Query finds a reference, a name, an e-mail address or a phone
 	// number (typed with or without spaces).
 	Query string
@@ -230,6 +233,9 @@ func (f Filter) where(uid string) (string, []any) {
 	}
 	if f.Product != "" {
 		add("r.product = ?", f.Product)
+	}
+	if f.Client != "" {
+		add("r.uid = ?", f.Client)
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
 		cond, vals := searchSQL(q)

@@ -1,0 +1,147 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/input"
+	"courtier/pkg/store"
+)
+
+// Canned is a ready answer the admin maintains for the agents' composer.
+type Canned struct {
+	ID    int64  `json:"id"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// maxCanned bounds the list of canned answers.
+const maxCanned = 200
+
+var (
+	cannedTitle = input.Field{
+		Name: "title", Max: 80,
+		Required: "Donnez un titre à cette réponse.",
+		TooLong:  "Le titre dépasse 80\u00a0caractères\u00a0: raccourcissez-le.",
+		Invalid:  "Le titre contient des caractères non autorisés.",
+	}
+	cannedText = input.Field{
+		Name: "text", Max: MaxMessageLen, Multiline: true, DropControls: true,
+		Required: "Écrivez le texte de la réponse.",
+		TooLong:  "Le texte dépasse 1\u00a0000 caractères\u00a0: raccourcissez-le.",
+		Invalid:  "Le texte contient des caractères non autorisés.",
+	}
+)
+
+// CannedAnswers lists the canned answers by title, for staff.
+func (s *Service) CannedAnswers(ctx context.Context, actor account.Actor) ([]Canned, error) {
+	out := []Canned{}
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		if _, err := confirmStaff(ctx, tx, actor); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, "SELECT id, title, text FROM chat_canned ORDER BY title COLLATE NOCASE, id LIMIT ?", maxCanned)
+		if err != nil {
+			return fmt.Errorf("réponses types: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c Canned
+			if err := rows.Scan(&c.ID, &c.Title, &c.Text); err != nil {
+				return fmt.Errorf("réponses types: %w", err)
+			}
+			out = append(out, c)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, s.fail("réponses types", err)
+	}
+	return out, nil
+}
+
+// SaveCanned adds a canned answer (id 0) or changes one, for an admin.
+func (s *Service) SaveCanned(ctx context.Context, actor account.Actor, id int64, title, text string) (*Canned, error) {
+	title, err := cannedTitle.Clean(title)
+	if err != nil {
+		return nil, err
+	}
+	if text, err = cannedText.Clean(text); err != nil {
+		return nil, err
+	}
+	out := &Canned{ID: id, Title: title, Text: text}
+	now := store.FormatTime(s.now())
+	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		if err := s.confirmAdmin(ctx, tx, actor); err != nil {
+			return err
+		}
+		if id == 0 {
+			var n int
+			if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_canned").Scan(&n); err != nil {
+				return fmt.Errorf("réponses types: %w", err)
+			}
+			if n >= maxCanned {
+				return apperr.Errorf(apperr.EINVALID, "Il y a déjà %d réponses types : supprimez-en une avant d'en ajouter.", maxCanned)
+			}
+			return tx.QueryRowContext(ctx, "INSERT INTO chat_canned (title, text, updated_by, updated_at) VALUES (?, ?, ?, ?) RETURNING id",
+				title, text, actor.UID, now).Scan(&out.ID)
+		}
+		res, err := tx.ExecContext(ctx, "UPDATE chat_canned SET title = ?, text = ?, updated_by = ?, updated_at = ? WHERE id = ?", title, text, actor.UID, now, id)
+		if err != nil {
+			return fmt.Errorf("réponse type: %w", err)
+		}
+		return oneRow(res)
+	})
+	if err != nil {
+		return nil, s.fail("enregistrement d'une réponse type", err)
+	}
+	return out, nil
+}
+
+// DeleteCanned removes canned answer id, for an admin.
+func (s *Service) DeleteCanned(ctx context.Context, actor account.Actor, id int64) error {
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		if err := s.confirmAdmin(ctx, tx, actor); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, "DELETE FROM chat_canned WHERE id = ?", id)
+		if err != nil {
+			return fmt.Errorf("suppression d'une réponse type: %w", err)
+		}
+		return oneRow(res)
+	})
+	if err != nil {
+		return s.fail("suppression d'une réponse type", err)
+	}
+	return nil
+}
+
+// oneRow answers ENOTFOUND when res changed no row.
+func oneRow(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("réponse type: %w", err)
+	}
+	if n == 0 {
+		return apperr.Errorf(apperr.ENOTFOUND, "Cette réponse type n'existe pas ou a été supprimée.")
+	}
+	return nil
+}
+
+// confirmAdmin refuses an actor who is not, in the store, an active admin.
+func (s *Service) confirmAdmin(ctx context.Context, tx *sql.Tx, actor account.Actor) error {
+	if err := actor.RequireAdmin(); err != nil {
+		return err
+	}
+	m, err := confirmStaff(ctx, tx, actor)
+	if err != nil {
+		return err
+	}
+	if !m.admin {
+		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux administrateurs.")
+	}
+	return nil
+}

@@ -1,0 +1,269 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+	"time"
+
+	"courtier/pkg/store"
+)
+
+// Signal is what a stream is told besides « read the database again »:
+// the passing states that are never stored (typing) and the read marks.
+type Signal struct {
+	// Kind is "typing" or "read".
+	Kind string
+	// Conversation is the stored ID of the conversation concerned.
+	Conversation string
+	Typing       bool
+	Name         string
+	UpTo         int64
+}
+
+// Sub is one open stream's subscription. Wake has room for one pending
+// wake-up: a reader woken reads everything newer than what it holds, so
+// wake-ups can be merged and none is ever lost. Signals are dropped when
+// the reader lags, as a late typing indicator is worth nothing.
+type Sub struct {
+	Wake    chan struct{}
+	Signals chan Signal
+	topic   string
+}
+
+// staffTopic is the topic of every agent stream: the inbox changed.
+const staffTopic = "*staff"
+
+// hub wakes the streams of this process. The database is the source of
+// truth: a stream woken reads what is newer than its last message ID. A
+// poller catches what other processes wrote (the terminal dashboard) and
+// the changes of presence.
+type hub struct {
+	mu   sync.Mutex
+	subs map[string]map[*Sub]struct{}
+	// visitors counts the visitor streams, for the broadcast of presence.
+	visitors int
+	// lastID is the highest message ID the poller has seen; started
+	// tells whether it was read once (the poller starts from the end).
+	lastID  int64
+	started bool
+	// available is the last computed availability of agents.
+	available bool
+	// local counts the agent streams open in this process per uid.
+	local map[string]int
+}
+
+func newHub() *hub {
+	return &hub{subs: map[string]map[*Sub]struct{}{}, local: map[string]int{}}
+}
+
+// subscribe opens a subscription to topic: a conversation's stored ID, or staffTopic.
+func (h *hub) subscribe(topic string) *Sub {
+	s := &Sub{Wake: make(chan struct{}, 1), Signals: make(chan Signal, 8), topic: topic}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.subs[topic]
+	if m == nil {
+		m = map[*Sub]struct{}{}
+		h.subs[topic] = m
+	}
+	m[s] = struct{}{}
+	if topic != staffTopic {
+		h.visitors++
+	}
+	return s
+}
+
+func (h *hub) unsubscribe(s *Sub) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.subs[s.topic]
+	if _, ok := m[s]; !ok {
+		return
+	}
+	delete(m, s)
+	if len(m) == 0 {
+		delete(h.subs, s.topic)
+	}
+	if s.topic != staffTopic {
+		h.visitors--
+	}
+}
+
+// wake wakes every stream of the topics.
+func (h *hub) wake(topics ...string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, t := range topics {
+		for s := range h.subs[t] {
+			select {
+			case s.Wake <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// wakeAllVisitors wakes every visitor stream: the agents' availability changed.
+func (h *hub) wakeAllVisitors() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for t, m := range h.subs {
+		if t == staffTopic {
+			continue
+		}
+		for s := range m {
+			select {
+			case s.Wake <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// signal passes sig to the streams of topic, dropping it for a lagging one.
+func (h *hub) signal(topic string, sig Signal) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs[topic] {
+		select {
+		case s.Signals <- sig:
+		default:
+		}
+	}
+}
+
+// Streams counts the open visitor and agent streams of this process.
+func (s *Service) Streams() (visitors, agents int) {
+	h := s.hub
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.visitors, len(h.subs[staffTopic])
+}
+
+// Watch runs the poller until ctx ends: every interval it wakes the
+// streams of the conversations that got a message written by another
+// process, and every stream of visitors when the agents' availability
+// changed. `courtier serve` runs it; one query a second whatever the
+// number of streams.
+func (s *Service) Watch(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	s.poll(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			s.poll(ctx)
+		}
+	}
+}
+
+// poll is one round of Watch.
+func (s *Service) poll(ctx context.Context) {
+	h := s.hub
+	h.mu.Lock()
+	after, started := h.lastID, h.started
+	h.mu.Unlock()
+	var ids []int64
+	var convs []string
+	var available bool
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		if !started {
+			var last int64
+			if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages").Scan(&last); err != nil {
+				return fmt.Errorf("dernier message: %w", err)
+			}
+			ids = append(ids, last)
+			var err error
+			available, err = agentsAvailable(ctx, tx, s.now())
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, "SELECT id, conversation_id FROM chat_messages WHERE id > ? ORDER BY id LIMIT 5000", after)
+		if err != nil {
+			return fmt.Errorf("nouveaux messages: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var c string
+			if err := rows.Scan(&id, &c); err != nil {
+				return fmt.Errorf("nouveaux messages: %w", err)
+			}
+			ids, convs = append(ids, id), append(convs, c)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("nouveaux messages: %w", err)
+		}
+		available, err = agentsAvailable(ctx, tx, s.now())
+		return err
+	})
+	if err != nil {
+		_ = s.fail("veille des conversations", err)
+		return
+	}
+	h.mu.Lock()
+	h.started = true
+	if len(ids) > 0 {
+		h.lastID = ids[len(ids)-1]
+	}
+	changed := h.available != available
+	h.available = available
+	h.mu.Unlock()
+	if len(convs) > 0 {
+		h.wake(append(convs, staffTopic)...)
+	}
+	if changed {
+		h.wakeAllVisitors()
+		h.wake(staffTopic)
+	}
+}
+
+// Available tells whether an agent can answer now, as last computed (at
+// most a poll interval old, refreshed at once on this process's changes).
+func (s *Service) Available() bool {
+	s.hub.mu.Lock()
+	defer s.hub.mu.Unlock()
+	return s.hub.available
+}
+
+// refreshAvailability computes the availability again after a change of
+// presence in this process, and wakes the visitors' streams when it changed.
+func (s *Service) refreshAvailability(ctx context.Context) {
+	var available bool
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		available, err = agentsAvailable(ctx, tx, s.now())
+		return err
+	})
+	if err != nil {
+		_ = s.fail("présence des conseillers", err)
+		return
+	}
+	h := s.hub
+	h.mu.Lock()
+	changed := h.available != available
+	h.available = available
+	h.mu.Unlock()
+	if changed {
+		h.wakeAllVisitors()
+		h.wake(staffTopic)
+	}
+}
+
+// PresenceTTL is how long an agent counts as present after their page or
+// terminal last said so; their streams renew it every heartbeat.
+const PresenceTTL = 45 * time.Second
+
+// agentsAvailable tells whether an active agent or admin is present and not away.
+func agentsAvailable(ctx context.Context, tx *sql.Tx, now time.Time) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM chat_presence p JOIN users u ON u.uid = p.uid
+		WHERE p.away = 0 AND p.seen_at >= ? AND u.status = 'active' AND u.role IN ('agent', 'admin'))`,
+		store.FormatTime(now.Add(-PresenceTTL))).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("présence des conseillers: %w", err)
+	}
+	return n == 1, nil
+}

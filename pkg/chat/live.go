@@ -1,0 +1,234 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The states of a conversation in agent mode (docs/live-chat.md).
+const (
+	// StateWaiting: the visitor asked for an agent, none took it yet.
+	StateWaiting = "waiting"
+	// StateLive: an agent holds the conversation.
+	StateLive = "live"
+)
+
+// DefaultCallbackAfter is how long a visitor waits for an agent before
+// the widget offers to be called back.
+const DefaultCallbackAfter = 3 * time.Minute
+
+// Live is the state of a conversation in agent mode, as its visitor sees it.
+type Live struct {
+	State string `json:"state"`
+	// Agent is the real agent who holds it, when live.
+	Agent *Agent `json:"agent,omitempty"`
+	// WaitingSince is when the visitor asked for an agent.
+	WaitingSince *time.Time `json:"waitingSince,omitempty"`
+	// CallbackAfterMs is how long the visitor waits before the widget
+	// offers a callback.
+	CallbackAfterMs int64 `json:"callbackAfterMs"`
+	// AgentRead is the last message ID the agents have read.
+	AgentRead int64 `json:"agentRead"`
+}
+
+// State is who answers a conversation now, and whether an agent could.
+type State struct {
+	Mode      Mode  `json:"mode"`
+	Live      *Live `json:"live"`
+	Available bool  `json:"available"`
+}
+
+// Update is what a visitor's stream or poll reads: the messages after
+// the last ID it holds whose time has come, the state, and when the next
+// message stamped in the future (the persona's typing delay) is due.
+type Update struct {
+	State    State
+	Messages []Message
+	// NextAt is when a message already written becomes due; zero if none.
+	NextAt time.Time
+}
+
+// maxBatch bounds the messages read at once by a stream or a poll; a
+// reader behind reads again at once.
+const maxBatch = 200
+
+// liveOf is the Live state of c, nil in bot mode.
+func (s *Service) liveOf(ctx context.Context, tx *sql.Tx, c *conversation) (*Live, error) {
+	if c.mode != ModeAgent {
+		return nil, nil
+	}
+	l := &Live{State: StateWaiting, CallbackAfterMs: s.callbackAfter.Milliseconds(), AgentRead: c.agentRead}
+	if c.agentUID != "" {
+		name, err := displayName(ctx, tx, c.agentUID)
+		if err != nil {
+			return nil, err
+		}
+		a := RealAgent(name)
+		l.State, l.Agent = StateLive, &a
+	}
+	if !c.waitingSince.IsZero() {
+		t := c.waitingSince
+		l.WaitingSince = &t
+	}
+	return l, nil
+}
+
+// displayName is how uid is named to others: their display name, or their e-mail.
+func displayName(ctx context.Context, tx *sql.Tx, uid string) (string, error) {
+	var name string
+	err := tx.QueryRowContext(ctx, "SELECT CASE WHEN display_name <> '' THEN display_name ELSE email END FROM users WHERE uid = ?", uid).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "Un conseiller", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("nom du conseiller: %w", err)
+	}
+	return name, nil
+}
+
+// stateOf is the State of c now.
+func (s *Service) stateOf(ctx context.Context, tx *sql.Tx, c *conversation) (State, error) {
+	l, err := s.liveOf(ctx, tx, c)
+	return State{Mode: c.mode, Live: l, Available: s.Available()}, err
+}
+
+// Since reads the messages of the conversation of token after the ID
+// after, oldest first, up to the first one stamped later than now, with
+// the state: what a visitor's stream sends and its polling fallback answers.
+func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64) (*Update, error) {
+	now := s.now()
+	out := &Update{Messages: []Message{}}
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err != nil {
+			return err
+		}
+		if out.State, err = s.stateOf(ctx, tx, c); err != nil {
+			return err
+		}
+		msgs, err := messagesAfter(ctx, tx, c.id, after, maxBatch, s.agent)
+		if err != nil {
+			return err
+		}
+		for _, m := range msgs {
+			if m.Timestamp.After(now) {
+				out.NextAt = m.Timestamp
+				break
+			}
+			out.Messages = append(out.Messages, m)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("lecture des nouveaux messages", err)
+	}
+	return out, nil
+}
+
+// messagesAfter reads at most limit messages of conversation id after the ID after, oldest first.
+func messagesAfter(ctx context.Context, tx *sql.Tx, id string, after int64, limit int, agent Agent) ([]Message, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("lecture des messages: %w", err)
+	}
+	defer rows.Close()
+	out := []Message{}
+	for rows.Next() {
+		var m Message
+		if err := scanMessage(rows, &m, agent); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Subscribe opens the live subscription of the visitor's stream on the
+// conversation of token; Unsubscribe closes it.
+func (s *Service) Subscribe(ctx context.Context, v Viewer, token string) (*Sub, error) {
+	var id string
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err == nil {
+			id = c.id
+		}
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("abonnement à une conversation", err)
+	}
+	return s.hub.subscribe(id), nil
+}
+
+// Unsubscribe closes a subscription of Subscribe or SubscribeStaff.
+func (s *Service) Unsubscribe(sub *Sub) { s.hub.unsubscribe(sub) }
+
+// VisitorTyping tells the agents that the visitor of token is typing, or stopped.
+func (s *Service) VisitorTyping(ctx context.Context, v Viewer, token string, typing bool) error {
+	var id string
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err == nil {
+			id = c.id
+		}
+		return err
+	})
+	if err != nil {
+		return s.fail("indicateur de saisie", err)
+	}
+	s.hub.signal(staffTopic, Signal{Kind: "typing", Conversation: id, Typing: typing})
+	return nil
+}
+
+// VisitorRead records that the visitor of token has read up to message
+// upTo, and tells the agents.
+func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo int64) error {
+	var id string
+	var read int64
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		c, err := findConversation(ctx, tx, token, v.UID)
+		if err != nil {
+			return err
+		}
+		id = c.id
+		read, err = markRead(ctx, tx, c.id, "visitor_read", upTo)
+		return err
+	})
+	if err != nil {
+		return s.fail("accusé de lecture", err)
+	}
+	s.hub.signal(staffTopic, Signal{Kind: "read", Conversation: id, UpTo: read})
+	return nil
+}
+
+// markRead moves the read mark column of conversation id up to upTo,
+// never back and never past its last message; it answers the mark.
+func markRead(ctx context.Context, tx *sql.Tx, id, column string, upTo int64) (int64, error) {
+	var read int64
+	// column is one of two constants of this package, never input.
+	err := tx.QueryRowContext(ctx, `UPDATE chat_conversations SET `+column+` = MAX(`+column+`,
+		MIN(?, COALESCE((SELECT MAX(id) FROM chat_messages WHERE conversation_id = ?), 0)))
+		WHERE id = ? RETURNING `+column, upTo, id, id).Scan(&read)
+	if err != nil {
+		return 0, fmt.Errorf("accusé de lecture: %w", err)
+	}
+	return read, nil
+}
+
+// LastMessageID is the highest message ID: where a new agent stream starts.
+func (s *Service) LastMessageID(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages").Scan(&id)
+	})
+	if err != nil {
+		return 0, s.fail("dernier message", err)
+	}
+	return id, nil
+}
+
+// changed wakes the streams of conversation id and the agents' inbox.
+func (s *Service) changed(id string) { s.hub.wake(id, staffTopic) }

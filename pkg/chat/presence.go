@@ -1,0 +1,84 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"courtier/pkg/account"
+	"courtier/pkg/store"
+)
+
+// SubscribeStaff opens the live subscription of an agent's stream: the
+// agent counts as present while it is open (and renews it with Present
+// at each heartbeat). UnsubscribeStaff closes it.
+func (s *Service) SubscribeStaff(ctx context.Context, actor account.Actor) (*Sub, error) {
+	if err := s.Present(ctx, actor); err != nil {
+		return nil, err
+	}
+	sub := s.hub.subscribe(staffTopic)
+	s.hub.mu.Lock()
+	s.hub.local[actor.UID]++
+	s.hub.mu.Unlock()
+	return sub, nil
+}
+
+// UnsubscribeStaff closes an agent's stream; with their last one in this
+// process, they are no longer present.
+func (s *Service) UnsubscribeStaff(ctx context.Context, actor account.Actor, sub *Sub) {
+	s.hub.unsubscribe(sub)
+	s.hub.mu.Lock()
+	s.hub.local[actor.UID]--
+	last := s.hub.local[actor.UID] <= 0
+	if last {
+		delete(s.hub.local, actor.UID)
+	}
+	s.hub.mu.Unlock()
+	if last {
+		// The request's context is over: this write gets its own.
+		_ = s.Leave(context.WithoutCancel(ctx), actor)
+	}
+}
+
+// Present records that the actor, an agent or admin, is at their post
+// now; they count as present for PresenceTTL.
+func (s *Service) Present(ctx context.Context, actor account.Actor) error {
+	return s.setPresence(ctx, actor, "seen_at", store.FormatTime(s.now()))
+}
+
+// Leave records that the actor left their post: no longer present.
+func (s *Service) Leave(ctx context.Context, actor account.Actor) error {
+	return s.setPresence(ctx, actor, "seen_at", nil)
+}
+
+// SetAway sets the actor's « Absent » switch: an agent away is not
+// available to visitors, whatever pages they have open.
+func (s *Service) SetAway(ctx context.Context, actor account.Actor, away bool) error {
+	v := 0
+	if away {
+		v = 1
+	}
+	return s.setPresence(ctx, actor, "away", v)
+}
+
+// setPresence writes one column of the actor's presence row, then
+// computes the availability again.
+func (s *Service) setPresence(ctx context.Context, actor account.Actor, column string, value any) error {
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		if _, err := confirmStaff(ctx, tx, actor); err != nil {
+			return err
+		}
+		// column is one of two constants of this file, never input.
+		_, err := tx.ExecContext(ctx, `INSERT INTO chat_presence (uid, `+column+`) VALUES (?, ?)
+			ON CONFLICT (uid) DO UPDATE SET `+column+` = excluded.`+column, actor.UID, value)
+		if err != nil {
+			return fmt.Errorf("présence: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return s.fail("présence d'un conseiller", err)
+	}
+	s.refreshAvailability(ctx)
+	return nil
+}

@@ -1,0 +1,548 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/chatbot"
+	"courtier/pkg/store"
+)
+
+// Who is the person on the visitor's side of a conversation.
+type Who struct {
+	// UID and Email are the client's account; empty for a visitor.
+	UID   string `json:"uid,omitempty"`
+	Name  string `json:"name"`
+	Email string `json:"email,omitempty"`
+}
+
+// StaffRef names an agent or admin.
+type StaffRef struct {
+	UID  string `json:"uid"`
+	Name string `json:"name"`
+}
+
+// InboxItem is a conversation in agent mode as the agents' inbox lists it.
+type InboxItem struct {
+	// ID is the stored ID (the hash of the visitor's secret).
+	ID           string     `json:"id"`
+	State        string     `json:"state"`
+	Who          Who        `json:"who"`
+	Product      string     `json:"product,omitempty"`
+	Agent        *StaffRef  `json:"agent,omitempty"`
+	WaitingSince *time.Time `json:"waitingSince,omitempty"`
+	LastMessage  string     `json:"lastMessage"`
+	LastAt       time.Time  `json:"lastAt"`
+	// Unread counts the visitor's messages after the agents' read mark.
+	Unread int `json:"unread"`
+	// Readable tells whether the actor may open it.
+	Readable bool `json:"readable"`
+}
+
+// Inbox is the agents' view of the live chat.
+type Inbox struct {
+	// Away is the actor's own « Absent » switch.
+	Away bool `json:"away"`
+	// Available tells whether a visitor asking now would reach an agent.
+	Available bool        `json:"available"`
+	Waiting   []InboxItem `json:"waiting"`
+	Mine      []InboxItem `json:"mine"`
+	Others    []InboxItem `json:"others"`
+}
+
+// StaffConversation is a conversation as an agent opens it.
+type StaffConversation struct {
+	InboxItem
+	Mode        Mode      `json:"mode"`
+	VisitorRead int64     `json:"visitorRead"`
+	AgentRead   int64     `json:"agentRead"`
+	Messages    []Message `json:"messages"`
+}
+
+// StaffMessage is a message of a conversation, for the agents' stream.
+type StaffMessage struct {
+	Conversation string  `json:"conversationId"`
+	Message      Message `json:"message"`
+}
+
+// maxInbox bounds each list of the inbox.
+const maxInbox = 500
+
+// staffMember is an actor confirmed in the store: still an active agent
+// or admin, with their current role and the name the visitor reads.
+type staffMember struct {
+	uid, name string
+	admin     bool
+}
+
+// confirmStaff reads the actor in the store inside tx: the terminal
+// dashboard keeps its Actor while it runs, and a role may change meanwhile.
+func confirmStaff(ctx context.Context, tx *sql.Tx, actor account.Actor) (*staffMember, error) {
+	if err := actor.RequireStaff(); err != nil {
+		return nil, err
+	}
+	m, err := memberOf(ctx, tx, actor.UID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n'a plus les droits nécessaires à cette action.")
+	}
+	return m, err
+}
+
+// memberOf reads the active agent or admin uid; sql.ErrNoRows when uid is not one.
+func memberOf(ctx context.Context, tx *sql.Tx, uid string) (*staffMember, error) {
+	m := &staffMember{uid: uid}
+	var role string
+	err := tx.QueryRowContext(ctx, `SELECT role, CASE WHEN display_name <> '' THEN display_name ELSE email END
+		FROM users WHERE uid = ? AND status = 'active' AND role IN ('agent', 'admin')`, uid).Scan(&role, &m.name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("droits du conseiller: %w", err)
+	}
+	m.admin = role == string(account.RoleAdmin)
+	return m, nil
+}
+
+// canRead tells whether m may read c: an admin any conversation, an agent
+// those waiting for an agent and those they hold.
+func (m *staffMember) canRead(c *conversation) bool {
+	return m.admin || (c.mode == ModeAgent && (c.agentUID == "" || c.agentUID == m.uid))
+}
+
+// canWrite tells whether m may write in c: the agent who holds it, or an admin.
+func (m *staffMember) canWrite(c *conversation) bool {
+	return c.mode == ModeAgent && c.agentUID != "" && (c.agentUID == m.uid || m.admin)
+}
+
+// canManage tells whether m may hand c to someone, give it back to the
+// assistant or close it: its holder or an admin, and any agent while it waits.
+func (m *staffMember) canManage(c *conversation) bool {
+	return c.mode == ModeAgent && (c.agentUID == "" || c.agentUID == m.uid || m.admin)
+}
+
+// staffConversation loads conversation id for m, refusing what m may not read.
+func staffConversation(ctx context.Context, tx *sql.Tx, m *staffMember, id string) (*conversation, error) {
+	if b, err := hex.DecodeString(id); err != nil || len(b) != 32 {
+		return nil, errNoConversation()
+	}
+	c, err := loadConversation(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !m.canRead(c) {
+		return nil, errNotYours()
+	}
+	return c, nil
+}
+
+func errNotYours() error {
+	return apperr.Errorf(apperr.EFORBIDDEN, "Cette conversation est suivie par un autre conseiller.")
+}
+
+func errBackToBot() error {
+	return apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l'assistant.")
+}
+
+// Inbox lists the conversations in agent mode: waiting for an agent,
+// held by the actor, held by others (readable by an admin only).
+func (s *Service) Inbox(ctx context.Context, actor account.Actor) (*Inbox, error) {
+	out := &Inbox{Waiting: []InboxItem{}, Mine: []InboxItem{}, Others: []InboxItem{}, Available: s.Available()}
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		var away int
+		err = tx.QueryRowContext(ctx, "SELECT away FROM chat_presence WHERE uid = ?", m.uid).Scan(&away)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("présence: %w", err)
+		}
+		out.Away = away == 1
+		items, err := s.inboxItems(ctx, tx, "c.mode = 'agent'", nil)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			switch {
+			case it.Agent == nil:
+				it.Readable = true
+				out.Waiting = append(out.Waiting, it)
+			case it.Agent.UID == m.uid:
+				it.Readable = true
+				out.Mine = append(out.Mine, it)
+			default:
+				it.Readable = m.admin
+				out.Others = append(out.Others, it)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("boîte des conversations", err)
+	}
+	return out, nil
+}
+
+// inboxItems reads the conversations matching where, the longest waiting first.
+func (s *Service) inboxItems(ctx context.Context, tx *sql.Tx, where string, args []any) ([]InboxItem, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''), c.context,
+		COALESCE(c.agent_uid, ''), COALESCE(CASE WHEN a.display_name <> '' THEN a.display_name ELSE a.email END, ''),
+		COALESCE(c.waiting_since, ''), c.updated_at,
+		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), ''),
+		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id AND m.sender = 'user' AND m.id > c.agent_read)
+		FROM chat_conversations c LEFT JOIN users u ON u.uid = c.uid LEFT JOIN users a ON a.uid = c.agent_uid
+		WHERE `+where+` ORDER BY COALESCE(c.waiting_since, c.updated_at), c.id LIMIT ?`, append(args, maxInbox)...)
+	if err != nil {
+		return nil, fmt.Errorf("boîte des conversations: %w", err)
+	}
+	defer rows.Close()
+	var out []InboxItem
+	for rows.Next() {
+		var it InboxItem
+		var ucJSON, agentUID, agentName, waiting, at string
+		if err := rows.Scan(&it.ID, &it.Who.UID, &it.Who.Name, &it.Who.Email, &ucJSON, &agentUID, &agentName,
+			&waiting, &at, &it.LastMessage, &it.Unread); err != nil {
+			return nil, fmt.Errorf("boîte des conversations: %w", err)
+		}
+		if err := s.fillItem(&it, ucJSON, agentUID, agentName, waiting, at); err != nil {
+			return nil, err
+		}
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// fillItem completes it from the stored columns.
+func (s *Service) fillItem(it *InboxItem, ucJSON, agentUID, agentName, waiting, at string) error {
+	if it.Who.UID == "" {
+		it.Who.Name = "Visiteur"
+	} else if it.Who.Name == "" {
+		it.Who.Name = it.Who.Email
+	}
+	var uc chatbot.UserContext
+	if err := json.Unmarshal([]byte(ucJSON), &uc); err != nil {
+		return fmt.Errorf("contexte de conversation illisible: %w", err)
+	}
+	it.Product = s.products[uc.InterestedProduct]
+	it.State = StateWaiting
+	if agentUID != "" {
+		it.State, it.Agent = StateLive, &StaffRef{UID: agentUID, Name: agentName}
+	}
+	var err error
+	if waiting != "" {
+		t, err := time.Parse(store.TimeLayout, waiting)
+		if err != nil {
+			return fmt.Errorf("date d'attente illisible: %w", err)
+		}
+		it.WaitingSince = &t
+	}
+	if it.LastAt, err = time.Parse(store.TimeLayout, at); err != nil {
+		return fmt.Errorf("date illisible d'une conversation: %w", err)
+	}
+	return nil
+}
+
+// StaffConversation opens conversation id (an InboxItem's ID) for the
+// actor: an admin any, an agent one waiting or theirs.
+func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id string) (*StaffConversation, error) {
+	var out *StaffConversation
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		items, err := s.inboxItems(ctx, tx, "c.id = ?", []any{c.id})
+		if err != nil || len(items) != 1 {
+			return errors.Join(err, errNoConversation())
+		}
+		out = &StaffConversation{InboxItem: items[0], Mode: c.mode, VisitorRead: c.visitorRead, AgentRead: c.agentRead}
+		if c.mode == ModeBot {
+			out.State = string(ModeBot)
+		}
+		out.Readable = true
+		out.Messages, err = listMessages(ctx, tx, c.id, maxListed, s.agent)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("lecture d'une conversation", err)
+	}
+	return out, nil
+}
+
+// Take gives conversation id to the actor if nobody holds it: a
+// compare-and-set, so two agents never both get it (ECONFLICT for the
+// second). The visitor reads 'Connexion à {name}...' and the agent's greeting.
+func (s *Service) Take(ctx context.Context, actor account.Actor, id string) error {
+	now := s.now()
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		if c.mode != ModeAgent {
+			return errBackToBot()
+		}
+		if c.agentUID == m.uid {
+			return nil
+		}
+		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET agent_uid = ?, updated_at = ? WHERE id = ? AND mode = 'agent' AND agent_uid IS NULL",
+			m.uid, store.FormatTime(now), c.id)
+		if err != nil {
+			return fmt.Errorf("prise de la conversation: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return errors.Join(err, apperr.Errorf(apperr.ECONFLICT, "Un autre conseiller a déjà pris cette conversation."))
+		}
+		a := RealAgent(m.name)
+		return s.insertAll(ctx, tx, c.id, []Message{
+			{Sender: SenderSystem, Text: connectingTo(m.name), Timestamp: now},
+			{Sender: SenderAgent, Text: s.texts.liveGreeting(m.name), Timestamp: now, Agent: &a, authorUID: m.uid},
+		})
+	})
+	if err != nil {
+		return s.fail("prise d'une conversation", err)
+	}
+	s.changed(id)
+	return nil
+}
+
+// Reply adds the actor's message to conversation id, which they hold (or
+// any, for an admin); the message names them.
+func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text string) (*Message, error) {
+	text, err := CleanMessage(text)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var msg Message
+	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		if !m.canWrite(c) {
+			return errTakeFirst(c)
+		}
+		a := RealAgent(m.name)
+		msg = Message{Sender: SenderAgent, Text: text, Timestamp: now, Agent: &a, authorUID: m.uid}
+		if err := insertMessage(ctx, tx, c.id, &msg, 0); err != nil {
+			return err
+		}
+		if _, err := markRead(ctx, tx, c.id, "agent_read", msg.ID); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, "UPDATE chat_conversations SET updated_at = ? WHERE id = ?", store.FormatTime(now), c.id)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("réponse d'un conseiller", err)
+	}
+	s.changed(id)
+	return &msg, nil
+}
+
+// errTakeFirst says why the actor may not write in c.
+func errTakeFirst(c *conversation) error {
+	switch {
+	case c.mode != ModeAgent:
+		return errBackToBot()
+	case c.agentUID == "":
+		return apperr.Errorf(apperr.ECONFLICT, "Prenez d'abord la conversation pour y répondre.")
+	default:
+		return errNotYours()
+	}
+}
+
+// Transfer hands conversation id to the active agent or admin toUID.
+func (s *Service) Transfer(ctx context.Context, actor account.Actor, id, toUID string) error {
+	now := s.now()
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		if !m.canManage(c) {
+			return errTakeFirst(c)
+		}
+		to, err := memberOf(ctx, tx, toUID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.FieldErrorf("to", "Choisissez un conseiller ou un administrateur actif.")
+		}
+		if err != nil {
+			return err
+		}
+		if c.agentUID == to.uid {
+			return nil
+		}
+		c.agentUID = to.uid
+		if err := saveConversation(ctx, tx, c, now); err != nil {
+			return err
+		}
+		return s.insertAll(ctx, tx, c.id, []Message{{Sender: SenderSystem, Text: transferred(m.name, to.name), Timestamp: now}})
+	})
+	if err != nil {
+		return s.fail("transmission d'une conversation", err)
+	}
+	s.changed(id)
+	return nil
+}
+
+// HandBack gives conversation id back to the assistant (SPEC.md §4,
+// 'Retour à l'assistant'); Close ends it with the agent's name. Both
+// leave the inbox.
+func (s *Service) HandBack(ctx context.Context, actor account.Actor, id string) error {
+	return s.endLive(ctx, actor, id, func(string) string { return s.texts.backToBot })
+}
+
+// Close ends the agent's part of conversation id: the visitor reads that
+// the agent ended it, and the assistant is back.
+func (s *Service) Close(ctx context.Context, actor account.Actor, id string) error {
+	return s.endLive(ctx, actor, id, closedBy)
+}
+
+func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, notice func(name string) string) error {
+	now := s.now()
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		if !m.canManage(c) {
+			return errTakeFirst(c)
+		}
+		c.mode, c.agentUID, c.waitingSince = ModeBot, "", time.Time{}
+		if err := saveConversation(ctx, tx, c, now); err != nil {
+			return err
+		}
+		return s.insertAll(ctx, tx, c.id, []Message{
+			{Sender: SenderSystem, Text: notice(m.name), Timestamp: now},
+			{Sender: SenderBot, Text: s.texts.botIsBack, Timestamp: now},
+		})
+	})
+	if err != nil {
+		return s.fail("fin d'une conversation", err)
+	}
+	s.changed(id)
+	return nil
+}
+
+// MarkRead records that the agents have read conversation id up to
+// message upTo, and tells the visitor.
+func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, upTo int64) error {
+	var read int64
+	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		read, err = markRead(ctx, tx, c.id, "agent_read", upTo)
+		return err
+	})
+	if err != nil {
+		return s.fail("accusé de lecture", err)
+	}
+	s.hub.signal(id, Signal{Kind: "read", Conversation: id, UpTo: read})
+	s.hub.wake(staffTopic)
+	return nil
+}
+
+// AgentTyping tells the visitor of conversation id that the actor, who
+// holds it, is typing or stopped.
+func (s *Service) AgentTyping(ctx context.Context, actor account.Actor, id string, typing bool) error {
+	var name string
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		c, err := staffConversation(ctx, tx, m, id)
+		if err != nil {
+			return err
+		}
+		if !m.canWrite(c) {
+			return errTakeFirst(c)
+		}
+		name = m.name
+		return nil
+	})
+	if err != nil {
+		return s.fail("indicateur de saisie", err)
+	}
+	s.hub.signal(id, Signal{Kind: "typing", Conversation: id, Typing: typing, Name: name})
+	return nil
+}
+
+// StaffSince reads the messages after the ID after in the conversations
+// the actor may read in agent mode, oldest first: what an agent's stream
+// sends. An actor no longer staff is refused, which ends their stream.
+func (s *Service) StaffSince(ctx context.Context, actor account.Actor, after int64) ([]StaffMessage, error) {
+	out := []StaffMessage{}
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT m.conversation_id, m.id, m.sender, m.text, m.links, COALESCE(m.intent, ''), m.created_at, COALESCE(m.author_name, '')
+			FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
+			WHERE m.id > ? AND c.mode = 'agent' AND (? OR c.agent_uid IS NULL OR c.agent_uid = ?)
+			ORDER BY m.id LIMIT ?`, after, m.admin, m.uid, maxBatch)
+		if err != nil {
+			return fmt.Errorf("messages des conversations: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var sm StaffMessage
+			if err := scanStaffMessage(rows, &sm, s.agent); err != nil {
+				return err
+			}
+			out = append(out, sm)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, s.fail("lecture des nouveaux messages", err)
+	}
+	return out, nil
+}
+
+// scanStaffMessage reads the conversation ID then the messageColumns of a row.
+func scanStaffMessage(rows *sql.Rows, sm *StaffMessage, agent Agent) error {
+	var links, at, author string
+	m := &sm.Message
+	if err := rows.Scan(&sm.Conversation, &m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at, &author); err != nil {
+		return fmt.Errorf("lecture des messages: %w", err)
+	}
+	return finishMessage(m, links, at, author, agent)
+}
