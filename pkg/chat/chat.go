@@ -105,6 +105,9 @@ type Config struct {
 	Now func() time.Time
 	// Agent is the advisor persona; DefaultAgent when zero.
 	Agent Agent
+	// Calendar tells the opening hours, for the words of availability;
+	// without it, they are not mentioned.
+	Calendar *company.Calendar
 	// CallbackAfter is how long a visitor waits for an agent before the
 	// widget offers a callback; DefaultCallbackAfter when zero.
 	CallbackAfter time.Duration
@@ -122,6 +125,7 @@ type Service struct {
 	// products names the chatbot's products for the agents' inbox.
 	products      map[chatbot.Product]string
 	callbackAfter time.Duration
+	calendar      *company.Calendar
 }
 
 // New builds the service over db, speaking for the company of profile.
@@ -146,7 +150,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		db: db, bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
-		products: products, callbackAfter: cfg.CallbackAfter,
+		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar,
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"courtier/pkg/chatbot"
 )
 
 // The states of a conversation in agent mode (docs/live-chat.md).
@@ -232,3 +234,15 @@ func (s *Service) LastMessageID(ctx context.Context) (int64, error) {
 
 // changed wakes the streams of conversation id and the agents' inbox.
 func (s *Service) changed(id string) { s.hub.wake(id, staffTopic) }
+
+// Availability tells whether a visitor asking now reaches an agent, in
+// the words of the widget: outside the opening hours, with the hours.
+func (s *Service) Availability() (bool, string) {
+	if s.Available() {
+		return true, "Un conseiller est disponible"
+	}
+	if s.calendar != nil && !s.calendar.OpenAt(s.now()) {
+		return false, chatbot.Typeset("Aucun conseiller disponible pour le moment : nous sommes joignables " + s.texts.hours + ".")
+	}
+	return false, "Aucun conseiller disponible pour le moment"
+}

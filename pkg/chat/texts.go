@@ -77,11 +77,13 @@ type texts struct {
 	waiting string
 	// company is the broker's name, for the real agent's greeting.
 	company string
+	// hours are the opening hours in words.
+	hours string
 }
 
 // liveGreeting is the first message of a real agent who takes a conversation.
 func (t texts) liveGreeting(name string) string {
-	return chatbot.Typeset("Bonjour, je suis " + name + ", de " + t.company + ". Je prends la suite de votre conversation : comment puis-je vous aider ?")
+	return chatbot.Typeset("Bonjour, je suis " + name + ", " + company.Elide("de", t.company) + ". Je prends la suite de votre conversation : comment puis-je vous aider ?")
 }
 
 // connectingTo is SPEC.md §4's system message with the agent's real name.
@@ -111,5 +113,6 @@ func newTexts(p company.Profile, a Agent) texts {
 		botIsBack:  chatbot.Typeset("Me revoilà ! Posez-moi vos questions sur nos assurances, nos devis ou nos coordonnées."),
 		waiting:    "Un conseiller va vous répondre dans un instant.",
 		company:    p.Name,
+		hours:      hours,
 	}
 }

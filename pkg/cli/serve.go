@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -83,7 +84,12 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 			logger.Info("serveur prêt", "url", fmt.Sprintf("http://%s", addr), "db", a.Store.Path())
 		}
 	}
-	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready); err != nil {
+	// The chat's streams are woken by this process's writes at once, and
+	// by the terminal dashboard's (another process) within a second.
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	go a.Chats.Watch(watchCtx, time.Second)
+	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready, srv.StopStreams); err != nil {
 		return err
 	}
 	logger.Info("serveur arrêté proprement")

@@ -37,6 +37,10 @@ type Limits struct {
 	Callbacks       Rule
 	// Complaints limits the complaints filed per address (pkg/complaint).
 	Complaints Rule
+	// StreamsPerAddress and StreamsPerAccount bound the live chat streams
+	// open at once (not a rate: a count of open connections).
+	StreamsPerAddress int
+	StreamsPerAccount int
 	// MaxKeys caps the keys of each limiter (memory under a flood).
 	MaxKeys int
 }
@@ -58,23 +62,27 @@ type Limits struct {
 //	ContactMessages  5      12 min          a person writes one message, two with a correction; 5 an hour from one household or office, a script cannot fill the agents' queue
 //	Callbacks        5      12 min          one call is asked for at a time; 5 an hour leaves room for a family or an office, not for a flood of fake numbers
 //	Complaints       5      4 h 48 min      5 a day: a household with several grievances files them all; a script cannot bury the complaints service
+//	StreamsPerAddress 30 open               the tabs and phones of a household or a small office, each with the chat open; a script cannot hold thousands of connections
+//	StreamsPerAccount 8 open                an agent's tabs and devices, the terminal aside; a stolen session cannot hold more
 func Default() Limits {
 	return Limits{
-		SignInAddress:    Rule{Burst: 20, Every: 45 * time.Second},
-		SignInSlow:       Rule{Burst: 5, Every: time.Minute},
-		SignInLockout:    Rule{Burst: 10, Every: 15 * time.Minute},
-		AccountBudget:    Rule{Burst: 100, Every: 6 * time.Minute},
-		KnownAddress:     30 * 24 * time.Hour,
-		Reauth:           Rule{Burst: 5, Every: 3 * time.Minute},
-		ChatStarts:       Rule{Burst: 20, Every: 30 * time.Second},
-		ChatAddress:      Rule{Burst: 60, Every: time.Second},
-		ChatConversation: Rule{Burst: 20, Every: 3 * time.Second},
-		ClientErrors:     Rule{Burst: 10, Every: 6 * time.Second},
-		Exports:          Rule{Burst: 3, Every: 20 * time.Minute},
-		ContactMessages:  Rule{Burst: 5, Every: 12 * time.Minute},
-		Callbacks:        Rule{Burst: 5, Every: 12 * time.Minute},
-		Complaints:       Rule{Burst: 5, Every: 24 * time.Hour / 5},
-		MaxKeys:          DefaultMaxKeys,
+		SignInAddress:     Rule{Burst: 20, Every: 45 * time.Second},
+		SignInSlow:        Rule{Burst: 5, Every: time.Minute},
+		SignInLockout:     Rule{Burst: 10, Every: 15 * time.Minute},
+		AccountBudget:     Rule{Burst: 100, Every: 6 * time.Minute},
+		KnownAddress:      30 * 24 * time.Hour,
+		Reauth:            Rule{Burst: 5, Every: 3 * time.Minute},
+		ChatStarts:        Rule{Burst: 20, Every: 30 * time.Second},
+		ChatAddress:       Rule{Burst: 60, Every: time.Second},
+		ChatConversation:  Rule{Burst: 20, Every: 3 * time.Second},
+		ClientErrors:      Rule{Burst: 10, Every: 6 * time.Second},
+		Exports:           Rule{Burst: 3, Every: 20 * time.Minute},
+		ContactMessages:   Rule{Burst: 5, Every: 12 * time.Minute},
+		Callbacks:         Rule{Burst: 5, Every: 12 * time.Minute},
+		Complaints:        Rule{Burst: 5, Every: 24 * time.Hour / 5},
+		StreamsPerAddress: 30,
+		StreamsPerAccount: 8,
+		MaxKeys:           DefaultMaxKeys,
 	}
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"net/http"
@@ -27,6 +28,10 @@ type chatAPI struct {
 	// byIP and byConversation limit messages and mode switches.
 	byIP           *ratelimit.Limiter
 	byConversation *ratelimit.Limiter
+	// gate bounds the open streams and ends them at shutdown.
+	gate                                 *streamGate
+	timing                               streamTiming
+	streamsPerAddress, streamsPerAccount int
 }
 
 func newChatAPI(svc *chat.Service, l ratelimit.Limits, now func() time.Time) *chatAPI {
@@ -38,6 +43,19 @@ func newChatAPI(svc *chat.Service, l ratelimit.Limits, now func() time.Time) *ch
 		starts:         ratelimit.New(l.ChatStarts, now, l.MaxKeys),
 		byIP:           ratelimit.New(l.ChatAddress, now, l.MaxKeys),
 		byConversation: ratelimit.New(l.ChatConversation, now, l.MaxKeys),
+		gate:           newStreamGate(),
+		timing:         defaultStreamTiming,
+		// A table of limits from before the streams gets their defaults.
+		streamsPerAddress: cmp.Or(l.StreamsPerAddress, ratelimit.Default().StreamsPerAddress),
+		streamsPerAccount: cmp.Or(l.StreamsPerAccount, ratelimit.Default().StreamsPerAccount),
+	}
+}
+
+// StopStreams ends the live chat's streams and refuses new ones: the
+// server is shutting down (Serve calls it as Shutdown begins).
+func (s *Server) StopStreams() {
+	if s.chat != nil {
+		s.chat.gate.Close()
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
+	"courtier/pkg/chat"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
 	"courtier/pkg/desk"
@@ -165,6 +166,26 @@ func (s *Server) routes() []route {
 		{"POST /api/chat/conversations/{id}/messages", s.handleChatSend},
 		{"PUT /api/chat/conversations/{id}/mode", s.handleChatMode},
 		{"POST /api/chat/conversations/{id}/attach", s.handleChatAttach},
+		{"GET /api/chat/availability", s.adapt(s.handleChatAvailability)},
+		{"GET /api/chat/conversations/{id}/messages", s.adapt(s.handleChatPoll)},
+		{"GET /api/chat/conversations/{id}/events", s.adapt(s.handleChatEvents)},
+		{"POST /api/chat/conversations/{id}/typing", s.adapt(s.handleChatTyping)},
+		{"POST /api/chat/conversations/{id}/read", s.adapt(s.handleChatRead)},
+		{"GET /api/chat/inbox", s.adapt(s.handleInbox)},
+		{"GET /api/chat/staff/events", s.adapt(s.handleStaffEvents)},
+		{"PUT /api/chat/staff/presence", s.adapt(s.handlePresence)},
+		{"GET /api/chat/staff/conversations/{cid}", s.adapt(s.handleStaffConversation)},
+		{"POST /api/chat/staff/conversations/{cid}/take", s.adapt(s.handleTakeConversation)},
+		{"POST /api/chat/staff/conversations/{cid}/messages", s.adapt(s.handleStaffReply)},
+		{"POST /api/chat/staff/conversations/{cid}/transfer", s.adapt(s.handleTransferConversation)},
+		{"POST /api/chat/staff/conversations/{cid}/handback", s.adapt(s.staffAction(func(c *chat.Service) func(context.Context, account.Actor, string) error { return c.HandBack }))},
+		{"POST /api/chat/staff/conversations/{cid}/close", s.adapt(s.staffAction(func(c *chat.Service) func(context.Context, account.Actor, string) error { return c.Close }))},
+		{"POST /api/chat/staff/conversations/{cid}/typing", s.adapt(s.handleStaffTyping)},
+		{"POST /api/chat/staff/conversations/{cid}/read", s.adapt(s.handleStaffRead)},
+		{"GET /api/chat/canned", s.adapt(s.handleCannedList)},
+		{"POST /api/chat/canned", s.adapt(s.handleCannedCreate)},
+		{"PUT /api/chat/canned/{n}", s.adapt(s.handleCannedUpdate)},
+		{"DELETE /api/chat/canned/{n}", s.adapt(s.handleCannedDelete)},
 		{"GET /api/desk/requests", s.adapt(s.handleDeskQueue)},
 		{"GET /api/desk/requests/{id}", s.adapt(s.handleDeskRequest)},
 		{"POST /api/desk/requests/{id}/take", s.adapt(s.handleDeskTake)},
@@ -201,8 +222,10 @@ func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // Serve runs the HTTP server on addr until ctx is cancelled, then lets
-// in-flight requests finish (up to 10 s) before returning.
-func Serve(ctx context.Context, addr string, handler http.Handler, logger *slog.Logger, ready func(addr string)) error {
+// in-flight requests finish (up to 10 s) before returning. onShutdown
+// run as the shutdown begins: they end what never ends on its own (the
+// chat's streams, Server.StopStreams).
+func Serve(ctx context.Context, addr string, handler http.Handler, logger *slog.Logger, ready func(addr string), onShutdown ...func()) error {
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           handler,
@@ -212,6 +235,9 @@ func Serve(ctx context.Context, addr string, handler http.Handler, logger *slog.
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	for _, f := range onShutdown {
+		srv.RegisterOnShutdown(f)
 	}
 	ln, err := listen(addr)
 	if err != nil {
