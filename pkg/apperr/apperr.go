@@ -21,7 +21,9 @@ const (
 	EUNAUTHORIZED Code = "unauthorized"
 	EFORBIDDEN    Code = "forbidden"
 	ETOOMANY      Code = "too_many_requests"
-	EINTERNAL     Code = "internal"
+	// EUNAVAILABLE: the server is stopping; the caller tries again soon.
+	EUNAVAILABLE Code = "unavailable"
+	EINTERNAL    Code = "internal"
 )
 
 // Error is an error the user may read: Message is French and safe to show.

@@ -49,8 +49,9 @@ type State struct {
 type Update struct {
 	State    State
 	Messages []Message
-	// NextAt is when a message already written becomes due; zero if none.
-	NextAt time.Time
+	// Due is how long until a message already written becomes due, by
+	// the service's clock; zero if none.
+	Due time.Duration
 }
 
 // maxBatch bounds the messages read at once by a stream or a poll; a
@@ -117,7 +118,7 @@ func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64
 		}
 		for _, m := range msgs {
 			if m.Timestamp.After(now) {
-				out.NextAt = m.Timestamp
+				out.Due = m.Timestamp.Sub(now)
 				break
 			}
 			out.Messages = append(out.Messages, m)

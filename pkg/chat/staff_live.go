@@ -147,6 +147,10 @@ func errNotYours() error {
 	return apperr.Errorf(apperr.EFORBIDDEN, "Cette conversation est suivie par un autre conseiller.")
 }
 
+func errTaken() error {
+	return apperr.Errorf(apperr.ECONFLICT, "Un autre conseiller a déjà pris cette conversation.")
+}
+
 func errBackToBot() error {
 	return apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l'assistant.")
 }
@@ -291,15 +295,22 @@ func (s *Service) Take(ctx context.Context, actor account.Actor, id string) erro
 		if err != nil {
 			return err
 		}
-		c, err := staffConversation(ctx, tx, m, id)
+		// Not staffConversation: one held by another agent is a conflict
+		// to tell, not a conversation hidden from the one who came second.
+		if b, err := hex.DecodeString(id); err != nil || len(b) != 32 {
+			return errNoConversation()
+		}
+		c, err := loadConversation(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if c.mode != ModeAgent {
+		switch {
+		case c.mode != ModeAgent:
 			return errBackToBot()
-		}
-		if c.agentUID == m.uid {
+		case c.agentUID == m.uid:
 			return nil
+		case c.agentUID != "":
+			return errTaken()
 		}
 		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET agent_uid = ?, updated_at = ? WHERE id = ? AND mode = 'agent' AND agent_uid IS NULL",
 			m.uid, store.FormatTime(now), c.id)
@@ -307,7 +318,7 @@ func (s *Service) Take(ctx context.Context, actor account.Actor, id string) erro
 			return fmt.Errorf("prise de la conversation: %w", err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errors.Join(err, apperr.Errorf(apperr.ECONFLICT, "Un autre conseiller a déjà pris cette conversation."))
+			return errors.Join(err, errTaken())
 		}
 		a := RealAgent(m.name)
 		return s.insertAll(ctx, tx, c.id, []Message{

@@ -72,29 +72,29 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) error 
 	if v.UID != "" {
 		keys, bounds = append(keys, "uid "+v.UID), append(bounds, s.chat.streamsPerAccount)
 	}
-	if !s.chat.gate.enter(keys, bounds) {
-		return errTooManyStreams()
+	if err := s.chat.gate.enter(keys, bounds); err != nil {
+		return err
 	}
 	defer s.chat.gate.leave(keys)
 	var lastState []byte
-	read := func(ctx context.Context, sw *sseWriter, after int64) (int64, time.Time, bool, error) {
+	read := func(ctx context.Context, sw *sseWriter, after int64) (int64, time.Duration, bool, error) {
 		up, err := s.chat.svc.Since(ctx, v, token, after)
 		if err != nil {
-			return after, time.Time{}, false, err
+			return after, 0, false, err
 		}
 		for _, m := range up.Messages {
 			if err := sw.event("message", m.ID, m); err != nil {
-				return after, time.Time{}, false, err
+				return after, 0, false, err
 			}
 			after = m.ID
 		}
 		if st, _ := json.Marshal(up.State); !bytes.Equal(st, lastState) {
 			lastState = st
 			if err := sw.event("state", 0, up.State); err != nil {
-				return after, time.Time{}, false, err
+				return after, 0, false, err
 			}
 		}
-		return after, up.NextAt, len(up.Messages) == maxStreamBatch, nil
+		return after, up.Due, len(up.Messages) == maxStreamBatch, nil
 	}
 	s.runStream(w, r, sub, lastEventID(r), read, visitorSignal, nil)
 	return nil
@@ -124,9 +124,9 @@ func errTooManyStreams() error {
 }
 
 // streamRead sends what is newer than after and answers the new last ID,
-// when the next message stamped in the future is due, and whether more
-// is waiting to be read at once.
-type streamRead func(ctx context.Context, sw *sseWriter, after int64) (int64, time.Time, bool, error)
+// how long until the next message stamped in the future is due (zero if
+// none), and whether more is waiting to be read at once.
+type streamRead func(ctx context.Context, sw *sseWriter, after int64) (int64, time.Duration, bool, error)
 
 // runStream runs a stream until the client leaves, a write fails, the
 // reader refuses (the conversation is gone, the agent lost their role) or
@@ -144,7 +144,7 @@ func (s *Server) runStream(w http.ResponseWriter, r *http.Request, sub *chat.Sub
 	due := time.NewTimer(time.Hour)
 	defer due.Stop()
 	for {
-		next, nextAt, more, err := read(ctx, sw, after)
+		next, dueIn, more, err := read(ctx, sw, after)
 		if err != nil {
 			return
 		}
@@ -154,8 +154,8 @@ func (s *Server) runStream(w http.ResponseWriter, r *http.Request, sub *chat.Sub
 		}
 		due.Stop()
 		dueC := (<-chan time.Time)(nil)
-		if !nextAt.IsZero() {
-			due.Reset(time.Until(nextAt) + 10*time.Millisecond)
+		if dueIn > 0 {
+			due.Reset(dueIn + 10*time.Millisecond)
 			dueC = due.C
 		}
 	wait:
@@ -258,8 +258,8 @@ func (s *Server) handleStaffEvents(w http.ResponseWriter, r *http.Request) error
 		}
 	}
 	keys, bounds := []string{"addr " + addrKey(r), "uid " + actor.UID}, []int{s.chat.streamsPerAddress, s.chat.streamsPerAccount}
-	if !s.chat.gate.enter(keys, bounds) {
-		return errTooManyStreams()
+	if err := s.chat.gate.enter(keys, bounds); err != nil {
+		return err
 	}
 	defer s.chat.gate.leave(keys)
 	sub, err := s.chat.svc.SubscribeStaff(r.Context(), actor)
@@ -267,19 +267,19 @@ func (s *Server) handleStaffEvents(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	defer s.chat.svc.UnsubscribeStaff(r.Context(), actor, sub)
-	read := func(ctx context.Context, sw *sseWriter, after int64) (int64, time.Time, bool, error) {
+	read := func(ctx context.Context, sw *sseWriter, after int64) (int64, time.Duration, bool, error) {
 		list, err := s.chat.svc.StaffSince(ctx, actor, after)
 		if err != nil {
-			return after, time.Time{}, false, err
+			return after, 0, false, err
 		}
 		for _, m := range list {
 			if err := sw.event("message", m.Message.ID, m); err != nil {
-				return after, time.Time{}, false, err
+				return after, 0, false, err
 			}
 			after = m.Message.ID
 		}
 		// Every wake-up is a change of the inbox: a message, a hand-off, presence.
-		return after, time.Time{}, len(list) == maxStreamBatch, sw.event("inbox", 0, struct{}{})
+		return after, 0, len(list) == maxStreamBatch, sw.event("inbox", 0, struct{}{})
 	}
 	s.runStream(w, r, sub, after, read, staffSignal, func(ctx context.Context) error {
 		return s.chat.svc.Present(ctx, actor)

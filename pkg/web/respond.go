@@ -29,6 +29,8 @@ func statusOf(code apperr.Code) int {
 		return http.StatusForbidden
 	case apperr.ETOOMANY:
 		return http.StatusTooManyRequests
+	case apperr.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	default:
 		return http.StatusInternalServerError
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"courtier/pkg/apperr"
 )
 
 // Server-Sent Events of the live chat (docs/live-chat.md), with the
@@ -106,22 +108,23 @@ func newStreamGate() *streamGate {
 	return &streamGate{open: map[string]int{}, stop: make(chan struct{})}
 }
 
-// enter takes a place for each key under its bound, or none at all.
-func (g *streamGate) enter(keys []string, bounds []int) bool {
+// enter takes a place for each key under its bound, or none at all: a
+// 429 past a bound, a 503 once the server is stopping.
+func (g *streamGate) enter(keys []string, bounds []int) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
-		return false
+		return &apperr.Error{Code: apperr.EUNAVAILABLE, Message: "Le serveur redémarre : le chat se reconnecte dans un instant.", RetryAfter: 5 * time.Second}
 	}
 	for i, k := range keys {
 		if g.open[k] >= bounds[i] {
-			return false
+			return errTooManyStreams()
 		}
 	}
 	for _, k := range keys {
 		g.open[k]++
 	}
-	return true
+	return nil
 }
 
 // leave gives back the places enter took.
