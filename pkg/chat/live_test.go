@@ -1,0 +1,365 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/store"
+)
+
+// liveEnv is a chat environment with an agent, a second agent and an admin.
+type liveEnv struct {
+	*env
+	arthur, berthe, adele account.Actor
+}
+
+func newLiveEnv(t *testing.T) *liveEnv {
+	e := &liveEnv{env: newEnv(t)}
+	e.arthur = e.addStaff(t, "arthur", account.RoleAgent)
+	e.berthe = e.addStaff(t, "berthe", account.RoleAgent)
+	e.adele = e.addStaff(t, "adele", account.RoleAdmin)
+	return e
+}
+
+// handOff starts a visitor conversation and asks for an agent.
+func (e *liveEnv) handOff(t *testing.T) (token, id string, ex *Exchange) {
+	t.Helper()
+	token = e.start(t, Viewer{})
+	ex, err := e.svc.SetMode(context.Background(), Viewer{}, token, ModeAgent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token, store.HashToken(token), ex
+}
+
+func lines(msgs []Message) []string {
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		out[i] = string(m.Sender) + ": " + m.Text
+	}
+	return out
+}
+
+// TestHandOffFollowsAvailability: with an agent present, the visitor is
+// told one is coming and gets no canned reply; with none (nobody there,
+// the only one away, or their presence expired), SPEC.md §4's persona
+// and its canned reply 2 s later, with the callback and contact links.
+func TestHandOffFollowsAvailability(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name      string
+		setup     func(e *liveEnv)
+		available bool
+	}{
+		{"nobody present", func(*liveEnv) {}, false},
+		{"an agent present", func(e *liveEnv) { mustDo(t, e.svc.Present(ctx, e.arthur)) }, true},
+		{"the only agent present is away", func(e *liveEnv) {
+			mustDo(t, e.svc.Present(ctx, e.arthur))
+			mustDo(t, e.svc.SetAway(ctx, e.arthur, true))
+		}, false},
+		{"away, then back", func(e *liveEnv) {
+			mustDo(t, e.svc.SetAway(ctx, e.arthur, true))
+			mustDo(t, e.svc.Present(ctx, e.arthur))
+			mustDo(t, e.svc.SetAway(ctx, e.arthur, false))
+		}, true},
+		{"presence expired", func(e *liveEnv) {
+			mustDo(t, e.svc.Present(ctx, e.arthur))
+			e.clock.Advance(PresenceTTL + time.Second)
+			e.svc.refreshAvailability(ctx)
+		}, false},
+		{"the agent left their page", func(e *liveEnv) {
+			mustDo(t, e.svc.Present(ctx, e.arthur))
+			mustDo(t, e.svc.Leave(ctx, e.arthur))
+		}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newLiveEnv(t)
+			c.setup(e)
+			if got, msg := e.svc.Availability(); got != c.available || msg == "" {
+				t.Fatalf("Availability = %v %q, want %v", got, msg, c.available)
+			}
+			token, _, ex := e.handOff(t)
+			got := strings.Join(lines(ex.Messages), " | ")
+			sent := e.send(t, Viewer{}, token, "Bonjour, il y a quelqu'un ?")
+			if c.available {
+				if got != "system: Un conseiller va vous répondre dans un instant." {
+					t.Errorf("hand-off: %s", got)
+				}
+				if len(sent.Messages) != 1 || sent.ReplyDelay != 0 {
+					t.Errorf("a canned reply while an agent is there: %v", lines(sent.Messages))
+				}
+				return
+			}
+			if !strings.HasPrefix(got, "system: Connexion à Thomas Lefèvre... | agent: Bonjour, je suis Thomas Lefèvre") {
+				t.Errorf("hand-off: %s", got)
+			}
+			if len(sent.Messages) != 2 || sent.ReplyDelay != AgentReplyDelay {
+				t.Fatalf("no canned reply: %v", lines(sent.Messages))
+			}
+			r := sent.Messages[1]
+			if !strings.Contains(r.Text, "Aucun conseiller n'est disponible") || len(r.Links) != 2 || r.Links[0].Href != "/contact#rappel" || r.Links[1].Href != "/contact#ecrire" {
+				t.Errorf("canned reply: %+v", r)
+			}
+			if !r.Timestamp.Equal(sent.Messages[0].Timestamp.Add(AgentReplyDelay)) {
+				t.Errorf("canned reply at %v, the message at %v", r.Timestamp, sent.Messages[0].Timestamp)
+			}
+			// The conversation waits in the inbox all the same.
+			in, err := e.svc.Inbox(ctx, e.berthe)
+			if err != nil || len(in.Waiting) != 1 {
+				t.Errorf("inbox: %+v %v", in, err)
+			}
+		})
+	}
+}
+
+func mustDo(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSinceHoldsTheFuture: the persona's reply, stamped 2 s ahead, is not
+// read before its time; after it, it is, once.
+func TestSinceHoldsTheFuture(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	token, _, _ := e.handOff(t)
+	sent := e.send(t, Viewer{}, token, "Allô ?")
+	user := sent.Messages[0]
+	up, err := e.svc.Since(ctx, Viewer{}, token, user.ID-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(up.Messages) != 1 || up.Messages[0].ID != user.ID || up.Due != AgentReplyDelay {
+		t.Fatalf("before its time: %v, due in %v", lines(up.Messages), up.Due)
+	}
+	e.clock.Advance(AgentReplyDelay)
+	up, err = e.svc.Since(ctx, Viewer{}, token, user.ID)
+	if err != nil || len(up.Messages) != 1 || up.Messages[0].Sender != SenderAgent || up.Due != 0 {
+		t.Fatalf("after: %v %v %v", lines(up.Messages), up.Due, err)
+	}
+	if up.State.Mode != ModeAgent || up.State.Live == nil || up.State.Live.State != StateWaiting || up.State.Live.WaitingSince == nil {
+		t.Errorf("state: %+v", up.State)
+	}
+}
+
+// TestAgentsActions walks a conversation through take, reply, transfer,
+// read marks and the two ways out, checking what the visitor reads.
+func TestAgentsActions(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	mustDo(t, e.svc.Present(ctx, e.arthur))
+	token, id, _ := e.handOff(t)
+	visitorSees := func() []string {
+		c, err := e.svc.Get(ctx, Viewer{}, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lines(c.Messages)
+	}
+	wantCode(t, replyErr(e.svc, e.arthur, id, "Bonjour"), apperr.ECONFLICT) // take first
+	mustDo(t, e.svc.Take(ctx, e.arthur, id))
+	mustDo(t, e.svc.Take(ctx, e.arthur, id)) // pressing twice is no error
+	wantCode(t, e.svc.Take(ctx, e.berthe, id), apperr.ECONFLICT)
+	m, err := e.svc.Reply(ctx, e.arthur, id, "  Quel est votre véhicule ?  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Agent == nil || m.Agent.Name != "Agent arthur" || m.Text != "Quel est votre véhicule ?" {
+		t.Errorf("reply: %+v", m)
+	}
+	wantCode(t, replyErr(e.svc, e.berthe, id, "Moi aussi"), apperr.EFORBIDDEN)
+	wantCode(t, replyErr(e.svc, e.arthur, id, " "), apperr.EINVALID)
+	seen := visitorSees()
+	want := []string{"system: Connexion à Agent arthur...", "agent: Bonjour, je suis Agent arthur, d’Horizon Courtage."}
+	if got := strings.Join(seen[len(seen)-3:], " | "); !strings.Contains(got, want[0]) || !strings.Contains(got, "Quel est votre véhicule") {
+		t.Errorf("visitor reads: %s", got)
+	}
+	c, err := e.svc.Get(ctx, Viewer{}, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Live == nil || c.Live.State != StateLive || c.Live.Agent == nil || c.Live.Agent.Name != "Agent arthur" {
+		t.Errorf("live state: %+v", c.Live)
+	}
+
+	// Read marks go up only, and never past the last message.
+	mustDo(t, e.svc.MarkRead(ctx, e.arthur, id, 1<<40))
+	sc, err := e.svc.StaffConversation(ctx, e.arthur, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := sc.Messages[len(sc.Messages)-1].ID
+	if sc.AgentRead != last || sc.Unread != 0 {
+		t.Errorf("agent read %d (unread %d), want %d", sc.AgentRead, sc.Unread, last)
+	}
+	e.send(t, Viewer{}, token, "Une Clio de 2019")
+	in, err := e.svc.Inbox(ctx, e.arthur)
+	if err != nil || len(in.Mine) != 1 || in.Mine[0].Unread != 1 || in.Mine[0].LastMessage != "Une Clio de 2019" {
+		t.Fatalf("inbox after the visitor's message: %+v %v", in, err)
+	}
+
+	// Transfer: only to an active agent or admin.
+	wantCode(t, e.svc.Transfer(ctx, e.arthur, id, "personne"), apperr.EINVALID)
+	mustDo(t, e.svc.Transfer(ctx, e.arthur, id, "berthe"))
+	wantCode(t, replyErr(e.svc, e.arthur, id, "Encore moi"), apperr.EFORBIDDEN)
+	if _, err := e.svc.StaffConversation(ctx, e.arthur, id); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("the former holder still reads it: %v", err)
+	}
+	if _, err := e.svc.Reply(ctx, e.berthe, id, "Je prends le relais."); err != nil {
+		t.Fatal(err)
+	}
+	// An admin may write in any, and close it.
+	if _, err := e.svc.Reply(ctx, e.adele, id, "Bonjour, je supervise."); err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, e.svc.Close(ctx, e.adele, id))
+	seen = visitorSees()
+	if got := strings.Join(seen[len(seen)-6:], " | "); !strings.Contains(got, "system: Agent arthur a transmis la conversation à Agent berthe.") ||
+		!strings.Contains(got, "system: Agent adele a terminé la conversation.") || !strings.HasPrefix(seen[len(seen)-1], "bot: Me revoilà") {
+		t.Errorf("visitor reads: %s", got)
+	}
+	c, _ = e.svc.Get(ctx, Viewer{}, token)
+	if c.Mode != ModeBot || c.Live != nil {
+		t.Errorf("after close: %s %+v", c.Mode, c.Live)
+	}
+	wantCode(t, e.svc.HandBack(ctx, e.berthe, id), apperr.EFORBIDDEN) // the assistant's now: not an agent's to read
+
+	// Hand back: SPEC.md §4's messages.
+	_, err = e.svc.SetMode(ctx, Viewer{}, token, ModeAgent)
+	mustDo(t, err)
+	mustDo(t, e.svc.Take(ctx, e.berthe, id))
+	mustDo(t, e.svc.HandBack(ctx, e.berthe, id))
+	seen = visitorSees()
+	if got := strings.Join(seen[len(seen)-2:], " | "); got != "system: "+e.svc.texts.backToBot+" | bot: "+e.svc.texts.botIsBack {
+		t.Errorf("hand back: %s", got)
+	}
+	in, _ = e.svc.Inbox(ctx, e.adele)
+	if len(in.Waiting)+len(in.Mine)+len(in.Others) != 0 {
+		t.Errorf("inbox after hand back: %+v", in)
+	}
+}
+
+// replyErr is Reply for tests that only look at the error.
+func replyErr(s *Service, a account.Actor, id, text string) error {
+	_, err := s.Reply(context.Background(), a, id, text)
+	return err
+}
+
+// TestVisitorGoesBackLetsTheAgentGo: the visitor may return to the
+// assistant at any time; the agent no longer holds the conversation.
+func TestVisitorGoesBackLetsTheAgentGo(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	token, id, _ := e.handOff(t)
+	mustDo(t, e.svc.Take(ctx, e.arthur, id))
+	if _, err := e.svc.SetMode(ctx, Viewer{}, token, ModeBot); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, replyErr(e.svc, e.arthur, id, "Vous êtes là ?"), apperr.EFORBIDDEN)
+	in, err := e.svc.Inbox(ctx, e.arthur)
+	if err != nil || len(in.Mine) != 0 {
+		t.Errorf("inbox: %+v %v", in, err)
+	}
+	// Asking again puts it back in the waiting list, nobody holding it.
+	if _, err := e.svc.SetMode(ctx, Viewer{}, token, ModeAgent); err != nil {
+		t.Fatal(err)
+	}
+	if in, _ := e.svc.Inbox(ctx, e.berthe); len(in.Waiting) != 1 || in.Waiting[0].Agent != nil {
+		t.Errorf("inbox: %+v", in)
+	}
+}
+
+// TestStaffSinceShowsWhatTheAgentMayRead: an agent's stream carries the
+// conversations waiting and theirs, not another agent's; an admin's all;
+// a client or an agent who lost the role none.
+func TestStaffSinceShowsWhatTheAgentMayRead(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	_, waiting, _ := e.handOff(t)
+	_, held, _ := e.handOff(t)
+	mustDo(t, e.svc.Take(ctx, e.berthe, held))
+	bot := e.start(t, Viewer{})
+	e.send(t, Viewer{}, bot, "bonjour")
+	convs := func(a account.Actor) map[string]bool {
+		list, err := e.svc.StaffSince(ctx, a, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, m := range list {
+			out[m.Conversation] = true
+		}
+		return out
+	}
+	if got := convs(e.arthur); len(got) != 1 || !got[waiting] {
+		t.Errorf("arthur reads %v", got)
+	}
+	if got := convs(e.berthe); len(got) != 2 || !got[waiting] || !got[held] {
+		t.Errorf("berthe reads %v", got)
+	}
+	if got := convs(e.adele); len(got) != 2 {
+		t.Errorf("adele reads %v (the assistant's conversations are not in the agents' stream)", got)
+	}
+	if _, err := e.svc.StaffSince(ctx, account.Actor{UID: "anne", Role: account.RoleClient}, 0); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("a client: %v", err)
+	}
+	mustDo(t, e.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec("UPDATE users SET role = 'client' WHERE uid = 'arthur'")
+		return err
+	}))
+	if _, err := e.svc.StaffSince(ctx, e.arthur, 0); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("an agent made client keeps reading: %v", err)
+	}
+}
+
+// TestCannedAnswers: the admin maintains them, agents read them, with
+// French messages for bad input.
+func TestCannedAnswers(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	c, err := e.svc.SaveCanned(ctx, e.adele, 0, " Délais ", "Nous répondons sous 24\u00a0heures ouvrées.")
+	if err != nil || c.ID == 0 || c.Title != "Délais" {
+		t.Fatalf("create: %+v %v", c, err)
+	}
+	if _, err := e.svc.SaveCanned(ctx, e.adele, c.ID, "Délais de réponse", "Sous 24 heures."); err != nil {
+		t.Fatal(err)
+	}
+	list, err := e.svc.CannedAnswers(ctx, e.arthur)
+	if err != nil || len(list) != 1 || list[0].Title != "Délais de réponse" {
+		t.Fatalf("list: %+v %v", list, err)
+	}
+	bad := []struct {
+		name        string
+		actor       account.Actor
+		id          int64
+		title, text string
+		code        apperr.Code
+	}{
+		{"an agent", e.arthur, 0, "A", "B", apperr.EFORBIDDEN},
+		{"no title", e.adele, 0, " ", "B", apperr.EINVALID},
+		{"no text", e.adele, 0, "A", "", apperr.EINVALID},
+		{"title too long", e.adele, 0, strings.Repeat("é", 81), "B", apperr.EINVALID},
+		{"text too long", e.adele, 0, "A", strings.Repeat("é", 1001), apperr.EINVALID},
+		{"bidi control", e.adele, 0, "A\u202e", "B", apperr.EINVALID},
+		{"unknown", e.adele, 999, "A", "B", apperr.ENOTFOUND},
+	}
+	for _, b := range bad {
+		t.Run(b.name, func(t *testing.T) {
+			_, err := e.svc.SaveCanned(ctx, b.actor, b.id, b.title, b.text)
+			if apperr.CodeOf(err) != b.code || apperr.MessageOf(err) == "" {
+				t.Errorf("%v, want %s", err, b.code)
+			}
+		})
+	}
+	wantCode(t, e.svc.DeleteCanned(ctx, e.arthur, c.ID), apperr.EFORBIDDEN)
+	mustDo(t, e.svc.DeleteCanned(ctx, e.adele, c.ID))
+	wantCode(t, e.svc.DeleteCanned(ctx, e.adele, c.ID), apperr.ENOTFOUND)
+}
