@@ -2,16 +2,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ChatWidget } from './chat-widget';
-import { failureReply, type ChatMessage } from '../lib/chat';
+import { failureReply, type ChatMessage, type Conversation, type Exchange } from '../lib/chat';
 import { chatStorageKey } from '../lib/chat-storage';
+import { FakeEventSource } from '../lib/chat-test-helpers';
 import { setSessionUser } from '../lib/session';
 
 const at = '2026-03-02T13:05:00.000Z';
 const welcome: ChatMessage = { id: 1, sender: 'bot', text: 'Bonjour\u00a0! Je peux\u00a0:\n• vous présenter nos assurances', timestamp: at, intent: 'greeting' };
 const agent = { name: 'Thomas Lefèvre', avatar: '/chat-agent.svg', role: 'Conseiller en assurance' };
 
+interface FakeServerOptions {
+  fail?: boolean;
+  known?: boolean;
+  delayMs?: number;
+  /** The kept conversation, as GET answers it. */
+  stored?: Conversation;
+  available?: boolean;
+  /** Answers a visitor's message instead of the assistant. */
+  reply?: (text: string) => Promise<Exchange>;
+  /** Messages the polling answers. */
+  polled?: ChatMessage[];
+}
+
 /** A fake API: answers like pkg/web, records the requests. */
-function fakeServer({ fail = false, known = true, delayMs = 0 } = {}) {
+function fakeServer({ fail = false, known = true, delayMs = 0, stored, available = true, reply, polled = [] }: FakeServerOptions = {}) {
   const calls: { method: string; url: string; body?: unknown }[] = [];
   let next = 10;
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -19,10 +33,18 @@ function fakeServer({ fail = false, known = true, delayMs = 0 } = {}) {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(init.body as string) : undefined;
     calls.push({ method, url, body });
+    if (url === '/api/chat/availability') {
+      return json(200, { available, message: available ? 'Un conseiller est disponible' : 'Aucun conseiller disponible pour le moment' });
+    }
+    if (url.includes('/messages?after=')) {
+      const after = Number(url.split('after=')[1]);
+      return json(200, { mode: stored?.mode ?? 'bot', live: stored?.live ?? null, available, messages: polled.filter((m) => m.id > after) });
+    }
     if (fail && method !== 'GET') throw new TypeError('réseau coupé');
-    if (url.endsWith('/attach')) return new Response(null, { status: 204 });
+    if (url.endsWith('/attach') || url.endsWith('/typing') || url.endsWith('/read')) return new Response(null, { status: 204 });
     if (method === 'POST' && url === '/api/chat/conversations') return json(201, { conversation: { id: 'conv-1', mode: 'bot', messages: [welcome] } });
-    if (method === 'GET') return known ? json(200, { conversation: { mode: 'bot', messages: [welcome] } }) : json(404, { error: 'introuvable', code: 'not_found' });
+    if (method === 'GET') return known ? json(200, { conversation: stored ?? { mode: 'bot', messages: [welcome] } }) : json(404, { error: 'introuvable', code: 'not_found' });
+    if (method === 'POST' && reply) return json(200, await reply(body.text));
     if (method === 'PUT') {
       return json(200, { mode: body.mode, replyDelayMs: 0, messages: [
         { id: next++, sender: 'system', text: 'Connexion à Thomas Lefèvre...', timestamp: at },
@@ -49,8 +71,14 @@ async function openPanel() {
   return screen.getByPlaceholderText('Tapez votre message...') as HTMLTextAreaElement;
 }
 
+/** The requests of the conversation itself, without availability, typing and reading. */
+const exchanges = (calls: { method: string; url: string }[]) =>
+  calls.filter((c) => !/\/(availability|typing|read)$/.test(c.url)).map((c) => `${c.method} ${c.url}`);
+
 beforeEach(() => {
   localStorage.clear();
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
   act(() => setSessionUser(null));
 });
 
@@ -69,7 +97,7 @@ describe('ChatWidget', () => {
     expect(document.activeElement).toBe(input);
     expect(screen.getByText('14:05')).toBeTruthy();
     expect(localStorage.getItem(chatStorageKey)).toBe('conv-1');
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations', 'GET /api/chat/availability']);
     expect(screen.getByRole('button', { name: "Fermer l'assistant" }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -116,7 +144,7 @@ describe('ChatWidget', () => {
     const calls = fakeServer({ known: false });
     renderWidget();
     await openPanel();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/chat/conversations/conv-0', 'POST /api/chat/conversations']);
+    expect(exchanges(calls)).toEqual(['GET /api/chat/conversations/conv-0', 'POST /api/chat/conversations']);
     expect(localStorage.getItem(chatStorageKey)).toBe('conv-1');
   });
 
@@ -141,13 +169,13 @@ describe('ChatWidget', () => {
     const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', createdAt: at, updatedAt: at };
     calls.length = 0;
     act(() => setSessionUser(marie));
-    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    await waitFor(() => expect(exchanges(calls)).toEqual([
       'POST /api/chat/conversations/conv-1/attach', 'GET /api/chat/conversations/conv-1',
     ]));
     await screen.findByText(/Je peux/);
     calls.length = 0;
     act(() => setSessionUser(null));
-    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations']));
+    await waitFor(() => expect(exchanges(calls)).toEqual(['POST /api/chat/conversations']));
     await screen.findByText(/Je peux/);
     expect(screen.queryByText('Mon numéro de contrat')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeTruthy();
