@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { canSend, maxMessageLength } from '../lib/chat';
+import { canSend, maxId, maxMessageLength } from '../lib/chat';
 import { lastReadMessage, settled, useCallbackOffer, useChat } from '../lib/use-chat';
 import { AgentAvatar, ChatMessageView } from './chat-message';
 import './chat-panel.css';
@@ -10,6 +10,8 @@ export interface ChatPanelProps {
   id: string;
   open: boolean;
   onClose: () => void;
+  /** How many agent messages came while the panel was closed (0 once it opens). */
+  onUnread?: (count: number) => void;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ChatPanelProps {
  * the wait and a callback offer when it lasts, the agent's name in the
  * header, their typing, and « Lu » under what they have read.
  */
-export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
+export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProps) {
   const { state, send, setMode, typed } = useChat(open);
   const [text, setText] = useState('');
   const titleId = useId();
@@ -66,6 +68,18 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     }
     el.scrollTop += first.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
   }, [state.messages.length, open]);
+
+  // The agent may answer while the panel is closed: the launcher counts those messages.
+  const seenUpTo = useRef(0);
+  const newest = maxId(state.messages);
+  useEffect(() => {
+    if (open) {
+      seenUpTo.current = Math.max(seenUpTo.current, newest);
+      onUnread?.(0);
+      return;
+    }
+    onUnread?.(state.messages.filter((m) => m.sender === 'agent' && m.id > seenUpTo.current).length);
+  }, [open, newest, onUnread, state.messages]);
 
   // Escape closes, from the panel or when a disabled input dropped the focus.
   useEffect(() => {

@@ -387,8 +387,20 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     emit(es, 'message', { id: 9, sender: 'agent', text: 'Êtes-vous là ?', timestamp: at, agent: julie });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(reads()).toEqual([5, 7]);
-    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant" }));
+    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant (1 nouveau message)" }));
     await waitFor(() => expect(reads()).toEqual([5, 7, 9]));
+  });
+
+  it('counts on the launcher the agent’s messages that came while the panel was closed', async () => {
+    const { es } = await openKept({ stored: liveConversation() });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+    emit(es, 'message', { id: 9, sender: 'agent', text: 'Êtes-vous là ?', timestamp: at, agent: julie });
+    expect(screen.getByRole('button', { name: "Ouvrir l'assistant (1 nouveau message)" })).toBeTruthy();
+    emit(es, 'message', { id: 10, sender: 'agent', text: 'Je reste disponible.', timestamp: at, agent: julie });
+    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant (2 nouveaux messages)" }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+    expect(screen.getByRole('button', { name: "Ouvrir l'assistant" })).toBeTruthy();
+    expect(document.querySelector('.chat-launcher-badge')).toBeNull();
   });
 
   it('polls the messages where the browser has no EventSource', async () => {
