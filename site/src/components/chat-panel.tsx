@@ -109,10 +109,12 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
     }
   }
 
-  // A live agent's typing comes from the stream; the pending reply of the assistant or the persona is played here.
+  // A real agent's typing comes from the stream; the assistant's reply is
+  // awaited with the request, the persona's canned one for the delay the
+  // server asks.
   let typing: string | null = null;
   if (state.agentTyping) typing = `${state.agentTyping} écrit…`;
-  else if (state.phase === 'loading' || (state.pending && !agent)) typing = agentMode ? 'Votre conseiller écrit…' : "L'assistant écrit…";
+  else if (agentMode ? state.replying : state.pending || state.phase === 'loading') typing = agentMode ? 'Votre conseiller écrit…' : "L'assistant écrit…";
   return (
     <section ref={panel} id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={!open}>
       <header className="chat-header">

@@ -17,6 +17,8 @@ export interface ChatState {
   messages: ChatMessage[];
   /** A reply is awaited: the input and the send button are disabled. */
   pending: boolean;
+  /** The replies wait out the delay the server asked for (the persona "types"). */
+  replying: boolean;
   /** In agent mode: waiting for an agent, or with one. */
   live: Live | null;
   /** Whether an agent is available, as the stream last said (null: not told yet). */
@@ -34,6 +36,7 @@ type Action =
   | { type: 'loaded'; id: string; conversation: Conversation }
   | { type: 'failed' }
   | { type: 'pending'; pending: boolean }
+  | { type: 'replying'; replying: boolean }
   | { type: 'append'; messages: ChatMessage[] }
   | { type: 'merge'; messages: ChatMessage[]; localId?: number; mode?: ChatMode; live?: Live | null }
   | { type: 'state'; state: LiveState }
@@ -43,7 +46,7 @@ type Action =
   | { type: 'linked'; id: string | null };
 
 export const initialChat: ChatState = {
-  phase: 'idle', id: null, mode: 'bot', messages: [], pending: false,
+  phase: 'idle', id: null, mode: 'bot', messages: [], pending: false, replying: false,
   live: null, available: null, availability: null, agentTyping: null, agentRead: 0,
 };
 
@@ -77,6 +80,8 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
       return { ...state, phase: 'failed', messages: [...state.messages, localMessage('bot', failureReply)] };
     case 'pending':
       return { ...state, pending: action.pending };
+    case 'replying':
+      return { ...state, replying: action.replying };
     case 'append':
       return { ...state, messages: [...state.messages, ...action.messages] };
     case 'merge': {
@@ -327,7 +332,10 @@ export function useChat(open: boolean) {
       const [first, ...rest] = ex.messages;
       const replies = localId !== undefined && first ? rest : ex.messages;
       if (localId !== undefined && first && alive.current) dispatch({ type: 'merge', messages: [first], localId });
-      if (ex.replyDelayMs > 0 && replies.length > 0) await sleep(ex.replyDelayMs);
+      if (ex.replyDelayMs > 0 && replies.length > 0) {
+        dispatch({ type: 'replying', replying: true });
+        await sleep(ex.replyDelayMs);
+      }
       if (alive.current) dispatch({ type: 'merge', messages: replies, mode: ex.mode, live: ex.live });
     } catch (err) {
       if (!alive.current) return;
@@ -340,7 +348,10 @@ export function useChat(open: boolean) {
       }
     } finally {
       busy.current = false;
-      if (alive.current) dispatch({ type: 'pending', pending: false });
+      if (alive.current) {
+        dispatch({ type: 'replying', replying: false });
+        dispatch({ type: 'pending', pending: false });
+      }
     }
   }, [state.id]);
 
