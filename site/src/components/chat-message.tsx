@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ChatMessage } from '../lib/chat';
+import { initials, type ChatAgent, type ChatMessage } from '../lib/chat';
 import { formatTime } from '../lib/format';
 
 /** Who wrote a message, as a screen reader announces it. */
@@ -24,8 +24,21 @@ function time(iso: string): string {
   }
 }
 
-/** One message of the chat: its author, text, links and hh:mm time. */
-export function ChatMessageView({ message, onNavigate }: { message: ChatMessage; onNavigate?: () => void }) {
+/** An agent's picture: the persona's, or the initials of a real agent, who has none. */
+export function AgentAvatar({ agent, size = 32, className = 'chat-agent-avatar' }: { agent: ChatAgent; size?: number; className?: string }) {
+  if (agent.avatar) return <img className={className} src={agent.avatar} alt="" width={size} height={size} />;
+  return (
+    <span className={`${className} chat-initials`} aria-hidden="true" style={{ width: size, height: size }}>
+      {initials(agent.name)}
+    </span>
+  );
+}
+
+/**
+ * One message of the chat: its author, text, links and hh:mm time; under
+ * the visitor's last message the agent has read, a discreet « Lu ».
+ */
+export function ChatMessageView({ message, onNavigate, read = false }: { message: ChatMessage; onNavigate?: () => void; read?: boolean }) {
   const m = message;
   const at = time(m.timestamp);
   if (m.sender === 'system') {
@@ -41,7 +54,7 @@ export function ChatMessageView({ message, onNavigate }: { message: ChatMessage;
     <li className={`chat-message chat-message-${m.sender}`}>
       {m.sender === 'agent' && m.agent ? (
         <div className="chat-agent">
-          <img className="chat-agent-avatar" src={m.agent.avatar} alt="" width="32" height="32" />
+          <AgentAvatar agent={m.agent} />
           <span>
             <strong>{m.agent.name}</strong>
             <span className="chat-agent-role">{m.agent.role}</span>
@@ -62,6 +75,7 @@ export function ChatMessageView({ message, onNavigate }: { message: ChatMessage;
         ) : null}
         {at ? <time className="chat-time" dateTime={m.timestamp}>{at}</time> : null}
       </div>
+      {read ? <span className="chat-read">Lu<span className="visually-hidden"> par votre conseiller</span></span> : null}
     </li>
   );
 }

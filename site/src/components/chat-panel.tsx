@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { canSend, maxMessageLength } from '../lib/chat';
-import { settled, useChat } from '../lib/use-chat';
-import { ChatMessageView } from './chat-message';
+import { Link } from 'react-router-dom';
+import { canSend, maxId, maxMessageLength } from '../lib/chat';
+import { lastReadMessage, settled, useCallbackOffer, useChat } from '../lib/use-chat';
+import { AgentAvatar, ChatMessageView } from './chat-message';
 import './chat-panel.css';
 
 /** The panel's props: whether it shows, and how to close it (focus goes back to the launcher). */
@@ -9,24 +10,35 @@ export interface ChatPanelProps {
   id: string;
   open: boolean;
   onClose: () => void;
+  /** How many agent messages came while the panel was closed (0 once it opens). */
+  onUnread?: (count: number) => void;
 }
 
 /**
  * The chat panel of SPEC.md §2 and §4: header, agent switch, messages
  * announced to screen readers, typing indicator, and the input (Enter
- * sends, Shift+Enter starts a new line). Loaded on the first open.
+ * sends, Shift+Enter starts a new line). Loaded on the first open. With a
+ * real agent (docs/live-chat.md): whether one is available before asking,
+ * the wait and a callback offer when it lasts, the agent's name in the
+ * header, their typing, and « Lu » under what they have read.
  */
-export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
-  const { state, send, setMode } = useChat(open);
+export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProps) {
+  const { state, send, setMode, typed } = useChat(open);
   const [text, setText] = useState('');
   const titleId = useId();
   const inputId = useId();
+  const availabilityId = useId();
   const panel = useRef<HTMLElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const ready = settled(state);
   const agentMode = state.mode === 'agent';
+  const waiting = agentMode && state.live?.state === 'waiting';
+  const agent = agentMode && state.live?.state === 'live' ? state.live.agent : undefined;
+  const offerCallback = useCallbackOffer(agentMode ? state.live : null);
+  const readId = agentMode ? lastReadMessage(state) : null;
+  const availability = !agentMode && ready ? state.availability : null;
 
   // Focus moves into the panel when it opens.
   useEffect(() => {
@@ -57,6 +69,18 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     el.scrollTop += first.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
   }, [state.messages.length, open]);
 
+  // The agent may answer while the panel is closed: the launcher counts those messages.
+  const seenUpTo = useRef(0);
+  const newest = maxId(state.messages);
+  useEffect(() => {
+    if (open) {
+      seenUpTo.current = Math.max(seenUpTo.current, newest);
+      onUnread?.(0);
+      return;
+    }
+    onUnread?.(state.messages.filter((m) => m.sender === 'agent' && m.id > seenUpTo.current).length);
+  }, [open, newest, onUnread, state.messages]);
+
   // Escape closes, from the panel or when a disabled input dropped the focus.
   useEffect(() => {
     if (!open) return;
@@ -85,16 +109,25 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     }
   }
 
-  const typing = agentMode ? 'Votre conseiller écrit…' : "L'assistant écrit…";
+  // A real agent's typing comes from the stream; the assistant's reply is
+  // awaited with the request, the persona's canned one for the delay the
+  // server asks.
+  let typing: string | null = null;
+  if (state.agentTyping) typing = `${state.agentTyping} écrit…`;
+  else if (agentMode ? state.replying : state.pending || state.phase === 'loading') typing = agentMode ? 'Votre conseiller écrit…' : "L'assistant écrit…";
   return (
     <section ref={panel} id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={!open}>
       <header className="chat-header">
-        <span className="chat-header-icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="22" height="22"><path fill="currentColor" d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm-4 8h2v2H8zm3 0h2v2h-2zm3 0h2v2h-2z" /></svg>
-        </span>
+        {agent ? (
+          <AgentAvatar agent={agent} size={38} className="chat-header-avatar" />
+        ) : (
+          <span className="chat-header-icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="22" height="22"><path fill="currentColor" d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm-4 8h2v2H8zm3 0h2v2h-2zm3 0h2v2h-2z" /></svg>
+          </span>
+        )}
         <div className="chat-heading">
-          <h2 id={titleId}>Assistant</h2>
-          <p className="chat-subtitle">En ligne • Prêt à vous aider</p>
+          <h2 id={titleId}>{agent ? agent.name : 'Assistant'}</h2>
+          <p className="chat-subtitle">{agent ? `${agent.role} • En ligne` : 'En ligne • Prêt à vous aider'}</p>
         </div>
         <button type="button" className="chat-close" onClick={onClose} aria-label="Fermer">
           <span aria-hidden="true">×</span>
@@ -102,23 +135,45 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
       </header>
       <div className="chat-toolbar">
         <p className="chat-mode">{agentMode ? 'Avec votre conseiller' : 'Réponses automatiques'}</p>
-        <button type="button" className="chat-switch" disabled={state.pending || !ready} onClick={() => setMode(agentMode ? 'bot' : 'agent')}>
+        <button
+          type="button"
+          className="chat-switch"
+          disabled={state.pending || !ready}
+          aria-describedby={availability ? availabilityId : undefined}
+          onClick={() => setMode(agentMode ? 'bot' : 'agent')}
+        >
           {agentMode ? 'Retour à l\'assistant' : 'Parler à un agent'}
         </button>
+        {availability ? (
+          <p id={availabilityId} className={`chat-availability${availability.available ? ' chat-available' : ''}`}>
+            <span className="chat-dot" aria-hidden="true" />
+            {availability.message}
+          </p>
+        ) : null}
       </div>
       <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Messages de la conversation">
         <ol ref={list} className="chat-list">
           {state.messages.map((m) => (
-            <ChatMessageView key={m.id} message={m} onNavigate={closeIfCovering} />
+            <ChatMessageView key={m.id} message={m} onNavigate={closeIfCovering} read={m.id === readId} />
           ))}
         </ol>
       </div>
       <div className="chat-status" role="status">
-        {state.pending || state.phase === 'loading' ? (
+        {typing ? (
           <span className="chat-typing">
             <span className="chat-dots" aria-hidden="true"><span /><span /><span /></span>
-            <span className="visually-hidden">{typing}</span>
+            <span className={state.agentTyping ? 'chat-typing-name' : 'visually-hidden'}>{typing}</span>
           </span>
+        ) : null}
+        {waiting ? <p className="chat-waiting">En attente d'un conseiller…</p> : null}
+        {waiting && offerCallback ? (
+          <div className="chat-callback">
+            <p>Personne n'a encore pris votre demande. Voulez-vous être rappelé&nbsp;?</p>
+            <ul className="chat-links">
+              <li><Link to="/contact#rappel" onClick={closeIfCovering}>Être rappelé</Link></li>
+              <li><Link to="/contact#ecrire" onClick={closeIfCovering}>Nous écrire</Link></li>
+            </ul>
+          </div>
         ) : null}
       </div>
       <form className="chat-form" onSubmit={submit}>
@@ -132,7 +187,10 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           placeholder="Tapez votre message..."
           value={text}
           disabled={state.pending}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            typed(e.target.value);
+          }}
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="chat-send" disabled={!canSend(text, state.pending) || !ready} aria-label="Envoyer">

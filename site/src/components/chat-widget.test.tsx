@@ -2,16 +2,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ChatWidget } from './chat-widget';
-import { failureReply, type ChatMessage } from '../lib/chat';
+import { failureReply, type ChatMessage, type Conversation, type Exchange } from '../lib/chat';
 import { chatStorageKey } from '../lib/chat-storage';
+import { FakeEventSource } from '../lib/chat-test-helpers';
 import { setSessionUser } from '../lib/session';
 
 const at = '2026-03-02T13:05:00.000Z';
 const welcome: ChatMessage = { id: 1, sender: 'bot', text: 'Bonjour\u00a0! Je peux\u00a0:\n• vous présenter nos assurances', timestamp: at, intent: 'greeting' };
 const agent = { name: 'Thomas Lefèvre', avatar: '/chat-agent.svg', role: 'Conseiller en assurance' };
 
+interface FakeServerOptions {
+  fail?: boolean;
+  known?: boolean;
+  delayMs?: number;
+  /** The kept conversation, as GET answers it. */
+  stored?: Conversation;
+  available?: boolean;
+  /** Answers a visitor's message instead of the assistant. */
+  reply?: (text: string) => Promise<Exchange>;
+  /** Messages the polling answers. */
+  polled?: ChatMessage[];
+}
+
 /** A fake API: answers like pkg/web, records the requests. */
-function fakeServer({ fail = false, known = true, delayMs = 0 } = {}) {
+function fakeServer(options: FakeServerOptions = {}) {
+  const { fail = false, known = true, delayMs = 0, stored, reply, polled = [] } = options;
   const calls: { method: string; url: string; body?: unknown }[] = [];
   let next = 10;
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -19,10 +34,19 @@ function fakeServer({ fail = false, known = true, delayMs = 0 } = {}) {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(init.body as string) : undefined;
     calls.push({ method, url, body });
+    const available = options.available ?? true;
+    if (url === '/api/chat/availability') {
+      return json(200, { available, message: available ? 'Un conseiller est disponible' : 'Aucun conseiller disponible pour le moment' });
+    }
+    if (url.includes('/messages?after=')) {
+      const after = Number(url.split('after=')[1]);
+      return json(200, { mode: stored?.mode ?? 'bot', live: stored?.live ?? null, available, messages: polled.filter((m) => m.id > after) });
+    }
     if (fail && method !== 'GET') throw new TypeError('réseau coupé');
-    if (url.endsWith('/attach')) return new Response(null, { status: 204 });
+    if (url.endsWith('/attach') || url.endsWith('/typing') || url.endsWith('/read')) return new Response(null, { status: 204 });
     if (method === 'POST' && url === '/api/chat/conversations') return json(201, { conversation: { id: 'conv-1', mode: 'bot', messages: [welcome] } });
-    if (method === 'GET') return known ? json(200, { conversation: { mode: 'bot', messages: [welcome] } }) : json(404, { error: 'introuvable', code: 'not_found' });
+    if (method === 'GET') return known ? json(200, { conversation: stored ?? { mode: 'bot', messages: [welcome] } }) : json(404, { error: 'introuvable', code: 'not_found' });
+    if (method === 'POST' && reply) return json(200, await reply(body.text));
     if (method === 'PUT') {
       return json(200, { mode: body.mode, replyDelayMs: 0, messages: [
         { id: next++, sender: 'system', text: 'Connexion à Thomas Lefèvre...', timestamp: at },
@@ -49,13 +73,20 @@ async function openPanel() {
   return screen.getByPlaceholderText('Tapez votre message...') as HTMLTextAreaElement;
 }
 
+/** The requests of the conversation itself, without availability, typing and reading. */
+const exchanges = (calls: { method: string; url: string }[]) =>
+  calls.filter((c) => !/\/(availability|typing|read)$/.test(c.url)).map((c) => `${c.method} ${c.url}`);
+
 beforeEach(() => {
   localStorage.clear();
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
   act(() => setSessionUser(null));
 });
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -69,7 +100,7 @@ describe('ChatWidget', () => {
     expect(document.activeElement).toBe(input);
     expect(screen.getByText('14:05')).toBeTruthy();
     expect(localStorage.getItem(chatStorageKey)).toBe('conv-1');
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations', 'GET /api/chat/availability']);
     expect(screen.getByRole('button', { name: "Fermer l'assistant" }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -116,7 +147,7 @@ describe('ChatWidget', () => {
     const calls = fakeServer({ known: false });
     renderWidget();
     await openPanel();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/chat/conversations/conv-0', 'POST /api/chat/conversations']);
+    expect(exchanges(calls)).toEqual(['GET /api/chat/conversations/conv-0', 'POST /api/chat/conversations']);
     expect(localStorage.getItem(chatStorageKey)).toBe('conv-1');
   });
 
@@ -141,13 +172,13 @@ describe('ChatWidget', () => {
     const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', createdAt: at, updatedAt: at };
     calls.length = 0;
     act(() => setSessionUser(marie));
-    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    await waitFor(() => expect(exchanges(calls)).toEqual([
       'POST /api/chat/conversations/conv-1/attach', 'GET /api/chat/conversations/conv-1',
     ]));
     await screen.findByText(/Je peux/);
     calls.length = 0;
     act(() => setSessionUser(null));
-    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations']));
+    await waitFor(() => expect(exchanges(calls)).toEqual(['POST /api/chat/conversations']));
     await screen.findByText(/Je peux/);
     expect(screen.queryByText('Mon numéro de contrat')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeTruthy();
@@ -159,5 +190,227 @@ describe('ChatWidget', () => {
     const input = await openPanel();
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
+  const julie = { name: 'Julie Martin', avatar: '', role: 'Conseiller' };
+  const greeting: ChatMessage = { id: 5, sender: 'agent', text: 'Bonjour, je suis Julie Martin.', timestamp: at, agent: julie };
+  const live = { state: 'live' as const, agent: julie, callbackAfterMs: 120000, agentRead: 0 };
+  const liveConversation = (messages: ChatMessage[] = []): Conversation => ({ mode: 'agent', live, messages: [welcome, greeting, ...messages] });
+  const user = (id: number, text: string): ChatMessage => ({ id, sender: 'user', text, timestamp: at });
+
+  /** The stream the widget opened, once it has. */
+  async function stream() {
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    return FakeEventSource.last();
+  }
+  const emit = (es: FakeEventSource, type: string, data: unknown) => act(() => es.emit(type, data));
+  const texts = () => Array.from(document.querySelectorAll('.chat-list .chat-text')).map((e) => e.textContent);
+
+  async function openKept(options: FakeServerOptions) {
+    localStorage.setItem(chatStorageKey, 'conv-1');
+    const calls = fakeServer(options);
+    renderWidget();
+    const input = await openPanel();
+    return { calls, input, es: await stream() };
+  }
+
+  it('opens the stream after the highest known message once opened, and closes it with the widget', async () => {
+    fakeServer();
+    renderWidget();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await openPanel();
+    const es = await stream();
+    expect(es.url).toBe('/api/chat/conversations/conv-1/events?after=1');
+    cleanup();
+    expect(es.readyState).toBe(2);
+  });
+
+  it('shows whether an agent is available beside « Parler à un agent », and follows the stream', async () => {
+    const options: FakeServerOptions = { available: true };
+    const calls = fakeServer(options);
+    renderWidget();
+    await openPanel();
+    const line = (await screen.findByText('Un conseiller est disponible')).closest('p') as HTMLElement;
+    expect(line.classList.contains('chat-available')).toBe(true);
+    const button = screen.getByRole('button', { name: 'Parler à un agent' });
+    expect(button.getAttribute('aria-describedby')).toBe(line.id);
+    options.available = false;
+    emit(await stream(), 'state', { mode: 'bot', live: null, available: false });
+    const none = (await screen.findByText('Aucun conseiller disponible pour le moment')).closest('p') as HTMLElement;
+    expect(none.classList.contains('chat-available')).toBe(false);
+    expect(calls.filter((c) => c.url === '/api/chat/availability')).toHaveLength(2);
+  });
+
+  it('waits for an agent, offers a callback once callbackAfterMs has passed, and shows the agent who takes it', async () => {
+    const calls = fakeServer({ available: false });
+    renderWidget();
+    await openPanel();
+    const es = await stream();
+    fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
+    await screen.findByText('Connexion à Thomas Lefèvre...');
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { mode: 'agent' } });
+    expect(screen.queryByText('Un conseiller est disponible')).toBeNull();
+    vi.useFakeTimers();
+    const waitingSince = new Date(Date.now() - 30_000).toISOString();
+    emit(es, 'state', { mode: 'agent', live: { state: 'waiting', waitingSince, callbackAfterMs: 90_000, agentRead: 0 }, available: false });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain("En attente d'un conseiller…");
+    expect(screen.queryByText(/Personne n'a encore pris votre demande/)).toBeNull();
+    act(() => vi.advanceTimersByTime(59_999));
+    expect(screen.queryByText(/Personne n'a encore pris votre demande/)).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(status.textContent).toContain("Personne n'a encore pris votre demande. Voulez-vous être rappelé\u00a0?");
+    expect(within(status).getByRole('link', { name: 'Être rappelé' }).getAttribute('href')).toBe('/contact#rappel');
+    expect(within(status).getByRole('link', { name: 'Nous écrire' }).getAttribute('href')).toBe('/contact#ecrire');
+    expect((screen.getByRole('button', { name: "Retour à l'assistant" }) as HTMLButtonElement).disabled).toBe(false);
+    emit(es, 'state', { mode: 'agent', live, available: false });
+    expect(status.textContent).toBe('');
+    const dialog = screen.getByRole('dialog', { name: 'Julie Martin' });
+    expect(within(dialog).getByText('JM')).toBeTruthy();
+    expect(within(dialog).getByText('Conseiller • En ligne')).toBeTruthy();
+    expect((screen.getByRole('button', { name: "Retour à l'assistant" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the visitor’s message and the agent’s answer once, the stream coming before the POST answer', async () => {
+    let answer: (ex: Exchange) => void = () => undefined;
+    const { input, es } = await openKept({ stored: liveConversation(), reply: () => new Promise((resolve) => { answer = resolve; }) });
+    expect(screen.getByRole('dialog', { name: 'Julie Martin' })).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Quelle franchise ?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('status').textContent).toBe('');
+    emit(es, 'message', user(6, 'Quelle franchise ?'));
+    emit(es, 'message', { id: 7, sender: 'agent', text: 'Elle est de 300 €.', timestamp: at, agent: julie });
+    expect(texts().slice(-3)).toEqual(['Bonjour, je suis Julie Martin.', 'Quelle franchise ?', 'Elle est de 300 €.']);
+    await act(async () => answer({ mode: 'agent', replyDelayMs: 0, messages: [user(6, 'Quelle franchise ?')] }));
+    await waitFor(() => expect(input.disabled).toBe(false));
+    expect(texts().slice(-3)).toEqual(['Bonjour, je suis Julie Martin.', 'Quelle franchise ?', 'Elle est de 300 €.']);
+    const reply = screen.getByText('Elle est de 300 €.').closest('li') as HTMLElement;
+    expect(within(reply).getByText('Julie Martin')).toBeTruthy();
+    expect(within(reply).getByText('JM')).toBeTruthy();
+    // The other order: the POST answer, then the stream.
+    fireEvent.change(input, { target: { value: 'Merci' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await act(async () => answer({ mode: 'agent', replyDelayMs: 0, messages: [user(8, 'Merci')] }));
+    emit(es, 'message', user(8, 'Merci'));
+    expect(texts().slice(-2)).toEqual(['Elle est de 300 €.', 'Merci']);
+  });
+
+  it('plays the canned reply while nobody is available, shown once though the stream brings it too', async () => {
+    const persona = { name: 'Thomas Lefèvre', avatar: '/chat-agent.svg', role: 'Conseiller en assurance' };
+    const waiting = { state: 'waiting' as const, waitingSince: new Date().toISOString(), callbackAfterMs: 120000, agentRead: 0 };
+    const canned: ChatMessage = { id: 7, sender: 'agent', text: 'Aucun conseiller n’est disponible.', timestamp: at, agent: persona, links: [{ label: 'Être rappelé', href: '/contact#rappel' }] };
+    const { input, es } = await openKept({
+      stored: { mode: 'agent', live: waiting, messages: [welcome] },
+      reply: async (text) => ({ mode: 'agent', replyDelayMs: 60, messages: [user(6, text), canned] }),
+    });
+    fireEvent.change(input, { target: { value: 'Allô ?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Votre conseiller écrit…'));
+    emit(es, 'message', canned);
+    await waitFor(() => expect(input.disabled).toBe(false));
+    expect(texts()).toEqual([welcome.text, 'Allô ?', canned.text]);
+    // The persona keeps its picture; the header stays the assistant's while nobody holds the conversation.
+    expect(document.querySelector('.chat-message-agent img')?.getAttribute('src')).toBe('/chat-agent.svg');
+    expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeTruthy();
+  });
+
+  it('shows the agent typing from the stream, until their message or 6 s without news', async () => {
+    const { es } = await openKept({ stored: liveConversation() });
+    vi.useFakeTimers();
+    emit(es, 'typing', { typing: true, name: 'Julie Martin' });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Julie Martin écrit…');
+    act(() => vi.advanceTimersByTime(4000));
+    emit(es, 'typing', { typing: true, name: 'Julie Martin' });
+    act(() => vi.advanceTimersByTime(5999));
+    expect(status.textContent).toBe('Julie Martin écrit…');
+    act(() => vi.advanceTimersByTime(1));
+    expect(status.textContent).toBe('');
+    emit(es, 'typing', { typing: true, name: 'Julie Martin' });
+    emit(es, 'message', { id: 9, sender: 'agent', text: 'Voilà.', timestamp: at, agent: julie });
+    expect(status.textContent).toBe('');
+    emit(es, 'typing', { typing: true, name: 'Julie Martin' });
+    emit(es, 'typing', { typing: false, name: 'Julie Martin' });
+    expect(status.textContent).toBe('');
+  });
+
+  it('marks « Lu » under the visitor’s last message the agent has read', async () => {
+    const { es } = await openKept({ stored: liveConversation([user(6, 'un'), user(8, 'deux')]) });
+    expect(screen.queryByText('Lu')).toBeNull();
+    emit(es, 'read', { upTo: 7 });
+    expect(screen.getByText('Lu').closest('li')?.textContent).toContain('un');
+    emit(es, 'read', { upTo: 8 });
+    expect(screen.getAllByText('Lu')).toHaveLength(1);
+    expect(screen.getByText('Lu').closest('li')?.textContent).toContain('deux');
+  });
+
+  it('tells the agent that the visitor types, at most every 3 s, and stops on send or 5 s idle', async () => {
+    const { calls, input } = await openKept({ stored: liveConversation(), reply: async (text) => ({ mode: 'agent', replyDelayMs: 0, messages: [user(6, text)] }) });
+    const typing = () => calls.filter((c) => c.url.endsWith('/typing')).map((c) => (c.body as { typing: boolean }).typing);
+    vi.useFakeTimers();
+    fireEvent.change(input, { target: { value: 'B' } });
+    act(() => vi.advanceTimersByTime(1000));
+    fireEvent.change(input, { target: { value: 'Bo' } });
+    expect(typing()).toEqual([true]);
+    act(() => vi.advanceTimersByTime(2000));
+    fireEvent.change(input, { target: { value: 'Bon' } });
+    expect(typing()).toEqual([true, true]);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(typing()).toEqual([true, true]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(typing()).toEqual([true, true, false]);
+    fireEvent.change(input, { target: { value: 'Bonjour' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(typing()).toEqual([true, true, false, true, false]);
+    expect(calls.find((c) => c.url.endsWith('/typing'))?.url).toBe('/api/chat/conversations/conv-1/typing');
+  });
+
+  it('never tells typing to the assistant', async () => {
+    const calls = fakeServer();
+    renderWidget();
+    const input = await openPanel();
+    fireEvent.change(input, { target: { value: 'Bonjour' } });
+    expect(calls.filter((c) => c.url.endsWith('/typing'))).toHaveLength(0);
+  });
+
+  it('tells the agent what the visitor has read, only while the panel is open', async () => {
+    const { calls, es } = await openKept({ stored: liveConversation() });
+    const reads = () => calls.filter((c) => c.url.endsWith('/read')).map((c) => (c.body as { upTo: number }).upTo);
+    await waitFor(() => expect(reads()).toEqual([5]));
+    expect(calls.find((c) => c.url.endsWith('/read'))?.url).toBe('/api/chat/conversations/conv-1/read');
+    emit(es, 'message', user(6, 'ma question'));
+    emit(es, 'message', { id: 7, sender: 'agent', text: 'Ma réponse', timestamp: at, agent: julie });
+    await waitFor(() => expect(reads()).toEqual([5, 7]));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+    emit(es, 'message', { id: 9, sender: 'agent', text: 'Êtes-vous là ?', timestamp: at, agent: julie });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(reads()).toEqual([5, 7]);
+    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant (1 nouveau message)" }));
+    await waitFor(() => expect(reads()).toEqual([5, 7, 9]));
+  });
+
+  it('counts on the launcher the agent’s messages that came while the panel was closed', async () => {
+    const { es } = await openKept({ stored: liveConversation() });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+    emit(es, 'message', { id: 9, sender: 'agent', text: 'Êtes-vous là ?', timestamp: at, agent: julie });
+    expect(screen.getByRole('button', { name: "Ouvrir l'assistant (1 nouveau message)" })).toBeTruthy();
+    emit(es, 'message', { id: 10, sender: 'agent', text: 'Je reste disponible.', timestamp: at, agent: julie });
+    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant (2 nouveaux messages)" }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+    expect(screen.getByRole('button', { name: "Ouvrir l'assistant" })).toBeTruthy();
+    expect(document.querySelector('.chat-launcher-badge')).toBeNull();
+  });
+
+  it('polls the messages where the browser has no EventSource', async () => {
+    vi.stubGlobal('EventSource', undefined);
+    localStorage.setItem(chatStorageKey, 'conv-1');
+    const calls = fakeServer({ stored: liveConversation(), polled: [{ id: 9, sender: 'agent', text: 'Je regarde votre contrat.', timestamp: at, agent: julie }] });
+    renderWidget();
+    await openPanel();
+    await screen.findByText('Je regarde votre contrat.');
+    expect(calls.map((c) => c.url)).toContain('/api/chat/conversations/conv-1/messages?after=5');
+    expect(FakeEventSource.instances).toHaveLength(0);
   });
 });

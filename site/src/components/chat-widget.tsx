@@ -6,6 +6,12 @@ const loadPanel = () => import('./chat-panel');
 const ChatPanel = lazy(loadPanel);
 const panelId = 'assistant-chat';
 
+/** What the launcher adds to its name when the agent wrote while the panel was closed. */
+function unreadLabel(count: number): string {
+  if (count === 0) return '';
+  return count === 1 ? ' (1 nouveau message)' : ` (${count} nouveaux messages)`;
+}
+
 /**
  * The chat assistant of every page (SPEC.md §2): a floating button that
  * opens the panel. The panel's code loads on the first open (or when the
@@ -14,6 +20,7 @@ const panelId = 'assistant-chat';
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [unread, setUnread] = useState(0);
   const launcher = useRef<HTMLButtonElement>(null);
   const session = useSession();
 
@@ -32,7 +39,7 @@ export function ChatWidget() {
       {used ? (
         <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l'assistant…</div> : null}>
           {/* Signing in or out starts over: another person's messages never stay on screen. */}
-          <ChatPanel key={session?.user?.uid ?? ''} id={panelId} open={open} onClose={close} />
+          <ChatPanel key={session?.user?.uid ?? ''} id={panelId} open={open} onClose={close} onUnread={setUnread} />
         </Suspense>
       ) : null}
       <button
@@ -41,7 +48,7 @@ export function ChatWidget() {
         className="chat-launcher"
         aria-expanded={open}
         aria-controls={used ? panelId : undefined}
-        aria-label={open ? "Fermer l'assistant" : "Ouvrir l'assistant"}
+        aria-label={open ? "Fermer l'assistant" : `Ouvrir l'assistant${unreadLabel(unread)}`}
         onClick={toggle}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
@@ -51,6 +58,7 @@ export function ChatWidget() {
         ) : (
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path fill="currentColor" d="M12 3C6.5 3 2 6.8 2 11.5c0 2.4 1.2 4.6 3.1 6.1L4 21l4.2-1.9c1.2.4 2.5.6 3.8.6 5.5 0 10-3.8 10-8.5S17.5 3 12 3zm-4 9.8a1.3 1.3 0 1 1 0-2.6 1.3 1.3 0 0 1 0 2.6zm4 0a1.3 1.3 0 1 1 0-2.6 1.3 1.3 0 0 1 0 2.6zm4 0a1.3 1.3 0 1 1 0-2.6 1.3 1.3 0 0 1 0 2.6z" /></svg>
         )}
+        {!open && unread > 0 ? <span className="chat-launcher-badge" aria-hidden="true">{unread > 9 ? '9+' : unread}</span> : null}
       </button>
     </div>
   );

@@ -36,11 +36,28 @@ export interface ChatMessage {
   agent?: ChatAgent;
 }
 
+/**
+ * A conversation in agent mode (docs/live-chat.md): waiting in the agents'
+ * inbox, or held by a real agent.
+ */
+export interface Live {
+  state: 'waiting' | 'live';
+  /** The agent who holds it, when live; avatar "" for a real agent (the widget draws initials). */
+  agent?: ChatAgent;
+  /** When the waiting began (ISO), while waiting. */
+  waitingSince?: string;
+  /** After this much waiting, the widget offers a callback. */
+  callbackAfterMs: number;
+  /** The last message ID the agent has read. */
+  agentRead: number;
+}
+
 /** A conversation; its ID is given once, when it starts. */
 export interface Conversation {
   id?: string;
   mode: ChatMode;
   messages: ChatMessage[];
+  live?: Live | null;
 }
 
 /** What a message or a mode switch added, and how long the replies "type". */
@@ -48,6 +65,20 @@ export interface Exchange {
   mode: ChatMode;
   messages: ChatMessage[];
   replyDelayMs: number;
+  live?: Live | null;
+}
+
+/** Where a conversation stands, as the stream's state event and the polling answer tell it. */
+export interface LiveState {
+  mode: ChatMode;
+  live?: Live | null;
+  available: boolean;
+}
+
+/** Whether an agent is there to answer, with the server's French message. */
+export interface Availability {
+  available: boolean;
+  message: string;
 }
 
 const base = '/api/chat/conversations';
@@ -72,6 +103,31 @@ export function switchMode(id: string, mode: ChatMode): Promise<Exchange> {
   return api<Exchange>('PUT', `${base}/${encodeURIComponent(id)}/mode`, { mode });
 }
 
+/** Whether an agent is available now, and the line that says so. */
+export function getAvailability(): Promise<Availability> {
+  return api<Availability>('GET', '/api/chat/availability');
+}
+
+/** The messages newer than after, with the state: the polling fallback of the stream. */
+export function pollMessages(id: string, after: number): Promise<LiveState & { messages: ChatMessage[] }> {
+  return api<LiveState & { messages: ChatMessage[] }>('GET', `${base}/${encodeURIComponent(id)}/messages?after=${after}`);
+}
+
+/** Tells the agent whether the visitor is typing. */
+export function sendTyping(id: string, typing: boolean): Promise<void> {
+  return api<void>('POST', `${base}/${encodeURIComponent(id)}/typing`, { typing });
+}
+
+/** Tells the agent the visitor has seen the messages up to upTo. */
+export function markRead(id: string, upTo: number): Promise<void> {
+  return api<void>('POST', `${base}/${encodeURIComponent(id)}/read`, { upTo });
+}
+
+/** The address of the conversation's event stream, from the message after which it starts. */
+export function eventsUrl(id: string, after: number): string {
+  return `${base}/${encodeURIComponent(id)}/events?after=${after}`;
+}
+
 /** A message is sent only when it has something besides spaces and no reply is pending (SPEC.md §5). */
 export function canSend(text: string, pending: boolean): boolean {
   return !pending && text.trim() !== '' && Array.from(text.trim()).length <= maxMessageLength;
@@ -83,4 +139,75 @@ let localIds = 0;
 export function localMessage(sender: Sender, text: string): ChatMessage {
   localIds -= 1;
   return { id: localIds, sender, text, timestamp: new Date().toISOString() };
+}
+
+/** The highest ID of a stored message (local ones are negative), 0 when none. */
+export function maxId(messages: readonly ChatMessage[]): number {
+  return messages.reduce((max, m) => (m.id > max ? m.id : max), 0);
+}
+
+/**
+ * Adds the messages of the server to those shown: each ID once (a newer
+ * copy replaces the older), in ascending ID order, local messages staying
+ * after the stored message they followed. The visitor's message shown
+ * before the server had it (local, negative ID) gives way to the stored
+ * one: the one named by localId, else the first local one of the same
+ * text. The POST answer and the stream may bring the same message, in
+ * either order. Returns current itself when nothing changes.
+ */
+export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[], localId?: number): ChatMessage[] {
+  const stored = new Map<number, ChatMessage>();
+  // Each local message is kept with the highest stored ID before it.
+  const locals: { after: number; message: ChatMessage }[] = [];
+  let anchor = 0;
+  for (const m of current) {
+    if (m.id > 0) {
+      stored.set(m.id, m);
+      anchor = Math.max(anchor, m.id);
+    } else {
+      locals.push({ after: anchor, message: m });
+    }
+  }
+  let changed = false;
+  const drop = (id: number) => {
+    const i = locals.findIndex((l) => l.message.id === id);
+    if (i >= 0) {
+      locals.splice(i, 1);
+      changed = true;
+    }
+  };
+  for (const m of incoming) {
+    if (m.id <= 0) continue;
+    const known = stored.get(m.id);
+    if (localId !== undefined && m.sender === 'user') {
+      drop(localId);
+      localId = undefined;
+    } else if (!known && m.sender === 'user') {
+      const twin = locals.find((l) => l.message.sender === 'user' && l.message.text === m.text.trim());
+      if (twin) drop(twin.message.id);
+    }
+    if (known && sameMessage(known, m)) continue;
+    stored.set(m.id, m);
+    changed = true;
+  }
+  if (!changed) return current as ChatMessage[];
+  const ids = [...stored.keys()].sort((a, b) => a - b);
+  const out: ChatMessage[] = locals.filter((l) => l.after === 0).map((l) => l.message);
+  for (const id of ids) {
+    out.push(stored.get(id) as ChatMessage);
+    for (const l of locals) if (l.after === id) out.push(l.message);
+  }
+  return out;
+}
+
+function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Two letters for a name without a picture: "Julie Martin" is "JM", "Émile" is "É". */
+export function initials(name: string): string {
+  const words = name.trim().split(/[\s-]+/).filter(Boolean);
+  const first = words[0];
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  return [first, last].map((w) => (w ? Array.from(w)[0] ?? '' : '')).join('').toLocaleUpperCase('fr');
 }
