@@ -23,7 +23,9 @@ export function elide(text: string, max = 90): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   if (chars.length <= max) return flat;
-  const cut = chars.slice(0, max - 1).join('');
+  // One character more than kept: a word that ends right at the limit stays whole.
+  const cut = chars.slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?]+$/, '')}…`;
+  const kept = space > max / 2 ? cut.slice(0, space) : chars.slice(0, max - 1).join('');
+  return `${kept.replace(/[\s,;:.!?]+$/, '')}…`;
 }
