@@ -47,8 +47,8 @@ export function Transcript({ messages, visitor, myName, visitorRead, typing }: T
   useEffect(() => { if (box.current) box.current.scrollTop = box.current.scrollHeight; }, [last, typing]);
   const mine = myName ? lastAgentMessage(messages, myName) : undefined;
   return (
-    <div className="lc-transcript" ref={box} tabIndex={0} role="region" aria-label="Fil de la conversation">
-      <ol className="lc-messages" role="log" aria-label="Messages de la conversation">
+    <div className="lc-transcript" ref={box} tabIndex={0} role="log" aria-label="Messages de la conversation">
+      <ol className="lc-messages">
         {messages.map((m) => {
           const at = time(m.timestamp);
           if (m.sender === 'system') {
@@ -71,7 +71,7 @@ export function Transcript({ messages, visitor, myName, visitorRead, typing }: T
           );
         })}
       </ol>
-      <p className="lc-typing" aria-live="polite">{typing ? 'Le visiteur écrit…' : ''}</p>
+      <p className="lc-typing">{typing ? 'Le visiteur écrit…' : ''}</p>
     </div>
   );
 }
