@@ -46,14 +46,14 @@ describe('the canned answers of the admin', () => {
     const title = screen.getByLabelText('Titre');
     const text = screen.getByLabelText('Texte');
     expect(title.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(title.getAttribute('aria-describedby')?.split(' ').pop() ?? '')?.textContent).toBe('Donnez un titre à la réponse type.');
-    expect(document.getElementById(text.getAttribute('aria-describedby')?.split(' ').pop() ?? '')?.textContent).toBe('Écrivez le texte de la réponse type.');
+    expect(document.getElementById(title.getAttribute('aria-describedby')?.split(' ').pop() ?? '')?.textContent).toBe('Donnez un titre à cette réponse.');
+    expect(document.getElementById(text.getAttribute('aria-describedby')?.split(' ').pop() ?? '')?.textContent).toBe('Écrivez le texte de la réponse.');
     expect(document.activeElement).toBe(title);
     fireEvent.change(title, { target: { value: 'x'.repeat(81) } });
     fireEvent.change(text, { target: { value: 'y'.repeat(1001) } });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
-    expect(screen.getByText(exactly('Le titre ne doit pas dépasser 80\u00a0caractères (il en a 81).'))).toBeTruthy();
-    expect(screen.getByText((_, el) => el?.className === 'field-error' && (el.textContent ?? '').startsWith('Le texte ne doit pas dépasser 1\u00a0000\u00a0caractères (il en a 1'))).toBeTruthy();
+    expect(screen.getByText(exactly('Le titre dépasse 80\u00a0caractères\u00a0: raccourcissez-le.'))).toBeTruthy();
+    expect(screen.getByText(exactly('Le texte dépasse 1\u00a0000\u00a0caractères\u00a0: raccourcissez-le.'))).toBeTruthy();
     expect(writes(calls)).toEqual([]);
   });
 

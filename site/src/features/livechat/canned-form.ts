@@ -13,9 +13,10 @@ const length = (s: string) => Array.from(s.trim()).length;
 /** Checks a canned answer as the server does, so the admin learns it without a round trip. */
 export function validateCanned(d: CannedDraft): CannedErrors {
   const errors: CannedErrors = {};
-  if (length(d.title) === 0) errors.title = 'Donnez un titre à la réponse type.';
-  else if (length(d.title) > maxTitle) errors.title = `Le titre ne doit pas dépasser ${maxTitle}\u00a0caractères (il en a ${length(d.title)}).`;
-  if (length(d.text) === 0) errors.text = 'Écrivez le texte de la réponse type.';
-  else if (length(d.text) > maxText) errors.text = `Le texte ne doit pas dépasser 1\u00a0000\u00a0caractères (il en a ${length(d.text).toLocaleString('fr-FR')}).`;
+  // The server's own words (pkg/chat/canned.go), so the message is the same whoever checks first.
+  if (length(d.title) === 0) errors.title = 'Donnez un titre à cette réponse.';
+  else if (length(d.title) > maxTitle) errors.title = 'Le titre dépasse 80\u00a0caractères\u00a0: raccourcissez-le.';
+  if (length(d.text) === 0) errors.text = 'Écrivez le texte de la réponse.';
+  else if (length(d.text) > maxText) errors.text = 'Le texte dépasse 1\u00a0000\u00a0caractères\u00a0: raccourcissez-le.';
   return errors;
 }

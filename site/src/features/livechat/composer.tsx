@@ -12,7 +12,11 @@ import type { Canned } from './types';
  * characters at most; a canned answer fills it. The text stays when the
  * sending fails, with the reason under it.
  */
-export function Composer({ cid, canned, onSent }: { cid: string; canned: Canned[]; onSent: (m: ChatMessage) => void }) {
+export function Composer({ cid, canned, onSent, onRefused }: {
+  cid: string; canned: Canned[]; onSent: (m: ChatMessage) => void;
+  /** The server refused (the conversation changed hands or went back to the assistant): reload it. */
+  onRefused: () => void;
+}) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
@@ -35,6 +39,7 @@ export function Composer({ cid, canned, onSent }: { cid: string; canned: Canned[
       onSent(m);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
+      if (err instanceof ApiError && (err.status === 409 || err.status === 403)) onRefused();
     } finally {
       setBusy(false);
       area.current?.focus();

@@ -46,9 +46,9 @@ function TransferForm({ c, me, busy, run }: { c: StaffConversation; me: string; 
 }
 
 /**
- * The actions on a conversation: take a waiting one; for the one who
- * holds it (or an admin), hand it to someone else, give it back to the
- * assistant, or close it.
+ * The actions on a conversation, as pkg/chat allows them: take a waiting
+ * one; hand it to someone, give it back to the assistant or close it
+ * while it waits, or when one holds it (an admin, any).
  */
 export function ConversationActions({ c, me, admin, outcome }: { c: StaffConversation; me: string; admin: boolean; outcome: ActionOutcome }) {
   const [busy, setBusy] = useState(false);
@@ -66,8 +66,8 @@ export function ConversationActions({ c, me, admin, outcome }: { c: StaffConvers
       setBusy(false);
     }
   };
-  const holds = c.state === 'live' && (c.agent?.uid === me || admin);
-  if (c.state !== 'waiting' && !holds) return null;
+  const holds = c.state === 'waiting' || (c.state === 'live' && (c.agent?.uid === me || admin));
+  if (!holds) return null;
   return (
     <section className="lc-actions" aria-label="Actions sur la conversation">
       <div className="side-actions">

@@ -13,6 +13,8 @@ import type { Canned } from './types';
 interface ViewProps {
   open: OpenConversation;
   me: string;
+  /** The name the server signs the signed-in member of staff's messages with. */
+  meName: string;
   admin: boolean;
   canned: Canned[];
   now: number;
@@ -25,16 +27,17 @@ function noComposer(open: OpenConversation, me: string): string {
   const c = open.conversation;
   if (!c) return '';
   if (c.state === 'waiting') return 'Prenez la conversation pour répondre.';
-  if (c.state === 'live' && c.agent?.uid !== me) return `${c.agent?.name ?? 'Un autre conseiller'} suit cette conversation.`;
   if (c.state === 'bot') return "L'assistant a repris cette conversation.";
-  return '';
+  return c.agent?.uid === me ? '' : `${c.agent?.name ?? 'Un autre conseiller'} suit cette conversation.`;
 }
 
 /** The open conversation: who and what, the actions, the transcript and the composer, the context. */
-export function ConversationView({ open, me, admin, canned, now, outcome, onSent }: ViewProps) {
+export function ConversationView({ open, me, meName, admin, canned, now, outcome, onSent }: ViewProps) {
   const c = open.conversation;
-  const mine = c?.state === 'live' && c.agent?.uid === me;
-  useReadSignal(open.cid, open.messages, Boolean(mine));
+  const live = c?.state === 'live';
+  // The holder answers, an admin too (pkg/chat: canWrite); only the holder's reading counts as read.
+  const canWrite = live && (c.agent?.uid === me || admin);
+  useReadSignal(open.cid, open.messages, live && c.agent?.uid === me);
   if (open.status === 'loading') return <p className="muted" role="status">Chargement de la conversation…</p>;
   if (open.status === 'failed' || !c) {
     return (
@@ -55,8 +58,9 @@ export function ConversationView({ open, me, admin, canned, now, outcome, onSent
       </div>
       <div className="lc-open-body">
         <div className="lc-open-main">
-          <Transcript messages={open.messages} visitor={visitor} myName={mine ? c.agent?.name : undefined} visitorRead={open.visitorRead} typing={open.typing} />
-          {mine ? <Composer key={open.cid} cid={open.cid} canned={canned} onSent={onSent} /> : <p className="muted lc-no-composer">{noComposer(open, me)}</p>}
+          <Transcript messages={open.messages} visitor={visitor} myName={canWrite ? meName : undefined} visitorRead={open.visitorRead} typing={open.typing} />
+          {canWrite ? <Composer key={open.cid} cid={open.cid} canned={canned} onSent={onSent} onRefused={outcome.onChanged} />
+            : <p className="muted lc-no-composer">{noComposer(open, me)}</p>}
         </div>
         <ContextCard conversation={c} requests={open.requests} me={me} now={now} />
       </div>

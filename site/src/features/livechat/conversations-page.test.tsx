@@ -234,6 +234,29 @@ describe('the conversations page', () => {
     expect(router.state.location.pathname).toBe('/dashboard/conversations');
   });
 
+  it('lets an admin answer in another agent\'s conversation, signed with the admin\'s name', async () => {
+    const s = server();
+    s.conversations.m1 = { conversation: { ...liveConv(), agent: { uid: 'paul', name: 'Paul Roux' } }, requests: [] };
+    show('/dashboard/conversations/m1', person('ada', 'admin', 'Ada Lefèvre'));
+    const area = await screen.findByLabelText('Votre réponse');
+    expect(screen.getByRole('button', { name: 'Clore' })).toBeTruthy();
+    expect(screen.queryByText('Envoyé')).toBeNull(); // Julie's message is not the admin's
+    fireEvent.change(area, { target: { value: 'Je complète la réponse de Julie.' } });
+    fireEvent.keyDown(area, { key: 'Enter' });
+    await waitFor(() => expect(s.calls).toContain('POST /api/chat/staff/conversations/m1/messages {"text":"Je complète la réponse de Julie."}'));
+    // Only the holder's reading counts: the admin reports none.
+    expect(s.calls.some((c) => c.includes('/read'))).toBe(false);
+  });
+
+  it('offers an agent to close or hand back a conversation that waits', async () => {
+    server();
+    show('/dashboard/conversations/w1');
+    expect(await screen.findByRole('button', { name: 'Prendre la conversation' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clore' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Retour à l'assistant" })).toBeTruthy();
+    expect(screen.queryByLabelText('Votre réponse')).toBeNull();
+  });
+
   it('hands a conversation to another agent from « Transmettre à… »', async () => {
     const s = server();
     show('/dashboard/conversations/m1');

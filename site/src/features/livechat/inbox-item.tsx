@@ -35,9 +35,11 @@ function ItemBody({ item, now, showHolder }: { item: InboxItem; now: number; sho
  * One conversation of the inbox: a link that opens it, or (another
  * agent's, for an agent) a line to read only.
  */
-export function InboxItemView({ item, now, selected, openable, showHolder = false }: {
+export function InboxItemView({ item, now, selected, openable: byRole, showHolder = false }: {
   item: InboxItem; now: number; selected: boolean; openable: boolean; showHolder?: boolean;
 }) {
+  // The server says whether this member of staff may open it; the role decides when it does not say.
+  const openable = item.readable ?? byRole;
   const cls = `lc-item${selected ? ' lc-item-selected' : ''}${item.unread > 0 ? ' lc-item-unread' : ''}`;
   return (
     <li className={cls}>

@@ -72,6 +72,13 @@ describe('the inbox', () => {
     expect(others.textContent).not.toContain('Pour information');
   });
 
+  it('follows the server\'s `readable` over the role', () => {
+    const withFlags: Inbox = { ...inbox, waiting: inbox.waiting.map((i) => ({ ...i, readable: true })), others: inbox.others.map((i) => ({ ...i, readable: false })) };
+    render(<MemoryRouter><InboxView inbox={withFlags} admin selected="" now={now} /></MemoryRouter>);
+    expect(within(section('Autres conseillers')).queryByRole('link')).toBeNull();
+    expect(within(section('En attente')).getAllByRole('link')).toHaveLength(2);
+  });
+
   it('says so when a section is empty', () => {
     render(<MemoryRouter><InboxView inbox={{ ...inbox, waiting: [], mine: [], others: [] }} admin={false} selected="" now={now} /></MemoryRouter>);
     expect(screen.getByText("Personne n'attend de conseiller.")).toBeTruthy();

@@ -58,11 +58,11 @@ describe('elide', () => {
 
 describe('validateCanned', () => {
   it.each([
-    [{ title: '', text: 'x' }, { title: 'Donnez un titre à la réponse type.' }],
-    [{ title: '  ', text: '   ' }, { title: 'Donnez un titre à la réponse type.', text: 'Écrivez le texte de la réponse type.' }],
-    [{ title: 'é'.repeat(80), text: 'x'.repeat(1000) }, {}],
-    [{ title: 'é'.repeat(81), text: 'x' }, { title: 'Le titre ne doit pas dépasser 80\u00a0caractères (il en a 81).' }],
-    [{ title: 'Horaires', text: 'x'.repeat(1001) }, { text: `Le texte ne doit pas dépasser 1\u00a0000\u00a0caractères (il en a ${(1001).toLocaleString('fr-FR')}).` }],
+    [{ title: '', text: 'x' }, { title: 'Donnez un titre à cette réponse.' }],
+    [{ title: '  ', text: '   ' }, { title: 'Donnez un titre à cette réponse.', text: 'Écrivez le texte de la réponse.' }],
+    [{ title: 'é'.repeat(80), text: '😀'.repeat(1000) }, {}],
+    [{ title: 'é'.repeat(81), text: 'x' }, { title: 'Le titre dépasse 80\u00a0caractères\u00a0: raccourcissez-le.' }],
+    [{ title: 'Horaires', text: 'x'.repeat(1001) }, { text: 'Le texte dépasse 1\u00a0000\u00a0caractères\u00a0: raccourcissez-le.' }],
   ])('%j', (draft, want) => expect(validateCanned(draft)).toEqual(want));
 });
 

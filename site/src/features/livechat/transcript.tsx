@@ -29,7 +29,7 @@ interface TranscriptProps {
   messages: ChatMessage[];
   /** « Visiteur » or the signed-in client's name. */
   visitor: string;
-  /** The holder's name when the signed-in agent holds the conversation: their last message shows « Envoyé » or « Lu ». */
+  /** The signed-in member of staff's name when they answer here: their last message shows « Envoyé » or « Lu ». */
   myName?: string;
   visitorRead: number;
   typing: boolean;

@@ -27,6 +27,8 @@ export interface InboxItem {
   lastMessage: string;
   lastAt: string;
   unread: number;
+  /** Whether the signed-in member of staff may open it (the server's word; an agent may not open another's). */
+  readable?: boolean;
 }
 
 /** The agents' inbox: waiting, held by me, held by others; my presence and the visitors' view of it. */
@@ -45,6 +47,8 @@ export interface LinkedRequest {
   kind: string;
   status: string;
   statusLabel: string;
+  /** « Devis », « Message »…: the desk's queue gives it. */
+  kindLabel?: string;
 }
 
 /** A conversation as staff read it. `state` is « bot » once handed back or closed. */
