@@ -4,6 +4,7 @@ import { useSession, type SessionUser } from '../lib/session';
 import { DeskCountsPanel } from '../features/desk/desk-counts';
 import { MyRequests } from '../features/desk/my-requests';
 import { QueueSection } from '../features/desk/queue';
+import { ConversationsTile } from '../features/livechat/conversations-tile';
 import '../features/desk/desk.css';
 
 const roleLabels = { admin: 'administrateur', agent: 'conseiller', client: 'client' } as const;
@@ -15,9 +16,13 @@ function StaffDashboard({ user }: { user: SessionUser }) {
       {user.role === 'admin' ? (
         <>
           <DeskCountsPanel />
-          <p className="desk-links"><Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link></p>
+          <p className="desk-links">
+            <Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link>{' '}
+            <Link className="btn btn-secondary" to="/dashboard/canned" viewTransition>Réponses types du chat</Link>
+          </p>
         </>
       ) : null}
+      <ConversationsTile />
       <QueueSection me={user.uid} />
     </div>
   );

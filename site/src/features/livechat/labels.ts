@@ -1,0 +1,23 @@
+import type { Who } from './types';
+
+/** The name the agents read for the person in a conversation: theirs, or « Visiteur ». */
+export function whoName(who: Who | undefined): string {
+  return who?.name?.trim() || 'Visiteur';
+}
+
+/** « 1 message non lu », « 3 messages non lus ». */
+export function unreadLabel(n: number): string {
+  return n === 1 ? '1 message non lu' : `${n.toLocaleString('fr-FR')}\u00a0messages non lus`;
+}
+
+const kinds: Record<string, string> = { quote: 'Devis', contact: 'Message', callback: 'Rappel', complaint: 'Réclamation' };
+
+/** The French name of a kind of request of the desk. */
+export function kindLabel(kind: string): string {
+  return kinds[kind] ?? kind;
+}
+
+/** The address of a conversation on the agents' page. */
+export function conversationPath(cid: string): string {
+  return `/dashboard/conversations/${encodeURIComponent(cid)}`;
+}
