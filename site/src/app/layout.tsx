@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { Navbar } from '../components/navbar';
 import { Footer } from '../components/footer';
 import { ChatWidget } from '../components/chat-widget';
@@ -18,9 +18,18 @@ function useDocumentMeta() {
   }, [handle]);
 }
 
-/** The frame of every page: skip link, navigation bar, the page, footer. */
+/**
+ * The pages where staff answer the chat: the visitor's assistant would
+ * only stand over their conversation and its context.
+ */
+function isStaffChatPage(path: string): boolean {
+  return /^\/dashboard\/(conversations|canned)(\/|$)/.test(path);
+}
+
+/** The frame of every page: skip link, navigation bar, the page, footer, the chat. */
 export function Layout() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   useDocumentMeta();
   return (
     <>
@@ -31,7 +40,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ChatWidget />
+      {isStaffChatPage(pathname) ? null : <ChatWidget />}
     </>
   );
 }
