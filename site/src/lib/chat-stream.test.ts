@@ -155,4 +155,36 @@ describe('openChatStream', () => {
     expect(stream.transport()).toBe('poll');
     stream.close();
   });
+
+  it('lets the stream go when the tab stays hidden, and takes it up after the last message when it shows', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const { handlers, setAfter } = recorder(7);
+    const stream = openChatStream('c', handlers);
+    const first = FakeEventSource.last();
+    const show = (v: DocumentVisibilityState) => {
+      visibility = v;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    // Hidden for less than the delay: nothing changes.
+    show('hidden');
+    await vi.advanceTimersByTimeAsync(streamTiming.hiddenMs - 1);
+    show('visible');
+    await vi.advanceTimersByTimeAsync(streamTiming.hiddenMs);
+    expect(first.readyState).not.toBe(2);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    // Hidden for longer: the stream is let go, and taken up on return.
+    show('hidden');
+    await vi.advanceTimersByTimeAsync(streamTiming.hiddenMs);
+    expect(first.readyState).toBe(2);
+    setAfter(12);
+    show('visible');
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.last().url).toBe('/api/chat/conversations/c/events?after=12');
+    stream.close();
+    show('hidden');
+    show('visible');
+    expect(FakeEventSource.instances).toHaveLength(2);
+  });
 });

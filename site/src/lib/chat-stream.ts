@@ -21,9 +21,15 @@ export interface StreamTiming {
   retryStreamMs: number;
   /** Errors in a row, with no event between them, that give the stream up. */
   maxErrors: number;
+  /**
+   * How long the tab may stay hidden before the stream is let go, until
+   * it shows again: a browser holds at most 6 connections per site, and a
+   * visitor with several tabs must not spend them all on streams.
+   */
+  hiddenMs: number;
 }
 
-export const streamTiming: StreamTiming = { pollMs: 2000, retryStreamMs: 60_000, maxErrors: 3 };
+export const streamTiming: StreamTiming = { pollMs: 2000, retryStreamMs: 60_000, maxErrors: 3, hiddenMs: 60_000 };
 
 /** An open stream: how it gets the news now, and how to end it. */
 export interface ChatStream {
@@ -123,9 +129,35 @@ export function openChatStream(id: string, handlers: StreamHandlers, timing: Str
     void tick();
   }
 
+  // A tab hidden for timing.hiddenMs lets its stream go; shown again, it
+  // takes it up after the last message it holds, missing nothing.
+  let hiddenTimer: ReturnType<typeof setTimeout> | null = null;
+  let paused = false;
+  function onVisibility() {
+    if (now === 'closed') return;
+    if (document.visibilityState === 'hidden') {
+      hiddenTimer ??= setTimeout(() => {
+        hiddenTimer = null;
+        paused = true;
+        stop();
+      }, timing.hiddenMs);
+      return;
+    }
+    if (hiddenTimer !== null) clearTimeout(hiddenTimer);
+    hiddenTimer = null;
+    if (paused) {
+      paused = false;
+      connect();
+    }
+  }
+  const watchVisibility = typeof document !== 'undefined';
+  if (watchVisibility) document.addEventListener('visibilitychange', onVisibility);
+
   function close() {
     stop();
     now = 'closed';
+    if (hiddenTimer !== null) clearTimeout(hiddenTimer);
+    if (watchVisibility) document.removeEventListener('visibilitychange', onVisibility);
   }
 
   connect();
