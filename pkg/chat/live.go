@@ -134,24 +134,11 @@ func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64
 // messagesAfter reads at most limit messages of conversation id after the ID after, oldest first.
 func messagesAfter(ctx context.Context, tx *sql.Tx, id string, after int64, limit int, agent Agent) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, limit)
-	if err != nil {
-		return nil, fmt.Errorf("lecture des messages: %w", err)
-	}
-	defer rows.Close()
-	out := []Message{}
-	for rows.Next() {
-		var m Message
-		if err := scanMessage(rows, &m, agent); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return scanMessages(rows, err, agent)
 }
 
-// Subscribe opens the live subscription of the visitor's stream on the
-// conversation of token; Unsubscribe closes it.
-func (s *Service) Subscribe(ctx context.Context, v Viewer, token string) (*Sub, error) {
+// storedID is the stored ID of the conversation of token, if v may see it.
+func (s *Service) storedID(ctx context.Context, v Viewer, token string) (string, error) {
 	var id string
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
 		c, err := findConversation(ctx, tx, token, v.UID)
@@ -160,6 +147,13 @@ func (s *Service) Subscribe(ctx context.Context, v Viewer, token string) (*Sub, 
 		}
 		return err
 	})
+	return id, err
+}
+
+// Subscribe opens the live subscription of the visitor's stream on the
+// conversation of token; Unsubscribe closes it.
+func (s *Service) Subscribe(ctx context.Context, v Viewer, token string) (*Sub, error) {
+	id, err := s.storedID(ctx, v, token)
 	if err != nil {
 		return nil, s.fail("abonnement à une conversation", err)
 	}
@@ -171,14 +165,7 @@ func (s *Service) Unsubscribe(sub *Sub) { s.hub.unsubscribe(sub) }
 
 // VisitorTyping tells the agents that the visitor of token is typing, or stopped.
 func (s *Service) VisitorTyping(ctx context.Context, v Viewer, token string, typing bool) error {
-	var id string
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		c, err := findConversation(ctx, tx, token, v.UID)
-		if err == nil {
-			id = c.id
-		}
-		return err
-	})
+	id, err := s.storedID(ctx, v, token)
 	if err != nil {
 		return s.fail("indicateur de saisie", err)
 	}

@@ -143,6 +143,17 @@ func staffConversation(ctx context.Context, tx *sql.Tx, m *staffMember, id strin
 	return c, nil
 }
 
+// staffTx confirms the actor in the store and loads conversation id for
+// them: the start of every staff action on a conversation.
+func staffTx(ctx context.Context, tx *sql.Tx, actor account.Actor, id string) (*staffMember, *conversation, error) {
+	m, err := confirmStaff(ctx, tx, actor)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := staffConversation(ctx, tx, m, id)
+	return m, c, err
+}
+
 func errNotYours() error {
 	return apperr.Errorf(apperr.EFORBIDDEN, "Cette conversation est suivie par un autre conseiller.")
 }
@@ -259,11 +270,7 @@ func (s *Service) fillItem(it *InboxItem, ucJSON, agentUID, agentName, waiting, 
 func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id string) (*StaffConversation, error) {
 	var out *StaffConversation
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		m, err := confirmStaff(ctx, tx, actor)
-		if err != nil {
-			return err
-		}
-		c, err := staffConversation(ctx, tx, m, id)
+		_, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
@@ -343,11 +350,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 	now := s.now()
 	var msg Message
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		m, err := confirmStaff(ctx, tx, actor)
-		if err != nil {
-			return err
-		}
-		c, err := staffConversation(ctx, tx, m, id)
+		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
@@ -388,11 +391,7 @@ func errTakeFirst(c *conversation) error {
 func (s *Service) Transfer(ctx context.Context, actor account.Actor, id, toUID string) error {
 	now := s.now()
 	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		m, err := confirmStaff(ctx, tx, actor)
-		if err != nil {
-			return err
-		}
-		c, err := staffConversation(ctx, tx, m, id)
+		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
@@ -438,11 +437,7 @@ func (s *Service) Close(ctx context.Context, actor account.Actor, id string) err
 func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, notice func(name string) string) error {
 	now := s.now()
 	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		m, err := confirmStaff(ctx, tx, actor)
-		if err != nil {
-			return err
-		}
-		c, err := staffConversation(ctx, tx, m, id)
+		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
@@ -470,11 +465,7 @@ func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, n
 func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, upTo int64) error {
 	var read int64
 	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		m, err := confirmStaff(ctx, tx, actor)
-		if err != nil {
-			return err
-		}
-		c, err := staffConversation(ctx, tx, m, id)
+		_, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
@@ -494,11 +485,7 @@ func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, 
 func (s *Service) AgentTyping(ctx context.Context, actor account.Actor, id string, typing bool) error {
 	var name string
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		m, err := confirmStaff(ctx, tx, actor)
-		if err != nil {
-			return err
-		}
-		c, err := staffConversation(ctx, tx, m, id)
+		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}

@@ -158,6 +158,12 @@ func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, reply
 func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent Agent) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+messageColumns+` FROM (
 		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, limit)
+	return scanMessages(rows, err, agent)
+}
+
+// scanMessages reads every message of rows, the answer of a query that
+// failed with err or not, and closes them.
+func scanMessages(rows *sql.Rows, err error, agent Agent) ([]Message, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lecture des messages: %w", err)
 	}

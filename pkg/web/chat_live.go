@@ -386,23 +386,6 @@ func (s *Server) handleStaffReply(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) handleTransferConversation(w http.ResponseWriter, r *http.Request) error {
-	if s.chat == nil {
-		return errNoChat()
-	}
-	var req struct {
-		To string `json:"to"`
-	}
-	if err := decodeJSON(w, r, liveSmallBody, &req); err != nil {
-		return err
-	}
-	if err := s.chat.svc.Transfer(r.Context(), actorOf(r), r.PathValue("cid"), req.To); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
 // staffAction adapts a service call on the path's conversation to a 204.
 func (s *Server) staffAction(fn func(*chat.Service) func(context.Context, account.Actor, string) error) apiFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
@@ -417,34 +400,59 @@ func (s *Server) staffAction(fn func(*chat.Service) func(context.Context, accoun
 	}
 }
 
-func (s *Server) handleStaffTyping(w http.ResponseWriter, r *http.Request) error {
-	if s.chat == nil {
-		return errNoChat()
+// staffBody decodes a small JSON body into a T and hands it to fn with
+// the actor and the path's conversation; a 204 when it succeeds.
+func staffBody[T any](s *Server, fn func(svc *chat.Service, r *http.Request, actor account.Actor, cid string, req T) error) apiFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if s.chat == nil {
+			return errNoChat()
+		}
+		var req T
+		if err := decodeJSON(w, r, liveSmallBody, &req); err != nil {
+			return err
+		}
+		if err := fn(s.chat.svc, r, actorOf(r), r.PathValue("cid"), req); err != nil {
+			return err
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
 	}
-	var req typingRequest
-	if err := decodeJSON(w, r, liveSmallBody, &req); err != nil {
-		return err
-	}
-	if err := s.chat.svc.AgentTyping(r.Context(), actorOf(r), r.PathValue("cid"), req.Typing); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
-func (s *Server) handleStaffRead(w http.ResponseWriter, r *http.Request) error {
-	if s.chat == nil {
-		return errNoChat()
-	}
-	var req readRequest
-	if err := decodeJSON(w, r, liveSmallBody, &req); err != nil {
-		return err
-	}
-	if err := s.chat.svc.MarkRead(r.Context(), actorOf(r), r.PathValue("cid"), req.UpTo); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+// handleTransfer: « Transmettre à… » {"to": uid}.
+func (s *Server) handleTransfer() apiFunc {
+	return staffBody(s, func(c *chat.Service, r *http.Request, a account.Actor, cid string, req transferRequest) error {
+		return c.Transfer(r.Context(), a, cid, req.To)
+	})
+}
+
+// handleStaffTyping: the agent types, or stopped {"typing"}.
+func (s *Server) handleStaffTyping() apiFunc {
+	return staffBody(s, func(c *chat.Service, r *http.Request, a account.Actor, cid string, req typingRequest) error {
+		return c.AgentTyping(r.Context(), a, cid, req.Typing)
+	})
+}
+
+// handleStaffRead: the agent has read up to a message {"upTo"}.
+func (s *Server) handleStaffRead() apiFunc {
+	return staffBody(s, func(c *chat.Service, r *http.Request, a account.Actor, cid string, req readRequest) error {
+		return c.MarkRead(r.Context(), a, cid, req.UpTo)
+	})
+}
+
+// handleHandBack: « Retour à l'assistant ».
+func (s *Server) handleHandBack() apiFunc {
+	return s.staffAction(func(c *chat.Service) func(context.Context, account.Actor, string) error { return c.HandBack })
+}
+
+// handleCloseConversation: « Clore ».
+func (s *Server) handleCloseConversation() apiFunc {
+	return s.staffAction(func(c *chat.Service) func(context.Context, account.Actor, string) error { return c.Close })
+}
+
+// transferRequest is the body of « Transmettre à… ».
+type transferRequest struct {
+	To string `json:"to"`
 }
 
 func (s *Server) handlePresence(w http.ResponseWriter, r *http.Request) error {

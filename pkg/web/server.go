@@ -16,7 +16,6 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
-	"courtier/pkg/chat"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
 	"courtier/pkg/desk"
@@ -177,11 +176,11 @@ func (s *Server) routes() []route {
 		{"GET /api/chat/staff/conversations/{cid}", s.adapt(s.handleStaffConversation)},
 		{"POST /api/chat/staff/conversations/{cid}/take", s.adapt(s.handleTakeConversation)},
 		{"POST /api/chat/staff/conversations/{cid}/messages", s.adapt(s.handleStaffReply)},
-		{"POST /api/chat/staff/conversations/{cid}/transfer", s.adapt(s.handleTransferConversation)},
-		{"POST /api/chat/staff/conversations/{cid}/handback", s.adapt(s.staffAction(func(c *chat.Service) func(context.Context, account.Actor, string) error { return c.HandBack }))},
-		{"POST /api/chat/staff/conversations/{cid}/close", s.adapt(s.staffAction(func(c *chat.Service) func(context.Context, account.Actor, string) error { return c.Close }))},
-		{"POST /api/chat/staff/conversations/{cid}/typing", s.adapt(s.handleStaffTyping)},
-		{"POST /api/chat/staff/conversations/{cid}/read", s.adapt(s.handleStaffRead)},
+		{"POST /api/chat/staff/conversations/{cid}/transfer", s.adapt(s.handleTransfer())},
+		{"POST /api/chat/staff/conversations/{cid}/handback", s.adapt(s.handleHandBack())},
+		{"POST /api/chat/staff/conversations/{cid}/close", s.adapt(s.handleCloseConversation())},
+		{"POST /api/chat/staff/conversations/{cid}/typing", s.adapt(s.handleStaffTyping())},
+		{"POST /api/chat/staff/conversations/{cid}/read", s.adapt(s.handleStaffRead())},
 		{"GET /api/chat/canned", s.adapt(s.handleCannedList)},
 		{"POST /api/chat/canned", s.adapt(s.handleCannedCreate)},
 		{"PUT /api/chat/canned/{n}", s.adapt(s.handleCannedUpdate)},
