@@ -40,36 +40,50 @@ go build -o "$tmp/courtier" ./cmd/courtier
 go build -o "$tmp/chatload" ./scripts/chatload
 
 db="$tmp/load.db"
-log="$tmp/server.log"
-"$tmp/courtier" serve --db "$db" --addr 127.0.0.1:0 --trusted-proxies 127.0.0.1/32 2>"$log" >/dev/null &
-server_pid=$!
+log=
 url=
-for _ in $(seq 1 150); do
-  url=$(sed -n 's/.*serveur prêt"\{0,1\} url=\(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$log" | head -1)
-  [ -n "$url" ] && break
-  kill -0 "$server_pid" 2>/dev/null || { echo "chat-load: the server stopped:"; cat "$log"; exit 1; }
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "chat-load: the server did not start in 15 s:"; cat "$log"; exit 1; }
-case "$url" in http://127.0.0.1:*) ;; *) echo "chat-load: not loopback: $url"; exit 1 ;; esac
+# start_server LOG: serves $db on a free loopback port; sets server_pid and url.
+start_server() {
+  log=$1
+  "$tmp/courtier" serve --db "$db" --addr 127.0.0.1:0 --trusted-proxies 127.0.0.1/32 2>"$log" >/dev/null &
+  server_pid=$!
+  url=
+  for _ in $(seq 1 150); do
+    url=$(sed -n 's/.*serveur prêt"\{0,1\} url=\(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$log" | head -1)
+    [ -n "$url" ] && break
+    kill -0 "$server_pid" 2>/dev/null || { echo "chat-load: the server stopped:"; cat "$log"; exit 1; }
+    sleep 0.1
+  done
+  [ -n "$url" ] || { echo "chat-load: the server did not start in 15 s:"; cat "$log"; exit 1; }
+  case "$url" in http://127.0.0.1:*) ;; *) echo "chat-load: not loopback: $url"; exit 1 ;; esac
+}
+stop_server() {
+  kill -TERM "$server_pid"
+  wait "$server_pid" || true
+  server_pid=
+}
 
-# The agents, made beside the running server (only serve creates the database).
+# The agents, made beside a first server (only serve creates the database),
+# which they sign in to. The server is then started again: the sign-ins'
+# memory (Argon2id, 19 MiB each) stays out of the baseline, and the
+# sessions, kept in the database, stay valid.
+start_server "$tmp/setup.log"
 password="charge-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 for n in $(seq 1 20); do
   printf '%s\n' "$password" | "$tmp/courtier" users create --email "agent$n@charge.test" --name "Agent $n" --role agent --db "$db" >/dev/null
 done
-echo "chat-load: server $url (pid $server_pid), 20 agents created"
+CHATLOAD_PASSWORD="$password" timeout 60 "$tmp/chatload" --url "$url" --agents 20 --sign-in-only --cookies "$tmp/cookies.json"
+stop_server
 
+start_server "$tmp/server.log"
+echo "chat-load: server $url (pid $server_pid), 20 agents signed in"
 status=0
-CHATLOAD_PASSWORD="$password" timeout --signal=TERM --kill-after=5 "$HARD_TIMEOUT" \
-  "$tmp/chatload" --url "$url" --pid "$server_pid" --agents 20 "$@" || status=$?
+timeout --signal=TERM --kill-after=5 "$HARD_TIMEOUT" \
+  "$tmp/chatload" --url "$url" --pid "$server_pid" --agents 20 --cookies "$tmp/cookies.json" --server-log "$log" "$@" || status=$?
 if [ "$status" = 124 ] || [ "$status" = 137 ]; then
   echo "chat-load: stopped after the hard timeout of $HARD_TIMEOUT s"
 fi
-
-kill -TERM "$server_pid"
-wait "$server_pid" || true
-server_pid=
+stop_server
 
 # What the server itself said: 5xx, warnings, errors (the warning that the
 # binary was built without the site is expected here).

@@ -34,6 +34,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -56,6 +57,9 @@ type config struct {
 	password  string
 	emailFmt  string
 	setupPool int
+	cookies   string
+	signIn    bool
+	serverLog string
 }
 
 func main() {
@@ -71,6 +75,9 @@ func main() {
 	flag.StringVar(&c.password, "password", os.Getenv("CHATLOAD_PASSWORD"), "the agents' password (or CHATLOAD_PASSWORD)")
 	flag.StringVar(&c.emailFmt, "email", "agent%d@charge.test", "the agents' e-mail addresses, %d from 1")
 	flag.IntVar(&c.setupPool, "setup-parallel", 32, "requests at once while setting up")
+	flag.StringVar(&c.cookies, "cookies", "", "the agents' session cookies: written by --sign-in-only, read otherwise (then no sign-in)")
+	flag.BoolVar(&c.signIn, "sign-in-only", false, "only sign the agents in and write their cookies to --cookies")
+	flag.StringVar(&c.serverLog, "server-log", "", "the server's log, to read how long it took to handle each message (optional)")
 	flag.Parse()
 	if err := c.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "chatload:", err)
@@ -79,6 +86,14 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), c.deadline)
 	defer cancel()
 	r := newRun(c)
+	r.cpuServer = -1
+	if c.signIn {
+		if err := r.signInOnly(ctx); err != nil {
+			fmt.Fprintln(os.Stderr, "chatload: FAILED:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	ok, err := r.run(ctx)
 	r.report(os.Stdout)
 	if err != nil {
@@ -117,8 +132,10 @@ func (c *config) check() error {
 		// The per-conversation limit is a burst of 20 then one every 3 s:
 		// the shortest jittered interval (−20 %) stays above it.
 		return fmt.Errorf("--every between 4s and 1m (the conversation's limit is one message every 3 s)")
-	case c.password == "":
-		return fmt.Errorf("--password (or CHATLOAD_PASSWORD) is required")
+	case c.password == "" && (c.signIn || c.cookies == ""):
+		return fmt.Errorf("--password (or CHATLOAD_PASSWORD) is required to sign in")
+	case c.signIn && c.cookies == "":
+		return fmt.Errorf("--sign-in-only writes the cookies to --cookies FILE")
 	case c.setupPool < 1 || c.setupPool > 128:
 		return fmt.Errorf("--setup-parallel between 1 and 128")
 	}
@@ -309,6 +326,9 @@ type run struct {
 	exchange time.Duration
 	final    checks
 	nofile   [2]uint64
+	// cpuServer and cpuSelf are the cores the server and this program
+	// used during the exchange (1 = one core busy); -1 when not read.
+	cpuServer, cpuSelf float64
 	// others counts messages without a key (welcome, system, greeting).
 	others atomic.Int64
 }
@@ -557,6 +577,43 @@ func abs(n int64) int64 {
 	return n
 }
 
+// serverCPU is the server's user and system time in seconds, -1 when
+// unknown (/proc/PID/stat, ticks of 1/100 s).
+func (r *run) serverCPU() float64 {
+	if r.cfg.pid <= 0 {
+		return -1
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", r.cfg.pid))
+	if err != nil {
+		return -1
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return -1
+	}
+	// After the command: state is field 3, utime 14, stime 15.
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	ut, err1 := strconv.ParseFloat(f[11], 64)
+	stt, err2 := strconv.ParseFloat(f[12], 64)
+	if err1 != nil || err2 != nil {
+		return -1
+	}
+	return (ut + stt) / 100
+}
+
+// selfCPU is this program's user and system time in seconds.
+func selfCPU() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(ru.Utime) + tv(ru.Stime)
+}
+
 func readRSS(pid int) (int64, error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
@@ -613,38 +670,15 @@ func (r *run) run(ctx context.Context) (bool, error) {
 	defer wg.Wait()
 	defer stopStreams()
 
-	// 1. Agents sign in and open their streams.
+	// 1. Agents sign in (or bring their cookies) and open their streams.
 	t := time.Now()
-	r.agents = make([]*agent, r.cfg.agents)
-	for i := range r.agents {
-		jar, _ := cookiejar.New(nil)
-		r.agents[i] = &agent{
-			n: i, email: fmt.Sprintf(r.cfg.emailFmt, i+1),
-			// RFC 2544's benchmarking range, never a real client.
-			xff:    fmt.Sprintf("198.18.1.%d", i+1),
-			client: &http.Client{Transport: r.posts, Jar: jar, Timeout: 20 * time.Second},
+	r.makeAgents()
+	if r.cfg.cookies != "" {
+		if err := r.loadCookies(); err != nil {
+			return false, err
 		}
-	}
-	err := parallel(len(r.agents), 4, func(i int) error {
-		a := r.agents[i]
-		_, b, err := r.call(ctx, a.client, http.MethodPost, "/api/auth/login", a.xff,
-			map[string]any{"email": a.email, "password": r.cfg.password}, "POST login")
-		if err != nil {
-			return err
-		}
-		var u struct {
-			User struct {
-				UID string `json:"uid"`
-			} `json:"user"`
-		}
-		if json.Unmarshal(b, &u) != nil || u.User.UID == "" {
-			return fmt.Errorf("sign-in of %s: no user in %s", a.email, b)
-		}
-		a.uid = u.User.UID
-		return nil
-	})
-	if err != nil {
-		return false, fmt.Errorf("agents' sign-in: %w", err)
+	} else if err := r.signInAll(ctx); err != nil {
+		return false, err
 	}
 	openedAgents := make(chan struct{}, len(r.agents))
 	for _, a := range r.agents {
@@ -660,7 +694,7 @@ func (r *run) run(ctx context.Context) (bool, error) {
 	if err := waitN(ctx, openedAgents, len(r.agents), 15*time.Second); err != nil {
 		return false, fmt.Errorf("agents' streams: %w", err)
 	}
-	r.step(fmt.Sprintf("%d agents signed in, streams open", len(r.agents)), t)
+	r.step(fmt.Sprintf("%d agents' streams open", len(r.agents)), t)
 
 	// 2. Visitors start their conversations (no stream yet): the baseline.
 	t = time.Now()
@@ -669,7 +703,7 @@ func (r *run) run(ctx context.Context) (bool, error) {
 	for i := range r.vis {
 		r.vis[i] = &visitor{n: i, xff: fmt.Sprintf("198.19.%d.%d", i/250, i%250+1), opened: make(chan struct{})}
 	}
-	err = parallel(len(r.vis), r.cfg.setupPool, func(i int) error {
+	err := parallel(len(r.vis), r.cfg.setupPool, func(i int) error {
 		v := r.vis[i]
 		_, b, err := r.call(ctx, anon, http.MethodPost, "/api/chat/conversations", v.xff, map[string]any{}, "POST conversations (start)")
 		if err != nil {
@@ -740,6 +774,7 @@ func (r *run) run(ctx context.Context) (bool, error) {
 
 	// 6. The exchange.
 	t = time.Now()
+	cpu0, self0 := r.serverCPU(), selfCPU()
 	end := t.Add(r.cfg.duration)
 	var senders sync.WaitGroup
 	for _, v := range r.vis {
@@ -747,6 +782,10 @@ func (r *run) run(ctx context.Context) (bool, error) {
 	}
 	senders.Wait()
 	r.exchange = time.Since(t)
+	if cpu0 >= 0 {
+		r.cpuServer = (r.serverCPU() - cpu0) / r.exchange.Seconds()
+	}
+	r.cpuSelf = (selfCPU() - self0) / r.exchange.Seconds()
 	r.step("exchange", t)
 	// What is still on its way: up to drain.
 	t = time.Now()
@@ -766,6 +805,105 @@ func (r *run) run(ctx context.Context) (bool, error) {
 		c.misrouted == 0 && c.failedButArrived == 0 && r.st.clean() &&
 		c.qAgent[0] > 0
 	return ok, ctx.Err()
+}
+
+// makeAgents makes the agents' clients, each with its own cookies.
+func (r *run) makeAgents() {
+	r.agents = make([]*agent, r.cfg.agents)
+	for i := range r.agents {
+		jar, _ := cookiejar.New(nil)
+		r.agents[i] = &agent{
+			n: i, email: fmt.Sprintf(r.cfg.emailFmt, i+1),
+			// RFC 2544's benchmarking range, never a real client.
+			xff:    fmt.Sprintf("198.18.1.%d", i+1),
+			client: &http.Client{Transport: r.posts, Jar: jar, Timeout: 20 * time.Second},
+		}
+	}
+}
+
+// signInAll signs every agent in.
+func (r *run) signInAll(ctx context.Context) error {
+	err := parallel(len(r.agents), 4, func(i int) error {
+		a := r.agents[i]
+		_, b, err := r.call(ctx, a.client, http.MethodPost, "/api/auth/login", a.xff,
+			map[string]any{"email": a.email, "password": r.cfg.password}, "POST login")
+		if err != nil {
+			return err
+		}
+		var u struct {
+			User struct {
+				UID string `json:"uid"`
+			} `json:"user"`
+		}
+		if json.Unmarshal(b, &u) != nil || u.User.UID == "" {
+			return fmt.Errorf("sign-in of %s: no user in %s", a.email, b)
+		}
+		a.uid = u.User.UID
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("agents' sign-in: %w", err)
+	}
+	return nil
+}
+
+// signInOnly signs the agents in and writes their cookies: the wrapper
+// then restarts the server, so that the memory the sign-ins took (Argon2id,
+// 19 MiB each) is not in the baseline of the run that reads the cookies.
+func (r *run) signInOnly(ctx context.Context) error {
+	r.makeAgents()
+	if err := r.signInAll(ctx); err != nil {
+		return err
+	}
+	u, _ := url.Parse(r.cfg.base)
+	saved := map[string][]savedCookie{}
+	for _, a := range r.agents {
+		for _, c := range a.client.Jar.Cookies(u) {
+			saved[a.email] = append(saved[a.email], savedCookie{c.Name, c.Value})
+		}
+		if len(saved[a.email]) == 0 {
+			return fmt.Errorf("%s signed in without a cookie", a.email)
+		}
+	}
+	b, err := json.Marshal(saved)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(r.cfg.cookies, b, 0o600); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "chatload: %d agents signed in, cookies in %s\n", len(r.agents), r.cfg.cookies)
+	return nil
+}
+
+type savedCookie struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// loadCookies gives each agent the cookies signInOnly wrote.
+func (r *run) loadCookies() error {
+	b, err := os.ReadFile(r.cfg.cookies)
+	if err != nil {
+		return err
+	}
+	saved := map[string][]savedCookie{}
+	if err := json.Unmarshal(b, &saved); err != nil {
+		return fmt.Errorf("%s: %w", r.cfg.cookies, err)
+	}
+	u, _ := url.Parse(r.cfg.base + "/")
+	for _, a := range r.agents {
+		list := saved[a.email]
+		if len(list) == 0 {
+			return fmt.Errorf("%s: no cookie for %s", r.cfg.cookies, a.email)
+		}
+		cs := make([]*http.Cookie, len(list))
+		for i, c := range list {
+			cs[i] = &http.Cookie{Name: c.Name, Value: c.Value, Path: "/"}
+		}
+		a.client.Jar.SetCookies(u, cs)
+	}
+	return nil
 }
 
 func waitN(ctx context.Context, ch <-chan struct{}, n int, d time.Duration) error {
@@ -810,16 +948,24 @@ func (r *run) takeAll(ctx context.Context) error {
 				time.Sleep(200 * time.Millisecond)
 				continue
 			}
-			start := (i * share) % len(in.Waiting)
-			for k := range in.Waiting {
+			// Its own share first (visitor n % agents == i), then any: races
+			// (409) only once an agent is short of its share.
+			order := make([]*visitor, 0, len(in.Waiting))
+			for _, w := range in.Waiting {
+				v := r.byCID[w.ID]
+				if v == nil {
+					return fmt.Errorf("the inbox lists %s, which no visitor of this run started", w.ID)
+				}
+				order = append(order, v)
+			}
+			slices.SortStableFunc(order, func(x, y *visitor) int {
+				return boolInt(x.n%len(r.agents) != i) - boolInt(y.n%len(r.agents) != i)
+			})
+			for _, v := range order {
 				if a.holds >= share {
 					break
 				}
-				cid := in.Waiting[(start+k)%len(in.Waiting)].ID
-				v := r.byCID[cid]
-				if v == nil {
-					return fmt.Errorf("the inbox lists %s, which no visitor of this run started", cid)
-				}
+				cid := v.cid
 				status, b, err := r.call(ctx, a.client, http.MethodPost, "/api/chat/staff/conversations/"+cid+"/take", a.xff, nil, "POST take", http.StatusConflict)
 				if err != nil {
 					return err
@@ -846,6 +992,13 @@ func (r *run) takeAll(ctx context.Context) error {
 		}
 		return nil
 	})
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // visitorLoop sends a keyed message about every cfg.every until end.
@@ -970,6 +1123,12 @@ func (r *run) report(w io.Writer) {
 		fmt.Fprintf(w, "\nsent: %d visitor messages + %d replies in %.1f s = %.1f messages/s (%.1f + %.1f)\n",
 			st.sentQ, st.sentR, secs, float64(st.sentQ+st.sentR)/secs, float64(st.sentQ)/secs, float64(st.sentR)/secs)
 	}
+	if r.cpuServer >= 0 {
+		fmt.Fprintf(w, "CPU during the exchange: server %.2f cores, this load program %.2f cores (the machine has %d)\n", r.cpuServer, r.cpuSelf, runtime.NumCPU())
+	}
+	if r.cfg.serverLog != "" {
+		r.reportServerLog(w)
+	}
 	fmt.Fprintf(w, "\n| arrival check | expected | lost | duplicated |\n|---|---|---|---|\n")
 	for _, row := range []struct {
 		what string
@@ -1012,4 +1171,56 @@ func (r *run) report(w io.Writer) {
 	for _, p := range r.phases {
 		fmt.Fprintf(w, "  %-46s %6.1f s\n", p.what, p.took.Seconds())
 	}
+}
+
+// reportServerLog tells, from the server's request log, how long the
+// server took to handle the messages (from the request read to the answer
+// written): the part of the delivery latency spent in the handler.
+func (r *run) reportServerLog(w io.Writer) {
+	b, err := os.ReadFile(r.cfg.serverLog)
+	if err != nil {
+		fmt.Fprintln(w, "server log:", err)
+		return
+	}
+	var visitor, agent []time.Duration
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if !strings.Contains(line, "msg=requête method=POST") || !strings.Contains(line, "/messages ") {
+			continue
+		}
+		d, ok := logField(line, "duration")
+		if !ok {
+			continue
+		}
+		dur, err := time.ParseDuration(d)
+		if err != nil {
+			continue
+		}
+		if strings.Contains(line, "path=/api/chat/staff/") {
+			agent = append(agent, dur)
+		} else {
+			visitor = append(visitor, dur)
+		}
+	}
+	for _, row := range []struct {
+		what string
+		d    []time.Duration
+	}{{"visitor message", visitor}, {"agent reply", agent}} {
+		d := row.d
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		fmt.Fprintf(w, "server time per %s (its log, %d): p50 %s, p90 %s, p99 %s, max %s\n",
+			row.what, len(d), ms(pct(d, .5)), ms(pct(d, .9)), ms(pct(d, .99)), ms(pct(d, 1)))
+	}
+}
+
+// logField finds key=value in a log line of slog's text handler.
+func logField(line, key string) (string, bool) {
+	i := strings.Index(line, " "+key+"=")
+	if i < 0 {
+		return "", false
+	}
+	v := line[i+len(key)+2:]
+	if j := strings.IndexByte(v, ' '); j >= 0 {
+		v = v[:j]
+	}
+	return v, true
 }
