@@ -10,6 +10,7 @@
 # Loopback only; the run past the build is bounded (hard timeout 150 s).
 #
 #   bash scripts/chat-load.sh [chatload flags, e.g. --visitors 100 --duration 20s]
+#   CHAT_LOAD_KEEP_LOG=/tmp/server.log bash scripts/chat-load.sh   # keeps the server's log
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,6 +85,8 @@ if [ "$status" = 124 ] || [ "$status" = 137 ]; then
   echo "chat-load: stopped after the hard timeout of $HARD_TIMEOUT s"
 fi
 stop_server
+# CHAT_LOAD_KEEP_LOG=FILE keeps the server's log of the run.
+if [ -n "${CHAT_LOAD_KEEP_LOG:-}" ]; then cp "$log" "$CHAT_LOAD_KEEP_LOG"; fi
 
 # What the server itself said: 5xx, warnings, errors (the warning that the
 # binary was built without the site is expected here). A stream whose
@@ -100,7 +103,7 @@ echo
 echo "server log: $requests requests logged, $fivexx with a 5xx status, $warnings warnings, $errors errors," \
   "$canceled errors « context canceled » (a stream reading as its client left)"
 if [ "$canceled" -gt 0 ]; then
-  grep 'level=ERROR' "$log" | grep 'context canceled' | sed 's/^/  /' | sort | uniq -c | sort -rn | head -5
+  grep 'level=ERROR' "$log" | grep 'context canceled' | sed 's/^time=[^ ]* //' | sort | uniq -c | sort -rn | head -5
 fi
 if [ "$((fivexx + warnings + errors))" -gt 0 ]; then
   echo "first of them:"
