@@ -1,6 +1,7 @@
 package apperr
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -50,8 +51,9 @@ func TestLogLevels(t *testing.T) {
 		t.Fatal("Log changed the error")
 	}
 	Log(logger, "lecture", fmt.Errorf("disque plein"))
+	Log(logger, "flux", fmt.Errorf("début de lecture: %w", context.Canceled))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[0], "level=INFO") || !strings.Contains(lines[0], "op=inscription") ||
+	if len(lines) != 3 || !strings.Contains(lines[2], "level=INFO") || !strings.Contains(lines[2], "abandonnée par le client") || !strings.Contains(lines[0], "level=INFO") || !strings.Contains(lines[0], "op=inscription") ||
 		!strings.Contains(lines[0], "uid=u1") || !strings.Contains(lines[1], "level=ERROR") || !strings.Contains(lines[1], "disque plein") {
 		t.Fatalf("log:\n%s", out.String())
 	}
