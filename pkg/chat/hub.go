@@ -30,6 +30,10 @@ type Sub struct {
 	Wake    chan struct{}
 	Signals chan Signal
 	topic   string
+	// uid and admin are the agent's, on an agent's stream: a message in a
+	// conversation someone holds wakes only its holder and the admins.
+	uid   string
+	admin bool
 }
 
 // staffTopic is the topic of every agent stream: the inbox changed.
@@ -58,18 +62,26 @@ func newHub() *hub {
 	return &hub{subs: map[string]map[*Sub]struct{}{}, local: map[string]int{}}
 }
 
-// subscribe opens a subscription to topic: a conversation's stored ID, or staffTopic.
+// subscribe opens a subscription to a conversation's stored ID.
 func (h *hub) subscribe(topic string) *Sub {
-	s := &Sub{Wake: make(chan struct{}, 1), Signals: make(chan Signal, 8), topic: topic}
+	return h.add(&Sub{Wake: make(chan struct{}, 1), Signals: make(chan Signal, 8), topic: topic})
+}
+
+// subscribeStaff opens the subscription of an agent's stream.
+func (h *hub) subscribeStaff(uid string, admin bool) *Sub {
+	return h.add(&Sub{Wake: make(chan struct{}, 1), Signals: make(chan Signal, 8), topic: staffTopic, uid: uid, admin: admin})
+}
+
+func (h *hub) add(s *Sub) *Sub {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	m := h.subs[topic]
+	m := h.subs[s.topic]
 	if m == nil {
 		m = map[*Sub]struct{}{}
-		h.subs[topic] = m
+		h.subs[s.topic] = m
 	}
 	m[s] = struct{}{}
-	if topic != staffTopic {
+	if s.topic != staffTopic {
 		h.visitors++
 	}
 	return s
@@ -101,6 +113,23 @@ func (h *hub) wake(topics ...string) {
 			case s.Wake <- struct{}{}:
 			default:
 			}
+		}
+	}
+}
+
+// wakeStaff wakes the agents' streams concerned by a conversation held
+// by holder: everyone's when nobody holds it (it waits in every inbox),
+// else the holder's and the admins'.
+func (h *hub) wakeStaff(holder string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs[staffTopic] {
+		if holder != "" && s.uid != holder && !s.admin {
+			continue
+		}
+		select {
+		case s.Wake <- struct{}{}:
+		default:
 		}
 	}
 }

@@ -220,8 +220,19 @@ func (s *Service) LastMessageID(ctx context.Context) (int64, error) {
 	return id, nil
 }
 
-// changed wakes the streams of conversation id and the agents' inbox.
+// changed wakes the streams of conversation id and every agent's: its
+// state changed (hand-off, take, transfer, end), which every inbox shows.
 func (s *Service) changed(id string) { s.hub.wake(id, staffTopic) }
+
+// wrote wakes the streams of conversation id after a message: in bot
+// mode, the visitor's alone (the assistant's conversations are in no
+// inbox); in agent mode, also the agents' concerned (see hub.wakeStaff).
+func (s *Service) wrote(id string, mode Mode, holder string) {
+	s.hub.wake(id)
+	if mode == ModeAgent {
+		s.hub.wakeStaff(holder)
+	}
+}
 
 // Availability tells whether a visitor asking now reaches an agent, in
 // the words of the widget: outside the opening hours, with the hours.

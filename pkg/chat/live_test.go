@@ -363,3 +363,50 @@ func TestCannedAnswers(t *testing.T) {
 	mustDo(t, e.svc.DeleteCanned(ctx, e.adele, c.ID))
 	wantCode(t, e.svc.DeleteCanned(ctx, e.adele, c.ID), apperr.ENOTFOUND)
 }
+
+// TestWakesOnlyTheAgentsConcerned: a message in a conversation that
+// waits wakes every agent's stream; one in a conversation Arthur holds,
+// his and the admin's only; one to the assistant, no agent's.
+func TestWakesOnlyTheAgentsConcerned(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	subs := map[string]*Sub{}
+	for _, a := range []account.Actor{e.arthur, e.berthe, e.adele} {
+		sub, err := e.svc.SubscribeStaff(ctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.svc.UnsubscribeStaff(ctx, a, sub)
+		subs[a.UID] = sub
+	}
+	woken := func() string {
+		var out []string
+		for _, uid := range []string{"arthur", "berthe", "adele"} {
+			select {
+			case <-subs[uid].Wake:
+				out = append(out, uid)
+			default:
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	token, id, _ := e.handOff(t)
+	if got := woken(); got != "arthur berthe adele" {
+		t.Errorf("hand-off woke %q", got)
+	}
+	e.send(t, Viewer{}, token, "J'attends")
+	if got := woken(); got != "arthur berthe adele" {
+		t.Errorf("a message waiting woke %q", got)
+	}
+	mustDo(t, e.svc.Take(ctx, e.arthur, id))
+	woken()
+	e.send(t, Viewer{}, token, "Merci")
+	if got := woken(); got != "arthur adele" {
+		t.Errorf("a message to Arthur woke %q", got)
+	}
+	bot := e.start(t, Viewer{})
+	e.send(t, Viewer{}, bot, "Bonjour")
+	if got := woken(); got != "" {
+		t.Errorf("a message to the assistant woke %q", got)
+	}
+}

@@ -13,10 +13,21 @@ import (
 // agent counts as present while it is open (and renews it with Present
 // at each heartbeat). UnsubscribeStaff closes it.
 func (s *Service) SubscribeStaff(ctx context.Context, actor account.Actor) (*Sub, error) {
+	var admin bool
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		m, err := confirmStaff(ctx, tx, actor)
+		if err == nil {
+			admin = m.admin
+		}
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("abonnement d'un conseiller", err)
+	}
 	if err := s.Present(ctx, actor); err != nil {
 		return nil, err
 	}
-	sub := s.hub.subscribe(staffTopic)
+	sub := s.hub.subscribeStaff(actor.UID, admin)
 	s.hub.mu.Lock()
 	s.hub.local[actor.UID]++
 	s.hub.mu.Unlock()

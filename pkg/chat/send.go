@@ -50,13 +50,13 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	}
 	now := s.now()
 	var ex *Exchange
-	var id string
+	var id, holder string
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
 		}
-		id = c.id
+		id, holder = c.id, c.agentUID
 		user := Message{Sender: SenderUser, Text: text, Timestamp: now}
 		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
 			return err
@@ -82,7 +82,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	if err != nil {
 		return nil, s.fail("envoi d'un message", err)
 	}
-	s.changed(id)
+	s.wrote(id, ex.Mode, holder)
 	return ex, nil
 }
 

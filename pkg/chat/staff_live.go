@@ -349,6 +349,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 	}
 	now := s.now()
 	var msg Message
+	var holder string
 	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
@@ -357,6 +358,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 		if !m.canWrite(c) {
 			return errTakeFirst(c)
 		}
+		holder = c.agentUID
 		a := RealAgent(m.name)
 		msg = Message{Sender: SenderAgent, Text: text, Timestamp: now, Agent: &a, authorUID: m.uid}
 		if err := insertMessage(ctx, tx, c.id, &msg, 0); err != nil {
@@ -371,7 +373,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 	if err != nil {
 		return nil, s.fail("réponse d'un conseiller", err)
 	}
-	s.changed(id)
+	s.wrote(id, ModeAgent, holder)
 	return &msg, nil
 }
 
@@ -464,11 +466,13 @@ func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, n
 // message upTo, and tells the visitor.
 func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, upTo int64) error {
 	var read int64
+	var holder string
 	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
 		_, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
+		holder = c.agentUID
 		read, err = markRead(ctx, tx, c.id, "agent_read", upTo)
 		return err
 	})
@@ -476,7 +480,8 @@ func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, 
 		return s.fail("accusé de lecture", err)
 	}
 	s.hub.signal(id, Signal{Kind: "read", Conversation: id, UpTo: read})
-	s.hub.wake(staffTopic)
+	// The unread counts changed in the inboxes that show it.
+	s.hub.wakeStaff(holder)
 	return nil
 }
 
