@@ -71,7 +71,8 @@ export async function newPage(browser, { width = 1280, height = 900, allowErrors
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
       // 404 pages log the failed document load; that is the point of them.
-      if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+      // The address of a failed load goes with it, to say which request failed.
+      if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.location()?.url ? `${m.text()} (${m.location().url})` : m.text());
     });
   }
   return { page, context, errors };
