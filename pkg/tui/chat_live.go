@@ -80,8 +80,8 @@ type (
 		err  error
 	}
 	// chatTickMsg is the tick n of the screen's own refresh.
-	chatTickMsg    struct{ n int }
-	cannedLoaded   struct {
+	chatTickMsg  struct{ n int }
+	cannedLoaded struct {
 		list []chat.Canned
 		err  error
 	}

@@ -93,11 +93,11 @@ func (f *fakeCoreSource) ChatTake(context.Context, string) error { return nil }
 func (f *fakeCoreSource) ChatReply(context.Context, string, string) (*chat.Message, error) {
 	return &chat.Message{}, nil
 }
-func (f *fakeCoreSource) ChatTransfer(context.Context, string, string) error     { return nil }
-func (f *fakeCoreSource) ChatHandBack(context.Context, string) error             { return nil }
-func (f *fakeCoreSource) ChatClose(context.Context, string) error                { return nil }
-func (f *fakeCoreSource) ChatMarkRead(context.Context, string, int64) error      { return nil }
-func (f *fakeCoreSource) ChatPresent(context.Context) error                      { return nil }
-func (f *fakeCoreSource) ChatLeave(context.Context) error                        { return nil }
-func (f *fakeCoreSource) ChatSetAway(context.Context, bool) error                { return nil }
-func (f *fakeCoreSource) ChatCanned(context.Context) ([]chat.Canned, error)      { return nil, nil }
+func (f *fakeCoreSource) ChatTransfer(context.Context, string, string) error { return nil }
+func (f *fakeCoreSource) ChatHandBack(context.Context, string) error         { return nil }
+func (f *fakeCoreSource) ChatClose(context.Context, string) error            { return nil }
+func (f *fakeCoreSource) ChatMarkRead(context.Context, string, int64) error  { return nil }
+func (f *fakeCoreSource) ChatPresent(context.Context) error                  { return nil }
+func (f *fakeCoreSource) ChatLeave(context.Context) error                    { return nil }
+func (f *fakeCoreSource) ChatSetAway(context.Context, bool) error            { return nil }
+func (f *fakeCoreSource) ChatCanned(context.Context) ([]chat.Canned, error)  { return nil, nil }
