@@ -153,7 +153,7 @@ func (m *chatScreen) Capturing() bool { return m.mode >= chatCompose }
 
 func (m *chatScreen) SetSize(w, h int) {
 	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"État", 10, 16}, {"Qui", 10, 20}, {"Produit", 8, 20},
+	m.table.SetColumns(fitColumns(m.width, []colSpec{{"État", 10, 20}, {"Qui", 10, 20}, {"Produit", 8, 20},
 		{"Attente", 7, 7}, {"Non lus", 7, 7}, {"Dernier message", 14, 200}}))
 	m.table.SetWidth(m.width)
 	m.table.SetHeight(m.height - 2)

@@ -117,9 +117,10 @@ func (m Model) helpView() string {
 	var h helpKeys
 	h.shortKeys = append(h.shortKeys, s.ShortHelp()...)
 	for _, b := range m.keys.short() {
-		// The screen's r (répondre, changer le rôle) wins over the root's:
-		// the help does not offer both.
-		if !shadowed(b, s.ShortHelp()) {
+		// A screen typing or asking takes every key but ctrl+c; the
+		// screen's r (répondre, changer le rôle) wins over the root's: the
+		// help offers only what the keys do.
+		if !s.Capturing() && !shadowed(b, s.ShortHelp()) {
 			h.shortKeys = append(h.shortKeys, b)
 		}
 	}
