@@ -152,6 +152,8 @@ func (m *chatScreen) Title() string { return "Conversations" }
 func (m *chatScreen) Capturing() bool { return m.mode >= chatCompose }
 
 func (m *chatScreen) SetSize(w, h int) {
+	// A transcript read at its end stays at its end when the lines fold anew.
+	follow := m.conv != nil && m.vp.AtBottom()
 	m.width, m.height = max(w, 20), max(h, 5)
 	m.table.SetColumns(fitColumns(m.width, []colSpec{{"État", 10, 20}, {"Qui", 10, 20}, {"Produit", 8, 20},
 		{"Attente", 7, 7}, {"Non lus", 7, 7}, {"Dernier message", 14, 200}}))
@@ -161,6 +163,9 @@ func (m *chatScreen) SetSize(w, h int) {
 	m.vp.Width, m.vp.Height = m.width, m.height-2
 	m.refreshRows()
 	m.refreshTranscript()
+	if follow {
+		m.vp.GotoBottom()
+	}
 }
 
 func (m *chatScreen) Load(ctx context.Context) tea.Cmd {

@@ -63,7 +63,7 @@ func TestChatInbox(t *testing.T) {
 		t.Errorf("help on a held row %q", got)
 	}
 	s, _ = press(s, "enter")
-	if got := help(); got != "échap retour · ↑/↓ défiler · r/entrée répondre · c réponse type · m transmettre · b retour à l'assistant · x clore · a se dire absent" {
+	if got := help(); got != "échap retour · r/entrée répondre · c réponse type · m transmettre · b retour à l'assistant · x clore · a se dire absent" {
 		t.Errorf("help in one's conversation %q", got)
 	}
 	for _, w := range []string{"Paul Durand <paul@example.fr> · Complémentaire santé · Avec moi", "Alice Agent · lu", "Système", "Et pour les lunettes"} {
@@ -210,6 +210,11 @@ func TestChatFollows(t *testing.T) {
 	if got := marks(); !reflect.DeepEqual(got, []string{"ChatMarkRead k1 15", "ChatMarkRead k1 101"}) {
 		t.Errorf("read marks %v", got)
 	}
+	s.SetSize(60, 12)
+	if !m.vp.AtBottom() {
+		t.Error("a narrower terminal left the end of the transcript")
+	}
+	s.SetSize(80, 12)
 	s, _ = press(s, "up", "up", "up")
 	y := m.vp.YOffset
 	f.say("k1", chat.SenderUser, "Allô ?")

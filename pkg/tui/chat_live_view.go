@@ -268,7 +268,7 @@ func (m *chatScreen) ShortHelp() []key.Binding {
 	case chatConfirm:
 		return confirmHelp()
 	}
-	h := []key.Binding{chatKeys.Back, chatKeys.Scroll}
+	h := []key.Binding{chatKeys.Back}
 	can := m.can()
 	for _, b := range []struct {
 		ok bool
@@ -284,8 +284,11 @@ func (m *chatScreen) ShortHelp() []key.Binding {
 
 func (m *chatScreen) FullHelp() [][]key.Binding {
 	h := [][]key.Binding{m.ShortHelp()}
-	if m.mode == chatList {
+	switch m.mode {
+	case chatList:
 		h = append(h, m.table.KeyMap.ShortHelp())
+	case chatOpen:
+		h = append(h, []key.Binding{chatKeys.Scroll})
 	}
 	return h
 }
