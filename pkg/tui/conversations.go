@@ -25,6 +25,13 @@ var conversationsKeys = struct {
 	Scroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
 }
 
+// readOnlyKeys are the live chat's actions, which the read-only screen
+// answers in the status bar: they need --as.
+var readOnlyKeys = struct{ List, Open key.Binding }{
+	List: key.NewBinding(key.WithKeys("t", "a"), key.WithHelp("t/a", "agir (avec --as)")),
+	Open: key.NewBinding(key.WithKeys("t", "r", "c", "m", "b", "x", "a"), key.WithHelp("t/r/c/m/b/x/a", "agir (avec --as)")),
+}
+
 // conversationsDays is how far back the list goes.
 const conversationsDays = 7
 
@@ -41,7 +48,8 @@ type (
 	}
 )
 
-// conversationsScreen is the Conversations tab: the chat of the last days.
+// conversationsScreen is the Conversations tab without --as: the chat of
+// the last days, read-only. With --as the tab is the live chat (chatScreen).
 type conversationsScreen struct {
 	src Source
 	st  Styles
@@ -64,8 +72,10 @@ type conversationsScreen struct {
 	vp      viewport.Model
 }
 
-// newConversationsScreen builds the Conversations screen over src.
-func newConversationsScreen(src Source, st Styles) Screen {
+// newReadOnlyConversationsScreen builds the Conversations screen of the
+// read-only dashboard over src: the chat of the last days, as the
+// Operator reads it.
+func newReadOnlyConversationsScreen(src Source, st Styles) Screen {
 	ti := newScreenInput(100)
 	m := &conversationsScreen{src: src, st: st, ctx: context.Background(), now: time.Now,
 		table: newScreenTable(st), input: ti, vp: viewport.New(80, 20)}
@@ -147,6 +157,8 @@ func (m *conversationsScreen) key(msg tea.KeyMsg) tea.Cmd {
 			m.table.SetCursor(0)
 			m.refreshRows()
 		}
+	case m.open == nil && key.Matches(msg, readOnlyKeys.List), m.open != nil && key.Matches(msg, readOnlyKeys.Open):
+		cmd = msgCmd(ErrMsg{Err: errReadOnly()})
 	case m.open != nil && key.Matches(msg, conversationsKeys.Back):
 		m.open, m.lines, m.openErr = nil, nil, nil
 	case m.open != nil:
@@ -289,9 +301,9 @@ func (m *conversationsScreen) ShortHelp() []key.Binding {
 	case m.filtering:
 		return []key.Binding{conversationsKeys.Apply, conversationsKeys.Cancel}
 	case m.open != nil:
-		return []key.Binding{conversationsKeys.Back, conversationsKeys.Scroll}
+		return []key.Binding{conversationsKeys.Back, conversationsKeys.Scroll, readOnlyKeys.Open}
 	}
-	return []key.Binding{conversationsKeys.Open, conversationsKeys.Filter}
+	return []key.Binding{conversationsKeys.Open, conversationsKeys.Filter, readOnlyKeys.List}
 }
 
 func (m *conversationsScreen) FullHelp() [][]key.Binding {

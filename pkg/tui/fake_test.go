@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/chat"
 	"courtier/pkg/desk"
 )
 
@@ -80,3 +81,23 @@ func (f *fakeCoreSource) Conversations(context.Context, time.Time) ([]Conversati
 func (f *fakeCoreSource) Transcript(context.Context, string) ([]TranscriptLine, error) {
 	return nil, f.err
 }
+
+// The live chat of fakeCoreSource: an empty inbox, every action accepted.
+func (f *fakeCoreSource) ChatInbox(context.Context) (*chat.Inbox, error) {
+	return &chat.Inbox{Waiting: []chat.InboxItem{}, Mine: []chat.InboxItem{}, Others: []chat.InboxItem{}}, f.err
+}
+func (f *fakeCoreSource) ChatConversation(context.Context, string) (*chat.StaffConversation, error) {
+	return nil, f.err
+}
+func (f *fakeCoreSource) ChatTake(context.Context, string) error { return nil }
+func (f *fakeCoreSource) ChatReply(context.Context, string, string) (*chat.Message, error) {
+	return &chat.Message{}, nil
+}
+func (f *fakeCoreSource) ChatTransfer(context.Context, string, string) error { return nil }
+func (f *fakeCoreSource) ChatHandBack(context.Context, string) error         { return nil }
+func (f *fakeCoreSource) ChatClose(context.Context, string) error            { return nil }
+func (f *fakeCoreSource) ChatMarkRead(context.Context, string, int64) error  { return nil }
+func (f *fakeCoreSource) ChatPresent(context.Context) error                  { return nil }
+func (f *fakeCoreSource) ChatLeave(context.Context) error                    { return nil }
+func (f *fakeCoreSource) ChatSetAway(context.Context, bool) error            { return nil }
+func (f *fakeCoreSource) ChatCanned(context.Context) ([]chat.Canned, error)  { return nil, nil }

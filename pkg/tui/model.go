@@ -72,7 +72,7 @@ func NewModel(ctx context.Context, src Source, opts Options) Model {
 		ctx: ctx, src: src, st: st, keys: newKeyMap(), help: h,
 		screens: []Screen{
 			newOverviewScreen(src, st, opts.Location, opts.Now),
-			newRequestsScreen(src, st), newUsersScreen(src, st), newConversationsScreen(src, st),
+			newRequestsScreen(src, st), newUsersScreen(src, st), newConversationsScreen(src, st, opts.ChatRefresh),
 		},
 		refresh: opts.Refresh, now: opts.Now, loc: opts.Location,
 	}
@@ -84,6 +84,7 @@ func (m Model) Init() tea.Cmd {
 	for _, s := range m.screens {
 		cmds = append(cmds, m.load(s))
 	}
+	cmds = append(cmds, shownCmd(m.screens[m.active]))
 	return tea.Batch(cmds...)
 }
 
@@ -100,13 +101,7 @@ func (m Model) tickCmd() tea.Cmd {
 }
 
 // load runs the Load of s and wraps its answer.
-func (m Model) load(s Screen) tea.Cmd {
-	cmd := s.Load(m.ctx)
-	if cmd == nil {
-		return nil
-	}
-	return func() tea.Msg { return loadedMsg{msg: cmd()} }
-}
+func (m Model) load(s Screen) tea.Cmd { return wrapLoad(s.Load(m.ctx)) }
 
 // reload loads the active screen and the overview, the two a user sees
 // change: the others load when their tab is chosen.
@@ -172,13 +167,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // other key; a key the screen binds is the screen's; then the root's.
 func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
-		m.quitting = true
-		return m, tea.Quit
+		return m.quit()
 	}
 	if m.tooSmall() {
 		if key.Matches(msg, m.keys.Quit) {
-			m.quitting = true
-			return m, tea.Quit
+			return m.quit()
 		}
 		return m, nil
 	}
@@ -188,8 +181,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, m.keys.Quit):
-		m.quitting = true
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, m.keys.Next):
 		return m.show((m.active + 1) % len(m.screens))
 	case key.Matches(msg, m.keys.Prev):
@@ -229,23 +221,40 @@ func (m Model) toActive(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// show makes tab i the active one and reloads it.
+// show makes tab i the active one and reloads it; the tab left and the
+// tab shown are told (see showable).
 func (m Model) show(i int) (tea.Model, tea.Cmd) {
 	if i == m.active {
 		return m, nil
 	}
+	left := hiddenCmd(m.screens[m.active])
 	m.active = i
 	m.resize()
-	return m, m.load(m.screens[i])
+	cmds := []tea.Cmd{left, m.load(m.screens[i])}
+	if !m.paused {
+		cmds = append(cmds, shownCmd(m.screens[i]))
+	}
+	return m, tea.Batch(cmds...)
 }
 
 // togglePause stops or resumes the automatic refresh; resuming reloads
-// at once and starts a new tick chain.
+// at once and starts a new tick chain. The active screen's own refresh
+// stops and resumes with it.
 func (m Model) togglePause() (tea.Model, tea.Cmd) {
 	m.paused = !m.paused
 	if m.paused {
-		return m, nil
+		return m, hiddenCmd(m.screens[m.active])
 	}
 	m.tick++
-	return m, tea.Batch(m.reload(), m.tickCmd())
+	return m, tea.Batch(m.reload(), m.tickCmd(), shownCmd(m.screens[m.active]))
+}
+
+// quit ends the program once the active screen is told it is left (the
+// Conversations screen ends the agent's presence first).
+func (m Model) quit() (tea.Model, tea.Cmd) {
+	m.quitting = true
+	if left := hiddenCmd(m.screens[m.active]); left != nil {
+		return m, tea.Sequence(left, tea.Quit)
+	}
+	return m, tea.Quit
 }

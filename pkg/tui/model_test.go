@@ -18,7 +18,7 @@ var visitor = account.Visitor
 
 func newTestModel(src Source) Model {
 	return NewModel(context.Background(), src, Options{
-		Refresh: time.Millisecond, NoColor: true, Now: func() time.Time { return testClock }, Location: time.UTC,
+		Refresh: time.Millisecond, ChatRefresh: time.Millisecond, NoColor: true, Now: func() time.Time { return testClock }, Location: time.UTC,
 	})
 }
 
@@ -63,6 +63,11 @@ func kinds(msgs []tea.Msg) string {
 			out = append(out, "quit")
 		case tickMsg:
 			out = append(out, "tick")
+		case chatTickMsg:
+			out = append(out, "chat tick")
+		case nil:
+			// A command done without news (the presence renewed or ended).
+			out = append(out, "none")
 		case loadedMsg:
 			switch m.msg.(type) {
 			case overviewMsg:
@@ -91,10 +96,10 @@ func TestKeys(t *testing.T) {
 		cmds     string
 	}{
 		{"tab goes to Demandes and loads it", []tea.KeyMsg{keyTab}, 1, false, false, "loaded"},
-		{"tab wraps around", []tea.KeyMsg{keyTab, keyTab, keyTab, keyTab}, 0, false, false, "overview"},
-		{"shift+tab from Aperçu goes to Conversations", []tea.KeyMsg{keyShiftTab}, 3, false, false, "loaded"},
+		{"tab wraps around and ends the presence", []tea.KeyMsg{keyTab, keyTab, keyTab, keyTab}, 0, false, false, "none,overview"},
+		{"shift+tab from Aperçu goes to Conversations, present", []tea.KeyMsg{keyShiftTab}, 3, false, false, "loaded,none,chat tick"},
 		{"digit 3 goes to Utilisateurs", []tea.KeyMsg{runes("3")}, 2, false, false, "loaded"},
-		{"digit 1 back to Aperçu loads it", []tea.KeyMsg{runes("4"), runes("1")}, 0, false, false, "overview"},
+		{"digit 1 back to Aperçu loads it", []tea.KeyMsg{runes("4"), runes("1")}, 0, false, false, "none,overview"},
 		{"the same digit twice does nothing", []tea.KeyMsg{runes("1")}, 0, false, false, ""},
 		{"digit 5 is no tab", []tea.KeyMsg{runes("5")}, 0, false, false, ""},
 		{"? shows the full help", []tea.KeyMsg{runes("?")}, 0, false, true, ""},

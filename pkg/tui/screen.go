@@ -42,3 +42,37 @@ type InfoMsg struct{ Text string }
 // ReloadMsg asks the root to reload every screen now (after an action that
 // changes what several screens show).
 type ReloadMsg struct{}
+
+// showable is a screen that works only while its tab is shown: the
+// Conversations screen of an agent reloads itself every 2 s and keeps the
+// agent present to visitors. The root calls Shown when its tab appears or
+// the refresh resumes, and Hidden when the tab is left, the refresh
+// paused, or the dashboard quits.
+type showable interface {
+	Shown() tea.Cmd
+	Hidden() tea.Cmd
+}
+
+// shownCmd and hiddenCmd call the hooks of s when it has them.
+func shownCmd(s Screen) tea.Cmd {
+	if v, ok := s.(showable); ok {
+		return v.Shown()
+	}
+	return nil
+}
+
+func hiddenCmd(s Screen) tea.Cmd {
+	if v, ok := s.(showable); ok {
+		return v.Hidden()
+	}
+	return nil
+}
+
+// wrapLoad wraps the answer of a load in loadedMsg, so that the root
+// records when data last arrived (and clears the error of a failed one).
+func wrapLoad(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg { return loadedMsg{msg: cmd()} }
+}

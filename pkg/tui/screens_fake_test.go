@@ -32,6 +32,10 @@ type fakeScreensSource struct {
 	filters  []desk.Filter
 	usersErr error
 	failTake error
+	// readOnly makes it the source of `courtier tui` without --as.
+	readOnly bool
+	// live is the live chat's state (fake_chat_test.go), made on first use.
+	live *fakeLive
 }
 
 func (f *fakeScreensSource) record(format string, args ...any) {
@@ -46,8 +50,14 @@ func (f *fakeScreensSource) Calls() []string {
 	return append([]string(nil), f.calls...)
 }
 
+// alice is the agent of the screens' tests.
+var alice = account.Actor{UID: "u-alice", Role: account.RoleAgent, Name: "Alice Agent", Email: "alice@courtier.fr"}
+
 func (f *fakeScreensSource) Actor() account.Actor {
-	return account.Actor{UID: "u-alice", Role: account.RoleAgent, Name: "Alice Agent", Email: "alice@courtier.fr"}
+	if f.readOnly {
+		return account.Visitor
+	}
+	return alice
 }
 func (f *fakeScreensSource) DBPath() string { return "/tmp/courtier.db" }
 func (f *fakeScreensSource) Overview(context.Context) (*Overview, error) {

@@ -30,6 +30,8 @@ func newTestScreen(t *testing.T, build func(Source, Styles) Screen, f *fakeScree
 		m.now = func() time.Time { return screensNow }
 	case *conversationsScreen:
 		m.now = func() time.Time { return screensNow }
+	case *chatScreen:
+		m.now = func() time.Time { return screensNow }
 	}
 	s.SetSize(w, h)
 	s, _ = feed(s, s.Load(context.Background()))
@@ -262,8 +264,8 @@ func TestUsersRefused(t *testing.T) {
 }
 
 func TestConversationsKeys(t *testing.T) {
-	f := &fakeScreensSource{}
-	s := newTestScreen(t, newConversationsScreen, f, 80, 24)
+	f := &fakeScreensSource{readOnly: true}
+	s := newTestScreen(t, newReadOnlyConversationsScreen, f, 80, 24)
 	if got := f.Calls(); !reflect.DeepEqual(got, []string{"Conversations 2026-11-16 10:00"}) {
 		t.Errorf("calls %v", got)
 	}
@@ -297,8 +299,11 @@ func TestScreensGolden(t *testing.T) {
 		{"requests-status", newRequestsScreen, []string{"enter", "s"}},
 		{"users", newUsersScreen, nil},
 		{"users-confirm", newUsersScreen, []string{"down", "r", "down", "enter"}},
-		{"conversations", newConversationsScreen, nil},
-		{"conversations-transcript", newConversationsScreen, []string{"enter"}},
+		{"conversations", newReadOnlyConversationsScreen, nil},
+		{"conversations-transcript", newReadOnlyConversationsScreen, []string{"enter"}},
+		{"chat-inbox", newLiveScreen, nil},
+		{"chat-open", newLiveScreen, []string{"down", "down", "enter"}},
+		{"chat-compose", newLiveScreen, []string{"down", "down", "enter", "r", "Je regarde votre contrat."}},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 36}} {
 		for _, v := range views {

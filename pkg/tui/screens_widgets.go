@@ -57,10 +57,20 @@ func (p *picker) update(msg tea.KeyMsg) pickerResult {
 	return pickerOpen
 }
 
-func (p picker) view(st Styles, w int) string {
+func (p picker) view(st Styles, w int) string { return p.viewIn(st, w, 0) }
+
+// viewIn draws the picker in h lines at most (0: as many as it needs): a
+// long list shows the part around the cursor.
+func (p picker) viewIn(st Styles, w, h int) string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(elide(p.title, w)) + "\n")
-	for i, l := range p.labels {
+	from, to := 0, len(p.labels)
+	if room := h - 2; h > 0 && room > 0 && len(p.labels) > room {
+		from = min(max(p.cursor-room/2, 0), len(p.labels)-room)
+		to = from + room
+	}
+	for i := from; i < to; i++ {
+		l := p.labels[i]
 		line := marker(i == p.cursor, l)
 		if i == p.cursor {
 			line = st.Selected.Render(elide(line, w))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/chat"
 	"courtier/pkg/desk"
 )
 
@@ -40,6 +41,42 @@ type Source interface {
 
 	Conversations(ctx context.Context, since time.Time) ([]ConversationSummary, error)
 	Transcript(ctx context.Context, id string) ([]TranscriptLine, error)
+
+	LiveChat
+}
+
+// LiveChat is the live chat as an agent or admin works it
+// (docs/live-chat.md): the inbox, one conversation, and what the actor
+// does in it. The IDs are the staff IDs of the inbox. Without --as every
+// method answers that the dashboard is read-only (the read-only
+// Conversations screen lists with Conversations and Transcript instead).
+type LiveChat interface {
+	// ChatInbox lists the conversations waiting for an agent, the actor's,
+	// and those other agents hold.
+	ChatInbox(ctx context.Context) (*chat.Inbox, error)
+	// ChatConversation opens one: who, product, state, agent, read marks
+	// and the transcript.
+	ChatConversation(ctx context.Context, id string) (*chat.StaffConversation, error)
+	// ChatTake gives the actor a waiting conversation; ECONFLICT when
+	// another agent took it first.
+	ChatTake(ctx context.Context, id string) error
+	ChatReply(ctx context.Context, id, text string) (*chat.Message, error)
+	// ChatTransfer hands the conversation to the agent or admin toUID (one of Staff).
+	ChatTransfer(ctx context.Context, id, toUID string) error
+	// ChatHandBack gives it back to the assistant; ChatClose ends it with
+	// the actor's name. Both take it out of the inbox.
+	ChatHandBack(ctx context.Context, id string) error
+	ChatClose(ctx context.Context, id string) error
+	// ChatMarkRead records that the agents read it up to message upTo.
+	ChatMarkRead(ctx context.Context, id string, upTo int64) error
+	// ChatPresent is the presence heartbeat: the actor counts as at their
+	// post for chat.PresenceTTL; ChatLeave ends it at once.
+	ChatPresent(ctx context.Context) error
+	ChatLeave(ctx context.Context) error
+	// ChatSetAway sets the actor's « Absent » switch.
+	ChatSetAway(ctx context.Context, away bool) error
+	// ChatCanned lists the canned answers for the composer.
+	ChatCanned(ctx context.Context) ([]chat.Canned, error)
 }
 
 // Overview is the business at a glance.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 
 	"courtier/pkg/apperr"
@@ -115,7 +116,14 @@ func (m Model) helpView() string {
 	s := m.screens[m.active]
 	var h helpKeys
 	h.shortKeys = append(h.shortKeys, s.ShortHelp()...)
-	h.shortKeys = append(h.shortKeys, m.keys.short()...)
+	for _, b := range m.keys.short() {
+		// A screen typing or asking takes every key but ctrl+c; the
+		// screen's r (répondre, changer le rôle) wins over the root's: the
+		// help offers only what the keys do.
+		if !s.Capturing() && !shadowed(b, s.ShortHelp()) {
+			h.shortKeys = append(h.shortKeys, b)
+		}
+	}
 	h.fullKeys = append(h.fullKeys, s.FullHelp()...)
 	h.fullKeys = append(h.fullKeys, m.keys.full()...)
 	return m.help.View(h)
@@ -136,4 +144,18 @@ func errorText(err error) string {
 		return "Base de données occupée par un autre programme\u00a0: réessayez dans un instant."
 	}
 	return apperr.MessageOf(err)
+}
+
+// shadowed tells whether one of b's keys is a key of one of the screen's bindings.
+func shadowed(b key.Binding, screen []key.Binding) bool {
+	for _, sb := range screen {
+		for _, k := range b.Keys() {
+			for _, sk := range sb.Keys() {
+				if sb.Enabled() && k == sk {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -1,0 +1,240 @@
+package tui
+
+import (
+	"context"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"courtier/pkg/chat"
+)
+
+// The keys of the live Conversations screen and the actions they start.
+
+func (m *chatScreen) key(msg tea.KeyMsg) tea.Cmd {
+	switch m.mode {
+	case chatList:
+		return m.listKey(msg)
+	case chatCompose:
+		return m.composeKey(msg)
+	case chatCanned, chatTransfer:
+		return m.pickKey(msg)
+	case chatConfirm:
+		return m.confirmKey(msg)
+	}
+	return m.openKey(msg)
+}
+
+func (m *chatScreen) listKey(msg tea.KeyMsg) tea.Cmd {
+	it := m.selected()
+	switch {
+	case key.Matches(msg, chatKeys.Open) && it != nil:
+		m.openConversation(it.ID)
+		return m.loadConversation(it.ID)
+	case key.Matches(msg, chatKeys.Take) && it != nil && it.Agent == nil:
+		return m.take(*it)
+	case key.Matches(msg, awayKey(false)):
+		return m.toggleAway()
+	default:
+		var cmd tea.Cmd
+		m.table, cmd = m.table.Update(msg)
+		m.refreshRows()
+		return cmd
+	}
+}
+
+func (m *chatScreen) openKey(msg tea.KeyMsg) tea.Cmd {
+	c := m.conv
+	can := m.can()
+	switch {
+	case key.Matches(msg, chatKeys.Back):
+		m.closeConversation()
+	case key.Matches(msg, awayKey(false)):
+		return m.toggleAway()
+	case key.Matches(msg, chatKeys.Take) && can.take:
+		return m.take(c.InboxItem)
+	case key.Matches(msg, chatKeys.Reply) && can.write:
+		m.mode = chatCompose
+		m.input.CursorEnd()
+		return m.input.Focus()
+	case key.Matches(msg, chatKeys.Canned) && can.write:
+		src, ctx := m.src, m.ctx
+		return func() tea.Msg {
+			list, err := src.ChatCanned(ctx)
+			return cannedLoaded{list: list, err: err}
+		}
+	case key.Matches(msg, chatKeys.Transfer) && can.manage:
+		src, ctx := m.src, m.ctx
+		return func() tea.Msg {
+			staff, err := src.Staff(ctx)
+			return chatStaffLoaded{staff: staff, err: err}
+		}
+	case key.Matches(msg, chatKeys.Close) && can.manage:
+		m.confirmEnd("Clore la conversation avec "+whoText(c.Who)+"\u00a0? (o/n)",
+			"Conversation avec "+whoText(c.Who)+" close\u00a0: l'assistant reprend.",
+			func(src Source, ctx context.Context, id string) error { return src.ChatClose(ctx, id) })
+	case key.Matches(msg, chatKeys.HandBack) && can.manage:
+		m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l'assistant\u00a0? (o/n)",
+			"Conversation avec "+whoText(c.Who)+" rendue à l'assistant.",
+			func(src Source, ctx context.Context, id string) error { return src.ChatHandBack(ctx, id) })
+	default:
+		var cmd tea.Cmd
+		m.vp, cmd = m.vp.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// chatCan is what the actor may do in the open conversation, as the
+// service decides it (it refuses the rest anyway): take one waiting,
+// write in one they hold (an admin in any held), and hand over, give back
+// or close one waiting or theirs (an admin any).
+type chatCan struct{ take, write, manage bool }
+
+func (m *chatScreen) can() chatCan {
+	c := m.conv
+	if c == nil || m.convErr != nil || c.Mode != chat.ModeAgent {
+		return chatCan{}
+	}
+	admin := m.me.IsAdmin()
+	mine := c.Agent != nil && c.Agent.UID == m.me.UID
+	return chatCan{take: c.Agent == nil, write: c.Agent != nil && (mine || admin), manage: c.Agent == nil || mine || admin}
+}
+
+// act runs do in a command; its answer (chatDoneMsg) says how it went.
+func (m *chatScreen) act(a chatAct, id, info string, do func(src Source, ctx context.Context) error) tea.Cmd {
+	src, ctx := m.src, m.ctx
+	return func() tea.Msg {
+		return chatDoneMsg{act: a, id: id, info: info, err: do(src, ctx)}
+	}
+}
+
+// take takes conversation it; from the list, it opens once taken. A
+// conflict (another agent was quicker) shows in the status bar and reloads.
+func (m *chatScreen) take(it chat.InboxItem) tea.Cmd {
+	id := it.ID
+	return m.act(actTake, id, "Vous avez pris la conversation avec "+whoText(it.Who)+".",
+		func(src Source, ctx context.Context) error { return src.ChatTake(ctx, id) })
+}
+
+func (m *chatScreen) toggleAway() tea.Cmd {
+	away := m.inbox == nil || !m.inbox.Away
+	info := "Vous êtes de nouveau disponible pour les visiteurs."
+	if away {
+		info = "Vous êtes absent\u00a0: les visiteurs ne vous voient plus disponible."
+	}
+	return m.act(actAway, "", info, func(src Source, ctx context.Context) error { return src.ChatSetAway(ctx, away) })
+}
+
+// confirmEnd asks before closing or giving back the open conversation.
+func (m *chatScreen) confirmEnd(prompt, info string, do func(src Source, ctx context.Context, id string) error) {
+	id := m.id
+	m.mode = chatConfirm
+	m.ask = &confirm{prompt: prompt, run: func() tea.Cmd {
+		return m.act(actEnd, id, info, func(src Source, ctx context.Context) error { return do(src, ctx, id) })
+	}}
+}
+
+func (m *chatScreen) confirmKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, widgetKeys.Yes):
+		run := m.ask.run
+		m.mode, m.ask = chatOpen, nil
+		return run()
+	case key.Matches(msg, widgetKeys.No):
+		m.mode, m.ask = chatOpen, nil
+	}
+	return nil
+}
+
+// composeKey edits the reply; entrée sends it, échap drops it. The text
+// stays in the composer until the service took it, so a refused reply
+// is not lost (r opens it again).
+func (m *chatScreen) composeKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, chatKeys.Cancel):
+		m.mode = chatOpen
+		m.input.Blur()
+		m.input.SetValue("")
+		return nil
+	case key.Matches(msg, chatKeys.Send):
+		text := m.input.Value()
+		if strings.TrimSpace(text) == "" {
+			return nil
+		}
+		m.mode = chatOpen
+		m.input.Blur()
+		id, who := m.id, whoText(m.conv.Who)
+		return m.act(actReply, id, "Message envoyé à "+who+".", func(src Source, ctx context.Context) error {
+			_, err := src.ChatReply(ctx, id, text)
+			return err
+		})
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}
+
+func (m *chatScreen) cannedLoaded(msg cannedLoaded) tea.Cmd {
+	switch {
+	case msg.err != nil:
+		return msgCmd(ErrMsg{Err: msg.err})
+	case m.mode != chatOpen || !m.can().write:
+		return nil
+	case len(msg.list) == 0:
+		return msgCmd(InfoMsg{Text: "Aucune réponse type n'est enregistrée."})
+	}
+	m.canned = msg.list
+	labels := make([]string, len(msg.list))
+	for i, c := range msg.list {
+		labels[i] = c.Title + " · " + c.Text
+	}
+	m.mode, m.pick = chatCanned, picker{title: "Réponse type à mettre dans le message", labels: labels}
+	return nil
+}
+
+func (m *chatScreen) staffLoaded(msg chatStaffLoaded) tea.Cmd {
+	if msg.err != nil {
+		return msgCmd(ErrMsg{Err: msg.err})
+	}
+	if m.mode != chatOpen || !m.can().manage {
+		return nil
+	}
+	// Not to the actor (t takes) nor to whom holds it already.
+	m.staff = m.staff[:0:0]
+	for _, p := range msg.staff {
+		if p.UID != m.me.UID && (m.conv.Agent == nil || p.UID != m.conv.Agent.UID) {
+			m.staff = append(m.staff, p)
+		}
+	}
+	if len(m.staff) == 0 {
+		return msgCmd(InfoMsg{Text: "Aucun autre conseiller à qui transmettre cette conversation."})
+	}
+	labels := make([]string, len(m.staff))
+	for i, p := range m.staff {
+		labels[i] = p.Name
+	}
+	m.mode, m.pick = chatTransfer, picker{title: "Transmettre la conversation avec " + whoText(m.conv.Who) + " à…", labels: labels}
+	return nil
+}
+
+func (m *chatScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
+	switch m.pick.update(msg) {
+	case pickerCancelled:
+		m.mode = chatOpen
+	case pickerChosen:
+		mode, i := m.mode, m.pick.cursor
+		m.mode = chatOpen
+		if mode == chatCanned {
+			m.input.SetValue(m.canned[i].Text)
+			m.input.CursorEnd()
+			m.mode = chatCompose
+			return m.input.Focus()
+		}
+		p, id, who := m.staff[i], m.id, whoText(m.conv.Who)
+		return m.act(actTransfer, id, "Conversation avec "+who+" transmise à "+p.Name+".",
+			func(src Source, ctx context.Context) error { return src.ChatTransfer(ctx, id, p.UID) })
+	}
+	return nil
+}
