@@ -105,12 +105,10 @@ func TestAppSourceLiveChat(t *testing.T) {
 		t.Errorf("the reply is not in the transcript:\n%s", v)
 	}
 
-	// A second agent is too late, in French. (Once the take is committed
-	// the service answers that another agent follows it; ECONFLICT is for
-	// two takes at the same moment.)
+	// A second agent is too late: a conflict, in French.
 	id := s.(*chatScreen).id
 	err = NewAppSource(a, bea).ChatTake(ctx, id)
-	if c := apperr.CodeOf(err); (c != apperr.ECONFLICT && c != apperr.EFORBIDDEN) || !strings.Contains(errorText(err), "autre conseiller") {
+	if apperr.CodeOf(err) != apperr.ECONFLICT || !strings.Contains(errorText(err), "Un autre conseiller a déjà pris cette conversation.") {
 		t.Errorf("second take: %v", err)
 	}
 
