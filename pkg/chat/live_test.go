@@ -410,3 +410,50 @@ func TestWakesOnlyTheAgentsConcerned(t *testing.T) {
 		t.Errorf("a message to the assistant woke %q", got)
 	}
 }
+
+// TestAgentsNamesStayWithTheClientsRecord: the client's export names the
+// real agent who wrote to them, and still does once that agent's account
+// is gone; the client's erasure takes the conversation with it.
+func TestAgentsNamesStayWithTheClientsRecord(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	anne := e.addUser(t, "anne")
+	token := e.start(t, anne)
+	if _, err := e.svc.SetMode(ctx, anne, token, ModeAgent); err != nil {
+		t.Fatal(err)
+	}
+	id := store.HashToken(token)
+	mustDo(t, e.svc.Take(ctx, e.arthur, id))
+	if _, err := e.svc.Reply(ctx, e.arthur, id, "Votre contrat est bien enregistré."); err != nil {
+		t.Fatal(err)
+	}
+	exported := func() string {
+		var r recorder
+		mustDo(t, e.svc.ExportUser(ctx, "anne", &r))
+		for _, c := range r.convs {
+			for _, m := range c.Messages {
+				if m.Text == "Votre contrat est bien enregistré." && m.Agent != nil {
+					return m.Agent.Name
+				}
+			}
+		}
+		return ""
+	}
+	if got := exported(); got != "Agent arthur" {
+		t.Fatalf("export names %q", got)
+	}
+	del := func(uid string) {
+		mustDo(t, e.db.WriteTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.Exec("DELETE FROM users WHERE uid = ?", uid)
+			return err
+		}))
+	}
+	del("arthur")
+	if got := exported(); got != "Agent arthur" {
+		t.Errorf("after the agent's account went, the export names %q", got)
+	}
+	del("anne")
+	if _, err := e.svc.Get(ctx, anne, token); apperr.CodeOf(err) != apperr.ENOTFOUND {
+		t.Errorf("the client's conversation outlived their account: %v", err)
+	}
+}
