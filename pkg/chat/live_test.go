@@ -457,3 +457,29 @@ func TestAgentsNamesStayWithTheClientsRecord(t *testing.T) {
 		t.Errorf("the client's conversation outlived their account: %v", err)
 	}
 }
+
+// TestAnAgentWhoLeftLetsTheConversationGo: the visitor writes to an agent
+// who has closed their page: they are told, the conversation waits again
+// for anyone, and with nobody there the persona's reply follows.
+func TestAnAgentWhoLeftLetsTheConversationGo(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	mustDo(t, e.svc.Present(ctx, e.arthur))
+	token, id, _ := e.handOff(t)
+	mustDo(t, e.svc.Take(ctx, e.arthur, id))
+	if ex := e.send(t, Viewer{}, token, "Vous êtes là ?"); len(ex.Messages) != 1 {
+		t.Fatalf("while Arthur is there: %v", lines(ex.Messages))
+	}
+	mustDo(t, e.svc.Leave(ctx, e.arthur))
+	ex := e.send(t, Viewer{}, token, "Allô ?")
+	got := lines(ex.Messages)
+	if len(got) != 3 || got[1] != "system: Agent arthur n'est plus en ligne\u00a0: votre conversation attend le prochain conseiller disponible." ||
+		!strings.HasPrefix(got[2], "agent: Merci pour votre message. Aucun conseiller") || ex.ReplyDelay != AgentReplyDelay {
+		t.Fatalf("after Arthur left: %q", got)
+	}
+	in, err := e.svc.Inbox(ctx, e.berthe)
+	if err != nil || len(in.Waiting) != 1 || in.Waiting[0].ID != id {
+		t.Fatalf("the conversation does not wait again: %+v %v", in, err)
+	}
+	mustDo(t, e.svc.Take(ctx, e.berthe, id))
+}

@@ -3,11 +3,14 @@ package chat
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"time"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
 	"courtier/pkg/input"
+	"courtier/pkg/store"
 )
 
 // MaxMessageLen is the longest message accepted, in characters.
@@ -41,6 +44,8 @@ func CleanMessage(text string) (string, error) {
 // conversation answers through the streams; while none holds it and none
 // is available, the persona's canned reply, stamped AgentReplyDelay
 // later, the time the widget simulates typing (SPEC.md §4, PRODUCT.md 8).
+// An agent who holds it but has left (their page closed, their presence
+// lapsed) lets it go: the visitor is told, and it waits for the next one.
 // A signed-in viewer writing in a visitor conversation makes it theirs,
 // in the same transaction (see Attach).
 func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exchange, error) {
@@ -63,12 +68,19 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		}
 		var replies []Message
 		ex = &Exchange{Mode: c.mode}
+		if c.mode == ModeAgent && c.agentUID != "" {
+			gone, err := s.letGoIfAbsent(ctx, tx, c, now)
+			if err != nil {
+				return err
+			}
+			replies = gone
+		}
 		switch {
 		case c.mode == ModeBot:
 			replies = s.botReplies(c, text, now)
 		case c.agentUID == "" && !s.Available():
 			ex.ReplyDelay = AgentReplyDelay
-			replies = []Message{{Sender: SenderAgent, Text: s.texts.agentReply, Links: s.texts.agentLinks, Timestamp: now.Add(AgentReplyDelay)}}
+			replies = append(replies, Message{Sender: SenderAgent, Text: s.texts.agentReply, Links: s.texts.agentLinks, Timestamp: now.Add(AgentReplyDelay)})
 		}
 		for i := range replies {
 			if err := insertMessage(ctx, tx, c.id, &replies[i], replyTo(replies[i], user.ID)); err != nil {
@@ -82,8 +94,34 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	if err != nil {
 		return nil, s.fail("envoi d'un message", err)
 	}
-	s.wrote(id, ex.Mode, holder)
+	if len(ex.Messages) > 1 && ex.Messages[1].Sender == SenderSystem {
+		// The holder was let go: every inbox shows it waiting again.
+		s.changed(id)
+	} else {
+		s.wrote(id, ex.Mode, holder)
+	}
 	return ex, nil
+}
+
+// letGoIfAbsent puts c back in the waiting list when the agent who holds
+// it is no longer present, and answers the notice the visitor reads.
+func (s *Service) letGoIfAbsent(ctx context.Context, tx *sql.Tx, c *conversation, now time.Time) ([]Message, error) {
+	var present int
+	var name string
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT p.seen_at >= ? FROM chat_presence p WHERE p.uid = u.uid), 0),
+		CASE WHEN u.display_name <> '' THEN u.display_name ELSE u.email END
+		FROM users u WHERE u.uid = ? AND u.status = 'active' AND u.role IN ('agent', 'admin')`,
+		store.FormatTime(now.Add(-PresenceTTL)), c.agentUID).Scan(&present, &name)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		name = "Votre conseiller"
+	case err != nil:
+		return nil, fmt.Errorf("présence du conseiller: %w", err)
+	case present == 1:
+		return nil, nil
+	}
+	c.agentUID, c.waitingSince = "", now
+	return []Message{{Sender: SenderSystem, Text: notHere(name), Timestamp: now}}, nil
 }
 
 // botReplies answers text with the chatbot and moves the context on.

@@ -92,6 +92,11 @@ func connectingTo(name string) string { return "Connexion à " + name + "..." }
 // transferred tells the visitor another agent takes over.
 func transferred(from, to string) string { return from + " a transmis la conversation à " + to + "." }
 
+// notHere tells the visitor the agent who held the conversation has left.
+func notHere(name string) string {
+	return chatbot.Typeset(name + " n'est plus en ligne : votre conversation attend le prochain conseiller disponible.")
+}
+
 // closedBy tells the visitor the agent ended the conversation.
 func closedBy(name string) string { return name + " a terminé la conversation." }
 
