@@ -281,7 +281,13 @@ func (s *Server) handleStaffEvents(w http.ResponseWriter, r *http.Request) error
 		// Every wake-up is a change of the inbox: a message, a hand-off, presence.
 		return after, 0, len(list) == maxStreamBatch, sw.event("inbox", 0, struct{}{})
 	}
+	token := tokenFrom(r.Context())
 	s.runStream(w, r, sub, after, read, staffSignal, func(ctx context.Context) error {
+		// A session ended meanwhile (signed out, ended from another
+		// device, role changed) ends the stream, and so the presence.
+		if _, _, err := s.accounts.Authenticate(ctx, token); err != nil {
+			return err
+		}
 		return s.chat.svc.Present(ctx, actor)
 	})
 	return nil

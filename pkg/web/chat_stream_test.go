@@ -367,6 +367,26 @@ func TestStreamHeartbeatAndShutdown(t *testing.T) {
 	}
 }
 
+// TestStaffStreamEndsWithItsSession: an agent who signs out (here from
+// another tab) loses their stream at its next heartbeat, and with it
+// their presence.
+func TestStaffStreamEndsWithItsSession(t *testing.T) {
+	e := newLiveEnv(t)
+	e.srv.chat.timing.Heartbeat = 40 * time.Millisecond
+	staff := openStream(t, e.ts, "/api/chat/staff/events", e.cookies["agent"], 0)
+	staff.next(t, "inbox")
+	waitFor(t, e.app.Chats.Available)
+	if st, b := e.post(t, "POST", "/api/auth/logout", "", e.cookies["agent"]); st != http.StatusNoContent {
+		t.Fatalf("logout: %d %s", st, b)
+	}
+	select {
+	case <-staff.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream outlived its session")
+	}
+	waitFor(t, func() bool { return !e.app.Chats.Available() })
+}
+
 // TestStreamLimits: the open streams are bounded per client address and
 // per account; a place comes back when a stream ends.
 func TestStreamLimits(t *testing.T) {
