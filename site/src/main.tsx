@@ -1,18 +1,55 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, type RouteObject } from 'react-router-dom';
+import { appRoutes, createAppRouter } from './app/router';
+import { navLinks } from './components/navbar';
+import { resolveLazyRoutes } from './lib/resolve-lazy';
 import { loadSession } from './lib/session';
 import './app/global.css';
 
-// Reads the session the server wrote into the page before anything renders.
+// Reads the session the server wrote into the page before anything renders:
+// the first render shows the variant (visitor or signed in) the server chose.
 void loadSession();
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+function app(router: ReturnType<typeof createAppRouter>) {
+  return (
     <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>,
+      <RouterProvider router={router} />
+    </StrictMode>
   );
 }
+
+/**
+ * The prerendered not-found page was rendered at a path under no link of
+ * the navbar: under one (/insurance/nope), that link would be active in the
+ * browser but not in the HTML, so that page is rendered afresh instead.
+ */
+function matchesPrerender(matched: RouteObject[], pathname: string): boolean {
+  if (matched.at(-1)?.path !== '*') return matched.length > 0;
+  return !navLinks.some((l) => l.to !== '/' && pathname.startsWith(`${l.to}/`));
+}
+
+/**
+ * A public page arrives prerendered (scripts/prerender.mjs): its lazy route
+ * is loaded first so that the router's first render is that very page, then
+ * React hydrates it. Other pages (protected, with a parameter) arrive as an
+ * empty shell and are rendered here.
+ */
+async function start(root: HTMLElement) {
+  if (root.firstChild) {
+    try {
+      const routes = appRoutes();
+      const matched = await resolveLazyRoutes(routes, window.location.pathname);
+      if (matchesPrerender(matched, window.location.pathname)) {
+        hydrateRoot(root, app(createAppRouter(routes)));
+        return;
+      }
+    } catch {
+      // A chunk that failed to load: the router below loads it again and shows the error screen.
+    }
+  }
+  createRoot(root).render(app(createAppRouter()));
+}
+
+const root = document.getElementById('root');
+if (root) void start(root);

@@ -67,7 +67,7 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/** The browser router of the site. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+/** The browser router of the site, over `routes` (fresh ones by default). */
+export function createAppRouter(routes: RouteObject[] = appRoutes()) {
+  return createBrowserRouter(routes);
 }

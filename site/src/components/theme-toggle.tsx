@@ -12,7 +12,8 @@ export function ThemeToggle() {
       aria-label="Thème sombre"
       title={dark ? 'Passer au thème clair' : 'Passer au thème sombre'}
     >
-      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+      {/* The glyph follows body.dark-mode in CSS, so it is right before hydration too. */}
+      <span className="theme-icon" aria-hidden="true" />
     </button>
   );
 }

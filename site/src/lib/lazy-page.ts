@@ -32,7 +32,8 @@ export function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => Error
 /** Loads a page chunk, failing after the timeout of SPEC.md §9. */
 export async function loadPage(page: string, importer: () => Promise<PageModule>, ms = chunkTimeoutMs): Promise<PageModule> {
   const mod = await withTimeout(importer(), ms, () => new ChunkTimeoutError(page));
-  sessionStorage.removeItem(reloadKey);
+  // The build's prerendering loads pages too, where there is no storage.
+  if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(reloadKey);
   return mod;
 }
 

@@ -61,6 +61,15 @@ export function loadSession(): Promise<Session> {
 }
 
 /**
+ * Sets the session without any side effect (no chat, no other tab): the
+ * build's prerendering renders each public page once per variant with it.
+ */
+export function primeSession(session: Session) {
+  pending = undefined;
+  set(session);
+}
+
+/**
  * The other tabs of the site hear of every change of session on this
  * channel (same origin only), so that their navbar and chat follow a
  * sign-in or a sign-out made here.

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** SPEC.md §3: the theme preference is stored locally under this key. */
 export const themeKey = 'darkMode';
@@ -13,9 +13,12 @@ export function readDarkMode(storage: Pick<Storage, 'getItem'> = localStorage): 
   }
 }
 
+const listeners = new Set<() => void>();
+
 /** Saves the preference and applies it as the `dark-mode` class on `<body>`. */
 export function applyDarkMode(dark: boolean, storage: Pick<Storage, 'setItem'> = localStorage): void {
   document.body.classList.toggle(darkClass, dark);
+  listeners.forEach((l) => l());
   try {
     storage.setItem(themeKey, JSON.stringify(dark));
   } catch {
@@ -23,14 +26,21 @@ export function applyDarkMode(dark: boolean, storage: Pick<Storage, 'setItem'> =
   }
 }
 
-/** The theme state; the inline script of index.html already applied it before the first paint. */
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/**
+ * The theme state; the inline script of index.html already applied it
+ * before the first paint. Pages prerendered at build time know no theme:
+ * they render light, so hydration starts light and follows the body's
+ * class right after (the toggle's glyph comes from CSS and never flashes).
+ */
 export function useDarkMode(): [boolean, () => void] {
-  const [dark, setDark] = useState(() => document.body.classList.contains(darkClass));
+  const dark = useSyncExternalStore(subscribe, () => document.body.classList.contains(darkClass), () => false);
   const toggle = useCallback(() => {
-    setDark((d) => {
-      applyDarkMode(!d);
-      return !d;
-    });
+    applyDarkMode(!document.body.classList.contains(darkClass));
   }, []);
   return [dark, toggle];
 }

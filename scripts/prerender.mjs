@@ -1,0 +1,88 @@
+// Renders every public route of site/routes.json (not protected, no
+// ":param") to HTML with the site's SSR build, into DIST/prerender/: the
+// built index.html with its #root filled, once per variant of the session
+// (a visitor, and a signed-in client, agent and admin whose name, e-mail
+// and uid are markers the Go server replaces), and a manifest.json that
+// maps each path to its four files. See docs in site/src/entry-server.tsx.
+//
+// usage: node prerender.mjs SSR_ENTRY DIST
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The strings the Go server replaces in a signed-in variant. */
+export const markers = { name: '\uE000name\uE000', email: '\uE000email\uE000', uid: '\uE000uid\uE000' };
+
+/** The sessions each page is rendered with, by variant name. */
+export const variants = {
+  visitor: { user: null },
+  ...Object.fromEntries(['client', 'agent', 'admin'].map((role) => [role, {
+    user: {
+      uid: markers.uid, email: markers.email, displayName: markers.name, role,
+      status: 'active', createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z',
+    },
+  }])),
+};
+
+/** The path the not-found page is rendered at: under no route and no link of the navbar. */
+export const notFoundPath = '/__introuvable__';
+
+/** The routes served prerendered: neither protected nor with a parameter. */
+export function publicRoutes(routes) {
+  return routes.filter((r) => !r.protected && !r.path.includes(':'));
+}
+
+/** The file stem of a path: "/" is "home", "/insurance/car" is "insurance-car". */
+export function fileStem(path) {
+  return path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+}
+
+const rootTag = '<div id="root"></div>';
+
+/** index.html with html inside #root; the opening tag stays as Go looks for it. */
+export function fillRoot(index, html) {
+  const at = index.indexOf(rootTag);
+  if (at < 0 || index.indexOf(rootTag, at + 1) >= 0) throw new Error(`index.html needs exactly one ${rootTag}`);
+  return index.slice(0, at) + `<div id="root">${html}</div>` + index.slice(at + rootTag.length);
+}
+
+async function main([entry, dist]) {
+  if (!entry || !dist) {
+    console.error('usage: node prerender.mjs SSR_ENTRY DIST');
+    process.exit(2);
+  }
+  const started = performance.now();
+  const { render, routes } = await import(pathToFileURL(resolve(entry)).href);
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  const out = join(dist, 'prerender');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  async function page(path, stem) {
+    const files = {};
+    for (const [name, session] of Object.entries(variants)) {
+      const file = `${stem}.${name}.html`;
+      writeFileSync(join(out, file), fillRoot(index, await render(path, session)));
+      files[name] = file;
+    }
+    return files;
+  }
+
+  const manifest = { routes: {}, notFound: null };
+  const pages = publicRoutes(routes);
+  const stems = new Set();
+  for (const r of pages) {
+    const stem = fileStem(r.path);
+    if (stems.has(stem)) throw new Error(`two routes write ${stem}`);
+    stems.add(stem);
+    manifest.routes[r.path] = await page(r.path, stem);
+  }
+  manifest.notFound = await page(notFoundPath, 'not-found');
+  writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  const ms = Math.round(performance.now() - started);
+  console.log(`prerender: ${pages.length + 1} pages × ${Object.keys(variants).length} variants in ${ms} ms`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await main(process.argv.slice(2));
+}
