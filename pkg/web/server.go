@@ -83,7 +83,11 @@ func New(cfg Config) (*Server, error) {
 	if files == nil {
 		files = fstest.MapFS{"index.html": {Data: []byte(fallbackIndex)}}
 	}
-	siteHandler, err := NewSiteHandler(files, cfg.Routes, cfg.Company.Name, pageSession)
+	ld, err := cfg.Company.StructuredData()
+	if err != nil {
+		return nil, fmt.Errorf("données structurées de la société: %w", err)
+	}
+	siteHandler, err := NewSiteHandler(files, cfg.Routes, SiteMeta{Company: cfg.Company.Name, Website: cfg.Company.Website, StructuredData: ld}, pageSession)
 	if err != nil {
 		return nil, err
 	}

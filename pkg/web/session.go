@@ -160,9 +160,9 @@ func tokenFrom(ctx context.Context) string {
 	return ""
 }
 
-// pageSession is what the site handler embeds in an HTML page for the
-// signed-in user: the JSON of GET /api/session, nil for a visitor.
-func pageSession(r *http.Request) []byte {
+// pageSession is the signed-in user a page is served to: the JSON of GET
+// /api/session the page embeds, and what it shows of them; nil for a visitor.
+func pageSession(r *http.Request) *PageViewer {
 	u, ok := UserFrom(r.Context())
 	if !ok {
 		return nil
@@ -171,7 +171,7 @@ func pageSession(r *http.Request) []byte {
 	if err != nil {
 		return nil
 	}
-	return b
+	return &PageViewer{JSON: b, Role: string(u.Role), UID: u.UID, Name: u.DisplayName, Email: u.Email}
 }
 
 // requireUser returns the signed-in user and session, or answers 401.

@@ -5,6 +5,8 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"io/fs"
@@ -16,14 +18,49 @@ import (
 	"courtier/site"
 )
 
-// page is one HTML document rendered at start-up: the app shell with the
-// route's title and description, plain and gzipped.
+// page is one HTML document rendered at start-up: the page React
+// prerendered for the route (or the app shell, for the routes it does not
+// prerender) with the route's title, description and head tags, plain and
+// gzipped.
 type page struct {
 	status   int
 	template []byte // without the session block
 	body     []byte // with the visitor's session
 	gz       []byte
+	// roles are the page as a signed-in user of each role sees it, with
+	// markers where their name, e-mail and uid go (see PageViewer).
+	roles map[string][]byte
 }
+
+// PageViewer is the signed-in user a page is served to: their session as
+// JSON (GET /api/session), and what a prerendered page shows of them.
+type PageViewer struct {
+	JSON []byte
+	Role string
+	UID  string
+	// Name is the display name, Email the e-mail address; the page shows
+	// the name, or the address when the name is empty.
+	Name, Email string
+}
+
+// SiteMeta is what every page's head says of the broker.
+type SiteMeta struct {
+	// Company is the broker's name (titles, og:site_name).
+	Company string
+	// Website is the site's public address, without a trailing slash:
+	// canonical URLs, Open Graph, the sitemap.
+	Website string
+	// StructuredData is the broker in JSON-LD (company.Profile.StructuredData).
+	StructuredData []byte
+}
+
+// The markers the prerendered pages of signed-in users carry (written by
+// scripts/prerender.mjs), replaced per request with the user's own.
+var (
+	markerName  = []byte("\uE000name\uE000")
+	markerEmail = []byte("\uE000email\uE000")
+	markerUID   = []byte("\uE000uid\uE000")
+)
 
 // SiteHandler serves the built React app: hashed assets cached for a year,
 // the app shell for every route of routes.json, the not-found page with a
@@ -31,14 +68,16 @@ type page struct {
 type SiteHandler struct {
 	files staticFiles
 	pages map[string]page
+	// sitemap and robots are /sitemap.xml and /robots.txt, made from the routes.
+	sitemap, robots []byte
 	// params are the routes with a parameter ("/dashboard/requests/:id"),
 	// matched segment by segment when no fixed path is.
 	params       []paramPage
 	notFound     page
 	scriptHashes []string
-	// sessionJSON returns the signed-in user's session as JSON, nil for a
-	// visitor; the page then carries it so the site needs no extra request.
-	sessionJSON func(*http.Request) []byte
+	// viewer returns the signed-in user, nil for a visitor; the page then
+	// carries their session so the site needs no extra request.
+	viewer func(*http.Request) *PageViewer
 }
 
 // paramPage is the page of a route whose path has ":name" segments.
@@ -79,41 +118,118 @@ func PageTitle(title, companyName string, isHome bool) string {
 	return title + " – " + companyName
 }
 
-// NewSiteHandler reads index.html from files and renders the shell of every
-// route once, so a request costs a map lookup.
-func NewSiteHandler(files fs.FS, table site.Table, companyName string, sessionJSON func(*http.Request) []byte) (*SiteHandler, error) {
+// NewSiteHandler reads index.html and the prerendered pages from files
+// and renders the document of every route once, so a request costs a map
+// lookup.
+func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*http.Request) *PageViewer) (*SiteHandler, error) {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return nil, fmt.Errorf("index.html du site introuvable: %w", err)
 	}
-	if sessionJSON == nil {
-		sessionJSON = func(*http.Request) []byte { return nil }
+	if viewer == nil {
+		viewer = func(*http.Request) *PageViewer { return nil }
 	}
 	static, err := loadStatic(files)
 	if err != nil {
 		return nil, err
 	}
-	h := &SiteHandler{files: static, pages: make(map[string]page, len(table.Routes)), sessionJSON: sessionJSON}
+	pre, err := loadPrerendered(files)
+	if err != nil {
+		return nil, err
+	}
+	meta.Website = strings.TrimRight(meta.Website, "/")
+	h := &SiteHandler{files: static, pages: make(map[string]page, len(table.Routes)), viewer: viewer,
+		sitemap: sitemapXML(table, meta.Website), robots: robotsTXT(table, meta.Website)}
 	for _, m := range inlineRe.FindAllSubmatch(index, -1) {
 		sum := sha256.Sum256(m[1])
 		h.scriptHashes = append(h.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
 	for _, r := range table.Routes {
-		title := PageTitle(r.Title, companyName, r.Path == "/")
-		pg := newPage(index, http.StatusOK, title, r.Description)
+		head := headTags(meta, r)
+		pg, err := pre.page(files, r.Path, index, http.StatusOK, PageTitle(r.Title, meta.Company, r.Path == "/"), r.Description, head)
+		if err != nil {
+			return nil, err
+		}
 		if strings.Contains(r.Path, "/:") {
 			h.params = append(h.params, paramPage{segments: strings.Split(strings.TrimPrefix(r.Path, "/"), "/"), page: pg})
 			continue
 		}
 		h.pages[r.Path] = pg
 	}
-	h.notFound = newPage(index, http.StatusNotFound, PageTitle(table.NotFound.Title, companyName, false), table.NotFound.Description)
+	h.notFound, err = pre.page(files, notFoundKey, index, http.StatusNotFound, PageTitle(table.NotFound.Title, meta.Company, false),
+		table.NotFound.Description, `<meta name="robots" content="noindex" />`)
+	if err != nil {
+		return nil, err
+	}
 	return h, nil
 }
 
-func newPage(index []byte, status int, title, description string) page {
-	out := titleRe.ReplaceAllLiteral(index, []byte("<title>"+html.EscapeString(title)+"</title>"))
+// notFoundKey is the not-found page's key among the prerendered pages.
+const notFoundKey = "*"
+
+// prerendered is site/dist/prerender/manifest.json: the file of each
+// variant (visitor, client, agent, admin) of each prerendered route.
+type prerendered struct {
+	Routes   map[string]map[string]string `json:"routes"`
+	NotFound map[string]string            `json:"notFound"`
+}
+
+// loadPrerendered reads the manifest of the prerendered pages; a build
+// without them (go test, an older build) has none, and every route gets
+// the app shell.
+func loadPrerendered(files fs.FS) (*prerendered, error) {
+	b, err := fs.ReadFile(files, "prerender/manifest.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return &prerendered{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pages prérendues: %w", err)
+	}
+	var p prerendered
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("manifeste des pages prérendues illisible: %w", err)
+	}
+	return &p, nil
+}
+
+// page builds the page of route path: its prerendered documents when the
+// build made them, else the app shell (index).
+func (p *prerendered) page(files fs.FS, path string, index []byte, status int, title, description, head string) (page, error) {
+	variants := p.Routes[path]
+	if path == notFoundKey {
+		variants = p.NotFound
+	}
+	doc := index
+	if name, ok := variants["visitor"]; ok {
+		b, err := fs.ReadFile(files, "prerender/"+name)
+		if err != nil {
+			return page{}, fmt.Errorf("page prérendue de %s: %w", path, err)
+		}
+		doc = b
+	}
+	pg := newPage(doc, status, title, description, head)
+	for role, name := range variants {
+		if role == "visitor" {
+			continue
+		}
+		b, err := fs.ReadFile(files, "prerender/"+name)
+		if err != nil {
+			return page{}, fmt.Errorf("page prérendue de %s (%s): %w", path, role, err)
+		}
+		if pg.roles == nil {
+			pg.roles = map[string][]byte{}
+		}
+		pg.roles[role] = newPage(b, status, title, description, head).template
+	}
+	return pg, nil
+}
+
+func newPage(doc []byte, status int, title, description, head string) page {
+	out := titleRe.ReplaceAllLiteral(doc, []byte("<title>"+html.EscapeString(title)+"</title>"))
 	out = descRe.ReplaceAllLiteral(out, []byte(`<meta name="description" content="`+html.EscapeString(description)+`" />`))
+	if head != "" {
+		out = bytes.Replace(out, []byte("</head>"), []byte(head+"\n  </head>"), 1)
+	}
 	pg := page{status: status, template: out}
 	pg.body = withSession(out, anonymousSession)
 	var gz bytes.Buffer
@@ -122,6 +238,24 @@ func newPage(index []byte, status int, title, description string) page {
 	w.Close()
 	pg.gz = gz.Bytes()
 	return pg
+}
+
+// forViewer is the page's document for a signed-in user: the variant of
+// their role with their name, e-mail and uid in place of the markers, or
+// the shell, and their session.
+func (pg page) forViewer(v *PageViewer) []byte {
+	doc, ok := pg.roles[v.Role]
+	if !ok {
+		return withSession(pg.template, v.JSON)
+	}
+	name := v.Name
+	if name == "" {
+		name = v.Email
+	}
+	doc = bytes.ReplaceAll(doc, markerName, []byte(html.EscapeString(name)))
+	doc = bytes.ReplaceAll(doc, markerEmail, []byte(html.EscapeString(v.Email)))
+	doc = bytes.ReplaceAll(doc, markerUID, []byte(html.EscapeString(v.UID)))
+	return withSession(doc, v.JSON)
 }
 
 // withSession puts the session JSON in a data block before the app's root.
@@ -153,6 +287,14 @@ func (h *SiteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			target += "?" + r.URL.RawQuery
 		}
 		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return
+	}
+	switch p {
+	case "/sitemap.xml":
+		h.serveGenerated(w, r, "application/xml; charset=utf-8", h.sitemap)
+		return
+	case "/robots.txt":
+		h.serveGenerated(w, r, "text/plain; charset=utf-8", h.robots)
 		return
 	}
 	if strings.Contains(path.Base(p), ".") && p != "/index.html" {
@@ -191,10 +333,10 @@ func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page)
 	hd.Set("Cache-Control", "no-cache")
 	hd.Add("Vary", "Accept-Encoding")
 	body := pg.body
-	if session := h.sessionJSON(r); session != nil {
+	if v := h.viewer(r); v != nil {
 		// A signed-in user's page is personal: built per request, never stored by caches.
 		hd.Set("Cache-Control", "no-store")
-		body = withSession(pg.template, session)
+		body = pg.forViewer(v)
 	} else if acceptsEncoding(r, "gzip") {
 		hd.Set("Content-Encoding", "gzip")
 		body = pg.gz

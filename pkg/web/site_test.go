@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -34,6 +35,8 @@ func testFiles() fstest.MapFS {
 	}
 }
 
+var testMeta = SiteMeta{Company: "Horizon", Website: "https://www.horizon.example", StructuredData: []byte(`{"@type":"InsuranceAgency"}`)}
+
 func testTable() site.Table {
 	return site.Table{
 		NotFound: site.Meta{Title: "Page introuvable", Description: "Introuvable."},
@@ -48,7 +51,7 @@ func testTable() site.Table {
 
 func newTestSite(t *testing.T) *SiteHandler {
 	t.Helper()
-	h, err := NewSiteHandler(testFiles(), testTable(), "Horizon", nil)
+	h, err := NewSiteHandler(testFiles(), testTable(), testMeta, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +174,7 @@ func TestSiteHandlerScriptHashes(t *testing.T) {
 }
 
 func TestSiteHandlerNeedsIndex(t *testing.T) {
-	if _, err := NewSiteHandler(fstest.MapFS{}, testTable(), "Horizon", nil); err == nil {
+	if _, err := NewSiteHandler(fstest.MapFS{}, testTable(), testMeta, nil); err == nil {
 		t.Fatal("a site without index.html was accepted")
 	}
 }
@@ -199,13 +202,13 @@ func TestAcceptsEncoding(t *testing.T) {
 }
 
 func TestSiteHandlerEmbedsSession(t *testing.T) {
-	signedIn := func(r *http.Request) []byte {
+	signedIn := func(r *http.Request) *PageViewer {
 		if r.Header.Get("Cookie") == "" {
 			return nil
 		}
-		return []byte(`{"user":{"email":"a@b.example","displayName":"\u003cAnne\u003e"}}`)
+		return &PageViewer{JSON: []byte(`{"user":{"email":"a@b.example","displayName":"\u003cAnne\u003e"}}`), Role: "client", Name: "<Anne>", Email: "a@b.example"}
 	}
-	h, err := NewSiteHandler(testFiles(), testTable(), "Horizon", signedIn)
+	h, err := NewSiteHandler(testFiles(), testTable(), testMeta, signedIn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,5 +242,124 @@ func TestSiteHandlerEmbedsSession(t *testing.T) {
 				t.Error("the session block comes after the app root")
 			}
 		})
+	}
+}
+
+// prerenderedFiles are testFiles with pages React prerendered: /about in
+// four variants (the signed-in ones with the markers of the name, e-mail
+// and uid), and the not-found page for visitors.
+func prerenderedFiles() fstest.MapFS {
+	files := testFiles()
+	doc := func(body string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(strings.Replace(testIndex, `<div id="root"></div>`, `<div id="root">`+body+`</div>`, 1))}
+	}
+	files["prerender/manifest.json"] = &fstest.MapFile{Data: []byte(`{"routes":{"/about":{"visitor":"about.visitor.html","client":"about.client.html","agent":"about.agent.html","admin":"about.admin.html"}},"notFound":{"visitor":"404.visitor.html"}}`)}
+	files["prerender/about.visitor.html"] = doc(`<nav><a href="/login">Connexion</a></nav><h1>À propos</h1>`)
+	for _, role := range []string{"client", "agent", "admin"} {
+		body := `<nav><button data-uid="\uE000uid\uE000" title="\uE000email\uE000">\uE000name\uE000</button> ` + role + `</nav><h1>À propos</h1>`
+		files["prerender/about."+role+".html"] = doc(strings.ReplaceAll(body, `\uE000`, "\uE000"))
+	}
+	files["prerender/404.visitor.html"] = doc(`<h1>Page introuvable</h1>`)
+	return files
+}
+
+// TestSiteServesPrerenderedPages: a prerendered route answers React's
+// HTML with the route's head and the session; a signed-in user gets their
+// role's variant with their own name (escaped), e-mail and uid; routes
+// without a prerendered page keep the shell; the not-found page is HTML
+// with a 404.
+func TestSiteServesPrerenderedPages(t *testing.T) {
+	viewer := func(r *http.Request) *PageViewer {
+		switch r.Header.Get("Cookie") {
+		case "agent":
+			return &PageViewer{JSON: []byte(`{"user":{"role":"agent"}}`), Role: "agent", UID: "U1", Name: "<Arthur> & Cie", Email: "arthur@exemple.fr"}
+		case "noname":
+			return &PageViewer{JSON: []byte(`{"user":{"role":"client"}}`), Role: "client", UID: "U2", Email: "anne@exemple.fr"}
+		}
+		return nil
+	}
+	h, err := NewSiteHandler(prerenderedFiles(), testTable(), testMeta, viewer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path, cookie string
+		status             int
+		has, lacks         []string
+	}{
+		{"visitor", "/about", "", 200,
+			[]string{`<h1>À propos</h1>`, `Connexion`, `<title>À propos – Horizon</title>`, `id="courtier-session">{"user":null}`,
+				`<link rel="canonical" href="https://www.horizon.example/about" />`, `<meta property="og:title" content="À propos – Horizon" />`,
+				`<meta name="twitter:description" content="Qui nous sommes &amp; pourquoi." />`, `<script type="application/ld+json">{"@type":"InsuranceAgency"}</script>`},
+			[]string{"\uE000"}},
+		{"an agent", "/about", "agent", 200,
+			[]string{`&lt;Arthur&gt; &amp; Cie</button> agent`, `data-uid="U1"`, `title="arthur@exemple.fr"`, `{"user":{"role":"agent"}}`},
+			[]string{"\uE000", "Connexion"}},
+		{"a client without a name shows their e-mail", "/about", "noname", 200,
+			[]string{`anne@exemple.fr</button> client`}, []string{"\uE000"}},
+		{"not prerendered: the shell", "/", "", 200, []string{`<div id="root"></div>`, `<link rel="canonical" href="https://www.horizon.example/" />`}, nil},
+		{"protected: not indexed", "/dashboard", "", 200, []string{`<meta name="robots" content="noindex" />`}, []string{"canonical"}},
+		{"not found", "/nulle-part", "", 404, []string{`<h1>Page introuvable</h1>`, `<meta name="robots" content="noindex" />`}, []string{"canonical"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", tt.path, nil)
+			if tt.cookie != "" {
+				req.Header.Set("Cookie", tt.cookie)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			res := rec.Result()
+			body := readBody(t, res)
+			if res.StatusCode != tt.status {
+				t.Errorf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			for _, w := range tt.has {
+				if !strings.Contains(body, w) {
+					t.Errorf("body lacks %q:\n%s", w, body)
+				}
+			}
+			for _, w := range tt.lacks {
+				if strings.Contains(body, w) {
+					t.Errorf("body has %q:\n%s", w, body)
+				}
+			}
+		})
+	}
+}
+
+// TestSitemapAndRobots: the sitemap lists the public pages at the public
+// address, robots.txt keeps robots off the protected pages and the API.
+func TestSitemapAndRobots(t *testing.T) {
+	h := newTestSite(t)
+	for _, tt := range []struct {
+		path, ctype string
+		want        string
+	}{
+		{"/sitemap.xml", "application/xml; charset=utf-8", `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://www.horizon.example/</loc></url>
+  <url><loc>https://www.horizon.example/about</loc></url>
+</urlset>
+`},
+		{"/robots.txt", "text/plain; charset=utf-8", "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /dashboard/requests/\nSitemap: https://www.horizon.example/sitemap.xml\n"},
+	} {
+		for _, method := range []string{"GET", "HEAD"} {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(method, tt.path, nil))
+			res := rec.Result()
+			body := readBody(t, res)
+			if res.StatusCode != 200 || res.Header.Get("Content-Type") != tt.ctype {
+				t.Errorf("%s %s: %d %q", method, tt.path, res.StatusCode, res.Header.Get("Content-Type"))
+			}
+			if want := tt.want; method == "HEAD" {
+				want = ""
+				if res.Header.Get("Content-Length") != strconv.Itoa(len(tt.want)) {
+					t.Errorf("HEAD %s: Content-Length %q", tt.path, res.Header.Get("Content-Length"))
+				}
+			} else if body != want {
+				t.Errorf("%s:\n%s\nwant:\n%s", tt.path, body, want)
+			}
+		}
 	}
 }
