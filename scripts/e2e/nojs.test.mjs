@@ -66,6 +66,8 @@ async function referenceOf(path) {
 
 async function noJsPage(width = 1280) {
   const context = await env.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false, locale: 'fr-FR' });
+  // The HTML is all there is: nothing comes later to wait for.
+  context.setDefaultTimeout(5000);
   return { context, page: await context.newPage() };
 }
 
@@ -104,6 +106,7 @@ describe('without JavaScript', () => {
     const { page, context } = await noJsPage();
     await page.goto(env.server.url + '/');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    assert.equal(await nav.count(), 1, 'no navigation bar in the HTML');
     for (const [label, path] of [['Services', '/services'], ['Assurances', '/insurance'], ['Contact', '/contact']]) {
       assert.equal(await nav.getByRole('link', { name: label, exact: true }).getAttribute('href'), path);
     }
@@ -120,6 +123,7 @@ describe('without JavaScript', () => {
     const { page, context } = await noJsPage(375);
     await page.goto(env.server.url + '/about');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    assert.equal(await nav.count(), 1, 'no navigation bar in the HTML');
     const toggle = nav.locator('.menu-toggle');
     // A toggle that needs JavaScript is not shown; the links are.
     assert.equal(await toggle.isVisible(), false, 'a menu button that cannot open the menu');
@@ -137,6 +141,7 @@ describe('without JavaScript', () => {
     const { page, context } = await noJsPage();
     const res = await page.goto(env.server.url + '/nulle-part');
     assert.equal(res.status(), 404);
+    assert.equal(await page.locator('main h1').count(), 1, 'no h1 in the HTML');
     assert.equal(norm(await page.locator('main h1').innerText()), 'Page introuvable');
     assert.match(norm(await page.locator('main').innerText()), /Toutes nos assurances/);
     const footer = norm(await page.locator('footer').innerText());
