@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useSession } from '../lib/session';
+import { NeedsJs } from './needs-js';
 import './chat-widget.css';
 
 const loadPanel = () => import('./chat-panel');
@@ -36,6 +37,7 @@ export function ChatWidget() {
 
   return (
     <div className="chat-widget">
+      <NeedsJs what="L'assistant en ligne" />
       {used ? (
         <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l'assistant…</div> : null}>
           {/* Signing in or out starts over: another person's messages never stay on screen. */}
@@ -45,7 +47,7 @@ export function ChatWidget() {
       <button
         ref={launcher}
         type="button"
-        className="chat-launcher"
+        className="chat-launcher needs-js"
         aria-expanded={open}
         aria-controls={used ? panelId : undefined}
         aria-label={open ? "Fermer l'assistant" : `Ouvrir l'assistant${unreadLabel(unread)}`}

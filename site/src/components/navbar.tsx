@@ -47,7 +47,7 @@ export function Navbar() {
         </Link>
         <button
           type="button"
-          className="menu-toggle"
+          className="menu-toggle needs-js"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Fermer le menu' : 'Ouvrir le menu'}

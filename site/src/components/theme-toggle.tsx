@@ -6,7 +6,7 @@ export function ThemeToggle() {
   return (
     <button
       type="button"
-      className="theme-toggle"
+      className="theme-toggle needs-js"
       onClick={toggle}
       aria-pressed={dark}
       aria-label="Thème sombre"

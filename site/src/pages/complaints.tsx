@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NeedsJs } from '../components/needs-js';
 import { PageHeader } from '../components/page-header';
 import { Steps } from '../components/steps';
 import { ComplaintForm } from '../features/complaints/complaint-form-view';
@@ -92,6 +93,7 @@ export default function ComplaintsPage() {
         <div className="container">
           <div className="complaints-form-wrap">
             <h2 id="formulaire-titre">{copy.form.title}</h2>
+            {filed ? null : <NeedsJs />}
             {filed ? (
               <Filed filed={filed.complaint} signedIn={filed.signedIn} />
             ) : session ? (

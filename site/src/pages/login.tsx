@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PasswordField } from '../components/password-field';
+import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
 import { api, ApiError } from '../lib/api';
 import { safeNext, setSessionUser, type SessionUser } from '../lib/session';
@@ -48,7 +49,8 @@ export default function LoginPage() {
         <h1>Connexion</h1>
         <p className="muted">Accédez à votre espace client : vos devis, vos échanges et votre profil.</p>
         {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <NeedsJs />
+        <form className="needs-js" onSubmit={onSubmit} noValidate>
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="username" inputMode="email" required error={errors.email} />
           <PasswordField label="Mot de passe" name="password" autoComplete="current-password" required error={errors.password} />
           <div className="field-check">

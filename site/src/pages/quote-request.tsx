@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field } from '../components/field';
+import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
 import { isProductId, productIds, type ProductId } from '../content/products';
 import { choices, productFields, quoteRequestCopy as copy, vehicleFields } from '../content/quote-form';
@@ -176,7 +177,8 @@ export default function QuoteRequestPage() {
       <PageHeader title={copy.title} lead={copy.lead} />
       <section className="section">
         <div className="container quote-layout">
-          <form ref={formRef} className="card quote-form" onSubmit={onSubmit} noValidate aria-label={copy.title}>
+          <NeedsJs />
+          <form ref={formRef} className="card quote-form needs-js" onSubmit={onSubmit} noValidate aria-label={copy.title}>
             {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
             <ChoiceGroup
               name="product" type="radio" cards legend={<span className="quote-step">{copy.productLegend}</span>} error={errors.product}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PasswordField } from '../components/password-field';
+import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
 import { api, ApiError } from '../lib/api';
 import { safeNext, setSessionUser, type SessionUser } from '../lib/session';
@@ -63,7 +64,8 @@ export default function RegisterPage() {
         <h1>Inscription</h1>
         <p className="muted">Créez votre espace client pour suivre vos devis et vos échanges avec nos conseillers.</p>
         {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <NeedsJs />
+        <form className="needs-js" onSubmit={onSubmit} noValidate>
           <TextField label="Nom affiché" name="displayName" autoComplete="name" maxLength={100} error={errors.displayName} hint="Facultatif : sinon, la partie de votre e-mail avant « @ »." />
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
           <PasswordField label="Mot de passe" name="password" autoComplete="new-password" required error={errors.password} hint="12 caractères au moins. Une phrase de passe facile à retenir est idéale." />

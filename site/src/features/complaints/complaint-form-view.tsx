@@ -80,7 +80,7 @@ export function ComplaintForm({ user, onFiled }: ComplaintFormProps) {
   );
 
   return (
-    <form ref={formRef} className="card complaints-form" onSubmit={onSubmit} noValidate aria-labelledby="formulaire-titre">
+    <form ref={formRef} className="card complaints-form needs-js" onSubmit={onSubmit} noValidate aria-labelledby="formulaire-titre">
       <p className="muted">{copy.intro}</p>
       {errors.form ? <p className="form-error" role="alert" tabIndex={-1}>{errors.form}</p> : null}
       <TextField id="reclamation-subject" label={copy.subject} hint={copy.subjectHint} maxLength={bounds.subject.max} {...text('subject')} />

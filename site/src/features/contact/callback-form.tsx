@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field';
+import { NeedsJs } from '../../components/needs-js';
 import { TextField } from '../../components/text-field';
 import { answerDelays } from '../../lib/company';
 import { ApiError } from '../../lib/api';
@@ -52,29 +53,29 @@ function SlotPicker({ id, days, day, slot, error, onChange }: SlotPickerProps) {
   const errorId = error ? `${id}-slot-erreur` : undefined;
   return (
     <>
-      <Field id={`${id}-day`} label={c.day} hint={days === undefined ? c.slotsLoading : days === null ? c.slotsFailed : undefined}>
-        {(ids) => (
-          <select {...ids} name="day" value={day} onChange={(e) => onChange(e.target.value, '')}>
-            <option value="">{c.asap}</option>
-            {(days ?? []).map((d) => <option key={d.date} value={d.date}>{dayName(d)}</option>)}
-          </select>
-        )}
-      </Field>
-      {chosen ? (
-        <fieldset className="choice-group slot-group" id={`${id}-slot`}>
-          <legend>{`${c.slot} · ${dayName(chosen)}`}</legend>
-          <div className="choice-list slot-list">
-            {chosen.slots.map((s) => (
-              <label key={s.start} className="choice">
-                <input type="radio" name={`${id}-slot`} value={s.start} checked={slot === s.start}
-                  onChange={() => onChange(day, s.start)} aria-invalid={error ? true : undefined} aria-describedby={errorId} />
-                <span>{slotLabel(s.start, s.end)}</span>
-              </label>
-            ))}
-          </div>
-          {error ? <p id={errorId} className="field-error">{error}</p> : null}
-        </fieldset>
-      ) : error ? <p id={errorId} className="field-error" data-focus-error>{error}</p> : null}
+        <Field id={`${id}-day`} label={c.day} hint={days === undefined ? c.slotsLoading : days === null ? c.slotsFailed : days.length ? c.slotsReady : c.slotsNone}>
+          {(ids) => (
+            <select {...ids} name="day" value={day} onChange={(e) => onChange(e.target.value, '')}>
+              <option value="">{c.asap}</option>
+              {(days ?? []).map((d) => <option key={d.date} value={d.date}>{dayName(d)}</option>)}
+            </select>
+          )}
+        </Field>
+        {chosen ? (
+          <fieldset className="choice-group slot-group" id={`${id}-slot`}>
+            <legend>{`${c.slot} · ${dayName(chosen)}`}</legend>
+            <div className="choice-list slot-list">
+              {chosen.slots.map((s) => (
+                <label key={s.start} className="choice">
+                  <input type="radio" name={`${id}-slot`} value={s.start} checked={slot === s.start}
+                    onChange={() => onChange(day, s.start)} aria-invalid={error ? true : undefined} aria-describedby={errorId} />
+                  <span>{slotLabel(s.start, s.end)}</span>
+                </label>
+              ))}
+            </div>
+            {error ? <p id={errorId} className="field-error">{error}</p> : null}
+          </fieldset>
+        ) : error ? <p id={errorId} className="field-error" data-focus-error>{error}</p> : null}
     </>
   );
 }
@@ -135,7 +136,9 @@ export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string;
 
   const c = copy.callback;
   return (
-    <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+    <>
+    <NeedsJs />
+    <form ref={formRef} className="contact-form needs-js" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
       {errors.form ? <p className="form-error" role="alert" tabIndex={-1}>{errors.form}</p> : null}
       <TextField id={`${id}-name`} label={c.name} name="name" autoComplete="name" error={errors.name}
         value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}
@@ -157,5 +160,6 @@ export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string;
       <Consent id={`${id}-consent`} what="vous rappeler" checked={values.consent} error={errors.consent} onChange={(consent) => set({ consent })} />
       <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? c.sending : c.submit}</button>
     </form>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { NeedsJs } from '../../components/needs-js';
 import { company } from '../../lib/company';
 import { CallbackForm } from './callback-form';
 import { copy } from './form';
@@ -26,9 +27,12 @@ export function CallbackSection({ product, alt }: { product: string; alt: boolea
             <CallbackForm labelledBy={`${id}-titre`} product={product} />
           </div>
         ) : (
-          <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)}>
-            {copy.product.open}
-          </button>
+          <>
+            <NeedsJs />
+            <button type="button" className="btn btn-secondary needs-js" onClick={() => setOpen(true)}>
+              {copy.product.open}
+            </button>
+          </>
         )}
       </div>
     </section>

@@ -59,6 +59,9 @@ export const copy = typesetAll({
     asap: `Dès que possible (${answerDelays.callback})`,
     slot: 'Créneau',
     slotsLoading: 'Chargement des créneaux…',
+    // Shown once the slots are there, in the line the loading note held, so the form does not move.
+    slotsReady: 'Choisissez un jour, puis un créneau.',
+    slotsNone: 'Aucun créneau libre : choisissez « dès que possible ».',
     slotsFailed: 'Les créneaux n\'ont pas pu être chargés : vous pouvez demander à être rappelé dès que possible.',
     note: 'Objet de l\'appel (facultatif)',
     submit: 'Être rappelé',

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field } from '../../components/field';
+import { NeedsJs } from '../../components/needs-js';
 import { TextField } from '../../components/text-field';
 import { useSession } from '../../lib/session';
 import { sendMessage, type Receipt } from './api';
@@ -54,35 +55,38 @@ export function MessageForm({ labelledBy }: { labelledBy: string }) {
 
   const m = copy.message;
   return (
-    <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      {errors.form ? <p className="form-error" role="alert" tabIndex={-1}>{errors.form}</p> : null}
-      {client ? <p className="field-hint contact-prefilled">{copy.prefilled}</p> : null}
-      <div className="contact-row">
-        <TextField id={`${id}-name`} label={m.name} name="name" autoComplete="name" error={errors.name}
-          value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}
-          onChange={(e) => set({ name: e.target.value })} />
-        <TextField id={`${id}-email`} label={m.email} name="email" type="email" autoComplete="email" inputMode="email"
-          error={errors.email}
-          value={client ? user.email : values.email} readOnly={client} onChange={(e) => set({ email: e.target.value })} />
-      </div>
-      <TextField id={`${id}-phone`} label={m.phone} name="phone" type="tel" autoComplete="tel" inputMode="tel" className="input-medium"
-        error={errors.phone} value={values.phone} onChange={(e) => set({ phone: e.target.value })} />
-      <Field id={`${id}-subject`} label={m.subject} error={errors.subject}>
-        {(ids) => (
-          <select {...ids} name="subject" value={values.subject} onChange={(e) => set({ subject: e.target.value })}>
-            <option value="">{m.subjectPlaceholder}</option>
-            {subjects.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-          </select>
-        )}
-      </Field>
-      <p className="field-hint contact-complaint">
-        {m.complaint} <Link to="/reclamations" viewTransition>{m.complaintLink}</Link>.
-      </p>
-      <Field id={`${id}-message`} label={m.message} hint={m.messageHint} error={errors.message}>
-        {(ids) => <textarea {...ids} name="message" rows={6} value={values.message} onChange={(e) => set({ message: e.target.value })} />}
-      </Field>
-      <Consent id={`${id}-consent`} what="vous répondre" checked={values.consent} error={errors.consent} onChange={(consent) => set({ consent })} />
-      <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? m.sending : m.submit}</button>
-    </form>
+    <>
+      <NeedsJs />
+      <form ref={formRef} className="contact-form needs-js" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+        {errors.form ? <p className="form-error" role="alert" tabIndex={-1}>{errors.form}</p> : null}
+        {client ? <p className="field-hint contact-prefilled">{copy.prefilled}</p> : null}
+        <div className="contact-row">
+          <TextField id={`${id}-name`} label={m.name} name="name" autoComplete="name" error={errors.name}
+            value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}
+            onChange={(e) => set({ name: e.target.value })} />
+          <TextField id={`${id}-email`} label={m.email} name="email" type="email" autoComplete="email" inputMode="email"
+            error={errors.email}
+            value={client ? user.email : values.email} readOnly={client} onChange={(e) => set({ email: e.target.value })} />
+        </div>
+        <TextField id={`${id}-phone`} label={m.phone} name="phone" type="tel" autoComplete="tel" inputMode="tel" className="input-medium"
+          error={errors.phone} value={values.phone} onChange={(e) => set({ phone: e.target.value })} />
+        <Field id={`${id}-subject`} label={m.subject} error={errors.subject}>
+          {(ids) => (
+            <select {...ids} name="subject" value={values.subject} onChange={(e) => set({ subject: e.target.value })}>
+              <option value="">{m.subjectPlaceholder}</option>
+              {subjects.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            </select>
+          )}
+        </Field>
+        <p className="field-hint contact-complaint">
+          {m.complaint} <Link to="/reclamations" viewTransition>{m.complaintLink}</Link>.
+        </p>
+        <Field id={`${id}-message`} label={m.message} hint={m.messageHint} error={errors.message}>
+          {(ids) => <textarea {...ids} name="message" rows={6} value={values.message} onChange={(e) => set({ message: e.target.value })} />}
+        </Field>
+        <Consent id={`${id}-consent`} what="vous répondre" checked={values.consent} error={errors.consent} onChange={(consent) => set({ consent })} />
+        <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? m.sending : m.submit}</button>
+      </form>
+    </>
   );
 }

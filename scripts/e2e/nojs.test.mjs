@@ -1,0 +1,201 @@
+// The public pages as HTML: without JavaScript each shows its heading, its
+// text, the footer's company details, plain links and a reachable menu; an
+// unknown path is a real 404 page. With JavaScript, hydrating that HTML logs
+// no hydration error and nothing shifts while the page loads. Headings are in
+// order (one h1, no skipped level) both ways.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+
+const env = useServerAndBrowser();
+const publicRoutes = routeTable.routes.filter((r) => !r.protected && !r.path.includes(':'));
+
+/** Spaces, non-breaking ones included (typeset numbers), as one plain space. */
+const norm = (s) => s.replace(/\s+/g, ' ').trim();
+
+/** The footer's company details, as company.json holds them. */
+const companyDetails = [company.name, company.phone, company.address, `${company.postalCode} ${company.city}`];
+
+/**
+ * The h1 and one sentence of the main text of a page as the browser shows it:
+ * the first paragraph of main outside any form, long enough to be prose.
+ */
+async function pageText(page) {
+  const h1 = norm(await page.locator('main h1').first().innerText());
+  const sentence = await page.locator('main p').evaluateAll((ps) => {
+    const visible = (p) => p.offsetParent !== null && !p.closest('form');
+    const text = ps.filter(visible).map((p) => p.innerText.replace(/\s+/g, ' ').trim()).find((t) => t.length >= 40);
+    return text ?? null;
+  });
+  return { h1, sentence };
+}
+
+/** The headings of the document that a reader gets (not hidden), in order. */
+function headingOutline(page) {
+  return page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) =>
+    hs.filter((h) => h.getClientRects().length > 0 || h.closest('.visually-hidden'))
+      .map((h) => ({ level: Number(h.tagName[1]), text: h.textContent.replace(/\s+/g, ' ').trim() })));
+}
+
+/** What is wrong with an outline: not exactly one h1, or a level skipped going down. */
+function outlineProblems(outline) {
+  const problems = [];
+  const h1s = outline.filter((h) => h.level === 1);
+  if (h1s.length !== 1) problems.push(`${h1s.length} h1 (${h1s.map((h) => h.text).join(' | ')})`);
+  let previous = 0;
+  for (const h of outline) {
+    if (h.level > previous + 1) problems.push(`h${h.level} « ${h.text} » after h${previous}`);
+    previous = h.level;
+  }
+  return problems;
+}
+
+/** Each public page as JavaScript shows it: its h1 and a sentence, read once. */
+const reference = new Map();
+
+async function referenceOf(path) {
+  if (!reference.has(path)) {
+    const { page, context } = await newPage(env.browser, { allowErrors: true });
+    await page.goto(env.server.url + path);
+    await heading(page);
+    reference.set(path, await pageText(page));
+    await context.close();
+  }
+  return reference.get(path);
+}
+
+async function noJsPage(width = 1280) {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false, locale: 'fr-FR' });
+  // The HTML is all there is: nothing comes later to wait for.
+  context.setDefaultTimeout(5000);
+  return { context, page: await context.newPage() };
+}
+
+describe('without JavaScript', () => {
+  for (const entry of publicRoutes) {
+    test(`${entry.path} shows its heading, its text and the company details`, async () => {
+      const want = await referenceOf(entry.path);
+      assert.ok(want.sentence, `${entry.path}: no paragraph of main text with JavaScript either`);
+      const { page, context } = await noJsPage();
+      const res = await page.goto(env.server.url + entry.path);
+      assert.equal(res.status(), 200);
+      assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+      const h1 = page.locator('main h1');
+      assert.equal(await h1.count(), 1, `${entry.path}: no h1 in the HTML`);
+      assert.equal(norm(await h1.innerText()), want.h1);
+      const main = norm(await page.locator('main').innerText());
+      assert.ok(main.includes(want.sentence), `${entry.path}: the main text lacks « ${want.sentence} »`);
+      const footer = norm(await page.locator('footer').innerText());
+      for (const detail of companyDetails) assert.ok(footer.includes(norm(detail)), `${entry.path}: the footer lacks ${detail}`);
+      assert.deepEqual(outlineProblems(await headingOutline(page)), [], `${entry.path}: heading order`);
+      // Every form says it needs JavaScript, and how else to reach the broker.
+      const forms = await page.locator('main form').count();
+      if (forms > 0) {
+        const note = norm(await page.locator('main').innerText());
+        assert.match(note, /a besoin de JavaScript/, `${entry.path}: a form without its JavaScript note`);
+        assert.ok(note.includes(norm(company.phone)), `${entry.path}: the note lacks the phone`);
+      }
+      // The chat launcher, which cannot work, is hidden; a line says so.
+      assert.equal(await page.locator('.chat-launcher').isVisible(), false, `${entry.path}: a chat launcher that cannot open`);
+      assert.match(norm(await page.locator('body').innerText()), /assistant en ligne a besoin de JavaScript/);
+      await context.close();
+    });
+  }
+
+  test('the navbar and footer links are plain links that load their page', async () => {
+    const { page, context } = await noJsPage();
+    await page.goto(env.server.url + '/');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    assert.equal(await nav.count(), 1, 'no navigation bar in the HTML');
+    for (const [label, path] of [['Services', '/services'], ['Assurances', '/insurance'], ['Contact', '/contact']]) {
+      assert.equal(await nav.getByRole('link', { name: label, exact: true }).getAttribute('href'), path);
+    }
+    await nav.getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/contact');
+    assert.equal(norm(await page.locator('main h1').innerText()), (await referenceOf('/contact')).h1);
+    await page.locator('footer').getByRole('link', { name: 'Mentions légales' }).click();
+    await page.waitForURL((u) => u.pathname === '/mentions-legales');
+    assert.equal(norm(await page.locator('main h1').innerText()), (await referenceOf('/mentions-legales')).h1);
+    await context.close();
+  });
+
+  test('at 375 px the menu links are reachable', async () => {
+    const { page, context } = await noJsPage(375);
+    await page.goto(env.server.url + '/about');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    assert.equal(await nav.count(), 1, 'no navigation bar in the HTML');
+    const toggle = nav.locator('.menu-toggle');
+    // A toggle that needs JavaScript is not shown; the links are.
+    assert.equal(await toggle.isVisible(), false, 'a menu button that cannot open the menu');
+    for (const label of ['Accueil', 'Services', 'Assurances', 'Blog', 'Actualités', 'Carrières', 'À propos', 'Contact']) {
+      assert.ok(await nav.getByRole('link', { name: label, exact: true }).isVisible(), `${label} is not visible`);
+    }
+    // Nothing wider than the screen.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'the page scrolls sideways');
+    await nav.getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    await context.close();
+  });
+
+  test('an unknown path is a real 404 page', async () => {
+    const { page, context } = await noJsPage();
+    const res = await page.goto(env.server.url + '/nulle-part');
+    assert.equal(res.status(), 404);
+    assert.equal(await page.locator('main h1').count(), 1, 'no h1 in the HTML');
+    assert.equal(norm(await page.locator('main h1').innerText()), 'Page introuvable');
+    assert.match(norm(await page.locator('main').innerText()), /Toutes nos assurances/);
+    const footer = norm(await page.locator('footer').innerText());
+    for (const detail of companyDetails) assert.ok(footer.includes(norm(detail)), `the footer lacks ${detail}`);
+    await context.close();
+  });
+});
+
+/** Sums the layout shifts of the page so far without recent input, and says what moved. */
+function layoutShift(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    let sum = 0;
+    const moved = [];
+    const take = (entries) => {
+      for (const e of entries) {
+        if (e.hadRecentInput) continue;
+        sum += e.value;
+        for (const s of e.sources ?? []) {
+          const n = s.node;
+          const name = n?.nodeType === 1 ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.className && typeof n.className === 'string' ? `.${n.className.trim().split(/\s+/).join('.')}` : ''}` : String(n?.nodeName);
+          moved.push(`${e.value.toFixed(4)} ${name} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`);
+        }
+      }
+    };
+    const observer = new PerformanceObserver((list) => take(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => {
+      take(observer.takeRecords());
+      observer.disconnect();
+      resolve({ sum, moved });
+    }, 200);
+  }));
+}
+
+describe('with JavaScript', () => {
+  for (const width of [1280, 375]) {
+    for (const entry of [...publicRoutes, { path: '/nulle-part' }]) {
+      test(`${entry.path} at ${width} px hydrates without error and without layout shift`, async () => {
+        const { page, context } = await newPage(env.browser, { width, allowErrors: true });
+        const logged = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+        });
+        page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+        await page.goto(env.server.url + entry.path, { waitUntil: 'load' });
+        await heading(page);
+        await page.waitForTimeout(1000);
+        const hydration = logged.filter((l) => /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)\b/i.test(l));
+        assert.deepEqual(hydration, [], `${entry.path}: hydration errors`);
+        const { sum, moved } = await layoutShift(page);
+        assert.equal(sum, 0, `${entry.path}: cumulative layout shift ${sum}\n${moved.join('\n')}`);
+        assert.deepEqual(outlineProblems(await headingOutline(page)), [], `${entry.path}: heading order`);
+        await context.close();
+      });
+    }
+  }
+});
