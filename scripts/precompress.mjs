@@ -14,7 +14,11 @@ if (!dir) {
 function walk(d) {
   for (const name of readdirSync(d)) {
     const p = join(d, name);
-    if (statSync(p).isDirectory()) walk(p);
+    // The prerendered pages are compressed by the Go server once their head
+    // and session are in; the build manifest is not served.
+    if (statSync(p).isDirectory()) {
+      if (name !== 'prerender' && name !== '.vite') walk(p);
+    }
     else if (compressible.has(extname(p))) compress(p);
   }
 }

@@ -46,6 +46,52 @@ export function fillRoot(index, html) {
   return index.slice(0, at) + `<div id="root">${html}</div>` + index.slice(at + rootTag.length);
 }
 
+/**
+ * The assets a page needs from the client build's manifest (Vite's
+ * .vite/manifest.json): the CSS of its chunk and of the chunks it imports,
+ * in the order Vite would load them, and those chunks' files, without
+ * what index.html already loads.
+ */
+export function pageAssets(manifest, page) {
+  const key = `src/pages/${page}.tsx`;
+  if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
+  const css = [];
+  const js = [];
+  const seen = new Set();
+  (function visit(k) {
+    if (seen.has(k) || manifest[k]?.isEntry) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    for (const dep of chunk.imports ?? []) visit(dep);
+    for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
+    js.push(chunk.file);
+  })(key);
+  return { css, js };
+}
+
+const stylesheetRe = /\s*<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * index.html with the page's CSS in a <style> in place of the entry's
+ * stylesheet link, so the first paint needs nothing but this response,
+ * and its chunks preloaded. Each inlined chunk stylesheet keeps a link,
+ * disabled so the browser does not fetch it, for Vite's preload helper:
+ * it skips the stylesheets a link already names when the chunk loads.
+ */
+export function withPageAssets(index, assets, read) {
+  const entryCss = [...index.matchAll(stylesheetRe)].map((m) => m[1]);
+  const files = [...entryCss, ...assets.css.map((f) => `/${f}`)];
+  const css = files.map((f) => read(f).trim()).join('\n');
+  if (/<\/style/i.test(css)) throw new Error('a stylesheet contains "</style"');
+  const head = [
+    `<style>${css}</style>`,
+    ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`),
+    ...assets.js.filter((f) => !index.includes(`"/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].map((tag) => `\n    ${tag}`).join('');
+  const out = index.replace(stylesheetRe, '');
+  return out.replace('\n  </head>', `${head}\n  </head>`);
+}
+
 async function main([entry, dist]) {
   if (!entry || !dist) {
     console.error('usage: node prerender.mjs SSR_ENTRY DIST');
@@ -54,15 +100,18 @@ async function main([entry, dist]) {
   const started = performance.now();
   const { render, routes } = await import(pathToFileURL(resolve(entry)).href);
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  const viteManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const read = (file) => readFileSync(join(dist, file), 'utf8');
   const out = join(dist, 'prerender');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
-  async function page(path, stem) {
+  async function page(path, stem, pageName) {
+    const doc = withPageAssets(index, pageAssets(viteManifest, pageName), read);
     const files = {};
     for (const [name, session] of Object.entries(variants)) {
       const file = `${stem}.${name}.html`;
-      writeFileSync(join(out, file), fillRoot(index, await render(path, session)));
+      writeFileSync(join(out, file), fillRoot(doc, await render(path, session)));
       files[name] = file;
     }
     return files;
@@ -75,9 +124,9 @@ async function main([entry, dist]) {
     const stem = fileStem(r.path);
     if (stems.has(stem)) throw new Error(`two routes write ${stem}`);
     stems.add(stem);
-    manifest.routes[r.path] = await page(r.path, stem);
+    manifest.routes[r.path] = await page(r.path, stem, r.page);
   }
-  manifest.notFound = await page(notFoundPath, 'not-found');
+  manifest.notFound = await page(notFoundPath, 'not-found', 'not-found');
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   const ms = Math.round(performance.now() - started);
   console.log(`prerender: ${pages.length + 1} pages × ${Object.keys(variants).length} variants in ${ms} ms`);

@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    // scripts/prerender.mjs reads it to put each page's CSS and chunks in its HTML.
+    manifest: true,
     // Precompressed copies are made by scripts/precompress.mjs after the build.
     reportCompressedSize: true,
     rollupOptions: {

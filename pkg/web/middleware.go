@@ -70,17 +70,22 @@ func recoverPanics(logger *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
-// contentSecurityPolicy allows only the site's own scripts, plus the inline
-// scripts of index.html by hash.
-func contentSecurityPolicy(scriptHashes []string) string {
+// contentSecurityPolicy allows only the site's own scripts and styles,
+// plus the inline scripts of index.html and a prerendered page's inline
+// stylesheets by hash.
+func contentSecurityPolicy(scriptHashes, styleHashes []string) string {
 	script := "script-src 'self'"
 	if len(scriptHashes) > 0 {
 		script += " " + strings.Join(scriptHashes, " ")
 	}
+	style := "style-src 'self'"
+	if len(styleHashes) > 0 {
+		style += " " + strings.Join(styleHashes, " ")
+	}
 	return strings.Join([]string{
 		"default-src 'self'",
 		script,
-		"style-src 'self'",
+		style,
 		"img-src 'self' data:",
 		"font-src 'self'",
 		"connect-src 'self'",

@@ -215,7 +215,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	csrf := http.NewCrossOriginProtection()
 	var h http.Handler = csrf.Handler(s.loadSession(mux))
-	h = securityHeaders(contentSecurityPolicy(s.site.ScriptHashes()), s.secureCookies, h)
+	h = securityHeaders(contentSecurityPolicy(s.site.ScriptHashes(), nil), s.secureCookies, h)
 	h = recoverPanics(s.logger, h)
 	return withClientAddr(s.trusted, logRequests(s.logger, h))
 }

@@ -30,6 +30,14 @@ type page struct {
 	// roles are the page as a signed-in user of each role sees it, with
 	// markers where their name, e-mail and uid go (see PageViewer).
 	roles map[string][]byte
+	// shell is the app shell of a prerendered page, for a user the
+	// variants cannot show (no display name: the site writes the e-mail
+	// where the HTML has one marker, and the forms leave the name empty).
+	shell []byte
+	// styles are the CSP hashes of the page's inline stylesheets (a
+	// prerendered page carries its CSS), csp the policy that allows them.
+	styles []string
+	csp    string
 }
 
 // PageViewer is the signed-in user a page is served to: their session as
@@ -38,8 +46,8 @@ type PageViewer struct {
 	JSON []byte
 	Role string
 	UID  string
-	// Name is the display name, Email the e-mail address; the page shows
-	// the name, or the address when the name is empty.
+	// Name is the display name, Email the e-mail address. A user without
+	// a name gets the app shell of a prerendered page (see page.shell).
 	Name, Email string
 }
 
@@ -108,6 +116,7 @@ var (
 	titleRe  = regexp.MustCompile(`<title>[^<]*</title>`)
 	descRe   = regexp.MustCompile(`<meta name="description" content="[^"]*"\s*/?>`)
 	inlineRe = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+	styleRe  = regexp.MustCompile(`(?s)<style>(.*?)</style>`)
 )
 
 // PageTitle formats a document title the way site/src/lib/page-title.ts does.
@@ -140,16 +149,14 @@ func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*h
 	meta.Website = strings.TrimRight(meta.Website, "/")
 	h := &SiteHandler{files: static, pages: make(map[string]page, len(table.Routes)), viewer: viewer,
 		sitemap: sitemapXML(table, meta.Website), robots: robotsTXT(table, meta.Website)}
-	for _, m := range inlineRe.FindAllSubmatch(index, -1) {
-		sum := sha256.Sum256(m[1])
-		h.scriptHashes = append(h.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
-	}
+	h.scriptHashes = cspHashes(inlineRe, index)
 	for _, r := range table.Routes {
 		head := headTags(meta, r)
 		pg, err := pre.page(files, r.Path, index, http.StatusOK, PageTitle(r.Title, meta.Company, r.Path == "/"), r.Description, head)
 		if err != nil {
 			return nil, err
 		}
+		pg = h.withCSP(pg)
 		if strings.Contains(r.Path, "/:") {
 			h.params = append(h.params, paramPage{segments: strings.Split(strings.TrimPrefix(r.Path, "/"), "/"), page: pg})
 			continue
@@ -161,7 +168,28 @@ func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*h
 	if err != nil {
 		return nil, err
 	}
+	h.notFound = h.withCSP(h.notFound)
 	return h, nil
+}
+
+// cspHashes are the CSP sources ('sha256-…') of the contents re's first
+// group matches in doc.
+func cspHashes(re *regexp.Regexp, doc []byte) []string {
+	var hashes []string
+	for _, m := range re.FindAllSubmatch(doc, -1) {
+		sum := sha256.Sum256(m[1])
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	return hashes
+}
+
+// withCSP gives a page with inline stylesheets its own policy, which
+// allows them by hash; the others keep the server's.
+func (h *SiteHandler) withCSP(pg page) page {
+	if len(pg.styles) > 0 {
+		pg.csp = contentSecurityPolicy(h.scriptHashes, pg.styles)
+	}
+	return pg
 }
 
 // notFoundKey is the not-found page's key among the prerendered pages.
@@ -218,6 +246,7 @@ func (p *prerendered) page(files fs.FS, path string, index []byte, status int, t
 		}
 		if pg.roles == nil {
 			pg.roles = map[string][]byte{}
+			pg.shell = newPage(index, status, title, description, head).template
 		}
 		pg.roles[role] = newPage(b, status, title, description, head).template
 	}
@@ -230,7 +259,7 @@ func newPage(doc []byte, status int, title, description, head string) page {
 	if head != "" {
 		out = bytes.Replace(out, []byte("</head>"), []byte(head+"\n  </head>"), 1)
 	}
-	pg := page{status: status, template: out}
+	pg := page{status: status, template: out, styles: cspHashes(styleRe, out)}
 	pg.body = withSession(out, anonymousSession)
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
@@ -242,20 +271,19 @@ func newPage(doc []byte, status int, title, description, head string) page {
 
 // forViewer is the page's document for a signed-in user: the variant of
 // their role with their name, e-mail and uid in place of the markers, or
-// the shell, and their session.
-func (pg page) forViewer(v *PageViewer) []byte {
+// the shell, and their session; and its policy when it is not the server's.
+func (pg page) forViewer(v *PageViewer) (doc []byte, csp string) {
 	doc, ok := pg.roles[v.Role]
-	if !ok {
-		return withSession(pg.template, v.JSON)
+	if !ok || v.Name == "" {
+		if pg.shell != nil {
+			return withSession(pg.shell, v.JSON), ""
+		}
+		return withSession(pg.template, v.JSON), pg.csp
 	}
-	name := v.Name
-	if name == "" {
-		name = v.Email
-	}
-	doc = bytes.ReplaceAll(doc, markerName, []byte(html.EscapeString(name)))
+	doc = bytes.ReplaceAll(doc, markerName, []byte(html.EscapeString(v.Name)))
 	doc = bytes.ReplaceAll(doc, markerEmail, []byte(html.EscapeString(v.Email)))
 	doc = bytes.ReplaceAll(doc, markerUID, []byte(html.EscapeString(v.UID)))
-	return withSession(doc, v.JSON)
+	return withSession(doc, v.JSON), pg.csp
 }
 
 // withSession puts the session JSON in a data block before the app's root.
@@ -332,14 +360,17 @@ func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page)
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
 	hd.Add("Vary", "Accept-Encoding")
-	body := pg.body
+	body, csp := pg.body, pg.csp
 	if v := h.viewer(r); v != nil {
 		// A signed-in user's page is personal: built per request, never stored by caches.
 		hd.Set("Cache-Control", "no-store")
-		body = pg.forViewer(v)
+		body, csp = pg.forViewer(v)
 	} else if acceptsEncoding(r, "gzip") {
 		hd.Set("Content-Encoding", "gzip")
 		body = pg.gz
+	}
+	if csp != "" {
+		hd.Set("Content-Security-Policy", csp)
 	}
 	writeBody(w, r, pg.status, body)
 }

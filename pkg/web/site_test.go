@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -167,7 +169,7 @@ func TestSiteHandlerScriptHashes(t *testing.T) {
 	if len(hashes) != 1 || !strings.HasPrefix(hashes[0], want) {
 		t.Fatalf("hashes %v, want one sha256 source", hashes)
 	}
-	csp := contentSecurityPolicy(hashes)
+	csp := contentSecurityPolicy(hashes, nil)
 	if strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, hashes[0]) || !strings.Contains(csp, "frame-ancestors 'none'") {
 		t.Errorf("CSP %q", csp)
 	}
@@ -248,10 +250,15 @@ func TestSiteHandlerEmbedsSession(t *testing.T) {
 // prerenderedFiles are testFiles with pages React prerendered: /about in
 // four variants (the signed-in ones with the markers of the name, e-mail
 // and uid), and the not-found page for visitors.
+// prerenderedCSS is the inline stylesheet of the prerendered test pages.
+const prerenderedCSS = "h1{color:#123}"
+
 func prerenderedFiles() fstest.MapFS {
 	files := testFiles()
 	doc := func(body string) *fstest.MapFile {
-		return &fstest.MapFile{Data: []byte(strings.Replace(testIndex, `<div id="root"></div>`, `<div id="root">`+body+`</div>`, 1))}
+		d := strings.Replace(testIndex, `<div id="root"></div>`, `<div id="root">`+body+`</div>`, 1)
+		d = strings.Replace(d, "</head>", "<style>"+prerenderedCSS+"</style></head>", 1)
+		return &fstest.MapFile{Data: []byte(d)}
 	}
 	files["prerender/manifest.json"] = &fstest.MapFile{Data: []byte(`{"routes":{"/about":{"visitor":"about.visitor.html","client":"about.client.html","agent":"about.agent.html","admin":"about.admin.html"}},"notFound":{"visitor":"404.visitor.html"}}`)}
 	files["prerender/about.visitor.html"] = doc(`<nav><a href="/login">Connexion</a></nav><h1>À propos</h1>`)
@@ -286,21 +293,25 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 		name, path, cookie string
 		status             int
 		has, lacks         []string
+		// styled: the page carries prerenderedCSS, and a policy allowing it.
+		styled bool
 	}{
 		{"visitor", "/about", "", 200,
 			[]string{`<h1>À propos</h1>`, `Connexion`, `<title>À propos – Horizon</title>`, `id="courtier-session">{"user":null}`,
 				`<link rel="canonical" href="https://www.horizon.example/about" />`, `<meta property="og:title" content="À propos – Horizon" />`,
 				`<meta name="twitter:description" content="Qui nous sommes &amp; pourquoi." />`, `<script type="application/ld+json">{"@type":"InsuranceAgency"}</script>`},
-			[]string{"\uE000"}},
+			[]string{"\uE000"}, true},
 		{"an agent", "/about", "agent", 200,
 			[]string{`&lt;Arthur&gt; &amp; Cie</button> agent`, `data-uid="U1"`, `title="arthur@exemple.fr"`, `{"user":{"role":"agent"}}`},
-			[]string{"\uE000", "Connexion"}},
-		{"a client without a name shows their e-mail", "/about", "noname", 200,
-			[]string{`anne@exemple.fr</button> client`}, []string{"\uE000"}},
-		{"not prerendered: the shell", "/", "", 200, []string{`<div id="root"></div>`, `<link rel="canonical" href="https://www.horizon.example/" />`}, nil},
-		{"protected: not indexed", "/dashboard", "", 200, []string{`<meta name="robots" content="noindex" />`}, []string{"canonical"}},
-		{"not found", "/nulle-part", "", 404, []string{`<h1>Page introuvable</h1>`, `<meta name="robots" content="noindex" />`}, []string{"canonical"}},
+			[]string{"\uE000", "Connexion"}, true},
+		{"a client without a name gets the shell", "/about", "noname", 200,
+			[]string{`<div id="root"></div>`, `{"user":{"role":"client"}}`}, []string{"\uE000", "<h1>", "<style>"}, false},
+		{"not prerendered: the shell", "/", "", 200, []string{`<div id="root"></div>`, `<link rel="canonical" href="https://www.horizon.example/" />`}, nil, false},
+		{"protected: not indexed", "/dashboard", "", 200, []string{`<meta name="robots" content="noindex" />`}, []string{"canonical"}, false},
+		{"not found", "/nulle-part", "", 404, []string{`<h1>Page introuvable</h1>`, `<meta name="robots" content="noindex" />`}, []string{"canonical"}, true},
 	}
+	sum := sha256.Sum256([]byte(prerenderedCSS))
+	styleSrc := "style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest("GET", tt.path, nil)
@@ -313,6 +324,13 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 			body := readBody(t, res)
 			if res.StatusCode != tt.status {
 				t.Errorf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			csp := res.Header.Get("Content-Security-Policy")
+			if tt.styled && (!strings.Contains(csp, styleSrc+";") || !strings.Contains(body, "<style>"+prerenderedCSS+"</style>")) {
+				t.Errorf("an inline stylesheet needs %q in the policy, got %q", styleSrc, csp)
+			}
+			if !tt.styled && csp != "" {
+				t.Errorf("a page without inline styles keeps the server's policy, got %q", csp)
 			}
 			for _, w := range tt.has {
 				if !strings.Contains(body, w) {

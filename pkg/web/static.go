@@ -29,6 +29,10 @@ func loadStatic(fsys fs.FS) (staticFiles, error) {
 		if err != nil {
 			return err
 		}
+		if d.IsDir() && name == "prerender" {
+			// The prerendered documents are served at their routes, by the site handler.
+			return fs.SkipDir
+		}
 		if d.IsDir() || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
 			return nil
 		}

@@ -63,7 +63,9 @@ export const complaintsPage = typesetAll({
     email: 'Adresse e-mail',
     emailHint: 'Nous vous y envoyons l\'accusé de réception et la réponse.',
     phone: 'Téléphone (facultatif)',
-    signedInAs: (name: string, email: string) => `Vous êtes connecté en tant que ${name} (${email}). L'accusé de réception et la réponse vous seront aussi présentés dans votre espace client.`,
+    // The name and e-mail go between, as typed: the page is prerendered with
+    // markers in their place, so no typographic rule may depend on them.
+    signedInAs: { before: 'Vous êtes connecté en tant que ', after: '. L\'accusé de réception et la réponse vous seront aussi présentés dans votre espace client.' },
     consent: `J'accepte ${elide('que', company.name)} conserve ces informations et mes coordonnées pour traiter ma réclamation. Elles sont gardées ${retentionYears} ans après la réponse ou la clôture de la réclamation, puis supprimées ; celles d'un client le sont aussi avec son compte.`,
     privacy: { before: 'Pour en savoir plus et exercer vos droits, consultez notre ', link: 'politique de confidentialité', after: '.' },
     submit: 'Envoyer ma réclamation',

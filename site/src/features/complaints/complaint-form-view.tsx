@@ -90,7 +90,7 @@ export function ComplaintForm({ user, onFiled }: ComplaintFormProps) {
       <fieldset className="complaints-identity">
         <legend>{copy.identity}</legend>
         {user ? (
-          <p className="complaints-signed-in">{typeset(copy.signedInAs(user.displayName || user.email, user.email))}</p>
+          <p className="complaints-signed-in">{typeset(copy.signedInAs.before)}{user.displayName || user.email} ({user.email}){typeset(copy.signedInAs.after)}</p>
         ) : (
           <>
             <TextField id="reclamation-name" label={copy.name} autoComplete="name" maxLength={bounds.name.max} {...text('name')} />
