@@ -6,6 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { createUser, signIn } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const publicRoutes = routeTable.routes.filter((r) => !r.protected && !r.path.includes(':'));
@@ -186,9 +187,13 @@ describe('with JavaScript', () => {
           if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
         });
         page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+        const stylesheets = [];
+        page.on('request', (r) => { if (r.resourceType() === 'stylesheet') stylesheets.push(r.url()); });
         await page.goto(env.server.url + entry.path, { waitUntil: 'load' });
         await heading(page);
         await page.waitForTimeout(1000);
+        // The page's CSS is in its HTML: the first paint waits for nothing else.
+        assert.deepEqual(stylesheets, [], `${entry.path}: stylesheets fetched`);
         const hydration = logged.filter((l) => /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)\b/i.test(l));
         assert.deepEqual(hydration, [], `${entry.path}: hydration errors`);
         const { sum, moved } = await layoutShift(page);
@@ -197,5 +202,45 @@ describe('with JavaScript', () => {
         await context.close();
       });
     }
+  }
+});
+
+/** Notes every h1 taken out of the document: a render from scratch in place of hydration replaces the page. */
+function watchHeadings() {
+  window.__h1Removed = 0;
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.removedNodes) if (n.nodeType === 1 && (n.matches('h1') || n.querySelector('h1'))) window.__h1Removed++;
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+describe('signed in', () => {
+  // A name that typography, elision and escaping would all change if the page
+  // depended on it anywhere the prerendered HTML holds a marker.
+  const name = 'Éloïse O\'Brien & <Cie> 2 !';
+  for (const role of ['client', 'agent', 'admin']) {
+    test(`a signed-in ${role} gets every public page hydrated, with their name, without error`, async () => {
+      const email = `hydratation.${role}.${Date.now()}@exemple.fr`;
+      await createUser(env.server.db, email, name, role);
+      const { page, context } = await newPage(env.browser, { allowErrors: true });
+      await signIn(page, env.server.url, email);
+      await context.addInitScript(watchHeadings);
+      const logged = [];
+      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`); });
+      page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+      for (const entry of publicRoutes) {
+        const res = await page.goto(env.server.url + entry.path, { waitUntil: 'load' });
+        const html = await res.text();
+        assert.match(html, /<h1[^>]*>/, `${entry.path}: the HTML has its page`);
+        assert.ok(html.includes('Éloïse O&#39;Brien &amp; &lt;Cie&gt; 2 !'), `${entry.path}: the HTML names the ${role}`);
+        await heading(page);
+        await page.getByRole('button', { name: /Éloïse O'Brien/ }).waitFor();
+        await page.waitForTimeout(300);
+        assert.equal(await page.evaluate(() => window.__h1Removed), 0, `${entry.path}: rendered again instead of hydrated`);
+      }
+      assert.deepEqual(logged.filter((l) => !/Failed to load resource/.test(l)), [], 'console');
+      await context.close();
+    });
   }
 });
