@@ -70,26 +70,43 @@ export function pageAssets(manifest, page) {
 }
 
 const stylesheetRe = /\s*<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+const entryScriptRe = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const modulePreloadRe = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * index.html with the page's CSS in a <style> in place of the entry's
- * stylesheet link, so the first paint needs nothing but this response,
- * and its chunks preloaded. Each inlined chunk stylesheet keeps a link,
- * disabled so the browser does not fetch it, for Vite's preload helper:
- * it skips the stylesheets a link already names when the chunk loads.
+ * The inline script that loads the page's modules once the first frame is
+ * painted: the page is whole without them, and on a slow phone compiling
+ * them before that frame would hold it back. A hidden tab paints no frame,
+ * hence the timer too; whichever comes first loads them, once.
+ */
+export function loaderScript(entry, preloads) {
+  return `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()`;
+}
+
+/**
+ * index.html for a prerendered page: its CSS in a <style> in place of the
+ * entry's stylesheet link, so the first paint needs nothing but this
+ * response, and its modules (the entry, the chunks the entry preloads and
+ * the page's) loaded after that paint by loaderScript. Each inlined chunk
+ * stylesheet keeps a link, disabled so the browser does not fetch it, for
+ * Vite's preload helper: it skips the stylesheets a link already names
+ * when the chunk loads.
  */
 export function withPageAssets(index, assets, read) {
   const entryCss = [...index.matchAll(stylesheetRe)].map((m) => m[1]);
-  const files = [...entryCss, ...assets.css.map((f) => `/${f}`)];
-  const css = files.map((f) => read(f).trim()).join('\n');
+  const entries = [...index.matchAll(entryScriptRe)].map((m) => m[1]);
+  if (entries.length !== 1) throw new Error(`index.html needs exactly one module script, found ${entries.length}`);
+  const preloads = [...index.matchAll(modulePreloadRe)].map((m) => m[1]);
+  for (const f of assets.js) if (!preloads.includes(`/${f}`)) preloads.push(`/${f}`);
+  const css = [...entryCss, ...assets.css.map((f) => `/${f}`)].map((f) => read(f).trim()).join('\n');
   if (/<\/style/i.test(css)) throw new Error('a stylesheet contains "</style"');
   const head = [
     `<style>${css}</style>`,
     ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`),
-    ...assets.js.filter((f) => !index.includes(`"/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].map((tag) => `\n    ${tag}`).join('');
-  const out = index.replace(stylesheetRe, '');
-  return out.replace('\n  </head>', `${head}\n  </head>`);
+  const out = index.replace(stylesheetRe, '').replace(entryScriptRe, '').replace(modulePreloadRe, '');
+  return out.replace('\n  </head>', `${head}\n  </head>`)
+    .replace('\n  </body>', `\n    <script>${loaderScript(entries[0], preloads)}</script>\n  </body>`);
 }
 
 async function main([entry, dist]) {

@@ -34,10 +34,11 @@ type page struct {
 	// variants cannot show (no display name: the site writes the e-mail
 	// where the HTML has one marker, and the forms leave the name empty).
 	shell []byte
-	// styles are the CSP hashes of the page's inline stylesheets (a
-	// prerendered page carries its CSS), csp the policy that allows them.
-	styles []string
-	csp    string
+	// scripts and styles are the CSP hashes of the page's inline scripts
+	// and stylesheets (a prerendered page carries its CSS and its module
+	// loader), csp the policy that allows them.
+	scripts, styles []string
+	csp             string
 }
 
 // PageViewer is the signed-in user a page is served to: their session as
@@ -183,11 +184,12 @@ func cspHashes(re *regexp.Regexp, doc []byte) []string {
 	return hashes
 }
 
-// withCSP gives a page with inline stylesheets its own policy, which
-// allows them by hash; the others keep the server's.
+// withCSP gives a prerendered page (it has inline stylesheets) its own
+// policy, which allows its inline scripts and stylesheets by hash; the
+// others keep the server's, made from index.html.
 func (h *SiteHandler) withCSP(pg page) page {
 	if len(pg.styles) > 0 {
-		pg.csp = contentSecurityPolicy(h.scriptHashes, pg.styles)
+		pg.csp = contentSecurityPolicy(pg.scripts, pg.styles)
 	}
 	return pg
 }
@@ -259,7 +261,7 @@ func newPage(doc []byte, status int, title, description, head string) page {
 	if head != "" {
 		out = bytes.Replace(out, []byte("</head>"), []byte(head+"\n  </head>"), 1)
 	}
-	pg := page{status: status, template: out, styles: cspHashes(styleRe, out)}
+	pg := page{status: status, template: out, scripts: cspHashes(inlineRe, out), styles: cspHashes(styleRe, out)}
 	pg.body = withSession(out, anonymousSession)
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)

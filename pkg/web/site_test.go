@@ -250,14 +250,19 @@ func TestSiteHandlerEmbedsSession(t *testing.T) {
 // prerenderedFiles are testFiles with pages React prerendered: /about in
 // four variants (the signed-in ones with the markers of the name, e-mail
 // and uid), and the not-found page for visitors.
-// prerenderedCSS is the inline stylesheet of the prerendered test pages.
-const prerenderedCSS = "h1{color:#123}"
+// prerenderedCSS and prerenderedLoader are the inline stylesheet and
+// script of the prerendered test pages.
+const (
+	prerenderedCSS    = "h1{color:#123}"
+	prerenderedLoader = "load('/assets/index.js')"
+)
 
 func prerenderedFiles() fstest.MapFS {
 	files := testFiles()
 	doc := func(body string) *fstest.MapFile {
 		d := strings.Replace(testIndex, `<div id="root"></div>`, `<div id="root">`+body+`</div>`, 1)
 		d = strings.Replace(d, "</head>", "<style>"+prerenderedCSS+"</style></head>", 1)
+		d = strings.Replace(d, "</body>", "<script>"+prerenderedLoader+"</script></body>", 1)
 		return &fstest.MapFile{Data: []byte(d)}
 	}
 	files["prerender/manifest.json"] = &fstest.MapFile{Data: []byte(`{"routes":{"/about":{"visitor":"about.visitor.html","client":"about.client.html","agent":"about.agent.html","admin":"about.admin.html"}},"notFound":{"visitor":"404.visitor.html"}}`)}
@@ -310,8 +315,12 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 		{"protected: not indexed", "/dashboard", "", 200, []string{`<meta name="robots" content="noindex" />`}, []string{"canonical"}, false},
 		{"not found", "/nulle-part", "", 404, []string{`<h1>Page introuvable</h1>`, `<meta name="robots" content="noindex" />`}, []string{"canonical"}, true},
 	}
-	sum := sha256.Sum256([]byte(prerenderedCSS))
-	styleSrc := "style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	hash := func(s string) string {
+		sum := sha256.Sum256([]byte(s))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	styleSrc := "style-src 'self' " + hash(prerenderedCSS) + ";"
+	scriptSrc := hash(prerenderedLoader)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest("GET", tt.path, nil)
@@ -326,8 +335,11 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 				t.Errorf("status %d, want %d", res.StatusCode, tt.status)
 			}
 			csp := res.Header.Get("Content-Security-Policy")
-			if tt.styled && (!strings.Contains(csp, styleSrc+";") || !strings.Contains(body, "<style>"+prerenderedCSS+"</style>")) {
+			if tt.styled && (!strings.Contains(csp, styleSrc) || !strings.Contains(body, "<style>"+prerenderedCSS+"</style>")) {
 				t.Errorf("an inline stylesheet needs %q in the policy, got %q", styleSrc, csp)
+			}
+			if tt.styled && !strings.Contains(csp, scriptSrc) {
+				t.Errorf("the page's inline script needs %s in the policy, got %q", scriptSrc, csp)
 			}
 			if !tt.styled && csp != "" {
 				t.Errorf("a page without inline styles keeps the server's policy, got %q", csp)

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router-dom';
 import { appRoutes, createAppRouter } from './app/router';
@@ -41,7 +41,11 @@ async function start(root: HTMLElement) {
       const routes = appRoutes();
       const matched = await resolveLazyRoutes(routes, window.location.pathname);
       if (matchesPrerender(matched, window.location.pathname)) {
-        hydrateRoot(root, app(createAppRouter(routes)));
+        // In a transition, hydration yields to the browser every few
+        // milliseconds instead of holding the main thread until it is done.
+        startTransition(() => {
+          hydrateRoot(root, app(createAppRouter(routes)));
+        });
         return;
       }
     } catch {
