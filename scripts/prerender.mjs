@@ -69,6 +69,9 @@ export function pageAssets(manifest, page) {
   return { css, js };
 }
 
+/** The id of the element that ends a prerendered document's body. */
+const endMark = 'fin-du-document';
+
 const stylesheetRe = /\s*<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 const entryScriptRe = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const modulePreloadRe = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -101,12 +104,15 @@ export function withPageAssets(index, assets, read) {
   const css = [...entryCss, ...assets.css.map((f) => `/${f}`)].map((f) => read(f).trim()).join('\n');
   if (/<\/style/i.test(css)) throw new Error('a stylesheet contains "</style"');
   const head = [
+    // The whole page is in this response: painting it before it is all
+    // parsed would only show it in pieces that move (Chromium's rel=expect).
+    `<link rel="expect" href="#${endMark}" blocking="render">`,
     `<style>${css}</style>`,
     ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`),
   ].map((tag) => `\n    ${tag}`).join('');
   const out = index.replace(stylesheetRe, '').replace(entryScriptRe, '').replace(modulePreloadRe, '');
   return out.replace('\n  </head>', `${head}\n  </head>`)
-    .replace('\n  </body>', `\n    <script>${loaderScript(entries[0], preloads)}</script>\n  </body>`);
+    .replace('\n  </body>', `\n    <template id="${endMark}"></template>\n    <script>${loaderScript(entries[0], preloads)}</script>\n  </body>`);
 }
 
 async function main([entry, dist]) {

@@ -320,7 +320,7 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	}
 	styleSrc := "style-src 'self' " + hash(prerenderedCSS) + ";"
-	scriptSrc := hash(prerenderedLoader)
+	scriptSrc, themeSrc := hash(prerenderedLoader), hash("document.body.classList.add('t')")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest("GET", tt.path, nil)
@@ -338,8 +338,8 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 			if tt.styled && (!strings.Contains(csp, styleSrc) || !strings.Contains(body, "<style>"+prerenderedCSS+"</style>")) {
 				t.Errorf("an inline stylesheet needs %q in the policy, got %q", styleSrc, csp)
 			}
-			if tt.styled && !strings.Contains(csp, scriptSrc) {
-				t.Errorf("the page's inline script needs %s in the policy, got %q", scriptSrc, csp)
+			if tt.styled && (!strings.Contains(csp, scriptSrc) || !strings.Contains(csp, themeSrc)) {
+				t.Errorf("the page's inline scripts need %s and %s in the policy, got %q", scriptSrc, themeSrc, csp)
 			}
 			if !tt.styled && csp != "" {
 				t.Errorf("a page without inline styles keeps the server's policy, got %q", csp)

@@ -79,13 +79,16 @@ export async function newPage(browser, { width = 1280, height = 900, allowErrors
 }
 
 /**
- * The visible text of the page's h1. With `want` (a string or a RegExp) it
- * waits until the h1 matches, since a client-side navigation renders after
+ * The visible text of the page's h1, once the app is running. With `want`
+ * (a string or a RegExp) it waits until the h1 matches, since a client-side navigation renders after
  * the URL changes; without it, it waits until an h1 is visible.
  */
 export async function heading(page, want, timeout = 10000) {
   const h1 = page.locator('main h1').first();
   await h1.waitFor({ state: 'visible', timeout });
+  // A prerendered page shows its h1 before its script runs: wait until
+  // React has attached, as a person's first click would in practice.
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout });
   const deadline = Date.now() + timeout;
   let text = (await h1.innerText()).trim();
   while (want !== undefined && !(want instanceof RegExp ? want.test(text) : text === want)) {

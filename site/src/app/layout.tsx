@@ -26,8 +26,21 @@ function isStaffChatPage(path: string): boolean {
   return /^\/dashboard\/(conversations|canned)(\/|$)/.test(path);
 }
 
+/**
+ * Marks the document once React has attached to it (hydrated or rendered):
+ * index.html holds back a form's submission until then, so a form sent
+ * before its script ran is not sent as a plain GET with its fields in the
+ * address.
+ */
+function useReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+}
+
 /** The frame of every page: skip link, navigation bar, the page, footer, the chat. */
 export function Layout() {
+  useReadyMark();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   useDocumentMeta();
