@@ -54,7 +54,7 @@ function parseArgs(argv) {
     };
     if (a === '--runs') {
       opts.runs = Number(value());
-      if (!Number.isInteger(opts.runs) || opts.runs < 1) usage('--runs takes a whole number ≥ 1');
+      if (!Number.isInteger(opts.runs) || opts.runs < 0) usage('--runs takes a whole number (0: the weights alone, no Lighthouse)');
     } else if (a === '--only') {
       const p = value();
       if (!p.startsWith('/')) usage('--only takes a path starting with /');
@@ -137,7 +137,7 @@ function staticImports(code) {
 
 /**
  * The initial JavaScript of a page as its HTML references it: the module
- * scripts and modulepreload links, then the static imports of these (what
+ * scripts, modulepreload links and the modules an inline loader adds, then the static imports of these (what
  * the browser fetches before the entry runs). Inline scripts count with the
  * HTML.
  */
@@ -147,6 +147,12 @@ async function initialJs(base, pageUrl, html) {
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*\btype=["']?module["']?[^>]*>/gi)) refs.push(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*\bhref=["']([^"']+)["'][^>]*>/gi)) refs.push(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\bhref=["']([^"']+)["'][^>]*\brel=["']?modulepreload["']?[^>]*>/gi)) refs.push(m[1]);
+  // A prerendered page loads its modules from an inline loader after the
+  // first paint (scripts/prerender.mjs, loaderScript): its URLs are quoted
+  // in the script.
+  for (const m of html.matchAll(/<script>([^<]*)<\/script>/gi)) {
+    for (const u of m[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)) refs.push(u[1]);
+  }
   const seen = new Map();
   const queue = refs.map((r) => new URL(r, pageUrl).href);
   while (queue.length) {
@@ -240,7 +246,7 @@ async function main() {
       const html = doc.body.toString('utf8');
       const js = await initialJs(server.url, url, html);
       const page = { path, status: doc.status, htmlGz: gzSize(doc), htmlRaw: doc.body.length, htmlSentGzip: doc.gz, js, presets: {} };
-      for (const preset of ['mobile', 'desktop']) {
+      for (const preset of opts.runs ? ['mobile', 'desktop'] : []) {
         const runs = [];
         for (let i = 0; i < opts.runs; i++) {
           const t = Date.now();
@@ -274,10 +280,12 @@ async function main() {
   })();
   lines.push(`Lighthouse ${version}, ${chromePath}, median of ${opts.runs} run(s) per page and preset; binary ${opts.binary}; ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s.`);
   lines.push('');
-  lines.push('| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  if (opts.runs) {
+    lines.push('| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  }
   for (const p of results) {
-    for (const preset of ['mobile', 'desktop']) {
+    for (const preset of Object.keys(p.presets)) {
       const r = p.presets[preset];
       const sc = CATEGORIES.map((c) => `${r.scores[c]} ${mark(r.scores[c] >= BUDGET.score)}`);
       const lcp = `${(r.lcp / 1000).toFixed(2)} s${preset === 'mobile' ? ' ' + mark(r.lcp <= BUDGET.lcpMs) : ''}`;
@@ -298,7 +306,7 @@ async function main() {
   lines.push('Framework: chunks named after react, react-dom, react-router (or scheduler, vendor); a chunk that holds React\'s code together with ours is counted apart.');
   const losing = [];
   for (const p of results) {
-    for (const preset of ['mobile', 'desktop']) {
+    for (const preset of Object.keys(p.presets)) {
       const count = new Map();
       for (const r of p.presets[preset].runs) for (const l of r.losing) count.set(l, (count.get(l) ?? 0) + 1);
       if (count.size) losing.push(`- ${p.path} ${preset}: ${[...count].map(([l, n]) => `${l} in ${n}/${opts.runs}`).join('; ')}`);
