@@ -14,6 +14,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"courtier/site"
 )
@@ -26,7 +27,9 @@ type page struct {
 	status   int
 	template []byte // without the session block
 	body     []byte // with the visitor's session
-	gz       []byte
+	// gz is body gzipped, made at the first request that asks for it:
+	// compressing every page at start-up held the server's start back.
+	gz *lazyGzip
 	// roles are the page as a signed-in user of each role sees it, with
 	// markers where their name, e-mail and uid go (see PageViewer).
 	roles map[string][]byte
@@ -248,27 +251,48 @@ func (p *prerendered) page(files fs.FS, path string, index []byte, status int, t
 		}
 		if pg.roles == nil {
 			pg.roles = map[string][]byte{}
-			pg.shell = newPage(index, status, title, description, head).template
+			pg.shell = renderHead(index, title, description, head)
 		}
-		pg.roles[role] = newPage(b, status, title, description, head).template
+		pg.roles[role] = renderHead(b, title, description, head)
 	}
 	return pg, nil
 }
 
-func newPage(doc []byte, status int, title, description, head string) page {
+// renderHead puts the route's title, description and head tags in doc.
+func renderHead(doc []byte, title, description, head string) []byte {
 	out := titleRe.ReplaceAllLiteral(doc, []byte("<title>"+html.EscapeString(title)+"</title>"))
 	out = descRe.ReplaceAllLiteral(out, []byte(`<meta name="description" content="`+html.EscapeString(description)+`" />`))
 	if head != "" {
 		out = bytes.Replace(out, []byte("</head>"), []byte(head+"\n  </head>"), 1)
 	}
+	return out
+}
+
+func newPage(doc []byte, status int, title, description, head string) page {
+	out := renderHead(doc, title, description, head)
 	pg := page{status: status, template: out, scripts: cspHashes(inlineRe, out), styles: cspHashes(styleRe, out)}
 	pg.body = withSession(out, anonymousSession)
-	var gz bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	w.Write(pg.body)
-	w.Close()
-	pg.gz = gz.Bytes()
+	pg.gz = &lazyGzip{src: pg.body}
 	return pg
+}
+
+// lazyGzip is a document gzipped once, when first needed.
+type lazyGzip struct {
+	once sync.Once
+	src  []byte
+	out  []byte
+}
+
+// bytes returns the gzipped document, compressing it on the first call.
+func (l *lazyGzip) bytes() []byte {
+	l.once.Do(func() {
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(l.src)
+		w.Close()
+		l.out = gz.Bytes()
+	})
+	return l.out
 }
 
 // forViewer is the page's document for a signed-in user: the variant of
@@ -369,7 +393,7 @@ func (h *SiteHandler) servePage(w http.ResponseWriter, r *http.Request, pg page)
 		body, csp = pg.forViewer(v)
 	} else if acceptsEncoding(r, "gzip") {
 		hd.Set("Content-Encoding", "gzip")
-		body = pg.gz
+		body = pg.gz.bytes()
 	}
 	if csp != "" {
 		hd.Set("Content-Security-Policy", csp)
