@@ -10,6 +10,7 @@
 //	serverload signin  sign-ins from distinct addresses and accounts
 //	serverload idle    starts the binary again and again: time to ready, idle memory
 //	serverload report  the summary table of every figure written with --results
+//	serverload entry   the main script's path in the built site (Vite's manifest)
 //
 // Each measuring subcommand appends its figures to --results (one JSON
 // object per line), which report reads back. Loopback only; every
@@ -18,11 +19,13 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -38,9 +41,10 @@ func main() {
 		"signin": runSignIn,
 		"idle":   runIdle,
 		"report": runReport,
+		"entry":  runEntry,
 	}
 	if len(os.Args) < 2 || cmds[os.Args[1]] == nil {
-		fmt.Fprintln(os.Stderr, "usage: serverload wrk|login|chat|seed|signin|idle|report [flags]")
+		fmt.Fprintln(os.Stderr, "usage: serverload wrk|login|chat|seed|signin|idle|report|entry [flags]")
 		os.Exit(2)
 	}
 	if err := cmds[os.Args[1]](os.Args[2:], os.Stdout); err != nil {
@@ -144,3 +148,29 @@ type stringList []string
 
 func (l *stringList) String() string     { return strings.Join(*l, ", ") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// runEntry prints the main script's path in the built site: the file of
+// the key "index.html" in Vite's manifest (.vite/manifest.json).
+func runEntry(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("entry", flag.ContinueOnError)
+	dist := fs.String("dist", "site/dist", "the built site")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	b, err := os.ReadFile(filepath.Join(*dist, ".vite", "manifest.json"))
+	if err != nil {
+		return err
+	}
+	var m map[string]struct {
+		File string `json:"file"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("Vite's manifest: %w", err)
+	}
+	f := m["index.html"].File
+	if f == "" || !strings.HasSuffix(f, ".js") || strings.Contains(f, "..") {
+		return fmt.Errorf("Vite's manifest names no script for index.html (%q)", f)
+	}
+	fmt.Fprintln(out, "/"+f)
+	return nil
+}
