@@ -174,8 +174,14 @@ start_nginx() {
   gzip -9 -n -k "$root/home/home.html"
   port=$(free_port)
   nginx_url=http://127.0.0.1:$port
+  # Run as root, nginx's workers would be « nobody » and could not read the
+  # temporary directory (mode 0700) nor maybe the work tree: they keep the
+  # user that starts them.
+  local user=
+  [ "$(id -u)" != 0 ] || user="user root;"
   cat >"$root/nginx.conf" <<CONF
 daemon off;
+$user
 worker_processes auto;
 pid $root/nginx.pid;
 error_log $root/error.log warn;
