@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// start is one start of the server: how long until it said it was ready,
+// and its resident memory once idle.
+type start struct {
+	ready  time.Duration
+	rssKiB int64
+}
+
+// runIdle starts the binary --runs times on a database of its own: the
+// first start creates it (migrations), the others open it as a restart
+// does. Each time it measures the time from the spawn to the « serveur
+// prêt » log line, then, after --settle without a request, the process's
+// VmRSS; then it stops the server with SIGTERM.
+func runIdle(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("idle", flag.ContinueOnError)
+	bin := fs.String("binary", "bin/courtier", "the courtier binary")
+	dir := fs.String("dir", "", "a temporary directory for the database")
+	runs := fs.Int("runs", 5, "starts on the existing database (1–20), after the first that creates it")
+	settle := fs.Duration("settle", 2*time.Second, "idle time before reading the memory (0–10s)")
+	results := fs.String("results", "", "append the figures to this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dir == "" || *runs < 1 || *runs > 20 || *settle < 0 || *settle > 10*time.Second {
+		return errors.New("--dir DIR, --runs 1–20, --settle 0–10s")
+	}
+	db := filepath.Join(*dir, "idle.db")
+	first, err := startOnce(*bin, db, *settle)
+	if err != nil {
+		return fmt.Errorf("first start: %w", err)
+	}
+	var ready, rss []float64
+	for range *runs {
+		s, err := startOnce(*bin, db, *settle)
+		if err != nil {
+			return err
+		}
+		ready = append(ready, float64(s.ready))
+		rss = append(rss, float64(s.rssKiB))
+	}
+	mr, mm := time.Duration(median(ready)), median(rss)
+	fmt.Fprintf(out, "\n| server at rest | ready (spawn → « serveur prêt ») | resident memory (VmRSS) after %s idle |\n|---|---|---|\n", settle)
+	fmt.Fprintf(out, "| first start (creates the database) | %s | %.1f MiB |\n", ms(first.ready), float64(first.rssKiB)/1024)
+	fmt.Fprintf(out, "| restart, median of %d | %s | %.1f MiB |\n", *runs, ms(mr), mm/1024)
+	return record(*results, result{"idle.readyms", msf(mr)}, result{"idle.rssmib", mm / 1024})
+}
+
+// startOnce starts the server, waits for it to be ready, lets it rest,
+// reads its memory and stops it; 15 s at most to be ready, 10 s to stop.
+func startOnce(bin, db string, settle time.Duration) (start, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "serve", "--db", db, "--addr", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return start{}, err
+	}
+	t0 := time.Now()
+	if err := cmd.Start(); err != nil {
+		return start{}, err
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM) //nolint:errcheck // gone already: fine
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }() //nolint:errcheck // its status says nothing here
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill() //nolint:errcheck // last resort
+			<-done
+		}
+	}()
+	readyc := make(chan time.Duration, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			// Read on to the end, so the server never blocks on a full pipe.
+			if strings.Contains(sc.Text(), "serveur prêt") {
+				readyc <- time.Since(t0)
+			}
+		}
+	}()
+	var s start
+	select {
+	case s.ready = <-readyc:
+	case <-time.After(15 * time.Second):
+		return s, errors.New("not ready after 15 s")
+	}
+	time.Sleep(settle)
+	if s.rssKiB, err = readRSS(cmd.Process.Pid); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// readRSS is the resident memory of process pid in KiB (/proc/PID/status).
+func readRSS(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			if f := strings.Fields(rest); len(f) >= 1 {
+				return strconv.ParseInt(f[0], 10, 64)
+			}
+		}
+	}
+	return 0, errors.New("no VmRSS line")
+}

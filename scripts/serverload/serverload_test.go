@@ -1,0 +1,100 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// A wrk 4.2 --latency output, cut to the lines parseWrk reads and some it skips.
+const wrkOutput = `Running 10s test @ http://127.0.0.1:8080/
+  2 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     1.52ms    2.01ms  40.12ms   91.00%
+    Req/Sec    17.80k     1.20k   20.10k    70.00%
+  Latency Distribution
+     50%    1.02ms
+     75%    1.60ms
+     90%    2.90ms
+     99%   {p99}
+  354321 requests in 10.00s, 3.01GB read
+{extra}Requests/sec:  35432.10
+Transfer/sec:    308.12MB
+`
+
+func TestParseWrk(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		p99    string
+		extra  string
+		want   wrkRun
+		failed bool
+	}{
+		{name: "milliseconds", p99: "12.34ms", want: wrkRun{rps: 35432.10, p99: 12340 * time.Microsecond, requests: 354321}},
+		{name: "microseconds", p99: "870.00us", want: wrkRun{rps: 35432.10, p99: 870 * time.Microsecond, requests: 354321}},
+		{name: "seconds", p99: "1.50s", want: wrkRun{rps: 35432.10, p99: 1500 * time.Millisecond, requests: 354321}},
+		{name: "non-2xx counted", p99: "2.00ms", extra: "  Non-2xx or 3xx responses: 354321\n",
+			want: wrkRun{rps: 35432.10, p99: 2 * time.Millisecond, requests: 354321, non2xx3xx: 354321}},
+		{name: "socket errors kept", p99: "2.00ms", extra: "  Socket errors: connect 0, read 3, write 0, timeout 0\n",
+			want: wrkRun{rps: 35432.10, p99: 2 * time.Millisecond, requests: 354321, socketErr: "  (Socket errors: connect 0, read 3, write 0, timeout 0)"}},
+		{name: "no latency distribution", p99: "", failed: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := strings.NewReplacer("{p99}", tc.p99, "{extra}", tc.extra).Replace(wrkOutput)
+			got, err := parseWrk(out)
+			if tc.failed {
+				if err == nil {
+					t.Fatalf("parseWrk accepted an output without a p99: %+v", got)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("parseWrk = %+v, %v; want %+v", got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{3}, 3},
+		{[]float64{5, 1, 3}, 3},
+		{[]float64{4, 1, 3, 2}, 2.5},
+	} {
+		if got := median(tc.xs); got != tc.want {
+			t.Errorf("median(%v) = %v, want %v", tc.xs, got, tc.want)
+		}
+	}
+}
+
+// Every conversation and sign-in needs an address no other one used.
+func TestFakeAddrDistinct(t *testing.T) {
+	seen := map[string]int64{}
+	for n := int64(0); n < 200_000; n++ {
+		a := fakeAddr(10, n)
+		if m, dup := seen[a]; dup {
+			t.Fatalf("fakeAddr(10, %d) = fakeAddr(10, %d) = %s", n, m, a)
+		}
+		seen[a] = n
+	}
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{{0, "10.0.0.1"}, {253, "10.0.0.254"}, {254, "10.0.1.1"}, {254 * 256, "10.1.0.1"}} {
+		if got := fakeAddr(10, tc.n); got != tc.want {
+			t.Errorf("fakeAddr(10, %d) = %s, want %s", tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for x, want := range map[float64]string{35512.4: "35,512", 999: "999", 1000: "1,000", 2460.6: "2,461", 1234567: "1,234,567", 7.24: "7.2"} {
+		if got := thousands(x); got != want {
+			t.Errorf("thousands(%v) = %q, want %q", x, got, want)
+		}
+	}
+}
