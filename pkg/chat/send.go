@@ -56,7 +56,9 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	now := s.now()
 	var ex *Exchange
 	var id, holder string
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	// The messages of several visitors share a commit (store.Batcher): a
+	// message is acknowledged once its transaction is committed.
+	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
