@@ -36,7 +36,7 @@ type Batcher struct {
 // batchJob is one write waiting for its transaction.
 type batchJob struct {
 	ctx context.Context
-	fn  func(context.Context, *sql.Tx) error
+	fn  func(context.Context, *Tx) error
 	err error
 	// panicked holds what fn panicked with, raised again in the caller's
 	// goroutine so the others of the batch are not taken down with it.
@@ -60,7 +60,7 @@ func NewBatcher(db *DB, max int) *Batcher {
 // request cancelled after its write began cannot cancel the writes it shares
 // a transaction with. A write whose context is done before its turn is not
 // run. fn must not keep the transaction nor start another write.
-func (b *Batcher) WriteTx(ctx context.Context, fn func(context.Context, *sql.Tx) error) error {
+func (b *Batcher) WriteTx(ctx context.Context, fn func(context.Context, *Tx) error) error {
 	j := &batchJob{ctx: ctx, fn: fn, wake: make(chan bool, 1)}
 	b.mu.Lock()
 	b.queue = append(b.queue, j)
@@ -108,7 +108,8 @@ func (b *Batcher) lead() {
 func (b *Batcher) run(batch []*batchJob) {
 	// The transaction belongs to every write of the batch: none may cancel it.
 	ctx := context.WithoutCancel(batch[0].ctx)
-	err := b.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := b.db.WriteTx(ctx, func(stx *sql.Tx) error {
+		tx := newTx(stx)
 		if len(batch) == 1 {
 			j := batch[0]
 			if j.err = j.ctx.Err(); j.err == nil {
@@ -131,32 +132,21 @@ func (b *Batcher) run(batch []*batchJob) {
 // runSavepoints runs each write of batch in its own savepoint; the error
 // returned is the transaction's (a savepoint that could not be taken or
 // released), the writes' own are kept in each job.
-func runSavepoints(ctx context.Context, tx *sql.Tx, batch []*batchJob) error {
-	// Prepared once per batch: the three statements run for every write.
-	var stmts [3]*sql.Stmt
-	for i, q := range []string{"SAVEPOINT batch_write", "RELEASE batch_write", "ROLLBACK TO batch_write"} {
-		st, err := tx.PrepareContext(ctx, q)
-		if err != nil {
-			return fmt.Errorf("préparation du point de sauvegarde: %w", err)
-		}
-		defer st.Close()
-		stmts[i] = st
-	}
-	save, release, rollback := stmts[0], stmts[1], stmts[2]
+func runSavepoints(ctx context.Context, tx *Tx, batch []*batchJob) error {
 	for _, j := range batch {
 		if j.err = j.ctx.Err(); j.err != nil {
 			continue
 		}
-		if _, err := save.ExecContext(ctx); err != nil {
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT batch_write"); err != nil {
 			return fmt.Errorf("point de sauvegarde: %w", err)
 		}
 		j.err, j.panicked = call(j, tx)
 		if j.err != nil || j.panicked != nil {
-			if _, err := rollback.ExecContext(ctx); err != nil {
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO batch_write"); err != nil {
 				return fmt.Errorf("retour au point de sauvegarde: %w", err)
 			}
 		}
-		if _, err := release.ExecContext(ctx); err != nil {
+		if _, err := tx.ExecContext(ctx, "RELEASE batch_write"); err != nil {
 			return fmt.Errorf("fin du point de sauvegarde: %w", err)
 		}
 	}
@@ -164,7 +154,7 @@ func runSavepoints(ctx context.Context, tx *sql.Tx, batch []*batchJob) error {
 }
 
 // call runs j's write, turning a panic into a value for its caller.
-func call(j *batchJob, tx *sql.Tx) (err error, panicked any) {
+func call(j *batchJob, tx *Tx) (err error, panicked any) {
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = p

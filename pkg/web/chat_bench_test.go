@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -63,8 +64,14 @@ func BenchmarkChatMessage50(b *testing.B) {
 func benchChatParallel(b *testing.B, parallelism int) {
 	env := chatBenchEnv(b)
 	b.SetParallelism(parallelism)
+	var starting sync.Mutex
 	b.RunParallel(func(pb *testing.PB) {
+		// One conversation at a time, a minute apart on the clock, so
+		// that the limit on new conversations lets every visitor start.
+		starting.Lock()
+		env.clock.Advance(time.Minute)
 		id := env.startChat(b, "")
+		starting.Unlock()
 		url := "/api/chat/conversations/" + id + "/messages"
 		i := 0
 		for pb.Next() {
