@@ -115,7 +115,9 @@ type Config struct {
 
 // Service runs the conversations.
 type Service struct {
-	db    *store.DB
+	db *store.DB
+	// batch commits the messages sent at the same time together (Send).
+	batch *store.Batcher
 	bot   *chatbot.Engine
 	agent Agent
 	texts texts
@@ -147,7 +149,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		products[p] = page.Title
 	}
 	return &Service{
-		db: db, bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
+		db: db, batch: store.NewBatcher(db, 0), bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
 		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar,

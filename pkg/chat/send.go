@@ -56,7 +56,9 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	now := s.now()
 	var ex *Exchange
 	var id, holder string
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	// The messages of several visitors share a commit (store.Batcher): a
+	// message is acknowledged once its transaction is committed.
+	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
@@ -105,7 +107,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 
 // letGoIfAbsent puts c back in the waiting list when the agent who holds
 // it is no longer present, and answers the notice the visitor reads.
-func (s *Service) letGoIfAbsent(ctx context.Context, tx *sql.Tx, c *conversation, now time.Time) ([]Message, error) {
+func (s *Service) letGoIfAbsent(ctx context.Context, tx store.Querier, c *conversation, now time.Time) ([]Message, error) {
 	var present int
 	var name string
 	err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT p.seen_at >= ? FROM chat_presence p WHERE p.uid = u.uid), 0),

@@ -73,7 +73,7 @@ func scanConversation(row *sql.Row, c *conversation) error {
 // findConversation reads the conversation of token that viewer uid may
 // see: a visitor's conversation with its ID, a user's only by that user.
 // Anything else is ENOTFOUND, so nobody learns that it exists.
-func findConversation(ctx context.Context, tx *sql.Tx, token, uid string) (*conversation, error) {
+func findConversation(ctx context.Context, tx store.Querier, token, uid string) (*conversation, error) {
 	if !wellFormed(token) {
 		return nil, errNoConversation()
 	}
@@ -89,7 +89,7 @@ func findConversation(ctx context.Context, tx *sql.Tx, token, uid string) (*conv
 
 // loadConversation reads the conversation of stored ID id, whoever asks:
 // the callers check who may see it.
-func loadConversation(ctx context.Context, tx *sql.Tx, id string) (*conversation, error) {
+func loadConversation(ctx context.Context, tx store.Querier, id string) (*conversation, error) {
 	c := &conversation{id: id}
 	err := scanConversation(tx.QueryRowContext(ctx, "SELECT "+conversationColumns+" FROM chat_conversations WHERE id = ?", id), c)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -113,7 +113,7 @@ func insertConversation(ctx context.Context, tx *sql.Tx, id, uid string, now tim
 
 // saveConversation writes the mode, context, agent and waiting time of c,
 // and when it last changed.
-func saveConversation(ctx context.Context, tx *sql.Tx, c *conversation, now time.Time) error {
+func saveConversation(ctx context.Context, tx store.Querier, c *conversation, now time.Time) error {
 	uc, err := json.Marshal(c.uc)
 	if err != nil {
 		return fmt.Errorf("contexte de conversation: %w", err)
@@ -129,7 +129,7 @@ func saveConversation(ctx context.Context, tx *sql.Tx, c *conversation, now time
 }
 
 // insertMessage stores m in conversation id and sets its ID.
-func insertMessage(ctx context.Context, tx *sql.Tx, id string, m *Message, replyTo int64) error {
+func insertMessage(ctx context.Context, tx store.Querier, id string, m *Message, replyTo int64) error {
 	links := []byte("[]")
 	if len(m.Links) > 0 {
 		var err error
