@@ -149,19 +149,6 @@ func deleteSessionsOf(ctx context.Context, tx *sql.Tx, uid, keep string) (int, e
 	return int(n), err
 }
 
-// purgeSessions deletes the sessions that are over by either limit, so the
-// table does not grow with abandoned browsers.
-func purgeSessions(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	_, err := tx.ExecContext(ctx,
-		`DELETE FROM sessions WHERE expires_at <= ?1
-		OR (remember = 0 AND last_seen_at <= ?2) OR (remember = 1 AND last_seen_at <= ?3)`,
-		store.FormatTime(now), store.FormatTime(now.Add(-IdleTimeout)), store.FormatTime(now.Add(-RememberIdleTimeout)))
-	if err != nil {
-		return fmt.Errorf("purge des sessions expirées: %w", err)
-	}
-	return nil
-}
-
 // deleteSessionOf ends the session named publicID if it belongs to uid, and
 // tells whether one did: another account's session is left alone and
 // answers as if it did not exist.
