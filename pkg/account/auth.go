@@ -208,7 +208,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	var u *User
 	var sess *Session
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		u, sess, err = findSession(ctx, tx, store.HashToken(token))
+		u, sess, err = findSession(ctx, s.db, tx, store.HashToken(token))
 		return err
 	})
 	if err != nil {
@@ -226,7 +226,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 		return nil, nil, ErrSignedOut()
 	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
-		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return touchSession(ctx, tx, sess.hash, now) })
+		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return touchSession(ctx, s.db, tx, sess.hash, now) })
 		if err != nil {
 			return nil, nil, s.fail("mise à jour de la session", err, "uid", u.UID)
 		}

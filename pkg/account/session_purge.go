@@ -42,7 +42,11 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int, error) {
 	for {
 		var n int64
 		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-			res, err := tx.ExecContext(ctx, purgeBatchSQL, args...)
+			st, err := s.db.Stmt(ctx, tx, purgeBatchSQL)
+			if err != nil {
+				return fmt.Errorf("purge des sessions expirées: %w", err)
+			}
+			res, err := st.ExecContext(ctx, args...)
 			if err != nil {
 				return fmt.Errorf("purge des sessions expirées: %w", err)
 			}
