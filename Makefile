@@ -63,7 +63,7 @@ test-e2e: build
 	cd site && npm run e2e
 
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 1s -count 6 ./pkg/web/ ./pkg/chatbot/ ./pkg/ratelimit/ ./pkg/company/ | tee bench.txt
+	$(GO) test -run '^$$' -bench . -benchtime 1s -count 6 ./pkg/web/ ./pkg/account/ ./pkg/chatbot/ ./pkg/ratelimit/ ./pkg/company/ | tee bench.txt
 	node scripts/js-weight.mjs
 
 clean:

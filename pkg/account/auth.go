@@ -182,20 +182,16 @@ func (s *Service) rehashIfNeeded(ctx context.Context, uid, password, hash string
 	}
 }
 
-// startSession opens a session with a new random ID for uid, purging the
-// sessions that are over on the way.
+// startSession opens a session with a new random ID for uid. It only
+// inserts: the ended sessions are purged apart (PurgeSessionsEvery), so a
+// sign-in costs the same however many sessions the table holds.
 func (s *Service) startSession(ctx context.Context, uid string, remember bool, userAgent string) (*Session, error) {
 	now := s.now()
 	sess, err := newSession(uid, remember, userAgent, now)
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		if err := purgeSessions(ctx, tx, now); err != nil {
-			return err
-		}
-		return insertSession(ctx, tx, sess)
-	})
+	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error { return insertSession(ctx, tx, sess) })
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +208,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	var u *User
 	var sess *Session
 	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		u, sess, err = findSession(ctx, tx, store.HashToken(token))
+		u, sess, err = findSession(ctx, s.db, tx, store.HashToken(token))
 		return err
 	})
 	if err != nil {
@@ -230,7 +226,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 		return nil, nil, ErrSignedOut()
 	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
-		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return touchSession(ctx, tx, sess.hash, now) })
+		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return touchSession(ctx, s.db, tx, sess.hash, now) })
 		if err != nil {
 			return nil, nil, s.fail("mise à jour de la session", err, "uid", u.UID)
 		}

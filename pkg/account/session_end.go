@@ -102,7 +102,7 @@ func (s *Service) SignOutAll(ctx context.Context, email string) (int, error) {
 			return err
 		}
 		uid = u.UID
-		if err := purgeSessions(ctx, tx, s.now()); err != nil {
+		if err := purgeSessionsOf(ctx, tx, uid, s.now()); err != nil {
 			return err
 		}
 		ended, err = deleteSessionsOf(ctx, tx, uid, "")

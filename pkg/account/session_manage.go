@@ -71,7 +71,7 @@ func rotateSession(ctx context.Context, tx *sql.Tx, old *Session, now time.Time)
 // returns how many live ones ended (those already over are purged first,
 // so the count says what the user would have seen in "Mes sessions").
 func endOtherSessions(ctx context.Context, tx *sql.Tx, sess *Session, now time.Time) (int, error) {
-	if err := purgeSessions(ctx, tx, now); err != nil {
+	if err := purgeSessionsOf(ctx, tx, sess.UID, now); err != nil {
 		return 0, err
 	}
 	return deleteSessionsOf(ctx, tx, sess.UID, sess.hash)

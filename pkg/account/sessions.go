@@ -64,15 +64,20 @@ func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
 	return nil
 }
 
-// findSession reads a session and its user in one indexed query.
-func findSession(ctx context.Context, tx *sql.Tx, hash string) (*User, *Session, error) {
+// findSession reads a session and its user in one indexed query, prepared
+// once (it runs on every signed-in request).
+func findSession(ctx context.Context, db *store.DB, tx *sql.Tx, hash string) (*User, *Session, error) {
 	const q = `SELECT s.public_id, s.user_agent, s.created_at, s.last_seen_at, s.expires_at, s.remember,
 		u.uid, u.email, u.display_name, u.role, u.status, u.extra, u.created_at, u.updated_at
 		FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id = ?`
+	st, err := db.Stmt(ctx, tx, q)
+	if err != nil {
+		return nil, nil, fmt.Errorf("lecture de la session: %w", err)
+	}
 	var u User
 	var sCreated, sSeen, sExpires, extra, uCreated, uUpdated string
 	s := &Session{hash: hash}
-	err := tx.QueryRowContext(ctx, q, hash).Scan(&s.ID, &s.UserAgent, &sCreated, &sSeen, &sExpires, &s.Remember,
+	err = st.QueryRowContext(ctx, hash).Scan(&s.ID, &s.UserAgent, &sCreated, &sSeen, &sExpires, &s.Remember,
 		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, ErrSignedOut()
@@ -124,8 +129,14 @@ func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error
 	return out, rows.Err()
 }
 
-func touchSession(ctx context.Context, tx *sql.Tx, hash string, now time.Time) error {
-	if _, err := tx.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", store.FormatTime(now), hash); err != nil {
+// touchSession records the session's last activity (at most once a
+// minute per session, see touchEvery), with a statement prepared once.
+func touchSession(ctx context.Context, db *store.DB, tx *sql.Tx, hash string, now time.Time) error {
+	st, err := db.Stmt(ctx, tx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?")
+	if err == nil {
+		_, err = st.ExecContext(ctx, store.FormatTime(now), hash)
+	}
+	if err != nil {
 		return fmt.Errorf("mise à jour de la session: %w", err)
 	}
 	return nil
@@ -147,19 +158,6 @@ func deleteSessionsOf(ctx context.Context, tx *sql.Tx, uid, keep string) (int, e
 	}
 	n, err := res.RowsAffected()
 	return int(n), err
-}
-
-// purgeSessions deletes the sessions that are over by either limit, so the
-// table does not grow with abandoned browsers.
-func purgeSessions(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	_, err := tx.ExecContext(ctx,
-		`DELETE FROM sessions WHERE expires_at <= ?1
-		OR (remember = 0 AND last_seen_at <= ?2) OR (remember = 1 AND last_seen_at <= ?3)`,
-		store.FormatTime(now), store.FormatTime(now.Add(-IdleTimeout)), store.FormatTime(now.Add(-RememberIdleTimeout)))
-	if err != nil {
-		return fmt.Errorf("purge des sessions expirées: %w", err)
-	}
-	return nil
 }
 
 // deleteSessionOf ends the session named publicID if it belongs to uid, and

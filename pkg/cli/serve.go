@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
@@ -89,6 +90,9 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	defer stopWatch()
 	go a.Chats.Watch(watchCtx, time.Second)
+	// Ended sessions are deleted here, apart from any sign-in, in short
+	// batches that never hold the writer long.
+	go a.Accounts.PurgeSessionsEvery(watchCtx, account.PurgeEvery)
 	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready, srv.StopStreams); err != nil {
 		return err
 	}

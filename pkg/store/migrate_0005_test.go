@@ -22,7 +22,7 @@ func openUnmigrated(t *testing.T) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := &DB{read: read, write: write, path: path}
+	db := newDB(read, write, path)
 	t.Cleanup(func() { db.Close() })
 	return db
 }

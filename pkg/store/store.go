@@ -5,10 +5,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
 )
@@ -19,6 +21,12 @@ type DB struct {
 	read  *sql.DB
 	write *sql.DB
 	path  string
+	// readStmts and writeStmts are the prepared statements of each pool (see Stmt).
+	readStmts, writeStmts *stmtCache
+	// inWrite is the transaction WriteTx is running, if any: the writer
+	// has one connection, so there is at most one, and Stmt tells by it
+	// which pool a transaction belongs to.
+	inWrite atomic.Pointer[sql.Tx]
 }
 
 // dsn sets the pragmas on every pooled connection; write transactions
@@ -51,12 +59,17 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("ouverture de la base %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(4)
-	db := &DB{read: read, write: write, path: path}
+	db := newDB(read, write, path)
 	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// newDB puts the two pools of path together, with their statement caches.
+func newDB(read, write *sql.DB, path string) *DB {
+	return &DB{read: read, write: write, path: path, readStmts: newStmtCache(read), writeStmts: newStmtCache(write)}
 }
 
 // Path is the file the store was opened on.
@@ -71,8 +84,10 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes both pools; WAL content is checkpointed by SQLite on the last close.
+// Close closes the prepared statements and both pools; WAL content is
+// checkpointed by SQLite on the last close.
 func (db *DB) Close() error {
+	serr := errors.Join(db.readStmts.close(), db.writeStmts.close())
 	rerr := db.read.Close()
 	werr := db.write.Close()
 	if werr != nil {
@@ -80,6 +95,9 @@ func (db *DB) Close() error {
 	}
 	if rerr != nil {
 		return fmt.Errorf("fermeture de la base: %w", rerr)
+	}
+	if serr != nil {
+		return fmt.Errorf("fermeture des requêtes préparées: %w", serr)
 	}
 	return nil
 }
@@ -90,6 +108,8 @@ func (db *DB) WriteTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("début de transaction: %w", err)
 	}
+	db.inWrite.Store(tx)
+	defer db.inWrite.CompareAndSwap(tx, nil)
 	if err := fn(tx); err != nil {
 		_ = tx.Rollback()
 		return err

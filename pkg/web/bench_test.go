@@ -71,6 +71,21 @@ func BenchmarkSessionRequest(b *testing.B) {
 	}
 }
 
+// BenchmarkSessionRequestNoCookie is GET /api/session for a visitor: the
+// reference a session-checked request is compared with.
+func BenchmarkSessionRequestNoCookie(b *testing.B) {
+	env := benchEnv(b)
+	b.ResetTimer()
+	for b.Loop() {
+		req := httptest.NewRequest("GET", "/api/session", nil)
+		rec := httptest.NewRecorder()
+		env.h.ServeHTTP(rec, req)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"user":null`) {
+			b.Fatalf("session: %d %s", rec.Code, rec.Body)
+		}
+	}
+}
+
 // BenchmarkSessionRequestParallel is BenchmarkSessionRequest from parallel clients.
 func BenchmarkSessionRequestParallel(b *testing.B) {
 	env := benchEnv(b)

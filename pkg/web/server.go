@@ -12,8 +12,6 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/gorilla/sessions"
-
 	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/company"
@@ -69,7 +67,7 @@ type Server struct {
 	quotes       *quote.Service
 	desk         *desk.Service
 	complaints   *complaint.Service
-	cookies      *sessions.CookieStore
+	cookies      cookieSigner
 	chat         *chatAPI
 	privacy      *privacy.Service
 	contact      *contactAPI
@@ -100,6 +98,10 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
+	cookies, err := newCookieSigner(key)
+	if err != nil {
+		return nil, err
+	}
 	now := cfg.Now
 	if now == nil {
 		now = time.Now
@@ -115,7 +117,7 @@ func New(cfg Config) (*Server, error) {
 		quotes:        cfg.App.Quotes,
 		desk:          cfg.App.Desk,
 		complaints:    cfg.App.Complaints,
-		cookies:       newCookieStore(key),
+		cookies:       cookies,
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
 		contact:       newContactAPI(cfg.App.Contacts, limits, now),

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gorilla/sessions"
-
 	"courtier/pkg/account"
 )
 
@@ -19,8 +17,6 @@ import (
 const (
 	sessionCookie       = "courtier_session"
 	secureSessionCookie = "__Host-courtier_session"
-	// sessionValueKey is the one value of the cookie: the opaque session ID.
-	sessionValueKey = "sid"
 	// rememberMaxAge keeps the cookie of a remembered session for the
 	// session's absolute lifetime; other cookies end with the browser.
 	rememberMaxAge = int(account.AbsoluteLifetime / time.Second)
@@ -37,14 +33,6 @@ func NewSessionKey() ([]byte, error) {
 	return key, nil
 }
 
-// newCookieStore signs cookies with key; the signature's own age limit
-// matches the sessions' absolute lifetime.
-func newCookieStore(key []byte) *sessions.CookieStore {
-	cs := sessions.NewCookieStore(key)
-	cs.MaxAge(rememberMaxAge)
-	return cs
-}
-
 // secure tells whether the session cookie of r must be Secure: over TLS,
 // or always when a proxy terminates TLS and --secure-cookies says so.
 func (s *Server) secure(r *http.Request) bool { return s.secureCookies || r.TLS != nil }
@@ -56,41 +44,43 @@ func (s *Server) cookieName(r *http.Request) string {
 	return sessionCookie
 }
 
-// cookieOptions are the attributes of the session cookie; maxAge 0 makes a
-// browser-session cookie, -1 deletes it.
-func (s *Server) cookieOptions(r *http.Request, maxAge int) *sessions.Options {
-	return &sessions.Options{Path: "/", MaxAge: maxAge, Secure: s.secure(r), HttpOnly: true, SameSite: http.SameSiteLaxMode}
+// newCookie is the session cookie of r with its attributes; maxAge 0
+// makes a browser-session cookie, -1 deletes it.
+func (s *Server) newCookie(r *http.Request, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{
+		Name: s.cookieName(r), Value: value, Path: "/", MaxAge: maxAge,
+		Secure: s.secure(r), HttpOnly: true, SameSite: http.SameSiteLaxMode,
+	}
 }
 
 // readToken returns the session ID of r's cookie, or "" when there is none
 // or its signature is wrong.
 func (s *Server) readToken(r *http.Request) string {
-	cs, err := s.cookies.New(r, s.cookieName(r))
-	if err != nil || cs.IsNew {
+	name := s.cookieName(r)
+	c, err := r.Cookie(name)
+	if err != nil {
 		return ""
 	}
-	token, _ := cs.Values[sessionValueKey].(string)
-	return token
+	return s.cookies.open(name, c.Value)
 }
 
 // setSessionCookie hands the browser the ID of a new session.
 func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, sess *account.Session) error {
-	cs := sessions.NewSession(s.cookies, s.cookieName(r))
-	cs.Values[sessionValueKey] = sess.Token
 	maxAge := 0
 	if sess.Remember {
 		maxAge = rememberMaxAge
 	}
-	cs.Options = s.cookieOptions(r, maxAge)
-	if err := s.cookies.Save(r, w, cs); err != nil {
+	value, err := s.cookies.seal(s.cookieName(r), sess.Token)
+	if err != nil {
 		return fmt.Errorf("écriture du cookie de session: %w", err)
 	}
+	http.SetCookie(w, s.newCookie(r, value, maxAge))
 	return nil
 }
 
 // clearSessionCookie tells the browser to forget its session cookie.
 func (s *Server) clearSessionCookie(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, sessions.NewCookie(s.cookieName(r), "", s.cookieOptions(r, -1)))
+	http.SetCookie(w, s.newCookie(r, "", -1))
 }
 
 // requestSession is the session of one request, read on first use so

@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sync"
+)
+
+// maxCachedStmts bounds a cache: the SQL texts of the code are a few
+// dozen; a text built at run time past the bound is prepared for its
+// transaction only, so the cache cannot grow with input.
+const maxCachedStmts = 256
+
+// errStmtCacheClosed answers a statement asked of a closed store.
+var errStmtCacheClosed = errors.New("cache des requêtes préparées fermé")
+
+// stmtCache holds the statements of one *sql.DB, prepared once on first
+// use (modernc.org/sqlite otherwise parses the SQL on every call).
+// database/sql prepares a *sql.Stmt again on each pooled connection it
+// runs on, once per connection; safe for concurrent use.
+type stmtCache struct {
+	db    *sql.DB
+	mu    sync.RWMutex
+	stmts map[string]*sql.Stmt
+	// pending are the texts being prepared in the background.
+	pending map[string]bool
+	closed  bool
+	// wg counts the background preparations, which close cancels (stop)
+	// and waits for.
+	wg   sync.WaitGroup
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+func newStmtCache(db *sql.DB) *stmtCache {
+	ctx, stop := context.WithCancel(context.Background())
+	return &stmtCache{db: db, stmts: map[string]*sql.Stmt{}, pending: map[string]bool{}, ctx: ctx, stop: stop}
+}
+
+// get returns the statement of query, or nil when it is not prepared yet:
+// the first call starts its preparation in the background and the caller
+// prepares it for its own transaction meanwhile. Preparing on the pool
+// from inside a transaction would wait for a free connection, and the
+// writer has only the one the transaction holds.
+func (c *stmtCache) get(query string) (*sql.Stmt, error) {
+	c.mu.RLock()
+	st, ok := c.stmts[query]
+	closed := c.closed
+	c.mu.RUnlock()
+	if ok {
+		return st, nil
+	}
+	if closed {
+		return nil, errStmtCacheClosed
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.stmts[query]; ok {
+		return st, nil
+	}
+	if c.closed {
+		return nil, errStmtCacheClosed
+	}
+	if !c.pending[query] && len(c.stmts)+len(c.pending) < maxCachedStmts {
+		c.pending[query] = true
+		c.wg.Add(1)
+		go c.prepare(query)
+	}
+	return nil, nil
+}
+
+// prepare prepares query on the pool, once a connection is free, and
+// keeps it; a failure is left to the next get to try again.
+func (c *stmtCache) prepare(query string) {
+	defer c.wg.Done()
+	st, err := c.db.PrepareContext(c.ctx, query)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.pending, query)
+	if err != nil {
+		return
+	}
+	if c.closed {
+		st.Close()
+		return
+	}
+	c.stmts[query] = st
+}
+
+// close closes every statement once the background preparations are
+// over; later gets fail.
+func (c *stmtCache) close() error {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.stop()
+	c.wg.Wait()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var errs []error
+	for _, st := range c.stmts {
+		errs = append(errs, st.Close())
+	}
+	c.stmts = nil
+	return errors.Join(errs...)
+}
+
+// Stmt returns query prepared for tx, a transaction of ReadTx or WriteTx:
+// prepared once per pool (and once per connection of it) and kept until
+// the store closes, so the hot queries are parsed once instead of on
+// every call. The statement ends with tx; do not close it.
+func (db *DB) Stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	cache := db.readStmts
+	if db.inWrite.Load() == tx {
+		cache = db.writeStmts
+	}
+	st, err := cache.get(query)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return tx.PrepareContext(ctx, query)
+	}
+	return tx.StmtContext(ctx, st), nil
+}
