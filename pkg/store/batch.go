@@ -109,7 +109,7 @@ func (b *Batcher) run(batch []*batchJob) {
 	// The transaction belongs to every write of the batch: none may cancel it.
 	ctx := context.WithoutCancel(batch[0].ctx)
 	err := b.db.WriteTx(ctx, func(stx *sql.Tx) error {
-		tx := newTx(stx)
+		tx := newTx(b.db, stx)
 		if len(batch) == 1 {
 			j := batch[0]
 			if j.err = j.ctx.Err(); j.err == nil {

@@ -15,26 +15,29 @@ type Querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// Tx is a transaction that prepares each statement the first time it runs
-// and reuses it until the end: modernc.org/sqlite parses every statement
+// Tx is a transaction that takes each statement from the store's cache
+// the first time it runs and reuses it until the end: modernc.org/sqlite parses every statement
 // it is given as text, and a group commit (Batcher) runs the same few
 // statements for every write it holds. The statements are closed with the
 // transaction (database/sql does it on commit and rollback). A Tx is used
 // by one goroutine at a time, as a *sql.Tx is.
 type Tx struct {
 	*sql.Tx
+	// db's statement cache (DB.Stmt) keeps the statements from one
+	// transaction to the next; stmts keeps them for this one.
+	db    *DB
 	stmts map[string]*sql.Stmt
 }
 
-// newTx wraps tx with an empty statement cache.
-func newTx(tx *sql.Tx) *Tx { return &Tx{Tx: tx, stmts: map[string]*sql.Stmt{}} }
+// newTx wraps tx, a transaction of db, with an empty statement cache.
+func newTx(db *DB, tx *sql.Tx) *Tx { return &Tx{Tx: tx, db: db, stmts: map[string]*sql.Stmt{}} }
 
 // stmt returns the statement of query prepared on this transaction.
 func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st, ok := t.stmts[query]; ok {
 		return st, nil
 	}
-	st, err := t.Tx.PrepareContext(ctx, query)
+	st, err := t.db.Stmt(ctx, t.Tx, query)
 	if err != nil {
 		return nil, fmt.Errorf("préparation d'une requête: %w", err)
 	}
