@@ -26,7 +26,11 @@ func benchSite(b *testing.B) (fs.FS, string) {
 
 // benchGet runs GET path through the whole server (middleware included)
 // from parallel clients that accept gzip and brotli, as browsers do.
-func benchGet(b *testing.B, path string) {
+func benchGet(b *testing.B, path string) { benchRequest(b, path, "", 200) }
+
+// benchRequest is benchGet with an If-None-Match header (none when empty)
+// and the status expected.
+func benchRequest(b *testing.B, path, ifNoneMatch string, status int) {
 	files, _ := benchSite(b)
 	env := benchEnvWith(b, files)
 	b.ReportAllocs()
@@ -35,10 +39,13 @@ func benchGet(b *testing.B, path string) {
 		for pb.Next() {
 			req := httptest.NewRequest("GET", path, nil)
 			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+			if ifNoneMatch != "" {
+				req.Header.Set("If-None-Match", ifNoneMatch)
+			}
 			rec := httptest.NewRecorder()
 			env.h.ServeHTTP(rec, req)
-			if rec.Code != 200 {
-				b.Fatalf("GET %s: %d", path, rec.Code)
+			if rec.Code != status {
+				b.Fatalf("GET %s: %d, want %d", path, rec.Code, status)
 			}
 		}
 	})
@@ -52,4 +59,25 @@ func BenchmarkHomePage(b *testing.B) { benchGet(b, "/") }
 func BenchmarkHashedAsset(b *testing.B) {
 	_, asset := benchSite(b)
 	benchGet(b, asset)
+}
+
+// BenchmarkNotFound measures a missing file (what scanners ask for most).
+func BenchmarkNotFound(b *testing.B) { benchRequest(b, "/wp-login.php", "", 404) }
+
+// BenchmarkNotModified measures a browser revalidating the home page it
+// holds: If-None-Match with the ETag of the gzipped page, answered 304.
+func BenchmarkNotModified(b *testing.B) {
+	files, _ := benchSite(b)
+	env := benchEnvWith(b, files)
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	rec := httptest.NewRecorder()
+	env.h.ServeHTTP(rec, req)
+	etag := rec.Header().Get("ETag")
+	status := 304
+	if etag == "" {
+		// A server without ETags answers the whole page again.
+		etag, status = `"none"`, 200
+	}
+	benchRequest(b, "/", etag, status)
 }
