@@ -207,10 +207,12 @@ func (h *SiteHandler) withCSP(pg page) page {
 const notFoundKey = "*"
 
 // prerendered is site/dist/prerender/manifest.json: the file of each
-// variant (visitor, client, agent, admin) of each prerendered route.
+// variant (visitor, client, agent, admin) of each prerendered route, and
+// of each route's app shell (index.html preloading the route's chunks).
 type prerendered struct {
 	Routes   map[string]map[string]string `json:"routes"`
 	NotFound map[string]string            `json:"notFound"`
+	Shells   map[string]string            `json:"shells"`
 }
 
 // loadPrerendered reads the manifest of the prerendered pages; a build
@@ -232,11 +234,19 @@ func loadPrerendered(files fs.FS) (*prerendered, error) {
 }
 
 // page builds the page of route path: its prerendered documents when the
-// build made them, else the app shell (index).
+// build made them, else the route's app shell, else index.html's (an
+// older build).
 func (p *prerendered) page(files fs.FS, path string, index []byte, status int, title, description, head string) (page, error) {
 	variants := p.Routes[path]
 	if path == notFoundKey {
 		variants = p.NotFound
+	}
+	if name, ok := p.Shells[path]; ok {
+		b, err := fs.ReadFile(files, "prerender/"+name)
+		if err != nil {
+			return page{}, fmt.Errorf("squelette de la page %s: %w", path, err)
+		}
+		index = b
 	}
 	doc := index
 	if name, ok := variants["visitor"]; ok {

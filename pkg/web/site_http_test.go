@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // get asks h for path with the given headers (name, value, name, value…).
@@ -177,5 +178,79 @@ func TestSignedInPageGzipped(t *testing.T) {
 				<-done
 			}
 		})
+	}
+}
+
+// shellFiles are prerenderedFiles with the shells of /about, /dashboard
+// and /dashboard/requests/:id: index.html preloading each route's chunk.
+func shellFiles() map[string]string {
+	preload := func(chunk string) string {
+		return strings.Replace(testIndex, "</head>", `<link rel="modulepreload" crossorigin href="/assets/`+chunk+`"></head>`, 1)
+	}
+	return map[string]string{
+		"prerender/about.shell.html":                 preload("about-1.js"),
+		"prerender/dashboard.shell.html":             preload("dashboard-2.js"),
+		"prerender/dashboard-requests-id.shell.html": preload("desk-request-3.js"),
+	}
+}
+
+// TestSiteServesRouteShells: a route without a prerendered page gets the
+// shell the manifest names for it, which preloads the route's chunk; so
+// does a signed-in user a prerendered page cannot show; a route without
+// a shell keeps index.html's; a shell the manifest names but the build
+// lacks stops the start.
+func TestSiteServesRouteShells(t *testing.T) {
+	files := prerenderedFiles()
+	files["prerender/manifest.json"].Data = []byte(`{"routes":{"/about":{"visitor":"about.visitor.html","client":"about.client.html"}},"notFound":{"visitor":"404.visitor.html"},` +
+		`"shells":{"/about":"about.shell.html","/dashboard":"dashboard.shell.html","/dashboard/requests/:id":"dashboard-requests-id.shell.html"}}`)
+	for name, doc := range shellFiles() {
+		files[name] = &fstest.MapFile{Data: []byte(doc)}
+	}
+	viewer := func(r *http.Request) *PageViewer {
+		if r.Header.Get("Cookie") == "" {
+			return nil
+		}
+		return &PageViewer{JSON: []byte(`{"user":{"role":"client"}}`), Role: "client", UID: "U1", Email: "anne@exemple.fr"}
+	}
+	h, err := NewSiteHandler(files, testTable(), testMeta, viewer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path, cookie string
+		status             int
+		has, lacks         []string
+	}{
+		{"protected route", "/dashboard", "", 200, []string{`<link rel="modulepreload" crossorigin href="/assets/dashboard-2.js">`, "<title>Tableau de bord – Horizon</title>", `{"user":null}`}, []string{"desk-request"}},
+		{"protected route signed in", "/dashboard", "s", 200, []string{`href="/assets/dashboard-2.js"`, `{"user":{"role":"client"}}`}, nil},
+		{"route with a parameter", "/dashboard/requests/R-42", "", 200, []string{`<link rel="modulepreload" crossorigin href="/assets/desk-request-3.js">`, "<title>Demande – Horizon</title>"}, []string{"dashboard-2"}},
+		{"prerendered page for a visitor", "/about", "", 200, []string{"<h1>À propos</h1>"}, []string{"about-1.js"}},
+		{"prerendered page, a user without a name", "/about", "s", 200, []string{`href="/assets/about-1.js"`, `<div id="root"></div>`}, []string{"<h1>"}},
+		{"no shell in the manifest", "/", "", 200, []string{`<div id="root"></div>`}, []string{"modulepreload"}},
+		{"not found", "/nulle-part", "", 404, []string{"<h1>Page introuvable</h1>"}, []string{"modulepreload"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := get(h, "GET", tt.path, "Cookie", tt.cookie)
+			body, _ := io.ReadAll(res.Body)
+			if res.StatusCode != tt.status {
+				t.Errorf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			for _, w := range tt.has {
+				if !strings.Contains(string(body), w) {
+					t.Errorf("body lacks %q:\n%s", w, body)
+				}
+			}
+			for _, w := range tt.lacks {
+				if strings.Contains(string(body), w) {
+					t.Errorf("body has %q:\n%s", w, body)
+				}
+			}
+		})
+	}
+
+	delete(files, "prerender/dashboard.shell.html")
+	if _, err := NewSiteHandler(files, testTable(), testMeta, viewer); err == nil || !strings.Contains(err.Error(), "/dashboard") {
+		t.Errorf("a missing shell: error %v, want one naming /dashboard", err)
 	}
 }
