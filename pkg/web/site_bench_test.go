@@ -2,6 +2,7 @@ package web
 
 import (
 	"io/fs"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
@@ -36,19 +37,41 @@ func benchRequest(b *testing.B, path, ifNoneMatch string, status int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
+		// One request per client, read only by the handlers, and a writer
+		// that drops the body as a socket takes it: the figures are the
+		// server's, not those of parsing a request and copying the body.
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		if ifNoneMatch != "" {
+			req.Header.Set("If-None-Match", ifNoneMatch)
+		}
 		for pb.Next() {
-			req := httptest.NewRequest("GET", path, nil)
-			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
-			if ifNoneMatch != "" {
-				req.Header.Set("If-None-Match", ifNoneMatch)
-			}
-			rec := httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			if rec.Code != status {
-				b.Fatalf("GET %s: %d, want %d", path, rec.Code, status)
+			w := &discardWriter{h: make(http.Header)} // as net/http makes one per request
+			env.h.ServeHTTP(w, req)
+			if w.status != status {
+				b.Fatalf("GET %s: %d, want %d", path, w.status, status)
 			}
 		}
 	})
+}
+
+// discardWriter is a ResponseWriter that keeps the status and drops the body.
+type discardWriter struct {
+	h      http.Header
+	status int
+}
+
+func (d *discardWriter) Header() http.Header { return d.h }
+
+func (d *discardWriter) WriteHeader(status int) {
+	if d.status == 0 {
+		d.status = status
+	}
+}
+
+func (d *discardWriter) Write(p []byte) (int, error) {
+	d.WriteHeader(http.StatusOK)
+	return len(p), nil
 }
 
 // BenchmarkHomePage measures the home page for a visitor: the prerendered,
