@@ -4,6 +4,10 @@
 // (a visitor, and a signed-in client, agent and admin whose name, e-mail
 // and uid are markers the Go server replaces), and a manifest.json that
 // maps each path to its four files. See docs in site/src/entry-server.tsx.
+// Every route also gets its app shell: index.html preloading the route's
+// page chunk and the chunks it imports, so that code loads alongside the
+// main script instead of after it (manifest.json's "shells"); the Go
+// server sends it where it has no prerendered page to send.
 //
 // usage: node prerender.mjs SSR_ENTRY DIST
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +39,11 @@ export function publicRoutes(routes) {
 /** The file stem of a path: "/" is "home", "/insurance/car" is "insurance-car". */
 export function fileStem(path) {
   return path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+}
+
+/** The file of a route's shell; without the ":" of a parameter, which go:embed refuses in a name. */
+export function shellFile(path) {
+  return `${fileStem(path).replaceAll(':', '')}.shell.html`;
 }
 
 const rootTag = '<div id="root"></div>';
@@ -75,6 +84,19 @@ const endMark = 'fin-du-document';
 const stylesheetRe = /\s*<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 const entryScriptRe = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const modulePreloadRe = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * index.html as the shell of a page: a <link rel="modulepreload"> for each
+ * of the page's chunks (assets.js) it does not preload yet, after its own,
+ * so the browser fetches the page's code while it fetches the main script.
+ */
+export function withModulePreloads(index, assets) {
+  const have = new Set([...index.matchAll(modulePreloadRe)].map((m) => m[1]));
+  const links = assets.js.map((f) => `/${f}`).filter((href) => !have.has(href))
+    .map((href) => `\n    <link rel="modulepreload" crossorigin href="${href}">`).join('');
+  if (!index.includes('\n  </head>')) throw new Error('index.html needs its </head> on a line of its own');
+  return index.replace('\n  </head>', `${links}\n  </head>`);
+}
 
 /**
  * The inline script that loads the page's modules once the first frame is
@@ -140,7 +162,7 @@ async function main([entry, dist]) {
     return files;
   }
 
-  const manifest = { routes: {}, notFound: null };
+  const manifest = { routes: {}, notFound: null, shells: {} };
   const pages = publicRoutes(routes);
   const stems = new Set();
   for (const r of pages) {
@@ -150,9 +172,17 @@ async function main([entry, dist]) {
     manifest.routes[r.path] = await page(r.path, stem, r.page);
   }
   manifest.notFound = await page(notFoundPath, 'not-found', 'not-found');
+  const shells = new Set();
+  for (const r of routes) {
+    const file = shellFile(r.path);
+    if (shells.has(file)) throw new Error(`two routes write ${file}`);
+    shells.add(file);
+    writeFileSync(join(out, file), withModulePreloads(index, pageAssets(viteManifest, r.page)));
+    manifest.shells[r.path] = file;
+  }
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   const ms = Math.round(performance.now() - started);
-  console.log(`prerender: ${pages.length + 1} pages × ${Object.keys(variants).length} variants in ${ms} ms`);
+  console.log(`prerender: ${pages.length + 1} pages × ${Object.keys(variants).length} variants, ${shells.size} shells in ${ms} ms`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

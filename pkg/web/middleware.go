@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -32,22 +34,84 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests writes one line per request: method, path, status,
-// duration and the client address (see withClientAddr).
+// The access log's defaults: a site request slower than logSlow is
+// always logged, and one in logEvery of the others.
+const (
+	logSlow  = 500 * time.Millisecond
+	logEvery = 100
+)
+
+// logRequests writes the access log: one line per request (method, path,
+// status, duration, size and the client address, see withClientAddr) for
+// everything under /api/, and for the site's pages and files only errors,
+// slow requests and a sample (see accessLog).
 func logRequests(logger *slog.Logger, next http.Handler) http.Handler {
+	return newAccessLog(logger, logSlow, logEvery).wrap(next)
+}
+
+// accessLog chooses which requests get a line. A line per static file
+// cost 13 % of the CPU of serving it; the API's requests are few and each
+// one matters, the site's are many and alike.
+type accessLog struct {
+	logger *slog.Logger
+	// slow is the duration from which a site request is always logged.
+	slow time.Duration
+	// every: one site request in every is logged, counted (not drawn at
+	// random) so the sample is steady and a test can predict it.
+	every uint64
+	n     atomic.Uint64
+	// recorders are reused: a request then allocates none.
+	recorders sync.Pool
+}
+
+func newAccessLog(logger *slog.Logger, slow time.Duration, every uint64) *accessLog {
+	if every == 0 {
+		every = 1
+	}
+	return &accessLog{logger: logger, slow: slow, every: every,
+		recorders: sync.Pool{New: func() any { return new(statusRecorder) }}}
+}
+
+// keep tells whether a request gets a line. Under /api/, always. On the
+// site: a status of 400 and above except 404, a slow answer, and the
+// sample. A 404 of the site is sampled like a success: most are robots
+// probing for /wp-login.php or /.env, who would otherwise write the log
+// at their pace, and a broken link of our own still shows in the sample
+// and in the e2e tests.
+func (l *accessLog) keep(path string, status int, d time.Duration) bool {
+	if path == "/api" || strings.HasPrefix(path, "/api/") {
+		return true
+	}
+	if (status >= 400 && status != http.StatusNotFound) || d >= l.slow {
+		return true
+	}
+	return l.n.Add(1)%l.every == 0
+}
+
+func (l *accessLog) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := l.recorders.Get().(*statusRecorder)
+		*rec = statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
-			rec.status = http.StatusOK
+		// Back to the pool only when the handler returned: after a panic
+		// (http.ErrAbortHandler) the server may still hold it.
+		status, size := rec.status, rec.bytes
+		*rec = statusRecorder{}
+		l.recorders.Put(rec)
+		if status == 0 {
+			status = http.StatusOK
 		}
-		logger.Info("requête",
+		d := time.Since(start)
+		if !l.keep(r.URL.Path, status, d) {
+			return
+		}
+		l.logger.Info("requête",
 			"method", r.Method,
 			"path", r.URL.Path,
-			"status", rec.status,
-			"duration", time.Since(start),
-			"bytes", rec.bytes,
+			"status", status,
+			"duration", d,
+			"bytes", size,
 			"ip", clientAddr(r),
 		)
 	})
@@ -104,18 +168,28 @@ func contentSecurityPolicy(scriptHashes, styleHashes []string) string {
 const hsts = "max-age=31536000"
 
 // securityHeaders sets the headers every response carries; behind TLS
-// (secure cookies), Strict-Transport-Security too.
+// (secure cookies), Strict-Transport-Security too. Their values are made
+// once and assigned as they are: a request allocates none.
 func securityHeaders(csp string, tls bool, next http.Handler) http.Handler {
+	var (
+		policy      = []string{csp}
+		nosniff     = []string{"nosniff"}
+		referrer    = []string{"strict-origin-when-cross-origin"}
+		deny        = []string{"DENY"}
+		sameOrigin  = []string{"same-origin"}
+		permissions = []string{"camera=(), microphone=(), geolocation=(), payment=()"}
+		sts         = []string{hsts}
+	)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		h["Content-Security-Policy"] = policy
+		h["X-Content-Type-Options"] = nosniff
+		h["Referrer-Policy"] = referrer
+		h["X-Frame-Options"] = deny
+		h["Cross-Origin-Opener-Policy"] = sameOrigin
+		h["Permissions-Policy"] = permissions
 		if tls {
-			h.Set("Strict-Transport-Security", hsts)
+			h["Strict-Transport-Security"] = sts
 		}
 		next.ServeHTTP(w, r)
 	})

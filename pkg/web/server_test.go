@@ -174,11 +174,13 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 	}
 }
 
+// TestRequestLogLine: the whole server logs an API request in the access
+// log's format (which site requests it logs: TestAccessLogChoosesLines).
 func TestRequestLogLine(t *testing.T) {
 	h, logs := newTestServer(t, fakeStore{})
-	scenario{method: "GET", url: "/nulle-part", status: 404}.run(t, h)
+	scenario{method: "GET", url: "/api/nothing", status: 404}.run(t, h)
 	out := logs.String()
-	for _, want := range []string{"method=GET", "path=/nulle-part", "status=404", "duration="} {
+	for _, want := range []string{"msg=requête", "method=GET", "path=/api/nothing", "status=404", "duration=", "bytes=", "ip="} {
 		if !strings.Contains(out, want) {
 			t.Errorf("log lacks %q:\n%s", want, out)
 		}

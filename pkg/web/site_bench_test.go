@@ -2,6 +2,7 @@ package web
 
 import (
 	"io/fs"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
@@ -26,22 +27,51 @@ func benchSite(b *testing.B) (fs.FS, string) {
 
 // benchGet runs GET path through the whole server (middleware included)
 // from parallel clients that accept gzip and brotli, as browsers do.
-func benchGet(b *testing.B, path string) {
+func benchGet(b *testing.B, path string) { benchRequest(b, path, "", 200) }
+
+// benchRequest is benchGet with an If-None-Match header (none when empty)
+// and the status expected.
+func benchRequest(b *testing.B, path, ifNoneMatch string, status int) {
 	files, _ := benchSite(b)
 	env := benchEnvWith(b, files)
 	b.ReportAllocs()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
+		// One request per client, read only by the handlers, and a writer
+		// that drops the body as a socket takes it: the figures are the
+		// server's, not those of parsing a request and copying the body.
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		if ifNoneMatch != "" {
+			req.Header.Set("If-None-Match", ifNoneMatch)
+		}
 		for pb.Next() {
-			req := httptest.NewRequest("GET", path, nil)
-			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
-			rec := httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			if rec.Code != 200 {
-				b.Fatalf("GET %s: %d", path, rec.Code)
+			w := &discardWriter{h: make(http.Header)} // as net/http makes one per request
+			env.h.ServeHTTP(w, req)
+			if w.status != status {
+				b.Fatalf("GET %s: %d, want %d", path, w.status, status)
 			}
 		}
 	})
+}
+
+// discardWriter is a ResponseWriter that keeps the status and drops the body.
+type discardWriter struct {
+	h      http.Header
+	status int
+}
+
+func (d *discardWriter) Header() http.Header { return d.h }
+
+func (d *discardWriter) WriteHeader(status int) {
+	if d.status == 0 {
+		d.status = status
+	}
+}
+
+func (d *discardWriter) Write(p []byte) (int, error) {
+	d.WriteHeader(http.StatusOK)
+	return len(p), nil
 }
 
 // BenchmarkHomePage measures the home page for a visitor: the prerendered,
@@ -52,4 +82,25 @@ func BenchmarkHomePage(b *testing.B) { benchGet(b, "/") }
 func BenchmarkHashedAsset(b *testing.B) {
 	_, asset := benchSite(b)
 	benchGet(b, asset)
+}
+
+// BenchmarkNotFound measures a missing file (what scanners ask for most).
+func BenchmarkNotFound(b *testing.B) { benchRequest(b, "/wp-login.php", "", 404) }
+
+// BenchmarkNotModified measures a browser revalidating the home page it
+// holds: If-None-Match with the ETag of the gzipped page, answered 304.
+func BenchmarkNotModified(b *testing.B) {
+	files, _ := benchSite(b)
+	env := benchEnvWith(b, files)
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	rec := httptest.NewRecorder()
+	env.h.ServeHTTP(rec, req)
+	etag := rec.Header().Get("ETag")
+	status := 304
+	if etag == "" {
+		// A server without ETags answers the whole page again.
+		etag, status = `"none"`, 200
+	}
+	benchRequest(b, "/", etag, status)
 }

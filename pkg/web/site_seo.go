@@ -89,9 +89,9 @@ func robotsTXT(table site.Table, website string) []byte {
 }
 
 // serveGenerated answers a document made at start-up, cached for an hour.
-func (h *SiteHandler) serveGenerated(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
+func serveGenerated(w http.ResponseWriter, r *http.Request, contentType []string, doc *encoded) {
 	hd := w.Header()
-	hd.Set("Content-Type", contentType)
-	hd.Set("Cache-Control", "public, max-age=3600")
-	writeBody(w, r, http.StatusOK, body)
+	hd["Content-Type"] = contentType
+	hd["Cache-Control"] = hdrOneHour
+	send(w, r, http.StatusOK, doc)
 }

@@ -193,6 +193,11 @@ func TestAcceptsEncoding(t *testing.T) {
 		{"br", "gzip", false},
 		{"", "gzip", false},
 		{"x-gzip", "gzip", false},
+		{"br, gzip ; q = 0", "gzip", false},
+		{"br;q=0.5, gzip;q=0.001", "gzip", true},
+		{"  gzip  ", "gzip", true},
+		{"br;q=0.", "br", false},
+		{",,", "gzip", false},
 	}
 	for _, tt := range tests {
 		r := httptest.NewRequest("GET", "/", nil)
