@@ -104,6 +104,8 @@ describe('complaints', () => {
     await typeComplaint(page, true);
     const filed = await submit(page);
     assert.match(filed.complaint.ref, /^RC-\d{4}-\d{6}$/);
+    // The answer has arrived; React renders the receipt, then an effect focuses it.
+    await page.locator('.complaints-done h2:focus').waitFor({ timeout: 5000 });
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Votre réclamation est enregistrée');
     const done = await page.locator('.complaints-done').innerText();
     assert.ok(done.includes(filed.complaint.ref));
