@@ -9,13 +9,13 @@ import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { markers } from './prerender.mjs';
 
 const dist = resolve(process.argv[2] ?? new URL('../site/dist', import.meta.url).pathname);
 const require = createRequire(join(dist, '..', 'package.json'));
 const { chromium } = require('playwright-core');
 const manifest = JSON.parse(readFileSync(join(dist, 'prerender', 'manifest.json'), 'utf8'));
 
-const markers = { name: '\uE000name\uE000', email: '\uE000email\uE000', uid: '\uE000uid\uE000' };
 
 /** Go's html.EscapeString. */
 function escapeHTML(s) {

@@ -233,9 +233,6 @@ func TestBatcherKilledMidBatch(t *testing.T) {
 		batchChild(path)
 		return
 	}
-	if testing.Short() {
-		t.Skip("lance un processus")
-	}
 	path := filepath.Join(t.TempDir(), "killed.db")
 	db, err := Open(context.Background(), path)
 	if err != nil {
