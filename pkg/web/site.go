@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -121,12 +120,37 @@ func (pp paramPage) match(p string) bool {
 // anonymousSession is the session JSON of every visitor.
 var anonymousSession = []byte(`{"user":null}`)
 
+// The elements whose contents the CSP hashes: inline scripts and
+// stylesheets without attributes (the JSON data block has one, and is not
+// run).
 var (
-	titleRe  = regexp.MustCompile(`<title>[^<]*</title>`)
-	descRe   = regexp.MustCompile(`<meta name="description" content="[^"]*"\s*/?>`)
-	inlineRe = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
-	styleRe  = regexp.MustCompile(`(?s)<style>(.*?)</style>`)
+	scriptTag = element{open: []byte("<script>"), close: []byte("</script>")}
+	styleTag  = element{open: []byte("<style>"), close: []byte("</style>")}
 )
+
+// element is an HTML element found by its exact opening and closing tags.
+// The documents are ours and large (a prerendered page carries its CSS):
+// scanning them with bytes.Index is about ten times faster than a regular
+// expression, which held the server's start back.
+type element struct{ open, close []byte }
+
+// contents are the texts between each opening tag and the closing tag after it.
+func (e element) contents(doc []byte) [][]byte {
+	var out [][]byte
+	for {
+		i := bytes.Index(doc, e.open)
+		if i < 0 {
+			return out
+		}
+		doc = doc[i+len(e.open):]
+		j := bytes.Index(doc, e.close)
+		if j < 0 {
+			return out
+		}
+		out = append(out, doc[:j])
+		doc = doc[j+len(e.close):]
+	}
+}
 
 // PageTitle formats a document title the way site/src/lib/page-title.ts does.
 func PageTitle(title, companyName string, isHome bool) string {
@@ -161,7 +185,7 @@ func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*h
 		sitemap: newEncoded(sitemap, "", etagFor(contentTag(sitemap), "")),
 		robots:  newEncoded(robots, "", etagFor(contentTag(robots), "")),
 		gzips:   sync.Pool{New: newPageGzipper}}
-	h.scriptHashes = cspHashes(inlineRe, index)
+	h.scriptHashes = cspHashes(scriptTag, index)
 	for _, r := range table.Routes {
 		head := headTags(meta, r)
 		pg, err := pre.page(files, r.Path, index, http.StatusOK, PageTitle(r.Title, meta.Company, r.Path == "/"), r.Description, head)
@@ -184,12 +208,12 @@ func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*h
 	return h, nil
 }
 
-// cspHashes are the CSP sources ('sha256-…') of the contents re's first
-// group matches in doc.
-func cspHashes(re *regexp.Regexp, doc []byte) []string {
+// cspHashes are the CSP sources ('sha256-…') of the contents of the
+// elements e in doc.
+func cspHashes(e element, doc []byte) []string {
 	var hashes []string
-	for _, m := range re.FindAllSubmatch(doc, -1) {
-		sum := sha256.Sum256(m[1])
+	for _, c := range e.contents(doc) {
+		sum := sha256.Sum256(c)
 		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
 	return hashes
@@ -279,17 +303,37 @@ func (p *prerendered) page(files fs.FS, path string, index []byte, status int, t
 
 // renderHead puts the route's title, description and head tags in doc.
 func renderHead(doc []byte, title, description, head string) []byte {
-	out := titleRe.ReplaceAllLiteral(doc, []byte("<title>"+html.EscapeString(title)+"</title>"))
-	out = descRe.ReplaceAllLiteral(out, []byte(`<meta name="description" content="`+html.EscapeString(description)+`" />`))
+	out := replaceBetween(doc, "<title>", "</title>", "<title>"+html.EscapeString(title)+"</title>")
+	out = replaceBetween(out, `<meta name="description" content="`, ">",
+		`<meta name="description" content="`+html.EscapeString(description)+`" />`)
 	if head != "" {
 		out = bytes.Replace(out, []byte("</head>"), []byte(head+"\n  </head>"), 1)
 	}
 	return out
 }
 
+// replaceBetween replaces the first text of doc that starts with start and
+// ends with the first end after it by with; doc is returned unchanged
+// (not copied) when it has no such text.
+func replaceBetween(doc []byte, start, end, with string) []byte {
+	i := bytes.Index(doc, []byte(start))
+	if i < 0 {
+		return doc
+	}
+	j := bytes.Index(doc[i+len(start):], []byte(end))
+	if j < 0 {
+		return doc
+	}
+	j += i + len(start) + len(end)
+	out := make([]byte, 0, len(doc)-(j-i)+len(with))
+	out = append(out, doc[:i]...)
+	out = append(out, with...)
+	return append(out, doc[j:]...)
+}
+
 func newPage(doc []byte, status int, title, description, head string) page {
 	out := renderHead(doc, title, description, head)
-	pg := page{status: status, template: out, scripts: cspHashes(inlineRe, out), styles: cspHashes(styleRe, out)}
+	pg := page{status: status, template: out, scripts: cspHashes(scriptTag, out), styles: cspHashes(styleTag, out)}
 	body := withSession(out, anonymousSession)
 	// Only a 200 has a representation a client may revalidate.
 	plainTag, gzTag := "", ""
