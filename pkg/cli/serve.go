@@ -93,6 +93,9 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	// Ended sessions are deleted here, apart from any sign-in, in short
 	// batches that never hold the writer long.
 	go a.Accounts.PurgeSessionsEvery(watchCtx, account.PurgeEvery)
+	// The WAL is copied into the database by a reader, once a second,
+	// instead of inside one commit in so many.
+	go a.Store.CheckpointEvery(watchCtx, time.Second, logger)
 	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready, srv.StopStreams); err != nil {
 		return err
 	}
