@@ -128,6 +128,9 @@ type Service struct {
 	products      map[chatbot.Product]string
 	callbackAfter time.Duration
 	calendar      *company.Calendar
+	// beforeWrite, when set (tests), runs in Send between the read of the
+	// conversation and its write.
+	beforeWrite func()
 }
 
 // New builds the service over db, speaking for the company of profile.

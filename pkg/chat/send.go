@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -54,6 +55,12 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		return nil, err
 	}
 	now := s.now()
+	if ex, done, err := s.sendToBot(ctx, v, token, text, now); done {
+		if err != nil {
+			return nil, s.fail("envoi d'un message", err)
+		}
+		return ex, nil
+	}
 	var ex *Exchange
 	var id, holder string
 	// The messages of several visitors share a commit (store.Batcher): a
@@ -103,6 +110,68 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		s.wrote(id, ex.Mode, holder)
 	}
 	return ex, nil
+}
+
+// errStale is a compare-and-set that found the conversation changed
+// since it was read.
+var errStale = errors.New("conversation modifiée entre la lecture et l'écriture")
+
+// sendToBot is Send in a bot conversation, the common case, with as little
+// as it can in the writer's transaction: the conversation is read and the
+// chatbot answers before the write queues for the writer, where an UPDATE
+// only if nothing changed meanwhile (mode, context, owner) and the two
+// INSERTs are all that runs. done is false when Send must take the general
+// path: the conversation is in agent mode, a signed-in viewer takes over a
+// visitor's conversation, or it changed between the read and the write
+// (then nothing was written).
+func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, now time.Time) (ex *Exchange, done bool, err error) {
+	c, err := findConversation(ctx, s.db.Reader(), token, v.UID)
+	if err != nil {
+		return nil, true, err
+	}
+	if c.mode != ModeBot || !c.uid.Valid && v.UID != "" {
+		return nil, false, nil
+	}
+	seen := c.ucJSON
+	user := Message{Sender: SenderUser, Text: text, Timestamp: now}
+	replies := s.botReplies(c, text, now)
+	uc, err := json.Marshal(c.uc)
+	if err != nil {
+		return nil, true, fmt.Errorf("contexte de conversation: %w", err)
+	}
+	if s.beforeWrite != nil {
+		s.beforeWrite()
+	}
+	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET context = ?, updated_at = ? WHERE id = ? AND mode = 'bot' AND context = ? AND uid IS ?",
+			string(uc), now.Format(store.TimeLayout), c.id, seen, c.uid)
+		if err != nil {
+			return fmt.Errorf("mise à jour de la conversation: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return errStale
+		}
+		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
+			return err
+		}
+		for i := range replies {
+			if err := insertMessage(ctx, tx, c.id, &replies[i], replyTo(replies[i], user.ID)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errStale) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	for i := range replies {
+		replies[i].withAgent(s.agent)
+	}
+	s.wrote(c.id, ModeBot, c.agentUID)
+	return &Exchange{Mode: ModeBot, Messages: append([]Message{user}, replies...)}, true, nil
 }
 
 // letGoIfAbsent puts c back in the waiting list when the agent who holds

@@ -2,11 +2,13 @@ package chat
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sync"
 	"testing"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // TestConcurrentSendsShareCommits sends from many visitors at once, so
@@ -86,5 +88,87 @@ func TestConcurrentSendsShareCommits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSendRereadsAConversationChangedBeforeItsWrite changes the
+// conversation between Send's read and its write (the visitor's other tab,
+// an agent, the account): the compare-and-set sees it and the message
+// takes the general path, as if it had come after the change; nothing is
+// written twice.
+func TestSendRereadsAConversationChangedBeforeItsWrite(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name   string
+		change func(t *testing.T, e *env, token string)
+		// wantErr is the code Send answers, "" when it is stored.
+		wantErr apperr.Code
+		// wantMode is the conversation's mode after the message.
+		wantMode Mode
+		// wantCount is how many messages the conversation holds after.
+		wantCount int
+	}{
+		{"another message first", func(t *testing.T, e *env, token string) {
+			e.send(t, Viewer{}, token, "assurance auto")
+		}, "", ModeBot, -1},
+		{"switched to an advisor", func(t *testing.T, e *env, token string) {
+			if _, err := e.svc.SetMode(ctx, Viewer{}, token, ModeAgent); err != nil {
+				t.Fatal(err)
+			}
+		}, "", ModeAgent, -1},
+		{"taken by an account", func(t *testing.T, e *env, token string) {
+			v := e.addUser(t, "u-prise")
+			if err := e.svc.Attach(ctx, v, token); err != nil {
+				t.Fatal(err)
+			}
+		}, apperr.ENOTFOUND, ModeBot, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			token := e.start(t, Viewer{})
+			once := true
+			e.svc.beforeWrite = func() {
+				if once {
+					once = false
+					tt.change(t, e, token)
+				}
+			}
+			ex, err := e.svc.Send(ctx, Viewer{}, token, "bonjour, une question")
+			e.svc.beforeWrite = nil
+			if tt.wantErr != "" {
+				wantCode(t, err, tt.wantErr)
+			} else if err != nil {
+				t.Fatal(err)
+			} else if ex.Mode != tt.wantMode || ex.Messages[0].Text != "bonjour, une question" {
+				t.Fatalf("exchange %+v, want mode %s and the message first", ex, tt.wantMode)
+			}
+			var mode string
+			var stored, mine int
+			err = e.db.ReadTx(ctx, func(tx *sql.Tx) error {
+				id := store.HashToken(token)
+				if err := tx.QueryRow("SELECT mode FROM chat_conversations WHERE id = ?", id).Scan(&mode); err != nil {
+					return err
+				}
+				return tx.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE text = 'bonjour, une question')
+					FROM chat_messages WHERE conversation_id = ?`, id).Scan(&stored, &mine)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if Mode(mode) != tt.wantMode {
+				t.Errorf("mode %s, want %s", mode, tt.wantMode)
+			}
+			wantMine := 1
+			if tt.wantErr != "" {
+				wantMine = 0
+			}
+			if mine != wantMine {
+				t.Errorf("the message is stored %d times, want %d", mine, wantMine)
+			}
+			if tt.wantCount >= 0 && stored != tt.wantCount {
+				t.Errorf("%d messages stored, want %d", stored, tt.wantCount)
+			}
+		})
 	}
 }

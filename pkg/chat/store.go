@@ -40,6 +40,8 @@ type conversation struct {
 	uid  sql.NullString
 	mode Mode
 	uc   chatbot.UserContext
+	// ucJSON is uc as read, which a write checks is still there (Send).
+	ucJSON string
 	// agentUID is the agent who took the conversation, "" when none.
 	agentUID string
 	// waitingSince is when the visitor asked for an agent; zero in bot mode.
@@ -53,11 +55,11 @@ const conversationColumns = "uid, mode, context, COALESCE(agent_uid, ''), COALES
 
 // scanConversation reads the conversationColumns of row into c.
 func scanConversation(row *sql.Row, c *conversation) error {
-	var ucJSON, waiting string
-	if err := row.Scan(&c.uid, &c.mode, &ucJSON, &c.agentUID, &waiting, &c.visitorRead, &c.agentRead); err != nil {
+	var waiting string
+	if err := row.Scan(&c.uid, &c.mode, &c.ucJSON, &c.agentUID, &waiting, &c.visitorRead, &c.agentRead); err != nil {
 		return err
 	}
-	if err := json.Unmarshal([]byte(ucJSON), &c.uc); err != nil {
+	if err := json.Unmarshal([]byte(c.ucJSON), &c.uc); err != nil {
 		return fmt.Errorf("contexte de conversation illisible: %w", err)
 	}
 	if waiting != "" {
@@ -73,7 +75,7 @@ func scanConversation(row *sql.Row, c *conversation) error {
 // findConversation reads the conversation of token that viewer uid may
 // see: a visitor's conversation with its ID, a user's only by that user.
 // Anything else is ENOTFOUND, so nobody learns that it exists.
-func findConversation(ctx context.Context, tx store.Querier, token, uid string) (*conversation, error) {
+func findConversation(ctx context.Context, tx store.RowReader, token, uid string) (*conversation, error) {
 	if !wellFormed(token) {
 		return nil, errNoConversation()
 	}
@@ -89,7 +91,7 @@ func findConversation(ctx context.Context, tx store.Querier, token, uid string) 
 
 // loadConversation reads the conversation of stored ID id, whoever asks:
 // the callers check who may see it.
-func loadConversation(ctx context.Context, tx store.Querier, id string) (*conversation, error) {
+func loadConversation(ctx context.Context, tx store.RowReader, id string) (*conversation, error) {
 	c := &conversation{id: id}
 	err := scanConversation(tx.QueryRowContext(ctx, "SELECT "+conversationColumns+" FROM chat_conversations WHERE id = ?", id), c)
 	if errors.Is(err, sql.ErrNoRows) {

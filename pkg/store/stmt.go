@@ -124,3 +124,25 @@ func (db *DB) Stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, er
 	}
 	return tx.StmtContext(ctx, st), nil
 }
+
+// RowReader reads single rows. *sql.Tx, *Tx and the store's Reader are row readers.
+type RowReader interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Reader runs single-statement reads on the reader pool, outside any
+// transaction (one statement sees one snapshot), with the pool's prepared
+// statements: a write can read what it depends on before it queues for
+// the writer, and check it there with a compare-and-set.
+func (db *DB) Reader() RowReader { return poolReader{db} }
+
+type poolReader struct{ db *DB }
+
+// QueryRowContext runs query on a reader connection, prepared once per pool.
+func (p poolReader) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := p.db.readStmts.get(query)
+	if err != nil || st == nil {
+		return p.db.read.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
