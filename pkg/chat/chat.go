@@ -165,7 +165,8 @@ func (s *Service) fail(op string, err error, attrs ...any) error {
 }
 
 // Start opens a conversation for v with the welcome message of SPEC.md §4
-// (Chat panel), and forgets the conversations past their retention.
+// (Chat panel). It shares a commit with the messages being sent (the
+// conversations past their retention are deleted apart, PurgeEvery).
 func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
 	token, id, err := store.NewToken()
 	if err != nil {
@@ -174,10 +175,7 @@ func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
 	now := s.now()
 	welcome := s.bot.Welcome(v.Name)
 	msg := Message{Sender: SenderBot, Text: welcome.Text, Timestamp: now, Intent: welcome.Intent}
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		if err := purgeExpired(ctx, tx, now.Add(-Retention)); err != nil {
-			return err
-		}
+	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := insertConversation(ctx, tx, id, v.UID, now); err != nil {
 			return err
 		}

@@ -106,14 +106,48 @@ func TestConversationsAreKeptTwelveMonths(t *testing.T) {
 	recent := e.start(t, Viewer{})
 	e.send(t, Viewer{}, old, "toujours là ?") // a new message restarts its 12 months
 	e.clock.Advance(Retention - 24*time.Hour)
-	e.start(t, Viewer{})
+	if n, err := e.svc.PurgeExpired(ctx); err != nil || n != 0 {
+		t.Fatalf("purged %d (%v), want none", n, err)
+	}
 	if _, err := e.svc.Get(ctx, Viewer{}, old); err != nil {
 		t.Errorf("a conversation used %v ago was purged: %v", Retention-24*time.Hour, err)
 	}
 	e.clock.Advance(2 * 24 * time.Hour)
-	e.start(t, Viewer{})
+	// Both were last written to at the same time, a day past 12 months now.
+	if n, err := e.svc.PurgeExpired(ctx); err != nil || n != 2 {
+		t.Fatalf("purged %d (%v), want 2", n, err)
+	}
 	_, err := e.svc.Get(ctx, Viewer{}, recent)
 	wantCode(t, err, apperr.ENOTFOUND)
+}
+
+// TestPurgeExpiredGoesInShortTransactions expires more conversations than
+// one transaction deletes: all of them go, with their messages, and the
+// live ones stay.
+func TestPurgeExpiredGoesInShortTransactions(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	const expired = 2*purgeBatch + 17
+	for range expired {
+		e.start(t, Viewer{})
+	}
+	e.clock.Advance(Retention + time.Hour)
+	live := e.start(t, Viewer{})
+	n, err := e.svc.PurgeExpired(ctx)
+	if err != nil || n != expired {
+		t.Fatalf("purged %d (%v), want %d", n, err, expired)
+	}
+	var conversations, messages int
+	e.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		tx.QueryRow("SELECT COUNT(*) FROM chat_conversations").Scan(&conversations)
+		return tx.QueryRow("SELECT COUNT(*) FROM chat_messages").Scan(&messages)
+	})
+	if conversations != 1 || messages != 1 {
+		t.Errorf("%d conversations and %d messages left, want the live one and its welcome", conversations, messages)
+	}
+	if _, err := e.svc.Get(ctx, Viewer{}, live); err != nil {
+		t.Errorf("the live conversation: %v", err)
+	}
 }
 
 func TestConcurrentMessagesKeepTheContextWhole(t *testing.T) {

@@ -103,7 +103,7 @@ func loadConversation(ctx context.Context, tx store.RowReader, id string) (*conv
 	return c, nil
 }
 
-func insertConversation(ctx context.Context, tx *sql.Tx, id, uid string, now time.Time) error {
+func insertConversation(ctx context.Context, tx store.Querier, id, uid string, now time.Time) error {
 	owner := sql.NullString{String: uid, Valid: uid != ""}
 	_, err := tx.ExecContext(ctx, "INSERT INTO chat_conversations (id, uid, mode, context, created_at, updated_at) VALUES (?, ?, 'bot', '{}', ?, ?)",
 		id, owner, now.Format(store.TimeLayout), now.Format(store.TimeLayout))
@@ -199,14 +199,6 @@ func conversationsOf(ctx context.Context, tx *sql.Tx, uid string) ([]conversatio
 	return out, rows.Err()
 }
 
-// purgeExpired deletes the conversations untouched since before, with
-// their messages (ON DELETE CASCADE).
-func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
-	if _, err := tx.ExecContext(ctx, "DELETE FROM chat_conversations WHERE updated_at < ?", before.Format(store.TimeLayout)); err != nil {
-		return fmt.Errorf("purge des conversations expirées: %w", err)
-	}
-	return nil
-}
 
 // listRecords reads the chatbot records of conversation id, oldest first.
 func listRecords(ctx context.Context, tx *sql.Tx, id string) ([]Record, error) {

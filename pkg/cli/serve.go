@@ -15,6 +15,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
+	"courtier/pkg/chat"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
 	"courtier/site"
@@ -93,6 +94,8 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	// Ended sessions are deleted here, apart from any sign-in, in short
 	// batches that never hold the writer long.
 	go a.Accounts.PurgeSessionsEvery(watchCtx, account.PurgeEvery)
+	// So are the conversations past their 12 months, apart from any start.
+	go a.Chats.PurgeExpiredEvery(watchCtx, chat.PurgeEvery)
 	// The WAL is copied into the database by a reader, once a second,
 	// instead of inside one commit in so many.
 	go a.Store.CheckpointEvery(watchCtx, time.Second, logger)

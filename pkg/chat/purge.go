@@ -1,0 +1,63 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"courtier/pkg/store"
+)
+
+// PurgeEvery is how often `courtier serve` deletes the conversations past
+// their retention (PurgeExpiredEvery).
+const PurgeEvery = 10 * time.Minute
+
+// purgeBatch is how many conversations one write transaction deletes at
+// most, with their messages: a year of conversations expiring at once
+// never holds the writer, and the messages queued behind it, for long.
+const purgeBatch = 200
+
+// PurgeExpired deletes the conversations untouched for Retention, with
+// their messages (ON DELETE CASCADE), in short transactions, and returns
+// how many went.
+func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
+	before := store.FormatTime(s.now().Add(-Retention))
+	total := 0
+	for {
+		var n int64
+		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+			res, err := tx.ExecContext(ctx, `DELETE FROM chat_conversations WHERE id IN (
+				SELECT id FROM chat_conversations WHERE updated_at < ? LIMIT ?)`, before, purgeBatch)
+			if err != nil {
+				return fmt.Errorf("purge des conversations expirées: %w", err)
+			}
+			n, err = res.RowsAffected()
+			return err
+		})
+		if err != nil {
+			return total, s.fail("purge des conversations expirées", err, "conversations_supprimées", total)
+		}
+		total += int(n)
+		if n < purgeBatch || ctx.Err() != nil {
+			return total, nil
+		}
+	}
+}
+
+// PurgeExpiredEvery runs PurgeExpired at once, then every interval until
+// ctx ends. A failed round is logged and the next one tries again.
+func (s *Service) PurgeExpiredEvery(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if n, err := s.PurgeExpired(ctx); err == nil && n > 0 {
+			s.log.Info("conversations expirées supprimées", "conversations_supprimées", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
