@@ -199,7 +199,6 @@ func conversationsOf(ctx context.Context, tx *sql.Tx, uid string) ([]conversatio
 	return out, rows.Err()
 }
 
-
 // listRecords reads the chatbot records of conversation id, oldest first.
 func listRecords(ctx context.Context, tx *sql.Tx, id string) ([]Record, error) {
 	rows, err := tx.QueryContext(ctx,
