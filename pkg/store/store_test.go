@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -116,5 +118,39 @@ func TestPingFailsWhenClosed(t *testing.T) {
 	db.Close()
 	if err := db.Ping(context.Background()); err == nil {
 		t.Fatal("ping on a closed store succeeded")
+	}
+}
+
+// TestReadersStayOpen runs as many reads at once as the pool holds, many
+// times: no connection is closed and opened again between them (each one
+// opened costs its pragmas, its prepared statements and a cold page cache).
+func TestReadersStayOpen(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	for range 20 {
+		var wg, ready sync.WaitGroup
+		start := make(chan struct{})
+		for range readers {
+			wg.Add(1)
+			ready.Add(1)
+			go func() {
+				defer wg.Done()
+				err := db.ReadTx(ctx, func(tx *sql.Tx) error {
+					ready.Done()
+					<-start
+					var n int
+					return tx.QueryRow("SELECT COUNT(*) FROM app_meta").Scan(&n)
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		ready.Wait() // every connection of the pool is in use
+		close(start)
+		wg.Wait()
+	}
+	if s := db.read.Stats(); s.MaxIdleClosed != 0 || s.OpenConnections > readers {
+		t.Errorf("reader pool: %d connections closed for want of idle room, %d open", s.MaxIdleClosed, s.OpenConnections)
 	}
 }
