@@ -122,9 +122,13 @@ func withClientAddr(trusted trustedProxies, next http.Handler) http.Handler {
 
 // clientAddr is the client address withClientAddr found for r (the peer
 // when r did not go through it).
-func clientAddr(r *http.Request) string {
+func clientAddr(r *http.Request) string { return clientAddrOf(r, nil) }
+
+// clientAddrOf is the client address withClientAddr found for r, or the
+// one trusted gives when r did not go through it.
+func clientAddrOf(r *http.Request, trusted trustedProxies) string {
 	if a, ok := r.Context().Value(clientAddrKey{}).(string); ok {
 		return a
 	}
-	return clientAddress(r, nil)
+	return clientAddress(r, trusted)
 }

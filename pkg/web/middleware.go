@@ -45,8 +45,12 @@ const (
 // status, duration, size and the client address, see withClientAddr) for
 // everything under /api/, and for the site's pages and files only errors,
 // slow requests and a sample (see accessLog).
-func logRequests(logger *slog.Logger, next http.Handler) http.Handler {
-	return newAccessLog(logger, logSlow, logEvery).wrap(next)
+// The client address is withClientAddr's, or found from trusted when the
+// request did not go through it (see Server.handlers).
+func logRequests(logger *slog.Logger, trusted trustedProxies, next http.Handler) http.Handler {
+	l := newAccessLog(logger, logSlow, logEvery)
+	l.trusted = trusted
+	return l.wrap(next)
 }
 
 // accessLog chooses which requests get a line. A line per static file
@@ -54,6 +58,9 @@ func logRequests(logger *slog.Logger, next http.Handler) http.Handler {
 // one matters, the site's are many and alike.
 type accessLog struct {
 	logger *slog.Logger
+	// trusted are the proxies believed when a request carries no client
+	// address (see clientAddrOf).
+	trusted trustedProxies
 	// slow is the duration from which a site request is always logged.
 	slow time.Duration
 	// every: one site request in every is logged, counted (not drawn at
@@ -112,7 +119,7 @@ func (l *accessLog) wrap(next http.Handler) http.Handler {
 			"status", status,
 			"duration", d,
 			"bytes", size,
-			"ip", clientAddr(r),
+			"ip", clientAddrOf(r, l.trusted),
 		)
 	})
 }

@@ -119,9 +119,15 @@ func (rs *requestSession) get() (*account.User, *account.Session) {
 type sessionCtxKey struct{}
 
 // loadSession puts the request's session in its context (see UserFrom);
-// the cookie is read and checked at most once per request.
+// the cookie is read and checked at most once per request. A request
+// without cookies has no session: it goes on as it is, which spares it a
+// context and a copy of the request.
 func (s *Server) loadSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := r.Header["Cookie"]; !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
 		rs := &requestSession{srv: s, r: r}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionCtxKey{}, rs)))
 	})

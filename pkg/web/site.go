@@ -444,7 +444,7 @@ func validPath(p string) bool {
 	if !strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00") {
 		return false
 	}
-	for _, seg := range strings.Split(p[1:], "/") {
+	for seg := range strings.SplitSeq(p[1:], "/") { // no slice made
 		if seg == ".." || seg == "." {
 			return false
 		}

@@ -186,7 +186,7 @@ func send(w http.ResponseWriter, r *http.Request, status int, e *encoded) {
 	hd["Content-Length"] = e.length
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(e.data) //nolint:errcheck // the client may be gone
+		writeBatched(w, r, e.data)
 	}
 }
 
