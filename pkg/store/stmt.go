@@ -124,3 +124,19 @@ func (db *DB) Stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, er
 	}
 	return tx.StmtContext(ctx, st), nil
 }
+
+// QueryRow runs one read statement on the reader pool, prepared once per
+// pool like Stmt's, outside any explicit transaction: SQLite runs a lone
+// statement in its own read transaction, so the row it returns is one
+// consistent snapshot, and BEGIN and ROLLBACK around it would cost more
+// than the statement (the session lookup of every signed-in request).
+// Use ReadTx when two statements must see the same snapshot.
+func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := db.readStmts.get(query)
+	if err != nil || st == nil {
+		// Not prepared yet (or the store is closing, which the query
+		// reports itself): parsed for this call only.
+		return db.read.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
