@@ -205,7 +205,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	if token == "" {
 		return nil, nil, ErrSignedOut()
 	}
-	u, sess, err := findSession(ctx, s.db, store.HashToken(token))
+	u, sess, err := s.lookupSession(ctx, store.HashToken(token))
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.EINTERNAL {
 			return nil, nil, s.fail("lecture de la session", err)
