@@ -62,8 +62,11 @@ func (db *DB) DataVersion(ctx context.Context) (Version, error) {
 			return Version{}, err
 		}
 	}
+	// The PRAGMA reads a number: watching ctx for it would cost more than
+	// it (database/sql and the driver each start a goroutine per
+	// statement whose context can end).
 	var n int64
-	if err := r.stmt.QueryRowContext(ctx).Scan(&n); err != nil {
+	if err := r.stmt.QueryRowContext(context.WithoutCancel(ctx)).Scan(&n); err != nil {
 		r.drop()
 		return Version{}, fmt.Errorf("version de la base: %w", err)
 	}
