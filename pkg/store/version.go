@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"sync"
@@ -33,10 +34,14 @@ type versionReader struct {
 	// mu makes the readings one at a time: a statement left open on the
 	// connection by a concurrent reading would hold an older snapshot,
 	// and a reading inside it would miss a commit.
-	mu    sync.Mutex
-	pool  *sql.DB
-	conn  *sql.Conn
-	stmt  *sql.Stmt
+	mu   sync.Mutex
+	pool *sql.DB
+	conn *sql.Conn
+	// stmt is the PRAGMA prepared on conn's driver connection, used only
+	// inside conn.Raw: database/sql's rows, scan and their locks would
+	// cost a quarter of the reading.
+	stmt  driver.StmtQueryContext
+	dest  [1]driver.Value
 	conns uint64
 	// closed: the store is closed, the connection is not opened again.
 	closed bool
@@ -62,15 +67,39 @@ func (db *DB) DataVersion(ctx context.Context) (Version, error) {
 			return Version{}, err
 		}
 	}
-	// The PRAGMA reads a number: watching ctx for it would cost more than
-	// it (database/sql and the driver each start a goroutine per
-	// statement whose context can end).
-	var n int64
-	if err := r.stmt.QueryRowContext(context.WithoutCancel(ctx)).Scan(&n); err != nil {
+	n, err := r.read()
+	if err != nil {
 		r.drop()
 		return Version{}, fmt.Errorf("version de la base: %w", err)
 	}
 	return Version{conn: r.conns, n: n}, nil
+}
+
+// read runs the PRAGMA; r.mu is held. It does not watch the caller's
+// context: the PRAGMA reads a number, and a context that can end would
+// cost a goroutine in the driver.
+func (r *versionReader) read() (int64, error) {
+	var n int64
+	err := r.conn.Raw(func(any) error {
+		rows, err := r.stmt.QueryContext(context.Background(), nil)
+		if err != nil {
+			return err
+		}
+		err = rows.Next(r.dest[:])
+		if cerr := rows.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		v, ok := r.dest[0].(int64)
+		if !ok {
+			return fmt.Errorf("data_version de type %T", r.dest[0])
+		}
+		n = v
+		return nil
+	})
+	return n, err
 }
 
 // open opens the connection and prepares the PRAGMA on it; r.mu is held.
@@ -87,12 +116,28 @@ func (r *versionReader) open(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("version de la base: %w", err)
 	}
-	stmt, err := conn.PrepareContext(ctx, "PRAGMA data_version")
+	err = conn.Raw(func(dc any) error {
+		prep, ok := dc.(driver.ConnPrepareContext)
+		if !ok {
+			return fmt.Errorf("pilote sans PrepareContext: %T", dc)
+		}
+		st, err := prep.PrepareContext(ctx, "PRAGMA data_version")
+		if err != nil {
+			return err
+		}
+		q, ok := st.(driver.StmtQueryContext)
+		if !ok {
+			st.Close()
+			return fmt.Errorf("requête préparée sans QueryContext: %T", st)
+		}
+		r.stmt = q
+		return nil
+	})
 	if err != nil {
 		conn.Close()
 		return fmt.Errorf("version de la base: %w", err)
 	}
-	r.conn, r.stmt = conn, stmt
+	r.conn = conn
 	r.conns++
 	return nil
 }
@@ -100,7 +145,7 @@ func (r *versionReader) open(ctx context.Context) error {
 // drop forgets the connection after a failure; r.mu is held.
 func (r *versionReader) drop() {
 	if r.stmt != nil {
-		r.stmt.Close()
+		_ = r.conn.Raw(func(any) error { return r.stmt.(driver.Stmt).Close() })
 		r.conn.Close()
 	}
 	r.stmt, r.conn = nil, nil
