@@ -205,12 +205,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	if token == "" {
 		return nil, nil, ErrSignedOut()
 	}
-	var u *User
-	var sess *Session
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
-		u, sess, err = findSession(ctx, s.db, tx, store.HashToken(token))
-		return err
-	})
+	u, sess, err := s.lookupSession(ctx, store.HashToken(token))
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.EINTERNAL {
 			return nil, nil, s.fail("lecture de la session", err)

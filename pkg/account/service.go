@@ -40,6 +40,9 @@ type Service struct {
 	dummyOnce sync.Once
 	dummyHash string
 	dummyErr  error
+	// sessions spares the lookup of a signed-in request while the
+	// database is unchanged (see sessionCache).
+	sessions sessionCache
 }
 
 // New builds the service.

@@ -65,19 +65,19 @@ func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
 }
 
 // findSession reads a session and its user in one indexed query, prepared
-// once (it runs on every signed-in request).
-func findSession(ctx context.Context, db *store.DB, tx *sql.Tx, hash string) (*User, *Session, error) {
+// once and run without an explicit transaction (it runs on every signed-in
+// request, and one statement is its own consistent snapshot).
+func findSession(ctx context.Context, db *store.DB, hash string) (*User, *Session, error) {
 	const q = `SELECT s.public_id, s.user_agent, s.created_at, s.last_seen_at, s.expires_at, s.remember,
 		u.uid, u.email, u.display_name, u.role, u.status, u.extra, u.created_at, u.updated_at
 		FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id = ?`
-	st, err := db.Stmt(ctx, tx, q)
-	if err != nil {
-		return nil, nil, fmt.Errorf("lecture de la session: %w", err)
-	}
 	var u User
 	var sCreated, sSeen, sExpires, extra, uCreated, uUpdated string
 	s := &Session{hash: hash}
-	err = st.QueryRowContext(ctx, hash).Scan(&s.ID, &s.UserAgent, &sCreated, &sSeen, &sExpires, &s.Remember,
+	// One indexed row takes microseconds: watching the request's context
+	// for it would cost more (database/sql and the driver each start a
+	// goroutine per statement whose context can end).
+	err := db.QueryRow(context.WithoutCancel(ctx), q, hash).Scan(&s.ID, &s.UserAgent, &sCreated, &sSeen, &sExpires, &s.Remember,
 		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, ErrSignedOut()

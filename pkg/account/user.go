@@ -4,12 +4,10 @@ package account
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 
 	"courtier/pkg/apperr"
-	"courtier/pkg/store"
 )
 
 // Role is what a user may do: admin, agent or client (SPEC.md §6).
@@ -71,44 +69,6 @@ type User struct {
 var reservedFields = map[string]bool{
 	"uid": true, "email": true, "displayName": true, "role": true, "status": true,
 	"createdAt": true, "updatedAt": true, "password": true, "passwordHash": true,
-}
-
-// userJSON is the fixed part of a profile's JSON.
-type userJSON struct {
-	UID         string `json:"uid"`
-	Email       string `json:"email"`
-	DisplayName string `json:"displayName"`
-	Role        Role   `json:"role"`
-	Status      Status `json:"status"`
-	CreatedAt   string `json:"createdAt"`
-	UpdatedAt   string `json:"updatedAt"`
-}
-
-// MarshalJSON writes the profile's fields, then the extra fields merged at
-// the same level, as the earlier build's documents were.
-func (u User) MarshalJSON() ([]byte, error) {
-	base, err := json.Marshal(userJSON{
-		UID: u.UID, Email: u.Email, DisplayName: u.DisplayName, Role: u.Role, Status: u.Status,
-		CreatedAt: store.FormatTime(u.CreatedAt), UpdatedAt: store.FormatTime(u.UpdatedAt),
-	})
-	if err != nil {
-		return nil, err
-	}
-	extra := make(map[string]any, len(u.Extra))
-	for k, v := range u.Extra {
-		if !reservedFields[k] {
-			extra[k] = v
-		}
-	}
-	if len(extra) == 0 {
-		return base, nil
-	}
-	more, err := json.Marshal(extra)
-	if err != nil {
-		return nil, fmt.Errorf("champs supplémentaires du profil: %w", err)
-	}
-	out := append(base[:len(base)-1], ',')
-	return append(out, more[1:]...), nil
 }
 
 // defaultDisplayName applies SPEC.md §3: the given name, else the part of

@@ -125,24 +125,35 @@ func (db *DB) Stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, er
 	return tx.StmtContext(ctx, st), nil
 }
 
+// QueryRow runs one read statement on the reader pool, prepared once per
+// pool like Stmt's, outside any explicit transaction: SQLite runs a lone
+// statement in its own read transaction, so the row it returns is one
+// consistent snapshot, and BEGIN and ROLLBACK around it would cost more
+// than the statement (the session lookup of every signed-in request).
+// Use ReadTx when two statements must see the same snapshot.
+func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := db.readStmts.get(query)
+	if err != nil || st == nil {
+		// Not prepared yet (or the store is closing, which the query
+		// reports itself): parsed for this call only.
+		return db.read.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
 // RowReader reads single rows. *sql.Tx, *Tx and the store's Reader are row readers.
 type RowReader interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// Reader runs single-statement reads on the reader pool, outside any
-// transaction (one statement sees one snapshot), with the pool's prepared
-// statements: a write can read what it depends on before it queues for
-// the writer, and check it there with a compare-and-set.
+// Reader is QueryRow as a RowReader: a write can read what it depends on
+// before it queues for the writer, and check it there with a
+// compare-and-set (chat messages).
 func (db *DB) Reader() RowReader { return poolReader{db} }
 
 type poolReader struct{ db *DB }
 
-// QueryRowContext runs query on a reader connection, prepared once per pool.
+// QueryRowContext is db.QueryRow.
 func (p poolReader) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	st, err := p.db.readStmts.get(query)
-	if err != nil || st == nil {
-		return p.db.read.QueryRowContext(ctx, query, args...)
-	}
-	return st.QueryRowContext(ctx, args...)
+	return p.db.QueryRow(ctx, query, args...)
 }

@@ -30,6 +30,8 @@ type DB struct {
 	// has one connection, so there is at most one, and Stmt tells by it
 	// which pool a transaction belongs to.
 	inWrite atomic.Pointer[sql.Tx]
+	// version reads PRAGMA data_version (see DataVersion).
+	version *versionReader
 }
 
 // dsn sets the pragmas on every pooled connection; write transactions
@@ -77,7 +79,8 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // newDB puts the two pools of path together, with their statement caches.
 func newDB(read, write *sql.DB, path string) *DB {
-	return &DB{read: read, write: write, path: path, readStmts: newStmtCache(read), writeStmts: newStmtCache(write)}
+	return &DB{read: read, write: write, path: path, readStmts: newStmtCache(read), writeStmts: newStmtCache(write),
+		version: &versionReader{path: path}}
 }
 
 // Path is the file the store was opened on.
@@ -95,7 +98,7 @@ func (db *DB) Ping(ctx context.Context) error {
 // Close closes the prepared statements and both pools; WAL content is
 // checkpointed by SQLite on the last close.
 func (db *DB) Close() error {
-	serr := errors.Join(db.readStmts.close(), db.writeStmts.close())
+	serr := errors.Join(db.readStmts.close(), db.writeStmts.close(), db.version.close())
 	rerr := db.read.Close()
 	werr := db.write.Close()
 	if werr != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"sync"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
@@ -16,10 +17,48 @@ type userResponse struct {
 	User *account.User `json:"user"`
 }
 
-// handleSession tells the site who is signed in: {"user": null} or the profile.
+// handleSession tells the site who is signed in: {"user": null} or the
+// profile. Every page of a signed-in browser asks, so the answer is
+// written into a reused buffer (see appendUserResponse), the same bytes
+// writeJSON would write.
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	u, _ := UserFrom(r.Context())
-	writeJSON(w, http.StatusOK, userResponse{User: u})
+	buf := jsonBuffers.Get().(*[]byte)
+	defer jsonBuffers.Put(buf)
+	b, err := appendUserResponse((*buf)[:0], u)
+	if err != nil {
+		// The extra fields do not encode: writeJSON fails the same way.
+		writeJSON(w, http.StatusOK, userResponse{User: u})
+		return
+	}
+	b = append(b, '\n')
+	if cap(b) <= maxPooledJSON {
+		*buf = b
+	}
+	setJSONHeaders(w)
+	w.WriteHeader(http.StatusOK)
+	w.Write(b) //nolint:errcheck // the client may be gone
+}
+
+// maxPooledJSON bounds the buffers kept in jsonBuffers: a profile with
+// large extra fields gets its buffer for itself alone.
+const maxPooledJSON = 4 << 10
+
+// jsonBuffers are the buffers of handleSession's answers.
+var jsonBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// appendUserResponse appends the JSON of userResponse{User: u} as
+// encoding/json writes it, without Encode's final newline.
+func appendUserResponse(b []byte, u *account.User) ([]byte, error) {
+	if u == nil {
+		return append(b, `{"user":null}`...), nil
+	}
+	b = append(b, `{"user":`...)
+	b, err := u.AppendJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
 }
 
 type registerRequest struct {

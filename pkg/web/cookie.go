@@ -5,7 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"hash"
+	"io"
 	"strings"
+	"sync"
 )
 
 // maxCookieValue bounds the work spent on a session cookie: a sealed
@@ -23,6 +26,10 @@ var macLen = base64.RawURLEncoding.EncodedLen(sha256.Size)
 // plain-HTTP cookie is refused under the __Host- name and the reverse.
 type cookieSigner struct {
 	key []byte
+	// macs are HMACs keyed with key, reused: Reset brings one back to its
+	// keyed state, where hmac.New would hash the key's two pads again and
+	// allocate on every signed-in request.
+	macs *sync.Pool
 }
 
 // newCookieSigner signs with key, which must hold at least 256 bits.
@@ -30,15 +37,19 @@ func newCookieSigner(key []byte) (cookieSigner, error) {
 	if len(key) < 32 {
 		return cookieSigner{}, fmt.Errorf("clé de signature des cookies trop courte: %d octets, 32 au moins", len(key))
 	}
-	return cookieSigner{key: key}, nil
+	macs := &sync.Pool{New: func() any { return hmac.New(sha256.New, key) }}
+	return cookieSigner{key: key, macs: macs}, nil
 }
 
-func (c cookieSigner) mac(name, token string) []byte {
-	h := hmac.New(sha256.New, c.key)
-	h.Write([]byte(name))
+// mac appends to dst the HMAC of token under the cookie name.
+func (c cookieSigner) mac(dst []byte, name, token string) []byte {
+	h := c.macs.Get().(hash.Hash)
+	defer c.macs.Put(h)
+	h.Reset()
+	io.WriteString(h, name) //nolint:errcheck // a hash never fails
 	h.Write([]byte{0})
-	h.Write([]byte(token))
-	return h.Sum(nil)
+	io.WriteString(h, token) //nolint:errcheck // a hash never fails
+	return h.Sum(dst)
 }
 
 // seal returns the cookie value carrying token under the cookie name.
@@ -46,7 +57,7 @@ func (c cookieSigner) seal(name, token string) (string, error) {
 	if token == "" || strings.Contains(token, ".") || len(token)+1+macLen > maxCookieValue {
 		return "", fmt.Errorf("jeton de session impropre à un cookie")
 	}
-	return token + "." + base64.RawURLEncoding.EncodeToString(c.mac(name, token)), nil
+	return token + "." + base64.RawURLEncoding.EncodeToString(c.mac(nil, name, token)), nil
 }
 
 // open returns the token a cookie value named name carries, or "" when
@@ -64,7 +75,8 @@ func (c cookieSigner) open(name, value string) string {
 	if n, err := base64.RawURLEncoding.Decode(got[:], []byte(sig)); err != nil || n != sha256.Size {
 		return ""
 	}
-	if !hmac.Equal(got[:], c.mac(name, token)) {
+	var want [sha256.Size]byte
+	if !hmac.Equal(got[:], c.mac(want[:0], name, token)) {
 		return ""
 	}
 	return token

@@ -61,11 +61,23 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	writeJSON(w, statusOf(code), body)
 }
 
+// The headers of every JSON answer, made once and assigned as they are
+// (see securityHeaders): a response then allocates none for them.
+var (
+	jsonContentType = []string{"application/json; charset=utf-8"}
+	noStore         = []string{"no-store"}
+)
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	setJSONHeaders(w)
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v) //nolint:errcheck // the client may be gone
+}
+
+func setJSONHeaders(w http.ResponseWriter) {
+	h := w.Header()
+	h["Content-Type"] = jsonContentType
+	h["Cache-Control"] = noStore
 }
 
 // decodeJSON reads one JSON object of at most maxBytes into dst, refusing

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"sync"
@@ -163,7 +162,7 @@ func pageSession(r *http.Request) *PageViewer {
 	if !ok {
 		return nil
 	}
-	b, err := json.Marshal(userResponse{User: u})
+	b, err := appendUserResponse(nil, u)
 	if err != nil {
 		return nil
 	}

@@ -1,0 +1,63 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+)
+
+// TestAppendUserResponseMatchesWriteJSON: GET /api/session and the pages
+// write the user with appendUserResponse; the bytes must be those
+// encoding/json wrote before (writeJSON for the API, json.Marshal for
+// the page's embedded session).
+func TestAppendUserResponseMatchesWriteJSON(t *testing.T) {
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	users := []*account.User{
+		nil,
+		{UID: "u1", Email: "marie@exemple.fr", DisplayName: "Marie", Role: account.RoleClient, Status: account.StatusActive, CreatedAt: at, UpdatedAt: at},
+		{UID: "u2", Email: "h@exemple.fr", DisplayName: "Hélène <b>&</b> \"l'Œuvre\"\u2028", Role: account.RoleAdmin, Status: account.StatusDisabled,
+			CreatedAt: at, UpdatedAt: at.Add(time.Minute), Extra: map[string]any{"phone": "01 99 00 00 00", "uid": "shadow"}},
+	}
+	for _, u := range users {
+		rec := httptest.NewRecorder()
+		writeJSON(rec, 200, userResponse{User: u})
+		got, err := appendUserResponse(nil, u)
+		if err != nil || !bytes.Equal(append(got, '\n'), rec.Body.Bytes()) {
+			t.Errorf("appendUserResponse = %s, %v\nwriteJSON wrote %s", got, err, rec.Body.Bytes())
+		}
+		marshalled, _ := json.Marshal(userResponse{User: u})
+		if !bytes.Equal(got, marshalled) {
+			t.Errorf("appendUserResponse = %s\njson.Marshal = %s", got, marshalled)
+		}
+	}
+}
+
+// TestHandleSessionAnswer: the answer's headers and body, signed in or not.
+func TestHandleSessionAnswer(t *testing.T) {
+	env := newAPI(t)
+	cookie := env.signUp(t, "marie@exemple.fr")
+	for _, tt := range []struct {
+		name, cookie, body string
+	}{
+		{"visitor", "", "{\"user\":null}\n"},
+		{"signed in", cookie, `"email":"marie@exemple.fr"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", "/api/session", nil)
+			if tt.cookie != "" {
+				req.Header.Set("Cookie", tt.cookie)
+			}
+			rec := httptest.NewRecorder()
+			env.h.ServeHTTP(rec, req)
+			h := rec.Result().Header
+			if rec.Code != 200 || h.Get("Content-Type") != "application/json; charset=utf-8" || h.Get("Cache-Control") != "no-store" ||
+				!bytes.Contains(rec.Body.Bytes(), []byte(tt.body)) || !bytes.HasSuffix(rec.Body.Bytes(), []byte("}\n")) {
+				t.Fatalf("%d %v %q", rec.Code, h, rec.Body)
+			}
+		})
+	}
+}
