@@ -37,9 +37,6 @@ func TestServeKilledKeepsAcknowledgedMessages(t *testing.T) {
 	if path := os.Getenv(serveChildEnv); path != "" {
 		os.Exit(Main([]string{"serve", "--db", path, "--addr", "127.0.0.1:0", "--trusted-proxies", "127.0.0.1/32"}))
 	}
-	if testing.Short() {
-		t.Skip("starts and kills a server")
-	}
 	path := filepath.Join(t.TempDir(), "killed.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeKilledKeepsAcknowledgedMessages$")
 	cmd.Env = append(os.Environ(), serveChildEnv+"="+path)
