@@ -2,10 +2,10 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // SetRole gives the account of email a role and ends all its sessions, so
@@ -53,7 +53,7 @@ func (s *Service) adminUpdate(ctx context.Context, email string, change func(*Us
 func (s *Service) adminUpdateWhere(ctx context.Context, column, value string, change func(*User)) (*User, int, error) {
 	var u *User
 	var ended int
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		var err error
 		if u, _, err = findUser(ctx, tx, column, value); err != nil {
 			return err
@@ -78,7 +78,7 @@ func (s *Service) adminUpdateWhere(ctx context.Context, column, value string, ch
 // keepAnAdmin refuses a change from before to after that would leave no
 // active admin: nobody could then manage roles from the site, and
 // getting one back would take the command line on the server.
-func keepAnAdmin(ctx context.Context, tx *sql.Tx, before, after *User) error {
+func keepAnAdmin(ctx context.Context, tx *store.Tx, before, after *User) error {
 	wasAdmin := before.Role == RoleAdmin && before.Status == StatusActive
 	if !wasAdmin || (after.Role == RoleAdmin && after.Status == StatusActive) {
 		return nil

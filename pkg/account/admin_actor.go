@@ -2,10 +2,10 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // The admins' side of the accounts, for the website and the terminal
@@ -36,7 +36,7 @@ func (s *Service) ListAs(ctx context.Context, actor Actor) ([]Listed, error) {
 		}
 	}
 	var out []Listed
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		out, err = listAccounts(ctx, tx)
 		return err
 	})
@@ -46,7 +46,7 @@ func (s *Service) ListAs(ctx context.Context, actor Actor) ([]Listed, error) {
 	return out, nil
 }
 
-func listAccounts(ctx context.Context, tx *sql.Tx) ([]Listed, error) {
+func listAccounts(ctx context.Context, tx *store.Tx) ([]Listed, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT u.uid, u.email, u.display_name, u.role, u.status, u.created_at,
 		COALESCE(MAX(s.last_seen_at), '') FROM users u LEFT JOIN sessions s ON s.uid = u.uid
 		GROUP BY u.uid ORDER BY u.created_at, u.email`)

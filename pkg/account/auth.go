@@ -3,7 +3,6 @@ package account
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -82,7 +81,7 @@ func (s *Service) create(ctx context.Context, in NewUser) (*User, error) {
 		UID: rand.Text(), Email: email, DisplayName: defaultDisplayName(name, email),
 		Role: in.Role, Status: StatusActive, CreatedAt: now, UpdatedAt: now, Extra: in.Extra,
 	}
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u, hash, extra) })
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return insertUser(ctx, tx, u, hash, extra) })
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +139,7 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 	}
 	var u *User
 	var hash string
-	err = s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err = s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		u, hash, err = findUser(ctx, tx, "email", email)
 		return err
 	})
@@ -173,7 +172,7 @@ func (s *Service) rehashIfNeeded(ctx context.Context, uid, password, hash string
 	}
 	fresh, err := s.hasher.Hash(ctx, password)
 	if err == nil {
-		err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 			return setPasswordHash(ctx, tx, uid, fresh, store.FormatTime(s.now()))
 		})
 	}
@@ -191,7 +190,7 @@ func (s *Service) startSession(ctx context.Context, uid string, remember bool, u
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error { return insertSession(ctx, tx, sess) })
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return insertSession(ctx, tx, sess) })
 	if err != nil {
 		return nil, err
 	}
@@ -214,14 +213,14 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	}
 	now := s.now()
 	if sess.expired(now) || u.Status != StatusActive {
-		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return deleteSession(ctx, tx, sess.hash) })
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) error { return deleteSession(ctx, tx, sess.hash) })
 		if err != nil {
 			s.fail("fin d'une session expirée", err, "uid", u.UID)
 		}
 		return nil, nil, ErrSignedOut()
 	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
-		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return touchSession(ctx, s.db, tx, sess.hash, now) })
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) error { return touchSession(ctx, tx, sess.hash, now) })
 		if err != nil {
 			return nil, nil, s.fail("mise à jour de la session", err, "uid", u.UID)
 		}
@@ -235,7 +234,7 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error { return deleteSession(ctx, tx, store.HashToken(token)) })
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error { return deleteSession(ctx, tx, store.HashToken(token)) })
 	if err != nil {
 		return s.fail("déconnexion", err)
 	}

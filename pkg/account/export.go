@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
 
 	"courtier/pkg/store"
 )
@@ -34,7 +33,7 @@ type SessionExport struct {
 func (s *Service) Export(ctx context.Context, sess *Session) (*Export, error) {
 	var u *User
 	var list []Session
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		if u, _, err = findUser(ctx, tx, "uid", sess.UID); err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -25,7 +24,7 @@ func fieldError(field, message string) error {
 func (s *Service) readWithHash(ctx context.Context, uid string) (*User, string, error) {
 	var u *User
 	var hash string
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		u, hash, err = findUser(ctx, tx, "uid", uid)
 		return err
 	})
@@ -102,7 +101,7 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 	u.UpdatedAt = s.now()
 	var fresh *Session
 	var ended int
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		taken, err := emailTaken(ctx, tx, u.Email, u.UID)
 		if err != nil {
 			return err
@@ -121,7 +120,7 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 
 // reauthenticated ends the other sessions of sess's user and replaces sess,
 // inside tx: what follows a change of the e-mail or the password.
-func (s *Service) reauthenticated(ctx context.Context, tx *sql.Tx, sess *Session) (*Session, int, error) {
+func (s *Service) reauthenticated(ctx context.Context, tx *store.Tx, sess *Session) (*Session, int, error) {
 	now := s.now()
 	ended, err := endOtherSessions(ctx, tx, sess, now)
 	if err != nil {
@@ -166,7 +165,7 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 	}
 	var renewed *Session
 	var ended int
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if err := setPasswordHash(ctx, tx, u.UID, fresh, store.FormatTime(s.now())); err != nil {
 			return err
 		}
@@ -186,7 +185,7 @@ func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password str
 			"Saisissez votre mot de passe pour confirmer la suppression.", "Mot de passe incorrect.")
 	}
 	if err == nil {
-		err = s.db.WriteTx(ctx, func(tx *sql.Tx) error { return deleteUser(ctx, tx, uid) })
+		err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return deleteUser(ctx, tx, uid) })
 	}
 	if err != nil {
 		return s.fail("suppression du compte", err, "uid", uid)

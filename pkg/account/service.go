@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -96,7 +95,7 @@ func (s *Service) fail(op string, err error, attrs ...any) error {
 // Get reads the profile of uid.
 func (s *Service) Get(ctx context.Context, uid string) (*User, error) {
 	var u *User
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		u, _, err = findUser(ctx, tx, "uid", uid)
 		return err
 	})
@@ -113,7 +112,7 @@ func (s *Service) GetByEmail(ctx context.Context, email string) (*User, error) {
 		return nil, s.fail("lecture du profil", err)
 	}
 	var u *User
-	err = s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err = s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		u, _, err = findUser(ctx, tx, "email", norm)
 		return err
 	})
@@ -126,7 +125,7 @@ func (s *Service) GetByEmail(ctx context.Context, email string) (*User, error) {
 // List reads every profile, or those of role when it is not nil, oldest first.
 func (s *Service) List(ctx context.Context, role *Role) ([]User, error) {
 	var users []User
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		users, err = listUsers(ctx, tx, role)
 		return err
 	})

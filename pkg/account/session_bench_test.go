@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log/slog"
 	"testing"
@@ -16,8 +15,8 @@ import (
 // browsers signed in would leave them.
 func seedSessions(b *testing.B, db *store.DB, uid string, n int, now time.Time) {
 	b.Helper()
-	err := db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?)
+	err := db.WriteTx(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?)
 			INSERT INTO sessions (id, public_id, uid, created_at, last_seen_at, expires_at, remember)
 			SELECT lower(hex(randomblob(32))), lower(hex(randomblob(16))), ?, ?, ?, ?, i % 2 FROM k`,
 			n, uid, store.FormatTime(now), store.FormatTime(now), store.FormatTime(now.Add(AbsoluteLifetime)))

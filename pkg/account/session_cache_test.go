@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"log/slog"
 	"testing"
 	"time"
@@ -52,7 +51,7 @@ func TestAuthenticateSeesEveryChangeAtOnce(t *testing.T) {
 			must(t, err)
 		}, signedOut},
 		{"role and name changed by a statement of their own", func(t *testing.T, svc *Service, _ *fakeClock, _ string) {
-			must(t, svc.db.WriteTx(ctx, func(tx *sql.Tx) error {
+			must(t, svc.db.WriteTx(ctx, func(tx *store.Tx) error {
 				_, err := tx.ExecContext(ctx, "UPDATE users SET role = 'agent', display_name = 'Marie D.' WHERE email = 'marie@exemple.fr'")
 				return err
 			}))
@@ -144,7 +143,7 @@ func TestSessionCacheKeepsNewestVersion(t *testing.T) {
 	db := newFixture(t).db
 	older, err := db.DataVersion(ctx)
 	must(t, err)
-	must(t, db.WriteTx(ctx, func(tx *sql.Tx) error {
+	must(t, db.WriteTx(ctx, func(tx *store.Tx) error {
 		_, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES ('test', 'v')")
 		return err
 	}))

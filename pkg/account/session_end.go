@@ -2,9 +2,9 @@ package account
 
 import (
 	"context"
-	"database/sql"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // errNoSession answers an ID that names no session of the user: another
@@ -48,7 +48,7 @@ func (s *Service) endSession(ctx context.Context, sess *Session, id, password st
 		return nil, err
 	}
 	var fresh *Session
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		found, err := deleteSessionOf(ctx, tx, sess.UID, id)
 		if err != nil {
 			return err
@@ -70,7 +70,7 @@ func (s *Service) EndOtherSessions(ctx context.Context, sess *Session, password 
 	var ended int
 	err := s.confirmOwn(ctx, sess, password)
 	if err == nil {
-		err = s.db.WriteTx(ctx, func(tx *sql.Tx) (err error) {
+		err = s.db.WriteTx(ctx, func(tx *store.Tx) (err error) {
 			now := s.now()
 			if ended, err = endOtherSessions(ctx, tx, sess, now); err != nil {
 				return err
@@ -96,7 +96,7 @@ func (s *Service) SignOutAll(ctx context.Context, email string) (int, error) {
 	}
 	var uid string
 	var ended int
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		u, _, err := findUser(ctx, tx, "email", norm)
 		if err != nil {
 			return err

@@ -3,7 +3,6 @@ package account
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -51,7 +50,7 @@ func validPublicID(id string) bool {
 // ends every action the user confirms with their password (ASVS 5.0 7.2.4:
 // a new session token on re-authentication), so a copy of the old cookie,
 // wherever it went, opens nothing.
-func rotateSession(ctx context.Context, tx *sql.Tx, old *Session, now time.Time) (*Session, error) {
+func rotateSession(ctx context.Context, tx *store.Tx, old *Session, now time.Time) (*Session, error) {
 	fresh, err := newSession(old.UID, old.Remember, old.UserAgent, now)
 	if err != nil {
 		return nil, err
@@ -70,7 +69,7 @@ func rotateSession(ctx context.Context, tx *sql.Tx, old *Session, now time.Time)
 // endOtherSessions ends every session of sess's user but sess inside tx and
 // returns how many live ones ended (those already over are purged first,
 // so the count says what the user would have seen in "Mes sessions").
-func endOtherSessions(ctx context.Context, tx *sql.Tx, sess *Session, now time.Time) (int, error) {
+func endOtherSessions(ctx context.Context, tx *store.Tx, sess *Session, now time.Time) (int, error) {
 	if err := purgeSessionsOf(ctx, tx, sess.UID, now); err != nil {
 		return 0, err
 	}
@@ -127,7 +126,7 @@ func infos(list []Session, current string, now time.Time) []SessionInfo {
 // Sessions lists the live sessions of sess's user, sess first ("Mes sessions").
 func (s *Service) Sessions(ctx context.Context, sess *Session) ([]SessionInfo, error) {
 	var list []Session
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		list, err = listSessions(ctx, tx, sess.UID)
 		return err
 	})
@@ -145,7 +144,7 @@ func (s *Service) SessionsOf(ctx context.Context, email string) ([]SessionInfo, 
 		return nil, s.fail("liste des sessions", err)
 	}
 	var list []Session
-	err = s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		u, _, err := findUser(ctx, tx, "email", norm)
 		if err != nil {
 			return err

@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -41,12 +40,8 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int, error) {
 	total := 0
 	for {
 		var n int64
-		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
-			st, err := s.db.Stmt(ctx, tx, purgeBatchSQL)
-			if err != nil {
-				return fmt.Errorf("purge des sessions expirées: %w", err)
-			}
-			res, err := st.ExecContext(ctx, args...)
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+			res, err := tx.ExecContext(ctx, purgeBatchSQL, args...)
 			if err != nil {
 				return fmt.Errorf("purge des sessions expirées: %w", err)
 			}
@@ -83,7 +78,7 @@ func (s *Service) PurgeSessionsEvery(ctx context.Context, interval time.Duration
 
 // purgeSessionsOf deletes the ended sessions of uid inside tx, so that a
 // count of its sessions says what the user would have seen in "Mes sessions".
-func purgeSessionsOf(ctx context.Context, tx *sql.Tx, uid string, now time.Time) error {
+func purgeSessionsOf(ctx context.Context, tx *store.Tx, uid string, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, purgeOfSQL, append(endedArgs(now), uid)...); err != nil {
 		return fmt.Errorf("purge des sessions expirées du compte: %w", err)
 	}

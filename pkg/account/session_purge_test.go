@@ -2,10 +2,11 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"testing"
 	"time"
+
+	"courtier/pkg/store"
 )
 
 // addSession stores a session of uid signed in at created and last used
@@ -17,7 +18,7 @@ func (f *fixture) addSession(t *testing.T, uid string, remember bool, created, s
 		t.Fatal(err)
 	}
 	s.LastSeenAt = seen
-	if err := f.db.WriteTx(context.Background(), func(tx *sql.Tx) error { return insertSession(context.Background(), tx, s) }); err != nil {
+	if err := f.db.WriteTx(context.Background(), func(tx *store.Tx) error { return insertSession(context.Background(), tx, s) }); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -27,8 +28,8 @@ func (f *fixture) addSession(t *testing.T, uid string, remember bool, created, s
 func (f *fixture) sessionCount(t *testing.T) int {
 	t.Helper()
 	var n int
-	if err := f.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT COUNT(*) FROM sessions").Scan(&n)
+	if err := f.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM sessions").Scan(&n)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -39,8 +40,8 @@ func (f *fixture) sessionCount(t *testing.T) int {
 func (f *fixture) stored(t *testing.T, s *Session) bool {
 	t.Helper()
 	var n int
-	if err := f.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT COUNT(*) FROM sessions WHERE id = ?", s.hash).Scan(&n)
+	if err := f.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM sessions WHERE id = ?", s.hash).Scan(&n)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestPurgeGoesInBatches(t *testing.T) {
 	now := f.clock.Now()
 	old := now.Add(-AbsoluteLifetime - time.Hour)
 	ended := 2*purgeBatch + 3
-	err := f.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
+	err := f.db.WriteTx(context.Background(), func(tx *store.Tx) error {
 		for i := range ended + 7 {
 			at := old
 			if i >= ended {
@@ -182,8 +183,8 @@ func TestPurgeQueriesUseIndexes(t *testing.T) {
 	args := append(endedArgs(f.clock.Now()), "uid")
 	for name, q := range map[string]string{"purge": purgeBatchSQL, "purge of one account": purgeOfSQL} {
 		var plan []string
-		err := f.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-			rows, err := tx.Query("EXPLAIN QUERY PLAN "+q, args[:strings.Count(q, "?4")+3]...)
+		err := f.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+			rows, err := tx.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+q, args[:strings.Count(q, "?4")+3]...)
 			if err != nil {
 				return err
 			}

@@ -2,13 +2,13 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"encoding/base64"
 	"log/slog"
 	"testing"
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 func TestSignInOpensANewSessionEachTime(t *testing.T) {
@@ -25,8 +25,8 @@ func TestSignInOpensANewSessionEachTime(t *testing.T) {
 	}
 	// Only the hash is stored.
 	var stored string
-	err = f.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT id FROM sessions WHERE id = ? OR id = ?", a.Token, a.hash).Scan(&stored)
+	err = f.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT id FROM sessions WHERE id = ? OR id = ?", a.Token, a.hash).Scan(&stored)
 	})
 	if err != nil || stored != a.hash || stored == a.Token {
 		t.Fatalf("stored %q (%v), want the hash", stored, err)
@@ -205,7 +205,9 @@ func TestSessionRevocation(t *testing.T) {
 			t.Error("session survived its account")
 		}
 		var n int
-		f.db.ReadTx(ctx, func(tx *sql.Tx) error { return tx.QueryRow("SELECT COUNT(*) FROM sessions").Scan(&n) })
+		f.db.ReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM sessions").Scan(&n)
+		})
 		if n != 0 {
 			t.Errorf("%d session rows left", n)
 		}

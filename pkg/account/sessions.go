@@ -52,7 +52,7 @@ func (s *Session) expired(now time.Time) bool {
 	return !now.Before(s.ExpiresAt) || !now.Before(s.idleDeadline())
 }
 
-func insertSession(ctx context.Context, tx *sql.Tx, s *Session) error {
+func insertSession(ctx context.Context, tx *store.Tx, s *Session) error {
 	_, err := tx.ExecContext(ctx,
 		`INSERT INTO sessions (id, public_id, uid, created_at, last_seen_at, expires_at, remember, user_agent)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -106,7 +106,7 @@ func scanSessionTimes(s *Session, created, seen, expires string) error {
 }
 
 // listSessions reads the sessions of uid, newest first.
-func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error) {
+func listSessions(ctx context.Context, tx *store.Tx, uid string) ([]Session, error) {
 	rows, err := tx.QueryContext(ctx,
 		`SELECT id, public_id, user_agent, created_at, last_seen_at, expires_at, remember
 		FROM sessions WHERE uid = ? ORDER BY created_at DESC, public_id`, uid)
@@ -130,19 +130,15 @@ func listSessions(ctx context.Context, tx *sql.Tx, uid string) ([]Session, error
 }
 
 // touchSession records the session's last activity (at most once a
-// minute per session, see touchEvery), with a statement prepared once.
-func touchSession(ctx context.Context, db *store.DB, tx *sql.Tx, hash string, now time.Time) error {
-	st, err := db.Stmt(ctx, tx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?")
-	if err == nil {
-		_, err = st.ExecContext(ctx, store.FormatTime(now), hash)
-	}
-	if err != nil {
+// minute per session, see touchEvery).
+func touchSession(ctx context.Context, tx *store.Tx, hash string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", store.FormatTime(now), hash); err != nil {
 		return fmt.Errorf("mise à jour de la session: %w", err)
 	}
 	return nil
 }
 
-func deleteSession(ctx context.Context, tx *sql.Tx, hash string) error {
+func deleteSession(ctx context.Context, tx *store.Tx, hash string) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", hash); err != nil {
 		return fmt.Errorf("fin de la session: %w", err)
 	}
@@ -151,7 +147,7 @@ func deleteSession(ctx context.Context, tx *sql.Tx, hash string) error {
 
 // deleteSessionsOf ends every session of uid except the one hashed keep
 // (empty to end them all) and returns how many ended.
-func deleteSessionsOf(ctx context.Context, tx *sql.Tx, uid, keep string) (int, error) {
+func deleteSessionsOf(ctx context.Context, tx *store.Tx, uid, keep string) (int, error) {
 	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE uid = ? AND id <> ?", uid, keep)
 	if err != nil {
 		return 0, fmt.Errorf("fin des sessions du compte: %w", err)
@@ -163,7 +159,7 @@ func deleteSessionsOf(ctx context.Context, tx *sql.Tx, uid, keep string) (int, e
 // deleteSessionOf ends the session named publicID if it belongs to uid, and
 // tells whether one did: another account's session is left alone and
 // answers as if it did not exist.
-func deleteSessionOf(ctx context.Context, tx *sql.Tx, uid, publicID string) (bool, error) {
+func deleteSessionOf(ctx context.Context, tx *store.Tx, uid, publicID string) (bool, error) {
 	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE uid = ? AND public_id = ?", uid, publicID)
 	if err != nil {
 		return false, fmt.Errorf("fin de la session: %w", err)

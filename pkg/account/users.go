@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -53,7 +52,7 @@ func finishUser(u *User, extra, created, updated string) (*User, error) {
 
 // findUser reads the user whose column equals value (uid or email); the
 // column name is one of ours, never the caller's.
-func findUser(ctx context.Context, tx *sql.Tx, column, value string) (*User, string, error) {
+func findUser(ctx context.Context, tx *store.Tx, column, value string) (*User, string, error) {
 	var hash string
 	row := tx.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE "+column+" = ?", value)
 	u, err := scanUser(row, &hash)
@@ -75,7 +74,7 @@ func errNoUser(column, value string) error {
 }
 
 // listUsers reads every user, or those of one role, oldest first.
-func listUsers(ctx context.Context, tx *sql.Tx, role *Role) ([]User, error) {
+func listUsers(ctx context.Context, tx *store.Tx, role *Role) ([]User, error) {
 	query, args := "SELECT "+userColumns+" FROM users", []any{}
 	if role != nil {
 		query += " WHERE role = ?"
@@ -103,7 +102,7 @@ func listUsers(ctx context.Context, tx *sql.Tx, role *Role) ([]User, error) {
 
 // emailTaken tells whether another account than uid uses email. Inside
 // the single writer's transaction this check cannot race.
-func emailTaken(ctx context.Context, tx *sql.Tx, email, uid string) (bool, error) {
+func emailTaken(ctx context.Context, tx *store.Tx, email, uid string) (bool, error) {
 	var n int
 	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE email = ? AND uid <> ?", email, uid).Scan(&n)
 	if err != nil {
@@ -113,7 +112,7 @@ func emailTaken(ctx context.Context, tx *sql.Tx, email, uid string) (bool, error
 }
 
 // insertUser stores a new user with its password hash and extra fields.
-func insertUser(ctx context.Context, tx *sql.Tx, u *User, hash, extra string) error {
+func insertUser(ctx context.Context, tx *store.Tx, u *User, hash, extra string) error {
 	taken, err := emailTaken(ctx, tx, u.Email, u.UID)
 	if err != nil {
 		return err
@@ -125,7 +124,7 @@ func insertUser(ctx context.Context, tx *sql.Tx, u *User, hash, extra string) er
 		u.UID, u.Email, u.DisplayName, string(u.Role), string(u.Status), extra,
 		store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt), hash)
 	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE constraint failed: users.email") {
+		if store.IsUnique(err) {
 			return errEmailTaken()
 		}
 		return fmt.Errorf("création du compte: %w", err)
@@ -134,12 +133,12 @@ func insertUser(ctx context.Context, tx *sql.Tx, u *User, hash, extra string) er
 }
 
 // updateUser writes the editable columns of u.
-func updateUser(ctx context.Context, tx *sql.Tx, u *User) error {
+func updateUser(ctx context.Context, tx *store.Tx, u *User) error {
 	_, err := tx.ExecContext(ctx,
 		"UPDATE users SET email = ?, display_name = ?, role = ?, status = ?, updated_at = ? WHERE uid = ?",
 		u.Email, u.DisplayName, string(u.Role), string(u.Status), store.FormatTime(u.UpdatedAt), u.UID)
 	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE constraint failed: users.email") {
+		if store.IsUnique(err) {
 			return errEmailTaken()
 		}
 		return fmt.Errorf("mise à jour du compte: %w", err)
@@ -148,7 +147,7 @@ func updateUser(ctx context.Context, tx *sql.Tx, u *User) error {
 }
 
 // setPasswordHash replaces the password hash of uid.
-func setPasswordHash(ctx context.Context, tx *sql.Tx, uid, hash, updatedAt string) error {
+func setPasswordHash(ctx context.Context, tx *store.Tx, uid, hash, updatedAt string) error {
 	_, err := tx.ExecContext(ctx, "UPDATE users SET password_hash = ?, updated_at = ? WHERE uid = ?", hash, updatedAt, uid)
 	if err != nil {
 		return fmt.Errorf("changement du mot de passe: %w", err)
@@ -157,7 +156,7 @@ func setPasswordHash(ctx context.Context, tx *sql.Tx, uid, hash, updatedAt strin
 }
 
 // deleteUser removes uid; its sessions go with it (ON DELETE CASCADE).
-func deleteUser(ctx context.Context, tx *sql.Tx, uid string) error {
+func deleteUser(ctx context.Context, tx *store.Tx, uid string) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM users WHERE uid = ?", uid); err != nil {
 		return fmt.Errorf("suppression du compte: %w", err)
 	}

@@ -39,11 +39,11 @@ var (
 // CannedAnswers lists the canned answers by title, for staff.
 func (s *Service) CannedAnswers(ctx context.Context, actor account.Actor) ([]Canned, error) {
 	out := []Canned{}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		if _, err := confirmStaff(ctx, tx, actor); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, "SELECT id, title, text FROM chat_canned ORDER BY title COLLATE NOCASE, id LIMIT ?", maxCanned)
+		rows, err := tx.QueryContext(ctx, "SELECT id, title, text FROM chat_canned ORDER BY lower(title), id LIMIT ?", maxCanned)
 		if err != nil {
 			return fmt.Errorf("réponses types: %w", err)
 		}
@@ -74,7 +74,7 @@ func (s *Service) SaveCanned(ctx context.Context, actor account.Actor, id int64,
 	}
 	out := &Canned{ID: id, Title: title, Text: text}
 	now := store.FormatTime(s.now())
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if err := s.confirmAdmin(ctx, tx, actor); err != nil {
 			return err
 		}
@@ -103,7 +103,7 @@ func (s *Service) SaveCanned(ctx context.Context, actor account.Actor, id int64,
 
 // DeleteCanned removes canned answer id, for an admin.
 func (s *Service) DeleteCanned(ctx context.Context, actor account.Actor, id int64) error {
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if err := s.confirmAdmin(ctx, tx, actor); err != nil {
 			return err
 		}
@@ -132,7 +132,7 @@ func oneRow(res sql.Result) error {
 }
 
 // confirmAdmin refuses an actor who is not, in the store, an active admin.
-func (s *Service) confirmAdmin(ctx context.Context, tx *sql.Tx, actor account.Actor) error {
+func (s *Service) confirmAdmin(ctx context.Context, tx *store.Tx, actor account.Actor) error {
 	if err := actor.RequireAdmin(); err != nil {
 		return err
 	}

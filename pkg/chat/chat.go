@@ -5,7 +5,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"log/slog"
 	"time"
 
@@ -190,7 +189,7 @@ func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
 // Get reads the conversation of token, if v may see it.
 func (s *Service) Get(ctx context.Context, v Viewer, token string) (*Conversation, error) {
 	var out *Conversation
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := findConversation(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
@@ -212,7 +211,7 @@ func (s *Service) Get(ctx context.Context, v Viewer, token string) (*Conversatio
 // Records reads the chatbot records of the conversation of token.
 func (s *Service) Records(ctx context.Context, v Viewer, token string) ([]Record, error) {
 	var out []Record
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := findConversation(ctx, tx, token, v.UID)
 		if err != nil {
 			return err

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"testing"
 	"time"
@@ -36,8 +35,8 @@ func newEnv(t testing.TB) *env {
 // addUser stores a bare account row, enough for the conversations' foreign key.
 func (e *env) addUser(t testing.TB, uid string) Viewer {
 	t.Helper()
-	err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT INTO users (uid, email, display_name, password_hash, created_at, updated_at)
+	err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `INSERT INTO users (uid, email, display_name, password_hash, created_at, updated_at)
 			VALUES (?, ?, ?, 'x', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, uid, uid+"@exemple.fr", uid)
 		return err
 	})
@@ -50,8 +49,8 @@ func (e *env) addUser(t testing.TB, uid string) Viewer {
 // addStaff stores an active agent or admin and answers their Actor.
 func (e *env) addStaff(t testing.TB, uid string, role account.Role) account.Actor {
 	t.Helper()
-	err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT INTO users (uid, email, display_name, role, password_hash, created_at, updated_at)
+	err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `INSERT INTO users (uid, email, display_name, role, password_hash, created_at, updated_at)
 			VALUES (?, ?, ?, ?, 'x', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`, uid, uid+"@exemple.fr", "Agent "+uid, string(role))
 		return err
 	})
@@ -108,8 +107,8 @@ func TestStartGreetsAndHandsOutASecretID(t *testing.T) {
 		t.Errorf("welcome of a signed-in user: %q", c.Messages[0].Text)
 	}
 	var hashed int
-	e.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT COUNT(*) FROM chat_conversations WHERE id = ?", store.HashToken(c.ID)).Scan(&hashed)
+	e.db.ReadTx(ctx, func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM chat_conversations WHERE id = ?", store.HashToken(c.ID)).Scan(&hashed)
 	})
 	if hashed != 1 {
 		t.Error("the conversation is not stored under the hash of its ID")

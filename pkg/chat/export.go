@@ -25,7 +25,7 @@ type ExportWriter interface {
 // length costs the memory of one message. Visitor conversations are tied
 // to no one, so they are not in it until attached (see Attach).
 func (s *Service) ExportUser(ctx context.Context, uid string, out ExportWriter) error {
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		list, err := conversationsOf(ctx, tx, uid)
 		if err != nil {
 			return err
@@ -47,7 +47,7 @@ func (s *Service) ExportUser(ctx context.Context, uid string, out ExportWriter) 
 }
 
 // eachMessage calls fn with every message of conversation id, oldest first.
-func (s *Service) eachMessage(ctx context.Context, tx *sql.Tx, id string, fn func(*Message) error) error {
+func (s *Service) eachMessage(ctx context.Context, tx *store.Tx, id string, fn func(*Message) error) error {
 	rows, err := tx.QueryContext(ctx,
 		"SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? ORDER BY id", id)
 	if err != nil {

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sync"
 	"time"
@@ -199,7 +198,7 @@ func (s *Service) poll(ctx context.Context) {
 	var ids []int64
 	var convs []string
 	var available bool
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		if !started {
 			var last int64
 			if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages").Scan(&last); err != nil {
@@ -262,7 +261,7 @@ func (s *Service) Available() bool {
 // presence in this process, and wakes the visitors' streams when it changed.
 func (s *Service) refreshAvailability(ctx context.Context) {
 	var available bool
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		available, err = agentsAvailable(ctx, tx, s.now())
 		return err
 	})
@@ -286,7 +285,7 @@ func (s *Service) refreshAvailability(ctx context.Context) {
 const PresenceTTL = 45 * time.Second
 
 // agentsAvailable tells whether an active agent or admin is present and not away.
-func agentsAvailable(ctx context.Context, tx *sql.Tx, now time.Time) (bool, error) {
+func agentsAvailable(ctx context.Context, tx *store.Tx, now time.Time) (bool, error) {
 	var n int
 	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM chat_presence p JOIN users u ON u.uid = p.uid
 		WHERE p.away = 0 AND p.seen_at >= ? AND u.status = 'active' AND u.role IN ('agent', 'admin'))`,

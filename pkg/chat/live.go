@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"courtier/pkg/chatbot"
+	"courtier/pkg/store"
 )
 
 // The states of a conversation in agent mode (docs/live-chat.md).
@@ -59,7 +60,7 @@ type Update struct {
 const maxBatch = 200
 
 // liveOf is the Live state of c, nil in bot mode.
-func (s *Service) liveOf(ctx context.Context, tx *sql.Tx, c *conversation) (*Live, error) {
+func (s *Service) liveOf(ctx context.Context, tx *store.Tx, c *conversation) (*Live, error) {
 	if c.mode != ModeAgent {
 		return nil, nil
 	}
@@ -80,7 +81,7 @@ func (s *Service) liveOf(ctx context.Context, tx *sql.Tx, c *conversation) (*Liv
 }
 
 // displayName is how uid is named to others: their display name, or their e-mail.
-func displayName(ctx context.Context, tx *sql.Tx, uid string) (string, error) {
+func displayName(ctx context.Context, tx *store.Tx, uid string) (string, error) {
 	var name string
 	err := tx.QueryRowContext(ctx, "SELECT CASE WHEN display_name <> '' THEN display_name ELSE email END FROM users WHERE uid = ?", uid).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -93,7 +94,7 @@ func displayName(ctx context.Context, tx *sql.Tx, uid string) (string, error) {
 }
 
 // stateOf is the State of c now.
-func (s *Service) stateOf(ctx context.Context, tx *sql.Tx, c *conversation) (State, error) {
+func (s *Service) stateOf(ctx context.Context, tx *store.Tx, c *conversation) (State, error) {
 	l, err := s.liveOf(ctx, tx, c)
 	return State{Mode: c.mode, Live: l, Available: s.Available()}, err
 }
@@ -104,7 +105,7 @@ func (s *Service) stateOf(ctx context.Context, tx *sql.Tx, c *conversation) (Sta
 func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64) (*Update, error) {
 	now := s.now()
 	out := &Update{Messages: []Message{}}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := findConversation(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
@@ -132,7 +133,7 @@ func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64
 }
 
 // messagesAfter reads at most limit messages of conversation id after the ID after, oldest first.
-func messagesAfter(ctx context.Context, tx *sql.Tx, id string, after int64, limit int, agent Agent) ([]Message, error) {
+func messagesAfter(ctx context.Context, tx *store.Tx, id string, after int64, limit int, agent Agent) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, limit)
 	return scanMessages(rows, err, agent)
 }
@@ -140,7 +141,7 @@ func messagesAfter(ctx context.Context, tx *sql.Tx, id string, after int64, limi
 // storedID is the stored ID of the conversation of token, if v may see it.
 func (s *Service) storedID(ctx context.Context, v Viewer, token string) (string, error) {
 	var id string
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := findConversation(ctx, tx, token, v.UID)
 		if err == nil {
 			id = c.id
@@ -178,7 +179,7 @@ func (s *Service) VisitorTyping(ctx context.Context, v Viewer, token string, typ
 func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo int64) error {
 	var id string
 	var read int64
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		c, err := findConversation(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
@@ -196,7 +197,7 @@ func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo 
 
 // markRead moves the read mark column of conversation id up to upTo,
 // never back and never past its last message; it answers the mark.
-func markRead(ctx context.Context, tx *sql.Tx, id, column string, upTo int64) (int64, error) {
+func markRead(ctx context.Context, tx *store.Tx, id, column string, upTo int64) (int64, error) {
 	var read int64
 	// column is one of two constants of this package, never input.
 	err := tx.QueryRowContext(ctx, `UPDATE chat_conversations SET `+column+` = MAX(`+column+`,
@@ -211,7 +212,7 @@ func markRead(ctx context.Context, tx *sql.Tx, id, column string, upTo int64) (i
 // LastMessageID is the highest message ID: where a new agent stream starts.
 func (s *Service) LastMessageID(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		return tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages").Scan(&id)
 	})
 	if err != nil {

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"testing"
 	"time"
@@ -311,8 +310,8 @@ func TestStaffSinceShowsWhatTheAgentMayRead(t *testing.T) {
 	if _, err := e.svc.StaffSince(ctx, account.Actor{UID: "anne", Role: account.RoleClient}, 0); apperr.CodeOf(err) != apperr.EFORBIDDEN {
 		t.Errorf("a client: %v", err)
 	}
-	mustDo(t, e.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec("UPDATE users SET role = 'client' WHERE uid = 'arthur'")
+	mustDo(t, e.db.WriteTx(ctx, func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), "UPDATE users SET role = 'client' WHERE uid = 'arthur'")
 		return err
 	}))
 	if _, err := e.svc.StaffSince(ctx, e.arthur, 0); apperr.CodeOf(err) != apperr.EFORBIDDEN {
@@ -443,8 +442,8 @@ func TestAgentsNamesStayWithTheClientsRecord(t *testing.T) {
 		t.Fatalf("export names %q", got)
 	}
 	del := func(uid string) {
-		mustDo(t, e.db.WriteTx(ctx, func(tx *sql.Tx) error {
-			_, err := tx.Exec("DELETE FROM users WHERE uid = ?", uid)
+		mustDo(t, e.db.WriteTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.ExecContext(context.Background(), "DELETE FROM users WHERE uid = ?", uid)
 			return err
 		}))
 	}

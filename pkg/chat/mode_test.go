@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"sync"
@@ -11,6 +10,7 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
+	"courtier/pkg/store"
 )
 
 func TestAgentModeThereAndBack(t *testing.T) {
@@ -82,8 +82,8 @@ func TestDeletingTheAccountDeletesItsConversations(t *testing.T) {
 	anne := e.addUser(t, "anne")
 	token := e.start(t, anne)
 	e.send(t, anne, token, "bonjour")
-	err := e.db.WriteTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.Exec("DELETE FROM users WHERE uid = 'anne'")
+	err := e.db.WriteTx(ctx, func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), "DELETE FROM users WHERE uid = 'anne'")
 		return err
 	})
 	if err != nil {
@@ -92,7 +92,9 @@ func TestDeletingTheAccountDeletesItsConversations(t *testing.T) {
 	_, err = e.svc.Get(ctx, anne, token)
 	wantCode(t, err, apperr.ENOTFOUND)
 	var n int
-	e.db.ReadTx(ctx, func(tx *sql.Tx) error { return tx.QueryRow("SELECT COUNT(*) FROM chat_messages").Scan(&n) })
+	e.db.ReadTx(ctx, func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM chat_messages").Scan(&n)
+	})
 	if n != 0 {
 		t.Errorf("%d messages left after the account was deleted", n)
 	}
@@ -138,9 +140,9 @@ func TestPurgeExpiredGoesInShortTransactions(t *testing.T) {
 		t.Fatalf("purged %d (%v), want %d", n, err, expired)
 	}
 	var conversations, messages int
-	e.db.ReadTx(ctx, func(tx *sql.Tx) error {
-		tx.QueryRow("SELECT COUNT(*) FROM chat_conversations").Scan(&conversations)
-		return tx.QueryRow("SELECT COUNT(*) FROM chat_messages").Scan(&messages)
+	e.db.ReadTx(ctx, func(tx *store.Tx) error {
+		tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM chat_conversations").Scan(&conversations)
+		return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM chat_messages").Scan(&messages)
 	})
 	if conversations != 1 || messages != 1 {
 		t.Errorf("%d conversations and %d messages left, want the live one and its welcome", conversations, messages)
@@ -172,8 +174,8 @@ func TestConcurrentMessagesKeepTheContextWhole(t *testing.T) {
 		}
 	}
 	var ctxJSON string
-	e.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT context FROM chat_conversations").Scan(&ctxJSON)
+	e.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT context FROM chat_conversations").Scan(&ctxJSON)
 	})
 	if !strings.Contains(ctxJSON, fmt.Sprintf(`"entries":%d`, n)) {
 		t.Errorf("context after %d parallel messages: %s", n, ctxJSON)

@@ -19,7 +19,7 @@ func (s *Service) Attach(ctx context.Context, v Viewer, token string) error {
 	if v.UID == "" {
 		return apperr.Errorf(apperr.EUNAUTHORIZED, "Vous devez être connecté.")
 	}
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		_, err := findForWrite(ctx, tx, token, v.UID)
 		return err
 	})

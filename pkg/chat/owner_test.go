@@ -14,8 +14,8 @@ import (
 func (e *env) ownerOf(t testing.TB, token string) string {
 	t.Helper()
 	var uid sql.NullString
-	err := e.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow("SELECT uid FROM chat_conversations WHERE id = ?", store.HashToken(token)).Scan(&uid)
+	err := e.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), "SELECT uid FROM chat_conversations WHERE id = ?", store.HashToken(token)).Scan(&uid)
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"courtier/pkg/account"
@@ -14,7 +13,7 @@ import (
 // at each heartbeat). UnsubscribeStaff closes it.
 func (s *Service) SubscribeStaff(ctx context.Context, actor account.Actor) (*Sub, error) {
 	var admin bool
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		m, err := confirmStaff(ctx, tx, actor)
 		if err == nil {
 			admin = m.admin
@@ -75,7 +74,7 @@ func (s *Service) SetAway(ctx context.Context, actor account.Actor, away bool) e
 // setPresence writes one column of the actor's presence row, then
 // computes the availability again.
 func (s *Service) setPresence(ctx context.Context, actor account.Actor, column string, value any) error {
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if _, err := confirmStaff(ctx, tx, actor); err != nil {
 			return err
 		}

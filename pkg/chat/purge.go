@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -26,7 +25,7 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 	total := 0
 	for {
 		var n int64
-		err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 			res, err := tx.ExecContext(ctx, `DELETE FROM chat_conversations WHERE id IN (
 				SELECT id FROM chat_conversations WHERE updated_at < ? LIMIT ?)`, before, purgeBatch)
 			if err != nil {

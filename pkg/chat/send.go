@@ -143,7 +143,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 		s.beforeWrite()
 	}
 	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET context = ?, updated_at = ? WHERE id = ? AND mode = 'bot' AND context = ? AND uid IS ?",
+		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET context = ?, updated_at = ? WHERE id = ? AND mode = 'bot' AND context = ? AND uid IS NOT DISTINCT FROM ?",
 			string(uc), now.Format(store.TimeLayout), c.id, seen, c.uid)
 		if err != nil {
 			return fmt.Errorf("mise à jour de la conversation: %w", err)
@@ -231,7 +231,7 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 	now := s.now()
 	ex := &Exchange{Mode: mode, Messages: []Message{}}
 	var id string
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil || c.mode == mode {
 			return err
@@ -264,7 +264,7 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 }
 
 // insertAll stores msgs in conversation id, naming the persona on its messages.
-func (s *Service) insertAll(ctx context.Context, tx *sql.Tx, id string, msgs []Message) error {
+func (s *Service) insertAll(ctx context.Context, tx *store.Tx, id string, msgs []Message) error {
 	for i := range msgs {
 		if err := insertMessage(ctx, tx, id, &msgs[i], 0); err != nil {
 			return err

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sync"
 	"testing"
@@ -145,12 +144,12 @@ func TestSendRereadsAConversationChangedBeforeItsWrite(t *testing.T) {
 			}
 			var mode string
 			var stored, mine int
-			err = e.db.ReadTx(ctx, func(tx *sql.Tx) error {
+			err = e.db.ReadTx(ctx, func(tx *store.Tx) error {
 				id := store.HashToken(token)
-				if err := tx.QueryRow("SELECT mode FROM chat_conversations WHERE id = ?", id).Scan(&mode); err != nil {
+				if err := tx.QueryRowContext(context.Background(), "SELECT mode FROM chat_conversations WHERE id = ?", id).Scan(&mode); err != nil {
 					return err
 				}
-				return tx.QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE text = 'bonjour, une question')
+				return tx.QueryRowContext(context.Background(), `SELECT COUNT(*), COUNT(*) FILTER (WHERE text = 'bonjour, une question')
 					FROM chat_messages WHERE conversation_id = ?`, id).Scan(&stored, &mine)
 			})
 			if err != nil {

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"time"
@@ -39,7 +38,7 @@ func (s *Service) Recent(ctx context.Context, actor account.Actor, since time.Ti
 		limit = maxRecent
 	}
 	var out []Summary
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		only := ""
 		if !actor.IsOperator() && !actor.IsAdmin() {
 			only = actor.UID
@@ -60,7 +59,7 @@ func (s *Service) Count(ctx context.Context, actor account.Actor, since time.Tim
 		return 0, err
 	}
 	var n int
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_conversations WHERE updated_at >= ?",
 			store.FormatTime(since)).Scan(&n)
 	})
@@ -81,7 +80,7 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 		return nil, errNoConversation()
 	}
 	var out []Message
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := loadConversation(ctx, tx, id)
 		if err != nil {
 			return err
@@ -106,7 +105,7 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 
 // recentConversations lists the conversations updated since, all of them
 // or, when agent is set, those agent may read.
-func recentConversations(ctx context.Context, tx *sql.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
+func recentConversations(ctx context.Context, tx *store.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''),
 		c.mode, c.updated_at,
 		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),

@@ -84,7 +84,7 @@ type staffMember struct {
 
 // confirmStaff reads the actor in the store inside tx: the terminal
 // dashboard keeps its Actor while it runs, and a role may change meanwhile.
-func confirmStaff(ctx context.Context, tx *sql.Tx, actor account.Actor) (*staffMember, error) {
+func confirmStaff(ctx context.Context, tx *store.Tx, actor account.Actor) (*staffMember, error) {
 	if err := actor.RequireStaff(); err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func confirmStaff(ctx context.Context, tx *sql.Tx, actor account.Actor) (*staffM
 }
 
 // memberOf reads the active agent or admin uid; sql.ErrNoRows when uid is not one.
-func memberOf(ctx context.Context, tx *sql.Tx, uid string) (*staffMember, error) {
+func memberOf(ctx context.Context, tx *store.Tx, uid string) (*staffMember, error) {
 	m := &staffMember{uid: uid}
 	var role string
 	err := tx.QueryRowContext(ctx, `SELECT role, CASE WHEN display_name <> '' THEN display_name ELSE email END
@@ -129,7 +129,7 @@ func (m *staffMember) canManage(c *conversation) bool {
 }
 
 // staffConversation loads conversation id for m, refusing what m may not read.
-func staffConversation(ctx context.Context, tx *sql.Tx, m *staffMember, id string) (*conversation, error) {
+func staffConversation(ctx context.Context, tx *store.Tx, m *staffMember, id string) (*conversation, error) {
 	if b, err := hex.DecodeString(id); err != nil || len(b) != 32 {
 		return nil, errNoConversation()
 	}
@@ -145,7 +145,7 @@ func staffConversation(ctx context.Context, tx *sql.Tx, m *staffMember, id strin
 
 // staffTx confirms the actor in the store and loads conversation id for
 // them: the start of every staff action on a conversation.
-func staffTx(ctx context.Context, tx *sql.Tx, actor account.Actor, id string) (*staffMember, *conversation, error) {
+func staffTx(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (*staffMember, *conversation, error) {
 	m, err := confirmStaff(ctx, tx, actor)
 	if err != nil {
 		return nil, nil, err
@@ -170,7 +170,7 @@ func errBackToBot() error {
 // held by the actor, held by others (readable by an admin only).
 func (s *Service) Inbox(ctx context.Context, actor account.Actor) (*Inbox, error) {
 	out := &Inbox{Waiting: []InboxItem{}, Mine: []InboxItem{}, Others: []InboxItem{}, Available: s.Available()}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		m, err := confirmStaff(ctx, tx, actor)
 		if err != nil {
 			return err
@@ -207,7 +207,7 @@ func (s *Service) Inbox(ctx context.Context, actor account.Actor) (*Inbox, error
 }
 
 // inboxItems reads the conversations matching where, the longest waiting first.
-func (s *Service) inboxItems(ctx context.Context, tx *sql.Tx, where string, args []any) ([]InboxItem, error) {
+func (s *Service) inboxItems(ctx context.Context, tx *store.Tx, where string, args []any) ([]InboxItem, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''), c.context,
 		COALESCE(c.agent_uid, ''), COALESCE(CASE WHEN a.display_name <> '' THEN a.display_name ELSE a.email END, ''),
 		COALESCE(c.waiting_since, ''), c.updated_at,
@@ -269,7 +269,7 @@ func (s *Service) fillItem(it *InboxItem, ucJSON, agentUID, agentName, waiting, 
 // actor: an admin any, an agent one waiting or theirs.
 func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id string) (*StaffConversation, error) {
 	var out *StaffConversation
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		_, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -297,7 +297,7 @@ func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id
 // second). The visitor reads 'Connexion à {name}...' and the agent's greeting.
 func (s *Service) Take(ctx context.Context, actor account.Actor, id string) error {
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		m, err := confirmStaff(ctx, tx, actor)
 		if err != nil {
 			return err
@@ -350,7 +350,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 	now := s.now()
 	var msg Message
 	var holder string
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -392,7 +392,7 @@ func errTakeFirst(c *conversation) error {
 // Transfer hands conversation id to the active agent or admin toUID.
 func (s *Service) Transfer(ctx context.Context, actor account.Actor, id, toUID string) error {
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -438,7 +438,7 @@ func (s *Service) Close(ctx context.Context, actor account.Actor, id string) err
 
 func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, notice func(name string) string) error {
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -467,7 +467,7 @@ func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, n
 func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, upTo int64) error {
 	var read int64
 	var holder string
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		_, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -489,7 +489,7 @@ func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, 
 // holds it, is typing or stopped.
 func (s *Service) AgentTyping(ctx context.Context, actor account.Actor, id string, typing bool) error {
 	var name string
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -512,7 +512,7 @@ func (s *Service) AgentTyping(ctx context.Context, actor account.Actor, id strin
 // sends. An actor no longer staff is refused, which ends their stream.
 func (s *Service) StaffSince(ctx context.Context, actor account.Actor, after int64) ([]StaffMessage, error) {
 	out := []StaffMessage{}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		m, err := confirmStaff(ctx, tx, actor)
 		if err != nil {
 			return err

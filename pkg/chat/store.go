@@ -146,18 +146,17 @@ func insertMessage(ctx context.Context, tx store.Querier, id string, m *Message,
 	if m.authorUID != "" && m.Agent != nil {
 		authorName = sql.NullString{String: m.Agent.Name, Valid: true}
 	}
-	res, err := tx.ExecContext(ctx,
-		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout), author, authorName)
+	err := tx.QueryRowContext(ctx,
+		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout), author, authorName).Scan(&m.ID)
 	if err != nil {
 		return fmt.Errorf("enregistrement du message: %w", err)
 	}
-	m.ID, err = res.LastInsertId()
-	return err
+	return nil
 }
 
 // listMessages reads the latest limit messages of conversation id, oldest first.
-func listMessages(ctx context.Context, tx *sql.Tx, id string, limit int, agent Agent) ([]Message, error) {
+func listMessages(ctx context.Context, tx *store.Tx, id string, limit int, agent Agent) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+messageColumns+` FROM (
 		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, limit)
 	return scanMessages(rows, err, agent)
@@ -182,7 +181,7 @@ func scanMessages(rows *sql.Rows, err error, agent Agent) ([]Message, error) {
 }
 
 // conversationsOf lists the IDs (hashes) and modes of uid's conversations, oldest first.
-func conversationsOf(ctx context.Context, tx *sql.Tx, uid string) ([]conversation, error) {
+func conversationsOf(ctx context.Context, tx *store.Tx, uid string) ([]conversation, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT id, mode FROM chat_conversations WHERE uid = ? ORDER BY created_at, id", uid)
 	if err != nil {
 		return nil, fmt.Errorf("liste des conversations: %w", err)
@@ -200,7 +199,7 @@ func conversationsOf(ctx context.Context, tx *sql.Tx, uid string) ([]conversatio
 }
 
 // listRecords reads the chatbot records of conversation id, oldest first.
-func listRecords(ctx context.Context, tx *sql.Tx, id string) ([]Record, error) {
+func listRecords(ctx context.Context, tx *store.Tx, id string) ([]Record, error) {
 	rows, err := tx.QueryContext(ctx,
 		"SELECT user_input, intent, response, timestamp FROM chat_records WHERE conversation_id = ? ORDER BY id", id)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -105,21 +104,21 @@ func TestServeKilledKeepsAcknowledgedMessages(t *testing.T) {
 	}
 	defer db.Close()
 	var messages int
-	err = db.ReadTx(context.Background(), func(tx *sql.Tx) error {
+	err = db.ReadTx(context.Background(), func(tx *store.Tx) error {
 		var ok string
-		if err := tx.QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		if err := tx.QueryRowContext(context.Background(), "PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
 			return fmt.Errorf("integrity_check: %q %v", ok, err)
 		}
 		for id, texts := range acked {
 			var n int
-			if err := tx.QueryRow("SELECT COUNT(*) FROM chat_conversations WHERE id = ?", store.HashToken(id)).Scan(&n); err != nil {
+			if err := tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM chat_conversations WHERE id = ?", store.HashToken(id)).Scan(&n); err != nil {
 				return err
 			}
 			if n != 1 {
 				return fmt.Errorf("conversation %s acknowledged, not in the database", id)
 			}
 			for _, text := range texts {
-				if err := tx.QueryRow("SELECT COUNT(*) FROM chat_messages WHERE conversation_id = ? AND sender = 'user' AND text = ?",
+				if err := tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM chat_messages WHERE conversation_id = ? AND sender = 'user' AND text = ?",
 					store.HashToken(id), text).Scan(&n); err != nil {
 					return err
 				}

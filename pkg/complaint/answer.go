@@ -2,7 +2,6 @@ package complaint
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -46,7 +45,7 @@ func (s *Service) withClosing(text string) string {
 
 // work reads complaint id for actor to act on it (desk.Work: an agent who
 // took it, or an admin), refusing a closed one.
-func (s *Service) work(ctx context.Context, tx *sql.Tx, actor account.Actor, id string) (*desk.Request, *Complaint, error) {
+func (s *Service) work(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (*desk.Request, *Complaint, error) {
 	r, err := s.desk.Work(ctx, tx, actor, id, desk.KindComplaint)
 	if err != nil {
 		return nil, nil, err
@@ -61,7 +60,7 @@ func (s *Service) work(ctx context.Context, tx *sql.Tx, actor account.Actor, id 
 // Acknowledge sends the complainant the acknowledgement text: the
 // complaint is acknowledged and now due by its answer date.
 func (s *Service) Acknowledge(ctx context.Context, actor account.Actor, id, text string) (*Detail, error) {
-	return s.reply(ctx, actor, "accusé de réception", id, text, func(tx *sql.Tx, r *desk.Request, c *Complaint, now, body string) error {
+	return s.reply(ctx, actor, "accusé de réception", id, text, func(tx *store.Tx, r *desk.Request, c *Complaint, now, body string) error {
 		if c.Acknowledged() {
 			return apperr.Errorf(apperr.ECONFLICT, "L'accusé de réception de cette réclamation a déjà été envoyé.")
 		}
@@ -86,7 +85,7 @@ func (s *Service) Acknowledge(ctx context.Context, actor account.Actor, id, text
 // yet acknowledged stands for the acknowledgement too, and the history
 // records both.
 func (s *Service) Answer(ctx context.Context, actor account.Actor, id, text string) (*Detail, error) {
-	return s.reply(ctx, actor, "réponse à une réclamation", id, text, func(tx *sql.Tx, r *desk.Request, c *Complaint, now, body string) error {
+	return s.reply(ctx, actor, "réponse à une réclamation", id, text, func(tx *store.Tx, r *desk.Request, c *Complaint, now, body string) error {
 		if r.Status == StatusAnswered {
 			return apperr.Errorf(apperr.ECONFLICT, "Une réponse a déjà été envoyée\u00a0: repassez la réclamation «\u00a0En cours d'instruction\u00a0» pour répondre à nouveau.")
 		}
@@ -108,7 +107,7 @@ func (s *Service) Answer(ctx context.Context, actor account.Actor, id, text stri
 // in a write transaction and saves its dates; op names the operation in
 // the logs.
 func (s *Service) reply(ctx context.Context, actor account.Actor, op, id, text string,
-	fn func(tx *sql.Tx, r *desk.Request, c *Complaint, now, text string) error) (*Detail, error) {
+	fn func(tx *store.Tx, r *desk.Request, c *Complaint, now, text string) error) (*Detail, error) {
 	if err := actor.RequireStaff(); err != nil {
 		return nil, err
 	}
@@ -117,7 +116,7 @@ func (s *Service) reply(ctx context.Context, actor account.Actor, op, id, text s
 		return nil, err
 	}
 	var c *Complaint
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		var r *desk.Request
 		if r, c, err = s.work(ctx, tx, actor, id); err != nil {
 			return err
@@ -135,7 +134,7 @@ func (s *Service) reply(ctx context.Context, actor account.Actor, op, id, text s
 
 // advance moves r to status `to` with its new deadline, the history
 // saying from which status to which.
-func (s *Service) advance(ctx context.Context, tx *sql.Tx, actor account.Actor, r *desk.Request, to desk.Status, due time.Time, action string) error {
+func (s *Service) advance(ctx context.Context, tx *store.Tx, actor account.Actor, r *desk.Request, to desk.Status, due time.Time, action string) error {
 	from, _ := Machine.Info(r.Status)
 	dest, _ := Machine.Info(to)
 	detail := "Statut\u00a0: " + from.Label + " → " + dest.Label

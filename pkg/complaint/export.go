@@ -2,10 +2,10 @@ package complaint
 
 import (
 	"context"
-	"database/sql"
 
 	"courtier/pkg/account"
 	"courtier/pkg/desk"
+	"courtier/pkg/store"
 )
 
 // Export is a complaint in its client's data export: what they wrote, the
@@ -34,7 +34,7 @@ func (s *Service) Export(ctx context.Context, actor account.Actor) ([]Export, er
 		return nil, account.ErrSignedOut()
 	}
 	out := []Export{}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		list, err := listOf(ctx, tx, actor.UID)
 		if err != nil {
 			return err

@@ -2,12 +2,12 @@ package complaint
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // TestLimitPerAddress: 5 complaints a day from one address; past that a
@@ -53,8 +53,8 @@ func TestLimitPerAddress(t *testing.T) {
 func (e *env) count(t *testing.T, table string) int {
 	t.Helper()
 	var n int
-	err := e.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&n)
+	err := e.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM `+table).Scan(&n)
 	})
 	if err != nil {
 		t.Fatal(err)

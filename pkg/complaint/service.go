@@ -3,7 +3,6 @@ package complaint
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -110,7 +109,7 @@ func (s *Service) File(ctx context.Context, actor account.Actor, d Draft) (*File
 		ConsentAt: store.FormatTime(now), AcknowledgeDueAt: store.FormatTime(ackDue), AnswerDueAt: store.FormatTime(answerDue),
 	}
 	var ref string
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if err := purgeExpired(ctx, tx, now.Add(-Retention)); err != nil {
 			return err
 		}
@@ -168,7 +167,7 @@ func (s *Service) StaffDetail(ctx context.Context, actor account.Actor, id strin
 		return nil, err
 	}
 	var d *Detail
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := findComplaint(ctx, tx, id)
 		if err == nil {
 			d = s.detail(c)

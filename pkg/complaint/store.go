@@ -26,7 +26,7 @@ func scanComplaint(row interface{ Scan(...any) error }) (*Complaint, error) {
 	return &c, nil
 }
 
-func insertComplaint(ctx context.Context, tx *sql.Tx, c *Complaint) error {
+func insertComplaint(ctx context.Context, tx *store.Tx, c *Complaint) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO complaints
 		(id, subject, concerns, facts, demand, consent_at, acknowledge_due_at, answer_due_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -38,7 +38,7 @@ func insertComplaint(ctx context.Context, tx *sql.Tx, c *Complaint) error {
 }
 
 // findComplaint reads complaint id; desk.ErrNotFound when there is none.
-func findComplaint(ctx context.Context, tx *sql.Tx, id string) (*Complaint, error) {
+func findComplaint(ctx context.Context, tx *store.Tx, id string) (*Complaint, error) {
 	c, err := scanComplaint(tx.QueryRowContext(ctx, `SELECT `+complaintColumns+` FROM complaints c WHERE c.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, desk.ErrNotFound()
@@ -50,7 +50,7 @@ func findComplaint(ctx context.Context, tx *sql.Tx, id string) (*Complaint, erro
 }
 
 // setDates writes the acknowledgement and answer times of c.
-func setDates(ctx context.Context, tx *sql.Tx, c *Complaint) error {
+func setDates(ctx context.Context, tx *store.Tx, c *Complaint) error {
 	_, err := tx.ExecContext(ctx, `UPDATE complaints SET acknowledged_at = ?, answered_at = ? WHERE id = ?`,
 		nullable(c.AcknowledgedAt), nullable(c.AnsweredAt), c.ID)
 	if err != nil {
@@ -61,7 +61,7 @@ func setDates(ctx context.Context, tx *sql.Tx, c *Complaint) error {
 
 // listOf reads the complaints of the client uid with their reference and
 // status, oldest first.
-func listOf(ctx context.Context, tx *sql.Tx, uid string) ([]owned, error) {
+func listOf(ctx context.Context, tx *store.Tx, uid string) ([]owned, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+complaintColumns+`, r.ref, r.status, r.created_at
 		FROM complaints c JOIN requests r ON r.id = c.id WHERE r.uid = ? ORDER BY r.created_at, r.id`, uid)
 	if err != nil {
@@ -93,7 +93,7 @@ type owned struct {
 // since, before `before` (with their request, history, notes and
 // replies); run when a complaint arrives, like the other purges, so no
 // background job is needed.
-func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
+func purgeExpired(ctx context.Context, tx *store.Tx, before time.Time) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'complaint' AND status IN (?, ?) AND updated_at < ?`,
 		StatusAnswered, StatusClosed, store.FormatTime(before))
 	if err != nil {

@@ -3,7 +3,6 @@ package contact
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -34,7 +33,7 @@ func (s *Service) RequestCallback(ctx context.Context, actor account.Actor, d Ca
 	} else {
 		rc.SlotStart, rc.SlotEnd = store.FormatTime(v.slot.Start), store.FormatTime(v.slot.End)
 	}
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if err := s.checkLimit(ctx, tx, desk.KindCallback, actor.UID, now, "demandes de rappel"); err != nil {
 			return err
 		}
@@ -93,7 +92,7 @@ func (s *Service) LogCall(ctx context.Context, actor account.Actor, id string, o
 		return nil, err
 	}
 	var reply *desk.Reply
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		r, err := s.desk.Work(ctx, tx, actor, id, desk.KindCallback)
 		if err != nil {
 			return err
@@ -147,7 +146,7 @@ func (s *Service) StaffCallback(ctx context.Context, actor account.Actor, id str
 		return nil, err
 	}
 	var c *callback
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		c, err = findCallback(ctx, tx, id)
 		return err
 	})

@@ -2,10 +2,10 @@ package contact
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"courtier/pkg/desk"
+	"courtier/pkg/store"
 )
 
 // MessageExport is a contact message in its sender's data export: what
@@ -53,7 +53,7 @@ type Export struct {
 // whose session it checked.
 func (s *Service) Export(ctx context.Context, uid string) (*Export, error) {
 	out := &Export{Messages: []MessageExport{}, Callbacks: []CallbackExport{}}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		if err := s.exportMessages(ctx, tx, uid, out); err != nil {
 			return err
 		}
@@ -79,7 +79,7 @@ func (s *Service) Export(ctx context.Context, uid string) (*Export, error) {
 }
 
 // replies reads into dst the replies of request id.
-func (s *Service) replies(ctx context.Context, tx *sql.Tx, id string, dst *[]desk.Reply) error {
+func (s *Service) replies(ctx context.Context, tx *store.Tx, id string, dst *[]desk.Reply) error {
 	list, err := s.desk.Replies(ctx, tx, id)
 	if list == nil {
 		list = []desk.Reply{}
@@ -88,7 +88,7 @@ func (s *Service) replies(ctx context.Context, tx *sql.Tx, id string, dst *[]des
 	return err
 }
 
-func (s *Service) exportMessages(ctx context.Context, tx *sql.Tx, uid string, out *Export) error {
+func (s *Service) exportMessages(ctx context.Context, tx *store.Tx, uid string, out *Export) error {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.ref, r.status, m.subject, m.message, r.name, r.email, r.phone, r.created_at, m.consent_at
 		FROM contact_messages m JOIN requests r ON r.id = m.id WHERE r.uid = ? ORDER BY r.created_at, r.ref`, uid)
 	if err != nil {
@@ -108,7 +108,7 @@ func (s *Service) exportMessages(ctx context.Context, tx *sql.Tx, uid string, ou
 	return rows.Err()
 }
 
-func (s *Service) exportCallbacks(ctx context.Context, tx *sql.Tx, uid string, out *Export) error {
+func (s *Service) exportCallbacks(ctx context.Context, tx *store.Tx, uid string, out *Export) error {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.ref, r.status, r.name, r.phone, r.product, COALESCE(c.slot_start, ''), COALESCE(c.slot_end, ''),
 		c.note, c.attempts, r.created_at, c.consent_at
 		FROM callback_requests c JOIN requests r ON r.id = c.id WHERE r.uid = ? ORDER BY r.created_at, r.ref`, uid)

@@ -2,7 +2,6 @@ package contact
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"strings"
 	"testing"
@@ -134,8 +133,8 @@ func (f *fixture) request(t *testing.T, id string) *desk.Detail {
 // setStatus puts request id in status st directly, to start a test there.
 func (f *fixture) setStatus(t *testing.T, id string, st desk.Status) {
 	t.Helper()
-	err := f.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`UPDATE requests SET status = ? WHERE id = ?`, st, id)
+	err := f.db.WriteTx(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `UPDATE requests SET status = ? WHERE id = ?`, st, id)
 		return err
 	})
 	if err != nil {

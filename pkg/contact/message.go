@@ -3,7 +3,6 @@ package contact
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"time"
 
 	"courtier/pkg/account"
@@ -32,7 +31,7 @@ func (s *Service) SendMessage(ctx context.Context, actor account.Actor, d Messag
 	now := s.now()
 	rc := &Receipt{ID: rand.Text(), Kind: desk.KindContact}
 	due := s.cal.AddWorkingDays(now, s.company.AnswerDelays.ContactWorkingDays)
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		// Counted in the write transaction, so two tabs sending at once
 		// cannot both pass the last free slot.
 		if err := s.checkLimit(ctx, tx, desk.KindContact, actor.UID, now, "messages"); err != nil {
@@ -75,7 +74,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, body strin
 		return nil, err
 	}
 	var reply *desk.Reply
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		r, err := s.desk.Work(ctx, tx, actor, id, desk.KindContact)
 		if err != nil {
 			return err
@@ -101,7 +100,7 @@ func (s *Service) StaffMessage(ctx context.Context, actor account.Actor, id stri
 		return nil, err
 	}
 	var m *message
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		m, err = findMessage(ctx, tx, id)
 		return err
 	})

@@ -2,7 +2,6 @@ package contact
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // TestAccountLimit: a client sends at most 10 messages and 10 callbacks
@@ -71,8 +71,8 @@ func TestPurgeAfterRetention(t *testing.T) {
 		kept bool
 	}{{answered.ID, false}, {called.ID, false}, {closed.ID, false}, {open.ID, true}, {recent.ID, true}} {
 		var n int
-		err := f.db.ReadTx(ctx, func(tx *sql.Tx) error {
-			return tx.QueryRow(`SELECT (SELECT COUNT(*) FROM requests WHERE id = ?) + (SELECT COUNT(*) FROM contact_messages WHERE id = ?)
+		err := f.db.ReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRowContext(context.Background(), `SELECT (SELECT COUNT(*) FROM requests WHERE id = ?) + (SELECT COUNT(*) FROM contact_messages WHERE id = ?)
 				+ (SELECT COUNT(*) FROM callback_requests WHERE id = ?) + (SELECT COUNT(*) FROM request_replies WHERE request_id = ?)
 				+ (SELECT COUNT(*) FROM request_events WHERE request_id = ?)`, c.id, c.id, c.id, c.id, c.id).Scan(&n)
 		})

@@ -124,7 +124,7 @@ func (s *Service) Retention() int { return s.form.RetentionMonths }
 
 // checkLimit refuses a new request of kind when uid sent Max of them
 // within the window; visitors are limited by their address only.
-func (s *Service) checkLimit(ctx context.Context, tx *sql.Tx, kind desk.Kind, uid string, now time.Time, what string) error {
+func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, kind desk.Kind, uid string, now time.Time, what string) error {
 	if uid == "" {
 		return nil
 	}
@@ -150,7 +150,7 @@ func (s *Service) checkLimit(ctx context.Context, tx *sql.Tx, kind desk.Kind, ui
 // closed before the retention period, with their history, notes and
 // replies (foreign keys). Run when a request arrives, like the purge of
 // quote requests and chats, so no background job is needed.
-func (s *Service) purgeExpired(ctx context.Context, tx *sql.Tx, now time.Time) error {
+func (s *Service) purgeExpired(ctx context.Context, tx *store.Tx, now time.Time) error {
 	before := s.cal.AddMonths(now, -s.form.RetentionMonths)
 	_, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind IN ('contact', 'callback')
 		AND status IN ('answered', 'called', 'closed') AND updated_at < ?`, store.FormatTime(before))

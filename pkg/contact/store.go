@@ -32,7 +32,7 @@ func parseOpt(s string) (time.Time, error) {
 	return store.ParseTime(s)
 }
 
-func insertMessage(ctx context.Context, tx *sql.Tx, id string, d MessageDraft, now time.Time) error {
+func insertMessage(ctx context.Context, tx *store.Tx, id string, d MessageDraft, now time.Time) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO contact_messages (id, subject, message, consent_at) VALUES (?, ?, ?, ?)`,
 		id, d.Subject, d.Message, store.FormatTime(now))
 	if err != nil {
@@ -41,7 +41,7 @@ func insertMessage(ctx context.Context, tx *sql.Tx, id string, d MessageDraft, n
 	return nil
 }
 
-func insertCallback(ctx context.Context, tx *sql.Tx, id string, v *validCallback, now time.Time) error {
+func insertCallback(ctx context.Context, tx *store.Tx, id string, v *validCallback, now time.Time) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO callback_requests (id, slot_start, slot_end, note, consent_at) VALUES (?, ?, ?, ?, ?)`,
 		id, nullTime(v.slot.Start), nullTime(v.slot.End), v.note, store.FormatTime(now))
 	if err != nil {
@@ -57,7 +57,7 @@ type message struct {
 }
 
 // findMessage reads the own part of message id; desk.ErrNotFound when missing.
-func findMessage(ctx context.Context, tx *sql.Tx, id string) (*message, error) {
+func findMessage(ctx context.Context, tx *store.Tx, id string) (*message, error) {
 	var m message
 	var consent string
 	err := tx.QueryRowContext(ctx, `SELECT subject, message, consent_at FROM contact_messages WHERE id = ?`, id).
@@ -84,7 +84,7 @@ type callback struct {
 }
 
 // findCallback reads the own part of callback id; desk.ErrNotFound when missing.
-func findCallback(ctx context.Context, tx *sql.Tx, id string) (*callback, error) {
+func findCallback(ctx context.Context, tx *store.Tx, id string) (*callback, error) {
 	var c callback
 	var start, end, consent, last string
 	err := tx.QueryRowContext(ctx, `SELECT COALESCE(c.slot_start, ''), COALESCE(c.slot_end, ''), r.product, c.note, c.consent_at,
@@ -108,7 +108,7 @@ func findCallback(ctx context.Context, tx *sql.Tx, id string) (*callback, error)
 }
 
 // recordCall counts a call made on callback id.
-func recordCall(ctx context.Context, tx *sql.Tx, id string, outcome Outcome, at time.Time) error {
+func recordCall(ctx context.Context, tx *store.Tx, id string, outcome Outcome, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE callback_requests SET attempts = attempts + 1, last_outcome = ?, last_call_at = ? WHERE id = ?`,
 		outcome, store.FormatTime(at), id)
 	if err != nil {

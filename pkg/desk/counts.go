@@ -2,10 +2,10 @@ package desk
 
 import (
 	"context"
-	"database/sql"
 	"sort"
 
 	"courtier/pkg/account"
+	"courtier/pkg/store"
 )
 
 // KindCounts are the open requests of one kind.
@@ -46,7 +46,7 @@ func (s *Service) Counts(ctx context.Context, actor account.Actor) (*Counts, err
 	}
 	var list []Request
 	var staff []Person
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		if list, err = queryRequests(ctx, tx, "r.status <> 'closed'", "r.id"); err != nil {
 			return err
 		}

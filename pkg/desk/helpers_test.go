@@ -2,7 +2,6 @@ package desk_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sync"
 	"testing"
@@ -133,7 +132,7 @@ func (f *fixture) open(t *testing.T, by account.Actor, d desk.Draft) *desk.Reque
 		d.Kind = desk.KindQuote
 	}
 	var r *desk.Request
-	err := f.db.WriteTx(context.Background(), func(tx *sql.Tx) (err error) {
+	err := f.db.WriteTx(context.Background(), func(tx *store.Tx) (err error) {
 		r, err = f.svc.Open(context.Background(), tx, by, d)
 		return err
 	})
@@ -148,7 +147,7 @@ func (f *fixture) open(t *testing.T, by account.Actor, d desk.Draft) *desk.Reque
 // actions, with the deadline due.
 func (f *fixture) advance(t *testing.T, id string, kind desk.Kind, to desk.Status, due time.Time) {
 	t.Helper()
-	err := f.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
+	err := f.db.WriteTx(context.Background(), func(tx *store.Tx) error {
 		r, err := f.svc.Work(context.Background(), tx, f.admin, id, kind)
 		if err != nil {
 			return err
@@ -190,7 +189,7 @@ func codeOf(err error) apperr.Code {
 // exec runs one statement in a write transaction, as an operator would.
 func (f *fixture) exec(t *testing.T, query string, args ...any) error {
 	t.Helper()
-	return f.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
+	return f.db.WriteTx(context.Background(), func(tx *store.Tx) error {
 		_, err := tx.ExecContext(context.Background(), query, args...)
 		return err
 	})

@@ -2,7 +2,6 @@ package desk_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"reflect"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
+	"courtier/pkg/store"
 )
 
 // TestHistoryIsCompleteAndAppendOnly: a request's life, step by step,
@@ -33,7 +33,7 @@ func TestHistoryIsCompleteAndAppendOnly(t *testing.T) {
 		{func() error { _, err := f.svc.AddNote(ctx, f.agent, r.ID, "Client joignable le matin."); return err }, "Alain Agent", "note", "Note interne ajoutée", false},
 		{func() error { _, err := f.svc.Assign(ctx, f.agent, r.ID, f.admin.UID); return err }, "Alain Agent", "assigned", "Confiée à Ada Admin", true},
 		{func() error {
-			return f.db.WriteTx(ctx, func(tx *sql.Tx) error {
+			return f.db.WriteTx(ctx, func(tx *store.Tx) error {
 				_, err := f.svc.AddReply(ctx, tx, f.admin, r.ID, "Réponse", "Voici nos offres.")
 				return err
 			})
@@ -96,7 +96,7 @@ func TestMine(t *testing.T) {
 	must(f.svc.Take(ctx, f.agent, q.ID))
 	must(f.svc.SetStatus(ctx, f.agent, q.ID, quote.StatusInReview))
 	must(f.svc.AddNote(ctx, f.agent, q.ID, "Note secrète"))
-	if err := f.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	if err := f.db.WriteTx(ctx, func(tx *store.Tx) error {
 		_, err := f.svc.AddReply(ctx, tx, f.agent, m.ID, "Réponse", "Bonjour, voici la réponse.")
 		return err
 	}); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // The staff a request can be handed to, read in the queue's own
@@ -22,7 +23,7 @@ func (s *Service) Staff(ctx context.Context, actor account.Actor) ([]Person, err
 		return nil, err
 	}
 	var out []Person
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		out, err = listStaff(ctx, tx)
 		return err
 	})
@@ -32,8 +33,8 @@ func (s *Service) Staff(ctx context.Context, actor account.Actor) ([]Person, err
 	return out, nil
 }
 
-func listStaff(ctx context.Context, tx *sql.Tx) ([]Person, error) {
-	rows, err := tx.QueryContext(ctx, staffSQL+` ORDER BY 2 COLLATE NOCASE, uid`)
+func listStaff(ctx context.Context, tx *store.Tx) ([]Person, error) {
+	rows, err := tx.QueryContext(ctx, staffSQL+` ORDER BY lower(COALESCE(NULLIF(display_name, ''), email)), uid`)
 	if err != nil {
 		return nil, fmt.Errorf("liste des conseillers: %w", err)
 	}
@@ -51,7 +52,7 @@ func listStaff(ctx context.Context, tx *sql.Tx) ([]Person, error) {
 
 // activeStaff reads uid if it is an active agent or admin, or answers
 // the field error of "Confier à…".
-func activeStaff(ctx context.Context, tx *sql.Tx, uid string) (*Person, error) {
+func activeStaff(ctx context.Context, tx *store.Tx, uid string) (*Person, error) {
 	p := Person{UID: uid}
 	err := tx.QueryRowContext(ctx, staffSQL+` AND uid = ?`, uid).Scan(&p.UID, &p.Name)
 	if errors.Is(err, sql.ErrNoRows) {

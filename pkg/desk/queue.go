@@ -2,7 +2,6 @@ package desk
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -43,7 +42,7 @@ func (s *Service) Queue(ctx context.Context, actor account.Actor, f Filter) ([]S
 	where, args := f.where(actor.UID)
 	where, args = s.dueWhere(f.Due, where, args)
 	var list []Request
-	err = s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err = s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		list, err = queryRequests(ctx, tx, where, s.queueOrder()+fmt.Sprintf(" LIMIT %d", limit), args...)
 		return err
 	})
@@ -144,7 +143,7 @@ func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Det
 		return nil, err
 	}
 	d := Detail{Replies: []Reply{}}
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		r, err := s.find(ctx, tx, id, "")
 		if err != nil {
 			return err
@@ -177,7 +176,7 @@ func (s *Service) Mine(ctx context.Context, actor account.Actor) ([]ClientView, 
 	}
 	var list []Request
 	var replies map[string][]Reply
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		if list, err = queryRequests(ctx, tx, "r.uid = ?", "r.created_at DESC, r.id", actor.UID); err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package desk
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 
@@ -22,28 +21,25 @@ type Reply struct {
 // AddReply stores in tx an answer the client will read on their
 // dashboard ("Réponse", "Accusé de réception"…), signed with the actor's
 // name, and records it in the history.
-func (s *Service) AddReply(ctx context.Context, tx *sql.Tx, actor account.Actor, id, label, body string) (*Reply, error) {
+func (s *Service) AddReply(ctx context.Context, tx *store.Tx, actor account.Actor, id, label, body string) (*Reply, error) {
 	now := s.now()
-	res, err := tx.ExecContext(ctx, `INSERT INTO request_replies (request_id, at, author_uid, author_name, label, body) VALUES (?, ?, ?, ?, ?, ?)`,
-		id, store.FormatTime(now), nullable(actor.UID), actor.Name, label, body)
+	r := &Reply{At: store.FormatTime(now), AuthorName: actor.Name, Label: label, Body: body}
+	err := tx.QueryRowContext(ctx, `INSERT INTO request_replies (request_id, at, author_uid, author_name, label, body) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+		id, store.FormatTime(now), nullable(actor.UID), actor.Name, label, body).Scan(&r.ID)
 	if err != nil {
 		return nil, fmt.Errorf("réponse à la demande %s: %w", id, err)
-	}
-	r := &Reply{At: store.FormatTime(now), AuthorName: actor.Name, Label: label, Body: body}
-	if r.ID, err = res.LastInsertId(); err != nil {
-		return nil, err
 	}
 	return r, s.Record(ctx, tx, actor, id, "reply", label)
 }
 
 // Replies reads the replies of request id in tx, oldest first.
-func (s *Service) Replies(ctx context.Context, tx *sql.Tx, id string) ([]Reply, error) {
+func (s *Service) Replies(ctx context.Context, tx *store.Tx, id string) ([]Reply, error) {
 	all, err := repliesOf(ctx, tx, []string{id})
 	return all[id], err
 }
 
 // repliesOf reads the replies of the requests ids, by request.
-func repliesOf(ctx context.Context, tx *sql.Tx, ids []string) (map[string][]Reply, error) {
+func repliesOf(ctx context.Context, tx *store.Tx, ids []string) (map[string][]Reply, error) {
 	out := map[string][]Reply{}
 	if len(ids) == 0 {
 		return out, nil

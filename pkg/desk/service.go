@@ -100,7 +100,7 @@ func (s *Service) mark(r *Request, now time.Time) {
 
 // Open stores a new request of d.Kind in tx with the next reference of its
 // kind, in the machine's first status, and records who sent it.
-func (s *Service) Open(ctx context.Context, tx *sql.Tx, actor account.Actor, d Draft) (*Request, error) {
+func (s *Service) Open(ctx context.Context, tx *store.Tx, actor account.Actor, d Draft) (*Request, error) {
 	m, ok := s.machines[d.Kind]
 	if !ok {
 		return nil, fmt.Errorf("demande de type inconnu %q", d.Kind)
@@ -125,7 +125,7 @@ func (s *Service) Open(ctx context.Context, tx *sql.Tx, actor account.Actor, d D
 }
 
 // find reads request id of kind ("" for any) in tx, ErrNotFound when missing.
-func (s *Service) find(ctx context.Context, tx *sql.Tx, id string, kind Kind) (*Request, error) {
+func (s *Service) find(ctx context.Context, tx *store.Tx, id string, kind Kind) (*Request, error) {
 	r, err := findRequest(ctx, tx, id)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && kind != "" && r.Kind != kind) {
 		return nil, ErrNotFound()
@@ -139,7 +139,7 @@ func (s *Service) find(ctx context.Context, tx *sql.Tx, id string, kind Kind) (*
 
 // Own reads request id of kind in tx when actor is the client who sent it;
 // anyone else gets ErrNotFound.
-func (s *Service) Own(ctx context.Context, tx *sql.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
+func (s *Service) Own(ctx context.Context, tx *store.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
 	if !actor.SignedIn() {
 		return nil, account.ErrSignedOut()
 	}
@@ -155,7 +155,7 @@ func (s *Service) Own(ctx context.Context, tx *sql.Tx, actor account.Actor, id s
 
 // Work reads request id of kind in tx for actor to work on it: staff only,
 // and an agent only on a request they took; an admin on any.
-func (s *Service) Work(ctx context.Context, tx *sql.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
+func (s *Service) Work(ctx context.Context, tx *store.Tx, actor account.Actor, id string, kind Kind) (*Request, error) {
 	if err := s.accounts.ConfirmStaff(ctx, actor); err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func (s *Service) Work(ctx context.Context, tx *sql.Tx, actor account.Actor, id 
 // Advance moves r to status `to` in tx as one of its kind's own actions,
 // with the new deadline (zero: none), and records it. The kind checked
 // that the action is allowed; the machine is not asked for a hand move.
-func (s *Service) Advance(ctx context.Context, tx *sql.Tx, actor account.Actor, r *Request, to Status, due time.Time, action, detail string) error {
+func (s *Service) Advance(ctx context.Context, tx *store.Tx, actor account.Actor, r *Request, to Status, due time.Time, action, detail string) error {
 	r.Status, r.Due = to, due
 	touch(r, s.now())
 	if err := updateRequest(ctx, tx, r); err != nil {
@@ -182,6 +182,6 @@ func (s *Service) Advance(ctx context.Context, tx *sql.Tx, actor account.Actor, 
 }
 
 // Record appends a line to the history of request id in tx.
-func (s *Service) Record(ctx context.Context, tx *sql.Tx, actor account.Actor, id, action, detail string) error {
+func (s *Service) Record(ctx context.Context, tx *store.Tx, actor account.Actor, id, action, detail string) error {
 	return insertEvent(ctx, tx, id, Event{At: s.now(), ActorUID: actor.UID, ActorName: actor.Name, Action: action, Detail: detail})
 }

@@ -45,7 +45,7 @@ func scanRequest(row scanner) (*Request, error) {
 }
 
 // findRequest reads request id; sql.ErrNoRows when there is none.
-func findRequest(ctx context.Context, tx *sql.Tx, id string) (*Request, error) {
+func findRequest(ctx context.Context, tx *store.Tx, id string) (*Request, error) {
 	r, err := scanRequest(tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE r.id = ?`, id))
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lecture de la demande %s: %w", id, err)
@@ -54,7 +54,7 @@ func findRequest(ctx context.Context, tx *sql.Tx, id string) (*Request, error) {
 }
 
 // queryRequests reads the requests matching where, in order.
-func queryRequests(ctx context.Context, tx *sql.Tx, where, order string, args ...any) ([]Request, error) {
+func queryRequests(ctx context.Context, tx *store.Tx, where, order string, args ...any) ([]Request, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE `+where+` ORDER BY `+order, args...)
 	if err != nil {
 		return nil, fmt.Errorf("lecture des demandes: %w", err)
@@ -82,7 +82,7 @@ func nullable(s string) any {
 	return s
 }
 
-func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
+func insertRequest(ctx context.Context, tx *store.Tx, r *Request) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO requests
 		(id, kind, ref, uid, name, email, phone, product, summary, status, assignee, due_at, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -95,7 +95,7 @@ func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
 }
 
 // updateRequest writes the fields staff change: status, assignee, deadline.
-func updateRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
+func updateRequest(ctx context.Context, tx *store.Tx, r *Request) error {
 	_, err := tx.ExecContext(ctx, `UPDATE requests SET status = ?, assignee = ?, due_at = ?, updated_at = ? WHERE id = ?`,
 		r.Status, nullable(r.Assignee), nullable(optTime(r.Due)), store.FormatTime(r.UpdatedAt), r.ID)
 	if err != nil {
@@ -105,7 +105,7 @@ func updateRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
 }
 
 // nextRef numbers a new request of prefix in year: DV-2026-000123.
-func nextRef(ctx context.Context, tx *sql.Tx, prefix string, year int) (string, error) {
+func nextRef(ctx context.Context, tx *store.Tx, prefix string, year int) (string, error) {
 	var last int
 	err := tx.QueryRowContext(ctx, `INSERT INTO request_refs (prefix, year, last) VALUES (?, ?, 1)
 		ON CONFLICT (prefix, year) DO UPDATE SET last = last + 1 RETURNING last`, prefix, year).Scan(&last)
@@ -115,7 +115,7 @@ func nextRef(ctx context.Context, tx *sql.Tx, prefix string, year int) (string, 
 	return fmt.Sprintf("%s-%d-%06d", prefix, year, last), nil
 }
 
-func insertEvent(ctx context.Context, tx *sql.Tx, id string, e Event) error {
+func insertEvent(ctx context.Context, tx *store.Tx, id string, e Event) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO request_events (request_id, at, actor_uid, actor_name, action, detail) VALUES (?, ?, ?, ?, ?, ?)`,
 		id, store.FormatTime(e.At), nullable(e.ActorUID), e.ActorName, e.Action, e.Detail)
 	if err != nil {
@@ -124,7 +124,7 @@ func insertEvent(ctx context.Context, tx *sql.Tx, id string, e Event) error {
 	return nil
 }
 
-func listEvents(ctx context.Context, tx *sql.Tx, id string) ([]Event, error) {
+func listEvents(ctx context.Context, tx *store.Tx, id string) ([]Event, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, at, COALESCE(actor_uid, ''), actor_name, action, detail
 		FROM request_events WHERE request_id = ? ORDER BY id`, id)
 	if err != nil {
@@ -146,17 +146,16 @@ func listEvents(ctx context.Context, tx *sql.Tx, id string) ([]Event, error) {
 	return list, rows.Err()
 }
 
-func insertNote(ctx context.Context, tx *sql.Tx, id string, n *Note) error {
-	res, err := tx.ExecContext(ctx, `INSERT INTO request_notes (request_id, at, author_uid, author_name, body) VALUES (?, ?, ?, ?, ?)`,
-		id, store.FormatTime(n.At), nullable(n.AuthorUID), n.AuthorName, n.Body)
+func insertNote(ctx context.Context, tx *store.Tx, id string, n *Note) error {
+	err := tx.QueryRowContext(ctx, `INSERT INTO request_notes (request_id, at, author_uid, author_name, body) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		id, store.FormatTime(n.At), nullable(n.AuthorUID), n.AuthorName, n.Body).Scan(&n.ID)
 	if err != nil {
 		return fmt.Errorf("note de la demande %s: %w", id, err)
 	}
-	n.ID, err = res.LastInsertId()
-	return err
+	return nil
 }
 
-func listNotes(ctx context.Context, tx *sql.Tx, id string) ([]Note, error) {
+func listNotes(ctx context.Context, tx *store.Tx, id string) ([]Note, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, at, COALESCE(author_uid, ''), author_name, body
 		FROM request_notes WHERE request_id = ? ORDER BY id`, id)
 	if err != nil {

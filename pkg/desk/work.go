@@ -2,22 +2,22 @@ package desk
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/input"
+	"courtier/pkg/store"
 )
 
 // change runs fn on request id in a write transaction, for staff, and
 // logs a failure under op.
-func (s *Service) change(ctx context.Context, actor account.Actor, op, id string, fn func(tx *sql.Tx, r *Request) error) (*StaffView, error) {
+func (s *Service) change(ctx context.Context, actor account.Actor, op, id string, fn func(tx *store.Tx, r *Request) error) (*StaffView, error) {
 	if err := s.accounts.ConfirmStaff(ctx, actor); err != nil {
 		return nil, err
 	}
 	var v StaffView
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		r, err := s.find(ctx, tx, id, "")
 		if err != nil {
 			return err
@@ -40,7 +40,7 @@ func (s *Service) change(ctx context.Context, actor account.Actor, op, id string
 // Take makes the actor the request's assignee ("Prendre en charge"). An
 // agent takes a request nobody holds; an admin may take any open one.
 func (s *Service) Take(ctx context.Context, actor account.Actor, id string) (*StaffView, error) {
-	return s.change(ctx, actor, "prise en charge", id, func(tx *sql.Tx, r *Request) error {
+	return s.change(ctx, actor, "prise en charge", id, func(tx *store.Tx, r *Request) error {
 		if r.Assignee == actor.UID {
 			return nil
 		}
@@ -58,7 +58,7 @@ func (s *Service) Take(ctx context.Context, actor account.Actor, id string) (*St
 
 // Release gives the request back to the queue; only its assignee or an admin may.
 func (s *Service) Release(ctx context.Context, actor account.Actor, id string) (*StaffView, error) {
-	return s.change(ctx, actor, "remise dans la file", id, func(tx *sql.Tx, r *Request) error {
+	return s.change(ctx, actor, "remise dans la file", id, func(tx *store.Tx, r *Request) error {
 		if r.Assignee == "" {
 			return nil
 		}
@@ -73,7 +73,7 @@ func (s *Service) Release(ctx context.Context, actor account.Actor, id string) (
 // Assign hands the request to another agent or admin: its assignee may
 // hand it on, an admin may hand any.
 func (s *Service) Assign(ctx context.Context, actor account.Actor, id, to string) (*StaffView, error) {
-	return s.change(ctx, actor, "attribution", id, func(tx *sql.Tx, r *Request) error {
+	return s.change(ctx, actor, "attribution", id, func(tx *store.Tx, r *Request) error {
 		if err := assignError(actor, r); err != nil {
 			return err
 		}
@@ -95,7 +95,7 @@ func (s *Service) Assign(ctx context.Context, actor account.Actor, id, to string
 // back to the broker's side (reopened, offers to rework) gets a new one
 // from its kind's delay (Config.Delays).
 func (s *Service) SetStatus(ctx context.Context, actor account.Actor, id string, to Status) (*StaffView, error) {
-	return s.change(ctx, actor, "changement de statut", id, func(tx *sql.Tx, r *Request) error {
+	return s.change(ctx, actor, "changement de statut", id, func(tx *store.Tx, r *Request) error {
 		if err := workError(actor, r); err != nil {
 			return err
 		}
@@ -133,7 +133,7 @@ func (s *Service) AddNote(ctx context.Context, actor account.Actor, id, body str
 		return nil, err
 	}
 	n := &Note{At: s.now(), AuthorUID: actor.UID, AuthorName: actor.Name, Body: body}
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		if _, err := s.find(ctx, tx, id, ""); err != nil {
 			return err
 		}
@@ -149,7 +149,7 @@ func (s *Service) AddNote(ctx context.Context, actor account.Actor, id, body str
 }
 
 // save writes r's change and records it.
-func (s *Service) save(ctx context.Context, tx *sql.Tx, actor account.Actor, r *Request, action, detail string) error {
+func (s *Service) save(ctx context.Context, tx *store.Tx, actor account.Actor, r *Request, action, detail string) error {
 	touch(r, s.now())
 	if err := updateRequest(ctx, tx, r); err != nil {
 		return err

@@ -3,7 +3,6 @@ package privacy
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"courtier/pkg/complaint"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
+	"courtier/pkg/store"
 )
 
 // withComplaints builds the complaint service over e's store and a queue
@@ -131,10 +131,10 @@ func TestErasureDeletesTheComplaints(t *testing.T) {
 		t.Fatal(err)
 	}
 	counts := map[string]int{}
-	err = e.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err = e.db.ReadTx(ctx, func(tx *store.Tx) error {
 		for _, q := range []string{"complaints", "request_replies", "request_events WHERE request_id = '" + filed.ID + "'"} {
 			var n int
-			if err := tx.QueryRow("SELECT COUNT(*) FROM " + q).Scan(&n); err != nil {
+			if err := tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+q).Scan(&n); err != nil {
 				return err
 			}
 			counts[q] = n

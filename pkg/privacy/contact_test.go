@@ -2,12 +2,12 @@ package privacy
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"testing"
 
 	"courtier/pkg/account"
 	"courtier/pkg/contact"
+	"courtier/pkg/store"
 )
 
 // contactEnv gives the client a message (answered) and a callback
@@ -78,7 +78,7 @@ func TestErasureDeletesContactMessagesAndCallbacks(t *testing.T) {
 	}
 	count := func(query string, args ...any) int {
 		var n int
-		err := e.db.ReadTx(ctx, func(tx *sql.Tx) error { return tx.QueryRow(query, args...).Scan(&n) })
+		err := e.db.ReadTx(ctx, func(tx *store.Tx) error { return tx.QueryRowContext(context.Background(), query, args...).Scan(&n) })
 		if err != nil {
 			t.Fatal(err)
 		}

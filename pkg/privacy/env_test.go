@@ -2,7 +2,6 @@ package privacy
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"testing"
 	"time"
@@ -103,8 +102,8 @@ func (e *env) chat(t testing.TB, texts ...string) string {
 // and a link, as its replies have): far faster than n exchanges.
 func (e *env) addMessages(t testing.TB, token string, n int) {
 	t.Helper()
-	err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?)
+	err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?)
 			INSERT INTO chat_messages (conversation_id, sender, text, links, intent, created_at)
 			SELECT ?,
 				CASE i % 2 WHEN 0 THEN 'user' ELSE 'bot' END,

@@ -2,13 +2,13 @@ package privacy
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"courtier/pkg/account"
 	"courtier/pkg/quote"
+	"courtier/pkg/store"
 )
 
 // offerDraft is a valid offer on the env's clock (2 March 2026).
@@ -76,8 +76,8 @@ func TestExportHoldsTheOffersAndTheDeclineReason(t *testing.T) {
 func (e *env) count(t testing.TB, table string) int {
 	t.Helper()
 	var n int
-	err := e.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
-		return tx.QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&n)
+	err := e.db.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM `+table).Scan(&n)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -120,8 +120,8 @@ func TestOffersOutliveTheAgentWhoSentThem(t *testing.T) {
 	e := newEnv(t)
 	admin := e.staff(t, "julien@exemple.fr")
 	id := e.offered(t, admin)
-	err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`DELETE FROM users WHERE uid = ?`, admin.UID)
+	err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.ExecContext(context.Background(), `DELETE FROM users WHERE uid = ?`, admin.UID)
 		return err
 	})
 	if err != nil {

@@ -3,7 +3,6 @@ package privacy
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
+	"courtier/pkg/store"
 )
 
 // legacy is the document the export was before it streamed: the
@@ -64,8 +64,8 @@ func TestExportIsTheIndentedDocumentOfBefore(t *testing.T) {
 		}, has: []string{`"intent": "auto"`, `"href": "/insurance/car"`, `"role": "Conseiller en assurance"`, `"text": "Bonjour Thomas"`, `"product": "home"`}},
 		{name: "an empty conversation", convs: 1, fill: func(t *testing.T, e *env) {
 			e.chat(t)
-			err := e.db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-				_, err := tx.Exec("DELETE FROM chat_messages")
+			err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
+				_, err := tx.ExecContext(context.Background(), "DELETE FROM chat_messages")
 				return err
 			})
 			if err != nil {

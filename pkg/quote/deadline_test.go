@@ -2,7 +2,6 @@ package quote
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"time"
 
@@ -44,7 +43,7 @@ func TestQuoteDeadlines(t *testing.T) {
 			f := newFixtureAt(t, DefaultLimit(), tt.sent)
 			r := f.create(t, f.user(t, "marie@exemple.fr"), ProductCar)
 			var due string
-			if err := f.db.ReadTx(context.Background(), func(tx *sql.Tx) error {
+			if err := f.db.ReadTx(context.Background(), func(tx *store.Tx) error {
 				return tx.QueryRowContext(context.Background(), `SELECT due_at FROM requests WHERE id = ?`, r.ID).Scan(&due)
 			}); err != nil {
 				t.Fatal(err)

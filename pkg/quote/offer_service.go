@@ -12,6 +12,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
+	"courtier/pkg/store"
 )
 
 // OffersSentLabel is the label of the reply the client reads when offers arrive.
@@ -44,7 +45,7 @@ func (s *Service) SendOffers(ctx context.Context, actor account.Actor, id string
 	if err := actor.RequireStaff(); err != nil {
 		return nil, err
 	}
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		r, err := s.desk.Work(ctx, tx, actor, id, desk.KindQuote)
 		if err != nil {
 			return err
@@ -60,10 +61,14 @@ func (s *Service) SendOffers(ctx context.Context, actor account.Actor, id string
 		if err := settleOffers(ctx, tx, id, "", OfferWithdrawn, now); err != nil {
 			return err
 		}
+		sending, err := nextSending(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		for i := range offers {
 			o := &offers[i]
 			o.ID, o.RequestID, o.CreatedBy, o.CreatedByName, o.CreatedAt = rand.Text(), id, actor.UID, actor.Name, now
-			if err := insertOffer(ctx, tx, o); err != nil {
+			if err := insertOffer(ctx, tx, o, sending); err != nil {
 				return err
 			}
 		}
@@ -101,7 +106,7 @@ func (s *Service) Accept(ctx context.Context, actor account.Actor, id, offerID s
 	if !actor.SignedIn() {
 		return nil, account.ErrSignedOut()
 	}
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		r, err := s.own(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -133,7 +138,7 @@ func (s *Service) Accept(ctx context.Context, actor account.Actor, id, offerID s
 }
 
 // acceptable reads offer offerID of request id and checks it may be chosen at now.
-func (s *Service) acceptable(ctx context.Context, tx *sql.Tx, id, offerID string, now time.Time) (*Offer, error) {
+func (s *Service) acceptable(ctx context.Context, tx *store.Tx, id, offerID string, now time.Time) (*Offer, error) {
 	offers, err := offersOf(ctx, tx, id)
 	if err != nil {
 		return nil, err
@@ -175,7 +180,7 @@ func (s *Service) Decline(ctx context.Context, actor account.Actor, id, reason s
 	if !actor.SignedIn() {
 		return nil, account.ErrSignedOut()
 	}
-	err := s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		r, err := s.own(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -203,7 +208,7 @@ func (s *Service) Decline(ctx context.Context, actor account.Actor, id, reason s
 
 // own reads request id in tx for the client who sent it; anyone else gets
 // the same 404 as an unknown id.
-func (s *Service) own(ctx context.Context, tx *sql.Tx, actor account.Actor, id string) (*desk.Request, error) {
+func (s *Service) own(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (*desk.Request, error) {
 	r, err := s.desk.Own(ctx, tx, actor, id, desk.KindQuote)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
 		return nil, errNoRequest()
@@ -218,7 +223,7 @@ func (s *Service) StaffDetail(ctx context.Context, actor account.Actor, id strin
 		return nil, err
 	}
 	var r *Request
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		r, err = findRequestByID(ctx, tx, id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return desk.ErrNotFound()

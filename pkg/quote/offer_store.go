@@ -2,7 +2,6 @@ package quote
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -18,10 +17,9 @@ const offerColumns = `o.id, o.request_id, o.position, o.insurer, o.product_name,
 	o.created_at, COALESCE(o.decided_at, '')`
 
 // offerOrder lists the latest sending first, each in the agent's order.
-// The offers of one sending are inserted one after the other, so rowid
-// minus position is the same for all of them and grows with each sending:
-// it tells two sendings of the same millisecond apart.
-const offerOrder = ` ORDER BY o.created_at DESC, o.rowid - o.position DESC, o.position`
+// The offers of one sending share their sending number, which grows with
+// each sending: it tells two sendings of the same millisecond apart.
+const offerOrder = ` ORDER BY o.created_at DESC, o.sending DESC, o.position`
 
 func scanOffer(row scanner) (*Offer, error) {
 	var o Offer
@@ -46,7 +44,7 @@ func scanOffer(row scanner) (*Offer, error) {
 }
 
 // queryOffers reads the offers matching where, by request id.
-func queryOffers(ctx context.Context, tx *sql.Tx, where string, args ...any) (map[string][]Offer, error) {
+func queryOffers(ctx context.Context, tx *store.Tx, where string, args ...any) (map[string][]Offer, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+offerColumns+` FROM quote_offers o WHERE `+where+offerOrder, args...)
 	if err != nil {
 		return nil, fmt.Errorf("lecture des offres: %w", err)
@@ -64,25 +62,35 @@ func queryOffers(ctx context.Context, tx *sql.Tx, where string, args ...any) (ma
 }
 
 // offersOf reads the offers of request id.
-func offersOf(ctx context.Context, tx *sql.Tx, id string) ([]Offer, error) {
+func offersOf(ctx context.Context, tx *store.Tx, id string) ([]Offer, error) {
 	all, err := queryOffers(ctx, tx, "o.request_id = ?", id)
 	return all[id], err
 }
 
 // offersOfClient reads the offers of every request of uid, by request id.
-func offersOfClient(ctx context.Context, tx *sql.Tx, uid string) (map[string][]Offer, error) {
+func offersOfClient(ctx context.Context, tx *store.Tx, uid string) (map[string][]Offer, error) {
 	return queryOffers(ctx, tx, "o.request_id IN (SELECT id FROM requests WHERE uid = ? AND kind = 'quote')", uid)
 }
 
-func insertOffer(ctx context.Context, tx *sql.Tx, o *Offer) error {
+// nextSending is the number of a new sending of offers for request id.
+func nextSending(ctx context.Context, tx *store.Tx, id string) (int64, error) {
+	var n int64
+	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(sending), 0) + 1 FROM quote_offers WHERE request_id = ?", id).Scan(&n); err != nil {
+		return 0, fmt.Errorf("offres de la demande %s: %w", id, err)
+	}
+	return n, nil
+}
+
+// insertOffer stores o as one offer of the sending numbered sending.
+func insertOffer(ctx context.Context, tx *store.Tx, o *Offer, sending int64) error {
 	g, err := json.Marshal(o.Guarantees)
 	if err != nil {
 		return fmt.Errorf("garanties de l'offre %s: %w", o.ID, err)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO quote_offers (id, request_id, position, insurer, product_name,
+	_, err = tx.ExecContext(ctx, `INSERT INTO quote_offers (id, request_id, sending, position, insurer, product_name,
 		monthly_cents, yearly_cents, guarantees, deductible_cents, valid_until, note, status, created_by, created_by_name, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		o.ID, o.RequestID, o.Position, o.Insurer, o.ProductName, o.MonthlyCents, o.YearlyCents, string(g),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		o.ID, o.RequestID, sending, o.Position, o.Insurer, o.ProductName, o.MonthlyCents, o.YearlyCents, string(g),
 		o.DeductibleCents, o.ValidUntil, o.Note, o.Status, nullable(o.CreatedBy), o.CreatedByName, store.FormatTime(o.CreatedAt))
 	if err != nil {
 		return fmt.Errorf("enregistrement de l'offre %s: %w", o.ID, err)
@@ -92,7 +100,7 @@ func insertOffer(ctx context.Context, tx *sql.Tx, o *Offer) error {
 
 // settleOffers moves every proposed offer of request id, except keep, to
 // status `to` at `at`.
-func settleOffers(ctx context.Context, tx *sql.Tx, id, keep string, to OfferStatus, at time.Time) error {
+func settleOffers(ctx context.Context, tx *store.Tx, id, keep string, to OfferStatus, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE quote_offers SET status = ?, decided_at = ?
 		WHERE request_id = ? AND status = 'proposed' AND id <> ?`, to, store.FormatTime(at), id, keep)
 	if err != nil {
@@ -102,7 +110,7 @@ func settleOffers(ctx context.Context, tx *sql.Tx, id, keep string, to OfferStat
 }
 
 // acceptOffer marks offer id of request reqID accepted at `at`.
-func acceptOffer(ctx context.Context, tx *sql.Tx, reqID, id string, at time.Time) error {
+func acceptOffer(ctx context.Context, tx *store.Tx, reqID, id string, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE quote_offers SET status = 'accepted', decided_at = ? WHERE request_id = ? AND id = ?`,
 		store.FormatTime(at), reqID, id)
 	if err != nil {
@@ -112,7 +120,7 @@ func acceptOffer(ctx context.Context, tx *sql.Tx, reqID, id string, at time.Time
 }
 
 // setDecline records the client's reason for declining the offers of id.
-func setDecline(ctx context.Context, tx *sql.Tx, id, reason string, at time.Time) error {
+func setDecline(ctx context.Context, tx *store.Tx, id, reason string, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE quote_requests SET decline_reason = ?, declined_at = ?, updated_at = ? WHERE id = ?`,
 		reason, store.FormatTime(at), store.FormatTime(at), id)
 	if err != nil {

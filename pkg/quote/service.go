@@ -105,7 +105,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Re
 		return nil, s.fail("demande de devis", err, "uid", uid)
 	}
 	r.ID, r.UID, r.Status, r.CreatedAt, r.UpdatedAt = rand.Text(), uid, StatusReceived, now, now
-	err = s.db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		// Counted in the write transaction, so two tabs sending at once
 		// cannot both pass the last free slot.
 		if err := s.checkLimit(ctx, tx, uid, now); err != nil {
@@ -133,7 +133,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Re
 
 // checkLimit refuses a new request when uid sent Max within the window;
 // the wait is until the oldest of those leaves it.
-func (s *Service) checkLimit(ctx context.Context, tx *sql.Tx, uid string, now time.Time) error {
+func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, uid string, now time.Time) error {
 	oldest, err := nthRecent(ctx, tx, uid, now.Add(-s.limit.Window), s.limit.Max)
 	if err != nil || oldest.IsZero() {
 		return err
@@ -150,7 +150,7 @@ func (s *Service) List(ctx context.Context, actor account.Actor) ([]Request, err
 		return nil, account.ErrSignedOut()
 	}
 	var list []Request
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		if list, err = listRequests(ctx, tx, actor.UID); err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Req
 		return nil, account.ErrSignedOut()
 	}
 	var r *Request
-	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
 		r, err = findRequest(ctx, tx, actor.UID, id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoRequest()
@@ -205,7 +205,7 @@ func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Req
 }
 
 // complete reads r's offers and replies in tx and marks the offers.
-func (s *Service) complete(ctx context.Context, tx *sql.Tx, r *Request) (err error) {
+func (s *Service) complete(ctx context.Context, tx *store.Tx, r *Request) (err error) {
 	if r.Offers, err = offersOf(ctx, tx, r.ID); err != nil {
 		return err
 	}

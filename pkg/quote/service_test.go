@@ -180,7 +180,7 @@ func TestRequestsAreDeletedWithTheAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int
-	err = f.db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err = f.db.ReadTx(ctx, func(tx *store.Tx) error {
 		return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM quote_requests WHERE uid = ?", anne).Scan(&n)
 	})
 	if err != nil || n != 0 {
@@ -206,7 +206,7 @@ func TestTheDatabaseRefusesWhatValidationWould(t *testing.T) {
 		`INSERT INTO quote_requests (id, uid, product, status, details, contact_method, created_at, updated_at) VALUES ('e', 'personne', 'car', 'received', '{}', 'email', 'x', 'x')`,
 	}
 	for _, q := range bad {
-		err := f.db.WriteTx(ctx, func(tx *sql.Tx) error {
+		err := f.db.WriteTx(ctx, func(tx *store.Tx) error {
 			args := []any{}
 			if strings.Count(q, "?") == 1 {
 				args = append(args, anne)

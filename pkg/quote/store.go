@@ -54,7 +54,7 @@ func scanRequest(row scanner) (*Request, error) {
 // describe names a request in errors.
 func describe(r *Request) string { return fmt.Sprintf("%s (%s)", r.ID, r.Product) }
 
-func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
+func insertRequest(ctx context.Context, tx *store.Tx, r *Request) error {
 	details, err := json.Marshal(r.Details)
 	if err != nil {
 		return fmt.Errorf("détails de la demande de devis %s: %w", describe(r), err)
@@ -69,10 +69,10 @@ func insertRequest(ctx context.Context, tx *sql.Tx, r *Request) error {
 	return nil
 }
 
-// listRequests reads uid's requests, newest first; rowid breaks ties
-// between requests of the same millisecond.
-func listRequests(ctx context.Context, tx *sql.Tx, uid string) ([]Request, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.uid = ? ORDER BY q.created_at DESC, q.rowid DESC`, uid)
+// listRequests reads uid's requests, newest first; the reference, numbered
+// in order of arrival, breaks ties between requests of the same millisecond.
+func listRequests(ctx context.Context, tx *store.Tx, uid string) ([]Request, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.uid = ? ORDER BY q.created_at DESC, d.ref DESC`, uid)
 	if err != nil {
 		return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
 	}
@@ -92,7 +92,7 @@ func listRequests(ctx context.Context, tx *sql.Tx, uid string) ([]Request, error
 }
 
 // findRequest reads request id of uid; sql.ErrNoRows when it is not theirs.
-func findRequest(ctx context.Context, tx *sql.Tx, uid, id string) (*Request, error) {
+func findRequest(ctx context.Context, tx *store.Tx, uid, id string) (*Request, error) {
 	row := tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ? AND q.uid = ?`, id, uid)
 	r, err := scanRequest(row)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -103,7 +103,7 @@ func findRequest(ctx context.Context, tx *sql.Tx, uid, id string) (*Request, err
 
 // findRequestByID reads request id whoever sent it, for staff;
 // sql.ErrNoRows when there is none.
-func findRequestByID(ctx context.Context, tx *sql.Tx, id string) (*Request, error) {
+func findRequestByID(ctx context.Context, tx *store.Tx, id string) (*Request, error) {
 	r, err := scanRequest(tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ?`, id))
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
@@ -113,7 +113,7 @@ func findRequestByID(ctx context.Context, tx *sql.Tx, id string) (*Request, erro
 
 // nthRecent returns the date of uid's n-th newest request made after
 // since, the zero time when there are fewer than n.
-func nthRecent(ctx context.Context, tx *sql.Tx, uid string, since time.Time, n int) (time.Time, error) {
+func nthRecent(ctx context.Context, tx *store.Tx, uid string, since time.Time, n int) (time.Time, error) {
 	var at string
 	err := tx.QueryRowContext(ctx,
 		`SELECT created_at FROM quote_requests WHERE uid = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`,
@@ -135,7 +135,7 @@ const Retention = 3 * 365 * 24 * time.Hour
 // purgeExpired deletes the requests of clients whose latest request was
 // last touched before `before`; run when a request arrives, like the
 // purge of chat conversations, so no background job is needed.
-func purgeExpired(ctx context.Context, tx *sql.Tx, before time.Time) error {
+func purgeExpired(ctx context.Context, tx *store.Tx, before time.Time) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid IN (
 		SELECT uid FROM requests WHERE kind = 'quote' AND uid IS NOT NULL GROUP BY uid HAVING MAX(updated_at) < ?)`, store.FormatTime(before))
 	if err == nil {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sync"
 )
@@ -61,6 +60,11 @@ func NewBatcher(db *DB, max int) *Batcher {
 // a transaction with. A write whose context is done before its turn is not
 // run. fn must not keep the transaction nor start another write.
 func (b *Batcher) WriteTx(ctx context.Context, fn func(context.Context, *Tx) error) error {
+	if b.db.engine == Postgres {
+		// PostgreSQL takes concurrent writers itself: each write is its own
+		// transaction, and a commit costs no lock held by the others.
+		return b.db.WriteTx(ctx, func(tx *Tx) error { return fn(context.WithoutCancel(ctx), tx) })
+	}
 	j := &batchJob{ctx: ctx, fn: fn, wake: make(chan bool, 1)}
 	b.mu.Lock()
 	b.queue = append(b.queue, j)
@@ -108,8 +112,7 @@ func (b *Batcher) lead() {
 func (b *Batcher) run(batch []*batchJob) {
 	// The transaction belongs to every write of the batch: none may cancel it.
 	ctx := context.WithoutCancel(batch[0].ctx)
-	err := b.db.WriteTx(ctx, func(stx *sql.Tx) error {
-		tx := newTx(b.db, stx)
+	err := b.db.WriteTx(ctx, func(tx *Tx) error {
 		if len(batch) == 1 {
 			j := batch[0]
 			if j.err = j.ctx.Err(); j.err == nil {

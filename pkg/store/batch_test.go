@@ -3,7 +3,6 @@ package store
 import (
 	"bufio"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -21,8 +20,8 @@ import (
 // make a commit fail after every write of its batch succeeded.
 func batchTable(t *testing.T, db *DB) {
 	t.Helper()
-	err := db.WriteTx(context.Background(), func(tx *sql.Tx) error {
-		_, err := tx.Exec(`CREATE TABLE batch_parent (id INTEGER PRIMARY KEY);
+	err := db.WriteTx(context.Background(), func(tx *Tx) error {
+		_, err := tx.ExecContext(context.Background(), `CREATE TABLE batch_parent (id INTEGER PRIMARY KEY);
 			CREATE TABLE batch_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE,
 				parent INTEGER REFERENCES batch_parent(id) DEFERRABLE INITIALLY DEFERRED)`)
 		return err

@@ -20,6 +20,9 @@ const autoCheckpoint = 1000
 // waited for fsync while every writer queued behind it (the chat's p99).
 // At the end the writer checkpoints by itself again.
 func (db *DB) CheckpointEvery(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	if db.engine != SQLite {
+		return // PostgreSQL checkpoints by itself, outside the commits
+	}
 	if err := db.setAutoCheckpoint(ctx, 0); err != nil {
 		log.Warn("points de contrôle du journal laissés aux écritures", "err", err)
 		return

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"log/slog"
@@ -56,8 +55,8 @@ func TestCheckpointEveryTakesCheckpointsOutOfCommits(t *testing.T) {
 	// beginning (its file keeps its size, so it would stay near 1,000).
 	blob := make([]byte, 3000)
 	for i := range 1500 {
-		err := db.WriteTx(ctx, func(tx *sql.Tx) error {
-			_, err := tx.Exec("INSERT INTO app_meta (key, value) VALUES (?, ?)", fmt.Sprint("k", i), string(blob))
+		err := db.WriteTx(ctx, func(tx *Tx) error {
+			_, err := tx.ExecContext(context.Background(), "INSERT INTO app_meta (key, value) VALUES (?, ?)", fmt.Sprint("k", i), string(blob))
 			return err
 		})
 		if err != nil {

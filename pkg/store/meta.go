@@ -12,7 +12,7 @@ import (
 // together) all get the one value that won.
 func (db *DB) MetaOrInit(ctx context.Context, key string, init func() (string, error)) (string, error) {
 	var value string
-	err := db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := db.WriteTx(ctx, func(tx *Tx) error {
 		err := tx.QueryRowContext(ctx, "SELECT value FROM app_meta WHERE key = ?", key).Scan(&value)
 		if err == nil {
 			return nil
@@ -23,10 +23,12 @@ func (db *DB) MetaOrInit(ctx context.Context, key string, init func() (string, e
 		if value, err = init(); err != nil {
 			return fmt.Errorf("valeur initiale de app_meta %s: %w", key, err)
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)", key, value); err != nil {
+		// Another instance may have stored its value meanwhile: the
+		// first one stays, and this transaction reads it back.
+		if _, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", key, value); err != nil {
 			return fmt.Errorf("écriture de app_meta %s: %w", key, err)
 		}
-		return nil
+		return tx.QueryRowContext(ctx, "SELECT value FROM app_meta WHERE key = ?", key).Scan(&value)
 	})
 	return value, err
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,16 +12,10 @@ import (
 func openUnmigrated(t *testing.T) *DB {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "courtier.db")
-	write, err := sql.Open("sqlite", dsn(path, "immediate"))
+	db, err := openSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	write.SetMaxOpenConns(1)
-	read, err := sql.Open("sqlite", dsn(path, "deferred"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := newDB(read, write, path)
 	t.Cleanup(func() { db.Close() })
 	return db
 }
@@ -33,7 +26,7 @@ func openUnmigrated(t *testing.T) *DB {
 func TestSessionsDeviceMigrationKeepsSessions(t *testing.T) {
 	ctx := context.Background()
 	db := openUnmigrated(t)
-	all, err := loadMigrations(migrationFiles)
+	all, err := loadMigrations(migrationFiles, "migrations/sqlite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +34,7 @@ func TestSessionsDeviceMigrationKeepsSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	exec := func(q string, args ...any) error {
-		return db.WriteTx(ctx, func(tx *sql.Tx) error { _, err := tx.ExecContext(ctx, q, args...); return err })
+		return db.WriteTx(ctx, func(tx *Tx) error { _, err := tx.ExecContext(ctx, q, args...); return err })
 	}
 	const at = "2026-03-02T09:00:00.000Z"
 	if err := exec(`INSERT INTO users (uid, email, password_hash, created_at, updated_at) VALUES ('u1', 'marie@exemple.fr', 'x', ?1, ?1)`, at); err != nil {

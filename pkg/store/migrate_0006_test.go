@@ -13,7 +13,7 @@ import (
 func TestRequestsMigrationKeepsQuotes(t *testing.T) {
 	ctx := context.Background()
 	db := openUnmigrated(t)
-	all, err := loadMigrations(migrationFiles)
+	all, err := loadMigrations(migrationFiles, "migrations/sqlite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestRequestsMigrationKeepsQuotes(t *testing.T) {
 	}
 	exec := func(q string, args ...any) {
 		t.Helper()
-		if err := db.WriteTx(ctx, func(tx *sql.Tx) error { _, err := tx.ExecContext(ctx, q, args...); return err }); err != nil {
+		if err := db.WriteTx(ctx, func(tx *Tx) error { _, err := tx.ExecContext(ctx, q, args...); return err }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -58,7 +58,7 @@ func TestRequestsMigrationKeepsQuotes(t *testing.T) {
 	if err := db.read.QueryRowContext(ctx, `SELECT last FROM request_refs WHERE prefix = 'DV' AND year = 2026`).Scan(&last); err != nil || last != 2 {
 		t.Errorf("counter 2026 = %d, %v; want 2", last, err)
 	}
-	err = db.WriteTx(ctx, func(tx *sql.Tx) error {
+	err = db.WriteTx(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO request_events (request_id, at, action) VALUES ('q1', 'x', 'created')`)
 		if err != nil {
 			return err

@@ -6,47 +6,77 @@ import (
 	"fmt"
 )
 
-// Querier runs statements: a *sql.Tx, or a *Tx that prepares each
-// statement once for the whole transaction. Helpers that a batched write
-// and an ordinary transaction share take a Querier.
+// Querier runs statements: a *Tx, or the store's Reader for single rows.
+// Helpers that a batched write and an ordinary transaction share take a
+// Querier. The SQL is the code's, with ? placeholders; the store rewrites
+// it for its engine.
 type Querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// Tx is a transaction that takes each statement from the store's cache
-// the first time it runs and reuses it until the end: modernc.org/sqlite parses every statement
-// it is given as text, and a group commit (Batcher) runs the same few
-// statements for every write it holds. The statements are closed with the
-// transaction (database/sql does it on commit and rollback). A Tx is used
-// by one goroutine at a time, as a *sql.Tx is.
+// Tx is the one transaction type of every package, from WriteTx, ReadTx
+// or a Batcher. On SQLite it takes each statement from the store's cache
+// the first time it runs and reuses it until the end: modernc.org/sqlite
+// parses every statement it is given as text, and a group commit (Batcher)
+// runs the same few statements for every write it holds. On PostgreSQL the
+// text is rewritten for the engine (placeholders, arguments) and pgx keeps
+// the prepared statements per connection. A Tx is used by one goroutine
+// at a time, as a *sql.Tx is.
 type Tx struct {
-	*sql.Tx
-	// db's statement cache (DB.Stmt) keeps the statements from one
-	// transaction to the next; stmts keeps them for this one.
+	tx    *sql.Tx
 	db    *DB
+	write bool
+	// db's statement cache (DB.Stmt) keeps the statements from one
+	// transaction to the next; stmts keeps them for this one (SQLite).
 	stmts map[string]*sql.Stmt
 }
 
 // newTx wraps tx, a transaction of db, with an empty statement cache.
-func newTx(db *DB, tx *sql.Tx) *Tx { return &Tx{Tx: tx, db: db, stmts: map[string]*sql.Stmt{}} }
+func newTx(db *DB, tx *sql.Tx, write bool) *Tx {
+	t := &Tx{tx: tx, db: db, write: write}
+	if db.engine == SQLite {
+		t.stmts = map[string]*sql.Stmt{}
+	}
+	return t
+}
 
-// stmt returns the statement of query prepared on this transaction.
+// Engine is the engine of the transaction's store, for the rare statement
+// that only one engine has (PRAGMA, advisory locks).
+func (t *Tx) Engine() Engine { return t.db.engine }
+
+// stmt returns the statement of query prepared on this transaction (SQLite).
 func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st, ok := t.stmts[query]; ok {
 		return st, nil
 	}
-	st, err := t.db.Stmt(ctx, t.Tx, query)
+	cache := t.db.readStmts
+	if t.write {
+		cache = t.db.writeStmts
+	}
+	st, err := cache.get(query)
 	if err != nil {
 		return nil, fmt.Errorf("préparation d'une requête: %w", err)
+	}
+	if st == nil {
+		st, err = t.tx.PrepareContext(ctx, query)
+		if err != nil {
+			return nil, fmt.Errorf("préparation d'une requête: %w", err)
+		}
+	} else {
+		st = t.tx.StmtContext(ctx, st)
 	}
 	t.stmts[query] = st
 	return st, nil
 }
 
-// ExecContext runs query, prepared once per transaction.
+// ExecContext runs query.
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if t.db.engine == Postgres {
+		q, a := t.db.dialect.rewrite(query, args)
+		return t.tx.ExecContext(ctx, q, a...)
+	}
 	st, err := t.stmt(ctx, query)
 	if err != nil {
 		return nil, err
@@ -54,8 +84,12 @@ func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 	return st.ExecContext(ctx, args...)
 }
 
-// QueryContext runs query, prepared once per transaction.
+// QueryContext runs query.
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if t.db.engine == Postgres {
+		q, a := t.db.dialect.rewrite(query, args)
+		return t.tx.QueryContext(ctx, q, a...)
+	}
 	st, err := t.stmt(ctx, query)
 	if err != nil {
 		return nil, err
@@ -63,13 +97,16 @@ func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.
 	return st.QueryContext(ctx, args...)
 }
 
-// QueryRowContext runs query, prepared once per transaction. A statement
-// that cannot be prepared is run as text, so that its *sql.Row carries the
-// error to Scan.
+// QueryRowContext runs query. A statement that cannot be prepared is run
+// as text, so that its *sql.Row carries the error to Scan.
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if t.db.engine == Postgres {
+		q, a := t.db.dialect.rewrite(query, args)
+		return t.tx.QueryRowContext(ctx, q, a...)
+	}
 	st, err := t.stmt(ctx, query)
 	if err != nil {
-		return t.Tx.QueryRowContext(ctx, query, args...)
+		return t.tx.QueryRowContext(ctx, query, args...)
 	}
 	return st.QueryRowContext(ctx, args...)
 }

@@ -106,25 +106,6 @@ func (c *stmtCache) close() error {
 	return errors.Join(errs...)
 }
 
-// Stmt returns query prepared for tx, a transaction of ReadTx or WriteTx:
-// prepared once per pool (and once per connection of it) and kept until
-// the store closes, so the hot queries are parsed once instead of on
-// every call. The statement ends with tx; do not close it.
-func (db *DB) Stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
-	cache := db.readStmts
-	if db.inWrite.Load() == tx {
-		cache = db.writeStmts
-	}
-	st, err := cache.get(query)
-	if err != nil {
-		return nil, err
-	}
-	if st == nil {
-		return tx.PrepareContext(ctx, query)
-	}
-	return tx.StmtContext(ctx, st), nil
-}
-
 // QueryRow runs one read statement on the reader pool, prepared once per
 // pool like Stmt's, outside any explicit transaction: SQLite runs a lone
 // statement in its own read transaction, so the row it returns is one
@@ -132,6 +113,10 @@ func (db *DB) Stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, er
 // than the statement (the session lookup of every signed-in request).
 // Use ReadTx when two statements must see the same snapshot.
 func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if db.engine == Postgres {
+		q, a := db.dialect.rewrite(query, args)
+		return db.read.QueryRowContext(ctx, q, a...)
+	}
 	st, err := db.readStmts.get(query)
 	if err != nil || st == nil {
 		// Not prepared yet (or the store is closing, which the query
@@ -141,7 +126,7 @@ func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	return st.QueryRowContext(ctx, args...)
 }
 
-// RowReader reads single rows. *sql.Tx, *Tx and the store's Reader are row readers.
+// RowReader reads single rows. *Tx and the store's Reader are row readers.
 type RowReader interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // readMeta reads key of app_meta through the statement cache inside tx.
-func readMeta(ctx context.Context, db *DB, tx *sql.Tx, key string) (string, error) {
-	st, err := db.Stmt(ctx, tx, "SELECT value FROM app_meta WHERE key = ?")
+func readMeta(ctx context.Context, db *DB, tx *Tx, key string) (string, error) {
+	st, err := tx.stmt(ctx, "SELECT value FROM app_meta WHERE key = ?")
 	if err != nil {
 		return "", err
 	}
@@ -27,8 +27,8 @@ func TestStmtInBothPools(t *testing.T) {
 		key := fmt.Sprint("clé", round)
 		// In the writer's transaction, the statement sees what the
 		// transaction wrote and is undone with it.
-		err := db.WriteTx(ctx, func(tx *sql.Tx) error {
-			st, err := db.Stmt(ctx, tx, ins)
+		err := db.WriteTx(ctx, func(tx *Tx) error {
+			st, err := tx.stmt(ctx, ins)
 			if err != nil {
 				return err
 			}
@@ -43,8 +43,8 @@ func TestStmtInBothPools(t *testing.T) {
 		if err != sql.ErrTxDone {
 			t.Fatal(err)
 		}
-		err = db.WriteTx(ctx, func(tx *sql.Tx) error {
-			st, err := db.Stmt(ctx, tx, ins)
+		err = db.WriteTx(ctx, func(tx *Tx) error {
+			st, err := tx.stmt(ctx, ins)
 			if err == nil {
 				_, err = st.ExecContext(ctx, key, "gardée")
 			}
@@ -53,7 +53,7 @@ func TestStmtInBothPools(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = db.ReadTx(ctx, func(tx *sql.Tx) error {
+		err = db.ReadTx(ctx, func(tx *Tx) error {
 			v, err := readMeta(ctx, db, tx, key)
 			if v != "gardée" {
 				t.Errorf("round %d: read %q, want the committed value", round, v)
@@ -81,15 +81,15 @@ func TestStmtConcurrentReadersAndWriter(t *testing.T) {
 		wg.Go(func() {
 			for i := range 40 {
 				key := fmt.Sprintf("g%d-%d", g, i)
-				err := db.WriteTx(ctx, func(tx *sql.Tx) error {
-					st, err := db.Stmt(ctx, tx, "INSERT INTO app_meta (key, value) VALUES (?, ?)")
+				err := db.WriteTx(ctx, func(tx *Tx) error {
+					st, err := tx.stmt(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)")
 					if err == nil {
 						_, err = st.ExecContext(ctx, key, key)
 					}
 					return err
 				})
 				if err == nil {
-					err = db.ReadTx(ctx, func(tx *sql.Tx) error {
+					err = db.ReadTx(ctx, func(tx *Tx) error {
 						v, err := readMeta(ctx, db, tx, key)
 						if err == nil && v != key {
 							err = fmt.Errorf("read %q for %q", v, key)
@@ -114,9 +114,9 @@ func TestStmtConcurrentReadersAndWriter(t *testing.T) {
 func TestStmtCacheIsBoundedAndClosed(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
-	err := db.ReadTx(ctx, func(tx *sql.Tx) error {
+	err := db.ReadTx(ctx, func(tx *Tx) error {
 		for i := range maxCachedStmts + 20 {
-			st, err := db.Stmt(ctx, tx, fmt.Sprintf("SELECT %d", i))
+			st, err := tx.stmt(ctx, fmt.Sprintf("SELECT %d", i))
 			if err != nil {
 				return err
 			}

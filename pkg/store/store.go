@@ -1,5 +1,8 @@
-// Package store opens the SQLite database shared by every courtier command
-// and applies its embedded migrations.
+// Package store is the only package that knows the database engine: it
+// opens SQLite (a file path) or PostgreSQL (a postgres:// URL), applies
+// the engine's embedded migrations, and hands every other package one
+// transaction type (Tx) and one Querier whose SQL is written once, with ?
+// placeholders, and rewritten for the engine (see dialect.go).
 package store
 
 import (
@@ -10,33 +13,89 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
 )
 
-// readers is the size of the reader pool.
+// Engine names a database engine.
+type Engine string
+
+// The engines courtier runs on.
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// readers is the size of SQLite's reader pool.
 const readers = 4
 
-// DB is the SQLite store: a pool of readers and a single writer, so that
-// writers queue in Go instead of failing with SQLITE_BUSY.
+// DB is the store. On SQLite: a pool of readers and a single writer, so
+// that writers queue in Go instead of failing with SQLITE_BUSY. On
+// PostgreSQL: one pool for both (read and write are the same *sql.DB).
 type DB struct {
-	read  *sql.DB
-	write *sql.DB
-	path  string
-	// readStmts and writeStmts are the prepared statements of each pool (see Stmt).
+	engine Engine
+	read   *sql.DB
+	write  *sql.DB
+	// path is the SQLite file, or the PostgreSQL URL without its password.
+	path string
+	// readStmts and writeStmts are the prepared statements of each pool
+	// (see Stmt); SQLite only: pgx keeps its own cache per connection.
 	readStmts, writeStmts *stmtCache
-	// inWrite is the transaction WriteTx is running, if any: the writer
-	// has one connection, so there is at most one, and Stmt tells by it
-	// which pool a transaction belongs to.
+	// inWrite is the transaction WriteTx is running, if any (SQLite): the
+	// writer has one connection, so there is at most one.
 	inWrite atomic.Pointer[sql.Tx]
-	// version reads PRAGMA data_version (see DataVersion).
+	// version reads PRAGMA data_version (see DataVersion); nil on PostgreSQL.
 	version *versionReader
+	// dialect rewrites the code's SQL for the engine.
+	dialect dialect
 }
 
-// dsn sets the pragmas on every pooled connection; write transactions
+// IsURL tells whether dsn names a PostgreSQL database rather than a file.
+func IsURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open opens the database named by dsn, a SQLite file path (created with
+// its folder if needed) or a postgres:// URL, and applies the pending
+// migrations.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	db, err := open(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// OpenExisting opens the database named by dsn without creating it nor
+// migrating it (the commands other than serve and db migrate): a missing
+// SQLite file is an error, and a database behind the code's migrations is
+// refused with the way to bring it level.
+func OpenExisting(ctx context.Context, dsn string) (*DB, error) {
+	if !IsURL(dsn) {
+		if _, err := os.Stat(dsn); err != nil {
+			return nil, fmt.Errorf("base de données %s introuvable (courtier serve la crée)", dsn)
+		}
+	}
+	return Open(ctx, dsn)
+}
+
+// open connects without migrating.
+func open(ctx context.Context, dsn string) (*DB, error) {
+	if IsURL(dsn) {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(dsn)
+}
+
+// sqliteDSN sets the pragmas on every pooled connection; write transactions
 // start with BEGIN IMMEDIATE so a read-then-write never hits SQLITE_BUSY.
-func dsn(path string, txlock string) string {
+func sqliteDSN(path string, txlock string) string {
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
@@ -45,20 +104,19 @@ func dsn(path string, txlock string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Open opens (creating it and its folder if needed) the database at path
-// and applies the pending migrations.
-func Open(ctx context.Context, path string) (*DB, error) {
+// openSQLite opens the two pools of the file at path.
+func openSQLite(path string) (*DB, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("création du dossier de la base %s: %w", dir, err)
 		}
 	}
-	write, err := sql.Open("sqlite", dsn(path, "immediate"))
+	write, err := sql.Open("sqlite", sqliteDSN(path, "immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("ouverture de la base %s: %w", path, err)
 	}
 	write.SetMaxOpenConns(1)
-	read, err := sql.Open("sqlite", dsn(path, "deferred"))
+	read, err := sql.Open("sqlite", sqliteDSN(path, "deferred"))
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("ouverture de la base %s: %w", path, err)
@@ -69,21 +127,16 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	// opened another, with its pragmas, its statements prepared again and
 	// an empty page cache (13 % of the server's time in a chat load).
 	read.SetMaxIdleConns(readers)
-	db := newDB(read, write, path)
-	if err := db.migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return db, nil
+	return &DB{engine: SQLite, read: read, write: write, path: path,
+		readStmts: newStmtCache(read), writeStmts: newStmtCache(write),
+		version: &versionReader{path: path}, dialect: sqliteDialect{}}, nil
 }
 
-// newDB puts the two pools of path together, with their statement caches.
-func newDB(read, write *sql.DB, path string) *DB {
-	return &DB{read: read, write: write, path: path, readStmts: newStmtCache(read), writeStmts: newStmtCache(write),
-		version: &versionReader{path: path}}
-}
+// Engine is the engine the store runs on.
+func (db *DB) Engine() Engine { return db.engine }
 
-// Path is the file the store was opened on.
+// Path is the SQLite file the store was opened on, or the PostgreSQL URL
+// without its password (for logs).
 func (db *DB) Path() string { return db.path }
 
 // Ping tells whether the database answers a query.
@@ -95,12 +148,18 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the prepared statements and both pools; WAL content is
-// checkpointed by SQLite on the last close.
+// Close closes the prepared statements and the pools; on SQLite the WAL
+// content is checkpointed by SQLite on the last close.
 func (db *DB) Close() error {
-	serr := errors.Join(db.readStmts.close(), db.writeStmts.close(), db.version.close())
+	var serr error
+	if db.engine == SQLite {
+		serr = errors.Join(db.readStmts.close(), db.writeStmts.close(), db.version.close())
+	}
 	rerr := db.read.Close()
-	werr := db.write.Close()
+	var werr error
+	if db.write != db.read {
+		werr = db.write.Close()
+	}
 	if werr != nil {
 		return fmt.Errorf("fermeture de la base: %w", werr)
 	}
@@ -113,30 +172,45 @@ func (db *DB) Close() error {
 	return nil
 }
 
-// WriteTx runs fn in a BEGIN IMMEDIATE transaction on the writer connection.
-func (db *DB) WriteTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := db.write.BeginTx(ctx, nil)
+// WriteTx runs fn in a write transaction: on SQLite BEGIN IMMEDIATE on the
+// single writer; on PostgreSQL a SERIALIZABLE transaction, run again from
+// the start when PostgreSQL reports a serialization failure or a deadlock,
+// so that every read-then-write of the code stays as right with several
+// writers as under SQLite's one. fn may therefore run more than once: it
+// must act only through tx and on values it sets afresh each time, and
+// leave side effects outside the database (a wake-up, a mail) to after
+// WriteTx returns.
+func (db *DB) WriteTx(ctx context.Context, fn func(*Tx) error) error {
+	if db.engine == Postgres {
+		return db.pgWriteTx(ctx, fn)
+	}
+	stx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("début de transaction: %w", err)
 	}
-	db.inWrite.Store(tx)
-	defer db.inWrite.CompareAndSwap(tx, nil)
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
+	db.inWrite.Store(stx)
+	defer db.inWrite.CompareAndSwap(stx, nil)
+	if err := fn(newTx(db, stx, true)); err != nil {
+		_ = stx.Rollback()
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := stx.Commit(); err != nil {
 		return fmt.Errorf("validation de transaction: %w", err)
 	}
 	return nil
 }
 
-// ReadTx runs fn in a read-only transaction on the reader pool.
-func (db *DB) ReadTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+// ReadTx runs fn in a read-only transaction that sees one snapshot of the
+// database (on PostgreSQL: REPEATABLE READ, READ ONLY).
+func (db *DB) ReadTx(ctx context.Context, fn func(*Tx) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.engine == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	stx, err := db.read.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("début de lecture: %w", err)
 	}
-	defer tx.Rollback() //nolint:errcheck // a read-only transaction has nothing to keep
-	return fn(tx)
+	defer stx.Rollback() //nolint:errcheck // a read-only transaction has nothing to keep
+	return fn(newTx(db, stx, false))
 }

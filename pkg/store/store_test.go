@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -32,7 +31,7 @@ func TestOpenAppliesMigrationsOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, _ := loadMigrations(migrationFiles)
+		all, _ := loadMigrations(migrationFiles, "migrations/sqlite")
 		if v != len(all) {
 			t.Errorf("schema version %d, want %d", v, len(all))
 		}
@@ -80,7 +79,7 @@ func TestLoadMigrationsRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := loadMigrations(tt.files)
+			_, err := loadMigrations(tt.files, "migrations")
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}
@@ -135,11 +134,11 @@ func TestReadersStayOpen(t *testing.T) {
 			ready.Add(1)
 			go func() {
 				defer wg.Done()
-				err := db.ReadTx(ctx, func(tx *sql.Tx) error {
+				err := db.ReadTx(ctx, func(tx *Tx) error {
 					ready.Done()
 					<-start
 					var n int
-					return tx.QueryRow("SELECT COUNT(*) FROM app_meta").Scan(&n)
+					return tx.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM app_meta").Scan(&n)
 				})
 				if err != nil {
 					t.Error(err)

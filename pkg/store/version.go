@@ -47,6 +47,10 @@ type versionReader struct {
 	closed bool
 }
 
+// ErrNoDataVersion answers DataVersion on PostgreSQL, which has no such
+// number: a cache that rests on it stays off there.
+var ErrNoDataVersion = errors.New("pas de data_version sur ce moteur")
+
 // errVersionClosed answers a Version asked of a closed store.
 var errVersionClosed = errors.New("base fermée")
 
@@ -56,6 +60,9 @@ var errVersionClosed = errors.New("base fermée")
 // one counts from the start). On failure the connection is dropped and the
 // next call opens another, whose Versions all come after.
 func (db *DB) DataVersion(ctx context.Context) (Version, error) {
+	if db.engine != SQLite {
+		return Version{}, ErrNoDataVersion
+	}
 	r := db.version
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -105,7 +112,7 @@ func (r *versionReader) read() (int64, error) {
 // open opens the connection and prepares the PRAGMA on it; r.mu is held.
 func (r *versionReader) open(ctx context.Context) error {
 	if r.pool == nil {
-		pool, err := sql.Open("sqlite", dsn(r.path, "deferred"))
+		pool, err := sql.Open("sqlite", sqliteDSN(r.path, "deferred"))
 		if err != nil {
 			return fmt.Errorf("version de la base: %w", err)
 		}

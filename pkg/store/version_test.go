@@ -20,7 +20,7 @@ func TestDataVersion(t *testing.T) {
 	defer other.Close()
 	put := func(h *DB, key string) func() error {
 		return func() error {
-			return h.WriteTx(ctx, func(tx *sql.Tx) error {
+			return h.WriteTx(ctx, func(tx *Tx) error {
 				_, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, 'v')", key)
 				return err
 			})
@@ -34,7 +34,7 @@ func TestDataVersion(t *testing.T) {
 		{"nothing", func() error { return nil }, false},
 		{"a read", func() error { var n int; return db.QueryRow(ctx, "SELECT count(*) FROM app_meta").Scan(&n) }, false},
 		{"a read in a transaction", func() error {
-			return db.ReadTx(ctx, func(tx *sql.Tx) error {
+			return db.ReadTx(ctx, func(tx *Tx) error {
 				if _, err := readMeta(ctx, db, tx, "absente"); err != sql.ErrNoRows {
 					return fmt.Errorf("readMeta: %v", err)
 				}
@@ -44,7 +44,7 @@ func TestDataVersion(t *testing.T) {
 		{"a commit of this store", put(db, "a"), true},
 		{"a commit of another handle", put(other, "b"), true},
 		{"a rolled back write", func() error {
-			_ = db.WriteTx(ctx, func(tx *sql.Tx) error {
+			_ = db.WriteTx(ctx, func(tx *Tx) error {
 				if _, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES ('c', 'v')"); err != nil {
 					return err
 				}
@@ -54,7 +54,7 @@ func TestDataVersion(t *testing.T) {
 		}, false},
 		{"a passive checkpoint", func() error { _, err := db.read.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)"); return err }, false},
 		{"a delete of another handle after a checkpoint", func() error {
-			return other.WriteTx(ctx, func(tx *sql.Tx) error {
+			return other.WriteTx(ctx, func(tx *Tx) error {
 				_, err := tx.ExecContext(ctx, "DELETE FROM app_meta WHERE key = 'a'")
 				return err
 			})

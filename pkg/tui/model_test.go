@@ -2,7 +2,9 @@ package tui
 
 import (
 	"context"
-	"errors"
+	"database/sql"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +14,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 var visitor = account.Visitor
@@ -270,7 +273,7 @@ func TestStatusBar(t *testing.T) {
 			t.Errorf("no %q in the status bar:\n%s", want, v)
 		}
 	}
-	src.err = errors.New("décompte des demandes: database is locked (5) (SQLITE_BUSY)")
+	src.err = fmt.Errorf("décompte des demandes: %w", busyError(t))
 	m = send(t, m, runes("p"))
 	m = send(t, m, loadedMsg{msg: m.screens[0].Load(context.Background())()})
 	v := m.View()
@@ -301,4 +304,36 @@ func TestStatusBar(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "Lecture seule.") {
 		t.Errorf("the refresh after the action hid its error:\n%s", v)
 	}
+}
+
+// busyError is a real SQLITE_BUSY: a second connection asks for a
+// database another holds in an exclusive transaction, and gives up at once.
+func busyError(t *testing.T) error {
+	t.Helper()
+	dsn := "file:" + filepath.Join(t.TempDir(), "verrou.db") + "?_pragma=busy_timeout(0)"
+	holder, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	ctx := context.Background()
+	conn, err := holder.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "CREATE TABLE t (x INTEGER); BEGIN EXCLUSIVE; INSERT INTO t VALUES (1)"); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(ctx, "ROLLBACK") //nolint:errcheck // the file goes with the test
+	other, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	_, err = other.ExecContext(ctx, "SELECT * FROM t")
+	if !store.IsBusy(err) {
+		t.Fatalf("expected SQLITE_BUSY, got %v", err)
+	}
+	return err
 }

@@ -3,12 +3,12 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // size is the terminal's size, 80×24 until the first WindowSizeMsg (the
@@ -139,8 +139,7 @@ func errorText(err error) string {
 	if errors.As(err, &e) {
 		return e.Message
 	}
-	s := err.Error()
-	if strings.Contains(s, "database is locked") || strings.Contains(s, "SQLITE_BUSY") {
+	if store.IsBusy(err) {
 		return "Base de données occupée par un autre programme\u00a0: réessayez dans un instant."
 	}
 	return apperr.MessageOf(err)

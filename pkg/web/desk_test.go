@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/desk"
+	"courtier/pkg/store"
 )
 
 // deskEnv is one server with the role matrix (plus a second agent) for
@@ -59,7 +59,7 @@ func (e *deskEnv) request(t *testing.T, state string) *desk.Request {
 	ctx := context.Background()
 	e.n++
 	var r *desk.Request
-	err := e.app.Store.WriteTx(ctx, func(tx *sql.Tx) (err error) {
+	err := e.app.Store.WriteTx(ctx, func(tx *store.Tx) (err error) {
 		r, err = e.srv.desk.Open(ctx, tx, e.actor(t, "client"), desk.Draft{ID: fmt.Sprintf("dq-%d", e.n), Kind: desk.KindQuote,
 			UID: e.uids["client"], Name: "Claire Client", Email: "client@exemple.fr", Phone: "0639981234", Product: "car",
 			Summary: "Assurance auto et moto", Due: e.clock.Now().Add(4 * time.Hour)})

@@ -1,27 +1,101 @@
 // Package storetest gives tests of the packages over the store a temporary
-// database and a clock they move by hand.
+// database, on the engine the environment chooses, and a clock they move
+// by hand.
+//
+// With COURTIER_TEST_POSTGRES set to a PostgreSQL URL (scripts/pg-cluster.sh
+// starts a throwaway cluster and prints it), every database is a schema of
+// its own in that database, dropped when the test ends; without it, a SQLite
+// file in the test's temporary folder.
 package storetest
 
 import (
 	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	_ "github.com/jackc/pgx/v5/stdlib" // the schemas are made through pgx
 	"courtier/pkg/store"
 )
 
-// Open opens a store with every migration applied in a temporary folder,
-// closed when the test ends.
+// EnvPostgres is the environment variable naming the PostgreSQL server of the tests.
+const EnvPostgres = "COURTIER_TEST_POSTGRES"
+
+// Engine is the engine the tests run on.
+func Engine() store.Engine {
+	if os.Getenv(EnvPostgres) != "" {
+		return store.Postgres
+	}
+	return store.SQLite
+}
+
+// DSN returns a new, empty database for the test on the chosen engine: a
+// file path or a postgres:// URL, removed when the test ends.
+func DSN(t testing.TB) string {
+	t.Helper()
+	if base := os.Getenv(EnvPostgres); base != "" {
+		return Schema(t, base)
+	}
+	return filepath.Join(t.TempDir(), "courtier.db")
+}
+
+// Schema creates a schema of its own in the PostgreSQL database at base
+// and returns base's URL set to use it; the schema is dropped when the
+// test ends (after the cleanups registered later, such as closing the store).
+func Schema(t testing.TB, base string) string {
+	t.Helper()
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	name := "t_" + hex.EncodeToString(b)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+name); err != nil {
+		admin.Close()
+		t.Fatalf("schéma de test sur %s: %v", base, err)
+	}
+	t.Cleanup(func() {
+		defer admin.Close()
+		if _, err := admin.ExecContext(ctx, "DROP SCHEMA "+name+" CASCADE"); err != nil {
+			t.Logf("suppression du schéma %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", name)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Open opens a store with every migration applied on a new database of
+// the chosen engine, closed when the test ends.
 func Open(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "courtier.db"))
+	db, err := store.Open(context.Background(), DSN(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// SQLiteOnly skips a test that only the SQLite engine can run, with why.
+func SQLiteOnly(t testing.TB, why string) {
+	t.Helper()
+	if Engine() != store.SQLite {
+		t.Skip("SQLite seulement: " + why)
+	}
 }
 
 // Clock is a clock the test moves; safe for concurrent use.
