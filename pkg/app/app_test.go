@@ -2,18 +2,18 @@ package app
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"courtier/pkg/account"
 	"courtier/pkg/company"
+	"courtier/pkg/store/storetest"
 )
 
 // TestOpenBuildsEveryService opens a new database: the migrations run and
 // every service a command may ask for is there, over the one store.
 func TestOpenBuildsEveryService(t *testing.T) {
 	ctx := context.Background()
-	a, err := Open(ctx, Config{DB: filepath.Join(t.TempDir(), "courtier.db"), Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
+	a, err := Open(ctx, Config{DB: storetest.DSN(t), Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestNewRefusesABrokenProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Hours.Weekdays = "de neuf à six"
-	if _, err := Open(context.Background(), Config{DB: filepath.Join(t.TempDir(), "courtier.db"), Company: &p}); err == nil {
+	if _, err := Open(context.Background(), Config{DB: storetest.DSN(t), Company: &p}); err == nil {
 		t.Fatal("opened with unreadable opening hours")
 	}
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,7 +17,7 @@ import (
 func TestReopenedContactRequestsAreDueAgain(t *testing.T) {
 	ctx := context.Background()
 	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)) // Monday 10:00 in Paris
-	a, err := Open(ctx, Config{DB: filepath.Join(t.TempDir(), "courtier.db"), Now: clock.Now,
+	a, err := Open(ctx, Config{DB: storetest.DSN(t), Now: clock.Now,
 		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
 	if err != nil {
 		t.Fatal(err)

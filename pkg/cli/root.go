@@ -12,6 +12,7 @@ import (
 
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
+	"courtier/pkg/store"
 )
 
 // defaultDB is the database path when neither --db nor COURTIER_DB is given.
@@ -47,7 +48,7 @@ func NewRootCommand(getenv func(string) string) *cobra.Command {
 	if v := getenv("COURTIER_DB"); v != "" {
 		dbDefault = v
 	}
-	root.PersistentFlags().StringVar(&opts.DB, "db", dbDefault, "SQLite database file (env COURTIER_DB)")
+	root.PersistentFlags().StringVar(&opts.DB, "db", dbDefault, "database: a SQLite file path or a postgres:// URL (env COURTIER_DB)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
 	root.AddCommand(NewServeCommand(opts, getenv, nil), NewUsersCommand(opts), NewChatCommand(opts, nil), NewVersionCommand(),
 		NewTUICommand(opts, getenv, nil))
@@ -128,6 +129,9 @@ func withApp(ctx context.Context, opts *Options, fn func(*app.App) error) error 
 // dbExists says in French that the database at path does not exist;
 // commands check it before they ask anything of the operator.
 func dbExists(path string) error {
+	if store.IsURL(path) {
+		return nil // a PostgreSQL server answers for its database itself
+	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return apperr.Errorf(apperr.ENOTFOUND,
 			"La base de données %s n'existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).", path)

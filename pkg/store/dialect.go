@@ -84,7 +84,7 @@ func numberPlaceholders(q string) string {
 		c := q[i]
 		switch {
 		case c == '\'' || c == '"':
-			j := closing(q, i+1, c)
+			j := literalEnd(q, i+1, c)
 			b.WriteString(q[i:j])
 			i = j - 1
 		case c == '-' && i+1 < len(q) && q[i+1] == '-':
@@ -105,9 +105,9 @@ func numberPlaceholders(q string) string {
 	return b.String()
 }
 
-// closing is the index just past the quote that closes the literal opened
+// literalEnd is the index just past the quote that closes the literal opened
 // before from (a doubled quote is part of the literal), or len(q).
-func closing(q string, from int, quote byte) int {
+func literalEnd(q string, from int, quote byte) int {
 	for j := from; j < len(q); j++ {
 		if q[j] == quote {
 			if j+1 < len(q) && q[j+1] == quote {

@@ -72,19 +72,6 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	return db, nil
 }
 
-// OpenExisting opens the database named by dsn without creating it nor
-// migrating it (the commands other than serve and db migrate): a missing
-// SQLite file is an error, and a database behind the code's migrations is
-// refused with the way to bring it level.
-func OpenExisting(ctx context.Context, dsn string) (*DB, error) {
-	if !IsURL(dsn) {
-		if _, err := os.Stat(dsn); err != nil {
-			return nil, fmt.Errorf("base de données %s introuvable (courtier serve la crée)", dsn)
-		}
-	}
-	return Open(ctx, dsn)
-}
-
 // open connects without migrating.
 func open(ctx context.Context, dsn string) (*DB, error) {
 	if IsURL(dsn) {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,7 +20,7 @@ import (
 func TestAppSource(t *testing.T) {
 	ctx := context.Background()
 	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
-	a, err := app.Open(ctx, app.Config{DB: filepath.Join(t.TempDir(), "courtier.db"), Now: clock.Now,
+	a, err := app.Open(ctx, app.Config{DB: storetest.DSN(t), Now: clock.Now,
 		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
 	if err != nil {
 		t.Fatal(err)
