@@ -158,7 +158,7 @@ func insertMessage(ctx context.Context, tx store.Querier, id string, m *Message,
 // listMessages reads the latest limit messages of conversation id, oldest first.
 func listMessages(ctx context.Context, tx *store.Tx, id string, limit int, agent Agent) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+messageColumns+` FROM (
-		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, limit)
+		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) AS latest ORDER BY id`, id, limit)
 	return scanMessages(rows, err, agent)
 }
 

@@ -108,7 +108,7 @@ func updateRequest(ctx context.Context, tx *store.Tx, r *Request) error {
 func nextRef(ctx context.Context, tx *store.Tx, prefix string, year int) (string, error) {
 	var last int
 	err := tx.QueryRowContext(ctx, `INSERT INTO request_refs (prefix, year, last) VALUES (?, ?, 1)
-		ON CONFLICT (prefix, year) DO UPDATE SET last = last + 1 RETURNING last`, prefix, year).Scan(&last)
+		ON CONFLICT (prefix, year) DO UPDATE SET last = request_refs.last + 1 RETURNING last`, prefix, year).Scan(&last)
 	if err != nil {
 		return "", fmt.Errorf("numérotation des demandes %s: %w", prefix, err)
 	}
@@ -241,7 +241,7 @@ func (f Filter) where(uid string) (string, []any) {
 		add(cond, vals...)
 	}
 	if len(conds) == 0 {
-		return "1", nil
+		return "1 = 1", nil
 	}
 	return strings.Join(conds, " AND "), args
 }
@@ -254,7 +254,9 @@ func searchSQL(q string) (string, []any) {
 		return "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s) + "%"
 	}
 	l := like(q)
-	cond := `r.ref LIKE ? ESCAPE '\' OR r.name LIKE ? ESCAPE '\' OR r.email LIKE ? ESCAPE '\' OR r.phone LIKE ? ESCAPE '\'`
+	// lower() on both sides: SQLite's LIKE ignores the case of ASCII
+	// letters, PostgreSQL's does not.
+	cond := `lower(r.ref) LIKE lower(?) ESCAPE '\' OR lower(r.name) LIKE lower(?) ESCAPE '\' OR lower(r.email) LIKE lower(?) ESCAPE '\' OR r.phone LIKE ? ESCAPE '\'`
 	args := []any{l, l, l, l}
 	digits := strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -263,7 +265,7 @@ func searchSQL(q string) (string, []any) {
 		return -1
 	}, q)
 	if len(digits) >= 2 && digits != q {
-		cond += ` OR r.phone LIKE ?`
+		cond += ` OR r.phone LIKE ? ESCAPE '\'`
 		args = append(args, like(digits))
 	}
 	return "(" + cond + ")", args

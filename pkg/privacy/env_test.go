@@ -105,13 +105,13 @@ func (e *env) addMessages(t testing.TB, token string, n int) {
 	err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
 		_, err := tx.ExecContext(context.Background(), `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?)
 			INSERT INTO chat_messages (conversation_id, sender, text, links, intent, created_at)
-			SELECT ?,
+			SELECT CAST(? AS TEXT),
 				CASE i % 2 WHEN 0 THEN 'user' ELSE 'bot' END,
-				CASE i % 2 WHEN 0 THEN printf('Question numéro %d : combien coûte une assurance habitation pour un appartement de 45 m² ?', i)
-					ELSE printf('Réponse numéro %d : l''assurance habitation couvre votre logement et vos biens ; un devis est gratuit.', i) END,
+				CASE i % 2 WHEN 0 THEN 'Question numéro ' || i || ' : combien coûte une assurance habitation pour un appartement de 45 m² ?'
+					ELSE 'Réponse numéro ' || i || ' : l''assurance habitation couvre votre logement et vos biens ; un devis est gratuit.' END,
 				CASE i % 2 WHEN 0 THEN '[]' ELSE '[{"label":"Assurance habitation","href":"/insurance/home"}]' END,
 				CASE i % 2 WHEN 0 THEN NULL ELSE 'home' END,
-				?
+				CAST(? AS TEXT)
 			FROM seq`, n, store.HashToken(token), e.clock.Now().Format(store.TimeLayout))
 		return err
 	})

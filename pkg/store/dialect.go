@@ -72,7 +72,7 @@ func pgArgs(args []any) []any {
 }
 
 // numberPlaceholders rewrites each ? outside string literals, quoted
-// identifiers and comments as $1, $2…
+// identifiers and comments as $1, $2…, and each ?N as $N.
 func numberPlaceholders(q string) string {
 	if !strings.Contains(q, "?") {
 		return q
@@ -95,8 +95,19 @@ func numberPlaceholders(q string) string {
 			b.WriteString(q[i : i+j])
 			i += j - 1
 		case c == '?':
-			n++
+			// ?NNN (SQLite's numbered parameter, used where one value
+			// appears twice) keeps its number; a bare ? takes the next.
+			j := i + 1
+			for j < len(q) && q[j] >= '0' && q[j] <= '9' {
+				j++
+			}
 			b.WriteByte('$')
+			if j > i+1 {
+				b.WriteString(q[i+1 : j])
+				i = j - 1
+				break
+			}
+			n++
 			b.WriteString(strconv.Itoa(n))
 		default:
 			b.WriteByte(c)
