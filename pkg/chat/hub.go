@@ -287,8 +287,8 @@ const PresenceTTL = 45 * time.Second
 // agentsAvailable tells whether an active agent or admin is present and not away.
 func agentsAvailable(ctx context.Context, tx *store.Tx, now time.Time) (bool, error) {
 	var n int
-	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM chat_presence p JOIN users u ON u.uid = p.uid
-		WHERE p.away = 0 AND p.seen_at >= ? AND u.status = 'active' AND u.role IN ('agent', 'admin'))`,
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM chat_presence p JOIN users u ON u.uid = p.uid
+		WHERE p.away = 0 AND p.seen_at >= ? AND u.status = 'active' AND u.role IN ('agent', 'admin') LIMIT 1) AS present`,
 		store.FormatTime(now.Add(-PresenceTTL))).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("présence des conseillers: %w", err)

@@ -198,11 +198,15 @@ func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo 
 // markRead moves the read mark column of conversation id up to upTo,
 // never back and never past its last message; it answers the mark.
 func markRead(ctx context.Context, tx *store.Tx, id, column string, upTo int64) (int64, error) {
-	var read int64
+	var last, read int64
+	err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages WHERE conversation_id = ?", id).Scan(&last)
+	if err != nil {
+		return 0, fmt.Errorf("accusé de lecture: %w", err)
+	}
+	upTo = min(upTo, last)
 	// column is one of two constants of this package, never input.
-	err := tx.QueryRowContext(ctx, `UPDATE chat_conversations SET `+column+` = MAX(`+column+`,
-		MIN(?, COALESCE((SELECT MAX(id) FROM chat_messages WHERE conversation_id = ?), 0)))
-		WHERE id = ? RETURNING `+column, upTo, id, id).Scan(&read)
+	err = tx.QueryRowContext(ctx, `UPDATE chat_conversations SET `+column+` = CASE WHEN `+column+` < ? THEN ? ELSE `+column+` END
+		WHERE id = ? RETURNING `+column, upTo, upTo, id).Scan(&read)
 	if err != nil {
 		return 0, fmt.Errorf("accusé de lecture: %w", err)
 	}

@@ -33,7 +33,7 @@ func (s *Service) Attach(ctx context.Context, v Viewer, token string) error {
 // and, when a signed-in viewer writes in a visitor conversation, makes it
 // theirs in the same transaction: a message written while signed in never
 // lands in a conversation that anyone holding the ID can read.
-func findForWrite(ctx context.Context, tx store.Querier, token, uid string) (*conversation, error) {
+func findForWrite(ctx context.Context, tx *store.Tx, token, uid string) (*conversation, error) {
 	c, err := findConversation(ctx, tx, token, uid)
 	if err != nil || c.uid.Valid || uid == "" {
 		return c, err

@@ -66,6 +66,9 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	// The messages of several visitors share a commit (store.Batcher): a
 	// message is acknowledged once its transaction is committed.
 	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
@@ -143,6 +146,9 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 		s.beforeWrite()
 	}
 	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET context = ?, updated_at = ? WHERE id = ? AND mode = 'bot' AND context = ? AND uid IS NOT DISTINCT FROM ?",
 			string(uc), now.Format(store.TimeLayout), c.id, seen, c.uid)
 		if err != nil {
@@ -176,10 +182,10 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 
 // letGoIfAbsent puts c back in the waiting list when the agent who holds
 // it is no longer present, and answers the notice the visitor reads.
-func (s *Service) letGoIfAbsent(ctx context.Context, tx store.Querier, c *conversation, now time.Time) ([]Message, error) {
+func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversation, now time.Time) ([]Message, error) {
 	var present int
 	var name string
-	err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT p.seen_at >= ? FROM chat_presence p WHERE p.uid = u.uid), 0),
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT CASE WHEN p.seen_at >= ? THEN 1 ELSE 0 END FROM chat_presence p WHERE p.uid = u.uid), 0),
 		CASE WHEN u.display_name <> '' THEN u.display_name ELSE u.email END
 		FROM users u WHERE u.uid = ? AND u.status = 'active' AND u.role IN ('agent', 'admin')`,
 		store.FormatTime(now.Add(-PresenceTTL)), c.agentUID).Scan(&present, &name)
@@ -232,6 +238,9 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 	ex := &Exchange{Mode: mode, Messages: []Message{}}
 	var id string
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil || c.mode == mode {
 			return err

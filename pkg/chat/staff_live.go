@@ -298,6 +298,9 @@ func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id
 func (s *Service) Take(ctx context.Context, actor account.Actor, id string) error {
 	now := s.now()
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		m, err := confirmStaff(ctx, tx, actor)
 		if err != nil {
 			return err
@@ -351,6 +354,9 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 	var msg Message
 	var holder string
 	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -393,6 +399,9 @@ func errTakeFirst(c *conversation) error {
 func (s *Service) Transfer(ctx context.Context, actor account.Actor, id, toUID string) error {
 	now := s.now()
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -439,6 +448,9 @@ func (s *Service) Close(ctx context.Context, actor account.Actor, id string) err
 func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, notice func(name string) string) error {
 	now := s.now()
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -519,7 +531,7 @@ func (s *Service) StaffSince(ctx context.Context, actor account.Actor, after int
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT m.conversation_id, m.id, m.sender, m.text, m.links, COALESCE(m.intent, ''), m.created_at, COALESCE(m.author_name, '')
 			FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
-			WHERE m.id > ? AND c.mode = 'agent' AND (? OR c.agent_uid IS NULL OR c.agent_uid = ?)
+			WHERE m.id > ? AND c.mode = 'agent' AND (? = 1 OR c.agent_uid IS NULL OR c.agent_uid = ?)
 			ORDER BY m.id LIMIT ?`, after, m.admin, m.uid, maxBatch)
 		if err != nil {
 			return fmt.Errorf("messages des conversations: %w", err)

@@ -103,7 +103,7 @@ func loadConversation(ctx context.Context, tx store.RowReader, id string) (*conv
 	return c, nil
 }
 
-func insertConversation(ctx context.Context, tx store.Querier, id, uid string, now time.Time) error {
+func insertConversation(ctx context.Context, tx *store.Tx, id, uid string, now time.Time) error {
 	owner := sql.NullString{String: uid, Valid: uid != ""}
 	_, err := tx.ExecContext(ctx, "INSERT INTO chat_conversations (id, uid, mode, context, created_at, updated_at) VALUES (?, ?, 'bot', '{}', ?, ?)",
 		id, owner, now.Format(store.TimeLayout), now.Format(store.TimeLayout))
@@ -115,7 +115,7 @@ func insertConversation(ctx context.Context, tx store.Querier, id, uid string, n
 
 // saveConversation writes the mode, context, agent and waiting time of c,
 // and when it last changed.
-func saveConversation(ctx context.Context, tx store.Querier, c *conversation, now time.Time) error {
+func saveConversation(ctx context.Context, tx *store.Tx, c *conversation, now time.Time) error {
 	uc, err := json.Marshal(c.uc)
 	if err != nil {
 		return fmt.Errorf("contexte de conversation: %w", err)
@@ -131,7 +131,7 @@ func saveConversation(ctx context.Context, tx store.Querier, c *conversation, no
 }
 
 // insertMessage stores m in conversation id and sets its ID.
-func insertMessage(ctx context.Context, tx store.Querier, id string, m *Message, replyTo int64) error {
+func insertMessage(ctx context.Context, tx *store.Tx, id string, m *Message, replyTo int64) error {
 	links := []byte("[]")
 	if len(m.Links) > 0 {
 		var err error
@@ -145,6 +145,11 @@ func insertMessage(ctx context.Context, tx store.Querier, id string, m *Message,
 	var authorName sql.NullString
 	if m.authorUID != "" && m.Agent != nil {
 		authorName = sql.NullString{String: m.Agent.Name, Valid: true}
+	}
+	// Its caller's transaction takes the lock first; this one is a no-op
+	// then, and keeps the order if a new caller forgets.
+	if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+		return err
 	}
 	err := tx.QueryRowContext(ctx,
 		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
