@@ -182,7 +182,7 @@ func (s *Service) rehashIfNeeded(ctx context.Context, uid, password, hash string
 }
 
 // startSession opens a session with a new random ID for uid. It only
-// inserts: the ended sessions are purged apart (PurgeSessionsEvery), so a
+// inserts: the ended sessions are purged apart (App.Run), so a
 // sign-in costs the same however many sessions the table holds.
 func (s *Service) startSession(ctx context.Context, uid string, remember bool, userAgent string) (*Session, error) {
 	now := s.now()

@@ -9,7 +9,7 @@ import (
 )
 
 const (
-	// PurgeEvery is how often `courtier serve` deletes the ended sessions.
+	// PurgeEvery is how often `courtier serve` deletes the ended sessions (App.Run).
 	PurgeEvery = 10 * time.Minute
 	// purgeBatch bounds the rows one purge transaction deletes, so the
 	// single writer is never held long, however many sessions ended.
@@ -54,24 +54,6 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int, error) {
 		total += int(n)
 		if n < purgeBatch || ctx.Err() != nil {
 			return total, nil
-		}
-	}
-}
-
-// PurgeSessionsEvery runs PurgeExpiredSessions at once, then every
-// interval until ctx ends (`courtier serve`, PurgeEvery). A failed round is
-// logged and the next one tries again.
-func (s *Service) PurgeSessionsEvery(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if n, err := s.PurgeExpiredSessions(ctx); err == nil && n > 0 {
-			s.log.Info("sessions expirées supprimées", "sessions_supprimées", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
 		}
 	}
 }

@@ -151,34 +151,6 @@ func TestSignInDoesNotPurge(t *testing.T) {
 	}
 }
 
-func TestPurgeTaskRunsAtStartAndStopsWithItsContext(t *testing.T) {
-	f := newFixture(t)
-	u := f.mustCreate(t, "marie@exemple.fr", "")
-	old := f.addSession(t, u.UID, false, f.clock.Now().Add(-2*time.Hour), f.clock.Now().Add(-time.Hour))
-	live := f.addSession(t, u.UID, false, f.clock.Now(), f.clock.Now())
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	// An hour between rounds: only the round at start can delete it.
-	go func() { f.svc.PurgeSessionsEvery(ctx, time.Hour); close(done) }()
-	for deadline := time.Now().Add(10 * time.Second); f.stored(t, old); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the task did not purge at start")
-		}
-	}
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the task did not stop with its context")
-	}
-	if !f.stored(t, live) {
-		t.Fatal("the task deleted a live session")
-	}
-	if !strings.Contains(f.logs.String(), "sessions expirées supprimées") {
-		t.Errorf("no log line for the purge: %s", f.logs)
-	}
-}
-
 func TestPurgeQueriesUseIndexes(t *testing.T) {
 	storetest.SQLiteOnly(t, "EXPLAIN QUERY PLAN is SQLite's; PostgreSQL picks its plan from statistics, and a sequential scan of a test's few rows is its right choice")
 	f := newFixture(t)

@@ -50,6 +50,9 @@ type App struct {
 	Chats    *chat.Service
 	// Complaints files complaints and lets staff acknowledge and answer them.
 	Complaints *complaint.Service
+	// Instance names this process among those on the database (task_runs).
+	Instance string
+	now      func() time.Time
 }
 
 // Open opens the database at cfg.DB (creating it and applying the
@@ -80,7 +83,10 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("calendrier de la société: %w", err)
 	}
-	a := &App{Store: db, Company: profile, Calendar: cal, Log: cfg.Logger}
+	a := &App{Store: db, Company: profile, Calendar: cal, Log: cfg.Logger, Instance: newInstance(), now: cfg.Now}
+	if a.now == nil {
+		a.now = time.Now
+	}
 	acfg := cfg.Account
 	acfg.Logger, acfg.Now = cfg.Logger, cfg.Now
 	if a.Accounts, err = account.New(db, acfg); err != nil {

@@ -130,6 +130,8 @@ type Service struct {
 	// beforeWrite, when set (tests), runs in Send between the read of the
 	// conversation and its write.
 	beforeWrite func()
+	// kick asks the watcher for a round now (Kick).
+	kick chan struct{}
 }
 
 // New builds the service over db, speaking for the company of profile.
@@ -154,6 +156,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		db: db, batch: store.NewBatcher(db, 0), bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
+		kick:     make(chan struct{}, 1),
 		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar,
 	}
 }

@@ -170,11 +170,15 @@ func (s *Service) Streams() (visitors, agents int) {
 	return h.visitors, len(h.subs[staffTopic])
 }
 
-// Watch runs the poller until ctx ends: every interval it wakes the
-// streams of the conversations that got a message written by another
-// process, and every stream of visitors when the agents' availability
-// changed. `courtier serve` runs it; one query a second whatever the
-// number of streams.
+// Channel is the notification channel (store.Tx.Notify) of the chat: a
+// message was written or an agent's presence changed, on any instance.
+const Channel = "courtier_chat"
+
+// Watch runs the poller until ctx ends: every interval, and at once when
+// Kick asks, it wakes the streams of the conversations that got a message
+// written by another process or instance, and every stream of visitors
+// when the agents' availability changed. App.Run runs it; one query a
+// second whatever the number of streams.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -184,13 +188,25 @@ func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			s.poll(ctx)
+		case <-s.kick:
 		}
+		s.poll(ctx)
+	}
+}
+
+// Kick asks the watcher for a round now: another instance notified a
+// change (store.DB.Listen on Channel). Kicks made during a round merge
+// into one more round.
+func (s *Service) Kick() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
 	}
 }
 
 // poll is one round of Watch.
 func (s *Service) poll(ctx context.Context) {
+	s.keepLocalPresent(ctx)
 	h := s.hub
 	h.mu.Lock()
 	after, started := h.lastID, h.started

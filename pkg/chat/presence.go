@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"courtier/pkg/account"
 	"courtier/pkg/store"
@@ -50,6 +51,43 @@ func (s *Service) UnsubscribeStaff(ctx context.Context, actor account.Actor, sub
 	}
 }
 
+// keepLocalPresent marks present again the agents who have a stream open
+// in this process and whom another process or instance marked gone (their
+// last stream there closed: Leave): an agent counts as present while any
+// of their streams is open, wherever it is.
+func (s *Service) keepLocalPresent(ctx context.Context) {
+	s.hub.mu.Lock()
+	uids := make([]any, 0, len(s.hub.local))
+	for uid := range s.hub.local {
+		uids = append(uids, uid)
+	}
+	s.hub.mu.Unlock()
+	if len(uids) == 0 {
+		return
+	}
+	in := "?" + strings.Repeat(", ?", len(uids)-1)
+	var gone bool
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM chat_presence WHERE seen_at IS NULL AND uid IN (`+in+`)`, uids...).Scan(&gone)
+	})
+	if err != nil || !gone {
+		return
+	}
+	now := store.FormatTime(s.now())
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE chat_presence SET seen_at = ? WHERE seen_at IS NULL AND uid IN (`+in+`)`,
+			append([]any{now}, uids...)...); err != nil {
+			return err
+		}
+		return tx.Notify(ctx, Channel)
+	})
+	if err != nil {
+		_ = s.fail("présence des conseillers", err)
+		return
+	}
+	s.refreshAvailability(ctx)
+}
+
 // Present records that the actor, an agent or admin, is at their post
 // now; they count as present for PresenceTTL.
 func (s *Service) Present(ctx context.Context, actor account.Actor) error {
@@ -84,7 +122,7 @@ func (s *Service) setPresence(ctx context.Context, actor account.Actor, column s
 		if err != nil {
 			return fmt.Errorf("présence: %w", err)
 		}
-		return nil
+		return tx.Notify(ctx, Channel)
 	})
 	if err != nil {
 		return s.fail("présence d'un conseiller", err)

@@ -9,7 +9,7 @@ import (
 )
 
 // PurgeEvery is how often `courtier serve` deletes the conversations past
-// their retention (PurgeExpiredEvery).
+// their retention (App.Run).
 const PurgeEvery = 10 * time.Minute
 
 // purgeBatch is how many conversations one write transaction deletes at
@@ -40,23 +40,6 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 		total += int(n)
 		if n < purgeBatch || ctx.Err() != nil {
 			return total, nil
-		}
-	}
-}
-
-// PurgeExpiredEvery runs PurgeExpired at once, then every interval until
-// ctx ends. A failed round is logged and the next one tries again.
-func (s *Service) PurgeExpiredEvery(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if n, err := s.PurgeExpired(ctx); err == nil && n > 0 {
-			s.log.Info("conversations expirées supprimées", "conversations_supprimées", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
 		}
 	}
 }

@@ -151,6 +151,9 @@ func insertMessage(ctx context.Context, tx *store.Tx, id string, m *Message, rep
 	if err := tx.InOrder(ctx, "chat_messages"); err != nil {
 		return err
 	}
+	if err := tx.Notify(ctx, Channel); err != nil {
+		return err
+	}
 	err := tx.QueryRowContext(ctx,
 		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
 		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout), author, authorName).Scan(&m.ID)

@@ -11,13 +11,10 @@ import (
 	"runtime"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"courtier/pkg/account"
 	"courtier/pkg/app"
-	"courtier/pkg/chat"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
 	"courtier/site"
@@ -107,26 +104,16 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 			logger.Info("serveur prêt", "url", fmt.Sprintf("http://%s", addr), "db", a.Store.Path())
 		}
 	}
-	// The background tasks end before the store closes (the deferred
-	// Close above runs after this): a task still running would write to a
-	// closed database.
-	watchCtx, stopWatch := context.WithCancel(ctx)
+	// The App's background tasks (App.Run) end before the store closes
+	// (the deferred Close above runs after this): a task still running
+	// would write to a closed database.
+	runCtx, stopRun := context.WithCancel(ctx)
 	var tasks sync.WaitGroup
 	defer func() {
-		stopWatch()
+		stopRun()
 		tasks.Wait()
 	}()
-	// The chat's streams are woken by this process's writes at once, and
-	// by the terminal dashboard's (another process) within a second.
-	tasks.Go(func() { a.Chats.Watch(watchCtx, time.Second) })
-	// Ended sessions are deleted here, apart from any sign-in, in short
-	// batches that never hold the writer long.
-	tasks.Go(func() { a.Accounts.PurgeSessionsEvery(watchCtx, account.PurgeEvery) })
-	// So are the conversations past their 12 months, apart from any start.
-	tasks.Go(func() { a.Chats.PurgeExpiredEvery(watchCtx, chat.PurgeEvery) })
-	// The WAL is copied into the database by a reader, once a second,
-	// instead of inside one commit in so many.
-	tasks.Go(func() { a.Store.CheckpointEvery(watchCtx, time.Second, logger) })
+	tasks.Go(func() { _ = a.Run(runCtx) })
 	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready, srv.StopStreams); err != nil {
 		return err
 	}

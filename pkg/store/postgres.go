@@ -33,7 +33,7 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 	pool.SetMaxOpenConns(pgConns)
 	pool.SetMaxIdleConns(pgConns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
-	db := &DB{engine: Postgres, read: pool, write: pool, path: redact(dsn), dialect: &pgDialect{}}
+	db := &DB{engine: Postgres, read: pool, write: pool, path: redact(dsn), dsn: dsn, dialect: &pgDialect{}}
 	if err := db.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", redact(dsn), err)

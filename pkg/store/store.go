@@ -40,6 +40,8 @@ type DB struct {
 	write  *sql.DB
 	// path is the SQLite file, or the PostgreSQL URL without its password.
 	path string
+	// dsn is what Open was given (Listen connects with it).
+	dsn string
 	// readStmts and writeStmts are the prepared statements of each pool
 	// (see Stmt); SQLite only: pgx keeps its own cache per connection.
 	readStmts, writeStmts *stmtCache

@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Notify tells every instance listening on channel (Listen) that this
+// transaction changed what channel stands for, once it commits: a wake-up
+// only, the rows stay the truth and the listeners read them again. On
+// PostgreSQL it is NOTIFY, delivered at commit and dropped at rollback;
+// on SQLite, whose instances share one machine and poll, it does nothing.
+// channel is a constant of the code, never input.
+func (t *Tx) Notify(ctx context.Context, channel string) error {
+	if t.db.engine != Postgres {
+		return nil
+	}
+	if _, err := t.tx.ExecContext(ctx, "SELECT pg_notify($1, '')", channel); err != nil {
+		return fmt.Errorf("notification %s: %w", channel, err)
+	}
+	return nil
+}
+
+// Listening tells whether Listen delivers other instances' notifications
+// (PostgreSQL); without it, a reader polls.
+func (db *DB) Listening() bool { return db.engine == Postgres }
+
+// Listen calls wake at each notification on channel from any instance,
+// until ctx ends. It holds a connection of its own, outside the pool, and
+// opens it again after a failure (logged), calling wake then too, since
+// notifications sent while it was away are lost. On SQLite it returns at
+// once: there is nothing to listen to.
+func (db *DB) Listen(ctx context.Context, channel string, wake func(), log *slog.Logger) {
+	if db.engine != Postgres {
+		return
+	}
+	for ctx.Err() == nil {
+		err := db.listenOnce(ctx, channel, wake)
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("écoute des notifications interrompue", "canal", channel, "err", err)
+		wake()
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (db *DB) listenOnce(ctx context.Context, channel string, wake func()) error {
+	conn, err := pgx.Connect(ctx, db.dsn)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return err
+	}
+	for {
+		if _, err := conn.WaitForNotification(ctx); err != nil {
+			return err
+		}
+		wake()
+	}
+}
