@@ -21,7 +21,7 @@ MODIFIED := $(shell $(GIT) status --porcelain --untracked-files=no 2>/dev/null |
 LDFLAGS  := -X courtier/pkg/cli.commit=$(COMMIT) -X courtier/pkg/cli.modified=$(MODIFIED) \
             -X courtier/pkg/cli.buildTime=$(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 
-.PHONY: run build test test-go test-site test-e2e vet bench deps clean FORCE
+.PHONY: run build test test-all test-go test-go-sqlite test-go-pg test-site test-e2e test-e2e-pg vet bench deps clean FORCE
 
 run: build
 	./$(BIN) serve --addr $(ADDR) --db $(DB)
@@ -47,20 +47,44 @@ site/dist/index.html: site/node_modules/.installed $(SITE_SRC)
 deps: site/node_modules/.installed
 	$(GO) mod download
 
-test: vet test-go test-site test-e2e
+# Both engines: COURTIER_TEST_POSTGRES names the PostgreSQL of the tests,
+# or scripts/with-postgres.sh starts a throwaway cluster for the run (and
+# says so in one line when PostgreSQL is not installed: SQLite alone then).
+test:
+	scripts/with-postgres.sh $(MAKE) test-all
+
+test-all: vet test-go test-site test-e2e test-e2e-pg
 
 vet:
 	$(GO) vet ./...
 
-test-go:
-	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run LongHistory ./pkg/privacy/  # the 200,000-message export, too slow under -race
+test-go: test-go-sqlite test-go-pg
+
+test-go-sqlite:
+	COURTIER_TEST_POSTGRES= $(GO) test -race -count=1 ./...
+	COURTIER_TEST_POSTGRES= $(GO) test -count=1 -run LongHistory ./pkg/privacy/  # the 200,000-message export, too slow under -race
+
+test-go-pg:
+	@if [ -z "$$COURTIER_TEST_POSTGRES" ]; then \
+		echo "test-go-pg: no PostgreSQL (COURTIER_TEST_POSTGRES unset): the Go suite ran on SQLite alone"; \
+	else \
+		$(GO) test -race -count=1 ./...; \
+	fi
 
 test-site: site/node_modules/.installed
 	cd site && npm run typecheck && npm test
 
 test-e2e: build
-	cd site && npm run e2e
+	cd site && COURTIER_E2E_POSTGRES= npm run e2e
+
+# The broker's day and the live chat on PostgreSQL, two instances behind a
+# round-robin proxy (scripts/e2e/balancer.mjs).
+test-e2e-pg: build
+	@if [ -z "$$COURTIER_TEST_POSTGRES" ]; then \
+		echo "test-e2e-pg: no PostgreSQL (COURTIER_TEST_POSTGRES unset): the browser tests ran on SQLite alone"; \
+	else \
+		cd site && COURTIER_E2E_POSTGRES="$$COURTIER_TEST_POSTGRES" node --test ../scripts/e2e/backoffice.test.mjs ../scripts/e2e/livechat.test.mjs; \
+	fi
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1s -count 6 ./pkg/web/ ./pkg/account/ ./pkg/chatbot/ ./pkg/ratelimit/ ./pkg/company/ | tee bench.txt

@@ -1,12 +1,14 @@
 // Shared set-up of the browser tests: the real Go binary on a random port
 // over a temporary database, and the system Chromium through playwright-core.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBalancer } from './balancer.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(root, 'site', 'package.json'));
@@ -21,10 +23,9 @@ export function expectedTitle(entry) {
   return entry.path === '/' ? `${company.name} – ${entry.title}` : `${entry.title} – ${company.name}`;
 }
 
-/** Starts bin/courtier serve on a free port; resolves to { url, logs, stop }. */
-export async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'courtier-e2e-'));
-  const proc = spawn(join(root, 'bin', 'courtier'), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.db')], {
+/** Starts one `courtier serve` on a free port over dsn; resolves to { url, logs, stop }. */
+async function startInstance(dsn, extra = []) {
+  const proc = spawn(join(root, 'bin', 'courtier'), ['serve', '--addr', '127.0.0.1:0', '--db', dsn, ...extra], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let logs = '';
@@ -42,13 +43,61 @@ export async function startServer() {
   });
   return {
     url,
-    /** The database file, for `courtier users create --db` while the server runs. */
-    db: join(dir, 'e2e.db'),
     logs: () => logs,
     stop: async () => {
+      if (proc.exitCode !== null) return;
       proc.kill('SIGTERM');
       await new Promise((r) => proc.once('exit', r));
+    },
+  };
+}
+
+/**
+ * Starts bin/courtier serve on a free port over a temporary database;
+ * resolves to { url, db, logs, stop }. With COURTIER_E2E_POSTGRES (a
+ * PostgreSQL URL), the database is a schema of its own there and two
+ * instances serve it behind a round-robin proxy (scripts/e2e/balancer.mjs),
+ * as several servers behind a load balancer do: each request of the
+ * browser may reach either.
+ */
+export async function startServer() {
+  const base = process.env.COURTIER_E2E_POSTGRES;
+  if (base) return startBalanced(base);
+  const dir = mkdtempSync(join(tmpdir(), 'courtier-e2e-'));
+  const db = join(dir, 'e2e.db');
+  const one = await startInstance(db);
+  return {
+    url: one.url,
+    /** The database, for `courtier users create --db` while the server runs. */
+    db,
+    logs: one.logs,
+    stop: async () => {
+      await one.stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Two instances on a new PostgreSQL schema behind the balancer. */
+async function startBalanced(base) {
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  execFileSync('psql', [base, '-qc', `CREATE SCHEMA ${schema}`]);
+  const u = new URL(base);
+  u.searchParams.set('search_path', schema);
+  const db = u.toString();
+  const instances = [];
+  instances.push(await startInstance(db, ['--trusted-proxies', '127.0.0.1/32']));
+  instances.push(await startInstance(db, ['--trusted-proxies', '127.0.0.1/32']));
+  const lb = await startBalancer(instances.map((i) => i.url));
+  return {
+    url: lb.url,
+    db,
+    instances,
+    logs: () => instances.map((i, n) => `--- instance ${n + 1}\n${i.logs()}`).join('\n'),
+    stop: async () => {
+      await lb.stop();
+      await Promise.all(instances.map((i) => i.stop()));
+      execFileSync('psql', [base, '-qc', `SET client_min_messages = warning; DROP SCHEMA ${schema} CASCADE`]);
     },
   };
 }
