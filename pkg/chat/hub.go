@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/store"
 )
 
@@ -302,12 +303,35 @@ const PresenceTTL = 45 * time.Second
 
 // agentsAvailable tells whether an active agent or admin is present and not away.
 func agentsAvailable(ctx context.Context, tx *store.Tx, now time.Time) (bool, error) {
-	var n int
-	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM chat_presence p JOIN users u ON u.uid = p.uid
-		WHERE p.away = 0 AND p.seen_at >= ? AND u.status = 'active' AND u.role IN ('agent', 'admin') LIMIT 1) AS present`,
-		store.FormatTime(now.Add(-PresenceTTL))).Scan(&n)
+	rows, err := tx.QueryContext(ctx, `SELECT uid FROM chat_presence WHERE away = 0 AND seen_at >= ?`,
+		store.FormatTime(now.Add(-PresenceTTL)))
 	if err != nil {
 		return false, fmt.Errorf("présence des conseillers: %w", err)
 	}
-	return n == 1, nil
+	var uids []string
+	for rows.Next() {
+		var uid string
+		if err := rows.Scan(&uid); err != nil {
+			rows.Close()
+			return false, fmt.Errorf("présence des conseillers: %w", err)
+		}
+		uids = append(uids, uid)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil || len(uids) == 0 {
+		return false, err
+	}
+	// Present, but still an active agent or admin? (A disabled account's
+	// row stays until its stream ends.)
+	people, err := account.People(ctx, tx, uids)
+	if err != nil {
+		return false, err
+	}
+	for _, p := range people {
+		if p.IsStaff() {
+			return true, nil
+		}
+	}
+	return false, nil
 }

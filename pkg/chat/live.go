@@ -2,11 +2,10 @@ package chat
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/chatbot"
 	"courtier/pkg/store"
 )
@@ -82,15 +81,14 @@ func (s *Service) liveOf(ctx context.Context, tx *store.Tx, c *conversation) (*L
 
 // displayName is how uid is named to others: their display name, or their e-mail.
 func displayName(ctx context.Context, tx *store.Tx, uid string) (string, error) {
-	var name string
-	err := tx.QueryRowContext(ctx, "SELECT CASE WHEN display_name <> '' THEN display_name ELSE email END FROM users WHERE uid = ?", uid).Scan(&name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "Un conseiller", nil
-	}
+	p, ok, err := account.PersonOf(ctx, tx, uid)
 	if err != nil {
 		return "", fmt.Errorf("nom du conseiller: %w", err)
 	}
-	return name, nil
+	if !ok {
+		return "Un conseiller", nil
+	}
+	return p.Name, nil
 }
 
 // stateOf is the State of c now.

@@ -2,12 +2,12 @@ package chat
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
 	"courtier/pkg/input"
@@ -183,19 +183,22 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 // letGoIfAbsent puts c back in the waiting list when the agent who holds
 // it is no longer present, and answers the notice the visitor reads.
 func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversation, now time.Time) ([]Message, error) {
-	var present int
-	var name string
-	err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT CASE WHEN p.seen_at >= ? THEN 1 ELSE 0 END FROM chat_presence p WHERE p.uid = u.uid), 0),
-		CASE WHEN u.display_name <> '' THEN u.display_name ELSE u.email END
-		FROM users u WHERE u.uid = ? AND u.status = 'active' AND u.role IN ('agent', 'admin')`,
-		store.FormatTime(now.Add(-PresenceTTL)), c.agentUID).Scan(&present, &name)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		name = "Votre conseiller"
-	case err != nil:
+	p, ok, err := account.PersonOf(ctx, tx, c.agentUID)
+	if err != nil {
 		return nil, fmt.Errorf("présence du conseiller: %w", err)
-	case present == 1:
-		return nil, nil
+	}
+	name := "Votre conseiller"
+	if ok && p.IsStaff() {
+		name = p.Name
+		var present int
+		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chat_presence WHERE uid = ? AND seen_at >= ?`,
+			c.agentUID, store.FormatTime(now.Add(-PresenceTTL))).Scan(&present)
+		if err != nil {
+			return nil, fmt.Errorf("présence du conseiller: %w", err)
+		}
+		if present > 0 {
+			return nil, nil
+		}
 	}
 	c.agentUID, c.waitingSince = "", now
 	return []Message{{Sender: SenderSystem, Text: notHere(name), Timestamp: now}}, nil

@@ -106,11 +106,10 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 // recentConversations lists the conversations updated since, all of them
 // or, when agent is set, those agent may read.
 func recentConversations(ctx context.Context, tx *store.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''),
-		c.mode, c.updated_at,
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.mode, c.updated_at,
 		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),
 		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '')
-		FROM chat_conversations c LEFT JOIN users u ON u.uid = c.uid
+		FROM chat_conversations c
 		WHERE c.updated_at >= ? AND (? = '' OR (c.mode = 'agent' AND (c.agent_uid IS NULL OR c.agent_uid = ?)))
 		ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), agent, agent, limit)
 	if err != nil {
@@ -121,7 +120,7 @@ func recentConversations(ctx context.Context, tx *store.Tx, since time.Time, lim
 	for rows.Next() {
 		var c Summary
 		var at string
-		if err := rows.Scan(&c.ID, &c.UID, &c.Name, &c.Email, &c.Mode, &at, &c.Messages, &c.LastMessage); err != nil {
+		if err := rows.Scan(&c.ID, &c.UID, &c.Mode, &at, &c.Messages, &c.LastMessage); err != nil {
 			return nil, fmt.Errorf("conversations récentes: %w", err)
 		}
 		if c.LastAt, err = time.Parse(store.TimeLayout, at); err != nil {
@@ -129,5 +128,22 @@ func recentConversations(ctx context.Context, tx *store.Tx, since time.Time, lim
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("conversations récentes: %w", err)
+	}
+	uids := make([]string, 0, len(out))
+	for _, c := range out {
+		uids = append(uids, c.UID)
+	}
+	people, err := account.People(ctx, tx, uids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		p := people[out[i].UID]
+		out[i].Name, out[i].Email = p.DisplayName, p.Email
+	}
+	return out, nil
 }

@@ -97,18 +97,14 @@ func confirmStaff(ctx context.Context, tx *store.Tx, actor account.Actor) (*staf
 
 // memberOf reads the active agent or admin uid; sql.ErrNoRows when uid is not one.
 func memberOf(ctx context.Context, tx *store.Tx, uid string) (*staffMember, error) {
-	m := &staffMember{uid: uid}
-	var role string
-	err := tx.QueryRowContext(ctx, `SELECT role, CASE WHEN display_name <> '' THEN display_name ELSE email END
-		FROM users WHERE uid = ? AND status = 'active' AND role IN ('agent', 'admin')`, uid).Scan(&role, &m.name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
+	p, ok, err := account.PersonOf(ctx, tx, uid)
 	if err != nil {
 		return nil, fmt.Errorf("droits du conseiller: %w", err)
 	}
-	m.admin = role == string(account.RoleAdmin)
-	return m, nil
+	if !ok || !p.IsStaff() {
+		return nil, sql.ErrNoRows
+	}
+	return &staffMember{uid: uid, name: p.Name, admin: p.Role == account.RoleAdmin}, nil
 }
 
 // canRead tells whether m may read c: an admin any conversation, an agent
@@ -208,31 +204,48 @@ func (s *Service) Inbox(ctx context.Context, actor account.Actor) (*Inbox, error
 
 // inboxItems reads the conversations matching where, the longest waiting first.
 func (s *Service) inboxItems(ctx context.Context, tx *store.Tx, where string, args []any) ([]InboxItem, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), COALESCE(u.display_name, ''), COALESCE(u.email, ''), c.context,
-		COALESCE(c.agent_uid, ''), COALESCE(CASE WHEN a.display_name <> '' THEN a.display_name ELSE a.email END, ''),
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.context, COALESCE(c.agent_uid, ''),
 		COALESCE(c.waiting_since, ''), c.updated_at,
 		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), ''),
 		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id AND m.sender = 'user' AND m.id > c.agent_read)
-		FROM chat_conversations c LEFT JOIN users u ON u.uid = c.uid LEFT JOIN users a ON a.uid = c.agent_uid
+		FROM chat_conversations c
 		WHERE `+where+` ORDER BY COALESCE(c.waiting_since, c.updated_at), c.id LIMIT ?`, append(args, maxInbox)...)
 	if err != nil {
 		return nil, fmt.Errorf("boîte des conversations: %w", err)
 	}
-	defer rows.Close()
-	var out []InboxItem
+	type row struct {
+		it                            InboxItem
+		ucJSON, agentUID, waiting, at string
+	}
+	var read []row
+	var uids []string
 	for rows.Next() {
-		var it InboxItem
-		var ucJSON, agentUID, agentName, waiting, at string
-		if err := rows.Scan(&it.ID, &it.Who.UID, &it.Who.Name, &it.Who.Email, &ucJSON, &agentUID, &agentName,
-			&waiting, &at, &it.LastMessage, &it.Unread); err != nil {
+		var r row
+		if err := rows.Scan(&r.it.ID, &r.it.Who.UID, &r.ucJSON, &r.agentUID, &r.waiting, &r.at, &r.it.LastMessage, &r.it.Unread); err != nil {
+			rows.Close()
 			return nil, fmt.Errorf("boîte des conversations: %w", err)
 		}
-		if err := s.fillItem(&it, ucJSON, agentUID, agentName, waiting, at); err != nil {
+		read, uids = append(read, r), append(uids, r.it.Who.UID, r.agentUID)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("boîte des conversations: %w", err)
+	}
+	people, err := account.People(ctx, tx, uids)
+	if err != nil {
+		return nil, err
+	}
+	var out []InboxItem
+	for _, r := range read {
+		who := people[r.it.Who.UID]
+		r.it.Who.Name, r.it.Who.Email = who.DisplayName, who.Email
+		if err := s.fillItem(&r.it, r.ucJSON, r.agentUID, people[r.agentUID].Name, r.waiting, r.at); err != nil {
 			return nil, err
 		}
-		out = append(out, it)
+		out = append(out, r.it)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // fillItem completes it from the stored columns.

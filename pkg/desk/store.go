@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/store"
 )
 
@@ -15,9 +16,11 @@ import (
 // tables (migration 0006), next to the code that scans it.
 
 const requestColumns = `r.id, r.kind, r.ref, COALESCE(r.uid, ''), r.name, r.email, r.phone, r.product, r.summary,
-	r.status, COALESCE(r.assignee, ''), COALESCE(NULLIF(a.display_name, ''), a.email, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at`
+	r.status, COALESCE(r.assignee, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at`
 
-const requestFrom = ` FROM requests r LEFT JOIN users a ON a.uid = r.assignee`
+// requestFrom is the table of the requests; the assignees' names come
+// from pkg/account (named).
+const requestFrom = ` FROM requests r`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -26,7 +29,7 @@ func scanRequest(row scanner) (*Request, error) {
 	var r Request
 	var due, created, updated string
 	err := row.Scan(&r.ID, &r.Kind, &r.Ref, &r.UID, &r.Name, &r.Email, &r.Phone, &r.Product, &r.Summary,
-		&r.Status, &r.Assignee, &r.AssigneeName, &due, &created, &updated)
+		&r.Status, &r.Assignee, &due, &created, &updated)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +53,30 @@ func findRequest(ctx context.Context, tx *store.Tx, id string) (*Request, error)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lecture de la demande %s: %w", id, err)
 	}
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	list := []Request{*r}
+	if err := named(ctx, tx, list); err != nil {
+		return nil, err
+	}
+	return &list[0], nil
+}
+
+// named sets the assignee's name of each request of list.
+func named(ctx context.Context, tx *store.Tx, list []Request) error {
+	uids := make([]string, 0, len(list))
+	for _, r := range list {
+		uids = append(uids, r.Assignee)
+	}
+	people, err := account.People(ctx, tx, uids)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i].AssigneeName = people[list[i].Assignee].Name
+	}
+	return nil
 }
 
 // queryRequests reads the requests matching where, in order.
@@ -70,6 +96,10 @@ func queryRequests(ctx context.Context, tx *store.Tx, where, order string, args 
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("lecture des demandes: %w", err)
+	}
+	rows.Close()
+	if err := named(ctx, tx, list); err != nil {
+		return nil, err
 	}
 	return list, nil
 }
