@@ -50,7 +50,7 @@ func (a *App) Run(ctx context.Context) error {
 		wg.Go(func() { a.runEvery(ctx, t) })
 	}
 	wg.Go(func() { a.Chats.Watch(ctx, time.Second) })
-	wg.Go(func() { a.Store.Listen(ctx, chat.Channel, a.Chats.Kick, a.Log) })
+	wg.Go(func() { a.Store.Listen(ctx, chat.Channel, a.Chats.Notified, a.Log) })
 	// The WAL is copied into the database by a reader, once a second,
 	// instead of inside one commit in so many (nothing on PostgreSQL).
 	wg.Go(func() { a.Store.CheckpointEvery(ctx, time.Second, a.Log) })

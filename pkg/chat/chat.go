@@ -5,6 +5,7 @@ package chat
 
 import (
 	"context"
+	"crypto/rand"
 	"log/slog"
 	"time"
 
@@ -132,6 +133,8 @@ type Service struct {
 	beforeWrite func()
 	// kick asks the watcher for a round now (Kick).
 	kick chan struct{}
+	// origin marks the signals this process relays to other instances.
+	origin string
 }
 
 // New builds the service over db, speaking for the company of profile.
@@ -157,6 +160,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
 		kick:     make(chan struct{}, 1),
+		origin:   rand.Text(),
 		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar,
 	}
 }

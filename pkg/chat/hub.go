@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -14,12 +15,12 @@ import (
 // the passing states that are never stored (typing) and the read marks.
 type Signal struct {
 	// Kind is "typing" or "read".
-	Kind string
+	Kind string `json:"k"`
 	// Conversation is the stored ID of the conversation concerned.
-	Conversation string
-	Typing       bool
-	Name         string
-	UpTo         int64
+	Conversation string `json:"c"`
+	Typing       bool   `json:"y,omitempty"`
+	Name         string `json:"n,omitempty"`
+	UpTo         int64  `json:"u,omitempty"`
 }
 
 // Sub is one open stream's subscription. Wake has room for one pending
@@ -193,6 +194,48 @@ func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 		}
 		s.poll(ctx)
 	}
+}
+
+// relayed is a signal sent to the other instances (store.DB.Publish).
+type relayed struct {
+	// From is the sending instance's mark: its own streams had the
+	// signal already.
+	From   string `json:"f"`
+	Topic  string `json:"t"`
+	Signal Signal `json:"s"`
+}
+
+// signal passes sig to the streams of topic in this process and, on
+// PostgreSQL, in the other instances (an agent typing on one server, the
+// visitor's stream on another). Best effort, as signals are.
+func (s *Service) signal(ctx context.Context, topic string, sig Signal) {
+	s.hub.signal(topic, sig)
+	if !s.db.Listening() {
+		return
+	}
+	b, err := json.Marshal(relayed{From: s.origin, Topic: topic, Signal: sig})
+	if err == nil {
+		err = s.db.Publish(context.WithoutCancel(ctx), Channel, string(b))
+	}
+	if err != nil {
+		_ = s.fail("signal aux autres serveurs", err)
+	}
+}
+
+// Notified takes a notification of Channel from any instance: a signal
+// another instance relayed reaches this process's streams; anything else
+// (a message written, a presence changed: an empty payload) asks the
+// watcher for a round now.
+func (s *Service) Notified(payload string) {
+	if payload == "" {
+		s.Kick()
+		return
+	}
+	var r relayed
+	if err := json.Unmarshal([]byte(payload), &r); err != nil || r.From == s.origin {
+		return
+	}
+	s.hub.signal(r.Topic, r.Signal)
 }
 
 // Kick asks the watcher for a round now: another instance notified a

@@ -168,7 +168,7 @@ func (s *Service) VisitorTyping(ctx context.Context, v Viewer, token string, typ
 	if err != nil {
 		return s.fail("indicateur de saisie", err)
 	}
-	s.hub.signal(staffTopic, Signal{Kind: "typing", Conversation: id, Typing: typing})
+	s.signal(ctx, staffTopic, Signal{Kind: "typing", Conversation: id, Typing: typing})
 	return nil
 }
 
@@ -189,7 +189,7 @@ func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo 
 	if err != nil {
 		return s.fail("accusé de lecture", err)
 	}
-	s.hub.signal(staffTopic, Signal{Kind: "read", Conversation: id, UpTo: read})
+	s.signal(ctx, staffTopic, Signal{Kind: "read", Conversation: id, UpTo: read})
 	return nil
 }
 

@@ -504,7 +504,7 @@ func (s *Service) MarkRead(ctx context.Context, actor account.Actor, id string, 
 	if err != nil {
 		return s.fail("accusé de lecture", err)
 	}
-	s.hub.signal(id, Signal{Kind: "read", Conversation: id, UpTo: read})
+	s.signal(ctx, id, Signal{Kind: "read", Conversation: id, UpTo: read})
 	// The unread counts changed in the inboxes that show it.
 	s.hub.wakeStaff(holder)
 	return nil
@@ -528,7 +528,7 @@ func (s *Service) AgentTyping(ctx context.Context, actor account.Actor, id strin
 	if err != nil {
 		return s.fail("indicateur de saisie", err)
 	}
-	s.hub.signal(id, Signal{Kind: "typing", Conversation: id, Typing: typing, Name: name})
+	s.signal(ctx, id, Signal{Kind: "typing", Conversation: id, Typing: typing, Name: name})
 	return nil
 }
 

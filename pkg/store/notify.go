@@ -25,16 +25,31 @@ func (t *Tx) Notify(ctx context.Context, channel string) error {
 	return nil
 }
 
+// Publish sends payload to every instance listening on channel, at once
+// and outside any transaction: a passing state that is never stored (an
+// agent typing). Nothing on SQLite. PostgreSQL refuses a payload of 8,000
+// bytes or more.
+func (db *DB) Publish(ctx context.Context, channel, payload string) error {
+	if db.engine != Postgres {
+		return nil
+	}
+	if _, err := db.write.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, payload); err != nil {
+		return fmt.Errorf("notification %s: %w", channel, err)
+	}
+	return nil
+}
+
 // Listening tells whether Listen delivers other instances' notifications
 // (PostgreSQL); without it, a reader polls.
 func (db *DB) Listening() bool { return db.engine == Postgres }
 
-// Listen calls wake at each notification on channel from any instance,
-// until ctx ends. It holds a connection of its own, outside the pool, and
-// opens it again after a failure (logged), calling wake then too, since
-// notifications sent while it was away are lost. On SQLite it returns at
-// once: there is nothing to listen to.
-func (db *DB) Listen(ctx context.Context, channel string, wake func(), log *slog.Logger) {
+// Listen calls wake with the payload of each notification on channel
+// from any instance (its own included), until ctx ends. It holds a
+// connection of its own, outside the pool, and opens it again after a
+// failure (logged), calling wake("") then too, since notifications sent
+// while it was away are lost. On SQLite it returns at once: there is
+// nothing to listen to.
+func (db *DB) Listen(ctx context.Context, channel string, wake func(payload string), log *slog.Logger) {
 	if db.engine != Postgres {
 		return
 	}
@@ -44,7 +59,7 @@ func (db *DB) Listen(ctx context.Context, channel string, wake func(), log *slog
 			return
 		}
 		log.Warn("écoute des notifications interrompue", "canal", channel, "err", err)
-		wake()
+		wake("")
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):
@@ -52,7 +67,7 @@ func (db *DB) Listen(ctx context.Context, channel string, wake func(), log *slog
 	}
 }
 
-func (db *DB) listenOnce(ctx context.Context, channel string, wake func()) error {
+func (db *DB) listenOnce(ctx context.Context, channel string, wake func(string)) error {
 	conn, err := pgx.Connect(ctx, db.dsn)
 	if err != nil {
 		return err
@@ -62,9 +77,10 @@ func (db *DB) listenOnce(ctx context.Context, channel string, wake func()) error
 		return err
 	}
 	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
 			return err
 		}
-		wake()
+		wake(n.Payload)
 	}
 }
