@@ -74,6 +74,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	return db, nil
 }
 
+// Connect opens the database named by dsn as Open does (a SQLite file is
+// created if absent), without applying the migrations: for what must see
+// the database at its level, such as the source of a copy, or `courtier db
+// migrate` counting what it applies.
+func Connect(ctx context.Context, dsn string) (*DB, error) { return open(ctx, dsn) }
+
 // open connects without migrating.
 func open(ctx context.Context, dsn string) (*DB, error) {
 	if IsURL(dsn) {

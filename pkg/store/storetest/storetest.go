@@ -20,8 +20,8 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the schemas are made through pgx
 	"courtier/pkg/store"
+	_ "github.com/jackc/pgx/v5/stdlib" // the schemas are made through pgx
 )
 
 // EnvPostgres is the environment variable naming the PostgreSQL server of the tests.
