@@ -77,13 +77,14 @@ test-site: site/node_modules/.installed
 test-e2e: build
 	cd site && COURTIER_E2E_POSTGRES= npm run e2e
 
-# The broker's day and the live chat on PostgreSQL, two instances behind a
+# The broker's day, the live chat and a move from SQLite (db copy) on
+# PostgreSQL, two instances behind a
 # round-robin proxy (scripts/e2e/balancer.mjs).
 test-e2e-pg: build
 	@if [ -z "$$COURTIER_TEST_POSTGRES" ]; then \
 		echo "test-e2e-pg: no PostgreSQL (COURTIER_TEST_POSTGRES unset): the browser tests ran on SQLite alone"; \
 	else \
-		cd site && COURTIER_E2E_POSTGRES="$$COURTIER_TEST_POSTGRES" node --test ../scripts/e2e/backoffice.test.mjs ../scripts/e2e/livechat.test.mjs; \
+		cd site && COURTIER_E2E_POSTGRES="$$COURTIER_TEST_POSTGRES" node --test ../scripts/e2e/backoffice.test.mjs ../scripts/e2e/livechat.test.mjs ../scripts/e2e/dbcopy.test.mjs; \
 	fi
 
 bench: build

@@ -58,11 +58,12 @@ async function startInstance(dsn, extra = []) {
  * PostgreSQL URL), the database is a schema of its own there and two
  * instances serve it behind a round-robin proxy (scripts/e2e/balancer.mjs),
  * as several servers behind a load balancer do: each request of the
- * browser may reach either.
+ * browser may reach either. { engine: 'sqlite' } asks for SQLite whatever
+ * the environment.
  */
-export async function startServer() {
+export async function startServer({ engine } = {}) {
   const base = process.env.COURTIER_E2E_POSTGRES;
-  if (base) return startBalanced(base);
+  if (base && engine !== 'sqlite') return startBalanced(base);
   const dir = mkdtempSync(join(tmpdir(), 'courtier-e2e-'));
   const db = join(dir, 'e2e.db');
   const one = await startInstance(db);
@@ -71,20 +72,33 @@ export async function startServer() {
     /** The database, for `courtier users create --db` while the server runs. */
     db,
     logs: one.logs,
-    stop: async () => {
+    /** Stops the server and removes its database, unless { keep: true } (then remove() does). */
+    stop: async ({ keep = false } = {}) => {
       await one.stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-/** Two instances on a new PostgreSQL schema behind the balancer. */
-async function startBalanced(base) {
+/** A new, empty PostgreSQL schema on base; resolves to { db, drop }. */
+export function newSchema(base) {
   const schema = `e2e_${randomBytes(6).toString('hex')}`;
   execFileSync('psql', [base, '-qc', `CREATE SCHEMA ${schema}`]);
   const u = new URL(base);
   u.searchParams.set('search_path', schema);
-  const db = u.toString();
+  return {
+    db: u.toString(),
+    drop: () => execFileSync('psql', [base, '-qc', `SET client_min_messages = warning; DROP SCHEMA ${schema} CASCADE`]),
+  };
+}
+
+/**
+ * Two instances behind the balancer on a new PostgreSQL schema of base,
+ * or on the schema given ({ db, drop } of newSchema).
+ */
+export async function startBalanced(base, schema = newSchema(base)) {
+  const { db } = schema;
   const instances = [];
   instances.push(await startInstance(db, ['--trusted-proxies', '127.0.0.1/32']));
   instances.push(await startInstance(db, ['--trusted-proxies', '127.0.0.1/32']));
@@ -97,7 +111,7 @@ async function startBalanced(base) {
     stop: async () => {
       await lb.stop();
       await Promise.all(instances.map((i) => i.stop()));
-      execFileSync('psql', [base, '-qc', `SET client_min_messages = warning; DROP SCHEMA ${schema} CASCADE`]);
+      schema.drop();
     },
   };
 }
