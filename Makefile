@@ -78,8 +78,8 @@ test-e2e: build
 	cd site && COURTIER_E2E_POSTGRES= npm run e2e
 
 # The broker's day, the live chat and a move from SQLite (db copy) on
-# PostgreSQL, two instances behind a
-# round-robin proxy (scripts/e2e/balancer.mjs).
+# PostgreSQL, two instances behind a round-robin proxy
+# (scripts/e2e/balancer.mjs).
 test-e2e-pg: build
 	@if [ -z "$$COURTIER_TEST_POSTGRES" ]; then \
 		echo "test-e2e-pg: no PostgreSQL (COURTIER_TEST_POSTGRES unset): the browser tests ran on SQLite alone"; \
