@@ -2,8 +2,6 @@ package chat
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
@@ -43,19 +41,9 @@ func (s *Service) CannedAnswers(ctx context.Context, actor account.Actor) ([]Can
 		if _, err := confirmStaff(ctx, tx, actor); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, "SELECT id, title, text FROM chat_canned ORDER BY lower(title), id LIMIT ?", maxCanned)
-		if err != nil {
-			return fmt.Errorf("réponses types: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var c Canned
-			if err := rows.Scan(&c.ID, &c.Title, &c.Text); err != nil {
-				return fmt.Errorf("réponses types: %w", err)
-			}
-			out = append(out, c)
-		}
-		return rows.Err()
+		var err error
+		out, err = listCanned(ctx, tx)
+		return err
 	})
 	if err != nil {
 		return nil, s.fail("réponses types", err)
@@ -79,21 +67,17 @@ func (s *Service) SaveCanned(ctx context.Context, actor account.Actor, id int64,
 			return err
 		}
 		if id == 0 {
-			var n int
-			if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_canned").Scan(&n); err != nil {
-				return fmt.Errorf("réponses types: %w", err)
+			n, err := countCanned(ctx, tx)
+			if err != nil {
+				return err
 			}
 			if n >= maxCanned {
 				return apperr.Errorf(apperr.EINVALID, "Il y a déjà %d réponses types : supprimez-en une avant d'en ajouter.", maxCanned)
 			}
-			return tx.QueryRowContext(ctx, "INSERT INTO chat_canned (title, text, updated_by, updated_at) VALUES (?, ?, ?, ?) RETURNING id",
-				title, text, actor.UID, now).Scan(&out.ID)
+			out.ID, err = insertCanned(ctx, tx, title, text, actor.UID, now)
+			return err
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE chat_canned SET title = ?, text = ?, updated_by = ?, updated_at = ? WHERE id = ?", title, text, actor.UID, now, id)
-		if err != nil {
-			return fmt.Errorf("réponse type: %w", err)
-		}
-		return oneRow(res)
+		return updateCanned(ctx, tx, id, title, text, actor.UID, now)
 	})
 	if err != nil {
 		return nil, s.fail("enregistrement d'une réponse type", err)
@@ -107,26 +91,10 @@ func (s *Service) DeleteCanned(ctx context.Context, actor account.Actor, id int6
 		if err := s.confirmAdmin(ctx, tx, actor); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "DELETE FROM chat_canned WHERE id = ?", id)
-		if err != nil {
-			return fmt.Errorf("suppression d'une réponse type: %w", err)
-		}
-		return oneRow(res)
+		return deleteCanned(ctx, tx, id)
 	})
 	if err != nil {
 		return s.fail("suppression d'une réponse type", err)
-	}
-	return nil
-}
-
-// oneRow answers ENOTFOUND when res changed no row.
-func oneRow(res sql.Result) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("réponse type: %w", err)
-	}
-	if n == 0 {
-		return apperr.Errorf(apperr.ENOTFOUND, "Cette réponse type n'existe pas ou a été supprimée.")
 	}
 	return nil
 }

@@ -260,30 +260,17 @@ func (s *Service) poll(ctx context.Context) {
 	var available bool
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		if !started {
-			var last int64
-			if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages").Scan(&last); err != nil {
+			last, err := lastMessageID(ctx, tx)
+			if err != nil {
 				return fmt.Errorf("dernier message: %w", err)
 			}
 			ids = append(ids, last)
-			var err error
 			available, err = agentsAvailable(ctx, tx, s.now())
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, "SELECT id, conversation_id FROM chat_messages WHERE id > ? ORDER BY id LIMIT 5000", after)
-		if err != nil {
-			return fmt.Errorf("nouveaux messages: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var c string
-			if err := rows.Scan(&id, &c); err != nil {
-				return fmt.Errorf("nouveaux messages: %w", err)
-			}
-			ids, convs = append(ids, id), append(convs, c)
-		}
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("nouveaux messages: %w", err)
+		var err error
+		if ids, convs, err = messageIDsAfter(ctx, tx, after); err != nil {
+			return err
 		}
 		available, err = agentsAvailable(ctx, tx, s.now())
 		return err
@@ -346,22 +333,7 @@ const PresenceTTL = 45 * time.Second
 
 // agentsAvailable tells whether an active agent or admin is present and not away.
 func agentsAvailable(ctx context.Context, tx *store.Tx, now time.Time) (bool, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT uid FROM chat_presence WHERE away = 0 AND seen_at >= ?`,
-		store.FormatTime(now.Add(-PresenceTTL)))
-	if err != nil {
-		return false, fmt.Errorf("présence des conseillers: %w", err)
-	}
-	var uids []string
-	for rows.Next() {
-		var uid string
-		if err := rows.Scan(&uid); err != nil {
-			rows.Close()
-			return false, fmt.Errorf("présence des conseillers: %w", err)
-		}
-		uids = append(uids, uid)
-	}
-	err = rows.Err()
-	rows.Close()
+	uids, err := presentUIDs(ctx, tx, now.Add(-PresenceTTL))
 	if err != nil || len(uids) == 0 {
 		return false, err
 	}

@@ -130,12 +130,6 @@ func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64
 	return out, nil
 }
 
-// messagesAfter reads at most limit messages of conversation id after the ID after, oldest first.
-func messagesAfter(ctx context.Context, tx *store.Tx, id string, after int64, limit int, agent Agent) ([]Message, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, limit)
-	return scanMessages(rows, err, agent)
-}
-
 // storedID is the stored ID of the conversation of token, if v may see it.
 func (s *Service) storedID(ctx context.Context, v Viewer, token string) (string, error) {
 	var id string
@@ -193,29 +187,12 @@ func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo 
 	return nil
 }
 
-// markRead moves the read mark column of conversation id up to upTo,
-// never back and never past its last message; it answers the mark.
-func markRead(ctx context.Context, tx *store.Tx, id, column string, upTo int64) (int64, error) {
-	var last, read int64
-	err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages WHERE conversation_id = ?", id).Scan(&last)
-	if err != nil {
-		return 0, fmt.Errorf("accusé de lecture: %w", err)
-	}
-	upTo = min(upTo, last)
-	// column is one of two constants of this package, never input.
-	err = tx.QueryRowContext(ctx, `UPDATE chat_conversations SET `+column+` = CASE WHEN `+column+` < ? THEN ? ELSE `+column+` END
-		WHERE id = ? RETURNING `+column, upTo, upTo, id).Scan(&read)
-	if err != nil {
-		return 0, fmt.Errorf("accusé de lecture: %w", err)
-	}
-	return read, nil
-}
-
 // LastMessageID is the highest message ID: where a new agent stream starts.
 func (s *Service) LastMessageID(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
-		return tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM chat_messages").Scan(&id)
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		id, err = lastMessageID(ctx, tx)
+		return err
 	})
 	if err != nil {
 		return 0, s.fail("dernier message", err)

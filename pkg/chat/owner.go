@@ -3,7 +3,6 @@ package chat
 import (
 	"context"
 	"database/sql"
-	"fmt"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -39,8 +38,8 @@ func findForWrite(ctx context.Context, tx *store.Tx, token, uid string) (*conver
 		return c, err
 	}
 	// Write transactions are serialised (BEGIN IMMEDIATE): uid is still NULL here.
-	if _, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET uid = ? WHERE id = ?", uid, c.id); err != nil {
-		return nil, fmt.Errorf("rattachement de la conversation: %w", err)
+	if err := setOwner(ctx, tx, c.id, uid); err != nil {
+		return nil, err
 	}
 	c.uid = sql.NullString{String: uid, Valid: true}
 	return c, nil

@@ -2,8 +2,6 @@ package chat
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"courtier/pkg/account"
 	"courtier/pkg/store"
@@ -65,18 +63,17 @@ func (s *Service) keepLocalPresent(ctx context.Context) {
 	if len(uids) == 0 {
 		return
 	}
-	in := "?" + strings.Repeat(", ?", len(uids)-1)
 	var gone bool
-	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
-		return tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM chat_presence WHERE seen_at IS NULL AND uid IN (`+in+`)`, uids...).Scan(&gone)
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		gone, err = anyMarkedGone(ctx, tx, uids)
+		return err
 	})
 	if err != nil || !gone {
 		return
 	}
 	now := store.FormatTime(s.now())
 	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE chat_presence SET seen_at = ? WHERE seen_at IS NULL AND uid IN (`+in+`)`,
-			append([]any{now}, uids...)...); err != nil {
+		if err := markPresentAgain(ctx, tx, uids, now); err != nil {
 			return err
 		}
 		return tx.Notify(ctx, Channel)
@@ -117,10 +114,8 @@ func (s *Service) setPresence(ctx context.Context, actor account.Actor, column s
 			return err
 		}
 		// column is one of two constants of this file, never input.
-		_, err := tx.ExecContext(ctx, `INSERT INTO chat_presence (uid, `+column+`) VALUES (?, ?)
-			ON CONFLICT (uid) DO UPDATE SET `+column+` = excluded.`+column, actor.UID, value)
-		if err != nil {
-			return fmt.Errorf("présence: %w", err)
+		if err := setPresenceColumn(ctx, tx, actor.UID, column, value); err != nil {
+			return err
 		}
 		return tx.Notify(ctx, Channel)
 	})

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"courtier/pkg/store"
@@ -25,13 +24,8 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 	total := 0
 	for {
 		var n int64
-		err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-			res, err := tx.ExecContext(ctx, `DELETE FROM chat_conversations WHERE id IN (
-				SELECT id FROM chat_conversations WHERE updated_at < ? LIMIT ?)`, before, purgeBatch)
-			if err != nil {
-				return fmt.Errorf("purge des conversations expirées: %w", err)
-			}
-			n, err = res.RowsAffected()
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) (err error) {
+			n, err = deleteExpired(ctx, tx, before, purgeBatch)
 			return err
 		})
 		if err != nil {

@@ -149,13 +149,8 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET context = ?, updated_at = ? WHERE id = ? AND mode = 'bot' AND context = ? AND uid IS NOT DISTINCT FROM ?",
-			string(uc), now.Format(store.TimeLayout), c.id, seen, c.uid)
-		if err != nil {
-			return fmt.Errorf("mise à jour de la conversation: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errStale
+		if err := saveBotContext(ctx, tx, c, string(uc), seen, now); err != nil {
+			return err
 		}
 		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
 			return err
@@ -190,13 +185,11 @@ func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversati
 	name := "Votre conseiller"
 	if ok && p.IsStaff() {
 		name = p.Name
-		var present int
-		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chat_presence WHERE uid = ? AND seen_at >= ?`,
-			c.agentUID, store.FormatTime(now.Add(-PresenceTTL))).Scan(&present)
+		present, err := presentSince(ctx, tx, c.agentUID, now.Add(-PresenceTTL))
 		if err != nil {
 			return nil, fmt.Errorf("présence du conseiller: %w", err)
 		}
-		if present > 0 {
+		if present {
 			return nil, nil
 		}
 	}

@@ -3,7 +3,6 @@ package chat
 import (
 	"context"
 	"encoding/hex"
-	"fmt"
 	"time"
 
 	"courtier/pkg/account"
@@ -59,9 +58,9 @@ func (s *Service) Count(ctx context.Context, actor account.Actor, since time.Tim
 		return 0, err
 	}
 	var n int
-	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
-		return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_conversations WHERE updated_at >= ?",
-			store.FormatTime(since)).Scan(&n)
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		n, err = countSince(ctx, tx, since)
+		return err
 	})
 	if err != nil {
 		return 0, s.fail("décompte des conversations", err)
@@ -106,32 +105,9 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 // recentConversations lists the conversations updated since, all of them
 // or, when agent is set, those agent may read.
 func recentConversations(ctx context.Context, tx *store.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.mode, c.updated_at,
-		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),
-		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '')
-		FROM chat_conversations c
-		WHERE c.updated_at >= ? AND (? = '' OR (c.mode = 'agent' AND (c.agent_uid IS NULL OR c.agent_uid = ?)))
-		ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), agent, agent, limit)
+	out, err := recentSummaries(ctx, tx, since, limit, agent)
 	if err != nil {
-		return nil, fmt.Errorf("conversations récentes: %w", err)
-	}
-	defer rows.Close()
-	out := []Summary{}
-	for rows.Next() {
-		var c Summary
-		var at string
-		if err := rows.Scan(&c.ID, &c.UID, &c.Mode, &at, &c.Messages, &c.LastMessage); err != nil {
-			return nil, fmt.Errorf("conversations récentes: %w", err)
-		}
-		if c.LastAt, err = time.Parse(store.TimeLayout, at); err != nil {
-			return nil, fmt.Errorf("date illisible d'une conversation: %w", err)
-		}
-		out = append(out, c)
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return nil, fmt.Errorf("conversations récentes: %w", err)
+		return nil, err
 	}
 	uids := make([]string, 0, len(out))
 	for _, c := range out {

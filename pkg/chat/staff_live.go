@@ -171,13 +171,14 @@ func (s *Service) Inbox(ctx context.Context, actor account.Actor) (*Inbox, error
 		if err != nil {
 			return err
 		}
-		var away int
-		err = tx.QueryRowContext(ctx, "SELECT away FROM chat_presence WHERE uid = ?", m.uid).Scan(&away)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("présence: %w", err)
+		if out.Away, err = awayOf(ctx, tx, m.uid); err != nil {
+			return err
 		}
-		out.Away = away == 1
-		items, err := s.inboxItems(ctx, tx, "c.mode = 'agent'", nil)
+		read, err := agentInboxRows(ctx, tx)
+		if err != nil {
+			return err
+		}
+		items, err := s.inboxItems(ctx, tx, read)
 		if err != nil {
 			return err
 		}
@@ -202,35 +203,12 @@ func (s *Service) Inbox(ctx context.Context, actor account.Actor) (*Inbox, error
 	return out, nil
 }
 
-// inboxItems reads the conversations matching where, the longest waiting first.
-func (s *Service) inboxItems(ctx context.Context, tx *store.Tx, where string, args []any) ([]InboxItem, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.context, COALESCE(c.agent_uid, ''),
-		COALESCE(c.waiting_since, ''), c.updated_at,
-		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), ''),
-		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id AND m.sender = 'user' AND m.id > c.agent_read)
-		FROM chat_conversations c
-		WHERE `+where+` ORDER BY COALESCE(c.waiting_since, c.updated_at), c.id LIMIT ?`, append(args, maxInbox)...)
-	if err != nil {
-		return nil, fmt.Errorf("boîte des conversations: %w", err)
-	}
-	type row struct {
-		it                            InboxItem
-		ucJSON, agentUID, waiting, at string
-	}
-	var read []row
+// inboxItems completes the inbox's rows with the accounts' names and
+// the stored columns.
+func (s *Service) inboxItems(ctx context.Context, tx *store.Tx, read []inboxRow) ([]InboxItem, error) {
 	var uids []string
-	for rows.Next() {
-		var r row
-		if err := rows.Scan(&r.it.ID, &r.it.Who.UID, &r.ucJSON, &r.agentUID, &r.waiting, &r.at, &r.it.LastMessage, &r.it.Unread); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("boîte des conversations: %w", err)
-		}
-		read, uids = append(read, r), append(uids, r.it.Who.UID, r.agentUID)
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return nil, fmt.Errorf("boîte des conversations: %w", err)
+	for _, r := range read {
+		uids = append(uids, r.it.Who.UID, r.agentUID)
 	}
 	people, err := account.People(ctx, tx, uids)
 	if err != nil {
@@ -287,7 +265,11 @@ func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id
 		if err != nil {
 			return err
 		}
-		items, err := s.inboxItems(ctx, tx, "c.id = ?", []any{c.id})
+		read, err := inboxRowOf(ctx, tx, c.id)
+		var items []InboxItem
+		if err == nil {
+			items, err = s.inboxItems(ctx, tx, read)
+		}
 		if err != nil || len(items) != 1 {
 			return errors.Join(err, errNoConversation())
 		}
@@ -335,13 +317,8 @@ func (s *Service) Take(ctx context.Context, actor account.Actor, id string) erro
 		case c.agentUID != "":
 			return errTaken()
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET agent_uid = ?, updated_at = ? WHERE id = ? AND mode = 'agent' AND agent_uid IS NULL",
-			m.uid, store.FormatTime(now), c.id)
-		if err != nil {
-			return fmt.Errorf("prise de la conversation: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errors.Join(err, errTaken())
+		if err := claimConversation(ctx, tx, c.id, m.uid, now); err != nil {
+			return err
 		}
 		a := RealAgent(m.name)
 		return s.insertAll(ctx, tx, c.id, []Message{
@@ -386,8 +363,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 		if _, err := markRead(ctx, tx, c.id, "agent_read", msg.ID); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, "UPDATE chat_conversations SET updated_at = ? WHERE id = ?", store.FormatTime(now), c.id)
-		return err
+		return touchConversation(ctx, tx, c.id, now)
 	})
 	if err != nil {
 		return nil, s.fail("réponse d'un conseiller", err)
@@ -542,35 +518,11 @@ func (s *Service) StaffSince(ctx context.Context, actor account.Actor, after int
 		if err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT m.conversation_id, m.id, m.sender, m.text, m.links, COALESCE(m.intent, ''), m.created_at, COALESCE(m.author_name, '')
-			FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
-			WHERE m.id > ? AND c.mode = 'agent' AND (? = 1 OR c.agent_uid IS NULL OR c.agent_uid = ?)
-			ORDER BY m.id LIMIT ?`, after, m.admin, m.uid, maxBatch)
-		if err != nil {
-			return fmt.Errorf("messages des conversations: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var sm StaffMessage
-			if err := scanStaffMessage(rows, &sm, s.agent); err != nil {
-				return err
-			}
-			out = append(out, sm)
-		}
-		return rows.Err()
+		out, err = staffMessagesAfter(ctx, tx, after, m.admin, m.uid, maxBatch, s.agent)
+		return err
 	})
 	if err != nil {
 		return nil, s.fail("lecture des nouveaux messages", err)
 	}
 	return out, nil
-}
-
-// scanStaffMessage reads the conversation ID then the messageColumns of a row.
-func scanStaffMessage(rows *sql.Rows, sm *StaffMessage, agent Agent) error {
-	var links, at, author string
-	m := &sm.Message
-	if err := rows.Scan(&sm.Conversation, &m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at, &author); err != nil {
-		return fmt.Errorf("lecture des messages: %w", err)
-	}
-	return finishMessage(m, links, at, author, agent)
 }

@@ -130,62 +130,48 @@ func saveConversation(ctx context.Context, tx *store.Tx, c *conversation, now ti
 	return nil
 }
 
-// insertMessage stores m in conversation id and sets its ID.
-func insertMessage(ctx context.Context, tx *store.Tx, id string, m *Message, replyTo int64) error {
-	links := []byte("[]")
-	if len(m.Links) > 0 {
-		var err error
-		if links, err = json.Marshal(m.Links); err != nil {
-			return fmt.Errorf("liens du message: %w", err)
-		}
-	}
-	intent := sql.NullString{String: string(m.Intent), Valid: m.Intent != ""}
-	ref := sql.NullInt64{Int64: replyTo, Valid: replyTo > 0}
-	author := sql.NullString{String: m.authorUID, Valid: m.authorUID != ""}
-	var authorName sql.NullString
-	if m.authorUID != "" && m.Agent != nil {
-		authorName = sql.NullString{String: m.Agent.Name, Valid: true}
-	}
-	// Its caller's transaction takes the lock first; this one is a no-op
-	// then, and keeps the order if a new caller forgets.
-	if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-		return err
-	}
-	if err := tx.Notify(ctx, Channel); err != nil {
-		return err
-	}
-	err := tx.QueryRowContext(ctx,
-		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout), author, authorName).Scan(&m.ID)
-	if err != nil {
-		return fmt.Errorf("enregistrement du message: %w", err)
+// setOwner makes conversation id the user uid's.
+func setOwner(ctx context.Context, tx *store.Tx, id, uid string) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET uid = ? WHERE id = ?", uid, id); err != nil {
+		return fmt.Errorf("rattachement de la conversation: %w", err)
 	}
 	return nil
 }
 
-// listMessages reads the latest limit messages of conversation id, oldest first.
-func listMessages(ctx context.Context, tx *store.Tx, id string, limit int, agent Agent) ([]Message, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+messageColumns+` FROM (
-		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) AS latest ORDER BY id`, id, limit)
-	return scanMessages(rows, err, agent)
+// saveBotContext writes context uc into the bot conversation c only if
+// nothing changed since it was read with context seen (mode, context,
+// owner): a compare-and-set, errStale when it found c changed.
+func saveBotContext(ctx context.Context, tx *store.Tx, c *conversation, uc, seen string, now time.Time) error {
+	res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET context = ?, updated_at = ? WHERE id = ? AND mode = 'bot' AND context = ? AND uid IS NOT DISTINCT FROM ?",
+		uc, now.Format(store.TimeLayout), c.id, seen, c.uid)
+	if err != nil {
+		return fmt.Errorf("mise à jour de la conversation: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errStale
+	}
+	return nil
 }
 
-// scanMessages reads every message of rows, the answer of a query that
-// failed with err or not, and closes them.
-func scanMessages(rows *sql.Rows, err error, agent Agent) ([]Message, error) {
+// claimConversation gives conversation id to the agent uid if it is in
+// agent mode and nobody holds it: a compare-and-set, errTaken when it was
+// no longer free.
+func claimConversation(ctx context.Context, tx *store.Tx, id, uid string, now time.Time) error {
+	res, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET agent_uid = ?, updated_at = ? WHERE id = ? AND mode = 'agent' AND agent_uid IS NULL",
+		uid, store.FormatTime(now), id)
 	if err != nil {
-		return nil, fmt.Errorf("lecture des messages: %w", err)
+		return fmt.Errorf("prise de la conversation: %w", err)
 	}
-	defer rows.Close()
-	out := []Message{}
-	for rows.Next() {
-		var m Message
-		if err := scanMessage(rows, &m, agent); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errors.Join(err, errTaken())
 	}
-	return out, rows.Err()
+	return nil
+}
+
+// touchConversation records that conversation id changed at now.
+func touchConversation(ctx context.Context, tx *store.Tx, id string, now time.Time) error {
+	_, err := tx.ExecContext(ctx, "UPDATE chat_conversations SET updated_at = ? WHERE id = ?", store.FormatTime(now), id)
+	return err
 }
 
 // conversationsOf lists the IDs (hashes) and modes of uid's conversations, oldest first.
@@ -206,25 +192,53 @@ func conversationsOf(ctx context.Context, tx *store.Tx, uid string) ([]conversat
 	return out, rows.Err()
 }
 
-// listRecords reads the chatbot records of conversation id, oldest first.
-func listRecords(ctx context.Context, tx *store.Tx, id string) ([]Record, error) {
-	rows, err := tx.QueryContext(ctx,
-		"SELECT user_input, intent, response, timestamp FROM chat_records WHERE conversation_id = ? ORDER BY id", id)
+// countSince counts the conversations updated since the given time.
+func countSince(ctx context.Context, tx *store.Tx, since time.Time) (int, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_conversations WHERE updated_at >= ?",
+		store.FormatTime(since)).Scan(&n)
+	return n, err
+}
+
+// recentSummaries reads at most limit conversations updated since, the
+// latest first, all of them or, when agent is set, those agent may read;
+// the accounts' names are not filled.
+func recentSummaries(ctx context.Context, tx *store.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.mode, c.updated_at,
+		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),
+		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '')
+		FROM chat_conversations c
+		WHERE c.updated_at >= ? AND (? = '' OR (c.mode = 'agent' AND (c.agent_uid IS NULL OR c.agent_uid = ?)))
+		ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), agent, agent, limit)
 	if err != nil {
-		return nil, fmt.Errorf("lecture des échanges: %w", err)
+		return nil, fmt.Errorf("conversations récentes: %w", err)
 	}
 	defer rows.Close()
-	out := []Record{}
+	out := []Summary{}
 	for rows.Next() {
-		var r Record
+		var c Summary
 		var at string
-		if err := rows.Scan(&r.UserInput, &r.Intent, &r.Response, &at); err != nil {
-			return nil, fmt.Errorf("lecture des échanges: %w", err)
+		if err := rows.Scan(&c.ID, &c.UID, &c.Mode, &at, &c.Messages, &c.LastMessage); err != nil {
+			return nil, fmt.Errorf("conversations récentes: %w", err)
 		}
-		if r.Timestamp, err = time.Parse(store.TimeLayout, at); err != nil {
-			return nil, fmt.Errorf("date illisible d'un échange: %w", err)
+		if c.LastAt, err = time.Parse(store.TimeLayout, at); err != nil {
+			return nil, fmt.Errorf("date illisible d'une conversation: %w", err)
 		}
-		out = append(out, r)
+		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("conversations récentes: %w", err)
+	}
+	return out, nil
+}
+
+// deleteExpired deletes at most limit conversations not updated since
+// before, with their messages (ON DELETE CASCADE), and counts them.
+func deleteExpired(ctx context.Context, tx *store.Tx, before string, limit int) (int64, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM chat_conversations WHERE id IN (
+				SELECT id FROM chat_conversations WHERE updated_at < ? LIMIT ?)`, before, limit)
+	if err != nil {
+		return 0, fmt.Errorf("purge des conversations expirées: %w", err)
+	}
+	return res.RowsAffected()
 }
