@@ -1,6 +1,9 @@
 package account
 
 import (
+	"context"
+	"fmt"
+	"log/slog"
 	"time"
 
 	"courtier/pkg/apperr"
@@ -34,34 +37,78 @@ func tooManyReauth(wait time.Duration) error {
 //
 // Unknown e-mails are counted like real ones, so a refusal tells nothing
 // about which accounts exist.
+//
+// Every count that is about an account (its budget, its failures per
+// address, its known addresses, the re-authentication of its sessions) is
+// kept in the database, so that it holds across every instance of the
+// server: a guesser spread over N instances behind a load balancer gets
+// the budget once, not N times, and an address refused on one instance is
+// refused on all. Only the count per address stays in this process's
+// memory (see addresses).
 type loginGuard struct {
-	// addresses counts every sign-in and sign-up attempt per address.
+	// addresses counts every sign-in and sign-up attempt per address, in
+	// this process's memory: it is the guard against a flood from one
+	// address, and it runs first, so a flood is turned away before it
+	// costs a write; moved to the database, every request of the flood
+	// would be a write transaction, a cost the flood would choose. Behind
+	// N instances an address gets N times its allowance, each instance
+	// holding it to the rule; what protects an account from that address
+	// (slow, lockout, budget) is shared all the same.
 	addresses *ratelimit.Limiter
+	// buckets is the database, where the limits below are kept.
+	buckets ratelimit.Store
 	// slow and lockout count wrong passwords per account and address.
-	slow, lockout *ratelimit.Limiter
-	// budget counts wrong passwords per account. When a flood of e-mails
-	// pushes an account out of it (ratelimit.New), its count starts over:
-	// the flood costs the guesser far more attempts (every one of them
-	// limited per address and paying an Argon2id hash) than it gives back.
-	budget *ratelimit.Limiter
+	slow, lockout ratelimit.Shared
+	// budget counts wrong passwords per account from every address.
+	budget ratelimit.Shared
 	// known remembers the account and address pairs that signed in: a
 	// bucket of one token, spent at sign-in, that refills after
-	// KnownAddress. Pushed out by a flood, the owner is only back to the
-	// budget's rule.
-	known *ratelimit.Limiter
-	// reauth counts wrong passwords of signed-in users per session.
-	reauth *ratelimit.Limiter
+	// KnownAddress.
+	known ratelimit.Shared
+	// reauth counts wrong passwords of signed-in users per session: a
+	// stolen session spread over the instances meets one count too, and
+	// it is only written when a signed-in user types a password, which
+	// costs an Argon2id hash anyway.
+	reauth ratelimit.Shared
+	log    *slog.Logger
 }
 
-func newLoginGuard(l Limits, now func() time.Time) *loginGuard {
-	newL := func(r ratelimit.Rule) *ratelimit.Limiter { return ratelimit.New(r, now, l.MaxKeys) }
+// guardTimeout bounds a write of the guard. The sign-in code gives the
+// guard no request context, and a failure counted must not be lost
+// because its client went away: the guard's writes run on their own.
+const guardTimeout = 10 * time.Second
+
+// newLoginGuard keeps the limits of l shared by the instances in buckets
+// and the per-address one in memory, over the clock now.
+func newLoginGuard(l Limits, now func() time.Time, buckets ratelimit.Store, log *slog.Logger) *loginGuard {
 	return &loginGuard{
-		addresses: newL(l.SignInAddress),
-		slow:      newL(l.SignInSlow),
-		lockout:   newL(l.SignInLockout),
-		budget:    newL(l.AccountBudget),
-		known:     newL(ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
-		reauth:    newL(l.Reauth),
+		addresses: ratelimit.New(l.SignInAddress, now, l.MaxKeys),
+		buckets:   buckets,
+		slow:      ratelimit.NewShared("sign-in-slow", l.SignInSlow),
+		lockout:   ratelimit.NewShared("sign-in-lockout", l.SignInLockout),
+		budget:    ratelimit.NewShared("account-budget", l.AccountBudget),
+		known:     ratelimit.NewShared("known-address", ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
+		reauth:    ratelimit.NewShared("reauth", l.Reauth),
+		log:       log,
+	}
+}
+
+// update runs fn in one write transaction of the shared limits (which may
+// run it more than once: fn sets its results afresh).
+func (g *loginGuard) update(fn func(ratelimit.Buckets) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), guardTimeout)
+	defer cancel()
+	if err := g.buckets.Update(ctx, fn); err != nil {
+		return fmt.Errorf("limites de connexion: %w", err)
+	}
+	return nil
+}
+
+// updateOrLog is update for a count made after the outcome is known: its
+// failure is logged, the outcome stands.
+func (g *loginGuard) updateOrLog(op string, fn func(ratelimit.Buckets) error) {
+	if err := g.update(fn); err != nil {
+		g.log.Error(op, "err", err)
 	}
 }
 
@@ -82,30 +129,53 @@ func (g *loginGuard) attempt(ip string) error {
 // that account, or when the account's budget is spent and ip is not one of
 // its known addresses. Counting first means parallel guesses cannot all
 // pass the check while the first ones are being verified; succeeded gives
-// the counts back. It tells whether the budget was taken.
+// the counts back. It tells whether the budget was taken. The checks and
+// counts are one transaction: each instance sees the others' counts.
 func (g *loginGuard) reserve(email, ip string) (bool, error) {
 	p := pair(email, ip)
-	if ok, wait := g.slow.Allow(p); !ok {
-		return false, tooMany(wait)
+	var taken bool
+	var refused error
+	err := g.update(func(b ratelimit.Buckets) error {
+		taken, refused = false, nil
+		for _, l := range []ratelimit.Shared{g.slow, g.lockout} {
+			ok, wait, err := l.Allow(b, p)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				refused = tooMany(wait)
+				return nil
+			}
+		}
+		if wait, err := g.known.Wait(b, p); err != nil || wait > 0 {
+			return err
+		}
+		ok, wait, err := g.budget.Allow(b, email)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			refused = tooMany(wait)
+			return nil
+		}
+		taken = true
+		return nil
+	})
+	if err != nil {
+		return false, err
 	}
-	if ok, wait := g.lockout.Allow(p); !ok {
-		return false, tooMany(wait)
-	}
-	if g.known.Wait(p) > 0 {
-		return false, nil
-	}
-	if ok, wait := g.budget.Allow(email); !ok {
-		return false, tooMany(wait)
-	}
-	return true, nil
+	return taken, refused
 }
 
 // failed counts a wrong password typed at a known address in the budget:
 // reserve did not, so that a spent budget never stops the owner there.
 func (g *loginGuard) failed(email string, budgetTaken bool) {
-	if !budgetTaken {
-		g.budget.Spend(email)
+	if budgetTaken {
+		return
 	}
+	g.updateOrLog("décompte d'un mot de passe incorrect", func(b ratelimit.Buckets) error {
+		return g.budget.Spend(b, email)
+	})
 }
 
 // succeeded forgets the failures of email from ip, gives back the budget
@@ -114,13 +184,22 @@ func (g *loginGuard) failed(email string, budgetTaken bool) {
 // made from elsewhere.
 func (g *loginGuard) succeeded(email, ip string, budgetTaken bool) {
 	p := pair(email, ip)
-	g.slow.Reset(p)
-	g.lockout.Reset(p)
-	if budgetTaken {
-		g.budget.Refund(email)
-	}
-	g.known.Reset(p)
-	g.known.Spend(p)
+	g.updateOrLog("mise à jour des limites après une connexion", func(b ratelimit.Buckets) error {
+		if err := g.slow.Reset(b, p); err != nil {
+			return err
+		}
+		if err := g.lockout.Reset(b, p); err != nil {
+			return err
+		}
+		if budgetTaken {
+			if err := g.budget.Refund(b, email); err != nil {
+				return err
+			}
+		}
+		// A bucket of one token spent is empty whatever it held: the
+		// address is known for KnownAddress from now.
+		return g.known.Spend(b, p)
+	})
 }
 
 // reauthReserve counts a signed-in user's password confirmation in session
@@ -128,11 +207,24 @@ func (g *loginGuard) succeeded(email, ip string, budgetTaken bool) {
 // many wrong ones in that same session: attempts made by anyone else,
 // signed in or not, never count here.
 func (g *loginGuard) reauthReserve(id string) error {
-	if ok, wait := g.reauth.Allow(id); !ok {
-		return tooManyReauth(wait)
+	var refused error
+	err := g.update(func(b ratelimit.Buckets) error {
+		refused = nil
+		ok, wait, err := g.reauth.Allow(b, id)
+		if err == nil && !ok {
+			refused = tooManyReauth(wait)
+		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	return nil
+	return refused
 }
 
 // reauthSucceeded gives the session its attempts back.
-func (g *loginGuard) reauthSucceeded(id string) { g.reauth.Reset(id) }
+func (g *loginGuard) reauthSucceeded(id string) {
+	g.updateOrLog("mise à jour des limites après une confirmation", func(b ratelimit.Buckets) error {
+		return g.reauth.Reset(b, id)
+	})
+}

@@ -9,6 +9,8 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/ratelimit"
+	"courtier/pkg/store"
+	"courtier/pkg/store/storetest"
 )
 
 // An unknown e-mail must cost what a wrong password costs: one Argon2id
@@ -58,15 +60,16 @@ type try struct {
 	has   string
 }
 
-func (tr try) run(t *testing.T, f *fixture, i int) {
+// run makes the sign-ins of tr, each through the instance next gives.
+func (tr try) run(t *testing.T, clock *fakeClock, next func() *Service, i int) {
 	t.Helper()
-	f.clock.Advance(tr.after)
+	clock.Advance(tr.after)
 	pw := "mauvais mot de passe"
 	if tr.good {
 		pw = goodPassword
 	}
 	for n := range max(tr.times, 1) {
-		_, _, err := f.svc.SignIn(context.Background(), Credentials{Email: tr.email, Password: pw, IP: tr.ip})
+		_, _, err := next().SignIn(context.Background(), Credentials{Email: tr.email, Password: pw, IP: tr.ip})
 		if tr.want == "" && err != nil {
 			t.Fatalf("step %d, try %d: %s from %s: %v, want success", i, n, tr.email, tr.ip, err)
 		}
@@ -136,24 +139,87 @@ func TestSignInProtection(t *testing.T) {
 			{email: "paul@exemple.fr", good: true, ip: "192.0.2.3"},
 		}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			f := newFixture(t)
-			l := roomyLimits()
-			if c.limit != nil {
-				c.limit(&l)
-			}
-			svc, err := New(f.db, Config{Now: f.clock.Now, Argon: testParams, Limits: l})
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.svc = svc
-			f.mustCreate(t, marie, "")
-			f.mustCreate(t, "paul@exemple.fr", "")
-			for i, tr := range c.tries {
-				tr.run(t, f, i)
-			}
-		})
+	// Through two instances, the sign-ins alternate between them and must
+	// meet every limit at the same count as through one.
+	for _, instances := range []int{1, 2} {
+		for _, c := range cases {
+			t.Run(strconv.Itoa(instances)+" instance(s)/"+c.name, func(t *testing.T) {
+				l := roomyLimits()
+				if c.limit != nil {
+					c.limit(&l)
+				}
+				clock, svcs := newInstances(t, instances, l)
+				mustCreateOn(t, svcs[0], marie, "paul@exemple.fr")
+				n := 0
+				next := func() *Service { n++; return svcs[n%len(svcs)] }
+				for i, tr := range c.tries {
+					tr.run(t, clock, next, i)
+				}
+			})
+		}
+	}
+}
+
+// newInstances is n account services over one new database, each with a
+// store of its own, as n instances of `courtier serve` behind a load
+// balancer: two opens of one SQLite file, or of one PostgreSQL schema.
+func newInstances(t *testing.T, n int, l Limits) (*fakeClock, []*Service) {
+	t.Helper()
+	dsn, clock := storetest.DSN(t), newClock()
+	var svcs []*Service
+	for range n {
+		db, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		svc, err := New(db, Config{Now: clock.Now, Argon: testParams, Limits: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svcs = append(svcs, svc)
+	}
+	return clock, svcs
+}
+
+// mustCreateOn makes accounts through svc or fails the test.
+func mustCreateOn(t *testing.T, svc *Service, emails ...string) {
+	t.Helper()
+	for _, email := range emails {
+		if _, err := svc.Create(context.Background(), NewUser{Email: email, Password: goodPassword}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The account's budget and its known addresses hold across instances: a
+// guesser whose wrong passwords go alternately to both spends the budget
+// at the count of one instance, is refused on both, and the owner, known
+// at an address by one instance, still gets in through the other.
+func TestSignInLimitsAcrossInstances(t *testing.T) {
+	l := roomyLimits()
+	l.AccountBudget = ratelimit.Rule{Burst: 6, Every: time.Hour}
+	clock, svcs := newInstances(t, 2, l)
+	mustCreateOn(t, svcs[0], marie)
+	a, b := func() *Service { return svcs[0] }, func() *Service { return svcs[1] }
+	n := 0
+	both := func() *Service { n++; return svcs[n%2] }
+	steps := []struct {
+		via string
+		on  func() *Service
+		try try
+	}{
+		{"A", a, try{email: marie, good: true, ip: addrB}},
+		{"A and B", both, try{email: marie, ip: "192.0.2.1", times: 3, want: apperr.EUNAUTHORIZED, has: "incorrect"}},
+		{"A and B", both, try{email: marie, ip: "192.0.2.2", times: 3, want: apperr.EUNAUTHORIZED, has: "incorrect"}},
+		{"A", a, try{email: marie, good: true, ip: "192.0.2.3", want: apperr.ETOOMANY, has: "Réessayez dans 60 minutes."}},
+		{"B", b, try{email: marie, good: true, ip: "192.0.2.3", want: apperr.ETOOMANY, has: "Réessayez dans 60 minutes."}},
+		{"B", b, try{email: marie, good: true, ip: addrB}},
+		{"B", b, try{after: time.Hour, email: marie, good: true, ip: "192.0.2.3"}},
+	}
+	for i, s := range steps {
+		t.Logf("step %d via %s", i, s.via)
+		s.try.run(t, clock, s.on, i)
 	}
 }
 

@@ -62,8 +62,8 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		now:    func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hasher: NewHasher(cfg.Argon),
 		policy: newPasswordPolicy(),
-		guard:  newLoginGuard(cfg.Limits, cfg.Now),
 	}
+	s.guard = newLoginGuard(cfg.Limits, cfg.Now, rateStore{db: db, now: s.now}, s.log)
 	return s, nil
 }
 

@@ -25,15 +25,18 @@ type Task struct {
 	Done, Unit string
 }
 
-// Tasks are the periodic tasks of the App: the ended sessions and the
-// conversations past their 12 months are deleted in short transactions,
-// apart from any sign-in or start.
+// Tasks are the periodic tasks of the App: the ended sessions, the
+// conversations past their 12 months and the sign-in limits' rows that
+// count nothing any more are deleted in short transactions, apart from any
+// sign-in or start.
 func (a *App) Tasks() []Task {
 	return []Task{
 		{Name: "purge-sessions", Every: account.PurgeEvery, Run: a.Accounts.PurgeExpiredSessions,
 			Done: "sessions expirées supprimées", Unit: "sessions_supprimées"},
 		{Name: "purge-conversations", Every: chat.PurgeEvery, Run: a.Chats.PurgeExpired,
 			Done: "conversations expirées supprimées", Unit: "conversations_supprimées"},
+		{Name: "purge-rate-buckets", Every: account.PurgeRateBucketsEvery, Run: a.Accounts.PurgeRateBuckets,
+			Done: "limites de connexion revenues à zéro supprimées", Unit: "lignes_supprimées"},
 	}
 }
 

@@ -93,32 +93,52 @@ func TestLimiterSteps(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			clock := storetest.NewClock(t0)
-			l := New(rule, clock.Now, 0)
-			for i, s := range c.steps {
-				clock.Advance(s.after)
-				switch s.op {
-				case "allow":
-					ok, wait := l.Allow(s.key)
-					if ok != s.ok || wait != s.wait {
-						t.Fatalf("step %d (%s): Allow(%q) = %v, %v; want %v, %v", i, s.remark, s.key, ok, wait, s.ok, s.wait)
-					}
-				case "wait":
-					if wait := l.Wait(s.key); wait != s.wait {
-						t.Fatalf("step %d (%s): Wait(%q) = %v, want %v", i, s.remark, s.key, wait, s.wait)
-					}
-				case "spend":
-					l.Spend(s.key)
-				case "reset":
-					l.Reset(s.key)
-				case "refund":
-					l.Refund(s.key)
-				default:
-					t.Fatalf("unknown op %q", s.op)
+		for _, kind := range []string{"memory", "store"} {
+			t.Run(kind+"/"+c.name, func(t *testing.T) {
+				clock := storetest.NewClock(t0)
+				var l stepper = New(rule, clock.Now, 0)
+				if kind == "store" {
+					l = sharedStepper{NewShared("test", rule), &mapStore{now: clock.Now}}
 				}
-			}
-		})
+				for i, s := range c.steps {
+					clock.Advance(s.after)
+					s.run(t, i, l)
+				}
+			})
+		}
+	}
+}
+
+// stepper is what the steps do to a limiter: Limiter's methods, which a
+// Shared over a Store answers as well (sharedStepper).
+type stepper interface {
+	Allow(key string) (bool, time.Duration)
+	Wait(key string) time.Duration
+	Spend(key string)
+	Refund(key string)
+	Reset(key string)
+}
+
+func (s step) run(t *testing.T, i int, l stepper) {
+	t.Helper()
+	switch s.op {
+	case "allow":
+		ok, wait := l.Allow(s.key)
+		if ok != s.ok || wait != s.wait {
+			t.Fatalf("step %d (%s): Allow(%q) = %v, %v; want %v, %v", i, s.remark, s.key, ok, wait, s.ok, s.wait)
+		}
+	case "wait":
+		if wait := l.Wait(s.key); wait != s.wait {
+			t.Fatalf("step %d (%s): Wait(%q) = %v, want %v", i, s.remark, s.key, wait, s.wait)
+		}
+	case "spend":
+		l.Spend(s.key)
+	case "reset":
+		l.Reset(s.key)
+	case "refund":
+		l.Refund(s.key)
+	default:
+		t.Fatalf("unknown op %q", s.op)
 	}
 }
 

@@ -31,7 +31,7 @@ type Tx struct {
 	// db's statement cache (DB.Stmt) keeps the statements from one
 	// transaction to the next; stmts keeps them for this one (SQLite).
 	stmts map[string]*sql.Stmt
-	// ordered are the tables InOrder locked (PostgreSQL).
+	// ordered are the tables LockWriters locked (PostgreSQL).
 	ordered map[string]bool
 }
 
@@ -118,19 +118,26 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // messages after the last ID they sent) committed in the order they are
 // given. SQLite's single writer does so already. On PostgreSQL two
 // transactions may take IDs 10 and 11 and commit 11 first: a reader would
-// pass 10 before it is visible and never send it. InOrder locks table
-// against other writers (SHARE ROW EXCLUSIVE: reads go on) until commit,
-// so its writers take their IDs one transaction after the other. Call it
-// first in the transaction: a SERIALIZABLE transaction's snapshot is taken
-// by its first query, and LOCK TABLE is not one, so the transaction then
-// sees what the previous holder committed (called later, it stays right
-// but may have to run again). table is a constant of the code, never input.
-func (t *Tx) InOrder(ctx context.Context, table string) error {
+// pass 10 before it is visible and never send it. InOrder is LockWriters:
+// the writers of table take their IDs one transaction after the other.
+func (t *Tx) InOrder(ctx context.Context, table string) error { return t.LockWriters(ctx, table) }
+
+// LockWriters makes this transaction the only writer of table until it
+// commits (PostgreSQL: LOCK TABLE … IN SHARE ROW EXCLUSIVE MODE; reads go
+// on), as every writer is on SQLite. For the few hot rows that many
+// instances update at once (the sign-in limits of one account under
+// attack), where SERIALIZABLE would let one writer through and fail the
+// others until they gave up: they wait their turn instead. Call it first
+// in the transaction: a SERIALIZABLE transaction's snapshot is taken by
+// its first query, and LOCK TABLE is not one, so the transaction then sees
+// what the previous holder committed (called later, it stays right but
+// may have to run again). table is a constant of the code, never input.
+func (t *Tx) LockWriters(ctx context.Context, table string) error {
 	if t.db.engine != Postgres || t.ordered[table] {
 		return nil
 	}
 	if _, err := t.tx.ExecContext(ctx, "LOCK TABLE "+table+" IN SHARE ROW EXCLUSIVE MODE"); err != nil {
-		return fmt.Errorf("ordre des écritures de %s: %w", table, err)
+		return fmt.Errorf("verrou des écritures de %s: %w", table, err)
 	}
 	if t.ordered == nil {
 		t.ordered = map[string]bool{}
