@@ -12,13 +12,18 @@ import (
 )
 
 // seedSessions adds n live sessions of uid in one transaction, as many
-// browsers signed in would leave them.
+// browsers signed in would leave them. The SQL is what both engines run
+// (no randomblob on PostgreSQL, no gen_random_bytes on SQLite): the keys
+// are spread over the index by a multiplicative hash of the row's number
+// and made unique by the number itself, as random hashes would be; the
+// public IDs are 32 digits, which are hex.
 func seedSessions(b *testing.B, db *store.DB, uid string, n int, now time.Time) {
 	b.Helper()
 	err := db.WriteTx(context.Background(), func(tx *store.Tx) error {
 		_, err := tx.ExecContext(context.Background(), `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?)
 			INSERT INTO sessions (id, public_id, uid, created_at, last_seen_at, expires_at, remember)
-			SELECT lower(hex(randomblob(32))), lower(hex(randomblob(16))), ?, ?, ?, ?, i % 2 FROM k`,
+			SELECT h || '-' || CAST(i AS TEXT), h || '0000000000000' || substr(CAST(1000000000 + i AS TEXT), 2), ?, ?, ?, ?, i % 2
+			FROM (SELECT i, substr(CAST(10000000000 + i * 2654435761 % 4294967296 AS TEXT), 2) AS h FROM k) AS x`,
 			n, uid, store.FormatTime(now), store.FormatTime(now), store.FormatTime(now.Add(AbsoluteLifetime)))
 		return err
 	})

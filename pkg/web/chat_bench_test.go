@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"log/slog"
 	"net/http/httptest"
 	"runtime"
@@ -65,12 +66,18 @@ func benchChatParallel(b *testing.B, parallelism int) {
 	env := chatBenchEnv(b)
 	b.SetParallelism(parallelism)
 	var starting sync.Mutex
+	visitors := 0
 	b.RunParallel(func(pb *testing.PB) {
 		// One conversation at a time, a minute apart on the clock, so
 		// that the limit on new conversations lets every visitor start.
 		starting.Lock()
 		env.clock.Advance(time.Minute)
 		id := env.startChat(b, "")
+		visitors++
+		// Each visitor from an address of their own: shared by several,
+		// an address's bucket met the clock the others moved, read by a
+		// paused goroutine minutes behind, and refused (429).
+		addr := fmt.Sprintf("198.51.%d.%d:1234", 100+visitors/250, 1+visitors%250)
 		starting.Unlock()
 		url := "/api/chat/conversations/" + id + "/messages"
 		i := 0
@@ -78,7 +85,7 @@ func benchChatParallel(b *testing.B, parallelism int) {
 			env.clock.Advance(3 * time.Second)
 			req := httptest.NewRequest("POST", url, strings.NewReader(`{"text":"`+benchChatMessages[i%len(benchChatMessages)]+`"}`))
 			req.Header.Set("Content-Type", "application/json")
-			req.RemoteAddr = "198.51.100." + string(rune('1'+i%9)) + ":1234"
+			req.RemoteAddr = addr
 			i++
 			rec := httptest.NewRecorder()
 			env.h.ServeHTTP(rec, req)
