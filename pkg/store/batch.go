@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -19,6 +20,13 @@ const DefaultBatchMax = 64
 // in its own savepoint, so one that fails is rolled back alone and the
 // others still commit. WriteTx returns only once the transaction holding the
 // write is committed: no write is acknowledged before it is in the WAL.
+//
+// On PostgreSQL the same holds: the writes of one process share a
+// transaction and a commit, and the writers that take a table lock first
+// (Tx.InOrder: the chat's messages, whose transactions pass one after the
+// other on every instance) share it too instead of each waiting for it. A
+// failure to serialize runs the whole batch again, every write from the
+// start.
 //
 // There is no goroutine to start or stop: the caller that finds the writer
 // idle leads, running the queued writes; when its own is done, it hands the
@@ -60,11 +68,6 @@ func NewBatcher(db *DB, max int) *Batcher {
 // a transaction with. A write whose context is done before its turn is not
 // run. fn must not keep the transaction nor start another write.
 func (b *Batcher) WriteTx(ctx context.Context, fn func(context.Context, *Tx) error) error {
-	if b.db.engine == Postgres {
-		// PostgreSQL takes concurrent writers itself: each write is its own
-		// transaction, and a commit costs no lock held by the others.
-		return b.db.WriteTx(ctx, func(tx *Tx) error { return fn(context.WithoutCancel(ctx), tx) })
-	}
 	j := &batchJob{ctx: ctx, fn: fn, wake: make(chan bool, 1)}
 	b.mu.Lock()
 	b.queue = append(b.queue, j)
@@ -136,6 +139,9 @@ func (b *Batcher) run(batch []*batchJob) {
 // returned is the transaction's (a savepoint that could not be taken or
 // released), the writes' own are kept in each job.
 func runSavepoints(ctx context.Context, tx *Tx, batch []*batchJob) error {
+	if tx.db.engine == Postgres {
+		return runSavepointsPG(ctx, tx, batch)
+	}
 	for _, j := range batch {
 		if j.err = j.ctx.Err(); j.err != nil {
 			continue
@@ -144,6 +150,11 @@ func runSavepoints(ctx context.Context, tx *Tx, batch []*batchJob) error {
 			return fmt.Errorf("point de sauvegarde: %w", err)
 		}
 		j.err, j.panicked = call(j, tx)
+		if IsRetryable(j.err) {
+			// PostgreSQL could not serialize the transaction: the whole
+			// batch runs again (WriteTx), every write from the start.
+			return j.err
+		}
 		if j.err != nil || j.panicked != nil {
 			if _, err := tx.ExecContext(ctx, "ROLLBACK TO batch_write"); err != nil {
 				return fmt.Errorf("retour au point de sauvegarde: %w", err)
@@ -164,4 +175,36 @@ func call(j *batchJob, tx *Tx) (err error, panicked any) {
 		}
 	}()
 	return j.fn(context.WithoutCancel(j.ctx), tx), nil
+}
+
+// runSavepointsPG is runSavepoints in fewer round trips: the end of one
+// write's savepoint and the start of the next go as one text (the simple
+// protocol takes several statements), a third of the statements of a
+// batch of chat messages, which pass one transaction after the other.
+func runSavepointsPG(ctx context.Context, tx *Tx, batch []*batchJob) error {
+	next := "SAVEPOINT batch_write"
+	for _, j := range batch {
+		if j.err = j.ctx.Err(); j.err != nil {
+			continue
+		}
+		if _, err := tx.tx.ExecContext(ctx, next); err != nil {
+			return fmt.Errorf("point de sauvegarde: %w", err)
+		}
+		j.err, j.panicked = call(j, tx)
+		if IsRetryable(j.err) {
+			return j.err
+		}
+		next = "RELEASE batch_write; SAVEPOINT batch_write"
+		if j.err != nil || j.panicked != nil {
+			next = "ROLLBACK TO batch_write; RELEASE batch_write; SAVEPOINT batch_write"
+		}
+	}
+	if next == "SAVEPOINT batch_write" {
+		return nil
+	}
+	final := strings.TrimSuffix(next, "; SAVEPOINT batch_write")
+	if _, err := tx.tx.ExecContext(ctx, final); err != nil {
+		return fmt.Errorf("fin du point de sauvegarde: %w", err)
+	}
+	return nil
 }

@@ -31,8 +31,9 @@ type Tx struct {
 	// db's statement cache (DB.Stmt) keeps the statements from one
 	// transaction to the next; stmts keeps them for this one (SQLite).
 	stmts map[string]*sql.Stmt
-	// ordered are the tables LockWriters locked (PostgreSQL).
-	ordered map[string]bool
+	// ordered are the tables LockWriters locked, notified the channels
+	// Notify told (PostgreSQL).
+	ordered, notified map[string]bool
 }
 
 // newTx wraps tx, a transaction of db, with an empty statement cache.
