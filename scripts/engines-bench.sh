@@ -134,7 +134,7 @@ bench_run() {
     re="^($failed)\$"
   done
 }
-benches='^(BenchmarkSessionRequestParallel|BenchmarkSignIn|BenchmarkChatMessage50|BenchmarkDeskQueue)$'
+benches='^(BenchmarkSessionRequestParallel|BenchmarkSessionRequest50|BenchmarkSignIn|BenchmarkChatMessage50|BenchmarkDeskQueue)$'
 if wants go; then
   for r in $(seq 1 "$count"); do
     for engine in sqlite pg; do

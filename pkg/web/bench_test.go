@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,10 +87,22 @@ func BenchmarkSessionRequestNoCookie(b *testing.B) {
 	}
 }
 
-// BenchmarkSessionRequestParallel is BenchmarkSessionRequest from parallel clients.
-func BenchmarkSessionRequestParallel(b *testing.B) {
+// BenchmarkSessionRequestParallel is BenchmarkSessionRequest from parallel
+// clients, one per Go processor.
+func BenchmarkSessionRequestParallel(b *testing.B) { benchSessionParallel(b, 1) }
+
+// BenchmarkSessionRequest50 is the session check of 50 signed-in clients
+// at once, as a busy server sees them: on PostgreSQL each check waits for a
+// round trip to the database, which other clients' checks fill meanwhile.
+func BenchmarkSessionRequest50(b *testing.B) {
+	benchSessionParallel(b, max(1, 50/runtime.GOMAXPROCS(0)))
+}
+
+// benchSessionParallel runs parallelism × GOMAXPROCS clients of one account.
+func benchSessionParallel(b *testing.B, parallelism int) {
 	env := benchEnv(b)
 	cookie := env.signUp(b, "marie@exemple.fr")
+	b.SetParallelism(parallelism)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
