@@ -306,7 +306,7 @@ func TestStatusBar(t *testing.T) {
 	}
 }
 
-// busyError is a real SQLITE_BUSY: a second connection asks for a
+// busyError is a real busy database: a second connection asks for a
 // database another holds in an exclusive transaction, and gives up at once.
 func busyError(t *testing.T) error {
 	t.Helper()
@@ -333,7 +333,7 @@ func busyError(t *testing.T) error {
 	defer other.Close()
 	_, err = other.ExecContext(ctx, "SELECT * FROM t")
 	if !store.IsBusy(err) {
-		t.Fatalf("expected SQLITE_BUSY, got %v", err)
+		t.Fatalf("expected a busy database (store.IsBusy), got %v", err)
 	}
 	return err
 }
