@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"fmt"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -83,10 +82,9 @@ func keepAnAdmin(ctx context.Context, tx *store.Tx, before, after *User) error {
 	if !wasAdmin || (after.Role == RoleAdmin && after.Status == StatusActive) {
 		return nil
 	}
-	var others int
-	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM users WHERE role = 'admin' AND status = 'active' AND uid != ?", before.UID).Scan(&others)
+	others, err := countOtherAdmins(ctx, tx, before.UID)
 	if err != nil {
-		return fmt.Errorf("décompte des administrateurs: %w", err)
+		return err
 	}
 	if others == 0 {
 		return apperr.Errorf(apperr.ECONFLICT, "%s est le dernier administrateur actif\u00a0: nommez d'abord un autre administrateur.", before.Email)

@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"fmt"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -44,25 +43,6 @@ func (s *Service) ListAs(ctx context.Context, actor Actor) ([]Listed, error) {
 		return nil, s.fail("liste des comptes", err)
 	}
 	return out, nil
-}
-
-func listAccounts(ctx context.Context, tx *store.Tx) ([]Listed, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT u.uid, u.email, u.display_name, u.role, u.status, u.created_at,
-		COALESCE(MAX(s.last_seen_at), '') FROM users u LEFT JOIN sessions s ON s.uid = u.uid
-		GROUP BY u.uid ORDER BY u.created_at, u.email`)
-	if err != nil {
-		return nil, fmt.Errorf("liste des comptes: %w", err)
-	}
-	defer rows.Close()
-	out := []Listed{}
-	for rows.Next() {
-		var l Listed
-		if err := rows.Scan(&l.UID, &l.Email, &l.DisplayName, &l.Role, &l.Status, &l.CreatedAt, &l.LastSeenAt); err != nil {
-			return nil, fmt.Errorf("liste des comptes: %w", err)
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
 }
 
 // SetRoleAs gives account uid a role, for an admin, and ends its

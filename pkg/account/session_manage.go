@@ -55,12 +55,12 @@ func rotateSession(ctx context.Context, tx *store.Tx, old *Session, now time.Tim
 	if err != nil {
 		return nil, err
 	}
-	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", old.hash)
+	there, err := deleteRotated(ctx, tx, old.hash)
 	if err != nil {
-		return nil, fmt.Errorf("renouvellement de la session: %w", err)
+		return nil, err
 	}
 	// Ended meanwhile (from another device, by an admin): no new session.
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	if !there {
 		return nil, ErrSignedOut()
 	}
 	return fresh, insertSession(ctx, tx, fresh)

@@ -88,42 +88,21 @@ func (s *Service) replies(ctx context.Context, tx *store.Tx, id string, dst *[]d
 	return err
 }
 
+// exportMessages appends to out the messages uid sent, oldest first,
+// their status and subject as the client reads them.
 func (s *Service) exportMessages(ctx context.Context, tx *store.Tx, uid string, out *Export) error {
-	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.ref, r.status, m.subject, m.message, r.name, r.email, r.phone, r.created_at, m.consent_at
-		FROM contact_messages m JOIN requests r ON r.id = m.id WHERE r.uid = ? ORDER BY r.created_at, r.ref`, uid)
-	if err != nil {
-		return fmt.Errorf("export des messages: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var m MessageExport
-		var status desk.Status
-		if err := rows.Scan(&m.id, &m.Ref, &status, &m.Subject, &m.Message, &m.Name, &m.Email, &m.Phone, &m.CreatedAt, &m.ConsentAt); err != nil {
-			return fmt.Errorf("export des messages: %w", err)
-		}
+	return eachMessageExport(ctx, tx, uid, func(m MessageExport, status desk.Status) error {
 		info, _ := MessageMachine.Info(status)
 		m.Status, m.Subject = info.Client, s.form.subjectLabel(m.Subject)
 		out.Messages = append(out.Messages, m)
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
+// exportCallbacks appends to out the callbacks uid asked for, oldest
+// first, their status, product and slot as the client reads them.
 func (s *Service) exportCallbacks(ctx context.Context, tx *store.Tx, uid string, out *Export) error {
-	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.ref, r.status, r.name, r.phone, r.product, COALESCE(c.slot_start, ''), COALESCE(c.slot_end, ''),
-		c.note, c.attempts, r.created_at, c.consent_at
-		FROM callback_requests c JOIN requests r ON r.id = c.id WHERE r.uid = ? ORDER BY r.created_at, r.ref`, uid)
-	if err != nil {
-		return fmt.Errorf("export des rappels: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var c CallbackExport
-		var status desk.Status
-		var product string
-		if err := rows.Scan(&c.id, &c.Ref, &status, &c.Name, &c.Phone, &product, &c.SlotStart, &c.SlotEnd,
-			&c.Note, &c.Attempts, &c.CreatedAt, &c.ConsentAt); err != nil {
-			return fmt.Errorf("export des rappels: %w", err)
-		}
+	return eachCallbackExport(ctx, tx, uid, func(c CallbackExport, status desk.Status, product string) error {
 		info, _ := CallbackMachine.Info(status)
 		c.Status, c.Product = info.Client, s.productTitle(product)
 		start, err1 := parseOpt(c.SlotStart)
@@ -133,6 +112,6 @@ func (s *Service) exportCallbacks(ctx context.Context, tx *store.Tx, uid string,
 		}
 		c.Slot = s.slotLabel(start, end)
 		out.Callbacks = append(out.Callbacks, c)
-	}
-	return rows.Err()
+		return nil
+	})
 }

@@ -2,7 +2,6 @@ package contact
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -128,14 +127,9 @@ func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, kind desk.Kind, 
 	if uid == "" {
 		return nil
 	}
-	var at string
-	err := tx.QueryRowContext(ctx, `SELECT created_at FROM requests WHERE uid = ? AND kind = ? AND created_at > ?
-		ORDER BY created_at DESC LIMIT 1 OFFSET ?`, uid, kind, store.FormatTime(now.Add(-s.limit.Window)), s.limit.Max-1).Scan(&at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("décompte des demandes: %w", err)
+	at, found, err := nthLatestRequest(ctx, tx, kind, uid, now.Add(-s.limit.Window), s.limit.Max)
+	if err != nil || !found {
+		return err
 	}
 	oldest, err := store.ParseTime(at)
 	if err != nil {
@@ -152,10 +146,5 @@ func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, kind desk.Kind, 
 // quote requests and chats, so no background job is needed.
 func (s *Service) purgeExpired(ctx context.Context, tx *store.Tx, now time.Time) error {
 	before := s.cal.AddMonths(now, -s.form.RetentionMonths)
-	_, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind IN ('contact', 'callback')
-		AND status IN ('answered', 'called', 'closed') AND updated_at < ?`, store.FormatTime(before))
-	if err != nil {
-		return fmt.Errorf("purge des messages et rappels expirés: %w", err)
-	}
-	return nil
+	return deleteClosedBefore(ctx, tx, before)
 }

@@ -116,3 +116,29 @@ func recordCall(ctx context.Context, tx *store.Tx, id string, outcome Outcome, a
 	}
 	return nil
 }
+
+// nthLatestRequest reads when uid sent its nth latest request of kind
+// after since; found is false when it sent fewer.
+func nthLatestRequest(ctx context.Context, tx *store.Tx, kind desk.Kind, uid string, since time.Time, nth int) (at string, found bool, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT created_at FROM requests WHERE uid = ? AND kind = ? AND created_at > ?
+		ORDER BY created_at DESC LIMIT 1 OFFSET ?`, uid, kind, store.FormatTime(since), nth-1).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("décompte des demandes: %w", err)
+	}
+	return at, true, nil
+}
+
+// deleteClosedBefore deletes the messages and callbacks answered, called
+// or closed and last changed before before; their history, notes and
+// replies go with them (foreign keys).
+func deleteClosedBefore(ctx context.Context, tx *store.Tx, before time.Time) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind IN ('contact', 'callback')
+		AND status IN ('answered', 'called', 'closed') AND updated_at < ?`, store.FormatTime(before))
+	if err != nil {
+		return fmt.Errorf("purge des messages et rappels expirés: %w", err)
+	}
+	return nil
+}

@@ -2,8 +2,6 @@ package desk
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"courtier/pkg/account"
 	"courtier/pkg/store"
@@ -24,10 +22,8 @@ type Reply struct {
 func (s *Service) AddReply(ctx context.Context, tx *store.Tx, actor account.Actor, id, label, body string) (*Reply, error) {
 	now := s.now()
 	r := &Reply{At: store.FormatTime(now), AuthorName: actor.Name, Label: label, Body: body}
-	err := tx.QueryRowContext(ctx, `INSERT INTO request_replies (request_id, at, author_uid, author_name, label, body) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-		id, store.FormatTime(now), nullable(actor.UID), actor.Name, label, body).Scan(&r.ID)
-	if err != nil {
-		return nil, fmt.Errorf("réponse à la demande %s: %w", id, err)
+	if err := insertReply(ctx, tx, id, actor.UID, r); err != nil {
+		return nil, err
 	}
 	return r, s.Record(ctx, tx, actor, id, "reply", label)
 }
@@ -36,31 +32,4 @@ func (s *Service) AddReply(ctx context.Context, tx *store.Tx, actor account.Acto
 func (s *Service) Replies(ctx context.Context, tx *store.Tx, id string) ([]Reply, error) {
 	all, err := repliesOf(ctx, tx, []string{id})
 	return all[id], err
-}
-
-// repliesOf reads the replies of the requests ids, by request.
-func repliesOf(ctx context.Context, tx *store.Tx, ids []string) (map[string][]Reply, error) {
-	out := map[string][]Reply{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, request_id, at, author_name, label, body FROM request_replies
-		WHERE request_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("réponses aux demandes: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var r Reply
-		var reqID string
-		if err := rows.Scan(&r.ID, &reqID, &r.At, &r.AuthorName, &r.Label, &r.Body); err != nil {
-			return nil, fmt.Errorf("réponses aux demandes: %w", err)
-		}
-		out[reqID] = append(out[reqID], r)
-	}
-	return out, rows.Err()
 }

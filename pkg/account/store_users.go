@@ -162,3 +162,34 @@ func deleteUser(ctx context.Context, tx *store.Tx, uid string) error {
 	}
 	return nil
 }
+
+// countOtherAdmins counts the active admins other than uid.
+func countOtherAdmins(ctx context.Context, tx *store.Tx, uid string) (int, error) {
+	var others int
+	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM users WHERE role = 'admin' AND status = 'active' AND uid != ?", uid).Scan(&others)
+	if err != nil {
+		return 0, fmt.Errorf("décompte des administrateurs: %w", err)
+	}
+	return others, nil
+}
+
+// listAccounts reads every account with the last activity of its
+// sessions, oldest first, for the admins' list.
+func listAccounts(ctx context.Context, tx *store.Tx) ([]Listed, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT u.uid, u.email, u.display_name, u.role, u.status, u.created_at,
+		COALESCE(MAX(s.last_seen_at), '') FROM users u LEFT JOIN sessions s ON s.uid = u.uid
+		GROUP BY u.uid ORDER BY u.created_at, u.email`)
+	if err != nil {
+		return nil, fmt.Errorf("liste des comptes: %w", err)
+	}
+	defer rows.Close()
+	out := []Listed{}
+	for rows.Next() {
+		var l Listed
+		if err := rows.Scan(&l.UID, &l.Email, &l.DisplayName, &l.Role, &l.Status, &l.CreatedAt, &l.LastSeenAt); err != nil {
+			return nil, fmt.Errorf("liste des comptes: %w", err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

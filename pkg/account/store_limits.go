@@ -109,8 +109,8 @@ const (
 	rateBucketsMaxBatches = 200
 )
 
-// purgeBucketsSQL deletes at most rateBucketsBatch buckets full again at ?
-// (rate_buckets is a WITHOUT ROWID table on SQLite: its key is the pair),
+// purgeBucketsSQL deletes at most rateBucketsBatch buckets full again at ?,
+// chosen by their key, the pair (neither engine's DELETE takes a LIMIT),
 // found through rate_buckets_by_full.
 var purgeBucketsSQL = fmt.Sprintf(`DELETE FROM rate_buckets WHERE (name, key_hash) IN
 	(SELECT name, key_hash FROM rate_buckets WHERE full_at <= ? LIMIT %d)`, rateBucketsBatch)
@@ -131,11 +131,8 @@ func (s *Service) purgeRateBuckets(ctx context.Context, maxBatches int) (int, er
 	for range maxBatches {
 		var n int64
 		err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-			res, err := tx.ExecContext(ctx, purgeBucketsSQL, now)
-			if err != nil {
-				return fmt.Errorf("purge des limites de connexion: %w", err)
-			}
-			n, err = res.RowsAffected()
+			var err error
+			n, err = purgeBucketsBatch(ctx, tx, now)
 			return err
 		})
 		if err != nil {
@@ -147,6 +144,16 @@ func (s *Service) purgeRateBuckets(ctx context.Context, maxBatches int) (int, er
 		}
 	}
 	return total, nil
+}
+
+// purgeBucketsBatch deletes at most rateBucketsBatch buckets full again
+// at now (stored form) and returns how many it deleted.
+func purgeBucketsBatch(ctx context.Context, tx *store.Tx, now string) (int64, error) {
+	res, err := tx.ExecContext(ctx, purgeBucketsSQL, now)
+	if err != nil {
+		return 0, fmt.Errorf("purge des limites de connexion: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 // countRateBuckets is how many buckets rate_buckets keeps, for tests.

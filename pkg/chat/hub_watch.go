@@ -1,0 +1,190 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/store"
+)
+
+// Channel is the notification channel (store.Tx.Notify) of the chat: a
+// message was written or an agent's presence changed, on any instance.
+const Channel = "courtier_chat"
+
+// Watch runs the poller until ctx ends: every interval, and at once when
+// Kick asks, it wakes the streams of the conversations that got a message
+// written by another process or instance, and every stream of visitors
+// when the agents' availability changed. App.Run runs it; one query a
+// second whatever the number of streams.
+func (s *Service) Watch(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	s.poll(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-s.kick:
+		}
+		s.poll(ctx)
+	}
+}
+
+// relayed is a signal sent to the other instances (store.DB.Publish).
+type relayed struct {
+	// From is the sending instance's mark: its own streams had the
+	// signal already.
+	From   string `json:"f"`
+	Topic  string `json:"t"`
+	Signal Signal `json:"s"`
+}
+
+// signal passes sig to the streams of topic in this process and, on
+// PostgreSQL, in the other instances (an agent typing on one server, the
+// visitor's stream on another). Best effort, as signals are.
+func (s *Service) signal(ctx context.Context, topic string, sig Signal) {
+	s.hub.signal(topic, sig)
+	if !s.db.Listening() {
+		return
+	}
+	b, err := json.Marshal(relayed{From: s.origin, Topic: topic, Signal: sig})
+	if err == nil {
+		err = s.db.Publish(context.WithoutCancel(ctx), Channel, string(b))
+	}
+	if err != nil {
+		_ = s.fail("signal aux autres serveurs", err)
+	}
+}
+
+// Notified takes a notification of Channel from any instance: a signal
+// another instance relayed reaches this process's streams; anything else
+// (a message written, a presence changed: an empty payload) asks the
+// watcher for a round now.
+func (s *Service) Notified(payload string) {
+	if payload == "" {
+		s.Kick()
+		return
+	}
+	var r relayed
+	if err := json.Unmarshal([]byte(payload), &r); err != nil || r.From == s.origin {
+		return
+	}
+	s.hub.signal(r.Topic, r.Signal)
+}
+
+// Kick asks the watcher for a round now: another instance notified a
+// change (store.DB.Listen on Channel). Kicks made during a round merge
+// into one more round.
+func (s *Service) Kick() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// poll is one round of Watch.
+func (s *Service) poll(ctx context.Context) {
+	s.keepLocalPresent(ctx)
+	h := s.hub
+	h.mu.Lock()
+	after, started := h.lastID, h.started
+	h.mu.Unlock()
+	var ids []int64
+	var convs []string
+	var available bool
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
+		if !started {
+			last, err := lastMessageID(ctx, tx)
+			if err != nil {
+				return fmt.Errorf("dernier message: %w", err)
+			}
+			ids = append(ids, last)
+			available, err = agentsAvailable(ctx, tx, s.now())
+			return err
+		}
+		var err error
+		if ids, convs, err = messageIDsAfter(ctx, tx, after); err != nil {
+			return err
+		}
+		available, err = agentsAvailable(ctx, tx, s.now())
+		return err
+	})
+	if err != nil {
+		_ = s.fail("veille des conversations", err)
+		return
+	}
+	h.mu.Lock()
+	h.started = true
+	if len(ids) > 0 {
+		h.lastID = ids[len(ids)-1]
+	}
+	changed := h.available != available
+	h.available = available
+	h.mu.Unlock()
+	if len(convs) > 0 {
+		h.wake(append(convs, staffTopic)...)
+	}
+	if changed {
+		h.wakeAllVisitors()
+		h.wake(staffTopic)
+	}
+}
+
+// Available tells whether an agent can answer now, as last computed (at
+// most a poll interval old, refreshed at once on this process's changes).
+func (s *Service) Available() bool {
+	s.hub.mu.Lock()
+	defer s.hub.mu.Unlock()
+	return s.hub.available
+}
+
+// refreshAvailability computes the availability again after a change of
+// presence in this process, and wakes the visitors' streams when it changed.
+func (s *Service) refreshAvailability(ctx context.Context) {
+	var available bool
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		available, err = agentsAvailable(ctx, tx, s.now())
+		return err
+	})
+	if err != nil {
+		_ = s.fail("présence des conseillers", err)
+		return
+	}
+	h := s.hub
+	h.mu.Lock()
+	changed := h.available != available
+	h.available = available
+	h.mu.Unlock()
+	if changed {
+		h.wakeAllVisitors()
+		h.wake(staffTopic)
+	}
+}
+
+// PresenceTTL is how long an agent counts as present after their page or
+// terminal last said so; their streams renew it every heartbeat.
+const PresenceTTL = 45 * time.Second
+
+// agentsAvailable tells whether an active agent or admin is present and not away.
+func agentsAvailable(ctx context.Context, tx *store.Tx, now time.Time) (bool, error) {
+	uids, err := presentUIDs(ctx, tx, now.Add(-PresenceTTL))
+	if err != nil || len(uids) == 0 {
+		return false, err
+	}
+	// Present, but still an active agent or admin? (A disabled account's
+	// row stays until its stream ends.)
+	people, err := account.People(ctx, tx, uids)
+	if err != nil {
+		return false, err
+	}
+	for _, p := range people {
+		if p.IsStaff() {
+			return true, nil
+		}
+	}
+	return false, nil
+}
