@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -16,17 +16,6 @@ import (
 	"sync/atomic"
 	"time"
 )
-
-// chatQuestions are what the clients ask the assistant, in turn (those of
-// scripts/serverload, so the figures compare).
-var chatQuestions = []string{
-	"Bonjour, quels sont vos horaires d'ouverture ?",
-	"Je voudrais un devis pour mon assurance auto.",
-	"Comment déclarer un sinistre habitation ?",
-	"Quelle est la différence entre tiers et tous risques ?",
-	"Puis-je parler à un conseiller ?",
-	"Merci, bonne journée.",
-}
 
 // perConversation is the conversation limit's burst: a conversation
 // takes that many messages, then the client opens another.
@@ -58,7 +47,7 @@ type chatResult struct {
 // backends do is sampled every 20 ms (pg_stat_activity).
 func runChat(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("chat", flag.ContinueOnError)
-	var urls stringList
+	var urls loadkit.StringList
 	var pids intList
 	fs.Var(&urls, "url", "a server, http://127.0.0.1:PORT (repeatable: the clients are split between them)")
 	fs.Var(&pids, "pid", "a server's process ID, for its CPU time (repeatable)")
@@ -75,7 +64,7 @@ func runChat(args []string, out io.Writer) error {
 	}
 	for i := range urls {
 		var err error
-		if urls[i], err = checkLoopback(urls[i]); err != nil {
+		if urls[i], err = loadkit.CheckLoopback(urls[i]); err != nil {
 			return err
 		}
 	}
@@ -99,7 +88,7 @@ func runChat(args []string, out io.Writer) error {
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	r := chatResult{Label: *label, Clients: *clients, Instances: len(urls), Messages: len(lat),
-		Rate: float64(len(lat)) / use.Wall, P50: msf(pct(lat, .5)), P99: msf(pct(lat, .99)), cpuUse: use}
+		Rate: float64(len(lat)) / use.Wall, P50: loadkit.Millis(loadkit.Percentile(lat, .5)), P99: loadkit.Millis(loadkit.Percentile(lat, .99)), cpuUse: use}
 	for _, n := range failures {
 		r.Failed += n
 	}
@@ -159,8 +148,8 @@ func chatLoad(urls []string, pids []int, postmaster, clients int, d time.Duratio
 			var mine []time.Duration
 			defer func() { mu.Lock(); lat = append(lat, mine...); mu.Unlock() }()
 			for n := c; time.Now().Before(end) && ctx.Err() == nil; {
-				xff := fakeAddr(10, addrs.Add(1))
-				code, b, err := postJSON(ctx, cl, base+"/api/chat/conversations", xff, map[string]any{})
+				xff := loadkit.FakeAddr(10, addrs.Add(1))
+				code, b, err := loadkit.PostJSON(ctx, cl, base+"/api/chat/conversations", xff, map[string]any{})
 				var conv struct {
 					Conversation struct{ ID string } `json:"conversation"`
 				}
@@ -170,8 +159,8 @@ func chatLoad(urls []string, pids []int, postmaster, clients int, d time.Duratio
 				}
 				for i := 0; i < perConversation && time.Now().Before(end); i++ {
 					t := time.Now()
-					body := map[string]string{"text": chatQuestions[n%len(chatQuestions)]}
-					code, _, err := postJSON(ctx, cl, base+"/api/chat/conversations/"+conv.Conversation.ID+"/messages", xff, body)
+					body := map[string]string{"text": loadkit.ChatQuestions[n%len(loadkit.ChatQuestions)]}
+					code, _, err := loadkit.PostJSON(ctx, cl, base+"/api/chat/conversations/"+conv.Conversation.ID+"/messages", xff, body)
 					if err != nil || code/100 != 2 {
 						fail("POST message", code, err)
 						return
@@ -184,35 +173,6 @@ func chatLoad(urls []string, pids []int, postmaster, clients int, d time.Duratio
 	}
 	wg.Wait()
 	return lat, failures, between(before, sample(pids, postmaster))
-}
-
-func msf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
-// fakeAddr is the n-th address of a private /8, skipping .0 and .255.
-func fakeAddr(first byte, n int64) string {
-	n %= 254 * 256 * 256
-	return fmt.Sprintf("%d.%d.%d.%d", first, n/(254*256)%256, n/254%256, n%254+1)
-}
-
-// postJSON posts body as JSON from client address xff and reads the whole answer.
-func postJSON(ctx context.Context, cl *http.Client, u, xff string, body any) (int, []byte, error) {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return 0, nil, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(b))
-	if err != nil {
-		return 0, nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Forwarded-For", xff)
-	res, err := cl.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	rb, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
-	return res.StatusCode, rb, err
 }
 
 // appendJSON appends v as one JSON line to path (nothing when path is empty).

@@ -20,13 +20,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"net"
-	"net/url"
 	"os"
-	"slices"
-	"sort"
 	"strings"
-	"time"
 )
 
 func main() {
@@ -45,40 +40,6 @@ func main() {
 		fmt.Fprintf(os.Stderr, "enginebench %s: %v\n", os.Args[1], err)
 		os.Exit(1)
 	}
-}
-
-// checkLoopback refuses a base URL that is not http on a loopback address.
-func checkLoopback(base string) (string, error) {
-	u, err := url.Parse(base)
-	if err != nil || u.Scheme != "http" || u.Host == "" {
-		return "", fmt.Errorf("an URL http://127.0.0.1:PORT is required, not %q", base)
-	}
-	if ip := net.ParseIP(u.Hostname()); ip == nil || !ip.IsLoopback() {
-		return "", fmt.Errorf("%q is not a loopback address", u.Hostname())
-	}
-	return strings.TrimRight(base, "/"), nil
-}
-
-// median of xs (0 when empty); xs is not changed.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-// pct is the p-quantile (0 < p ≤ 1) of sorted durations, nearest rank.
-func pct(d []time.Duration, p float64) time.Duration {
-	if len(d) == 0 {
-		return 0
-	}
-	i := int(float64(len(d))*p+0.5) - 1
-	return d[max(0, min(i, len(d)-1))]
 }
 
 // grouped formats x with no decimals and a comma every three digits
@@ -119,20 +80,6 @@ func sig3(x float64) string {
 	}
 	return fmt.Sprintf("%.2f", x)
 }
-
-// ratio formats a/b with two decimals, or "–" when b is 0.
-func ratio(a, b float64) string {
-	if b == 0 {
-		return "–"
-	}
-	return fmt.Sprintf("%.2f×", a/b)
-}
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ", ") }
-func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
 // intList is a repeatable integer flag.
 type intList []int

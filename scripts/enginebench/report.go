@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -74,14 +75,14 @@ func runBench(args []string, out io.Writer) error {
 		if len(l) == 0 && len(p) == 0 {
 			continue
 		}
-		ml, mp := median(l), median(p)
+		ml, mp := loadkit.Median(l), loadkit.Median(p)
 		cell := func(ns float64) string {
 			if ns == 0 {
 				return "–"
 			}
 			return duration(ns) + ", " + grouped(1e9/ns) + " " + row.unit
 		}
-		r := ratio(ml, mp)
+		r := loadkit.Ratio(ml, mp)
 		if ml > 0 && mp > 0 {
 			if ml/mp < goal {
 				r = "**" + r + "** (< 0.5×)"
@@ -134,7 +135,7 @@ func runLoad(args []string, out io.Writer) error {
 		for i, r := range rs {
 			xs[i] = f(r)
 		}
-		return median(xs)
+		return loadkit.Median(xs)
 	}
 	first := med(runs[order[0]], func(r chatResult) float64 { return r.Rate })
 	fmt.Fprintf(out, "| chat, %d clients, each waiting for its answer | messages/s | p50 | p99 | / %s | runs | failed requests |\n", runs[order[0]][0].Clients, order[0])
@@ -144,7 +145,7 @@ func runLoad(args []string, out io.Writer) error {
 		rate := med(rs, func(r chatResult) float64 { return r.Rate })
 		fmt.Fprintf(out, "| %s | %s | %.1f ms | %.1f ms | %s | %d | %d |\n", l, grouped(rate),
 			med(rs, func(r chatResult) float64 { return r.P50 }), med(rs, func(r chatResult) float64 { return r.P99 }),
-			ratio(rate, first), len(rs), sumFailed(rs))
+			loadkit.Ratio(rate, first), len(rs), sumFailed(rs))
 	}
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, "| CPU during the run (cores used, medians) | client | courtier | postgres | other work | machine busy / cores | CPU per message: courtier + postgres + client | what the cores allow |")

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -16,16 +16,6 @@ import (
 	"sync/atomic"
 	"time"
 )
-
-// chatQuestions are what the clients ask the assistant, in turn.
-var chatQuestions = []string{
-	"Bonjour, quels sont vos horaires d'ouverture ?",
-	"Je voudrais un devis pour mon assurance auto.",
-	"Comment déclarer un sinistre habitation ?",
-	"Quelle est la différence entre tiers et tous risques ?",
-	"Puis-je parler à un conseiller ?",
-	"Merci, bonne journée.",
-}
 
 // httpTally counts the answers by request and status, and the latencies.
 type httpTally struct {
@@ -81,7 +71,7 @@ func runChat(args []string, out io.Writer) error {
 		return err
 	}
 	var err error
-	if *base, err = checkLoopback(*base); err != nil {
+	if *base, err = loadkit.CheckLoopback(*base); err != nil {
 		return err
 	}
 	if *clients < 1 || *clients > 500 || *duration < time.Second || *duration > time.Minute || *perConv < 1 || *perConv > 20 {
@@ -104,7 +94,7 @@ func runChat(args []string, out io.Writer) error {
 				tally.mu.Unlock()
 			}()
 			for n := c; time.Now().Before(end) && ctx.Err() == nil; {
-				xff := fakeAddr(10, addrs.Add(1))
+				xff := loadkit.FakeAddr(10, addrs.Add(1))
 				id, ok := startConversation(ctx, cl, *base, xff, tally)
 				if !ok {
 					return
@@ -112,8 +102,8 @@ func runChat(args []string, out io.Writer) error {
 				convs.Add(1)
 				for i := 0; i < *perConv && time.Now().Before(end); i++ {
 					t := time.Now()
-					body := map[string]string{"text": chatQuestions[n%len(chatQuestions)]}
-					code, _, err := postJSON(ctx, cl, *base+"/api/chat/conversations/"+id+"/messages", xff, body)
+					body := map[string]string{"text": loadkit.ChatQuestions[n%len(loadkit.ChatQuestions)]}
+					code, _, err := loadkit.PostJSON(ctx, cl, *base+"/api/chat/conversations/"+id+"/messages", xff, body)
 					tally.status("POST message", code, err)
 					if err != nil || code/100 != 2 {
 						return
@@ -132,8 +122,8 @@ func runChat(args []string, out io.Writer) error {
 	fmt.Fprintf(out, "\n%d clients, each sending a message and waiting for the answer, then the next; %d messages per conversation, each conversation from an address of its own; %.1f s\n\n",
 		*clients, *perConv, elapsed.Seconds())
 	fmt.Fprintf(out, "| chat messages | messages/s | p50 | p90 | p99 | max | conversations opened |\n|---|---|---|---|---|---|---|\n")
-	fmt.Fprintf(out, "| %d | %s | %s | %s | %s | %s | %d |\n", len(lat), thousands(rate), ms(pct(lat, .5)), ms(pct(lat, .9)), ms(pct(lat, .99)), ms(pct(lat, 1)), convs.Load())
-	if err := record(*results, result{"chat.rate", rate}, result{"chat.p50ms", msf(pct(lat, .5))}, result{"chat.p99ms", msf(pct(lat, .99))}); err != nil {
+	fmt.Fprintf(out, "| %d | %s | %s | %s | %s | %s | %d |\n", len(lat), thousands(rate), ms(loadkit.Percentile(lat, .5)), ms(loadkit.Percentile(lat, .9)), ms(loadkit.Percentile(lat, .99)), ms(loadkit.Percentile(lat, 1)), convs.Load())
+	if err := record(*results, result{"chat.rate", rate}, result{"chat.p50ms", loadkit.Millis(loadkit.Percentile(lat, .5))}, result{"chat.p99ms", loadkit.Millis(loadkit.Percentile(lat, .99))}); err != nil {
 		return err
 	}
 	return reportFailures(out, tally)
@@ -162,17 +152,9 @@ func reportFailures(out io.Writer, t *httpTally) error {
 	return nil
 }
 
-func msf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
-// fakeAddr is the n-th address of a private /8, skipping .0 and .255.
-func fakeAddr(first byte, n int64) string {
-	n %= 254 * 256 * 256
-	return fmt.Sprintf("%d.%d.%d.%d", first, n/(254*256)%256, n/254%256, n%254+1)
-}
-
 // startConversation opens a conversation from address xff.
 func startConversation(ctx context.Context, cl *http.Client, base, xff string, t *httpTally) (string, bool) {
-	code, b, err := postJSON(ctx, cl, base+"/api/chat/conversations", xff, map[string]any{})
+	code, b, err := loadkit.PostJSON(ctx, cl, base+"/api/chat/conversations", xff, map[string]any{})
 	t.status("POST conversations", code, err)
 	if err != nil || code/100 != 2 {
 		return "", false
@@ -187,38 +169,4 @@ func startConversation(ctx context.Context, cl *http.Client, base, xff string, t
 		return "", false
 	}
 	return c.Conversation.ID, true
-}
-
-// postJSON posts body as JSON from client address xff (none when empty)
-// and reads the whole answer.
-func postJSON(ctx context.Context, cl *http.Client, u, xff string, body any) (int, []byte, error) {
-	req, err := jsonRequest(ctx, u, xff, body)
-	if err != nil {
-		return 0, nil, err
-	}
-	res, err := cl.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	rb, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
-	return res.StatusCode, rb, err
-}
-
-// jsonRequest is a POST of body as JSON from client address xff (none
-// when empty).
-func jsonRequest(ctx context.Context, u, xff string, body any) (*http.Request, error) {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if xff != "" {
-		req.Header.Set("X-Forwarded-For", xff)
-	}
-	return req, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"courtier/scripts/loadkit"
 	"errors"
 	"flag"
 	"fmt"
@@ -55,11 +56,11 @@ func runIdle(args []string, out io.Writer) error {
 		ready = append(ready, float64(s.ready))
 		rss = append(rss, float64(s.rssKiB))
 	}
-	mr, mm := time.Duration(median(ready)), median(rss)
+	mr, mm := time.Duration(loadkit.Median(ready)), loadkit.Median(rss)
 	fmt.Fprintf(out, "\n| server at rest | ready (spawn → « serveur prêt ») | resident memory (VmRSS) after %s idle |\n|---|---|---|\n", settle)
 	fmt.Fprintf(out, "| first start (creates the database) | %s | %.1f MiB |\n", ms(first.ready), float64(first.rssKiB)/1024)
 	fmt.Fprintf(out, "| restart, median of %d | %s | %.1f MiB |\n", *runs, ms(mr), mm/1024)
-	return record(*results, result{"idle.readyms", msf(mr)}, result{"idle.rssmib", mm / 1024})
+	return record(*results, result{"idle.readyms", loadkit.Millis(mr)}, result{"idle.rssmib", mm / 1024})
 }
 
 // startOnce starts the server, waits for it to be ready, lets it rest,

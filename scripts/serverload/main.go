@@ -22,12 +22,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"time"
 )
@@ -51,18 +47,6 @@ func main() {
 		fmt.Fprintf(os.Stderr, "serverload %s: %v\n", os.Args[1], err)
 		os.Exit(1)
 	}
-}
-
-// checkLoopback refuses a base URL that is not http on a loopback address.
-func checkLoopback(base string) (string, error) {
-	u, err := url.Parse(base)
-	if err != nil || u.Scheme != "http" || u.Host == "" {
-		return "", fmt.Errorf("an URL http://127.0.0.1:PORT is required, not %q", base)
-	}
-	if ip := net.ParseIP(u.Hostname()); ip == nil || !ip.IsLoopback() {
-		return "", fmt.Errorf("%q is not a loopback address", u.Hostname())
-	}
-	return strings.TrimRight(base, "/"), nil
 }
 
 // result is one figure of a run, as report reads it back.
@@ -90,38 +74,8 @@ func record(path string, rs ...result) error {
 	return f.Close()
 }
 
-// median of xs (0 when empty); xs is not changed.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-// pct is the p-quantile (0 < p ≤ 1) of sorted durations, nearest rank.
-func pct(d []time.Duration, p float64) time.Duration {
-	if len(d) == 0 {
-		return 0
-	}
-	i := int(float64(len(d))*p+0.5) - 1
-	return d[max(0, min(i, len(d)-1))]
-}
-
 // ms formats a duration in milliseconds with two decimals.
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
-
-// ratio formats a/b with two decimals, or "–" when b is 0.
-func ratio(a, b float64) string {
-	if b == 0 {
-		return "–"
-	}
-	return fmt.Sprintf("%.2f×", a/b)
-}
 
 // thousands formats a rate with a thin grouping, e.g. 35 512.
 func thousands(x float64) string {
@@ -142,12 +96,6 @@ func thousands(x float64) string {
 	}
 	return b.String()
 }
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ", ") }
-func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
 // runEntry prints the main script's path in the built site: the file of
 // the key "index.html" in Vite's manifest (.vite/manifest.json).

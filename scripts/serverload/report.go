@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -52,14 +53,14 @@ func runReport(args []string, out io.Writer) error {
 		}
 		fmt.Fprintf(out, "| %s | %s | %s |\n", what, format(xs...), goal)
 	}
-	ratioOf := func(xs ...float64) string { return ratio(xs[0], xs[1]) }
+	ratioOf := func(xs ...float64) string { return loadkit.Ratio(xs[0], xs[1]) }
 	for _, t := range []struct{ key, what string }{{"home", "home page"}, {"script", "main script"}, {"404", "404"}} {
 		k := "static." + t.key
 		row([]string{k + ".a.rps", k + ".b.rps"}, t.what+": courtier / nginx, requests/s", "≥ 0.8× (aim 0.9×)", func(xs ...float64) string {
-			return fmt.Sprintf("%s (%s / %s)", ratio(xs[0], xs[1]), thousands(xs[0]), thousands(xs[1]))
+			return fmt.Sprintf("%s (%s / %s)", loadkit.Ratio(xs[0], xs[1]), thousands(xs[0]), thousands(xs[1]))
 		})
 		row([]string{k + ".a.p99ms", k + ".b.p99ms"}, t.what+": courtier / nginx, p99", "≤ 2×", func(xs ...float64) string {
-			return fmt.Sprintf("%s (%.2f ms / %.2f ms)", ratio(xs[0], xs[1]), xs[0], xs[1])
+			return fmt.Sprintf("%s (%.2f ms / %.2f ms)", loadkit.Ratio(xs[0], xs[1]), xs[0], xs[1])
 		})
 	}
 	row([]string{"session.session.a.rps", "session.session.b.rps"}, "`GET /api/session`: with / without a session cookie, requests/s", "≥ 0.6×", func(xs ...float64) string {

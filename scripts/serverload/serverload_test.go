@@ -55,42 +55,6 @@ func TestParseWrk(t *testing.T) {
 	}
 }
 
-func TestMedian(t *testing.T) {
-	for _, tc := range []struct {
-		xs   []float64
-		want float64
-	}{
-		{nil, 0},
-		{[]float64{3}, 3},
-		{[]float64{5, 1, 3}, 3},
-		{[]float64{4, 1, 3, 2}, 2.5},
-	} {
-		if got := median(tc.xs); got != tc.want {
-			t.Errorf("median(%v) = %v, want %v", tc.xs, got, tc.want)
-		}
-	}
-}
-
-// Every conversation and sign-in needs an address no other one used.
-func TestFakeAddrDistinct(t *testing.T) {
-	seen := map[string]int64{}
-	for n := int64(0); n < 200_000; n++ {
-		a := fakeAddr(10, n)
-		if m, dup := seen[a]; dup {
-			t.Fatalf("fakeAddr(10, %d) = fakeAddr(10, %d) = %s", n, m, a)
-		}
-		seen[a] = n
-	}
-	for _, tc := range []struct {
-		n    int64
-		want string
-	}{{0, "10.0.0.1"}, {253, "10.0.0.254"}, {254, "10.0.1.1"}, {254 * 256, "10.1.0.1"}} {
-		if got := fakeAddr(10, tc.n); got != tc.want {
-			t.Errorf("fakeAddr(10, %d) = %s, want %s", tc.n, got, tc.want)
-		}
-	}
-}
-
 func TestThousands(t *testing.T) {
 	for x, want := range map[float64]string{35512.4: "35,512", 999: "999", 1000: "1,000", 2460.6: "2,461", 1234567: "1,234,567", 7.24: "7.2"} {
 		if got := thousands(x); got != want {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"courtier/scripts/loadkit"
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
@@ -33,13 +34,13 @@ func runLogin(args []string, out io.Writer) error {
 		return err
 	}
 	var err error
-	if *base, err = checkLoopback(*base); err != nil {
+	if *base, err = loadkit.CheckLoopback(*base); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	cl := &http.Client{}
-	req, err := jsonRequest(ctx, *base+"/api/auth/login", "", map[string]any{"email": *email, "password": *password})
+	req, err := loadkit.JSONRequest(ctx, *base+"/api/auth/login", "", map[string]any{"email": *email, "password": *password})
 	if err != nil {
 		return err
 	}
@@ -170,7 +171,7 @@ func runSignIn(args []string, out io.Writer) error {
 		return err
 	}
 	var err error
-	if *base, err = checkLoopback(*base); err != nil {
+	if *base, err = loadkit.CheckLoopback(*base); err != nil {
 		return err
 	}
 	if *accounts < 1 || *accounts > 1000 || *clients < 1 || *clients > 32 || *duration < time.Second || *duration > time.Minute || *label == "" {
@@ -192,7 +193,7 @@ func runSignIn(args []string, out io.Writer) error {
 				n := next.Add(1)
 				email := fmt.Sprintf(*emailFmt, n%int64(*accounts)+1)
 				t := time.Now()
-				code, _, err := postJSON(ctx, cl, *base+"/api/auth/login", fakeAddr(100, n), map[string]any{"email": email, "password": *password})
+				code, _, err := loadkit.PostJSON(ctx, cl, *base+"/api/auth/login", loadkit.FakeAddr(100, n), map[string]any{"email": email, "password": *password})
 				tally.status("POST login", code, err)
 				if err != nil || code != http.StatusOK {
 					return
@@ -208,8 +209,8 @@ func runSignIn(args []string, out io.Writer) error {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	rate := float64(len(lat)) / elapsed.Seconds()
 	fmt.Fprintf(out, "\n| sign-in, %s live sessions at start | sign-ins | sign-ins/s | p50 | p99 |\n|---|---|---|---|---|\n", *label)
-	fmt.Fprintf(out, "| %d at once, %.1f s | %d | %.1f | %s | %s |\n", *clients, elapsed.Seconds(), len(lat), rate, ms(pct(lat, .5)), ms(pct(lat, .99)))
-	if err := record(*results, result{"signin." + *label + ".rate", rate}, result{"signin." + *label + ".p99ms", msf(pct(lat, .99))}); err != nil {
+	fmt.Fprintf(out, "| %d at once, %.1f s | %d | %.1f | %s | %s |\n", *clients, elapsed.Seconds(), len(lat), rate, ms(loadkit.Percentile(lat, .5)), ms(loadkit.Percentile(lat, .99)))
+	if err := record(*results, result{"signin." + *label + ".rate", rate}, result{"signin." + *label + ".p99ms", loadkit.Millis(loadkit.Percentile(lat, .99))}); err != nil {
 		return err
 	}
 	return reportFailures(out, tally)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"courtier/scripts/loadkit"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,7 +40,7 @@ type wrkRun struct {
 func runWrk(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("wrk", flag.ContinueOnError)
 	var a, b side
-	var targets, both, aHeaders, bHeaders stringList
+	var targets, both, aHeaders, bHeaders loadkit.StringList
 	fs.StringVar(&a.name, "a-name", "courtier", "the first side's name")
 	fs.StringVar(&a.base, "a-url", "", "the first side's server, http://127.0.0.1:PORT")
 	fs.StringVar(&b.name, "b-name", "nginx", "the second side's name")
@@ -62,10 +63,10 @@ func runWrk(args []string, out io.Writer) error {
 		b.base = a.base
 	}
 	var err error
-	if a.base, err = checkLoopback(a.base); err != nil {
+	if a.base, err = loadkit.CheckLoopback(a.base); err != nil {
 		return err
 	}
-	if b.base, err = checkLoopback(b.base); err != nil {
+	if b.base, err = loadkit.CheckLoopback(b.base); err != nil {
 		return err
 	}
 	switch {
@@ -139,9 +140,9 @@ func runWrk(args []string, out io.Writer) error {
 		for _, r := range pair[1] {
 			rpsB, p99B = append(rpsB, r.rps), append(p99B, float64(r.p99))
 		}
-		ra, rb, pa, pb := median(rpsA), median(rpsB), median(p99A), median(p99B)
-		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |\n", t.name, thousands(ra), thousands(rb), ratio(ra, rb),
-			ms(time.Duration(pa)), ms(time.Duration(pb)), ratio(pa, pb))
+		ra, rb, pa, pb := loadkit.Median(rpsA), loadkit.Median(rpsB), loadkit.Median(p99A), loadkit.Median(p99B)
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s |\n", t.name, thousands(ra), thousands(rb), loadkit.Ratio(ra, rb),
+			ms(time.Duration(pa)), ms(time.Duration(pb)), loadkit.Ratio(pa, pb))
 		k := *key + "." + t.name
 		recs = append(recs, result{k + ".a.rps", ra}, result{k + ".b.rps", rb}, result{k + ".a.p99ms", pa / 1e6}, result{k + ".b.p99ms", pb / 1e6})
 	}
