@@ -181,10 +181,7 @@ func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
 	now := s.now()
 	welcome := s.bot.Welcome(v.Name)
 	msg := Message{Sender: SenderBot, Text: welcome.Text, Timestamp: now, Intent: welcome.Intent}
-	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err = s.batchMessages(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := insertConversation(ctx, tx, id, v.UID, now); err != nil {
 			return err
 		}

@@ -65,10 +65,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 	var id, holder string
 	// The messages of several visitors share a commit (store.Batcher): a
 	// message is acknowledged once its transaction is committed.
-	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err = s.batchMessages(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil {
 			return err
@@ -145,10 +142,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 	if s.beforeWrite != nil {
 		s.beforeWrite()
 	}
-	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err = s.batchMessages(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := saveBotContext(ctx, tx, c, string(uc), seen, now); err != nil {
 			return err
 		}
@@ -233,10 +227,7 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 	now := s.now()
 	ex := &Exchange{Mode: mode, Messages: []Message{}}
 	var id string
-	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err := s.writeMessages(ctx, func(tx *store.Tx) error {
 		c, err := findForWrite(ctx, tx, token, v.UID)
 		if err != nil || c.mode == mode {
 			return err

@@ -25,10 +25,7 @@ func errBackToBot() error {
 // second). The visitor reads 'Connexion à {name}...' and the agent's greeting.
 func (s *Service) Take(ctx context.Context, actor account.Actor, id string) error {
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err := s.writeMessages(ctx, func(tx *store.Tx) error {
 		m, err := confirmStaff(ctx, tx, actor)
 		if err != nil {
 			return err
@@ -76,10 +73,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 	now := s.now()
 	var msg Message
 	var holder string
-	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err = s.writeMessages(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -120,10 +114,7 @@ func errTakeFirst(c *conversation) error {
 // Transfer hands conversation id to the active agent or admin toUID.
 func (s *Service) Transfer(ctx context.Context, actor account.Actor, id, toUID string) error {
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err := s.writeMessages(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -169,10 +160,7 @@ func (s *Service) Close(ctx context.Context, actor account.Actor, id string) err
 
 func (s *Service) endLive(ctx context.Context, actor account.Actor, id string, notice func(name string) string) error {
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
-			return err
-		}
+	err := s.writeMessages(ctx, func(tx *store.Tx) error {
 		m, c, err := staffTx(ctx, tx, actor, id)
 		if err != nil {
 			return err

@@ -215,3 +215,25 @@ func listRecords(ctx context.Context, tx *store.Tx, id string) ([]Record, error)
 	}
 	return out, rows.Err()
 }
+
+// writeMessages runs fn in a write transaction that may insert messages,
+// the lock of their order taken first (store.Tx.InOrder: first, so that
+// the transaction sees what the previous holder committed).
+func (s *Service) writeMessages(ctx context.Context, fn func(*store.Tx) error) error {
+	return s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// batchMessages is writeMessages in the Batcher's shared transaction.
+func (s *Service) batchMessages(ctx context.Context, fn func(context.Context, *store.Tx) error) error {
+	return s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+			return err
+		}
+		return fn(ctx, tx)
+	})
+}

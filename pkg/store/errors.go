@@ -29,14 +29,6 @@ func IsForeignKey(err error) bool {
 	return pgState(err) == "23503"
 }
 
-// IsCheck tells whether err is the violation of a CHECK constraint.
-func IsCheck(err error) bool {
-	if code, ok := sqliteCode(err); ok {
-		return code == sqlite3.SQLITE_CONSTRAINT_CHECK
-	}
-	return pgState(err) == "23514"
-}
-
 // IsBusy tells whether err means the database was held by another writer
 // longer than the store waits (SQLite's busy timeout, PostgreSQL's lock
 // timeout) or could not serialize the transaction: trying again later may

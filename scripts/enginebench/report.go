@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -12,6 +11,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"courtier/scripts/loadkit"
 )
 
 // benchRows are the figures of issue 18, in the table's order: the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"courtier/scripts/loadkit"
 )
 
 // httpTally counts the answers by request and status, and the latencies.

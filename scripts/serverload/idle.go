@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"courtier/scripts/loadkit"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"courtier/scripts/loadkit"
 )
 
 // start is one start of the server: how long until it said it was ready,

@@ -2,13 +2,14 @@ package main
 
 import (
 	"bufio"
-	"courtier/scripts/loadkit"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+
+	"courtier/scripts/loadkit"
 )
 
 // runReport prints one table of every figure in the results file, with

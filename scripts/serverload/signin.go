@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"courtier/scripts/loadkit"
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
@@ -16,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"courtier/scripts/loadkit"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, as the server's
 )

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"courtier/scripts/loadkit"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"courtier/scripts/loadkit"
 )
 
 // side is one of the two things compared: a server (courtier, nginx) or
