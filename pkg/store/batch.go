@@ -149,6 +149,7 @@ func runSavepoints(ctx context.Context, tx *Tx, batch []*batchJob) error {
 		if _, err := tx.ExecContext(ctx, "SAVEPOINT batch_write"); err != nil {
 			return fmt.Errorf("point de sauvegarde: %w", err)
 		}
+		held := tx.taken()
 		j.err, j.panicked = call(j, tx)
 		if IsRetryable(j.err) {
 			// PostgreSQL could not serialize the transaction: the whole
@@ -159,6 +160,7 @@ func runSavepoints(ctx context.Context, tx *Tx, batch []*batchJob) error {
 			if _, err := tx.ExecContext(ctx, "ROLLBACK TO batch_write"); err != nil {
 				return fmt.Errorf("retour au point de sauvegarde: %w", err)
 			}
+			tx.undo(held)
 		}
 		if _, err := tx.ExecContext(ctx, "RELEASE batch_write"); err != nil {
 			return fmt.Errorf("fin du point de sauvegarde: %w", err)
@@ -190,13 +192,16 @@ func runSavepointsPG(ctx context.Context, tx *Tx, batch []*batchJob) error {
 		if _, err := tx.tx.ExecContext(ctx, next); err != nil {
 			return fmt.Errorf("point de sauvegarde: %w", err)
 		}
+		held := tx.taken()
 		j.err, j.panicked = call(j, tx)
 		if IsRetryable(j.err) {
 			return j.err
 		}
 		next = "RELEASE batch_write; SAVEPOINT batch_write"
 		if j.err != nil || j.panicked != nil {
+			// Sent before anything else of the next write.
 			next = "ROLLBACK TO batch_write; RELEASE batch_write; SAVEPOINT batch_write"
+			tx.undo(held)
 		}
 	}
 	if next == "SAVEPOINT batch_write" {

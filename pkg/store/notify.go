@@ -59,13 +59,20 @@ func (db *DB) Listen(ctx context.Context, channel string, wake func(payload stri
 	if db.engine != Postgres {
 		return
 	}
+	db.listen(ctx, channel, func() {}, wake, func() { wake("") }, log)
+}
+
+// listen listens to channel until ctx ends, on a connection opened again a
+// second after each failure: ready is called once LISTEN holds on a new
+// connection, wake with each notification, lost after each failure.
+func (db *DB) listen(ctx context.Context, channel string, ready func(), wake func(string), lost func(), log *slog.Logger) {
 	for ctx.Err() == nil {
-		err := db.listenOnce(ctx, channel, wake)
+		err := db.listenOnce(ctx, channel, ready, wake)
 		if ctx.Err() != nil {
 			return
 		}
 		log.Warn("écoute des notifications interrompue", "canal", channel, "err", err)
-		wake("")
+		lost()
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):
@@ -73,7 +80,7 @@ func (db *DB) Listen(ctx context.Context, channel string, wake func(payload stri
 	}
 }
 
-func (db *DB) listenOnce(ctx context.Context, channel string, wake func(string)) error {
+func (db *DB) listenOnce(ctx context.Context, channel string, ready func(), wake func(string)) error {
 	conn, err := pgx.Connect(ctx, db.dsn)
 	if err != nil {
 		return err
@@ -82,6 +89,7 @@ func (db *DB) listenOnce(ctx context.Context, channel string, wake func(string))
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
 		return err
 	}
+	ready()
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

@@ -74,12 +74,14 @@ func (db *DB) pgWriteOnce(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("début de transaction: %w", err)
 	}
-	if err := fn(newTx(db, stx, true)); err != nil {
+	t := newTx(db, stx, true)
+	if err := fn(t); err != nil {
 		_ = stx.Rollback()
 		return err
 	}
 	if err := stx.Commit(); err != nil {
 		return fmt.Errorf("validation de transaction: %w", err)
 	}
+	db.committed(t)
 	return nil
 }

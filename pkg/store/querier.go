@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 )
 
 // Querier runs statements: a *Tx, or the store's Reader for single rows.
@@ -122,6 +123,18 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // pass 10 before it is visible and never send it. InOrder is LockWriters:
 // the writers of table take their IDs one transaction after the other.
 func (t *Tx) InOrder(ctx context.Context, table string) error { return t.LockWriters(ctx, table) }
+
+// taken is what a transaction holds so far: its table locks and
+// notifications. A rollback to a savepoint gives up those taken after it,
+// and PostgreSQL with them: the next LockWriters or Notify must then be
+// sent again.
+type taken struct{ ordered, notified map[string]bool }
+
+// taken returns what t holds, to give back to undo after a rollback.
+func (t *Tx) taken() taken { return taken{maps.Clone(t.ordered), maps.Clone(t.notified)} }
+
+// undo forgets what t took since taken returned k.
+func (t *Tx) undo(k taken) { t.ordered, t.notified = k.ordered, k.notified }
 
 // LockWriters makes this transaction the only writer of table until it
 // commits (PostgreSQL: LOCK TABLE … IN SHARE ROW EXCLUSIVE MODE; reads go

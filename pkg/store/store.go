@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -52,6 +53,9 @@ type DB struct {
 	version *versionReader
 	// dialect rewrites the code's SQL for the engine.
 	dialect dialect
+	// changes are the Changes of each channel asked for (see DB.Changes).
+	changesMu sync.Mutex
+	changes   map[string]*Changes
 }
 
 // IsURL tells whether dsn names a PostgreSQL database rather than a file.
