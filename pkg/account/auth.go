@@ -204,14 +204,14 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*User, *Sessi
 	if token == "" {
 		return nil, nil, ErrSignedOut()
 	}
-	u, sess, err := s.lookupSession(ctx, store.HashToken(token))
+	now := s.now()
+	u, sess, err := s.lookupSession(ctx, store.HashToken(token), now)
 	if err != nil {
 		if apperr.CodeOf(err) == apperr.EINTERNAL {
 			return nil, nil, s.fail("lecture de la session", err)
 		}
 		return nil, nil, err
 	}
-	now := s.now()
 	if sess.expired(now) || u.Status != StatusActive {
 		err := s.db.WriteTx(ctx, func(tx *store.Tx) error { return deleteSession(ctx, tx, sess.hash) })
 		if err != nil {

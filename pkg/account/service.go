@@ -39,9 +39,10 @@ type Service struct {
 	dummyOnce sync.Once
 	dummyHash string
 	dummyErr  error
-	// sessions spares the lookup of a signed-in request while the
-	// database is unchanged (see sessionCache).
+	// sessions spares the lookup of a signed-in request while changes,
+	// the sessions' Version, stays the same (see sessionCache).
 	sessions sessionCache
+	changes  *store.Changes
 }
 
 // New builds the service.
@@ -57,11 +58,12 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	}
 	cfg.Limits = cfg.Limits.OrDefault()
 	s := &Service{
-		db:     db,
-		log:    cfg.Logger,
-		now:    func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
-		hasher: NewHasher(cfg.Argon),
-		policy: newPasswordPolicy(),
+		db:      db,
+		log:     cfg.Logger,
+		now:     func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
+		hasher:  NewHasher(cfg.Argon),
+		policy:  newPasswordPolicy(),
+		changes: db.Changes(sessionsChannel),
 	}
 	s.guard = newLoginGuard(cfg.Limits, cfg.Now, rateStore{db: db, now: s.now}, s.log)
 	return s, nil

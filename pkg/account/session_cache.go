@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"sync"
+	"time"
 
 	"courtier/pkg/store"
 )
@@ -14,13 +15,20 @@ import (
 const maxCachedSessions = 10_000
 
 // sessionCache keeps the sessions found by Authenticate, with their users,
-// for as long as the database's content does not change (store.Version).
-// Any commit, by this process or another (the CLI, the dashboard),
-// changes the Version, and the next request looks its session up again:
-// a sign-out, a disabled account, a new role or a purge is seen at once.
-// The clock's limits (idle, absolute) are checked on every request by
-// Authenticate, cached or not. On a busy database the cache rarely
-// serves, and a request pays the PRAGMA on top of the lookup.
+// for as long as the sessions' Version (store.Changes of sessionsChannel)
+// stays the same. On SQLite it is PRAGMA data_version: any commit, by this
+// process or another (the CLI, the dashboard), moves it, and the next
+// request looks its session up again; on a busy database the cache rarely
+// serves, and a request pays the PRAGMA on top of the lookup. On
+// PostgreSQL the writes that end a session or change an account notify
+// the channel: the instance that commits forgets its cache before its
+// WriteTx returns, the others when the notification reaches them, a
+// fraction of a millisecond later (the time a request on another instance
+// may still be served by a session just ended); while an instance does not
+// listen (before App.Run, after a lost connection), its cache is off.
+// Only a session that needs no write is served from the cache: neither
+// ended by the clock's limits nor a minute from its last activity (then
+// its last activity is read again, which another instance may have moved).
 type sessionCache struct {
 	mu sync.Mutex
 	// version is the Version the entries were read under (at least as
@@ -71,12 +79,13 @@ func (c *sessionCache) put(v store.Version, u *User, sess *Session) {
 }
 
 // lookupSession finds the session of hash and its user: from the cache
-// when the database has not changed since they were read, else with
-// findSession. A failure to read the Version only bypasses the cache.
-func (s *Service) lookupSession(ctx context.Context, hash string) (*User, *Session, error) {
-	v, verr := s.db.DataVersion(ctx)
+// when its Version has not moved since they were read and the session
+// needs no write at now, else with findSession. A Version that cannot be
+// read only bypasses the cache.
+func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time) (*User, *Session, error) {
+	v, verr := s.changes.Version(ctx)
 	if verr == nil {
-		if u, sess, ok := s.sessions.get(v, hash); ok {
+		if u, sess, ok := s.sessions.get(v, hash); ok && !sess.expired(now) && now.Sub(sess.LastSeenAt) < touchEvery {
 			return u, sess, nil
 		}
 	}
@@ -85,4 +94,11 @@ func (s *Service) lookupSession(ctx context.Context, hash string) (*User, *Sessi
 		s.sessions.put(v, u, sess)
 	}
 	return u, sess, err
+}
+
+// Watch keeps the session cache right across instances until ctx ends:
+// on PostgreSQL it listens to the notifications of the other instances'
+// writes; on SQLite it returns at once. App.Run runs it.
+func (s *Service) Watch(ctx context.Context) {
+	s.changes.Watch(ctx, s.log)
 }

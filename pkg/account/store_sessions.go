@@ -91,6 +91,17 @@ func listSessions(ctx context.Context, tx *store.Tx, uid string) ([]Session, err
 	return out, rows.Err()
 }
 
+// sessionsChannel is notified by every write that ends a session or
+// changes an account, so that the other instances' session caches forget
+// what they hold (see sessionCache). A new session, a touch and the purge
+// of ended sessions change nothing a cache would serve.
+const sessionsChannel = "courtier_sessions"
+
+// sessionsChanged notifies sessionsChannel at tx's commit.
+func sessionsChanged(ctx context.Context, tx *store.Tx) error {
+	return tx.Notify(ctx, sessionsChannel)
+}
+
 // touchSession records the session's last activity (at most once a
 // minute per session, see touchEvery).
 func touchSession(ctx context.Context, tx *store.Tx, hash string, now time.Time) error {
@@ -102,6 +113,9 @@ func touchSession(ctx context.Context, tx *store.Tx, hash string, now time.Time)
 
 // deleteSession ends the session hashed hash.
 func deleteSession(ctx context.Context, tx *store.Tx, hash string) error {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", hash); err != nil {
 		return fmt.Errorf("fin de la session: %w", err)
 	}
@@ -111,6 +125,9 @@ func deleteSession(ctx context.Context, tx *store.Tx, hash string) error {
 // deleteSessionsOf ends every session of uid except the one hashed keep
 // (empty to end them all) and returns how many ended.
 func deleteSessionsOf(ctx context.Context, tx *store.Tx, uid, keep string) (int, error) {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return 0, err
+	}
 	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE uid = ? AND id <> ?", uid, keep)
 	if err != nil {
 		return 0, fmt.Errorf("fin des sessions du compte: %w", err)
@@ -123,6 +140,9 @@ func deleteSessionsOf(ctx context.Context, tx *store.Tx, uid, keep string) (int,
 // tells whether one did: another account's session is left alone and
 // answers as if it did not exist.
 func deleteSessionOf(ctx context.Context, tx *store.Tx, uid, publicID string) (bool, error) {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return false, err
+	}
 	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE uid = ? AND public_id = ?", uid, publicID)
 	if err != nil {
 		return false, fmt.Errorf("fin de la session: %w", err)
@@ -134,6 +154,9 @@ func deleteSessionOf(ctx context.Context, tx *store.Tx, uid, publicID string) (b
 // deleteRotated deletes the session hashed hash, the old one of a
 // rotation, and tells whether it was still there.
 func deleteRotated(ctx context.Context, tx *store.Tx, hash string) (bool, error) {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return false, err
+	}
 	res, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", hash)
 	if err != nil {
 		return false, fmt.Errorf("renouvellement de la session: %w", err)

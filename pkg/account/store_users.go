@@ -134,6 +134,9 @@ func insertUser(ctx context.Context, tx *store.Tx, u *User, hash, extra string) 
 
 // updateUser writes the editable columns of u.
 func updateUser(ctx context.Context, tx *store.Tx, u *User) error {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return err
+	}
 	_, err := tx.ExecContext(ctx,
 		"UPDATE users SET email = ?, display_name = ?, role = ?, status = ?, updated_at = ? WHERE uid = ?",
 		u.Email, u.DisplayName, string(u.Role), string(u.Status), store.FormatTime(u.UpdatedAt), u.UID)
@@ -148,6 +151,9 @@ func updateUser(ctx context.Context, tx *store.Tx, u *User) error {
 
 // setPasswordHash replaces the password hash of uid.
 func setPasswordHash(ctx context.Context, tx *store.Tx, uid, hash, updatedAt string) error {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return err
+	}
 	_, err := tx.ExecContext(ctx, "UPDATE users SET password_hash = ?, updated_at = ? WHERE uid = ?", hash, updatedAt, uid)
 	if err != nil {
 		return fmt.Errorf("changement du mot de passe: %w", err)
@@ -157,6 +163,9 @@ func setPasswordHash(ctx context.Context, tx *store.Tx, uid, hash, updatedAt str
 
 // deleteUser removes uid; its sessions go with it (ON DELETE CASCADE).
 func deleteUser(ctx context.Context, tx *store.Tx, uid string) error {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM users WHERE uid = ?", uid); err != nil {
 		return fmt.Errorf("suppression du compte: %w", err)
 	}

@@ -45,7 +45,8 @@ func (a *App) Tasks() []Task {
 // tasks, each claimed per period so that one instance runs it; the chat's
 // watcher, which wakes this process's streams for what other instances and
 // processes wrote (polling each second, and at once on a PostgreSQL
-// notification); and on SQLite the WAL checkpoints. `courtier serve` runs
+// notification); on PostgreSQL the listener that keeps the session cache
+// right across instances; and on SQLite the WAL checkpoints. `courtier serve` runs
 // it beside its HTTP server.
 func (a *App) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
@@ -54,6 +55,7 @@ func (a *App) Run(ctx context.Context) error {
 	}
 	wg.Go(func() { a.Chats.Watch(ctx, time.Second) })
 	wg.Go(func() { a.Store.Listen(ctx, chat.Channel, a.Chats.Notified, a.Log) })
+	wg.Go(func() { a.Accounts.Watch(ctx) })
 	// The WAL is copied into the database by a reader, once a second,
 	// instead of inside one commit in so many (nothing on PostgreSQL).
 	wg.Go(func() { a.Store.CheckpointEvery(ctx, time.Second, a.Log) })

@@ -96,7 +96,9 @@ func TestTwoInstances(t *testing.T) {
 }
 
 // testSessionAcross: an account registered through A signs in through B,
-// and each session cookie works on the other instance.
+// and each session cookie works on the other instance; a session ended
+// through B ends on A within a second, however often A served it (from
+// its session cache).
 func testSessionAcross(t *testing.T, a, b *instance) {
 	const email, xff = "session@exemple.fr", "10.40.0.1"
 	reg := mustCall(t, http.StatusCreated, "POST", a.url+"/api/auth/register", xff, "",
@@ -113,6 +115,21 @@ func testSessionAcross(t *testing.T, a, b *instance) {
 			t.Errorf("the session of %s on %s: %+v, want %s", c.from, c.on.name, got.User, email)
 		}
 	}
+	userOn := func(in *instance, cookie string) string {
+		var got struct{ User *struct{ Email string } }
+		mustCall(t, http.StatusOK, "GET", in.url+"/api/session", xff, cookie, nil, &got)
+		if got.User == nil {
+			return ""
+		}
+		return got.User.Email
+	}
+	for range 20 {
+		if got := userOn(a, reg.cookie); got != email {
+			t.Fatalf("the session of A's registration on A: %q, want %s", got, email)
+		}
+	}
+	mustCall(t, http.StatusNoContent, "POST", b.url+"/api/auth/logout", xff, reg.cookie, nil, nil)
+	waitUntil(t, time.Second, "the session ended through B, on A", func() bool { return userOn(a, reg.cookie) == "" })
 }
 
 // testChatAcross: a visitor on A and an agent on B talk; each message

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http/httptest"
@@ -20,10 +21,12 @@ func benchEnv(b *testing.B) *apiEnv {
 	return benchEnvWith(b, nil)
 }
 
-// benchEnvWith is benchEnv serving the given site files (nil: the test files).
+// benchEnvWith is benchEnv serving the given site files (nil: the test
+// files), with the App's background tasks running as under `courtier
+// serve` (on PostgreSQL, the listener the session cache rests on).
 func benchEnvWith(b *testing.B, files fs.FS) *apiEnv {
 	b.Helper()
-	return newAPI(b, func(c *Config, a *account.Config) {
+	env := newAPI(b, func(c *Config, a *account.Config) {
 		if files != nil {
 			c.Site = files
 		}
@@ -33,6 +36,14 @@ func benchEnvWith(b *testing.B, files fs.FS) *apiEnv {
 		a.Limits = ratelimit.Default()
 		a.Limits.SignInAddress = ratelimit.Rule{Burst: 1 << 30, Every: time.Minute}
 	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- env.app.Run(ctx) }()
+	b.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return env
 }
 
 // BenchmarkSignIn measures sign-ins (Argon2id m=19456 KiB, t=2, p=1, at
