@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -115,6 +116,13 @@ func (b *Batcher) lead() {
 func (b *Batcher) run(batch []*batchJob) {
 	// The transaction belongs to every write of the batch: none may cancel it.
 	ctx := context.WithoutCancel(batch[0].ctx)
+	if len(batch) > 1 && b.db.engine == Postgres {
+		err := b.db.WriteTx(ctx, func(tx *Tx) error { return runAll(ctx, tx, batch) })
+		if !errors.Is(err, errWriteFailed) {
+			finish(batch, err)
+			return
+		}
+	}
 	err := b.db.WriteTx(ctx, func(tx *Tx) error {
 		if len(batch) == 1 {
 			j := batch[0]
@@ -128,11 +136,42 @@ func (b *Batcher) run(batch []*batchJob) {
 		}
 		return runSavepoints(ctx, tx, batch)
 	})
+	finish(batch, err)
+}
+
+// finish gives the transaction's error err to the writes that have none.
+func finish(batch []*batchJob, err error) {
 	for _, j := range batch {
 		if j.err == nil && j.panicked == nil {
 			j.err = err
 		}
 	}
+}
+
+// errWriteFailed ends runAll's transaction when one of its writes failed.
+var errWriteFailed = errors.New("une écriture du lot a échoué")
+
+// runAll runs every write of batch with no savepoint (PostgreSQL), a round
+// trip saved a write: the writes of a batch nearly always succeed, and the
+// chat's, one transaction after the other on every instance, are bound by
+// their round trips. The first write that fails ends the attempt
+// (errWriteFailed, the transaction rolled back) and run runs the batch
+// again, each write in its savepoint, every write from the start as after
+// a failure to serialize.
+func runAll(ctx context.Context, tx *Tx, batch []*batchJob) error {
+	for _, j := range batch {
+		if j.err = j.ctx.Err(); j.err != nil {
+			continue
+		}
+		j.err, j.panicked = call(j, tx)
+		if IsRetryable(j.err) {
+			return j.err
+		}
+		if j.err != nil || j.panicked != nil {
+			return errWriteFailed
+		}
+	}
+	return nil
 }
 
 // runSavepoints runs each write of batch in its own savepoint; the error

@@ -20,9 +20,13 @@ import (
 // make a commit fail after every write of its batch succeeded.
 func batchTable(t *testing.T, db *DB) {
 	t.Helper()
+	key := "INTEGER PRIMARY KEY"
+	if db.engine == Postgres {
+		key = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+	}
 	err := db.WriteTx(context.Background(), func(tx *Tx) error {
-		_, err := tx.ExecContext(context.Background(), `CREATE TABLE batch_parent (id INTEGER PRIMARY KEY);
-			CREATE TABLE batch_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE,
+		_, err := tx.tx.ExecContext(context.Background(), `CREATE TABLE batch_parent (id INTEGER PRIMARY KEY);
+			CREATE TABLE batch_note (id `+key+`, text TEXT NOT NULL UNIQUE,
 				parent INTEGER REFERENCES batch_parent(id) DEFERRABLE INITIALLY DEFERRED)`)
 		return err
 	})
@@ -127,6 +131,9 @@ func runBatch(t *testing.T, b *Batcher, writes []batchWrite) (errs []error, pani
 	return errs, panics
 }
 
+// TestBatcherWritesFailAlone: the writes of one batch succeed or fail
+// each on its own, on either engine (on PostgreSQL the batch first runs
+// with no savepoint, and again with one a write after a failure).
 func TestBatcherWritesFailAlone(t *testing.T) {
 	refused := errors.New("refusé")
 	for _, tc := range []struct {
@@ -169,7 +176,7 @@ func TestBatcherWritesFailAlone(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			db := openTemp(t)
+			db := openEngine(t)
 			batchTable(t, db)
 			errs, panics := runBatch(t, NewBatcher(db, 0), tc.writes)
 			for i := range tc.writes {
@@ -202,7 +209,7 @@ func contains(list []int, i int) bool {
 // TestBatcherSplitsAtMax checks that a queue longer than max is committed
 // in several transactions, each write acknowledged once.
 func TestBatcherSplitsAtMax(t *testing.T) {
-	db := openTemp(t)
+	db := openEngine(t)
 	batchTable(t, db)
 	writes := make([]batchWrite, 7)
 	for i := range writes {

@@ -13,6 +13,8 @@ import (
 	"courtier/pkg/store/storetest"
 )
 
+func init() { store.NewSchema = storetest.Schema }
+
 const testChannel = "courtier_test_changes"
 
 // notifyWrite commits a transaction that notifies testChannel, or not.
