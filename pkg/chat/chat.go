@@ -185,7 +185,7 @@ func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
 		if err := insertConversation(ctx, tx, id, v.UID, now); err != nil {
 			return err
 		}
-		return insertMessage(ctx, tx, id, &msg, 0)
+		return insertMessage(ctx, tx, id, &msg)
 	})
 	if err != nil {
 		return nil, s.fail("ouverture", err)

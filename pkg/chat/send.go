@@ -72,9 +72,6 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		}
 		id, holder = c.id, c.agentUID
 		user := Message{Sender: SenderUser, Text: text, Timestamp: now}
-		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
-			return err
-		}
 		var replies []Message
 		ex = &Exchange{Mode: c.mode}
 		if c.mode == ModeAgent && c.agentUID != "" {
@@ -91,10 +88,10 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 			ex.ReplyDelay = AgentReplyDelay
 			replies = append(replies, Message{Sender: SenderAgent, Text: s.texts.agentReply, Links: s.texts.agentLinks, Timestamp: now.Add(AgentReplyDelay)})
 		}
+		if err := insertExchange(ctx, tx, c.id, &user, replies); err != nil {
+			return err
+		}
 		for i := range replies {
-			if err := insertMessage(ctx, tx, c.id, &replies[i], replyTo(replies[i], user.ID)); err != nil {
-				return err
-			}
 			replies[i].withAgent(s.agent)
 		}
 		ex.Messages = append([]Message{user}, replies...)
@@ -146,15 +143,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 		if err := saveBotContext(ctx, tx, c, string(uc), seen, now); err != nil {
 			return err
 		}
-		if err := insertMessage(ctx, tx, c.id, &user, 0); err != nil {
-			return err
-		}
-		for i := range replies {
-			if err := insertMessage(ctx, tx, c.id, &replies[i], replyTo(replies[i], user.ID)); err != nil {
-				return err
-			}
-		}
-		return nil
+		return insertExchange(ctx, tx, c.id, &user, replies)
 	})
 	if errors.Is(err, errStale) {
 		return nil, false, nil
@@ -200,15 +189,6 @@ func (s *Service) botReplies(c *conversation, text string, now time.Time) []Mess
 		out = append(out, Message{Sender: SenderBot, Text: s.texts.followUp, Timestamp: now})
 	}
 	return out
-}
-
-// replyTo links the chatbot's reply, the one carrying an intent, to the
-// user message it answers: that pair is a conversation record.
-func replyTo(m Message, userID int64) int64 {
-	if m.Intent != "" {
-		return userID
-	}
-	return 0
 }
 
 // SetMode switches the conversation of token to mode (SPEC.md §4, Chat
@@ -261,10 +241,13 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 
 // insertAll stores msgs in conversation id, naming the persona on its messages.
 func (s *Service) insertAll(ctx context.Context, tx *store.Tx, id string, msgs []Message) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	if err := insertMessages(ctx, tx, id, nil, msgs); err != nil {
+		return err
+	}
 	for i := range msgs {
-		if err := insertMessage(ctx, tx, id, &msgs[i], 0); err != nil {
-			return err
-		}
 		msgs[i].withAgent(s.agent)
 	}
 	return nil

@@ -84,7 +84,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, text strin
 		holder = c.agentUID
 		a := RealAgent(m.name)
 		msg = Message{Sender: SenderAgent, Text: text, Timestamp: now, Agent: &a, authorUID: m.uid}
-		if err := insertMessage(ctx, tx, c.id, &msg, 0); err != nil {
+		if err := insertMessage(ctx, tx, c.id, &msg); err != nil {
 			return err
 		}
 		if _, err := markRead(ctx, tx, c.id, "agent_read", msg.ID); err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"courtier/pkg/store"
@@ -44,34 +45,69 @@ func finishMessage(m *Message, links, at, author string, agent Agent) error {
 }
 
 // insertMessage stores m in conversation id and sets its ID.
-func insertMessage(ctx context.Context, tx *store.Tx, id string, m *Message, replyTo int64) error {
-	links := []byte("[]")
-	if len(m.Links) > 0 {
-		var err error
-		if links, err = json.Marshal(m.Links); err != nil {
-			return fmt.Errorf("liens du message: %w", err)
-		}
+func insertMessage(ctx context.Context, tx *store.Tx, id string, m *Message) error {
+	return insertMessages(ctx, tx, id, m, nil)
+}
+
+// insertExchange stores user's message and the replies that answer it in
+// conversation id, in one statement, and sets their IDs; a reply that
+// names an intent answers user (reply_to, see the chat_records view).
+func insertExchange(ctx context.Context, tx *store.Tx, id string, user *Message, replies []Message) error {
+	return insertMessages(ctx, tx, id, user, replies)
+}
+
+// insertMessages stores first (when not nil) and then ms in conversation
+// id with one INSERT, numbered by store.Tx.NewIDs (which takes the lock
+// of their order), and sets their IDs.
+func insertMessages(ctx context.Context, tx *store.Tx, id string, first *Message, ms []Message) error {
+	all := make([]*Message, 0, len(ms)+1)
+	if first != nil {
+		all = append(all, first)
 	}
-	intent := sql.NullString{String: string(m.Intent), Valid: m.Intent != ""}
-	ref := sql.NullInt64{Int64: replyTo, Valid: replyTo > 0}
-	author := sql.NullString{String: m.authorUID, Valid: m.authorUID != ""}
-	var authorName sql.NullString
-	if m.authorUID != "" && m.Agent != nil {
-		authorName = sql.NullString{String: m.Agent.Name, Valid: true}
+	for i := range ms {
+		all = append(all, &ms[i])
 	}
-	// Its caller's transaction takes the lock first; this one is a no-op
-	// then, and keeps the order if a new caller forgets.
-	if err := tx.InOrder(ctx, "chat_messages"); err != nil {
+	ids, err := tx.NewIDs(ctx, "chat_messages", len(all))
+	if err != nil {
 		return err
 	}
 	if err := tx.Notify(ctx, Channel); err != nil {
 		return err
 	}
-	err := tx.QueryRowContext(ctx,
-		"INSERT INTO chat_messages (conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-		id, string(m.Sender), m.Text, string(links), intent, ref, m.Timestamp.Format(store.TimeLayout), author, authorName).Scan(&m.ID)
-	if err != nil {
+	var q strings.Builder
+	q.WriteString("INSERT INTO chat_messages (id, conversation_id, sender, text, links, intent, reply_to, created_at, author_uid, author_name) VALUES ")
+	args := make([]any, 0, 10*len(all))
+	for i, m := range all {
+		links := []byte("[]")
+		if len(m.Links) > 0 {
+			if links, err = json.Marshal(m.Links); err != nil {
+				return fmt.Errorf("liens du message: %w", err)
+			}
+		}
+		var ref sql.NullInt64
+		if first != nil && i > 0 && m.Intent != "" {
+			ref = sql.NullInt64{Int64: ids[0], Valid: true}
+		}
+		var author, authorName sql.NullString
+		if m.authorUID != "" {
+			author = sql.NullString{String: m.authorUID, Valid: true}
+			if m.Agent != nil {
+				authorName = sql.NullString{String: m.Agent.Name, Valid: true}
+			}
+		}
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		args = append(args, ids[i], id, string(m.Sender), m.Text, string(links),
+			sql.NullString{String: string(m.Intent), Valid: m.Intent != ""}, ref,
+			m.Timestamp.Format(store.TimeLayout), author, authorName)
+	}
+	if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 		return fmt.Errorf("enregistrement du message: %w", err)
+	}
+	for i, m := range all {
+		m.ID = ids[i]
 	}
 	return nil
 }

@@ -35,6 +35,10 @@ type Tx struct {
 	// ordered are the tables LockWriters locked, notified the channels
 	// Notify told (PostgreSQL).
 	ordered, notified map[string]bool
+	// freeIDs are the keys NewIDs took from a sequence and has not given
+	// yet (PostgreSQL), lastID the last key it gave (SQLite), by table.
+	freeIDs map[string][]int64
+	lastID  map[string]int64
 }
 
 // newTx wraps tx, a transaction of db, with an empty statement cache.
@@ -158,4 +162,73 @@ func (t *Tx) LockWriters(ctx context.Context, table string) error {
 	}
 	t.ordered[table] = true
 	return nil
+}
+
+// idBlock is how many keys NewIDs takes from a PostgreSQL sequence at a
+// time: the messages of a batch of chat writes, in one round trip; those
+// left when the transaction ends are never used (a sequence has gaps).
+const idBlock = 64
+
+// NewIDs returns n new keys of table's integer id column, in increasing
+// order, greater than every key committed before: the keys an insert
+// leaving id out would get, known before the insert, so that rows which
+// name each other (a reply and the message it answers) go in one
+// statement. The transaction must hold LockWriters(table) (called here),
+// so that no other writer numbers rows meanwhile: on SQLite the next keys
+// after the largest, as SQLite numbers them; on PostgreSQL the id
+// column's sequence, in blocks of idBlock. table is a constant of the
+// code, never input.
+func (t *Tx) NewIDs(ctx context.Context, table string, n int) ([]int64, error) {
+	if err := t.LockWriters(ctx, table); err != nil {
+		return nil, err
+	}
+	if t.db.engine == SQLite {
+		// The largest key, or the last given if larger: a key given and
+		// not yet inserted is not given twice.
+		var last int64
+		if err := t.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM "+table).Scan(&last); err != nil {
+			return nil, fmt.Errorf("numérotation de %s: %w", table, err)
+		}
+		if t.lastID == nil {
+			t.lastID = map[string]int64{}
+		}
+		last = max(last, t.lastID[table])
+		out := make([]int64, n)
+		for i := range out {
+			out[i] = last + 1 + int64(i)
+		}
+		t.lastID[table] = last + int64(n)
+		return out, nil
+	}
+	if t.freeIDs == nil {
+		t.freeIDs = map[string][]int64{}
+	}
+	free := t.freeIDs[table]
+	if len(free) < n {
+		more, err := t.sequence(ctx, table, max(n, idBlock))
+		if err != nil {
+			return nil, fmt.Errorf("numérotation de %s: %w", table, err)
+		}
+		free = append(free, more...)
+	}
+	t.freeIDs[table] = free[n:]
+	return free[:n:n], nil
+}
+
+// sequence takes k keys from the sequence of table's id column (PostgreSQL).
+func (t *Tx) sequence(ctx context.Context, table string, k int) ([]int64, error) {
+	rows, err := t.tx.QueryContext(ctx, "SELECT nextval(pg_get_serial_sequence($1, 'id')) FROM generate_series(1, $2)", table, k)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]int64, 0, k)
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }

@@ -254,18 +254,19 @@ func TestStreamResumesWithLastEventID(t *testing.T) {
 			t.Fatalf("reply: %d %s", st, b)
 		}
 	}
+	// IDs grow but may skip (a PostgreSQL sequence's keys, taken in blocks).
 	c = openStream(t, e.ts, "/api/chat/conversations/"+token+"/events", "", seen)
-	ids, texts = c.messagesUntil(t, seen+2)
-	if len(ids) != 2 || ids[0] != seen+1 || ids[1] != seen+2 ||
-		texts[0] != "Premier message pendant la coupure" || texts[1] != "Second message pendant la coupure" {
-		t.Fatalf("after the cut: %v %q", ids, texts)
+	first, second := c.message(t).Message, c.message(t).Message
+	if first.ID <= seen || second.ID <= first.ID ||
+		first.Text != "Premier message pendant la coupure" || second.Text != "Second message pendant la coupure" {
+		t.Fatalf("after the cut: %d %q, %d %q", first.ID, first.Text, second.ID, second.Text)
 	}
 	// Nothing else comes: no message twice.
 	c.quiet(t, 300*time.Millisecond)
 
 	st, b := e.post(t, "GET", fmt.Sprintf("/api/chat/conversations/%s/messages?after=%d", token, seen), "", "")
 	var poll pollBody
-	if err := json.Unmarshal([]byte(b), &poll); st != 200 || err != nil || len(poll.Messages) != 2 || poll.Messages[0].ID != seen+1 ||
+	if err := json.Unmarshal([]byte(b), &poll); st != 200 || err != nil || len(poll.Messages) != 2 || poll.Messages[0].ID != first.ID || poll.Messages[1].ID != second.ID ||
 		poll.Mode != chat.ModeAgent || poll.Live == nil || poll.Live.State != chat.StateLive {
 		t.Fatalf("poll: %d %s", st, b)
 	}
