@@ -130,3 +130,16 @@ func literalEnd(q string, from int, quote byte) int {
 	}
 	return len(q)
 }
+
+// SkipLocked ends a SELECT that claims rows to work on, so that several
+// instances share the work: on PostgreSQL « FOR UPDATE OF table SKIP
+// LOCKED » (rows another transaction claimed are passed over, table is the
+// name or alias in the query whose rows are claimed); on SQLite nothing,
+// its single writer already runs the claims one after the other. table is
+// a constant of the code, never input.
+func (t *Tx) SkipLocked(table string) string {
+	if t.db.engine != Postgres {
+		return ""
+	}
+	return " FOR UPDATE OF " + table + " SKIP LOCKED"
+}

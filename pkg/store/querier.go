@@ -232,3 +232,26 @@ func (t *Tx) sequence(ctx context.Context, table string, k int) ([]int64, error)
 	}
 	return out, rows.Err()
 }
+
+// Try runs fn inside a savepoint of t. When fn fails, what it wrote is
+// undone, the locks and notifications it took are given back, and its
+// error is returned as failed: the transaction goes on. err is a
+// savepoint that could not be taken, undone or released: the transaction
+// cannot go on. fn runs its statements through t.
+func (t *Tx) Try(ctx context.Context, fn func() error) (failed, err error) {
+	if _, err := t.tx.ExecContext(ctx, "SAVEPOINT try"); err != nil {
+		return nil, fmt.Errorf("point de sauvegarde: %w", err)
+	}
+	held := t.taken()
+	failed = fn()
+	if failed != nil {
+		if _, err := t.tx.ExecContext(ctx, "ROLLBACK TO try"); err != nil {
+			return failed, fmt.Errorf("retour au point de sauvegarde: %w", err)
+		}
+		t.undo(held)
+	}
+	if _, err := t.tx.ExecContext(ctx, "RELEASE try"); err != nil {
+		return failed, fmt.Errorf("fin du point de sauvegarde: %w", err)
+	}
+	return failed, nil
+}
