@@ -284,4 +284,3 @@ func TestRunHandlesWhatIsRecorded(t *testing.T) {
 		t.Fatal("Run did not return when its context ended")
 	}
 }
-
