@@ -16,8 +16,8 @@ import (
 	"courtier/pkg/store"
 )
 
-// Kind names a type of event; its payload is the struct of the same name
-// in kinds.go.
+// Kind names a type of event ("quote.received"); its payload is a struct
+// that its recorder and its consumers share, encoded as a JSON object.
 type Kind string
 
 // Event is an event as a consumer receives it.
@@ -45,9 +45,9 @@ func (e Event) Decode(v any) error {
 const Channel = "courtier_events"
 
 // Record writes an event of kind about aggregate in tx, with payload (a
-// struct of kinds.go) and one pending delivery for each consumer. It
-// takes effect with tx: nothing is handed to anyone before tx commits, and
-// nothing at all if it rolls back.
+// struct, encoded as a JSON object) and one pending delivery for each
+// consumer of event_consumers. It takes effect with tx: nothing is handed
+// to anyone before tx commits, and nothing at all if it rolls back.
 func Record(ctx context.Context, tx *store.Tx, kind Kind, aggregate string, payload any, at time.Time) error {
 	body, err := json.Marshal(payload)
 	if err != nil {

@@ -46,8 +46,9 @@ var ErrCountsDiffer = errors.New("nombres de lignes différents après la copie"
 // both sides, in the order copied; the error wraps ErrCountsDiffer when
 // they differ. schema_migrations is not copied: each side keeps its own.
 //
-// Empty means no row in any table but app_meta, and in app_meta no key but
-// created_at, the one migration 1 writes: a database that `courtier serve`
+// Empty means no row in any table but those migrations write (seeded:
+// event_consumers, and in app_meta the key created_at that migration 1
+// writes): a database that `courtier serve`
 // ever ran on holds its session key, and is not empty. app_meta is copied
 // whole, the target's created_at replaced by the source's (the broker's
 // data began then), and the source's session_key goes with it, so that
@@ -247,14 +248,22 @@ func quoteAll(names []string) []string {
 	return out
 }
 
+// seeded are the tables that migrations write rows into, with the
+// condition of a row that is not theirs ("": every row is theirs). The
+// target's rows of them are replaced by the source's.
+var seeded = map[string]string{"app_meta": "key <> 'created_at'", "event_consumers": ""}
+
 // checkEmpty refuses a target holding data (NotEmptyError), then clears
-// the one row a new database has, app_meta's created_at, for the source's.
+// the rows a new database has (seeded) for the source's.
 func checkEmpty(ctx context.Context, dst *Tx, tables []tablePlan) error {
 	var full []string
 	for _, t := range tables {
 		q := "SELECT 1 FROM " + quoteIdent(t.name)
-		if t.name == "app_meta" {
-			q += " WHERE key <> 'created_at'"
+		if cond, ok := seeded[t.name]; ok {
+			if cond == "" {
+				continue
+			}
+			q += " WHERE " + cond
 		}
 		var one int
 		err := dst.tx.QueryRowContext(ctx, q+" LIMIT 1").Scan(&one)
@@ -268,8 +277,13 @@ func checkEmpty(ctx context.Context, dst *Tx, tables []tablePlan) error {
 	if full != nil {
 		return &NotEmptyError{Tables: full}
 	}
-	if _, err := dst.tx.ExecContext(ctx, "DELETE FROM app_meta"); err != nil {
-		return fmt.Errorf("app_meta de la cible: %w", err)
+	for _, t := range tables {
+		if _, ok := seeded[t.name]; !ok {
+			continue
+		}
+		if _, err := dst.tx.ExecContext(ctx, "DELETE FROM "+quoteIdent(t.name)); err != nil {
+			return fmt.Errorf("%s de la cible: %w", t.name, err)
+		}
 	}
 	return nil
 }

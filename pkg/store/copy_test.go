@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
+	"courtier/pkg/event"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
@@ -95,6 +96,13 @@ func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	}
 	b.fillRequests(t, clock)
 	b.fillChats(t)
+	// Until the services record their own, an event pending for the mail.
+	err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {
+		return event.Record(ctx, tx, "account.test", "account:"+b.client.UID, map[string]string{"email": b.client.Email}, clock.Now())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	b.sessionKey = must[string](t)(a.Store.MetaOrInit(ctx, "session_key", func() (string, error) { return "clé-de-session", nil }))
 	b.created = must[string](t)(a.Store.MetaOrInit(ctx, "created_at", func() (string, error) { return "", errors.New("no created_at") }))
 	if _, err := a.Store.Claim(ctx, "purge", a.Instance, clock.Now(), time.Hour); err != nil {
