@@ -15,6 +15,8 @@ import (
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
+	"courtier/pkg/event"
+	"courtier/pkg/mail"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
@@ -35,7 +37,27 @@ type Config struct {
 	// Limits are the rate limits the services apply (complaints per
 	// address); ratelimit.Default when zero.
 	Limits ratelimit.Limits
+	// Mail is how the notices are written and sent.
+	Mail MailConfig
 }
+
+// MailConfig is how the App writes and sends its mails.
+type MailConfig struct {
+	// PublicURL is the site's public address, the start of every link of
+	// a mail (--public-url); DefaultPublicURL when empty.
+	PublicURL string
+	// From is the sender (--mail-from); the company profile's when empty.
+	From string
+	// SMTP is the server the mails go to (--smtp); without one they stay
+	// in the outbox, « non envoyé ».
+	SMTP *mail.Server
+	// Sender tunes the retries (tests shorten them).
+	Sender mail.SenderConfig
+}
+
+// DefaultPublicURL is the public address of a server started with the
+// default --addr.
+const DefaultPublicURL = "http://127.0.0.1:8080"
 
 // App holds the store and the services built over it.
 type App struct {
@@ -50,6 +72,12 @@ type App struct {
 	Chats    *chat.Service
 	// Complaints files complaints and lets staff acknowledge and answer them.
 	Complaints *complaint.Service
+	// Mail writes the notices of the events and keeps the outbox.
+	Mail *mail.Mailer
+	// Sender sends the outbox over SMTP; nil without a server.
+	Sender *mail.Sender
+	// Events hands the recorded events to their consumers (App.Run).
+	Events *event.Dispatcher
 	// Instance names this process among those on the database (task_runs).
 	Instance string
 	now      func() time.Time
@@ -115,7 +143,34 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := a.openMail(cfg); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// openMail builds the Mailer, its Sender when a server is given, and the
+// dispatcher of the events, each woken at once by this process's commits.
+func (a *App) openMail(cfg Config) error {
+	public := cfg.Mail.PublicURL
+	if public == "" {
+		public = DefaultPublicURL
+	}
+	var err error
+	a.Mail, err = mail.New(context.Background(), a.Store, mail.Config{
+		Profile: a.Company, Location: a.Calendar.Location(), PublicURL: public, From: cfg.Mail.From,
+		Logger: a.Log, Now: a.now,
+	})
+	if err != nil {
+		return err
+	}
+	a.Events = event.NewDispatcher(a.Store, a.Log, a.now, a.Mail.Consumer())
+	a.Store.OnCommit(event.Channel, a.Events.Kick)
+	if cfg.Mail.SMTP != nil {
+		a.Sender = a.Mail.NewSender(cfg.Mail.SMTP, cfg.Mail.Sender)
+		a.Store.OnCommit(mail.Channel, a.Sender.Kick)
+	}
+	return nil
 }
 
 // delays are the answer delays of the profile, per kind, for the hand

@@ -42,7 +42,8 @@ func (a *App) Tasks() []Task {
 
 // Run runs every background task of the App until ctx ends, and returns
 // once they have all stopped (before the store may close): the periodic
-// tasks, each claimed per period so that one instance runs it; the chat's
+// tasks, each claimed per period so that one instance runs it; the
+// dispatcher of the events and the mail sender (with --smtp); the chat's
 // watcher, which wakes this process's streams for what other instances and
 // processes wrote (polling each second, and at once on a PostgreSQL
 // notification); on PostgreSQL the listener that keeps the session cache
@@ -56,6 +57,12 @@ func (a *App) Run(ctx context.Context) error {
 	wg.Go(func() { a.Chats.Watch(ctx, time.Second) })
 	wg.Go(func() { a.Store.Listen(ctx, chat.Channel, a.Chats.Notified, a.Log) })
 	wg.Go(func() { a.Accounts.Watch(ctx) })
+	// Events recorded by another process on SQLite (the CLI) or lost
+	// notifications are found by the poll.
+	wg.Go(func() { a.Events.Run(ctx, 2*time.Second) })
+	if a.Sender != nil {
+		wg.Go(func() { a.Sender.Run(ctx, 5*time.Second) })
+	}
 	// The WAL is copied into the database by a reader, once a second,
 	// instead of inside one commit in so many (nothing on PostgreSQL).
 	wg.Go(func() { a.Store.CheckpointEvery(ctx, time.Second, a.Log) })

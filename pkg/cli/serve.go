@@ -6,15 +6,20 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	netmail "net/mail"
 	"net/netip"
+	"net/url"
 	"os/signal"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"courtier/pkg/app"
+	"courtier/pkg/mail"
 	"courtier/pkg/store"
 	"courtier/pkg/web"
 	"courtier/site"
@@ -29,6 +34,16 @@ type ServeOptions struct {
 	// TrustedProxies is the value of --trusted-proxies (or of
 	// COURTIER_TRUSTED_PROXIES): CIDR ranges whose X-Forwarded-For is believed.
 	TrustedProxies string
+	// SMTP is --smtp (or COURTIER_SMTP): where the mails go; "" keeps them
+	// in the outbox.
+	SMTP string
+	// SMTPTimeout bounds each exchange with the SMTP server.
+	SMTPTimeout time.Duration
+	// MailFrom is --mail-from; the company profile's address when "".
+	MailFrom string
+	// PublicURL is --public-url: the site's address in the mails' links;
+	// http://ADDR when "".
+	PublicURL string
 	// Ready is called with the listening address once the server accepts
 	// connections; tests use it to learn a random port.
 	Ready func(addr string)
@@ -43,6 +58,9 @@ func NewServeCommand(opts *Options, getenv func(string) string, runF func(contex
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, err := web.ParseTrustedProxies(so.TrustedProxies); err != nil {
+				return UsageError{err}
+			}
+			if _, err := so.mailConfig(); err != nil {
 				return UsageError{err}
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
@@ -61,7 +79,48 @@ func NewServeCommand(opts *Options, getenv func(string) string, runF func(contex
 	cmd.Flags().StringVar(&so.TrustedProxies, "trusted-proxies", getenv("COURTIER_TRUSTED_PROXIES"),
 		"CIDR ranges of the proxies in front of the server, comma-separated (env COURTIER_TRUSTED_PROXIES);\n"+
 			"from them, the client address is the right-most X-Forwarded-For entry outside these ranges")
+	cmd.Flags().StringVar(&so.SMTP, "smtp", getenv("COURTIER_SMTP"),
+		"SMTP server of the mails, smtp://[user:password@]host:port (STARTTLS when offered, required\n"+
+			"with a password) or smtps://… (implicit TLS) (env COURTIER_SMTP); without it the mails\n"+
+			"stay in the outbox, « non envoyé » (courtier mail list)")
+	cmd.Flags().DurationVar(&so.SMTPTimeout, "smtp-timeout", mail.DefaultTimeout, "time limit of each exchange with the SMTP server")
+	cmd.Flags().StringVar(&so.MailFrom, "mail-from", "", "sender of the mails, \"Name <address>\" (default: the company profile's e-mail)")
+	cmd.Flags().StringVar(&so.PublicURL, "public-url", "",
+		"the site's public address, the start of every link in the mails (default: http:// and --addr)")
 	return cmd
+}
+
+// mailConfig checks the mail flags and makes the App's MailConfig.
+func (so *ServeOptions) mailConfig() (app.MailConfig, error) {
+	cfg := app.MailConfig{From: so.MailFrom, PublicURL: so.PublicURL}
+	if cfg.PublicURL == "" {
+		host := so.Addr
+		if strings.HasPrefix(host, ":") { // every interface: this machine's name for it
+			host = "localhost" + host
+		}
+		cfg.PublicURL = "http://" + host
+	}
+	u, err := url.Parse(cfg.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return cfg, fmt.Errorf("invalid --public-url %q: use http(s)://host[:port][/path]", so.PublicURL)
+	}
+	if so.MailFrom != "" {
+		if _, err := netmail.ParseAddress(so.MailFrom); err != nil {
+			return cfg, fmt.Errorf("invalid --mail-from %q: use \"Name <address@domain>\" or address@domain", so.MailFrom)
+		}
+	}
+	if so.SMTPTimeout <= 0 {
+		return cfg, fmt.Errorf("invalid --smtp-timeout %v: use a positive duration such as 30s", so.SMTPTimeout)
+	}
+	if so.SMTP != "" {
+		srv, err := mail.ParseServer(so.SMTP)
+		if err != nil {
+			return cfg, err
+		}
+		srv.Timeout = so.SMTPTimeout
+		cfg.SMTP = srv
+	}
+	return cfg, nil
 }
 
 // doubleProcs is done once per process (tests start several servers).
@@ -85,7 +144,11 @@ func moreProcs(getenv func(string) string) {
 // serveRun opens the App, builds the server and serves until ctx ends.
 func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(logOut, nil))
-	a, err := app.Open(ctx, app.Config{DB: opts.DB, Logger: logger})
+	mcfg, err := opts.mailConfig()
+	if err != nil {
+		return UsageError{err}
+	}
+	a, err := app.Open(ctx, app.Config{DB: opts.DB, Logger: logger, Mail: mcfg})
 	if err != nil {
 		return err
 	}
@@ -113,6 +176,11 @@ func serveRun(ctx context.Context, opts *ServeOptions, logOut io.Writer) error {
 		stopRun()
 		tasks.Wait()
 	}()
+	if mcfg.SMTP != nil {
+		logger.Info("mails envoyés par SMTP", "serveur", mcfg.SMTP.String(), "expéditeur", a.Mail.From(), "liens", mcfg.PublicURL)
+	} else {
+		logger.Warn("pas de serveur SMTP (--smtp) : les mails restent dans la boîte d'envoi, « non envoyé » (courtier mail list)")
+	}
 	tasks.Go(func() { _ = a.Run(runCtx) })
 	if err := web.Serve(ctx, opts.Addr, srv.Handler(), logger, ready, srv.StopStreams); err != nil {
 		return err

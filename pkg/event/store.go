@@ -3,6 +3,7 @@ package event
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -65,4 +66,31 @@ func Pending(ctx context.Context, q store.RowReader, consumer string) (int, erro
 		return 0, fmt.Errorf("événements en attente: %w", err)
 	}
 	return n, nil
+}
+
+// Redact takes the single-use secret (the payload's "token") out of event
+// id once the consumer that needed it has written it where it goes: the
+// outbox keeps events for a while, and a secret kept there would outlive
+// its use.
+func Redact(ctx context.Context, tx *store.Tx, id int64) error {
+	var payload string
+	if err := tx.QueryRowContext(ctx, "SELECT payload FROM events WHERE id = ?", id).Scan(&payload); err != nil {
+		return fmt.Errorf("événement %d: %w", id, err)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(payload), &fields); err != nil {
+		return fmt.Errorf("événement %d illisible: %w", id, err)
+	}
+	if _, ok := fields["token"]; !ok {
+		return nil
+	}
+	delete(fields, "token")
+	body, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE events SET payload = ? WHERE id = ?", string(body), id); err != nil {
+		return fmt.Errorf("événement %d: %w", id, err)
+	}
+	return nil
 }

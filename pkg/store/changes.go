@@ -103,16 +103,21 @@ func (c *Changes) move() {
 }
 
 // committed moves the Changes of the channels a transaction of db notified,
-// once it committed.
+// once it committed, and calls their OnCommit functions.
 func (db *DB) committed(t *Tx) {
 	if len(t.notified) == 0 {
 		return
 	}
+	var wake []func()
 	db.changesMu.Lock()
-	defer db.changesMu.Unlock()
 	for ch := range t.notified {
 		if c, ok := db.changes[ch]; ok {
 			c.move()
 		}
+		wake = append(wake, db.onCommit[ch]...)
+	}
+	db.changesMu.Unlock()
+	for _, fn := range wake {
+		fn()
 	}
 }

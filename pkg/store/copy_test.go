@@ -96,12 +96,20 @@ func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	}
 	b.fillRequests(t, clock)
 	b.fillChats(t)
-	// Until the services record their own, an event pending for the mail.
-	err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {
-		return event.Record(ctx, tx, "account.test", "account:"+b.client.UID, map[string]string{"email": b.client.Email}, clock.Now())
-	})
-	if err != nil {
-		t.Fatal(err)
+	// An event handled (its mail in the outbox), and one still pending.
+	for i, kind := range []event.Kind{event.PasswordChanged, event.AccountDeleted} {
+		err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {
+			return event.Record(ctx, tx, kind, "account:"+b.client.UID, event.AccountPayload{
+				Recipient: event.Recipient{Email: b.client.Email, Name: b.client.DisplayName}, UID: b.client.UID}, clock.Now())
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if _, err := a.Events.Dispatch(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	b.sessionKey = must[string](t)(a.Store.MetaOrInit(ctx, "session_key", func() (string, error) { return "clé-de-session", nil }))
 	b.created = must[string](t)(a.Store.MetaOrInit(ctx, "created_at", func() (string, error) { return "", errors.New("no created_at") }))

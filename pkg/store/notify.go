@@ -13,16 +13,19 @@ import (
 // transaction changed what channel stands for, once it commits: a wake-up
 // only, the rows stay the truth and the listeners read them again. On
 // PostgreSQL it is NOTIFY, delivered at commit and dropped at rollback;
-// on SQLite, whose instances share one machine and poll, it does nothing.
+// on SQLite, whose instances share one machine and poll, it sends nothing.
+// On both, the functions given to OnCommit run after the commit.
 // channel is a constant of the code, never input.
 func (t *Tx) Notify(ctx context.Context, channel string) error {
-	if t.db.engine != Postgres || t.notified[channel] {
+	if t.notified[channel] {
 		// PostgreSQL would merge the same notification sent twice in one
 		// transaction; not sending it saves the round trip.
 		return nil
 	}
-	if _, err := t.tx.ExecContext(ctx, "SELECT pg_notify($1, '')", channel); err != nil {
-		return fmt.Errorf("notification %s: %w", channel, err)
+	if t.db.engine == Postgres {
+		if _, err := t.tx.ExecContext(ctx, "SELECT pg_notify($1, '')", channel); err != nil {
+			return fmt.Errorf("notification %s: %w", channel, err)
+		}
 	}
 	if t.notified == nil {
 		t.notified = map[string]bool{}
@@ -97,4 +100,18 @@ func (db *DB) listenOnce(ctx context.Context, channel string, ready func(), wake
 		}
 		wake(n.Payload)
 	}
+}
+
+// OnCommit calls fn after each commit, by this process, of a transaction
+// that notified channel, on both engines: the wake-up of this process's
+// own workers (the dispatcher of the events) at once, where other
+// instances have Listen on PostgreSQL and their poll on SQLite. fn must
+// not block.
+func (db *DB) OnCommit(channel string, fn func()) {
+	db.changesMu.Lock()
+	defer db.changesMu.Unlock()
+	if db.onCommit == nil {
+		db.onCommit = map[string][]func(){}
+	}
+	db.onCommit[channel] = append(db.onCommit[channel], fn)
 }

@@ -56,6 +56,8 @@ type DB struct {
 	// changes are the Changes of each channel asked for (see DB.Changes).
 	changesMu sync.Mutex
 	changes   map[string]*Changes
+	// onCommit are the functions of OnCommit, per channel.
+	onCommit map[string][]func()
 }
 
 // IsURL tells whether dsn names a PostgreSQL database rather than a file.
@@ -189,13 +191,15 @@ func (db *DB) WriteTx(ctx context.Context, fn func(*Tx) error) error {
 	}
 	db.inWrite.Store(stx)
 	defer db.inWrite.CompareAndSwap(stx, nil)
-	if err := fn(newTx(db, stx, true)); err != nil {
+	t := newTx(db, stx, true)
+	if err := fn(t); err != nil {
 		_ = stx.Rollback()
 		return err
 	}
 	if err := stx.Commit(); err != nil {
 		return fmt.Errorf("validation de transaction: %w", err)
 	}
+	db.committed(t)
 	return nil
 }
 

@@ -20,8 +20,9 @@ import (
 	"testing"
 	"time"
 
-	"courtier/pkg/store"
 	_ "github.com/jackc/pgx/v5/stdlib" // the schemas are made through pgx
+
+	"courtier/pkg/store"
 )
 
 // EnvPostgres is the environment variable naming the PostgreSQL server of the tests.

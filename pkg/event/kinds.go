@@ -1,0 +1,113 @@
+package event
+
+import "time"
+
+// The kinds of events and their payloads. A payload carries what its
+// consumers need as it was when the change committed (the address the
+// client had then, the reference, the promised delay), so that a consumer
+// reads no table of another package and a later change does not rewrite
+// what was said.
+const (
+	// RequestReceived: a quote request, a contact message, a callback or a
+	// complaint was filed (RequestPayload).
+	RequestReceived Kind = "request.received"
+	// RequestReplied: the broker answered a request in writing (ReplyPayload).
+	RequestReplied Kind = "request.replied"
+	// OffersSent: offers were sent for a quote request (OffersPayload).
+	OffersSent Kind = "quote.offers_sent"
+	// OfferAccepted and OffersDeclined: the client chose (ChoicePayload).
+	OfferAccepted  Kind = "quote.offer_accepted"
+	OffersDeclined Kind = "quote.offers_declined"
+	// ComplaintAcknowledged and ComplaintAnswered: the broker's two
+	// written steps of the complaint procedure (ReplyPayload).
+	ComplaintAcknowledged Kind = "complaint.acknowledged"
+	ComplaintAnswered     Kind = "complaint.answered"
+	// ChatMessageLeft: an agent wrote in a conversation whose visitor had
+	// left (ChatPayload).
+	ChatMessageLeft Kind = "chat.message_left"
+	// The account's events (AccountPayload).
+	PasswordResetAsked Kind = "account.password_reset_asked"
+	PasswordChanged    Kind = "account.password_changed"
+	EmailConfirmAsked  Kind = "account.email_confirm_asked"
+	EmailChanged       Kind = "account.email_changed"
+	UnlockAsked        Kind = "account.unlock_asked"
+	AccountDeleted     Kind = "account.deleted"
+)
+
+// Recipient is the person a notice goes to.
+type Recipient struct {
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
+
+// RequestPayload is a request of the desk as it was filed.
+type RequestPayload struct {
+	Recipient
+	ID  string `json:"id"`
+	Ref string `json:"ref"`
+	// Kind is the desk's kind: quote, contact, callback, complaint.
+	Kind string `json:"kind"`
+	// Product is the product's title, "" when none.
+	Product string `json:"product,omitempty"`
+	// Due is when the broker promised the next step.
+	Due time.Time `json:"due,omitzero"`
+	// SlotStart and SlotEnd are the callback's slot.
+	SlotStart time.Time `json:"slotStart,omitzero"`
+	SlotEnd   time.Time `json:"slotEnd,omitzero"`
+}
+
+// ReplyPayload is what the broker wrote to the client of a request.
+type ReplyPayload struct {
+	Recipient
+	ID   string `json:"id"`
+	Ref  string `json:"ref"`
+	Kind string `json:"kind"`
+	// Author is the staff member who wrote it.
+	Author string `json:"author"`
+	Body   string `json:"body"`
+	// Due is the next deadline the broker set itself (a complaint's answer).
+	Due time.Time `json:"due,omitzero"`
+}
+
+// OffersPayload is a sending of offers.
+type OffersPayload struct {
+	Recipient
+	ID    string `json:"id"`
+	Ref   string `json:"ref"`
+	Count int    `json:"count"`
+	// ValidUntil is the last day of the earliest offer.
+	ValidUntil time.Time `json:"validUntil,omitzero"`
+}
+
+// ChoicePayload is a client's choice among the offers of a request.
+type ChoicePayload struct {
+	Recipient
+	ID      string `json:"id"`
+	Ref     string `json:"ref"`
+	Insurer string `json:"insurer,omitempty"`
+	Formula string `json:"formula,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// ChatPayload is an agent's message to a visitor who left.
+type ChatPayload struct {
+	Recipient
+	Conversation string `json:"conversation"`
+	Agent        string `json:"agent"`
+	Text         string `json:"text"`
+}
+
+// AccountPayload is a change of an account, or a link it was sent.
+type AccountPayload struct {
+	Recipient
+	UID string `json:"uid"`
+	// Token is the single-use secret of the link (reset, confirmation,
+	// unlock, undo), stored hashed by the account; the mail that carries
+	// it is blanked once sent (see pkg/mail).
+	Token string `json:"token,omitempty"`
+	// Expires is when the link stops working.
+	Expires time.Time `json:"expires,omitzero"`
+	// NewEmail is the address an account moved to (EmailChanged, sent to
+	// the old address).
+	NewEmail string `json:"newEmail,omitempty"`
+}

@@ -1,0 +1,202 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/event"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the notices")
+
+var marie = event.Recipient{Email: "marie.durand@example.com", Name: "Marie Durand"}
+
+// samples are an event of every kind a notice is written for, and of the
+// variants a kind has.
+var samples = []struct {
+	kind    event.Kind
+	payload any
+}{
+	{event.RequestReceived, quoteReceived("D-2026-00042")},
+	{event.RequestReceived, event.RequestPayload{Recipient: marie, ID: "r2", Ref: "M-2026-00007", Kind: "contact",
+		Due: time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)}},
+	{event.RequestReceived, event.RequestPayload{Recipient: marie, ID: "r3", Ref: "R-2026-00003", Kind: "callback",
+		Product: "Assurance habitation", SlotStart: time.Date(2026, 11, 26, 13, 0, 0, 0, time.UTC),
+		SlotEnd: time.Date(2026, 11, 26, 14, 0, 0, 0, time.UTC)}},
+	{event.RequestReceived, event.RequestPayload{Recipient: marie, ID: "r4", Ref: "C-2026-00002", Kind: "complaint"}},
+	{event.RequestReplied, event.ReplyPayload{Recipient: marie, ID: "r2", Ref: "M-2026-00007", Kind: "contact",
+		Author: "Bruno Martin", Body: "Bonjour Madame Durand,\n\nVotre contrat couvre bien le bris de glace.\nBien à vous,"}},
+	{event.OffersSent, event.OffersPayload{Recipient: marie, ID: "r1", Ref: "D-2026-00042", Count: 3,
+		ValidUntil: time.Date(2026, 12, 25, 0, 0, 0, 0, time.UTC)}},
+	{event.OfferAccepted, event.ChoicePayload{Recipient: marie, ID: "r1", Ref: "D-2026-00042",
+		Insurer: "Assurances du Bocage", Formula: "Tous risques"}},
+	{event.OffersDeclined, event.ChoicePayload{Recipient: marie, ID: "r1", Ref: "D-2026-00042", Reason: "Trop cher pour moi."}},
+	{event.ComplaintAcknowledged, event.ReplyPayload{Recipient: marie, ID: "r4", Ref: "C-2026-00002", Kind: "complaint",
+		Author: "Claire Petit", Body: "Nous avons bien reçu votre réclamation et l'étudions.",
+		Due: time.Date(2027, 1, 25, 0, 0, 0, 0, time.UTC)}},
+	{event.ComplaintAnswered, event.ReplyPayload{Recipient: marie, ID: "r4", Ref: "C-2026-00002", Kind: "complaint",
+		Author: "Claire Petit", Body: "Après examen, nous vous remboursons les frais de dossier."}},
+	{event.ChatMessageLeft, event.ChatPayload{Recipient: marie, Conversation: "c1", Agent: "Bruno Martin",
+		Text: "Je vous envoie le devis demain matin."}},
+	{event.PasswordResetAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", Expires: testNow.Add(30 * time.Minute)}},
+	{event.PasswordChanged, event.AccountPayload{Recipient: marie, UID: "u1"}},
+	{event.EmailConfirmAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN"}},
+	{event.EmailChanged, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", NewEmail: "marie@example.org"}},
+	{event.UnlockAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN"}},
+	{event.AccountDeleted, event.AccountPayload{Recipient: marie, UID: "u1"}},
+}
+
+// TestNoticesGolden writes every notice and compares its plain-text part
+// with testdata/<template>.txt (go test -update rewrites them); its HTML
+// part says the same, loads nothing and has its dark scheme.
+func TestNoticesGolden(t *testing.T) {
+	f := newFixture(t)
+	for i, s := range samples {
+		f.record(t, s.kind, "sample", s.payload)
+		_ = i
+	}
+	f.dispatch(t)
+	mails := f.all(t)
+	seen := map[string]bool{}
+	for _, m := range mails {
+		seen[m.Template] = true
+		golden := filepath.Join("testdata", m.Template+".txt")
+		got := "Subject: " + m.Subject + "\nTo: " + m.To + "\n\n" + m.Text
+		if *update {
+			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%s: %v (go test -update writes it)", m.Template, err)
+		}
+		if got != string(want) {
+			t.Errorf("%s differs from %s:\n%s", m.Template, golden, got)
+		}
+		checkHTML(t, m)
+	}
+	for _, s := range samples {
+		if _, ok := builders[s.kind]; !ok {
+			t.Errorf("no notice for %s", s.kind)
+		}
+	}
+	if len(seen) != len(samples) {
+		t.Errorf("%d templates for %d samples: %v", len(seen), len(samples), seen)
+	}
+	for kind := range builders {
+		found := false
+		for _, s := range samples {
+			found = found || s.kind == kind
+		}
+		if !found {
+			t.Errorf("notice of %s has no sample, so no golden file", kind)
+		}
+	}
+}
+
+var (
+	// external are the ways an HTML mail would load something.
+	external = regexp.MustCompile(`(?i)\ssrc\s*=|<link\b|<img\b|<script\b|<iframe\b|url\(|@import|@font-face`)
+	tags     = regexp.MustCompile(`<[^>]+>`)
+)
+
+// checkHTML checks the HTML part of m against its text part.
+func checkHTML(t *testing.T, m Mail) {
+	t.Helper()
+	if loc := external.FindStringIndex(m.HTML); loc != nil {
+		t.Errorf("%s: the HTML part loads something: %q", m.Template, m.HTML[loc[0]:min(loc[1]+40, len(m.HTML))])
+	}
+	for _, want := range []string{`<html lang="fr">`, `name="color-scheme" content="light dark"`, "prefers-color-scheme: dark",
+		"ORIAS sous le n° 24 003 517"} {
+		if !strings.Contains(m.HTML, want) {
+			t.Errorf("%s: the HTML part lacks %q", m.Template, want)
+		}
+	}
+	// Every line of the text part's message body is in the HTML part
+	// (the facts and the footer are laid out apart, so words are compared).
+	plain := strings.Join(strings.Fields(htmlUnescape(tags.ReplaceAllString(m.HTML, " "))), " ")
+	for _, line := range strings.Split(m.Text, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(line, ">"))
+		if line == "" || line == "--" || strings.HasSuffix(line, " :") || strings.Contains(line, " : ") {
+			continue
+		}
+		if !strings.Contains(plain, strings.Join(strings.Fields(line), " ")) {
+			t.Errorf("%s: the HTML part lacks the text's line %q", m.Template, line)
+		}
+	}
+}
+
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&#39;", "'", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&quot;", `"`).Replace(s)
+}
+
+// TestOutboxRights: admins and the operator read the outbox, agents only
+// a request's mails, clients and visitors nothing; only admins retry.
+func TestOutboxRights(t *testing.T) {
+	f := newFixture(t)
+	f.record(t, event.RequestReceived, RequestAggregate("req-1"), quoteReceived("D-2026-00001"))
+	f.dispatch(t)
+	ctx := context.Background()
+	admin := account.Actor{UID: "a", Role: account.RoleAdmin}
+	agent := account.Actor{UID: "g", Role: account.RoleAgent}
+	client := account.Actor{UID: "c", Role: account.RoleClient}
+	cases := []struct {
+		name  string
+		actor account.Actor
+		f     Filter
+		want  apperr.Code
+	}{
+		{"admin, all", admin, Filter{}, ""},
+		{"operator, all", operator, Filter{}, ""},
+		{"agent, one request", agent, Filter{Aggregate: RequestAggregate("req-1")}, ""},
+		{"agent, all", agent, Filter{}, apperr.EFORBIDDEN},
+		{"client, one request", client, Filter{Aggregate: RequestAggregate("req-1")}, apperr.EFORBIDDEN},
+		{"visitor", account.Visitor, Filter{}, apperr.EUNAUTHORIZED},
+		{"unknown status", admin, Filter{Status: "lost"}, apperr.EINVALID},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			list, err := f.mailer.List(ctx, tc.actor, tc.f)
+			if got := codeOf(err); got != tc.want {
+				t.Fatalf("code %q (%v), want %q", got, err, tc.want)
+			}
+			if tc.want == "" && len(list) != 1 {
+				t.Errorf("%d mails, want 1", len(list))
+			}
+		})
+	}
+	id := f.all(t)[0].ID
+	if _, err := f.mailer.Get(ctx, agent, id); codeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("agent reads a whole mail: %v", err)
+	}
+	if _, err := f.mailer.Get(ctx, admin, id+1000); codeOf(err) != apperr.ENOTFOUND {
+		t.Errorf("missing mail: %v", err)
+	}
+	if err := f.mailer.Retry(ctx, operator, id); codeOf(err) != apperr.EUNAUTHORIZED {
+		t.Errorf("operator retries: %v", err)
+	}
+	if err := f.mailer.Retry(ctx, admin, id); codeOf(err) != apperr.ECONFLICT {
+		t.Errorf("retry of a mail not failed: %v", err)
+	}
+}
+
+func codeOf(err error) apperr.Code {
+	if err == nil {
+		return ""
+	}
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return apperr.EINTERNAL
+}

@@ -1,0 +1,100 @@
+package mail
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/store"
+)
+
+// RequestAggregate is the aggregate of the events of desk request id, by
+// which its page lists the mails it caused.
+func RequestAggregate(id string) string { return "request:" + id }
+
+// AccountAggregate is the aggregate of the events of account uid.
+func AccountAggregate(uid string) string { return "account:" + uid }
+
+// mayReadAll is the outbox's rule: every mail is read by admins, and by
+// the operator who holds the database (`courtier mail`, `courtier tui`).
+func mayReadAll(a account.Actor) error {
+	if a.IsOperator() {
+		return nil
+	}
+	return a.RequireAdmin()
+}
+
+// List reads the mails of the outbox f selects, newest first, without
+// their bodies: admins and the operator read them all; agents those of
+// one request (f.Aggregate a RequestAggregate).
+func (m *Mailer) List(ctx context.Context, a account.Actor, f Filter) ([]Mail, error) {
+	if err := mayReadAll(a); err != nil {
+		if f.Aggregate == "" || !a.IsStaff() {
+			return nil, err
+		}
+	}
+	if f.Status != "" && f.Status != StatusPending && f.Status != StatusSent && f.Status != StatusFailed {
+		return nil, apperr.FieldErrorf("status", "État inconnu %q : attendu pending, sent ou failed.", f.Status)
+	}
+	var out []Mail
+	err := m.db.ReadTx(ctx, func(tx *store.Tx) error {
+		var err error
+		out, err = list(ctx, tx, f)
+		return err
+	})
+	return out, err
+}
+
+// Get reads mail id with its two parts.
+func (m *Mailer) Get(ctx context.Context, a account.Actor, id int64) (*Mail, error) {
+	if err := mayReadAll(a); err != nil {
+		return nil, err
+	}
+	var out *Mail
+	err := m.db.ReadTx(ctx, func(tx *store.Tx) error {
+		var err error
+		out, err = get(ctx, tx, id)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound(id)
+	}
+	return out, err
+}
+
+// Counts says how many mails stand in each status.
+func (m *Mailer) Counts(ctx context.Context, a account.Actor) (Counts, error) {
+	if err := mayReadAll(a); err != nil {
+		return Counts{}, err
+	}
+	var c Counts
+	err := m.db.ReadTx(ctx, func(tx *store.Tx) error {
+		var err error
+		c, err = counts(ctx, tx)
+		return err
+	})
+	return c, err
+}
+
+// Retry puts a failed mail back in the queue, to be sent at once and
+// retried for 48 hours again. Admins only.
+func (m *Mailer) Retry(ctx context.Context, a account.Actor, id int64) error {
+	if err := a.RequireAdmin(); err != nil {
+		return err
+	}
+	err := m.db.WriteTx(ctx, func(tx *store.Tx) error { return retry(ctx, tx, id, m.now()) })
+	if err == nil {
+		m.log.Info("mail remis en file", "mail", id, "par", a.UID)
+	}
+	return err
+}
+
+func errNotFound(id int64) error {
+	return apperr.Errorf(apperr.ENOTFOUND, "Le mail %d n'existe pas.", id)
+}
+
+func errNotFailed(s Status) error {
+	return apperr.Errorf(apperr.ECONFLICT, "Seul un mail en échec peut être renvoyé ; celui-ci est « %s ».", s.Label())
+}
