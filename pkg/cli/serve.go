@@ -60,6 +60,9 @@ func NewServeCommand(opts *Options, getenv func(string) string, runF func(contex
 			if _, err := web.ParseTrustedProxies(so.TrustedProxies); err != nil {
 				return UsageError{err}
 			}
+			if so.SMTPTimeout <= 0 {
+				return UsageError{fmt.Errorf("invalid --smtp-timeout %v: use a positive duration such as 30s", so.SMTPTimeout)}
+			}
 			if _, err := so.mailConfig(); err != nil {
 				return UsageError{err}
 			}
@@ -109,15 +112,14 @@ func (so *ServeOptions) mailConfig() (app.MailConfig, error) {
 			return cfg, fmt.Errorf("invalid --mail-from %q: use \"Name <address@domain>\" or address@domain", so.MailFrom)
 		}
 	}
-	if so.SMTPTimeout <= 0 {
-		return cfg, fmt.Errorf("invalid --smtp-timeout %v: use a positive duration such as 30s", so.SMTPTimeout)
-	}
 	if so.SMTP != "" {
 		srv, err := mail.ParseServer(so.SMTP)
 		if err != nil {
 			return cfg, err
 		}
-		srv.Timeout = so.SMTPTimeout
+		if so.SMTPTimeout > 0 {
+			srv.Timeout = so.SMTPTimeout
+		}
 		cfg.SMTP = srv
 	}
 	return cfg, nil

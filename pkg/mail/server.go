@@ -30,11 +30,12 @@ type Server struct {
 const DefaultTimeout = 30 * time.Second
 
 // ParseServer reads --smtp: smtp://[user:pass@]host:port or
-// smtps://[user:pass@]host:port.
+// smtps://[user:pass@]host:port. Its errors are usage errors, in English
+// like the rest of the command line's.
 func ParseServer(s string) (*Server, error) {
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return nil, fmt.Errorf("serveur SMTP invalide %q : attendu smtp://[utilisateur:mot-de-passe@]hôte:port ou smtps://…", redactURL(s))
+		return nil, fmt.Errorf("invalid --smtp %q: use smtp://[user:password@]host:port or smtps://…", redactURL(s))
 	}
 	srv := &Server{Timeout: DefaultTimeout}
 	switch u.Scheme {
@@ -42,25 +43,25 @@ func ParseServer(s string) (*Server, error) {
 	case "smtps":
 		srv.Implicit = true
 	default:
-		return nil, fmt.Errorf("serveur SMTP invalide %q : le schéma doit être smtp:// ou smtps://", redactURL(s))
+		return nil, fmt.Errorf("invalid --smtp %q: the scheme is smtp:// or smtps://", redactURL(s))
 	}
 	if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("serveur SMTP invalide %q : ni chemin ni paramètres après hôte:port", redactURL(s))
+		return nil, fmt.Errorf("invalid --smtp %q: no path or parameters after host:port", redactURL(s))
 	}
 	host, port, err := net.SplitHostPort(u.Host)
 	if err != nil {
-		return nil, fmt.Errorf("serveur SMTP invalide %q : le port manque (hôte:port)", redactURL(s))
+		return nil, fmt.Errorf("invalid --smtp %q: the port is missing (host:port)", redactURL(s))
 	}
 	p, err := strconv.Atoi(port)
 	if err != nil || p < 1 || p > 65535 || host == "" {
-		return nil, fmt.Errorf("serveur SMTP invalide %q : hôte ou port incorrect", redactURL(s))
+		return nil, fmt.Errorf("invalid --smtp %q: bad host or port", redactURL(s))
 	}
 	srv.Host, srv.Port = host, p
 	if u.User != nil {
 		srv.User = u.User.Username()
 		srv.Password, _ = u.User.Password()
 		if srv.User == "" || srv.Password == "" {
-			return nil, fmt.Errorf("serveur SMTP invalide %q : utilisateur et mot de passe vont ensemble", redactURL(s))
+			return nil, fmt.Errorf("invalid --smtp %q: give both user and password", redactURL(s))
 		}
 	}
 	return srv, nil
