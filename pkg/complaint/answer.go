@@ -9,6 +9,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -76,7 +77,12 @@ func (s *Service) Acknowledge(ctx context.Context, actor account.Actor, id, text
 		if to == StatusReceived {
 			to = StatusAcknowledged
 		}
-		return s.advance(ctx, tx, actor, r, to, due, "acknowledged")
+		if err := s.advance(ctx, tx, actor, r, to, due, "acknowledged"); err != nil {
+			return err
+		}
+		return desk.Notify(ctx, tx, r, event.ComplaintAcknowledged, event.ReplyPayload{
+			Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Kind: string(r.Kind), Author: actor.Name, Body: body, Due: due,
+		}, s.now())
 	})
 }
 
@@ -95,11 +101,18 @@ func (s *Service) Answer(ctx context.Context, actor account.Actor, id, text stri
 				return err
 			}
 		}
-		if _, err := s.desk.AddReply(ctx, tx, actor, id, LabelAnswer, s.withClosing(body)); err != nil {
+		body = s.withClosing(body)
+		if _, err := s.desk.AddReply(ctx, tx, actor, id, LabelAnswer, body); err != nil {
 			return err
 		}
 		c.AnsweredAt = now
-		return s.advance(ctx, tx, actor, r, StatusAnswered, time.Time{}, "answered")
+		if err := s.advance(ctx, tx, actor, r, StatusAnswered, time.Time{}, "answered"); err != nil {
+			return err
+		}
+		// The answer carries the mediator's paragraph (withClosing).
+		return desk.Notify(ctx, tx, r, event.ComplaintAnswered, event.ReplyPayload{
+			Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Kind: string(r.Kind), Author: actor.Name, Body: body,
+		}, s.now())
 	})
 }
 

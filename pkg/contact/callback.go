@@ -43,6 +43,7 @@ func (s *Service) RequestCallback(ctx context.Context, actor account.Actor, d Ca
 		r, err := s.desk.Open(ctx, tx, actor, desk.Draft{
 			ID: rc.ID, Kind: desk.KindCallback, UID: actor.UID, Name: v.name, Email: actor.Email, Phone: v.phone,
 			Product: v.product, Summary: s.callbackSummary(v), Due: due,
+			ProductTitle: s.productTitle(v.product), SlotStart: v.slot.Start, SlotEnd: v.slot.End,
 		})
 		if err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -85,7 +86,13 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, body strin
 		if reply, err = s.desk.AddReply(ctx, tx, actor, id, ReplyLabel, body); err != nil {
 			return err
 		}
-		return s.desk.Advance(ctx, tx, actor, r, StatusAnswered, time.Time{}, "answered", "Message répondu")
+		if err := s.desk.Advance(ctx, tx, actor, r, StatusAnswered, time.Time{}, "answered", "Message répondu"); err != nil {
+			return err
+		}
+		// The answer goes by e-mail: a visitor has no dashboard to read it on.
+		return desk.Notify(ctx, tx, r, event.RequestReplied, event.ReplyPayload{
+			Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Kind: string(r.Kind), Author: actor.Name, Body: body,
+		}, s.desk.Now())
 	})
 	if err != nil {
 		return nil, s.fail("réponse à un message", err, "id", id, "actor", actor.UID)

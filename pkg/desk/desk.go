@@ -150,4 +150,8 @@ type Draft struct {
 	Product string
 	Summary string
 	Due     time.Time
+	// ProductTitle, SlotStart and SlotEnd go to the notice of receipt
+	// (event.RequestReceived) only.
+	ProductTitle       string
+	SlotStart, SlotEnd time.Time
 }

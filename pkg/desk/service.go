@@ -10,6 +10,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -121,7 +122,24 @@ func (s *Service) Open(ctx context.Context, tx *store.Tx, actor account.Actor, d
 	if !actor.SignedIn() {
 		name = d.Name
 	}
-	return r, insertEvent(ctx, tx, r.ID, Event{At: now, ActorUID: actor.UID, ActorName: name, Action: "created", Detail: "Demande reçue"})
+	if err := insertEvent(ctx, tx, r.ID, Event{At: now, ActorUID: actor.UID, ActorName: name, Action: "created", Detail: "Demande reçue"}); err != nil {
+		return nil, err
+	}
+	return r, Notify(ctx, tx, r, event.RequestReceived, event.RequestPayload{
+		Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Kind: string(r.Kind), Product: d.ProductTitle,
+		Due: r.Due, SlotStart: d.SlotStart, SlotEnd: d.SlotEnd,
+	}, now)
+}
+
+// Recipient is who the notices of r go to: the address the request gave.
+func (r *Request) Recipient() event.Recipient {
+	return event.Recipient{Email: r.Email, Name: r.Name}
+}
+
+// Notify records an event of kind about request r in tx (the kinds tell
+// their client of a step this way: a mail goes once tx commits).
+func Notify(ctx context.Context, tx *store.Tx, r *Request, kind event.Kind, payload any, at time.Time) error {
+	return event.Record(ctx, tx, kind, event.RequestAggregate(r.ID), payload, at)
 }
 
 // find reads request id of kind ("" for any) in tx, ErrNotFound when missing.

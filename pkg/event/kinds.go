@@ -34,6 +34,15 @@ const (
 	AccountDeleted     Kind = "account.deleted"
 )
 
+// RequestAggregate is the aggregate of the events of desk request id.
+func RequestAggregate(id string) string { return "request:" + id }
+
+// AccountAggregate is the aggregate of the events of account uid.
+func AccountAggregate(uid string) string { return "account:" + uid }
+
+// ConversationAggregate is the aggregate of the events of a chat conversation.
+func ConversationAggregate(id string) string { return "conversation:" + id }
+
 // Recipient is the person a notice goes to.
 type Recipient struct {
 	Email string `json:"email"`

@@ -73,8 +73,10 @@ func (d Doc) Text(f Footer) string {
 	}
 	if d.Quote != "" {
 		for _, line := range strings.Split(strings.TrimRight(d.Quote, "\n"), "\n") {
-			b.WriteString(strings.TrimRight("> "+line, " "))
-			b.WriteString("\n")
+			for _, l := range strings.Split(wrap(line, textWidth-2), "\n") {
+				b.WriteString(strings.TrimRight("> "+l, " "))
+				b.WriteString("\n")
+			}
 		}
 		b.WriteString("\n")
 	}

@@ -131,6 +131,9 @@ func (m *Mailer) handle(ctx context.Context, tx *store.Tx, e event.Event) error 
 	}
 	secret := false
 	for i, n := range notices {
+		if n.to.Email == "" {
+			continue // a visitor who left a phone number alone: nobody to write to
+		}
 		row, err := m.render(e, i, n, salt, now)
 		if err != nil {
 			return err
@@ -145,10 +148,7 @@ func (m *Mailer) handle(ctx context.Context, tx *store.Tx, e event.Event) error 
 			return err
 		}
 	}
-	if len(notices) > 0 {
-		return tx.Notify(ctx, Channel)
-	}
-	return nil
+	return tx.Notify(ctx, Channel)
 }
 
 // render makes the outbox row of notice n, the i-th of event e.

@@ -243,19 +243,19 @@ func complaintAcknowledged(m *Mailer, e event.Event) ([]notice, error) {
 	return []notice{{to: p.Recipient, doc: d, template: "complaint-acknowledged"}}, nil
 }
 
+// complaintAnswered sends the answer, whose text ends with the mediator's
+// paragraph (pkg/complaint adds it unless staff wrote their own).
 func complaintAnswered(m *Mailer, e event.Event) ([]notice, error) {
 	p, err := decode[event.ReplyPayload](e)
 	if err != nil {
 		return nil, err
 	}
-	med := m.profile.Mediator
 	d := Doc{
 		Subject:  "Réponse à votre réclamation " + p.Ref,
 		Greeting: greeting(p.Recipient),
 		Intro:    []string{p.Author + " répond à votre réclamation " + p.Ref + " :"},
 		Quote:    p.Body,
-		After: []string{"Si cette réponse ne vous satisfait pas, vous pouvez saisir gratuitement le médiateur de l'assurance, au plus tard un an après votre réclamation écrite :",
-			med.Name + ", " + med.Address + " ; " + med.Website},
+		Action:   &Link{"Notre procédure de réclamation", m.link(PathComplaints, nil)},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "complaint-answered"}}, nil
 }

@@ -44,7 +44,10 @@ var samples = []struct {
 		Author: "Claire Petit", Body: "Nous avons bien reçu votre réclamation et l'étudions.",
 		Due: time.Date(2027, 1, 25, 0, 0, 0, 0, time.UTC)}},
 	{event.ComplaintAnswered, event.ReplyPayload{Recipient: marie, ID: "r4", Ref: "C-2026-00002", Kind: "complaint",
-		Author: "Claire Petit", Body: "Après examen, nous vous remboursons les frais de dossier."}},
+		Author: "Claire Petit", Body: "Après examen, nous vous remboursons les frais de dossier.\n\n" +
+			"Si cette réponse ne vous satisfait pas, vous pouvez saisir gratuitement le médiateur\u00a0: La Médiation de l'Assurance, " +
+			"TSA 50110, 75441 Paris Cedex 09, https://www.mediation-assurance.org. Le médiateur doit être saisi dans un délai d'un an " +
+			"à compter de votre réclamation écrite auprès de nous."}},
 	{event.ChatMessageLeft, event.ChatPayload{Recipient: marie, Conversation: "c1", Agent: "Bruno Martin",
 		Text: "Je vous envoie le devis demain matin."}},
 	{event.PasswordResetAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", Expires: testNow.Add(30 * time.Minute)}},
@@ -144,7 +147,7 @@ func htmlUnescape(s string) string {
 // a request's mails, clients and visitors nothing; only admins retry.
 func TestOutboxRights(t *testing.T) {
 	f := newFixture(t)
-	f.record(t, event.RequestReceived, RequestAggregate("req-1"), quoteReceived("D-2026-00001"))
+	f.record(t, event.RequestReceived, event.RequestAggregate("req-1"), quoteReceived("D-2026-00001"))
 	f.dispatch(t)
 	ctx := context.Background()
 	admin := account.Actor{UID: "a", Role: account.RoleAdmin}
@@ -158,9 +161,9 @@ func TestOutboxRights(t *testing.T) {
 	}{
 		{"admin, all", admin, Filter{}, ""},
 		{"operator, all", operator, Filter{}, ""},
-		{"agent, one request", agent, Filter{Aggregate: RequestAggregate("req-1")}, ""},
+		{"agent, one request", agent, Filter{Aggregate: event.RequestAggregate("req-1")}, ""},
 		{"agent, all", agent, Filter{}, apperr.EFORBIDDEN},
-		{"client, one request", client, Filter{Aggregate: RequestAggregate("req-1")}, apperr.EFORBIDDEN},
+		{"client, one request", client, Filter{Aggregate: event.RequestAggregate("req-1")}, apperr.EFORBIDDEN},
 		{"visitor", account.Visitor, Filter{}, apperr.EUNAUTHORIZED},
 		{"unknown status", admin, Filter{Status: "lost"}, apperr.EINVALID},
 	}

@@ -10,13 +10,6 @@ import (
 	"courtier/pkg/store"
 )
 
-// RequestAggregate is the aggregate of the events of desk request id, by
-// which its page lists the mails it caused.
-func RequestAggregate(id string) string { return "request:" + id }
-
-// AccountAggregate is the aggregate of the events of account uid.
-func AccountAggregate(uid string) string { return "account:" + uid }
-
 // mayReadAll is the outbox's rule: every mail is read by admins, and by
 // the operator who holds the database (`courtier mail`, `courtier tui`).
 func mayReadAll(a account.Actor) error {
@@ -28,7 +21,7 @@ func mayReadAll(a account.Actor) error {
 
 // List reads the mails of the outbox f selects, newest first, without
 // their bodies: admins and the operator read them all; agents those of
-// one request (f.Aggregate a RequestAggregate).
+// one request (f.Aggregate an event.RequestAggregate).
 func (m *Mailer) List(ctx context.Context, a account.Actor, f Filter) ([]Mail, error) {
 	if err := mayReadAll(a); err != nil {
 		if f.Aggregate == "" || !a.IsStaff() {

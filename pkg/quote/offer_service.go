@@ -12,6 +12,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -75,13 +76,29 @@ func (s *Service) SendOffers(ctx context.Context, actor account.Actor, id string
 		if err := s.desk.Advance(ctx, tx, actor, r, StatusOffered, time.Time{}, "offers", fmt.Sprintf("Offres envoyées (%d)", len(offers))); err != nil {
 			return err
 		}
-		_, err = s.desk.AddReply(ctx, tx, actor, id, OffersSentLabel, offersSummary(offers))
-		return err
+		if _, err = s.desk.AddReply(ctx, tx, actor, id, OffersSentLabel, offersSummary(offers)); err != nil {
+			return err
+		}
+		return desk.Notify(ctx, tx, r, event.OffersSent, event.OffersPayload{
+			Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Count: len(offers), ValidUntil: earliest(offers),
+		}, now)
 	})
 	if err != nil {
 		return nil, s.fail("envoi d'offres", err, "id", id, "actor", actor.UID)
 	}
 	return s.StaffDetail(ctx, actor, id)
+}
+
+// earliest is the last day of the offer that ends first, zero when none
+// can be read.
+func earliest(offers []Offer) time.Time {
+	var first time.Time
+	for _, o := range offers {
+		if d, err := time.Parse(time.DateOnly, o.ValidUntil); err == nil && (first.IsZero() || d.Before(first)) {
+			first = d
+		}
+	}
+	return first
 }
 
 // canSend refuses offers on a request whose client has offers to decide
@@ -129,7 +146,12 @@ func (s *Service) Accept(ctx context.Context, actor account.Actor, id, offerID s
 			return err
 		}
 		detail := fmt.Sprintf("Offre choisie\u00a0: %s, %s (%s par mois)", o.Insurer, o.ProductName, euros(o.MonthlyCents))
-		return s.desk.Advance(ctx, tx, actor, r, StatusAccepted, s.cal.AddWorkingHours(now, s.hours), "accepted", detail)
+		if err := s.desk.Advance(ctx, tx, actor, r, StatusAccepted, s.cal.AddWorkingHours(now, s.hours), "accepted", detail); err != nil {
+			return err
+		}
+		return desk.Notify(ctx, tx, r, event.OfferAccepted, event.ChoicePayload{
+			Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Insurer: o.Insurer, Formula: o.ProductName,
+		}, now)
 	})
 	if err != nil {
 		return nil, s.fail("acceptation d'une offre", err, "id", id, "uid", actor.UID)
@@ -198,7 +220,12 @@ func (s *Service) Decline(ctx context.Context, actor account.Actor, id, reason s
 		if err := setDecline(ctx, tx, id, reason, now); err != nil {
 			return err
 		}
-		return s.desk.Advance(ctx, tx, actor, r, StatusDeclined, time.Time{}, "declined", "Offres refusées\u00a0: "+reason)
+		if err := s.desk.Advance(ctx, tx, actor, r, StatusDeclined, time.Time{}, "declined", "Offres refusées\u00a0: "+reason); err != nil {
+			return err
+		}
+		return desk.Notify(ctx, tx, r, event.OffersDeclined, event.ChoicePayload{
+			Recipient: r.Recipient(), ID: r.ID, Ref: r.Ref, Reason: reason,
+		}, now)
 	})
 	if err != nil {
 		return nil, s.fail("refus des offres", err, "id", id, "uid", actor.UID)

@@ -117,6 +117,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Re
 		opened, err := s.desk.Open(ctx, tx, actor, desk.Draft{
 			ID: r.ID, Kind: desk.KindQuote, UID: uid, Name: actor.Name, Email: actor.Email, Phone: r.Contact.Phone,
 			Product: string(r.Product), Summary: productTitle(r.Product), Due: s.cal.AddWorkingHours(now, s.hours),
+			ProductTitle: productTitle(r.Product),
 		})
 		if err != nil {
 			return err
