@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -169,8 +170,10 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 		if err := setPasswordHash(ctx, tx, u.UID, fresh, store.FormatTime(s.now())); err != nil {
 			return err
 		}
-		renewed, ended, err = s.reauthenticated(ctx, tx, sess)
-		return err
+		if renewed, ended, err = s.reauthenticated(ctx, tx, sess); err != nil {
+			return err
+		}
+		return passwordChanged(ctx, tx, u, s.now())
 	})
 	return renewed, ended, err
 }
@@ -185,7 +188,14 @@ func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password str
 			"Saisissez votre mot de passe pour confirmer la suppression.", "Mot de passe incorrect.")
 	}
 	if err == nil {
-		err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return deleteUser(ctx, tx, uid) })
+		err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+			if err := deleteUser(ctx, tx, uid); err != nil {
+				return err
+			}
+			// The last mail to the address: the outbox keeps it, not the account.
+			return event.Record(ctx, tx, event.AccountDeleted, event.AccountAggregate(uid),
+				event.AccountPayload{Recipient: recipient(u), UID: uid}, s.now())
+		})
 	}
 	if err != nil {
 		return s.fail("suppression du compte", err, "uid", uid)

@@ -37,6 +37,8 @@ func (a *App) Tasks() []Task {
 			Done: "conversations expirées supprimées", Unit: "conversations_supprimées"},
 		{Name: "purge-rate-buckets", Every: account.PurgeRateBucketsEvery, Run: a.Accounts.PurgeRateBuckets,
 			Done: "limites de connexion revenues à zéro supprimées", Unit: "lignes_supprimées"},
+		{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,
+			Done: "liens de compte expirés supprimés", Unit: "liens_supprimés"},
 	}
 }
 

@@ -32,6 +32,7 @@ func NewUsersCommand(opts *Options) *cobra.Command {
 		NewUsersStatusCommand(opts, account.StatusActive, nil),
 		NewUsersSessionsCommand(opts, nil),
 		NewUsersSignOutCommand(opts, nil),
+		NewUsersSetPasswordCommand(opts),
 	)
 	return cmd
 }

@@ -37,6 +37,9 @@ type Limits struct {
 	Callbacks       Rule
 	// Complaints limits the complaints filed per address (pkg/complaint).
 	Complaints Rule
+	// AccountLinks limits the asks for a link by e-mail (password reset,
+	// confirmation again, unlock) and the uses of one, per address.
+	AccountLinks Rule
 	// StreamsPerAddress and StreamsPerAccount bound the live chat streams
 	// open at once (not a rate: a count of open connections).
 	StreamsPerAddress int
@@ -62,6 +65,7 @@ type Limits struct {
 //	ContactMessages  5      12 min          a person writes one message, two with a correction; 5 an hour from one household or office, a script cannot fill the agents' queue
 //	Callbacks        5      12 min          one call is asked for at a time; 5 an hour leaves room for a family or an office, not for a flood of fake numbers
 //	Complaints       5      4 h 48 min      5 a day: a household with several grievances files them all; a script cannot bury the complaints service
+//	AccountLinks     10     6 min           a person asks a reset or a confirmation again once or twice, and opens its link once; a script cannot mail a list of addresses or guess links
 //	StreamsPerAddress 30 open               the tabs and phones of a household or a small office, each with the chat open; a script cannot hold thousands of connections
 //	StreamsPerAccount 8 open                an agent's tabs and devices, the terminal aside; a stolen session cannot hold more
 func Default() Limits {
@@ -80,6 +84,7 @@ func Default() Limits {
 		ContactMessages:   Rule{Burst: 5, Every: 12 * time.Minute},
 		Callbacks:         Rule{Burst: 5, Every: 12 * time.Minute},
 		Complaints:        Rule{Burst: 5, Every: 24 * time.Hour / 5},
+		AccountLinks:      Rule{Burst: 10, Every: 6 * time.Minute},
 		StreamsPerAddress: 30,
 		StreamsPerAccount: 8,
 		MaxKeys:           DefaultMaxKeys,

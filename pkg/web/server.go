@@ -64,6 +64,8 @@ type Server struct {
 	store        Pinger
 	site         *SiteHandler
 	errorLimiter *ratelimit.Limiter
+	// linkLimiter bounds the asks for account links and their uses per address.
+	linkLimiter *ratelimit.Limiter
 	trusted      trustedProxies
 	accounts     *account.Service
 	quotes       *quote.Service
@@ -114,6 +116,7 @@ func New(cfg Config) (*Server, error) {
 		store:         cfg.Store,
 		site:          siteHandler,
 		errorLimiter:  ratelimit.New(limits.ClientErrors, now, limits.MaxKeys),
+		linkLimiter:   ratelimit.New(limits.AccountLinks, now, limits.MaxKeys),
 		trusted:       cfg.TrustedProxies,
 		accounts:      cfg.App.Accounts,
 		quotes:        cfg.App.Quotes,
@@ -142,6 +145,8 @@ func (s *Server) routes() []route {
 		{"POST /api/auth/register", s.handleRegister},
 		{"POST /api/auth/login", s.handleLogin},
 		{"POST /api/auth/logout", s.handleLogout},
+		{"POST /api/auth/password-reset", s.adapt(s.handleAskReset)},
+		{"POST /api/auth/password-reset/confirm", s.adapt(s.handleResetPassword)},
 		{"GET /api/profile", s.handleProfile},
 		{"PATCH /api/profile", s.handleUpdateProfile},
 		{"POST /api/profile/password", s.handleChangePassword},

@@ -53,6 +53,9 @@ export default function LoginPage() {
         <form className="needs-js" onSubmit={onSubmit} noValidate>
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="username" inputMode="email" required error={errors.email} />
           <PasswordField label="Mot de passe" name="password" autoComplete="current-password" required error={errors.password} />
+          <p className="field-aside">
+            <Link to="/forgot-password" viewTransition>Mot de passe oublié ?</Link>
+          </p>
           <div className="field-check">
             <input id="remember" name="remember" type="checkbox" />
             <label htmlFor="remember">Se souvenir de moi (30&nbsp;jours)</label>
