@@ -96,6 +96,10 @@ func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	}
 	b.fillRequests(t, clock)
 	b.fillChats(t)
+	// A password reset asked: a link in account_tokens, its mail to write.
+	if err := a.Accounts.AskPasswordReset(ctx, b.client.Email); err != nil {
+		t.Fatal(err)
+	}
 	// An event handled (its mail in the outbox), and one still pending.
 	for i, kind := range []event.Kind{event.PasswordChanged, event.AccountDeleted} {
 		err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {

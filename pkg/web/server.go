@@ -66,15 +66,15 @@ type Server struct {
 	errorLimiter *ratelimit.Limiter
 	// linkLimiter bounds the asks for account links and their uses per address.
 	linkLimiter *ratelimit.Limiter
-	trusted      trustedProxies
-	accounts     *account.Service
-	quotes       *quote.Service
-	desk         *desk.Service
-	complaints   *complaint.Service
-	cookies      cookieSigner
-	chat         *chatAPI
-	privacy      *privacy.Service
-	contact      *contactAPI
+	trusted     trustedProxies
+	accounts    *account.Service
+	quotes      *quote.Service
+	desk        *desk.Service
+	complaints  *complaint.Service
+	cookies     cookieSigner
+	chat        *chatAPI
+	privacy     *privacy.Service
+	contact     *contactAPI
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 }
