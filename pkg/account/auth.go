@@ -20,6 +20,8 @@ type NewUser struct {
 	// UserAgent is the browser of a sign-up, kept with the session Register
 	// opens ("Mes sessions"); Create ignores it.
 	UserAgent string
+	// confirm: the address waits for its confirmation link (Register).
+	confirm bool
 }
 
 // Credentials are a sign-in attempt; IP is the client address it comes
@@ -81,7 +83,15 @@ func (s *Service) create(ctx context.Context, in NewUser) (*User, error) {
 		UID: rand.Text(), Email: email, DisplayName: defaultDisplayName(name, email),
 		Role: in.Role, Status: StatusActive, CreatedAt: now, UpdatedAt: now, Extra: in.Extra,
 	}
-	err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return insertUser(ctx, tx, u, hash, extra) })
+	// An admin types the address of an account they make (CLI, TUI):
+	// it counts as confirmed. A sign-up's waits for its link.
+	u.EmailConfirmed = !in.confirm
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := insertUser(ctx, tx, u, hash, extra); err != nil || !in.confirm {
+			return err
+		}
+		return askConfirm(ctx, tx, u, now)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +104,7 @@ func (s *Service) Register(ctx context.Context, in NewUser, ip string) (*User, *
 	if err := s.guard.attempt(ip); err != nil {
 		return nil, nil, s.fail("inscription", err, "ip", ip)
 	}
-	in.Role = RoleClient
+	in.Role, in.confirm = RoleClient, true
 	u, err := s.Create(ctx, in)
 	if err != nil {
 		return nil, nil, err

@@ -84,7 +84,7 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 			u.DisplayName = name
 		}
 	}
-	emailChanged := false
+	emailChanged, oldEmail := false, ""
 	if in.Email != nil {
 		email, err := NormalizeEmail(*in.Email)
 		if err != nil {
@@ -96,7 +96,7 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 			if err != nil {
 				return nil, nil, 0, err
 			}
-			u.Email, emailChanged = email, true
+			oldEmail, u.Email, emailChanged = u.Email, email, true
 		}
 	}
 	u.UpdatedAt = s.now()
@@ -113,8 +113,10 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 		if err := updateUser(ctx, tx, u); err != nil || !emailChanged {
 			return err
 		}
-		fresh, ended, err = s.reauthenticated(ctx, tx, sess)
-		return err
+		if fresh, ended, err = s.reauthenticated(ctx, tx, sess); err != nil {
+			return err
+		}
+		return emailMoved(ctx, tx, u, oldEmail, u.UpdatedAt)
 	})
 	return u, fresh, ended, err
 }

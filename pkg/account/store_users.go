@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
@@ -13,7 +14,7 @@ import (
 
 // The SQL of the users table, next to the code that scans it.
 
-const userColumns = `uid, email, display_name, role, status, extra, created_at, updated_at, password_hash`
+const userColumns = `uid, email, display_name, role, status, extra, created_at, updated_at, password_hash, email_confirmed_at`
 
 // errEmailTaken is the answer to a second account on one e-mail.
 func errEmailTaken() error {
@@ -27,9 +28,11 @@ type scanner interface{ Scan(dest ...any) error }
 func scanUser(row scanner, hash *string) (*User, error) {
 	var u User
 	var extra, created, updated string
-	if err := row.Scan(&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &created, &updated, hash); err != nil {
+	var confirmed sql.NullString
+	if err := row.Scan(&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &created, &updated, hash, &confirmed); err != nil {
 		return nil, err
 	}
+	u.EmailConfirmed = confirmed.Valid
 	return finishUser(&u, extra, created, updated)
 }
 
@@ -120,9 +123,13 @@ func insertUser(ctx context.Context, tx *store.Tx, u *User, hash, extra string) 
 	if taken {
 		return errEmailTaken()
 	}
-	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	var confirmed sql.NullString
+	if u.EmailConfirmed {
+		confirmed = sql.NullString{String: store.FormatTime(u.CreatedAt), Valid: true}
+	}
+	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		u.UID, u.Email, u.DisplayName, string(u.Role), string(u.Status), extra,
-		store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt), hash)
+		store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt), hash, confirmed)
 	if err != nil {
 		if store.IsUnique(err) {
 			return errEmailTaken()
@@ -145,6 +152,22 @@ func updateUser(ctx context.Context, tx *store.Tx, u *User) error {
 			return errEmailTaken()
 		}
 		return fmt.Errorf("mise à jour du compte: %w", err)
+	}
+	return nil
+}
+
+// setEmailConfirmed records that uid's address was confirmed at `at`, or
+// that it waits (at zero).
+func setEmailConfirmed(ctx context.Context, tx *store.Tx, uid string, at time.Time) error {
+	if err := sessionsChanged(ctx, tx); err != nil {
+		return err
+	}
+	var v sql.NullString
+	if !at.IsZero() {
+		v = sql.NullString{String: store.FormatTime(at), Valid: true}
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE users SET email_confirmed_at = ? WHERE uid = ?", v, uid); err != nil {
+		return fmt.Errorf("confirmation de l'adresse: %w", err)
 	}
 	return nil
 }

@@ -59,7 +59,10 @@ type User struct {
 	DisplayName string
 	Role        Role
 	Status      Status
-	CreatedAt   time.Time
+	// EmailConfirmed tells whether the owner opened the confirmation link
+	// sent to Email (accounts made by an admin count as confirmed).
+	EmailConfirmed bool
+	CreatedAt      time.Time
 	UpdatedAt   time.Time
 	// Extra holds the extra fields supplied at creation, merged into the JSON.
 	Extra map[string]any
@@ -67,7 +70,7 @@ type User struct {
 
 // reservedFields are the profile's own keys, which an extra field may not shadow.
 var reservedFields = map[string]bool{
-	"uid": true, "email": true, "displayName": true, "role": true, "status": true,
+	"uid": true, "email": true, "displayName": true, "role": true, "status": true, "emailConfirmed": true,
 	"createdAt": true, "updatedAt": true, "password": true, "passwordHash": true,
 }
 

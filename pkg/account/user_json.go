@@ -3,6 +3,7 @@ package account
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -17,7 +18,7 @@ func (u User) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends to b what MarshalJSON returns, byte for byte: the
 // fields in a fixed order (uid, email, displayName, role, status,
-// createdAt, updatedAt), then the extra fields in key order. A signed-in
+// emailConfirmed, createdAt, updatedAt), then the extra fields in key order. A signed-in
 // request writes its user with it into a buffer it reuses, where
 // encoding/json would allocate and then check and copy the result again.
 func (u *User) AppendJSON(b []byte) ([]byte, error) {
@@ -31,6 +32,8 @@ func (u *User) AppendJSON(b []byte) ([]byte, error) {
 	b = appendJSONString(b, string(u.Role))
 	b = append(b, `,"status":`...)
 	b = appendJSONString(b, string(u.Status))
+	b = append(b, `,"emailConfirmed":`...)
+	b = strconv.AppendBool(b, u.EmailConfirmed)
 	b = append(b, `,"createdAt":`...)
 	b = appendJSONTime(b, u.CreatedAt)
 	b = append(b, `,"updatedAt":`...)

@@ -19,9 +19,10 @@ func referenceUserJSON(u User) ([]byte, error) {
 		DisplayName string `json:"displayName"`
 		Role        Role   `json:"role"`
 		Status      Status `json:"status"`
+		Confirmed   bool   `json:"emailConfirmed"`
 		CreatedAt   string `json:"createdAt"`
 		UpdatedAt   string `json:"updatedAt"`
-	}{u.UID, u.Email, u.DisplayName, u.Role, u.Status, store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt)})
+	}{u.UID, u.Email, u.DisplayName, u.Role, u.Status, u.EmailConfirmed, store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt)})
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +55,7 @@ func TestUserAppendJSONMatchesEncodingJSON(t *testing.T) {
 	for _, name := range names {
 		for _, extra := range []map[string]any{nil, {}, {"role": "admin"}, {"phone": "01 99 00 00 00", "note": name, "n": 3}} {
 			u := User{UID: "u1", Email: "a+" + name + "@exemple.fr", DisplayName: name, Role: RoleAgent,
-				Status: StatusDisabled, CreatedAt: at, UpdatedAt: at.Add(time.Hour), Extra: extra}
+				Status: StatusDisabled, EmailConfirmed: len(name)%2 == 0, CreatedAt: at, UpdatedAt: at.Add(time.Hour), Extra: extra}
 			want, err := referenceUserJSON(u)
 			if err != nil {
 				t.Fatal(err)

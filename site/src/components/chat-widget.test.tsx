@@ -169,7 +169,7 @@ describe('ChatWidget', () => {
     fireEvent.change(input, { target: { value: 'Mon numéro de contrat' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await screen.findByText('Notre assurance auto…');
-    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', createdAt: at, updatedAt: at };
+    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', emailConfirmed: true, createdAt: at, updatedAt: at };
     calls.length = 0;
     act(() => setSessionUser(marie));
     await waitFor(() => expect(exchanges(calls)).toEqual([

@@ -9,6 +9,8 @@ export interface SessionUser {
   displayName: string;
   role: 'admin' | 'agent' | 'client';
   status: string;
+  /** Whether the owner opened the confirmation link sent to `email`. */
+  emailConfirmed: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -58,6 +60,12 @@ export function loadSession(): Promise<Session> {
       return current as Session;
     });
   return pending;
+}
+
+/** Asks the server again who is signed in (after a change made elsewhere, such as a confirmation link). */
+export async function refreshSession(): Promise<void> {
+  const s = await api<Session | null>('GET', '/api/session').catch(() => null);
+  if (s) setSessionUser(s.user ?? null);
 }
 
 /**

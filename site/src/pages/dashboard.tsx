@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { company, telHref } from '../lib/company';
 import { useSession, type SessionUser } from '../lib/session';
 import { DeskCountsPanel } from '../features/desk/desk-counts';
@@ -40,6 +41,7 @@ export default function DashboardPage() {
         <div className="container">
           <h1>Tableau de bord</h1>
           <p>Bonjour {name}, bienvenue dans votre espace {roleLabels[user.role]}.</p>
+          <ConfirmEmailNotice user={user} />
         </div>
       </header>
       {staff ? <StaffDashboard user={user} /> : <ClientDashboard />}

@@ -13,11 +13,15 @@ import (
 	"courtier/pkg/mail"
 )
 
-var resetLink = regexp.MustCompile(`/reset-password\?token=([^\s"<&]+)`)
-
 // mailedLink dispatches the events and returns the token of the newest
 // reset mail to email, "" when there is none.
 func (e *apiEnv) mailedLink(t *testing.T, email string) string {
+	return e.mailedToken(t, email, "password-reset", "/reset-password")
+}
+
+// mailedToken dispatches the events and returns the token of the link to
+// path in the newest mail of template to email, "" when there is none.
+func (e *apiEnv) mailedToken(t *testing.T, email, template, path string) string {
 	t.Helper()
 	ctx := context.Background()
 	for {
@@ -34,14 +38,14 @@ func (e *apiEnv) mailedLink(t *testing.T, email string) string {
 		t.Fatal(err)
 	}
 	for _, m := range list {
-		if m.To != email || m.Template != "password-reset" {
+		if m.To != email || m.Template != template {
 			continue
 		}
 		full, err := e.app.Mail.Get(ctx, account.Operator, m.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		match := resetLink.FindStringSubmatch(full.Text)
+		match := regexp.MustCompile(regexp.QuoteMeta(path)+`\?token=([^\s"<&]+)`).FindStringSubmatch(full.Text)
 		if match == nil {
 			t.Fatalf("reset mail without its link:\n%s", full.Text)
 		}
@@ -124,5 +128,54 @@ func TestPasswordResetIsLimitedPerAddress(t *testing.T) {
 	}
 	if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" {
 		t.Errorf("11th ask: %d", last.StatusCode)
+	}
+}
+
+func TestConfirmAndUndoEmailAPI(t *testing.T) {
+	e := newAPI(t)
+	cookie := e.signUp(t, "marie@exemple.fr")
+	_, body := e.do(t, "GET", "/api/session", "", cookie)
+	if !strings.Contains(body, `"emailConfirmed":false`) {
+		t.Fatalf("session of a new sign-up: %s", body)
+	}
+	res, body := e.do(t, "POST", "/api/profile/confirm-email", "", cookie)
+	if res.StatusCode != http.StatusAccepted {
+		t.Fatalf("resend: %d %s", res.StatusCode, body)
+	}
+	if res, _ := e.do(t, "POST", "/api/profile/confirm-email", "", ""); res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("resend signed out: %d", res.StatusCode)
+	}
+	token := e.mailedToken(t, "marie@exemple.fr", "email-confirm", "/confirm-email")
+	if token == "" {
+		t.Fatal("no confirmation mail")
+	}
+	if res, body := e.do(t, "POST", "/api/auth/confirm-email", `{"token":"`+token+`"}`, ""); res.StatusCode != http.StatusOK {
+		t.Fatalf("confirm: %d %s", res.StatusCode, body)
+	}
+	if _, body := e.do(t, "GET", "/api/session", "", cookie); !strings.Contains(body, `"emailConfirmed":true`) {
+		t.Errorf("after the link: %s", body)
+	}
+	if res, _ := e.do(t, "POST", "/api/auth/confirm-email", `{"token":"`+token+`"}`, ""); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("the link twice: %d", res.StatusCode)
+	}
+
+	res, body = e.do(t, "PATCH", "/api/profile", `{"email":"autre@exemple.fr","currentPassword":"`+goodPassword+`"}`, cookie)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("change of address: %d %s", res.StatusCode, body)
+	}
+	_, changed := sessionCookieOf(res)
+	undo := e.mailedToken(t, "marie@exemple.fr", "email-changed", "/undo-email")
+	if undo == "" {
+		t.Fatal("the old address was not told")
+	}
+	res, body = e.do(t, "POST", "/api/auth/undo-email", `{"token":"`+undo+`"}`, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, "marie@exemple.fr") {
+		t.Fatalf("undo: %d %s", res.StatusCode, body)
+	}
+	if e.whoAmI(t, changed) != "" {
+		t.Error("the session that changed the address survived the undo")
+	}
+	if e.whoAmI(t, e.signIn(t, "marie@exemple.fr", false)) != "marie@exemple.fr" {
+		t.Error("the old address does not sign in again")
 	}
 }

@@ -1,0 +1,113 @@
+package web
+
+import (
+	"net/http"
+)
+
+// resetAskedMessage is the one answer to a reset asked, whether the
+// address has an account or not.
+const resetAskedMessage = "Si un compte existe avec cette adresse, nous venons de lui envoyer un lien pour choisir un nouveau mot de passe. Il est valable 30 minutes."
+
+type resetAsk struct {
+	Email string `json:"email"`
+}
+
+type messageBody struct {
+	Message string `json:"message"`
+}
+
+// handleAskReset sends a reset link to the address if it has an account:
+// 202 and the same words either way.
+func (s *Server) handleAskReset(w http.ResponseWriter, r *http.Request) error {
+	var req resetAsk
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez demandé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	if err := s.accounts.AskPasswordReset(r.Context(), req.Email); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, messageBody{Message: resetAskedMessage})
+	return nil
+}
+
+type resetConfirm struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+// handleResetPassword sets the new password of a reset link; every
+// session of the account ends, this browser's too, and the person signs
+// in with it.
+func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) error {
+	var req resetConfirm
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	if err := s.accounts.ResetPassword(r.Context(), req.Token, req.Password); err != nil {
+		return err
+	}
+	s.clearSessionCookie(w, r)
+	writeJSON(w, http.StatusOK, messageBody{Message: "Votre mot de passe est changé. Connectez-vous avec le nouveau."})
+	return nil
+}
+
+type linkRequest struct {
+	Token string `json:"token"`
+}
+
+// handleConfirmEmail confirms the address of a confirmation link; no
+// session is needed (the link may be opened on another device).
+func (s *Server) handleConfirmEmail(w http.ResponseWriter, r *http.Request) error {
+	var req linkRequest
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	u, err := s.accounts.ConfirmEmail(r.Context(), req.Token)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, messageBody{Message: "Merci : l'adresse " + u.Email + " est confirmée."})
+	return nil
+}
+
+// handleUndoEmail puts back the address a change left, from the link sent
+// there; every session of the account ends, this browser's too.
+func (s *Server) handleUndoEmail(w http.ResponseWriter, r *http.Request) error {
+	var req linkRequest
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	u, err := s.accounts.UndoEmailChange(r.Context(), req.Token)
+	if err != nil {
+		return err
+	}
+	s.clearSessionCookie(w, r)
+	writeJSON(w, http.StatusOK, messageBody{Message: "Votre adresse " + u.Email + " est rétablie et toutes les sessions du compte sont fermées. " +
+		"Si vous n'êtes pas à l'origine du changement, choisissez aussi un nouveau mot de passe."})
+	return nil
+}
+
+// handleResendConfirmation sends the signed-in account's confirmation link again.
+func (s *Server) handleResendConfirmation(w http.ResponseWriter, r *http.Request) error {
+	_, sess, ok := s.requireUser(w, r)
+	if !ok {
+		return nil // requireUser answered 401
+	}
+	if err := s.accounts.ResendConfirmation(r.Context(), sess); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, messageBody{Message: "Un nouveau lien de confirmation vient de partir."})
+	return nil
+}
