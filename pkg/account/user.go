@@ -63,7 +63,7 @@ type User struct {
 	// sent to Email (accounts made by an admin count as confirmed).
 	EmailConfirmed bool
 	CreatedAt      time.Time
-	UpdatedAt   time.Time
+	UpdatedAt      time.Time
 	// Extra holds the extra fields supplied at creation, merged into the JSON.
 	Extra map[string]any
 }

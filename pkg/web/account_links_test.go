@@ -45,7 +45,7 @@ func (e *apiEnv) mailedToken(t *testing.T, email, template, path string) string 
 		if err != nil {
 			t.Fatal(err)
 		}
-		match := regexp.MustCompile(regexp.QuoteMeta(path)+`\?token=([^\s"<&]+)`).FindStringSubmatch(full.Text)
+		match := regexp.MustCompile(regexp.QuoteMeta(path) + `\?token=([^\s"<&]+)`).FindStringSubmatch(full.Text)
 		if match == nil {
 			t.Fatalf("reset mail without its link:\n%s", full.Text)
 		}
