@@ -33,6 +33,10 @@ type Credentials struct {
 	IP       string
 	// UserAgent is the browser's header, kept with the session ("Mes sessions").
 	UserAgent string
+	// Device is the browser's device cookie, a random value the web gives
+	// each browser: once the account signed in there, that browser keeps
+	// its own failure counts (see loginGuard.reserve).
+	Device string
 }
 
 // errBadCredentials is the one answer to every failed sign-in, so that it
@@ -143,7 +147,7 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 	if err := s.guard.attempt(c.IP); err != nil {
 		return nil, err
 	}
-	budgetTaken, err := s.guard.reserve(email, c.IP)
+	budgetTaken, err := s.guard.reserve(email, c.IP, c.Device)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +173,7 @@ func (s *Service) checkCredentials(ctx context.Context, c Credentials) (*User, e
 		s.guard.failed(email, budgetTaken)
 		return nil, errBadCredentials()
 	}
-	s.guard.succeeded(email, c.IP, budgetTaken)
+	s.guard.succeeded(email, c.IP, c.Device, budgetTaken)
 	s.rehashIfNeeded(ctx, u.UID, c.Password, hash)
 	return u, nil
 }

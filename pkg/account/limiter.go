@@ -65,6 +65,11 @@ type loginGuard struct {
 	// bucket of one token, spent at sign-in, that refills after
 	// KnownAddress.
 	known ratelimit.Shared
+	// knownDevice remembers the account and browser pairs that signed in
+	// (the device cookie, see Credentials.Device), for KnownDevice: such
+	// a browser keeps its own failure counts and is not stopped by the
+	// account's budget, whatever its address.
+	knownDevice ratelimit.Shared
 	// reauth counts wrong passwords of signed-in users per session: a
 	// stolen session spread over the instances meets one count too, and
 	// it is only written when a signed-in user types a password, which
@@ -88,6 +93,7 @@ func newLoginGuard(l Limits, now func() time.Time, buckets ratelimit.Store, log 
 		lockout:   ratelimit.NewShared("sign-in-lockout", l.SignInLockout),
 		budget:    ratelimit.NewShared("account-budget", l.AccountBudget),
 		known:     ratelimit.NewShared("known-address", ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
+		knownDevice: ratelimit.NewShared("known-device", ratelimit.Rule{Burst: 1, Every: l.KnownDevice}),
 		reauth:    ratelimit.NewShared("reauth", l.Reauth),
 		log:       log,
 	}
@@ -115,6 +121,15 @@ func (g *loginGuard) updateOrLog(op string, fn func(ratelimit.Buckets) error) {
 // pair is the key of an account at a client address.
 func pair(email, ip string) string { return email + " " + ratelimit.AddrKey(ip) }
 
+// devicePair is the key of an account in one browser (its device cookie);
+// "" when there is no device.
+func devicePair(email, device string) string {
+	if device == "" {
+		return ""
+	}
+	return email + " device:" + device
+}
+
 // attempt counts one sign-in or sign-up attempt from ip, refusing it when
 // ip is over its limit.
 func (g *loginGuard) attempt(ip string) error {
@@ -131,14 +146,29 @@ func (g *loginGuard) attempt(ip string) error {
 // pass the check while the first ones are being verified; succeeded gives
 // the counts back. It tells whether the budget was taken. The checks and
 // counts are one transaction: each instance sees the others' counts.
-func (g *loginGuard) reserve(email, ip string) (bool, error) {
-	p := pair(email, ip)
+//
+// A browser where the account signed in before (device, its device
+// cookie) counts its failures under its own key instead of its address's,
+// and never meets the budget: strangers' guesses, from any number of
+// addresses, do not keep the owner out of their own browser.
+func (g *loginGuard) reserve(email, ip, device string) (bool, error) {
+	p, dp := pair(email, ip), devicePair(email, device)
 	var taken bool
 	var refused error
 	err := g.update(func(b ratelimit.Buckets) error {
 		taken, refused = false, nil
+		key, ownDevice := p, false
+		if dp != "" {
+			wait, err := g.knownDevice.Wait(b, dp)
+			if err != nil {
+				return err
+			}
+			if wait > 0 {
+				key, ownDevice = dp, true
+			}
+		}
 		for _, l := range []ratelimit.Shared{g.slow, g.lockout} {
-			ok, wait, err := l.Allow(b, p)
+			ok, wait, err := l.Allow(b, key)
 			if err != nil {
 				return err
 			}
@@ -146,6 +176,9 @@ func (g *loginGuard) reserve(email, ip string) (bool, error) {
 				refused = tooMany(wait)
 				return nil
 			}
+		}
+		if ownDevice {
+			return nil
 		}
 		if wait, err := g.known.Wait(b, p); err != nil || wait > 0 {
 			return err
@@ -182,14 +215,24 @@ func (g *loginGuard) failed(email string, budgetTaken bool) {
 // reserve took and remembers ip as a known address of the account. The
 // budget is not reset: the owner's success says nothing of the guesses
 // made from elsewhere.
-func (g *loginGuard) succeeded(email, ip string, budgetTaken bool) {
-	p := pair(email, ip)
+func (g *loginGuard) succeeded(email, ip, device string, budgetTaken bool) {
+	p, dp := pair(email, ip), devicePair(email, device)
 	g.updateOrLog("mise à jour des limites après une connexion", func(b ratelimit.Buckets) error {
-		if err := g.slow.Reset(b, p); err != nil {
-			return err
+		for _, key := range []string{p, dp} {
+			if key == "" {
+				continue
+			}
+			if err := g.slow.Reset(b, key); err != nil {
+				return err
+			}
+			if err := g.lockout.Reset(b, key); err != nil {
+				return err
+			}
 		}
-		if err := g.lockout.Reset(b, p); err != nil {
-			return err
+		if dp != "" {
+			if err := g.knownDevice.Spend(b, dp); err != nil {
+				return err
+			}
 		}
 		if budgetTaken {
 			if err := g.budget.Refund(b, email); err != nil {
@@ -199,6 +242,21 @@ func (g *loginGuard) succeeded(email, ip string, budgetTaken bool) {
 		// A bucket of one token spent is empty whatever it held: the
 		// address is known for KnownAddress from now.
 		return g.known.Spend(b, p)
+	})
+}
+
+// unlock makes device a known browser of the account (the owner opened
+// an unlock link there), with no failure counted against it.
+func (g *loginGuard) unlock(email, device string) error {
+	dp := devicePair(email, device)
+	return g.update(func(b ratelimit.Buckets) error {
+		if err := g.slow.Reset(b, dp); err != nil {
+			return err
+		}
+		if err := g.lockout.Reset(b, dp); err != nil {
+			return err
+		}
+		return g.knownDevice.Spend(b, dp)
 	})
 }
 

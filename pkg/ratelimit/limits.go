@@ -18,6 +18,9 @@ type Limits struct {
 	// KnownAddress is how long an address where the account signed in
 	// successfully goes past a spent AccountBudget.
 	KnownAddress time.Duration
+	// KnownDevice is how long a browser where the account signed in (its
+	// device cookie) keeps its own counts past a spent AccountBudget.
+	KnownDevice time.Duration
 	// Reauth limits wrong passwords typed by a signed-in user to confirm
 	// an action (password, e-mail, deletion), per session.
 	Reauth Rule
@@ -56,6 +59,7 @@ type Limits struct {
 //	SignInLockout    10     15 min          ten wrong passwords from one address for one account is guessing: then one try per 15 min (refused meanwhile)
 //	AccountBudget    100    6 min           NIST SP 800-63B 5.2.2: at most 100 failures per account, whatever the addresses; then 10 an hour
 //	KnownAddress     30 days                the owner's own addresses (successful sign-in) are not stopped by a budget strangers spent; a session's longest life
+//	KnownDevice      180 days               the owner's own browsers (device cookie after a sign-in) keep their own counts past a spent budget, wherever they connect from; half a year between two sign-ins is still the owner
 //	Reauth           5      3 min           a stolen session must not guess the password: 5 tries, then one every 3 min; the owner's own, nobody else's
 //	ChatStarts       20     30 s            a visitor opens one conversation per tab or sign-in; a page reloading in a loop does not fill the database
 //	ChatAddress      60     1 s             a household or an office types far slower than 60 messages a second; a script does not
@@ -75,6 +79,7 @@ func Default() Limits {
 		SignInLockout:     Rule{Burst: 10, Every: 15 * time.Minute},
 		AccountBudget:     Rule{Burst: 100, Every: 6 * time.Minute},
 		KnownAddress:      30 * 24 * time.Hour,
+		KnownDevice:       180 * 24 * time.Hour,
 		Reauth:            Rule{Burst: 5, Every: 3 * time.Minute},
 		ChatStarts:        Rule{Burst: 20, Every: 30 * time.Second},
 		ChatAddress:       Rule{Burst: 60, Every: time.Second},

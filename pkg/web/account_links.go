@@ -111,3 +111,50 @@ func (s *Server) handleResendConfirmation(w http.ResponseWriter, r *http.Request
 	writeJSON(w, http.StatusAccepted, messageBody{Message: "Un nouveau lien de confirmation vient de partir."})
 	return nil
 }
+
+// unlockAskedMessage is the one answer to an unlock asked.
+const unlockAskedMessage = "Si un compte existe avec cette adresse, nous venons de lui envoyer un lien de déblocage. Ouvrez-le dans ce navigateur : il est valable une heure."
+
+// handleAskUnlock sends an unlock link to the address if it has an account:
+// 202 and the same words either way.
+func (s *Server) handleAskUnlock(w http.ResponseWriter, r *http.Request) error {
+	var req resetAsk
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez demandé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	if err := s.accounts.AskUnlock(r.Context(), req.Email); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, messageBody{Message: unlockAskedMessage})
+	return nil
+}
+
+type unlockedBody struct {
+	Message string `json:"message"`
+	Email   string `json:"email"`
+}
+
+// handleUnlock uses an unlock link in this browser, which becomes one the
+// account knows: it signs in here whatever the guesses made elsewhere.
+func (s *Server) handleUnlock(w http.ResponseWriter, r *http.Request) error {
+	var req linkRequest
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	device, _ := s.deviceOf(r)
+	email, err := s.accounts.Unlock(r.Context(), req.Token, device)
+	if err != nil {
+		return err
+	}
+	if err := s.keepDevice(w, r, device); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, unlockedBody{Message: "Votre compte est débloqué dans ce navigateur : connectez-vous.", Email: email})
+	return nil
+}

@@ -111,7 +111,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	creds := account.Credentials{Email: req.Email, Password: req.Password, Remember: req.Remember, IP: clientAddr(r)}
 	creds.UserAgent = r.UserAgent()
+	creds.Device, _ = s.deviceOf(r)
 	u, sess, err := s.accounts.SignIn(r.Context(), creds)
+	if err == nil {
+		err = s.keepDevice(w, r, creds.Device)
+	}
 	if err != nil {
 		writeError(w, r, s.logger, err)
 		return

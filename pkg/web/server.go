@@ -149,6 +149,8 @@ func (s *Server) routes() []route {
 		{"POST /api/auth/password-reset/confirm", s.adapt(s.handleResetPassword)},
 		{"POST /api/auth/confirm-email", s.adapt(s.handleConfirmEmail)},
 		{"POST /api/auth/undo-email", s.adapt(s.handleUndoEmail)},
+		{"POST /api/auth/unlock", s.adapt(s.handleAskUnlock)},
+		{"POST /api/auth/unlock/confirm", s.adapt(s.handleUnlock)},
 		{"POST /api/profile/confirm-email", s.adapt(s.handleResendConfirmation)},
 		{"GET /api/profile", s.handleProfile},
 		{"PATCH /api/profile", s.handleUpdateProfile},

@@ -15,6 +15,9 @@ export default function LoginPage() {
   const next = safeNext(params.get('next'));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // The address of a sign-in refused for too many attempts: it may ask an unlock link.
+  const [blocked, setBlocked] = useState<string>();
+  const [unlock, setUnlock] = useState<string>();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -37,9 +40,20 @@ export default function LoginPage() {
       navigate(next, { replace: true });
     } catch (err) {
       const msg = err instanceof ApiError ? err.message : 'La connexion a échoué. Réessayez.';
+      setBlocked(err instanceof ApiError && err.status === 429 ? email : undefined);
       setErrors(err instanceof ApiError && (err.field === 'email' || err.field === 'password') ? { [err.field]: msg } : { form: msg });
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function askUnlock() {
+    if (!blocked) return;
+    try {
+      const res = await api<{ message: string }>('POST', '/api/auth/unlock', { email: blocked });
+      setUnlock(res.message);
+    } catch (err) {
+      setUnlock(err instanceof ApiError ? err.message : "La demande n'a pas abouti. Réessayez.");
     }
   }
 
@@ -49,6 +63,18 @@ export default function LoginPage() {
         <h1>Connexion</h1>
         <p className="muted">Accédez à votre espace client : vos devis, vos échanges et votre profil.</p>
         {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
+        {blocked ? (
+          <div className="notice notice-warning">
+            <p>C'est bien votre compte ? Recevez par e-mail un lien qui le débloque dans ce navigateur.</p>
+            {unlock ? (
+              <p role="status">{unlock}</p>
+            ) : (
+              <button className="btn btn-secondary" type="button" onClick={askUnlock}>
+                Débloquer mon compte
+              </button>
+            )}
+          </div>
+        ) : null}
         <NeedsJs />
         <form className="needs-js" onSubmit={onSubmit} noValidate>
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="username" inputMode="email" required error={errors.email} />
