@@ -87,15 +87,15 @@ const guardTimeout = 10 * time.Second
 // and the per-address one in memory, over the clock now.
 func newLoginGuard(l Limits, now func() time.Time, buckets ratelimit.Store, log *slog.Logger) *loginGuard {
 	return &loginGuard{
-		addresses: ratelimit.New(l.SignInAddress, now, l.MaxKeys),
-		buckets:   buckets,
-		slow:      ratelimit.NewShared("sign-in-slow", l.SignInSlow),
-		lockout:   ratelimit.NewShared("sign-in-lockout", l.SignInLockout),
-		budget:    ratelimit.NewShared("account-budget", l.AccountBudget),
-		known:     ratelimit.NewShared("known-address", ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
+		addresses:   ratelimit.New(l.SignInAddress, now, l.MaxKeys),
+		buckets:     buckets,
+		slow:        ratelimit.NewShared("sign-in-slow", l.SignInSlow),
+		lockout:     ratelimit.NewShared("sign-in-lockout", l.SignInLockout),
+		budget:      ratelimit.NewShared("account-budget", l.AccountBudget),
+		known:       ratelimit.NewShared("known-address", ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
 		knownDevice: ratelimit.NewShared("known-device", ratelimit.Rule{Burst: 1, Every: l.KnownDevice}),
-		reauth:    ratelimit.NewShared("reauth", l.Reauth),
-		log:       log,
+		reauth:      ratelimit.NewShared("reauth", l.Reauth),
+		log:         log,
 	}
 }
 
