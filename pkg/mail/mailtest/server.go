@@ -13,6 +13,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"io"
+	"log"
 	"math/big"
 	"net"
 	"net/mail"
@@ -96,6 +97,8 @@ func start(opts Options) (*Server, error) {
 	s.srv.MaxMessageBytes = 1 << 20
 	s.srv.MaxRecipients = 10
 	s.srv.AllowInsecureAuth = opts.InsecureAuth
+	// A client killed mid-session (the kill tests) is expected, not news.
+	s.srv.ErrorLog = log.New(io.Discard, "", 0)
 	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	if opts.STARTTLS {
 		s.srv.TLSConfig = serverTLS
