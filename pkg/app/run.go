@@ -10,6 +10,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/quote"
 )
 
 // Task is a periodic task of App.Run that must run once per period across
@@ -37,6 +38,8 @@ func (a *App) Tasks() []Task {
 			Done: "conversations expirées supprimées", Unit: "conversations_supprimées"},
 		{Name: "purge-rate-buckets", Every: account.PurgeRateBucketsEvery, Run: a.Accounts.PurgeRateBuckets,
 			Done: "limites de connexion revenues à zéro supprimées", Unit: "lignes_supprimées"},
+		{Name: "purge-quote-requests", Every: quote.PurgeEvery, Run: a.Quotes.PurgeExpired,
+			Done: "demandes de devis expirées supprimées", Unit: "demandes_supprimées"},
 		{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,
 			Done: "liens de compte expirés supprimés", Unit: "liens_supprimés"},
 	}

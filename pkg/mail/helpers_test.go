@@ -35,7 +35,10 @@ type fixture struct {
 	events *event.Dispatcher
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { return newBenchFixture(t) }
+
+// newBenchFixture is newFixture for a test or a benchmark.
+func newBenchFixture(t testing.TB) *fixture {
 	t.Helper()
 	db := storetest.Open(t)
 	profile, err := company.Default()

@@ -261,7 +261,10 @@ func TestRequestsExpireThreeYearsAfterTheLastContact(t *testing.T) {
 	f.clock.Advance(Retention - 24*time.Hour)
 	f.create(t, kept, ProductCar) // a recent contact keeps the client's older request too
 	f.clock.Advance(48 * time.Hour)
-	f.create(t, newcomer, ProductCar) // any new request runs the purge
+	f.create(t, newcomer, ProductCar)
+	if n, err := f.svc.PurgeExpired(ctx); err != nil || n != 1 {
+		t.Fatalf("purged %d, %v; want the one request untouched for too long", n, err)
+	}
 	if _, err := f.svc.Get(ctx, client(gone), old.ID); apperr.CodeOf(err) != apperr.ENOTFOUND {
 		t.Errorf("a request untouched for more than %v is still there (%v)", Retention, err)
 	}

@@ -135,16 +135,20 @@ const Retention = 3 * 365 * 24 * time.Hour
 // purgeExpired deletes the requests of clients whose latest request was
 // last touched before `before`; run when a request arrives, like the
 // purge of chat conversations, so no background job is needed.
-func purgeExpired(ctx context.Context, tx *store.Tx, before time.Time) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid IN (
+func purgeExpired(ctx context.Context, tx *store.Tx, before time.Time) (int, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid IN (
 		SELECT uid FROM requests WHERE kind = 'quote' AND uid IS NOT NULL GROUP BY uid HAVING MAX(updated_at) < ?)`, store.FormatTime(before))
+	var n int64
 	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err == nil && n > 0 {
 		// The queue's part goes with them (no foreign key can tie the two
 		// tables: quote_requests predates the queue).
 		_, err = tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'quote' AND id NOT IN (SELECT id FROM quote_requests)`)
 	}
 	if err != nil {
-		return fmt.Errorf("purge des demandes de devis expirées: %w", err)
+		return 0, fmt.Errorf("purge des demandes de devis expirées: %w", err)
 	}
-	return nil
+	return int(n), nil
 }

@@ -24,3 +24,8 @@ CREATE TABLE mails (
 CREATE INDEX mails_due ON mails (next_at) WHERE status = 'pending';
 CREATE INDEX mails_aggregate ON mails (aggregate, id);
 CREATE INDEX mails_status ON mails (status, id);
+
+-- The claim's reads by the pending indexes, not the key (see the SQLite twin).
+ALTER TABLE event_deliveries DROP CONSTRAINT event_deliveries_pkey;
+ALTER TABLE event_deliveries ADD PRIMARY KEY (event_id, consumer);
+CREATE INDEX event_deliveries_due ON event_deliveries (consumer, event_id) WHERE done_at IS NULL;

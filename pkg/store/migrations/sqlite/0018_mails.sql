@@ -35,3 +35,25 @@ CREATE TABLE mails (
 CREATE INDEX mails_due ON mails (next_at) WHERE status = 'pending';
 CREATE INDEX mails_aggregate ON mails (aggregate, id);
 CREATE INDEX mails_status ON mails (status, id);
+
+-- The dispatcher's claim reads the pending deliveries of a consumer,
+-- oldest first, and for each the earlier pending ones of its aggregate.
+-- With the key (consumer, event_id) of 0017 the planner walked the key,
+-- done deliveries included, and the claim's cost grew with the history;
+-- keyed by event first, the pending indexes serve both reads.
+CREATE TABLE event_deliveries_keyed (
+    consumer  TEXT NOT NULL REFERENCES event_consumers (name),
+    event_id  INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    aggregate TEXT NOT NULL,
+    done_at   TEXT,
+    error     TEXT,
+    PRIMARY KEY (event_id, consumer)
+) STRICT, WITHOUT ROWID;
+
+INSERT INTO event_deliveries_keyed (consumer, event_id, aggregate, done_at, error)
+    SELECT consumer, event_id, aggregate, done_at, error FROM event_deliveries;
+DROP TABLE event_deliveries;
+ALTER TABLE event_deliveries_keyed RENAME TO event_deliveries;
+
+CREATE INDEX event_deliveries_pending ON event_deliveries (consumer, aggregate, event_id) WHERE done_at IS NULL;
+CREATE INDEX event_deliveries_due ON event_deliveries (consumer, event_id) WHERE done_at IS NULL;
