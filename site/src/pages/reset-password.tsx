@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NeedsJs } from '../components/needs-js';
 import { PasswordField } from '../components/password-field';
@@ -14,6 +14,9 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Known after hydration only: the prerendered page has no query string.
+  const [missing, setMissing] = useState(false);
+  useEffect(() => setMissing(!token), [token]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -38,7 +41,7 @@ export default function ResetPasswordPage() {
     }
   }
 
-  if (!token) {
+  if (missing) {
     return (
       <section className="form-page container">
         <div className="form-card card">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../lib/api';
 import { setSessionUser } from '../lib/session';
@@ -12,6 +12,9 @@ export default function UndoEmailPage() {
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<{ text: string; error: boolean }>();
   const [busy, setBusy] = useState(false);
+  // Known after hydration only: the prerendered page has no query string.
+  const [missing, setMissing] = useState(false);
+  useEffect(() => setMissing(!token), [token]);
 
   async function undo() {
     setBusy(true);
@@ -46,7 +49,7 @@ export default function UndoEmailPage() {
               L'adresse e-mail de votre compte a été changée. Si ce n'est pas vous, remettez l'ancienne : toutes les sessions du compte seront fermées.
             </p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
-            {token ? (
+            {!missing ? (
               <div className="form-actions">
                 <button className="btn btn-primary" type="button" onClick={undo} disabled={busy}>
                   {busy ? 'Annulation…' : 'Remettre mon ancienne adresse'}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../lib/api';
 
@@ -8,6 +8,9 @@ export default function UnlockPage() {
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<{ text: string; error: boolean; email?: string }>();
   const [busy, setBusy] = useState(false);
+  // Known after hydration only: the prerendered page has no query string.
+  const [missing, setMissing] = useState(false);
+  useEffect(() => setMissing(!token), [token]);
 
   async function unlock() {
     setBusy(true);
@@ -36,7 +39,7 @@ export default function UnlockPage() {
           <>
             <p>Trop d'essais de mot de passe ont bloqué la connexion à votre compte. Ce bouton la débloque dans ce navigateur.</p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
-            {token ? (
+            {!missing ? (
               <div className="form-actions">
                 <button className="btn btn-primary" type="button" onClick={unlock} disabled={busy}>
                   {busy ? 'Déblocage…' : 'Débloquer dans ce navigateur'}

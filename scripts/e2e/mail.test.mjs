@@ -1,0 +1,138 @@
+// The mails a person acts on, through the browser and the real server with
+// no --smtp: the links are read from the outbox with `courtier mail list
+// --json` and `courtier mail show ID --json`, as a broker trying the
+// product reads them. A forgotten password is reset from /login with the
+// keyboard (the same answer for an unknown address; the link works once;
+// the sessions end), and a new client's address is confirmed from its link
+// (the dashboard says what waits, then no more).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+
+const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
+const env = useServerAndBrowser();
+const password = 'une longue phrase de passe';
+let n = 0;
+const uniqueEmail = () => `mail${Date.now()}${n++}@exemple.fr`;
+
+/** The newest mail of template to email in the outbox, waited for (the dispatcher runs after commit). */
+async function mailTo(email, template) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const list = JSON.parse(execFileSync(bin, ['mail', 'list', '--json', '--db', env.server.db], { encoding: 'utf8' }));
+    const found = list.find((m) => m.to === email && m.template === template);
+    if (found) return JSON.parse(execFileSync(bin, ['mail', 'show', String(found.id), '--json', '--db', env.server.db], { encoding: 'utf8' }));
+    if (Date.now() > deadline) throw new Error(`aucun mail ${template} pour ${email} : ${JSON.stringify(list.slice(0, 5))}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The path and query of the link to path in a mail's text part. */
+function linkIn(mail, path) {
+  const m = new RegExp(`https?://[^\\s]+(${path.replace('/', '\\/')}\\?token=[^\\s]+)`).exec(mail.text);
+  assert.ok(m, `pas de lien ${path} dans :\n${mail.text}`);
+  return m[1];
+}
+
+async function signUp(page, email) {
+  await page.goto(env.server.url + '/');
+  await heading(page);
+  const status = await page.evaluate(async (body) => {
+    const r = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return r.status;
+  }, { email, password, displayName: 'Chloé Bernard' });
+  assert.equal(status, 201);
+}
+
+describe('mails a person acts on', () => {
+  test('a forgotten password is reset from /login with the keyboard, once, and every session ends', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    const email = uniqueEmail();
+    await signUp(page, email);
+    const other = await env.browser.newContext();
+    const otherPage = await other.newPage();
+    // A second browser signed in: the reset must end its session too.
+    await otherPage.goto(env.server.url + '/');
+    assert.equal(await otherPage.evaluate(async (body) => (await fetch('/api/auth/login', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    })).status, { email, password }), 200);
+
+    await page.goto(env.server.url + '/login');
+    await heading(page, 'Connexion');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/forgot-password');
+    await heading(page, 'Mot de passe oublié');
+    await page.getByLabel('Adresse e-mail').fill('personne-ici@exemple.fr');
+    await page.keyboard.press('Enter');
+    const unknown = await page.getByRole('status').innerText();
+    await page.reload();
+    await heading(page, 'Mot de passe oublié');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.keyboard.press('Enter');
+    const known = await page.getByRole('status').innerText();
+    assert.equal(known, unknown, 'the same answer for an address with an account and one without');
+    assert.match(known, /valable 30 minutes/);
+
+    const link = linkIn(await mailTo(email, 'password-reset'), '/reset-password');
+    await page.goto(env.server.url + link);
+    await heading(page, 'Nouveau mot de passe');
+    await page.getByLabel('Nouveau mot de passe').fill('court');
+    await page.getByLabel('Confirmez le mot de passe').fill('court');
+    await page.keyboard.press('Enter');
+    await page.getByText('au moins 12 caractères', { exact: false }).first().waitFor();
+    const fresh = 'une toute nouvelle phrase secrète';
+    await page.getByLabel('Nouveau mot de passe').fill(fresh);
+    await page.getByLabel('Confirmez le mot de passe').fill(fresh);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Votre mot de passe est changé' }).waitFor();
+    assert.equal(await otherPage.evaluate(async () => (await (await fetch('/api/session')).json()).user), null,
+      'the other browser is signed out');
+
+    // The link again: refused, with the way to a new one.
+    await page.goto(env.server.url + link);
+    await heading(page, 'Nouveau mot de passe');
+    await page.getByLabel('Nouveau mot de passe').fill('encore une autre phrase');
+    await page.getByLabel('Confirmez le mot de passe').fill('encore une autre phrase');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: "n'est plus valable" }).waitFor();
+
+    await page.goto(env.server.url + '/login');
+    await heading(page, 'Connexion');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(fresh);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const changed = await mailTo(email, 'password-changed');
+    assert.match(changed.subject, /Votre mot de passe a été modifié/);
+    assert.deepEqual(errors.filter((e) => !/status of (400|401)/.test(e)), []);
+    await other.close();
+    await context.close();
+  });
+
+  test("a new client's address is confirmed from its link, and the dashboard stops asking", async () => {
+    const { page, context, errors } = await newPage(env.browser, { width: 375, height: 800 });
+    const email = uniqueEmail();
+    await signUp(page, email);
+    await page.goto(env.server.url + '/dashboard');
+    await heading(page, 'Tableau de bord');
+    const notice = page.getByRole('region', { name: 'Adresse e-mail à confirmer' });
+    await notice.waitFor();
+    assert.match(await notice.innerText(), new RegExp(email.replace('.', '\\.')));
+    await notice.getByRole('button', { name: 'Renvoyer le lien' }).click();
+    await notice.getByRole('status').waitFor();
+
+    const mail = await mailTo(email, 'email-confirm');
+    assert.equal(mail.status, 'pending', 'no --smtp: the mail stays « non envoyé »');
+    await page.goto(env.server.url + linkIn(mail, '/confirm-email'));
+    await page.getByRole('status').filter({ hasText: 'est confirmée' }).waitFor();
+    await page.goto(env.server.url + '/dashboard');
+    await heading(page, 'Tableau de bord');
+    assert.equal(await notice.count(), 0);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scrolling at 375 px');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
