@@ -10,6 +10,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/mail"
 	"courtier/pkg/quote"
 )
 
@@ -40,6 +41,8 @@ func (a *App) Tasks() []Task {
 			Done: "limites de connexion revenues à zéro supprimées", Unit: "lignes_supprimées"},
 		{Name: "purge-quote-requests", Every: quote.PurgeEvery, Run: a.Quotes.PurgeExpired,
 			Done: "demandes de devis expirées supprimées", Unit: "demandes_supprimées"},
+		{Name: "purge-outbox", Every: mail.PurgeEvery, Run: a.Mail.Purge,
+			Done: "mails et événements anciens supprimés", Unit: "lignes_supprimées"},
 		{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,
 			Done: "liens de compte expirés supprimés", Unit: "liens_supprimés"},
 	}

@@ -94,3 +94,16 @@ func Redact(ctx context.Context, tx *store.Tx, id int64) error {
 	}
 	return nil
 }
+
+// PurgeHandled deletes the events recorded before `before` that every
+// consumer has handled (their deliveries go with them): the outbox is a
+// queue, not an archive; what a change did stays in its own tables.
+func PurgeHandled(ctx context.Context, tx *store.Tx, before time.Time) (int, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM events WHERE created_at < ? AND NOT EXISTS (
+		SELECT 1 FROM event_deliveries d WHERE d.event_id = events.id AND d.done_at IS NULL)`, store.FormatTime(before))
+	if err != nil {
+		return 0, fmt.Errorf("purge des événements traités: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

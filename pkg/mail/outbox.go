@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
@@ -90,4 +91,28 @@ func errNotFound(id int64) error {
 
 func errNotFailed(s Status) error {
 	return apperr.Errorf(apperr.ECONFLICT, "Seul un mail en échec peut être renvoyé ; celui-ci est « %s ».", s.Label())
+}
+
+// Retention is how long a mail sent or failed is kept: the record of what
+// the broker told whom, as the privacy page says (12 months).
+const Retention = 365 * 24 * time.Hour
+
+// EventRetention is how long a handled event is kept, to look into a
+// problem; the change it carried stays in its own tables.
+const EventRetention = 30 * 24 * time.Hour
+
+// PurgeEvery is how often App.Run purges the outbox.
+const PurgeEvery = time.Hour
+
+// Purge deletes the mails past Retention and the handled events past
+// EventRetention (App.Run), and says how many rows went.
+func (m *Mailer) Purge(ctx context.Context) (int, error) {
+	var n int
+	err := m.db.WriteTx(ctx, func(tx *store.Tx) error {
+		now := m.now()
+		var err error
+		n, err = purge(ctx, tx, now.Add(-Retention), now.Add(-EventRetention))
+		return err
+	})
+	return n, err
 }

@@ -295,3 +295,43 @@ func TestSecretBlankedOnceSent(t *testing.T) {
 		t.Errorf("sent mail keeps its secret:\n%s", after.Text)
 	}
 }
+
+// TestPurge: a year after it was written a sent mail goes, a pending one
+// stays whatever its age; a handled event goes after 30 days, a pending
+// one never.
+func TestPurge(t *testing.T) {
+	f := newFixture(t)
+	srv := mailtest.Start(t, mailtest.Options{})
+	f.record(t, event.RequestReceived, "request:a", quoteReceived("D-2026-00001"))
+	f.dispatch(t)
+	sendAll(t, f.mailer.NewSender(server(srv, "smtp", ""), SenderConfig{}))
+	f.record(t, event.RequestReceived, "request:b", quoteReceived("D-2026-00002"))
+	f.dispatch(t) // its mail stays pending: no sender runs again
+	f.record(t, event.RequestReceived, "request:c", quoteReceived("D-2026-00003")) // not dispatched
+
+	ctx := context.Background()
+	count := func(table string) int {
+		var n int
+		err := f.db.ReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&n)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	f.clock.Advance(EventRetention + time.Hour)
+	if n, err := f.mailer.Purge(ctx); err != nil || n != 2 {
+		t.Fatalf("after 30 days: purged %d (%v), want the 2 handled events", n, err)
+	}
+	if count("events") != 1 || count("mails") != 2 {
+		t.Errorf("events %d mails %d, want the pending event and both mails", count("events"), count("mails"))
+	}
+	f.clock.Advance(Retention)
+	if n, err := f.mailer.Purge(ctx); err != nil || n != 1 {
+		t.Fatalf("after a year: purged %d (%v), want the sent mail", n, err)
+	}
+	if m := f.all(t); len(m) != 1 || m[0].Status != StatusPending {
+		t.Errorf("left %+v, want the pending mail", m)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -291,4 +292,19 @@ func retry(ctx context.Context, tx *store.Tx, id int64, now time.Time) error {
 		return errNotFailed(Status(status))
 	}
 	return nil
+}
+
+// purge deletes the mails sent or failed before `before`, and the handled
+// events older than eventsBefore.
+func purge(ctx context.Context, tx *store.Tx, before, eventsBefore time.Time) (int, error) {
+	res, err := tx.ExecContext(ctx, "DELETE FROM mails WHERE status <> 'pending' AND created_at < ?", store.FormatTime(before))
+	if err != nil {
+		return 0, fmt.Errorf("purge des mails: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	events, err := event.PurgeHandled(ctx, tx, eventsBefore)
+	return int(n) + events, err
 }

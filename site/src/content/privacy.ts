@@ -61,6 +61,7 @@ export const privacySections: TextSection[] = typesetAll([
             ['Traiter vos réclamations', 'Obligation légale (recommandation ACPR 2022-R-01 sur le traitement des réclamations)', "5 ans après la réponse ou la clôture de la réclamation, que vous soyez client ou non ; la réclamation d'un client est supprimée plus tôt avec son compte, s'il le supprime"],
             ["Lutter contre le blanchiment de capitaux et le financement du terrorisme (assurance vie)", 'Obligation légale (articles L. 561-1 et suivants du Code monétaire et financier)', '5 ans après la fin de la relation'],
             ['Tenir notre comptabilité', 'Obligation légale', '10 ans (pièces comptables)'],
+            ['Vous informer par e-mail de vos demandes et de votre compte', "Exécution du contrat, mesures précontractuelles et obligation légale (réclamations)", "12 mois après l'envoi"],
             ['Assurer la sécurité du site et diagnostiquer les pannes', 'Intérêt légitime à protéger le site et vos données', '6 mois pour les journaux techniques'],
             ['Étudier votre candidature', 'Mesures précontractuelles', '2 ans après le dernier contact, sauf demande de suppression plus tôt'],
           ],
@@ -130,6 +131,7 @@ export const privacySections: TextSection[] = typesetAll([
       {
         list: [
           'un cookie de session, déposé lorsque vous vous connectez, qui vous maintient connecté à votre espace client ; il est supprimé à la déconnexion ou à son expiration ;',
+          "un cookie d'appareil, « courtier_device », déposé lorsque vous vous connectez et gardé un an : une valeur aléatoire, sans donnée personnelle, qui permet à votre compte de reconnaître votre navigateur, pour que des essais de mot de passe faits par d'autres ailleurs ne vous bloquent pas ; il sert uniquement à la sécurité de votre compte ;",
           "votre préférence de thème clair ou sombre, enregistrée dans le stockage local de votre navigateur sous le nom « darkMode » ; elle reste sur votre appareil et ne nous est jamais transmise ;",
           "l'identifiant de votre conversation avec l'assistant du chat, enregistré dans le stockage local de votre navigateur sous le nom « chatConversation » dès que vous ouvrez le chat : une suite de caractères aléatoires, sans donnée personnelle, qui permet de retrouver la conversation d'une page à l'autre et après un rechargement. Vous pouvez l'effacer avec les données du site dans votre navigateur ; la conversation elle-même est supprimée de nos serveurs 12 mois après votre dernier message ;",
           "pour nos conseillers seulement, leur choix d'une alerte sonore à l'arrivée d'un visiteur dans le chat, enregistré dans le stockage local sous le nom « courtier:chat-sound » ;",
