@@ -306,7 +306,7 @@ func TestPurge(t *testing.T) {
 	f.dispatch(t)
 	sendAll(t, f.mailer.NewSender(server(srv, "smtp", ""), SenderConfig{}))
 	f.record(t, event.RequestReceived, "request:b", quoteReceived("D-2026-00002"))
-	f.dispatch(t) // its mail stays pending: no sender runs again
+	f.dispatch(t)                                                                  // its mail stays pending: no sender runs again
 	f.record(t, event.RequestReceived, "request:c", quoteReceived("D-2026-00003")) // not dispatched
 
 	ctx := context.Background()
