@@ -9,6 +9,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
+	"courtier/pkg/fr"
 	"courtier/pkg/store"
 )
 
@@ -127,7 +128,7 @@ func (s *Service) LogCall(ctx context.Context, actor account.Actor, id string, o
 
 // callText is the reply a client reads about a call made at `at`.
 func (s *Service) callText(r *desk.Request, outcome Outcome, note string, at time.Time) (label, body string) {
-	when := frDateTime(at, s.cal.Location())
+	when := fr.DateTime(at, s.cal.Location())
 	phone := frPhone(r.Phone)
 	if outcome == OutcomeReached {
 		label, body = "Appel du "+when, "Nous vous avons appelé au "+phone+"."

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"courtier/pkg/fr"
 	"courtier/pkg/input"
 )
 
@@ -81,7 +82,7 @@ func (f *form) text(name, field, required string, multiline bool) input.Field {
 	fl := input.Field{
 		Name: field, Min: b.Min, Max: b.Max, Multiline: multiline,
 		TooShort: fmt.Sprintf("Saisissez au moins %d caractères.", b.Min),
-		TooLong:  fmt.Sprintf("Saisissez %s caractères au plus.", frInt(b.Max)),
+		TooLong:  fmt.Sprintf("Saisissez %s caractères au plus.", fr.Int(b.Max)),
 		Invalid:  "Ce texte contient des caractères non autorisés.",
 	}
 	if b.Min > 0 {
