@@ -61,7 +61,7 @@ describe('mails a person acts on', () => {
 
     await page.goto(env.server.url + '/login');
     await heading(page, 'Connexion');
-    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).focus();
+    await page.getByRole('link', { name: 'Mot de passe oublié\u00a0?' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/forgot-password');
     await heading(page, 'Mot de passe oublié');

@@ -23,7 +23,7 @@ export function ConfirmEmailNotice({ user }: { user: SessionUser }) {
   return (
     <div className="notice notice-warning" role="region" aria-label="Adresse e-mail à confirmer">
       <p>
-        <strong>Confirmez votre adresse e-mail.</strong> Nous avons envoyé un lien à {user.email} : ouvrez-le pour recevoir nos réponses et vos documents à
+        <strong>Confirmez votre adresse e-mail.</strong> Nous avons envoyé un lien à {user.email} : ouvrez-le pour recevoir nos réponses et vos documents à
         cette adresse. Votre espace fonctionne déjà.
       </p>
       <button className="btn btn-secondary" type="button" onClick={resend} disabled={busy}>

@@ -40,14 +40,14 @@ export default function ForgotPasswordPage() {
         {sent ? (
           <>
             <p role="status">{sent}</p>
-            <p className="muted">Pensez à regarder dans les indésirables. Rien reçu après quelques minutes ? Vérifiez l'adresse et recommencez.</p>
+            <p className="muted">Pensez à regarder dans les indésirables. Rien reçu après quelques minutes ? Vérifiez l'adresse et recommencez.</p>
             <p className="form-alt">
               <Link to="/login" viewTransition>Retour à la connexion</Link>
             </p>
           </>
         ) : (
           <>
-            <p className="muted">Indiquez l'adresse de votre espace client : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
+            <p className="muted">Indiquez l'adresse de votre espace client : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
             {formError ? <p className="form-error" role="alert">{formError}</p> : null}
             <NeedsJs />
             <form className="needs-js" onSubmit={onSubmit} noValidate>

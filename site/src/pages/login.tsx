@@ -65,7 +65,7 @@ export default function LoginPage() {
         {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
         {blocked ? (
           <div className="notice notice-warning">
-            <p>C'est bien votre compte ? Recevez par e-mail un lien qui le débloque dans ce navigateur.</p>
+            <p>C'est bien votre compte ? Recevez par e-mail un lien qui le débloque dans ce navigateur.</p>
             {unlock ? (
               <p role="status">{unlock}</p>
             ) : (
@@ -80,7 +80,7 @@ export default function LoginPage() {
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="username" inputMode="email" required error={errors.email} />
           <PasswordField label="Mot de passe" name="password" autoComplete="current-password" required error={errors.password} />
           <p className="field-aside">
-            <Link to="/forgot-password" viewTransition>Mot de passe oublié ?</Link>
+            <Link to="/forgot-password" viewTransition>Mot de passe oublié ?</Link>
           </p>
           <div className="field-check">
             <input id="remember" name="remember" type="checkbox" />

@@ -68,7 +68,7 @@ export default function ResetPasswordPage() {
           </>
         ) : (
           <>
-            <p className="muted">Choisissez un mot de passe d'au moins 12 caractères que vous n'utilisez nulle part ailleurs. Toutes les sessions ouvertes sur votre compte seront fermées.</p>
+            <p className="muted">Choisissez un mot de passe d'au moins 12 caractères que vous n'utilisez nulle part ailleurs. Toutes les sessions ouvertes sur votre compte seront fermées.</p>
             {errors.form ? (
               <p className="form-error" role="alert">
                 {errors.form} <Link to="/forgot-password">Demander un nouveau lien</Link>

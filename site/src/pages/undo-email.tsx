@@ -46,7 +46,7 @@ export default function UndoEmailPage() {
         ) : (
           <>
             <p>
-              L'adresse e-mail de votre compte a été changée. Si ce n'est pas vous, remettez l'ancienne : toutes les sessions du compte seront fermées.
+              L'adresse e-mail de votre compte a été changée. Si ce n'est pas vous, remettez l'ancienne : toutes les sessions du compte seront fermées.
             </p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
             {!missing ? (
