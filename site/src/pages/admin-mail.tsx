@@ -73,13 +73,10 @@ function MailView({ m, reload }: { m: OutboxMail; reload: () => void }) {
           <h2 id="mail-text">Texte du courriel</h2>
           <pre className="mail-text" tabIndex={0} aria-labelledby="mail-text">{m.text}</pre>
         </section>
-        {m.html ? (
-          <details className="card mail-card mail-html">
-            <summary>Version HTML</summary>
-            {/* sandbox="" : no script, no form, no navigation, an opaque origin; the mail carries no resource to load. */}
-            <iframe className="mail-html-frame" sandbox="" srcDoc={m.html} title={`Version HTML du courriel n°\u00a0${m.id}`} />
-          </details>
-        ) : null}
+        {/* No preview of the HTML part: a srcdoc frame inherits this page's
+            Content-Security-Policy (style-src 'self'), which blocks the mail's
+            inline styles, so it would show a mail the client never sees. The
+            text part says the same thing, drawn from the same notice. */}
       </div>
     </>
   );

@@ -29,7 +29,8 @@ function StateFilter({ value, counts, onChange }: { value: MailStatus | ''; coun
         {states.map((s) => (
           <label key={s.value} className={value === s.value ? 'segmented-on' : undefined}>
             <input type="radio" name={`${id}-state`} value={s.value} checked={value === s.value} onChange={() => onChange(s.value)} />
-            {s.label}{counts ? <span className="mail-count">{'\u00a0'}({countOf(counts, s.value)})</span> : null}
+            {/* One flex item, so that the count stays with its word. */}
+            <span>{s.label}{counts ? <span className="mail-count">{'\u00a0'}({countOf(counts, s.value)})</span> : null}</span>
           </label>
         ))}
       </div>
@@ -63,7 +64,11 @@ type List = { mails: OutboxMail[]; counts: MailCounts };
 function MailsList() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('etat');
-  const status: MailStatus | '' = isMailStatus(raw) ? raw : '';
+  // The state is kept in the address (a link or a reload keeps it) and here:
+  // the address changes after a navigation, and a controlled radio would
+  // go back meanwhile.
+  const [status, setStatus] = useState<MailStatus | ''>(isMailStatus(raw) ? raw : '');
+  useEffect(() => setStatus(isMailStatus(raw) ? raw : ''), [raw]);
   const [list, setList] = useState<List | null>(null);
   const [loadError, setLoadError] = useState('');
   const [pending, setPending] = useState<OutboxMail | null>(null);
@@ -77,6 +82,7 @@ function MailsList() {
   const choose = (s: MailStatus | '') => {
     setDone('');
     setPending(null);
+    setStatus(s);
     setParams(s ? { etat: s } : {}, { replace: true });
   };
   const confirm = async (m: OutboxMail) => {
