@@ -1,11 +1,12 @@
 // Screenshots of the staff's half at 375 px and 1280 px in both themes:
 // the agent's queue, a request page, the admin's dashboard (counts and
-// queue), the users' list, and the client's « Mes demandes ». `make build && node scripts/screenshots-staff.mjs`;
+// queue), the users' list, the outbox and one mail, and the client's « Mes demandes ». `make build && node scripts/screenshots-staff.mjs`;
 // the PNGs land in scripts/e2e/screenshots/ (not committed) to be looked at.
 //
 // The server's clock cannot be moved, so two deadlines are moved in the
 // database with python3's sqlite3 (when python3 is there) to show the
-// « En retard » and « Aujourd'hui » badges as a real morning has them.
+// « En retard » and « Aujourd'hui » badges as a real morning has them, and
+// one mail is marked failed, as an SMTP server's 550 leaves it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,13 @@ function moveDeadline(ref, minutes) {
   const script = 'import sqlite3,sys\nc=sqlite3.connect(sys.argv[1],timeout=10)\nc.execute("UPDATE requests SET due_at=? WHERE ref=?",(sys.argv[2],sys.argv[3]))\nc.commit()';
   const res = spawnSync('python3', ['-c', script, server.db, at, ref]);
   if (res.status !== 0) console.warn(`échéance de ${ref} inchangée: ${res.stderr}`);
+}
+
+/** Marks mail id failed after a refusal, straight in the database (this server has no --smtp). */
+function failMail(id) {
+  const script = 'import sqlite3,sys\nc=sqlite3.connect(sys.argv[1],timeout=10)\nc.execute("UPDATE mails SET status=\'failed\', attempts=1, last_error=? WHERE id=?",("550 5.1.1 Boîte aux lettres inconnue",int(sys.argv[2])))\nc.commit()';
+  const res = spawnSync('python3', ['-c', script, server.db, String(id)]);
+  if (res.status !== 0) console.warn(`courriel ${id} inchangé: ${res.stderr}`);
 }
 
 /** A morning at the broker: four clients' requests, two taken, one late, one due today. */
@@ -55,6 +63,7 @@ async function seed() {
   await context.close();
   moveDeadline(home.ref, -95);
   moveDeadline(car.ref, 150);
+  failMail(2);
   return car;
 }
 
@@ -74,7 +83,8 @@ try {
       const suffix = `${width}-${dark ? 'sombre' : 'clair'}`;
       for (const [email, pages] of [
         ['alain.martin@exemple.fr', [['/dashboard', 'staff-agent-file', 'Demande'], [`/dashboard/requests/${car.id}`, 'staff-demande', 'Historique']]],
-        ['ada.lefevre@exemple.fr', [['/dashboard', 'staff-admin-tableau', 'Par conseiller'], ['/dashboard/users', 'staff-admin-utilisateurs', 'Dernière activité']]],
+        ['ada.lefevre@exemple.fr', [['/dashboard', 'staff-admin-tableau', 'Par conseiller'], ['/dashboard/users', 'staff-admin-utilisateurs', 'Dernière activité'],
+          ['/dashboard/mails', 'staff-admin-courriels', 'Renvoyer'], ['/dashboard/mails/2', 'staff-admin-courriel', 'Texte du courriel']]],
         ['eleonore@exemple.fr', [['/dashboard', 'staff-client-mes-demandes', 'Référence']]],
       ]) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', locale: 'fr-FR' });

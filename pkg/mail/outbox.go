@@ -73,12 +73,18 @@ func (m *Mailer) Counts(ctx context.Context, a account.Actor) (Counts, error) {
 }
 
 // Retry puts a failed mail back in the queue, to be sent at once and
-// retried for 48 hours again. Admins only.
+// retried for 48 hours again. Admins only. The senders are woken, so that
+// « Renvoyer » sends now rather than at their next round.
 func (m *Mailer) Retry(ctx context.Context, a account.Actor, id int64) error {
 	if err := a.RequireAdmin(); err != nil {
 		return err
 	}
-	err := m.db.WriteTx(ctx, func(tx *store.Tx) error { return retry(ctx, tx, id, m.now()) })
+	err := m.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if err := retry(ctx, tx, id, m.now()); err != nil {
+			return err
+		}
+		return tx.Notify(ctx, Channel)
+	})
 	if err == nil {
 		m.log.Info("mail remis en file", "mail", id, "par", a.UID)
 	}
@@ -90,7 +96,7 @@ func errNotFound(id int64) error {
 }
 
 func errNotFailed(s Status) error {
-	return apperr.Errorf(apperr.ECONFLICT, "Seul un mail en échec peut être renvoyé ; celui-ci est « %s ».", s.Label())
+	return apperr.Errorf(apperr.ECONFLICT, "Seul un mail en échec peut être renvoyé\u00a0; celui-ci est «\u00a0%s\u00a0».", s.Label())
 }
 
 // Retention is how long a mail sent or failed is kept: the record of what

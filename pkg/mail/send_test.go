@@ -210,8 +210,20 @@ func TestGiveUpAfter48Hours(t *testing.T) {
 
 	up := mailtest.Start(t, mailtest.Options{Addr: addr})
 	admin := account.Actor{UID: "admin-1", Role: account.RoleAdmin}
+	woken := make(chan struct{}, 1)
+	f.db.OnCommit(Channel, func() {
+		select {
+		case woken <- struct{}{}:
+		default:
+		}
+	})
 	if err := f.mailer.Retry(context.Background(), admin, m.ID); err != nil {
 		t.Fatal(err)
+	}
+	select {
+	case <-woken:
+	default:
+		t.Error("the retry did not wake the senders")
 	}
 	sendAll(t, f.mailer.NewSender(server(up, "smtp", ""), SenderConfig{}))
 	if len(up.Accepted()) != 1 || f.all(t)[0].Status != StatusSent {

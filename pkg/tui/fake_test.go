@@ -8,6 +8,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/desk"
+	"courtier/pkg/mail"
 )
 
 // fakeCoreSource is a Source with fixed data for the root's and the
@@ -101,3 +102,13 @@ func (f *fakeCoreSource) ChatPresent(context.Context) error                  { r
 func (f *fakeCoreSource) ChatLeave(context.Context) error                    { return nil }
 func (f *fakeCoreSource) ChatSetAway(context.Context, bool) error            { return nil }
 func (f *fakeCoreSource) ChatCanned(context.Context) ([]chat.Canned, error)  { return nil, nil }
+
+// The outbox of fakeCoreSource: empty, every action accepted.
+func (f *fakeCoreSource) Mails(context.Context, mail.Status) (*Outbox, error) {
+	if f.err != nil {
+		return nil, f.err
+	}
+	return &Outbox{Mails: []mail.Mail{}}, nil
+}
+func (f *fakeCoreSource) Mail(context.Context, int64) (*mail.Mail, error) { return nil, f.err }
+func (f *fakeCoreSource) RetryMail(context.Context, int64) error          { return nil }

@@ -184,6 +184,15 @@ func (m *requestsScreen) detailText() string {
 			b.WriteString(wrap(rp.Body, w) + "\n")
 		}
 	}
+	section("Courriels au client")
+	if len(d.Mails) == 0 {
+		b.WriteString(m.st.Muted.Render("Aucun courriel.") + "\n")
+	}
+	for _, ml := range d.Mails {
+		// The state first, in words: whether the client was told is what
+		// the agent looks for.
+		b.WriteString(elide(frDate(ml.CreatedAt, now)+" · "+ml.Status.Label()+" · "+ml.Subject, w) + "\n")
+	}
 	section("Notes internes")
 	if len(d.Notes) == 0 {
 		b.WriteString(m.st.Muted.Render("Aucune note.") + "\n")

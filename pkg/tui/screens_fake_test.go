@@ -10,6 +10,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/desk"
+	"courtier/pkg/mail"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -32,8 +33,11 @@ type fakeScreensSource struct {
 	filters  []desk.Filter
 	usersErr error
 	failTake error
-	// readOnly makes it the source of `courtier tui` without --as.
-	readOnly bool
+	// readOnly makes it the source of `courtier tui` without --as; admin
+	// makes its actor Bob, an admin, instead of Alice, an agent.
+	readOnly, admin bool
+	// mailsErr is the answer of Mails (an agent's refusal).
+	mailsErr error
 	// live is the live chat's state (fake_chat_test.go), made on first use.
 	live *fakeLive
 }
@@ -53,9 +57,15 @@ func (f *fakeScreensSource) Calls() []string {
 // alice is the agent of the screens' tests.
 var alice = account.Actor{UID: "u-alice", Role: account.RoleAgent, Name: "Alice Agent", Email: "alice@courtier.fr"}
 
+// bob is the admin of the screens' tests.
+var bob = account.Actor{UID: "u-bob", Role: account.RoleAdmin, Name: "Bob Admin", Email: "bob@courtier.fr"}
+
 func (f *fakeScreensSource) Actor() account.Actor {
-	if f.readOnly {
+	switch {
+	case f.readOnly:
 		return account.Visitor
+	case f.admin:
+		return bob
 	}
 	return alice
 }
@@ -99,7 +109,8 @@ func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetai
 				Replies: []desk.Reply{{At: "2026-11-21T10:00:00.000Z", AuthorName: "Bob Admin", Label: "Accusé de réception", Body: "Nous avons bien reçu votre demande."}},
 				Moves:   []desk.Option{{Status: "in_progress", Label: "En cours"}, {Status: desk.StatusClosed, Label: "Clôturée"}},
 				Can:     desk.Can{Take: true, Work: true, Note: true, Assign: true},
-			}, Lines: [][2]string{{"Logement", "Maison, 120 m², 5 pièces"}, {"Adresse", "12 rue des Lilas, 69003 Lyon"}}}, nil
+			}, Lines: [][2]string{{"Logement", "Maison, 120 m², 5 pièces"}, {"Adresse", "12 rue des Lilas, 69003 Lyon"}},
+				Mails: fakeMails()[:2]}, nil
 		}
 	}
 	return nil, errors.New("Demande introuvable.")
@@ -252,4 +263,53 @@ func press(s Screen, ks ...string) (Screen, []tea.Msg) {
 		out = append(out, msgs...)
 	}
 	return s, out
+}
+
+// fakeMails is the outbox of the fake, newest first: one mail of each status.
+func fakeMails() []mail.Mail {
+	return []mail.Mail{
+		{ID: 14, Template: "request-received-quote", Aggregate: "request:q1", From: "Horizon Courtage <contact@horizon-courtage.example>",
+			To: "jeanne@example.fr", Subject: "Votre demande de devis DV-2026-000123 est bien reçue", Status: mail.StatusPending,
+			MessageID: "<courtier.abc.14.0@horizon-courtage.example>", CreatedAt: time.Date(2026, 11, 23, 8, 40, 0, 0, time.UTC),
+			NextAt: time.Date(2026, 11, 23, 8, 40, 0, 0, time.UTC), ExpiresAt: time.Date(2026, 11, 25, 8, 40, 0, 0, time.UTC)},
+		{ID: 13, Template: "request-replied", Aggregate: "request:c1", From: "Horizon Courtage <contact@horizon-courtage.example>",
+			To: "paul.durand.adresse.longue@example.fr", Subject: "Réponse à votre message MS-2026-000045", Status: mail.StatusFailed, Attempts: 3,
+			LastError: "550 5.1.1 Boîte inconnue", MessageID: "<courtier.abc.13.0@horizon-courtage.example>",
+			CreatedAt: time.Date(2026, 11, 22, 16, 10, 0, 0, time.UTC), ExpiresAt: time.Date(2026, 11, 24, 16, 10, 0, 0, time.UTC)},
+		{ID: 12, Template: "complaint-acknowledged", Aggregate: "request:r1", From: "Horizon Courtage <contact@horizon-courtage.example>",
+			To: "emilie@example.fr", Subject: "Votre réclamation RC-2026-000007\u00a0: accusé de réception", Status: mail.StatusSent, Attempts: 1,
+			MessageID: "<courtier.abc.12.0@horizon-courtage.example>", CreatedAt: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC),
+			SentAt: time.Date(2026, 11, 21, 10, 0, 4, 0, time.UTC)},
+	}
+}
+
+func (f *fakeScreensSource) Mails(_ context.Context, status mail.Status) (*Outbox, error) {
+	f.record("Mails %s", status)
+	if f.mailsErr != nil {
+		return nil, f.mailsErr
+	}
+	box := &Outbox{Counts: mail.Counts{Pending: 1, Sent: 1, Failed: 1}}
+	for _, m := range fakeMails() {
+		if status == "" || m.Status == status {
+			box.Mails = append(box.Mails, m)
+		}
+	}
+	return box, nil
+}
+
+func (f *fakeScreensSource) Mail(_ context.Context, id int64) (*mail.Mail, error) {
+	f.record("Mail %d", id)
+	for _, m := range fakeMails() {
+		if m.ID == id {
+			m.Text = "Bonjour Paul,\n\nNous avons lu votre message et voici notre réponse.\n\n> Votre contrat auto couvre le prêt du volant.\n\nCordialement,\nL'équipe Horizon Courtage\n"
+			m.HTML = "<!doctype html><p>Bonjour Paul,</p>"
+			return &m, nil
+		}
+	}
+	return nil, errors.New("Le mail n'existe pas.")
+}
+
+func (f *fakeScreensSource) RetryMail(_ context.Context, id int64) error {
+	f.record("RetryMail %d", id)
+	return nil
 }

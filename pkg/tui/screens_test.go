@@ -32,6 +32,8 @@ func newTestScreen(t *testing.T, build func(Source, Styles) Screen, f *fakeScree
 		m.now = func() time.Time { return screensNow }
 	case *chatScreen:
 		m.now = func() time.Time { return screensNow }
+	case *mailsScreen:
+		m.now = func() time.Time { return screensNow }
 	}
 	s.SetSize(w, h)
 	s, _ = feed(s, s.Load(context.Background()))
@@ -304,10 +306,14 @@ func TestScreensGolden(t *testing.T) {
 		{"chat-inbox", newLiveScreen, nil},
 		{"chat-open", newLiveScreen, []string{"down", "down", "enter"}},
 		{"chat-compose", newLiveScreen, []string{"down", "down", "enter", "r", "Je regarde votre contrat."}},
+		{"mails", newMailsScreen, nil},
+		{"mails-open", newMailsScreen, []string{"down", "enter"}},
+		{"mails-retry", newMailsScreen, []string{"down", "e"}},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 36}} {
 		for _, v := range views {
-			s := newTestScreen(t, v.build, &fakeScreensSource{}, size[0], size[1])
+			// An admin, so that the Courriels tab reads the outbox and offers a retry.
+			s := newTestScreen(t, v.build, &fakeScreensSource{admin: strings.HasPrefix(v.name, "mails")}, size[0], size[1])
 			s, _ = press(s, v.keys...)
 			got := s.View()
 			lines := strings.Split(got, "\n")

@@ -10,6 +10,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
 	"courtier/pkg/desk"
+	"courtier/pkg/mail"
 )
 
 // Source is what the dashboard reads and does. The App's services stand
@@ -41,6 +42,15 @@ type Source interface {
 
 	Conversations(ctx context.Context, since time.Time) ([]ConversationSummary, error)
 	Transcript(ctx context.Context, id string) ([]TranscriptLine, error)
+
+	// Mails reads the outbox, newest first and without the bodies, in
+	// one status ("" for all), with the counts of every status: admins
+	// and the read-only operator; an agent is refused (mail.Mailer.List).
+	Mails(ctx context.Context, status mail.Status) (*Outbox, error)
+	// Mail reads one mail with its parts.
+	Mail(ctx context.Context, id int64) (*mail.Mail, error)
+	// RetryMail puts a failed mail back in the queue: admins only.
+	RetryMail(ctx context.Context, id int64) error
 
 	LiveChat
 }
@@ -100,6 +110,16 @@ type RequestDetail struct {
 	desk.Detail
 	// Lines are the kind's own data, label and value, in reading order.
 	Lines [][2]string
+	// Mails are the notices written to the client about the request,
+	// newest first, without their bodies: whether they left.
+	Mails []mail.Mail
+}
+
+// Outbox is the list of the Courriels tab: the mails of one status and
+// how many stand in each.
+type Outbox struct {
+	Mails  []mail.Mail
+	Counts mail.Counts
 }
 
 // ConversationSummary is one chat conversation in the list.

@@ -9,6 +9,8 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
 	"courtier/pkg/desk"
+	"courtier/pkg/event"
+	"courtier/pkg/mail"
 	"courtier/pkg/quote"
 )
 
@@ -88,7 +90,8 @@ func (s *appSource) Queue(ctx context.Context, f desk.Filter) ([]desk.StaffView,
 	return s.a.Desk.Queue(ctx, s.reader, f)
 }
 
-// Request reads the shared part of request id and its kind's own lines.
+// Request reads the shared part of request id, its kind's own lines and
+// the mails written about it.
 func (s *appSource) Request(ctx context.Context, id string) (*RequestDetail, error) {
 	d, err := s.a.Desk.Get(ctx, s.reader, id)
 	if err != nil {
@@ -98,7 +101,40 @@ func (s *appSource) Request(ctx context.Context, id string) (*RequestDetail, err
 	if err != nil {
 		return nil, err
 	}
-	return &RequestDetail{Detail: *d, Lines: lines}, nil
+	mails, err := s.a.Mail.List(ctx, s.reader, mail.Filter{Aggregate: event.RequestAggregate(id)})
+	if err != nil {
+		return nil, err
+	}
+	return &RequestDetail{Detail: *d, Lines: lines, Mails: mails}, nil
+}
+
+// Mails reads the outbox in one status and the counts of all.
+func (s *appSource) Mails(ctx context.Context, status mail.Status) (*Outbox, error) {
+	list, err := s.a.Mail.List(ctx, s.reader, mail.Filter{Status: status})
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.a.Mail.Counts(ctx, s.reader)
+	if err != nil {
+		return nil, err
+	}
+	return &Outbox{Mails: list, Counts: counts}, nil
+}
+
+func (s *appSource) Mail(ctx context.Context, id int64) (*mail.Mail, error) {
+	return s.a.Mail.Get(ctx, s.reader, id)
+}
+
+// RetryMail puts a failed mail back in the queue, for an admin still
+// active in the store (the Actor of --as may have lost its rights since).
+func (s *appSource) RetryMail(ctx context.Context, id int64) error {
+	if err := s.acting(); err != nil {
+		return err
+	}
+	if err := s.a.Accounts.ConfirmAdmin(ctx, s.actor); err != nil {
+		return err
+	}
+	return s.a.Mail.Retry(ctx, s.actor, id)
 }
 
 func (s *appSource) Take(ctx context.Context, id string) error {

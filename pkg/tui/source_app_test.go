@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
+	"courtier/pkg/mail"
 	"courtier/pkg/store/storetest"
 )
 
@@ -42,6 +44,16 @@ func TestAppSource(t *testing.T) {
 	if _, err := a.Chats.Start(ctx, chat.Viewer{}); err != nil {
 		t.Fatal(err)
 	}
+	// The notice of Léa's message, written to the outbox as serve would.
+	for {
+		n, err := a.Events.Dispatch(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
 
 	ro := NewAppSource(a, account.Visitor).(*appSource)
 	ro.now = clock.Now
@@ -62,6 +74,19 @@ func TestAppSource(t *testing.T) {
 	if d.Can.Take || len(d.Lines) != 2 || d.Lines[1] != [2]string{"Message", "Une question simple."} {
 		t.Errorf("read-only detail: can %+v lines %q", d.Can, d.Lines)
 	}
+	if len(d.Mails) != 1 || d.Mails[0].To != "lea@exemple.fr" || d.Mails[0].Status != mail.StatusPending || d.Mails[0].Text != "" {
+		t.Errorf("read-only detail's mails: %+v", d.Mails)
+	}
+	box, err := ro.Mails(ctx, "")
+	if err != nil || len(box.Mails) != 1 || box.Counts != (mail.Counts{Pending: 1}) {
+		t.Fatalf("read-only outbox: %+v, %v", box, err)
+	}
+	if box, err := ro.Mails(ctx, mail.StatusFailed); err != nil || len(box.Mails) != 0 || box.Counts.Pending != 1 {
+		t.Errorf("read-only outbox, failed: %+v, %v", box, err)
+	}
+	if m, err := ro.Mail(ctx, box.Mails[0].ID); err != nil || !strings.Contains(m.Text, "Léa") {
+		t.Errorf("read-only mail: %+v, %v", m, err)
+	}
 	convs, err := ro.Conversations(ctx, clock.Now().Add(-time.Hour))
 	if err != nil || len(convs) != 1 || convs[0].Who != "Visiteur" || convs[0].Mode != "Assistant" {
 		t.Fatalf("conversations: %+v, %v", convs, err)
@@ -80,6 +105,7 @@ func TestAppSource(t *testing.T) {
 		"disable": func() error { return ro.SetUserStatus(ctx, client.UID, account.StatusDisabled) },
 		"signout": func() error { _, err := ro.SignOut(ctx, client.UID); return err },
 		"staff":   func() error { _, err := ro.Staff(ctx); return err },
+		"retry":   func() error { return ro.RetryMail(ctx, box.Mails[0].ID) },
 	} {
 		if err := act(); apperr.MessageOf(err) != readOnly {
 			t.Errorf("read-only %s: %v", name, err)
@@ -99,8 +125,20 @@ func TestAppSource(t *testing.T) {
 	if err := ag.SetRole(ctx, client.UID, account.RoleAgent); apperr.CodeOf(err) != apperr.EFORBIDDEN {
 		t.Errorf("an agent changes a role: %v", err)
 	}
+	if _, err := ag.Mails(ctx, ""); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("an agent reads the outbox: %v", err)
+	}
+	if d, err := ag.Request(ctx, msg.ID); err != nil || len(d.Mails) != 1 {
+		t.Errorf("an agent's request view lacks its mails: %+v, %v", d, err)
+	}
+	if err := ag.RetryMail(ctx, box.Mails[0].ID); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("an agent retries a mail: %v", err)
+	}
 
 	ad := NewAppSource(a, admin)
+	if err := ad.RetryMail(ctx, box.Mails[0].ID); apperr.CodeOf(err) != apperr.ECONFLICT {
+		t.Errorf("an admin retries a pending mail: %v", err)
+	}
 	if err := ad.SetRole(ctx, client.UID, account.RoleAgent); err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
 	"courtier/pkg/desk"
+	"courtier/pkg/mail"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
@@ -71,6 +72,7 @@ type Server struct {
 	quotes      *quote.Service
 	desk        *desk.Service
 	complaints  *complaint.Service
+	mail        *mail.Mailer
 	cookies     cookieSigner
 	chat        *chatAPI
 	privacy     *privacy.Service
@@ -93,8 +95,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes, réclamations)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes, réclamations, courriels)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -122,6 +124,7 @@ func New(cfg Config) (*Server, error) {
 		quotes:        cfg.App.Quotes,
 		desk:          cfg.App.Desk,
 		complaints:    cfg.App.Complaints,
+		mail:          cfg.App.Mail,
 		cookies:       cookies,
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
@@ -212,10 +215,14 @@ func (s *Server) routes() []route {
 		{"POST /api/desk/requests/{id}/notes", s.adapt(s.handleDeskNote)},
 		{"GET /api/desk/counts", s.adapt(s.handleDeskCounts)},
 		{"GET /api/desk/staff", s.adapt(s.handleDeskStaff)},
+		{"GET /api/desk/requests/{id}/mails", s.adapt(s.handleDeskRequestMails)},
 		{"GET /api/requests", s.adapt(s.handleMyRequests)},
 		{"GET /api/admin/users", s.adapt(s.handleAdminUsers)},
 		{"PUT /api/admin/users/{uid}/role", s.adapt(s.handleAdminRole)},
 		{"PUT /api/admin/users/{uid}/status", s.adapt(s.handleAdminStatus)},
+		{"GET /api/admin/mails", s.adapt(s.handleAdminMails)},
+		{"GET /api/admin/mails/{id}", s.adapt(s.handleAdminMail)},
+		{"POST /api/admin/mails/{id}/retry", s.adapt(s.handleAdminMailRetry)},
 		{"/api/", s.handleAPINotFound},
 		{"/", s.site.ServeHTTP},
 	}

@@ -19,7 +19,8 @@ function StaffDashboard({ user }: { user: SessionUser }) {
           <DeskCountsPanel />
           <p className="desk-links">
             <Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link>{' '}
-            <Link className="btn btn-secondary" to="/dashboard/canned" viewTransition>Réponses types du chat</Link>
+            <Link className="btn btn-secondary" to="/dashboard/canned" viewTransition>Réponses types du chat</Link>{' '}
+            <Link className="btn btn-secondary" to="/dashboard/mails" viewTransition>Courriels aux clients</Link>
           </p>
         </>
       ) : null}

@@ -12,7 +12,10 @@ import { RequestNotes } from '../features/desk/request-notes';
 import { RequestTracking } from '../features/desk/request-tracking';
 import { StaffOnly } from '../features/desk/staff-only';
 import type { DeskDetail, DeskRequest } from '../features/desk/types';
+import { RequestMails } from '../features/mails/request-mails';
+import type { SessionUser } from '../lib/session';
 import '../features/desk/desk.css';
+import '../features/mails/mails.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; notFound: boolean } | { status: 'ready'; detail: DeskDetail };
 
@@ -33,7 +36,7 @@ function ContactCard({ r }: { r: DeskRequest }) {
 }
 
 /** The request page of staff, once loaded. */
-function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: string; version: number; reload: () => void }) {
+function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: SessionUser; version: number; reload: () => void }) {
   const r = detail.request;
   return (
     <>
@@ -57,15 +60,16 @@ function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: 
           <RequestHistory history={detail.history} />
         </div>
         <aside className="desk-side" aria-label="Suivi et contact">
-          <RequestTracking detail={detail} me={me} onChange={reload} />
+          <RequestTracking detail={detail} me={me.uid} onChange={reload} />
           <ContactCard r={r} />
+          <RequestMails id={r.id} version={version} admin={me.role === 'admin'} />
         </aside>
       </div>
     </>
   );
 }
 
-function RequestPage({ me }: { me: string }) {
+function RequestPage({ me }: { me: SessionUser }) {
   const { id = '' } = useParams();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [version, setVersion] = useState(0);
@@ -93,5 +97,5 @@ function RequestPage({ me }: { me: string }) {
 
 /** /dashboard/requests/:id: one request as agents and admins work on it. */
 export default function DeskRequestPage() {
-  return <StaffOnly>{(user) => <RequestPage me={user.uid} />}</StaffOnly>;
+  return <StaffOnly>{(user) => <RequestPage me={user} />}</StaffOnly>;
 }

@@ -1,0 +1,79 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"courtier/pkg/mail"
+)
+
+// The mail view of the Courriels screen: its headers, where it stands,
+// and its text part (the HTML part says the same, drawn from one source).
+
+// refreshDetail writes the open mail into the viewport at its width.
+func (m *mailsScreen) refreshDetail() {
+	if m.open == nil {
+		return
+	}
+	y := m.vp.YOffset
+	m.vp.SetContent(m.detailText())
+	m.vp.SetYOffset(y)
+}
+
+func (m *mailsScreen) detailText() string {
+	ml, w, now := m.open, m.width, m.now()
+	var b strings.Builder
+	line := func(label, value string) {
+		if value != "" {
+			b.WriteString(wrap(label+"\u00a0: "+value, w) + "\n")
+		}
+	}
+	line("De", ml.From)
+	line("À", ml.To)
+	line("Objet", ml.Subject)
+	line("État", mailState(ml))
+	line("Dernière erreur", ml.LastError)
+	line("Écrit le", frDate(ml.CreatedAt, now))
+	switch ml.Status {
+	case mail.StatusSent:
+		line("Envoyé le", frDate(ml.SentAt, now))
+	case mail.StatusPending:
+		line("Prochain essai", frDate(ml.NextAt, now))
+		line("Essais jusqu'au", frDate(ml.ExpiresAt, now))
+	}
+	line("Modèle", ml.Template)
+	line("Rattaché à", ml.Aggregate)
+	line("Message-ID", ml.MessageID)
+	b.WriteString("\n" + m.st.Header.Render(elide("── Texte du courriel ", w)) + "\n")
+	b.WriteString(wrap(strings.TrimRight(ml.Text, "\n"), w))
+	return b.String()
+}
+
+// mailState is the state of ml in words, with its attempts.
+func mailState(ml *mail.Mail) string {
+	switch ml.Attempts {
+	case 0:
+		return ml.Status.Label() + " · aucun essai"
+	case 1:
+		return ml.Status.Label() + " · 1 essai"
+	}
+	return fmt.Sprintf("%s · %d essais", ml.Status.Label(), ml.Attempts)
+}
+
+func (m *mailsScreen) detailView() string {
+	var head, body string
+	switch {
+	case m.openErr != nil:
+		head, body = m.st.Title.Render("Courriel"), m.st.Error.Render(wrap(errorText(m.openErr), m.width))
+	case m.open == nil:
+		head, body = m.st.Title.Render("Courriel"), m.st.Muted.Render("Chargement…")
+	default:
+		head = m.st.Title.Render(fmt.Sprintf("Courriel n°\u00a0%d", m.open.ID)) + m.st.Muted.Render(" · "+m.open.Status.Label())
+		body = m.vp.View()
+	}
+	out := fitHeight(head+"\n"+body, m.width, m.height-1)
+	if m.ask != nil {
+		return out + "\n" + m.st.Info.Render(elide(m.ask.prompt, m.width))
+	}
+	return out + "\n"
+}
