@@ -66,3 +66,13 @@ func frPhone(p string) string {
 	}
 	return out
 }
+
+// frDay writes the date of t in loc without the year: "23 novembre".
+func frDay(t time.Time, loc *time.Location) string {
+	t = t.In(loc)
+	day := strconv.Itoa(t.Day())
+	if t.Day() == 1 {
+		day = "1er"
+	}
+	return day + nbsp + months[t.Month()-1]
+}
