@@ -100,6 +100,10 @@ type RequestDetail struct {
 	desk.Detail
 	// Lines are the kind's own data, label and value, in reading order.
 	Lines [][2]string
+	// Conversation is the chat conversation the request was filed from,
+	// oldest first; nil when it came from a form (or the conversation is
+	// gone).
+	Conversation []TranscriptLine
 }
 
 // ConversationSummary is one chat conversation in the list.
