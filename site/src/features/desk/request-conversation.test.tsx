@@ -25,7 +25,7 @@ describe('RequestConversation', () => {
   });
 
   it('shows the conversation a request was filed from, the visitor named', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ messages: [
+    const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify({ messages: [
       { id: 2, sender: 'user', text: 'Le prêt du volant est-il couvert ?', timestamp: at },
       { id: 3, sender: 'system', text: 'Aucun conseiller n\'est en ligne pour le moment.', timestamp: at },
     ] }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
