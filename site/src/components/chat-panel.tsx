@@ -91,6 +91,12 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
     el.scrollTop += first.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
   }, [state.messages.length, open]);
 
+  // The offer takes room under the log: the statement above it stays in sight.
+  useEffect(() => {
+    const el = log.current;
+    if (showOffer && el) el.scrollTop = el.scrollHeight;
+  }, [showOffer]);
+
   // The agent may answer while the panel is closed: the launcher counts those messages.
   const seenUpTo = useRef(0);
   const newest = maxId(state.messages);
