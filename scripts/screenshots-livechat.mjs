@@ -1,6 +1,7 @@
 // Screenshots of the live chat at 375 px and 1280 px in both themes: the
 // agent's conversations page with a conversation open, the admin's canned
-// answers, and the visitor's widget with a real agent.
+// answers, the visitor's widget with a real agent, and with nobody online
+// (the plain statement, the offer and the callback form).
 // `make build && node scripts/screenshots-livechat.mjs`; the PNGs land in
 // scripts/e2e/screenshots/ (not committed) to be looked at.
 import { mkdirSync } from 'node:fs';
@@ -19,6 +20,12 @@ const browser = await launchBrowser();
 async function seed() {
   await createUser(server.db, 'alain.martin@exemple.fr', 'Alain Martin', 'agent');
   await createUser(server.db, 'ada.lefevre@exemple.fr', 'Ada Lefèvre', 'admin');
+  // Alain's page open: an agent is online, so the hand-offs wait in the inbox.
+  const post = await browser.newContext();
+  const alain = await post.newPage();
+  await signIn(alain, server.url, 'alain.martin@exemple.fr');
+  await alain.goto(`${server.url}/dashboard/conversations`);
+  await alain.getByRole('region', { name: /^En attente/ }).waitFor();
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, server.url, 'ada.lefevre@exemple.fr');
@@ -44,6 +51,7 @@ async function seed() {
   await call(page, 'POST', `/api/chat/staff/conversations/${mine.id}/take`);
   await call(page, 'POST', `/api/chat/staff/conversations/${mine.id}/messages`, { text: 'Je vois votre demande de devis DV pour la 208 : souhaitez-vous aussi une assistance 0 km ?' });
   await context.close();
+  await post.close();
   return mine.id;
 }
 
@@ -77,7 +85,7 @@ try {
       await page.reload();
       await page.getByRole('region', { name: /^En attente/ }).getByRole('link').last().click();
       await page.getByRole('button', { name: 'Prendre la conversation' }).click();
-      await v.getByText('Connexion à Alain Martin...').waitFor();
+      await v.getByText('Alain Martin a rejoint la conversation.').waitFor();
       await page.getByLabel('Votre réponse').fill('Bonjour ! Que puis-je faire pour vous ?');
       await page.getByLabel('Votre réponse').press('Enter');
       await v.getByText('Que puis-je faire pour vous').waitFor();
@@ -85,6 +93,30 @@ try {
       await page.getByRole('button', { name: 'Clore' }).click();
       await vctx.close();
       await context.close();
+
+      // Alain's page is closed: nobody is online. The widget says so, and offers what works.
+      const nctx = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce', locale: 'fr-FR' });
+      await nctx.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
+      const n = await nctx.newPage();
+      await n.goto(server.url + '/');
+      await n.getByRole('button', { name: /^Ouvrir l'assistant/ }).click();
+      await n.getByText(/^Aucun conseiller disponible pour le moment/).waitFor({ timeout: 30000 });
+      await n.getByPlaceholder('Tapez votre message...').fill("J'ai eu un accrochage ce matin");
+      await n.getByPlaceholder('Tapez votre message...').press('Enter');
+      await n.getByRole('log').getByText(/reformuler|sinistre/).first().waitFor();
+      await n.getByRole('button', { name: 'Parler à un agent' }).click();
+      await n.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
+      await n.screenshot({ path: join(out, `livechat-widget-personne-${suffix}.png`) });
+      await n.getByRole('button', { name: 'Être rappelé' }).click();
+      await n.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
+      await n.getByLabel('Jour').selectOption({ index: 1 });
+      await n.screenshot({ path: join(out, `livechat-widget-rappel-${suffix}.png`) });
+      await n.getByRole('button', { name: 'Retour à la conversation' }).click();
+      await n.getByRole('button', { name: 'Réponse par e-mail' }).click();
+      await n.getByRole('button', { name: 'Envoyer le message' }).click();
+      await n.getByText('Indiquez votre nom.').waitFor();
+      await n.screenshot({ path: join(out, `livechat-widget-email-${suffix}.png`) });
+      await nctx.close();
 
       const actx = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', locale: 'fr-FR' });
       await actx.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);

@@ -1,6 +1,9 @@
 // Package chat holds the conversations of the site's chat widget over the
-// store: bot mode answered by pkg/chatbot, agent mode with the advisor
-// persona, and the records of what the chatbot answered (SPEC.md §2-§4).
+// store: bot mode answered by pkg/chatbot, agent mode with the real
+// agents who are online, and the records of what the chatbot answered
+// (SPEC.md §2-§4). No persona ever speaks for an agent who is not there
+// (PRODUCT.md departure 8): with nobody online, the conversation says so
+// and the widget offers a callback or a message answered by e-mail.
 package chat
 
 import (
@@ -35,9 +38,6 @@ const (
 	SenderSystem Sender = "system"
 )
 
-// AgentReplyDelay is the simulated typing time of the agent (SPEC.md §9).
-const AgentReplyDelay = 2 * time.Second
-
 // Retention is how long a conversation is kept after its last message,
 // as the privacy page says.
 const Retention = 365 * 24 * time.Hour
@@ -51,17 +51,10 @@ type Message struct {
 	Links     []chatbot.Link `json:"links,omitempty"`
 	// Intent is set on the chatbot's replies.
 	Intent chatbot.Intent `json:"intent,omitempty"`
-	// Agent is set on the agent's messages: the real agent who wrote it,
-	// or the persona of SPEC.md §4 when none was available.
+	// Agent is set on the agent's messages: the real agent who wrote it.
 	Agent *Agent `json:"agent,omitempty"`
-	// authorUID is the real agent who wrote it, "" for the persona.
+	// authorUID is the real agent who wrote it.
 	authorUID string
-}
-
-func (m *Message) withAgent(a Agent) {
-	if m.Sender == SenderAgent && m.Agent == nil {
-		m.Agent = &a
-	}
 }
 
 // Conversation is a conversation as its visitor sees it.
@@ -78,9 +71,10 @@ type Conversation struct {
 type Exchange struct {
 	Mode     Mode
 	Messages []Message
-	// ReplyDelay is how long the widget shows the typing indicator before
-	// the replies: the agent's simulated typing (zero for the chatbot).
-	ReplyDelay time.Duration
+	// Offer is set when the visitor asked for an agent and none is
+	// online: the widget offers a callback or a message answered by
+	// e-mail (FileFrom files either with the conversation attached).
+	Offer bool
 }
 
 // Record is a chatbot conversation record (SPEC.md §3).
@@ -103,8 +97,6 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock of messages; time.Now when nil.
 	Now func() time.Time
-	// Agent is the advisor persona; DefaultAgent when zero.
-	Agent Agent
 	// Calendar tells the opening hours, for the words of availability;
 	// without it, they are not mentioned.
 	Calendar *company.Calendar
@@ -119,7 +111,6 @@ type Service struct {
 	// batch commits the messages sent at the same time together (Send).
 	batch *store.Batcher
 	bot   *chatbot.Engine
-	agent Agent
 	texts texts
 	log   *slog.Logger
 	now   func() time.Time
@@ -145,9 +136,6 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Agent == (Agent{}) {
-		cfg.Agent = DefaultAgent()
-	}
 	if cfg.CallbackAfter <= 0 {
 		cfg.CallbackAfter = DefaultCallbackAfter
 	}
@@ -156,7 +144,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		products[p] = page.Title
 	}
 	return &Service{
-		db: db, batch: store.NewBatcher(db, 0), bot: NewEngine(profile), agent: cfg.Agent, texts: newTexts(profile, cfg.Agent), log: cfg.Logger,
+		db: db, batch: store.NewBatcher(db, 0), bot: NewEngine(profile), texts: newTexts(profile), log: cfg.Logger,
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
 		kick:     make(chan struct{}, 1),
@@ -201,7 +189,7 @@ func (s *Service) Get(ctx context.Context, v Viewer, token string) (*Conversatio
 		if err != nil {
 			return err
 		}
-		msgs, err := listMessages(ctx, tx, c.id, maxListed, s.agent)
+		msgs, err := listMessages(ctx, tx, c.id, maxListed)
 		if err != nil {
 			return err
 		}

@@ -169,7 +169,7 @@ func TestSendAnswersWithContextAndStoresRecords(t *testing.T) {
 	if len(ex.Messages) != 3 || ex.Messages[0].Text != "J'ai une question sur l'assurance habitation" {
 		t.Fatalf("messages %+v", ex.Messages)
 	}
-	if ex.Messages[1].Intent != chatbot.Home || ex.Messages[2].Text != e.svc.texts.followUp || ex.ReplyDelay != 0 {
+	if ex.Messages[1].Intent != chatbot.Home || ex.Messages[2].Text != e.svc.texts.followUp || ex.Offer {
 		t.Errorf("reply and advisor follow-up %+v", ex.Messages[1:])
 	}
 	ex = e.send(t, v, token, "combien ça coûte ?")

@@ -30,7 +30,7 @@ func (s *Service) ExportUser(ctx context.Context, uid string, out ExportWriter) 
 			if err := out.Conversation(c.mode); err != nil {
 				return err
 			}
-			if err := eachMessage(ctx, tx, c.id, s.agent, out.Message); err != nil {
+			if err := eachMessage(ctx, tx, c.id, out.Message); err != nil {
 				return err
 			}
 		}

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/store"
 )
 
 // recorder is an ExportWriter that keeps what it is given, and fails
@@ -39,7 +42,17 @@ func TestExportUserHandsOverEveryConversationInOrder(t *testing.T) {
 	e.send(t, anne, first, "Une assurance pour ma voiture ?")
 	e.clock.Advance(time.Minute)
 	second := e.start(t, anne)
+	arthur := e.addStaff(t, "arthur", account.RoleAgent)
+	if err := e.svc.Present(ctx, arthur); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := e.svc.SetMode(ctx, anne, second, ModeAgent); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.svc.Take(ctx, arthur, store.HashToken(second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Reply(ctx, arthur, store.HashToken(second), "Bonjour Anne, je regarde votre dossier."); err != nil {
 		t.Fatal(err)
 	}
 	e.start(t, bruno)
@@ -55,7 +68,7 @@ func TestExportUserHandsOverEveryConversationInOrder(t *testing.T) {
 	if len(one) != 4 || one[1].Text != "Une assurance pour ma voiture ?" || len(one[2].Links) == 0 || one[2].Intent == "" {
 		t.Errorf("first conversation %+v", one)
 	}
-	if len(two) != 3 || two[2].Agent == nil || two[2].Sender != SenderAgent || two[1].Agent != nil {
+	if len(two) != 4 || two[3].Agent == nil || two[3].Agent.Name != "Agent arthur" || two[3].Sender != SenderAgent || two[2].Agent != nil {
 		t.Errorf("second conversation %+v", two)
 	}
 	for _, c := range got.convs {

@@ -45,7 +45,7 @@ type State struct {
 
 // Update is what a visitor's stream or poll reads: the messages after
 // the last ID it holds whose time has come, the state, and when the next
-// message stamped in the future (the persona's typing delay) is due.
+// message stamped in the future is due.
 type Update struct {
 	State    State
 	Messages []Message
@@ -111,7 +111,7 @@ func (s *Service) Since(ctx context.Context, v Viewer, token string, after int64
 		if out.State, err = s.stateOf(ctx, tx, c); err != nil {
 			return err
 		}
-		msgs, err := messagesAfter(ctx, tx, c.id, after, maxBatch, s.agent)
+		msgs, err := messagesAfter(ctx, tx, c.id, after, maxBatch)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/chatbot"
 	"courtier/pkg/store"
 )
 
@@ -25,8 +26,16 @@ func newLiveEnv(t *testing.T) *liveEnv {
 	return e
 }
 
-// handOff starts a visitor conversation and asks for an agent.
+// handOff starts a visitor conversation and asks for an agent, Arthur
+// being at his post: it waits in the inbox.
 func (e *liveEnv) handOff(t *testing.T) (token, id string, ex *Exchange) {
+	t.Helper()
+	mustDo(t, e.svc.Present(context.Background(), e.arthur))
+	return e.askAgent(t)
+}
+
+// askAgent starts a visitor conversation and asks for an agent, whoever is there.
+func (e *liveEnv) askAgent(t *testing.T) (token, id string, ex *Exchange) {
 	t.Helper()
 	token = e.start(t, Viewer{})
 	ex, err := e.svc.SetMode(context.Background(), Viewer{}, token, ModeAgent)
@@ -45,9 +54,11 @@ func lines(msgs []Message) []string {
 }
 
 // TestHandOffFollowsAvailability: with an agent present, the visitor is
-// told one is coming and gets no canned reply; with none (nobody there,
-// the only one away, or their presence expired), SPEC.md §4's persona
-// and its canned reply 2 s later, with the callback and contact links.
+// told one is coming and the conversation waits in the inbox; with none
+// (nobody there, the only one away, or their presence expired), the chat
+// says so plainly, stays with the assistant, offers a callback or an
+// e-mail, and nobody « connects », greets or answers in an agent's name
+// (PRODUCT.md 8).
 func TestHandOffFollowsAvailability(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
@@ -83,37 +94,74 @@ func TestHandOffFollowsAvailability(t *testing.T) {
 			if got, msg := e.svc.Availability(); got != c.available || msg == "" {
 				t.Fatalf("Availability = %v %q, want %v", got, msg, c.available)
 			}
-			token, _, ex := e.handOff(t)
+			token, _, ex := e.askAgent(t)
 			got := strings.Join(lines(ex.Messages), " | ")
 			sent := e.send(t, Viewer{}, token, "Bonjour, il y a quelqu'un ?")
+			in, err := e.svc.Inbox(ctx, e.berthe)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if c.available {
-				if got != "system: Un conseiller va vous répondre dans un instant." {
-					t.Errorf("hand-off: %s", got)
+				if got != "system: Un conseiller va vous répondre dans un instant." || ex.Mode != ModeAgent || ex.Offer {
+					t.Errorf("hand-off: %s (mode %s, offer %v)", got, ex.Mode, ex.Offer)
 				}
-				if len(sent.Messages) != 1 || sent.ReplyDelay != 0 {
-					t.Errorf("a canned reply while an agent is there: %v", lines(sent.Messages))
+				if len(sent.Messages) != 1 || sent.Offer {
+					t.Errorf("a reply or an offer while an agent is there: %v, offer %v", lines(sent.Messages), sent.Offer)
+				}
+				if len(in.Waiting) != 1 || in.Waiting[0].LastMessage != "Bonjour, il y a quelqu'un ?" {
+					t.Errorf("inbox: %+v", in.Waiting)
 				}
 				return
 			}
-			if !strings.HasPrefix(got, "system: Connexion à Thomas Lefèvre... | agent: Bonjour, je suis Thomas Lefèvre") {
-				t.Errorf("hand-off: %s", got)
+			if ex.Mode != ModeBot || !ex.Offer || got != "system: "+e.svc.texts.nobody {
+				t.Errorf("hand-off with nobody: %s (mode %s, offer %v)", got, ex.Mode, ex.Offer)
 			}
-			if len(sent.Messages) != 2 || sent.ReplyDelay != AgentReplyDelay {
-				t.Fatalf("no canned reply: %v", lines(sent.Messages))
+			for _, w := range []string{"Aucun conseiller n'est en ligne pour le moment.", "rappeler au créneau de votre choix", "par e-mail", e.co.Phone} {
+				if !strings.Contains(got, chatbot.Typeset(w)) {
+					t.Errorf("the statement %q misses %q", got, w)
+				}
 			}
-			r := sent.Messages[1]
-			if !strings.Contains(r.Text, "Aucun conseiller n'est disponible") || len(r.Links) != 2 || r.Links[0].Href != "/contact#rappel" || r.Links[1].Href != "/contact#ecrire" {
-				t.Errorf("canned reply: %+v", r)
+			for _, m := range append(ex.Messages, sent.Messages...) {
+				if m.Sender == SenderAgent || m.Agent != nil || strings.Contains(m.Text, "Connexion") {
+					t.Errorf("someone speaks for an absent agent: %+v", m)
+				}
 			}
-			if !r.Timestamp.Equal(sent.Messages[0].Timestamp.Add(AgentReplyDelay)) {
-				t.Errorf("canned reply at %v, the message at %v", r.Timestamp, sent.Messages[0].Timestamp)
+			// The assistant still answers, and nobody waits in the inbox.
+			if len(sent.Messages) < 2 || sent.Messages[1].Sender != SenderBot {
+				t.Errorf("after the statement: %v", lines(sent.Messages))
 			}
-			// The conversation waits in the inbox all the same.
-			in, err := e.svc.Inbox(ctx, e.berthe)
-			if err != nil || len(in.Waiting) != 1 {
-				t.Errorf("inbox: %+v %v", in, err)
+			if len(in.Waiting) != 0 {
+				t.Errorf("a conversation waits for nobody: %+v", in.Waiting)
+			}
+			// Asking again offers again, without repeating the line.
+			again, err := e.svc.SetMode(ctx, Viewer{}, token, ModeAgent)
+			if err != nil || !again.Offer || len(again.Messages) != 1 {
+				t.Errorf("asking again after a message: %v %+v", err, again)
+			}
+			again, err = e.svc.SetMode(ctx, Viewer{}, token, ModeAgent)
+			if err != nil || !again.Offer || len(again.Messages) != 0 {
+				t.Errorf("asking twice in a row: %v %+v", err, again)
 			}
 		})
+	}
+}
+
+// TestWaitingWhenTheAgentsLeave: a visitor waits for an agent, and every
+// agent leaves: what they write is kept for the inbox, no one answers in
+// an agent's name, and the widget is told to offer a callback or an e-mail.
+func TestWaitingWhenTheAgentsLeave(t *testing.T) {
+	ctx := context.Background()
+	e := newLiveEnv(t)
+	mustDo(t, e.svc.Present(ctx, e.arthur))
+	token, _, _ := e.handOff(t)
+	mustDo(t, e.svc.Leave(ctx, e.arthur))
+	sent := e.send(t, Viewer{}, token, "Toujours personne ?")
+	if len(sent.Messages) != 1 || !sent.Offer || sent.Mode != ModeAgent {
+		t.Errorf("send while nobody is online: %v, offer %v, mode %s", lines(sent.Messages), sent.Offer, sent.Mode)
+	}
+	in, err := e.svc.Inbox(ctx, e.adele)
+	if err != nil || len(in.Waiting) != 1 || in.Waiting[0].LastMessage != "Toujours personne ?" {
+		t.Errorf("inbox: %+v %v", in, err)
 	}
 }
 
@@ -124,24 +172,30 @@ func mustDo(t *testing.T, err error) {
 	}
 }
 
-// TestSinceHoldsTheFuture: the persona's reply, stamped 2 s ahead, is not
-// read before its time; after it, it is, once.
+// TestSinceHoldsTheFuture: a message stamped ahead of the clock (none
+// is written so today, but one instance's clock may run ahead of
+// another's) is not read before its time; after it, it is, once.
 func TestSinceHoldsTheFuture(t *testing.T) {
 	ctx := context.Background()
 	e := newLiveEnv(t)
-	token, _, _ := e.handOff(t)
+	mustDo(t, e.svc.Present(ctx, e.arthur))
+	token, id, _ := e.handOff(t)
 	sent := e.send(t, Viewer{}, token, "Allô ?")
 	user := sent.Messages[0]
+	const ahead = 2 * time.Second
+	mustDo(t, e.svc.writeMessages(ctx, func(tx *store.Tx) error {
+		return insertMessage(ctx, tx, id, &Message{Sender: SenderSystem, Text: "plus tard", Timestamp: e.clock.Now().Add(ahead)})
+	}))
 	up, err := e.svc.Since(ctx, Viewer{}, token, user.ID-1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(up.Messages) != 1 || up.Messages[0].ID != user.ID || up.Due != AgentReplyDelay {
+	if len(up.Messages) != 1 || up.Messages[0].ID != user.ID || up.Due != ahead {
 		t.Fatalf("before its time: %v, due in %v", lines(up.Messages), up.Due)
 	}
-	e.clock.Advance(AgentReplyDelay)
+	e.clock.Advance(ahead)
 	up, err = e.svc.Since(ctx, Viewer{}, token, user.ID)
-	if err != nil || len(up.Messages) != 1 || up.Messages[0].Sender != SenderAgent || up.Due != 0 {
+	if err != nil || len(up.Messages) != 1 || up.Messages[0].Text != "plus tard" || up.Due != 0 {
 		t.Fatalf("after: %v %v %v", lines(up.Messages), up.Due, err)
 	}
 	if up.State.Mode != ModeAgent || up.State.Live == nil || up.State.Live.State != StateWaiting || up.State.Live.WaitingSince == nil {
@@ -177,9 +231,10 @@ func TestAgentsActions(t *testing.T) {
 	wantCode(t, replyErr(e.svc, e.berthe, id, "Moi aussi"), apperr.EFORBIDDEN)
 	wantCode(t, replyErr(e.svc, e.arthur, id, " "), apperr.EINVALID)
 	seen := visitorSees()
-	want := []string{"system: Connexion à Agent arthur...", "agent: Bonjour, je suis Agent arthur, d’Horizon Courtage."}
-	if got := strings.Join(seen[len(seen)-3:], " | "); !strings.Contains(got, want[0]) || !strings.Contains(got, "Quel est votre véhicule") {
-		t.Errorf("visitor reads: %s", got)
+	// One line announces the agent, then their own words: no greeting in their name.
+	want := "system: Un conseiller va vous répondre dans un instant. | system: Agent arthur a rejoint la conversation. | agent: Quel est votre véhicule ?"
+	if got := strings.Join(seen[len(seen)-3:], " | "); got != want {
+		t.Errorf("visitor reads: %s\nwant %s", got, want)
 	}
 	c, err := e.svc.Get(ctx, Viewer{}, token)
 	if err != nil {
@@ -418,6 +473,7 @@ func TestAgentsNamesStayWithTheClientsRecord(t *testing.T) {
 	e := newLiveEnv(t)
 	anne := e.addUser(t, "anne")
 	token := e.start(t, anne)
+	mustDo(t, e.svc.Present(ctx, e.arthur))
 	if _, err := e.svc.SetMode(ctx, anne, token, ModeAgent); err != nil {
 		t.Fatal(err)
 	}
@@ -459,7 +515,8 @@ func TestAgentsNamesStayWithTheClientsRecord(t *testing.T) {
 
 // TestAnAgentWhoLeftLetsTheConversationGo: the visitor writes to an agent
 // who has closed their page: they are told, the conversation waits again
-// for anyone, and with nobody there the persona's reply follows.
+// for anyone; with another agent online, it waits for them, and with
+// nobody, the line says so and the widget offers a callback or an e-mail.
 func TestAnAgentWhoLeftLetsTheConversationGo(t *testing.T) {
 	ctx := context.Background()
 	e := newLiveEnv(t)
@@ -469,12 +526,20 @@ func TestAnAgentWhoLeftLetsTheConversationGo(t *testing.T) {
 	if ex := e.send(t, Viewer{}, token, "Vous êtes là ?"); len(ex.Messages) != 1 {
 		t.Fatalf("while Arthur is there: %v", lines(ex.Messages))
 	}
+	mustDo(t, e.svc.Present(ctx, e.berthe))
 	mustDo(t, e.svc.Leave(ctx, e.arthur))
 	ex := e.send(t, Viewer{}, token, "Allô ?")
 	got := lines(ex.Messages)
-	if len(got) != 3 || got[1] != "system: Agent arthur n'est plus en ligne\u00a0: votre conversation attend le prochain conseiller disponible." ||
-		!strings.HasPrefix(got[2], "agent: Merci pour votre message. Aucun conseiller") || ex.ReplyDelay != AgentReplyDelay {
-		t.Fatalf("after Arthur left: %q", got)
+	if len(got) != 2 || got[1] != "system: Agent arthur n'est plus en ligne\u00a0: votre conversation attend le prochain conseiller disponible." || ex.Offer {
+		t.Fatalf("after Arthur left, Berthe there: %q, offer %v", got, ex.Offer)
+	}
+	mustDo(t, e.svc.Take(ctx, e.berthe, id))
+	mustDo(t, e.svc.Leave(ctx, e.berthe))
+	ex = e.send(t, Viewer{}, token, "Et maintenant ?")
+	got = lines(ex.Messages)
+	if len(got) != 2 || !strings.HasPrefix(got[1], "system: Agent berthe n'est plus en ligne, et aucun autre conseiller ne l'est pour le moment. Un conseiller peut vous rappeler") ||
+		!ex.Offer {
+		t.Fatalf("after Berthe left, nobody there: %q, offer %v", got, ex.Offer)
 	}
 	in, err := e.svc.Inbox(ctx, e.berthe)
 	if err != nil || len(in.Waiting) != 1 || in.Waiting[0].ID != id {

@@ -43,10 +43,11 @@ func CleanMessage(text string) (string, error) {
 // answers it: the chatbot in bot mode, with the advisor follow-up when
 // the reply suggests an agent. In agent mode, the agent who holds the
 // conversation answers through the streams; while none holds it and none
-// is available, the persona's canned reply, stamped AgentReplyDelay
-// later, the time the widget simulates typing (SPEC.md §4, PRODUCT.md 8).
-// An agent who holds it but has left (their page closed, their presence
-// lapsed) lets it go: the visitor is told, and it waits for the next one.
+// is online, nobody answers in their place (PRODUCT.md 8): the message
+// waits in the agents' inbox and the Exchange's Offer tells the widget to
+// offer a callback or a message answered by e-mail. An agent who holds it
+// but has left (their page closed, their presence lapsed) lets it go: the
+// visitor is told, and it waits for the next one.
 // A signed-in viewer writing in a visitor conversation makes it theirs,
 // in the same transaction (see Attach).
 func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exchange, error) {
@@ -85,14 +86,10 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		case c.mode == ModeBot:
 			replies = s.botReplies(c, text, now)
 		case c.agentUID == "" && !s.Available():
-			ex.ReplyDelay = AgentReplyDelay
-			replies = append(replies, Message{Sender: SenderAgent, Text: s.texts.agentReply, Links: s.texts.agentLinks, Timestamp: now.Add(AgentReplyDelay)})
+			ex.Offer = true
 		}
 		if err := insertExchange(ctx, tx, c.id, &user, replies); err != nil {
 			return err
-		}
-		for i := range replies {
-			replies[i].withAgent(s.agent)
 		}
 		ex.Messages = append([]Message{user}, replies...)
 		return saveConversation(ctx, tx, c, now)
@@ -151,9 +148,6 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 	if err != nil {
 		return nil, true, err
 	}
-	for i := range replies {
-		replies[i].withAgent(s.agent)
-	}
 	s.wrote(c.id, ModeBot, c.agentUID)
 	return &Exchange{Mode: ModeBot, Messages: append([]Message{user}, replies...)}, true, nil
 }
@@ -177,7 +171,7 @@ func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversati
 		}
 	}
 	c.agentUID, c.waitingSince = "", now
-	return []Message{{Sender: SenderSystem, Text: notHere(name), Timestamp: now}}, nil
+	return []Message{{Sender: SenderSystem, Text: s.texts.notHere(name, s.Available()), Timestamp: now}}, nil
 }
 
 // botReplies answers text with the chatbot and moves the context on.
@@ -194,8 +188,10 @@ func (s *Service) botReplies(c *conversation, text string, now time.Time) []Mess
 // SetMode switches the conversation of token to mode (SPEC.md §4, Chat
 // mode). To the agent: when one is available, the visitor is told one is
 // coming and the conversation waits in the agents' inbox; when none is,
-// SPEC.md §4's 'Connexion à {agent}...' and the persona's greeting, and
-// the conversation waits in the inbox all the same. Back to the assistant
+// it stays with the assistant and says so plainly, once, with what works
+// instead, and the Exchange's Offer tells the widget to offer a callback
+// or a message answered by e-mail (PRODUCT.md 8: no persona « connects »,
+// nobody greets in the name of an absent agent). Back to the assistant
 // (from anyone, at any time): a system message and a bot message, and the
 // agent who held it is let go. Asking for the mode already on changes
 // nothing; a signed-in viewer's switch in a visitor conversation makes it
@@ -213,17 +209,18 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 			return err
 		}
 		id = c.id
+		if mode == ModeAgent && !s.Available() {
+			ex.Mode, ex.Offer = ModeBot, true
+			return s.sayNobody(ctx, tx, c, now, ex)
+		}
 		c.mode = mode
 		c.agentUID, c.waitingSince = "", time.Time{}
 		switch {
 		case mode == ModeBot:
 			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.backToBot, Timestamp: now}, {Sender: SenderBot, Text: s.texts.botIsBack, Timestamp: now}}
-		case s.Available():
-			c.waitingSince = now
-			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.waiting, Timestamp: now}}
 		default:
 			c.waitingSince = now
-			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.connecting, Timestamp: now}, {Sender: SenderAgent, Text: s.texts.agentGreeting, Timestamp: now}}
+			ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.waiting, Timestamp: now}}
 		}
 		if err := s.insertAll(ctx, tx, c.id, ex.Messages); err != nil {
 			return err
@@ -233,22 +230,34 @@ func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode
 	if err != nil {
 		return nil, s.fail("changement de mode", err)
 	}
-	if id != "" {
+	switch {
+	case ex.Offer && len(ex.Messages) > 0:
+		s.wrote(id, ModeBot, "")
+	case id != "" && !ex.Offer:
 		s.changed(id)
 	}
 	return ex, nil
 }
 
-// insertAll stores msgs in conversation id, naming the persona on its messages.
+// sayNobody adds to the bot conversation c the line that no advisor is
+// online, unless it is its last message already (a visitor who presses
+// « Parler à un agent » again reads it once).
+func (s *Service) sayNobody(ctx context.Context, tx *store.Tx, c *conversation, now time.Time, ex *Exchange) error {
+	last, err := lastMessage(ctx, tx, c.id)
+	if err != nil || last.Sender == SenderSystem && last.Text == s.texts.nobody {
+		return err
+	}
+	ex.Messages = []Message{{Sender: SenderSystem, Text: s.texts.nobody, Timestamp: now}}
+	if err := s.insertAll(ctx, tx, c.id, ex.Messages); err != nil {
+		return err
+	}
+	return touchConversation(ctx, tx, c.id, now)
+}
+
+// insertAll stores msgs in conversation id.
 func (s *Service) insertAll(ctx context.Context, tx *store.Tx, id string, msgs []Message) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	if err := insertMessages(ctx, tx, id, nil, msgs); err != nil {
-		return err
-	}
-	for i := range msgs {
-		msgs[i].withAgent(s.agent)
-	}
-	return nil
+	return insertMessages(ctx, tx, id, nil, msgs)
 }

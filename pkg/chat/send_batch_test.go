@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"courtier/pkg/account"
+
 	"courtier/pkg/apperr"
 	"courtier/pkg/store"
 )
@@ -111,6 +113,10 @@ func TestSendRereadsAConversationChangedBeforeItsWrite(t *testing.T) {
 			e.send(t, Viewer{}, token, "assurance auto")
 		}, "", ModeBot, -1},
 		{"switched to an advisor", func(t *testing.T, e *env, token string) {
+			// An agent at their post: with none, the conversation stays with the assistant.
+			if err := e.svc.Present(ctx, e.addStaff(t, "arthur", account.RoleAgent)); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := e.svc.SetMode(ctx, Viewer{}, token, ModeAgent); err != nil {
 				t.Fatal(err)
 			}

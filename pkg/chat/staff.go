@@ -17,9 +17,10 @@ type Summary struct {
 	// UID, Name and Email are the account's; empty for a visitor.
 	UID, Name, Email string
 	Mode             Mode
-	LastMessage      string
-	LastAt           time.Time
-	Messages         int
+	// LastMessage is the visitor's own last words, "" before they wrote.
+	LastMessage string
+	LastAt      time.Time
+	Messages    int
 }
 
 // maxRecent bounds the list of recent conversations.
@@ -93,11 +94,44 @@ func (s *Service) Transcript(ctx context.Context, actor account.Actor, id string
 				return errNotYours()
 			}
 		}
-		out, err = listMessages(ctx, tx, id, maxListed, s.agent)
+		out, err = listMessages(ctx, tx, id, maxListed)
 		return err
 	})
 	if err != nil {
 		return nil, s.fail("transcription d'une conversation", err)
+	}
+	return out, nil
+}
+
+// AttachedTranscript reads the latest messages of conversation id, oldest
+// first, for any active agent or admin who opens a request of the queue
+// filed from it (desk.Request.Conversation): every agent reads the queue,
+// so every agent reads what a request brought with it, whoever holds the
+// conversation now. The caller has read the request; ENOTFOUND when the
+// conversation is gone.
+func (s *Service) AttachedTranscript(ctx context.Context, actor account.Actor, id string) ([]Message, error) {
+	if err := actor.RequireReader(); err != nil {
+		return nil, err
+	}
+	if b, err := hex.DecodeString(id); err != nil || len(b) != 32 {
+		return nil, errNoConversation()
+	}
+	var out []Message
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
+		if !actor.IsOperator() {
+			if _, err := confirmStaff(ctx, tx, actor); err != nil {
+				return err
+			}
+		}
+		if _, err := loadConversation(ctx, tx, id); err != nil {
+			return err
+		}
+		var err error
+		out, err = listMessages(ctx, tx, id, maxListed)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("conversation d'une demande", err)
 	}
 	return out, nil
 }

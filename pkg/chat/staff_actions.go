@@ -22,7 +22,8 @@ func errBackToBot() error {
 
 // Take gives conversation id to the actor if nobody holds it: a
 // compare-and-set, so two agents never both get it (ECONFLICT for the
-// second). The visitor reads 'Connexion à {name}...' and the agent's greeting.
+// second). The visitor reads one line, « {name} a rejoint la conversation. »,
+// and the agent's own words after it.
 func (s *Service) Take(ctx context.Context, actor account.Actor, id string) error {
 	now := s.now()
 	err := s.writeMessages(ctx, func(tx *store.Tx) error {
@@ -50,11 +51,9 @@ func (s *Service) Take(ctx context.Context, actor account.Actor, id string) erro
 		if err := claimConversation(ctx, tx, c.id, m.uid, now); err != nil {
 			return err
 		}
-		a := RealAgent(m.name)
-		return s.insertAll(ctx, tx, c.id, []Message{
-			{Sender: SenderSystem, Text: connectingTo(m.name), Timestamp: now},
-			{Sender: SenderAgent, Text: s.texts.liveGreeting(m.name), Timestamp: now, Agent: &a, authorUID: m.uid},
-		})
+		// One line announces the agent; the hand-off said only that one
+		// would come, and no greeting is written in their name.
+		return s.insertAll(ctx, tx, c.id, []Message{{Sender: SenderSystem, Text: joined(m.name), Timestamp: now}})
 	})
 	if err != nil {
 		return s.fail("prise d'une conversation", err)

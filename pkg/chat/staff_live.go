@@ -38,8 +38,9 @@ type InboxItem struct {
 	Product      string     `json:"product,omitempty"`
 	Agent        *StaffRef  `json:"agent,omitempty"`
 	WaitingSince *time.Time `json:"waitingSince,omitempty"`
-	LastMessage  string     `json:"lastMessage"`
-	LastAt       time.Time  `json:"lastAt"`
+	// LastMessage is the visitor's own last words, "" before they wrote.
+	LastMessage string    `json:"lastMessage"`
+	LastAt      time.Time `json:"lastAt"`
 	// Unread counts the visitor's messages after the agents' read mark.
 	Unread int `json:"unread"`
 	// Readable tells whether the actor may open it.
@@ -270,7 +271,7 @@ func (s *Service) StaffConversation(ctx context.Context, actor account.Actor, id
 			out.State = string(ModeBot)
 		}
 		out.Readable = true
-		out.Messages, err = listMessages(ctx, tx, c.id, maxListed, s.agent)
+		out.Messages, err = listMessages(ctx, tx, c.id, maxListed)
 		return err
 	})
 	if err != nil {
@@ -289,7 +290,7 @@ func (s *Service) StaffSince(ctx context.Context, actor account.Actor, after int
 		if err != nil {
 			return err
 		}
-		out, err = staffMessagesAfter(ctx, tx, after, m.admin, m.uid, maxBatch, s.agent)
+		out, err = staffMessagesAfter(ctx, tx, after, m.admin, m.uid, maxBatch)
 		return err
 	})
 	if err != nil {

@@ -201,12 +201,12 @@ func countSince(ctx context.Context, tx *store.Tx, since time.Time) (int, error)
 }
 
 // recentSummaries reads at most limit conversations updated since, the
-// latest first, all of them or, when agent is set, those agent may read;
-// the accounts' names are not filled.
+// latest first, all of them or, when agent is set, those agent may read,
+// each with the visitor's own last words; the accounts' names are not filled.
 func recentSummaries(ctx context.Context, tx *store.Tx, since time.Time, limit int, agent string) ([]Summary, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.mode, c.updated_at,
 		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id),
-		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '')
+		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id AND m.sender = 'user' ORDER BY m.id DESC LIMIT 1), '')
 		FROM chat_conversations c
 		WHERE c.updated_at >= ? AND (? = '' OR (c.mode = 'agent' AND (c.agent_uid IS NULL OR c.agent_uid = ?)))
 		ORDER BY c.updated_at DESC, c.id LIMIT ?`, store.FormatTime(since), agent, agent, limit)

@@ -97,11 +97,12 @@ func inboxRowOf(ctx context.Context, tx *store.Tx, id string) ([]inboxRow, error
 }
 
 // inboxRows reads the conversations matching where, a condition of the
-// code, the longest waiting first.
+// code, the longest waiting first, each with the visitor's own last words
+// (never a line of the assistant or of the system) and their unread count.
 func inboxRows(ctx context.Context, tx *store.Tx, where string, args []any) ([]inboxRow, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.id, COALESCE(c.uid, ''), c.context, COALESCE(c.agent_uid, ''),
 		COALESCE(c.waiting_since, ''), c.updated_at,
-		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), ''),
+		COALESCE((SELECT m.text FROM chat_messages m WHERE m.conversation_id = c.id AND m.sender = 'user' ORDER BY m.id DESC LIMIT 1), ''),
 		(SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id AND m.sender = 'user' AND m.id > c.agent_read)
 		FROM chat_conversations c
 		WHERE `+where+` ORDER BY COALESCE(c.waiting_since, c.updated_at), c.id LIMIT ?`, append(args, maxInbox)...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -16,18 +17,19 @@ const messageColumns = "id, sender, text, links, COALESCE(intent, ''), created_a
 
 // scanMessage reads the row of a message (id, sender, text, links, intent,
 // created_at, author's name) into m, which it resets first. An agent's
-// message names the real agent who wrote it, or else the persona.
-func scanMessage(rows *sql.Rows, m *Message, agent Agent) error {
+// message names the real agent who wrote it (the persona's of earlier
+// versions, which have no author, name nobody).
+func scanMessage(rows *sql.Rows, m *Message) error {
 	*m = Message{}
 	var links, at, author string
 	if err := rows.Scan(&m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at, &author); err != nil {
 		return fmt.Errorf("lecture des messages: %w", err)
 	}
-	return finishMessage(m, links, at, author, agent)
+	return finishMessage(m, links, at, author)
 }
 
 // finishMessage decodes the stored links, time and author of m.
-func finishMessage(m *Message, links, at, author string, agent Agent) error {
+func finishMessage(m *Message, links, at, author string) error {
 	if links != "[]" {
 		if err := json.Unmarshal([]byte(links), &m.Links); err != nil {
 			return fmt.Errorf("liens illisibles du message %d: %w", m.ID, err)
@@ -37,10 +39,10 @@ func finishMessage(m *Message, links, at, author string, agent Agent) error {
 	if m.Timestamp, err = time.Parse(store.TimeLayout, at); err != nil {
 		return fmt.Errorf("date illisible du message %d: %w", m.ID, err)
 	}
-	if author != "" {
-		agent = RealAgent(author)
+	if author != "" && m.Sender == SenderAgent {
+		a := RealAgent(author)
+		m.Agent = &a
 	}
-	m.withAgent(agent)
 	return nil
 }
 
@@ -113,15 +115,15 @@ func insertMessages(ctx context.Context, tx *store.Tx, id string, first *Message
 }
 
 // listMessages reads the latest limit messages of conversation id, oldest first.
-func listMessages(ctx context.Context, tx *store.Tx, id string, limit int, agent Agent) ([]Message, error) {
+func listMessages(ctx context.Context, tx *store.Tx, id string, limit int) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+messageColumns+` FROM (
 		SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?) AS latest ORDER BY id`, id, limit)
-	return scanMessages(rows, err, agent)
+	return scanMessages(rows, err)
 }
 
 // scanMessages reads every message of rows, the answer of a query that
 // failed with err or not, and closes them.
-func scanMessages(rows *sql.Rows, err error, agent Agent) ([]Message, error) {
+func scanMessages(rows *sql.Rows, err error) ([]Message, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lecture des messages: %w", err)
 	}
@@ -129,7 +131,7 @@ func scanMessages(rows *sql.Rows, err error, agent Agent) ([]Message, error) {
 	out := []Message{}
 	for rows.Next() {
 		var m Message
-		if err := scanMessage(rows, &m, agent); err != nil {
+		if err := scanMessage(rows, &m); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
@@ -137,15 +139,30 @@ func scanMessages(rows *sql.Rows, err error, agent Agent) ([]Message, error) {
 	return out, rows.Err()
 }
 
+// lastMessage reads the sender and text of the last message of
+// conversation id; the zero Message when it has none.
+func lastMessage(ctx context.Context, tx *store.Tx, id string) (Message, error) {
+	var m Message
+	err := tx.QueryRowContext(ctx, "SELECT sender, text FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 1", id).
+		Scan(&m.Sender, &m.Text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Message{}, nil
+	}
+	if err != nil {
+		return Message{}, fmt.Errorf("dernier message: %w", err)
+	}
+	return m, nil
+}
+
 // messagesAfter reads at most limit messages of conversation id after the ID after, oldest first.
-func messagesAfter(ctx context.Context, tx *store.Tx, id string, after int64, limit int, agent Agent) ([]Message, error) {
+func messagesAfter(ctx context.Context, tx *store.Tx, id string, after int64, limit int) ([]Message, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, limit)
-	return scanMessages(rows, err, agent)
+	return scanMessages(rows, err)
 }
 
 // eachMessage calls fn with every message of conversation id, oldest
 // first, from a cursor: one message in memory at a time.
-func eachMessage(ctx context.Context, tx *store.Tx, id string, agent Agent, fn func(*Message) error) error {
+func eachMessage(ctx context.Context, tx *store.Tx, id string, fn func(*Message) error) error {
 	rows, err := tx.QueryContext(ctx,
 		"SELECT "+messageColumns+" FROM chat_messages WHERE conversation_id = ? ORDER BY id", id)
 	if err != nil {
@@ -154,7 +171,7 @@ func eachMessage(ctx context.Context, tx *store.Tx, id string, agent Agent, fn f
 	defer rows.Close()
 	var m Message
 	for rows.Next() {
-		if err := scanMessage(rows, &m, agent); err != nil {
+		if err := scanMessage(rows, &m); err != nil {
 			return err
 		}
 		if err := fn(&m); err != nil {
@@ -199,7 +216,7 @@ func messageIDsAfter(ctx context.Context, tx *store.Tx, after int64) (ids []int6
 // staffMessagesAfter reads at most limit messages after the ID after in
 // the conversations in agent mode that the agent uid may read (waiting,
 // or theirs; all of them for an admin), oldest first.
-func staffMessagesAfter(ctx context.Context, tx *store.Tx, after int64, admin bool, uid string, limit int, agent Agent) ([]StaffMessage, error) {
+func staffMessagesAfter(ctx context.Context, tx *store.Tx, after int64, admin bool, uid string, limit int) ([]StaffMessage, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT m.conversation_id, m.id, m.sender, m.text, m.links, COALESCE(m.intent, ''), m.created_at, COALESCE(m.author_name, '')
 			FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
 			WHERE m.id > ? AND c.mode = 'agent' AND (? = 1 OR c.agent_uid IS NULL OR c.agent_uid = ?)
@@ -211,7 +228,7 @@ func staffMessagesAfter(ctx context.Context, tx *store.Tx, after int64, admin bo
 	out := []StaffMessage{}
 	for rows.Next() {
 		var sm StaffMessage
-		if err := scanStaffMessage(rows, &sm, agent); err != nil {
+		if err := scanStaffMessage(rows, &sm); err != nil {
 			return nil, err
 		}
 		out = append(out, sm)
@@ -220,13 +237,13 @@ func staffMessagesAfter(ctx context.Context, tx *store.Tx, after int64, admin bo
 }
 
 // scanStaffMessage reads the conversation ID then the messageColumns of a row.
-func scanStaffMessage(rows *sql.Rows, sm *StaffMessage, agent Agent) error {
+func scanStaffMessage(rows *sql.Rows, sm *StaffMessage) error {
 	var links, at, author string
 	m := &sm.Message
 	if err := rows.Scan(&sm.Conversation, &m.ID, &m.Sender, &m.Text, &links, &m.Intent, &at, &author); err != nil {
 		return fmt.Errorf("lecture des messages: %w", err)
 	}
-	return finishMessage(m, links, at, author, agent)
+	return finishMessage(m, links, at, author)
 }
 
 // listRecords reads the chatbot records of conversation id, oldest first.

@@ -1,28 +1,19 @@
 package chat
 
 import (
-	"strings"
-
 	"courtier/pkg/chatbot"
 	"courtier/pkg/company"
 )
 
-// Agent is the advisor persona of SPEC.md §3: fixed and local until real
-// agents join the chat.
+// Agent names the real agent who wrote a message or holds a
+// conversation, to the visitor: their display name and role, no picture
+// (the widget draws their initials).
 type Agent struct {
-	Name   string `json:"name"`
-	Avatar string `json:"avatar"`
-	Role   string `json:"role"`
+	Name string `json:"name"`
+	Role string `json:"role"`
 }
 
-// DefaultAgent is the persona the widget shows in agent mode; the avatar
-// is a file of the site (site/public).
-func DefaultAgent() Agent {
-	return Agent{Name: "Thomas Lefèvre", Avatar: "/chat-agent.svg", Role: "Conseiller en assurance"}
-}
-
-// RealAgent is how a message of a real agent names them to the visitor:
-// their display name, no picture (the widget draws their initials).
+// RealAgent is how a real agent is named to the visitor.
 func RealAgent(name string) Agent {
 	return Agent{Name: name, Role: "Conseiller"}
 }
@@ -64,60 +55,50 @@ func NewEngine(p company.Profile) *chatbot.Engine {
 }
 
 // texts are the messages of the conversation around the chatbot's replies:
-// the advisor follow-up and agent mode (SPEC.md §4).
+// the advisor follow-up and agent mode (SPEC.md §4, PRODUCT.md 8).
 type texts struct {
-	followUp      string
-	connecting    string
-	agentGreeting string
-	agentReply    string
-	agentLinks    []chatbot.Link
-	backToBot     string
-	botIsBack     string
+	followUp  string
+	backToBot string
+	botIsBack string
 	// waiting tells the visitor a real agent will come.
 	waiting string
-	// company is the broker's name, for the real agent's greeting.
-	company string
+	// nobody says plainly that no advisor is online, and what works
+	// instead (offer, which the widget shows as two buttons).
+	nobody, offer string
 	// hours are the opening hours in words.
 	hours string
 }
 
-// liveGreeting is the first message of a real agent who takes a conversation.
-func (t texts) liveGreeting(name string) string {
-	return chatbot.Typeset("Bonjour, je suis " + name + ", " + company.Elide("de", t.company) + ". Je prends la suite de votre conversation : comment puis-je vous aider ?")
-}
-
-// connectingTo is SPEC.md §4's system message with the agent's real name.
-func connectingTo(name string) string { return "Connexion à " + name + "..." }
+// joined is the one line that tells the visitor a real agent arrived
+// (Take): no greeting is written in the agent's name, they write their own.
+func joined(name string) string { return name + " a rejoint la conversation." }
 
 // transferred tells the visitor another agent takes over.
 func transferred(from, to string) string { return from + " a transmis la conversation à " + to + "." }
 
-// notHere tells the visitor the agent who held the conversation has left.
-func notHere(name string) string {
-	return chatbot.Typeset(name + " n'est plus en ligne : votre conversation attend le prochain conseiller disponible.")
+// notHere tells the visitor the agent who held the conversation has left,
+// and whether another one is online to take it.
+func (t texts) notHere(name string, available bool) string {
+	if available {
+		return chatbot.Typeset(name + " n'est plus en ligne : votre conversation attend le prochain conseiller disponible.")
+	}
+	return chatbot.Typeset(name + " n'est plus en ligne, et aucun autre conseiller ne l'est pour le moment. " + t.offer)
 }
 
 // closedBy tells the visitor the agent ended the conversation.
 func closedBy(name string) string { return name + " a terminé la conversation." }
 
-func newTexts(p company.Profile, a Agent) texts {
-	role := strings.ToLower(a.Role)
+func newTexts(p company.Profile) texts {
 	hours := chatbot.OpeningHours(chatbot.Hours{Weekdays: p.Hours.Weekdays, Saturday: p.Hours.Saturday, Sunday: p.Hours.Sunday})
-	return texts{
-		followUp: chatbot.Typeset("Vous préférez un conseil personnalisé ? Cliquez sur « Parler à un agent » pour échanger avec " +
-			a.Name + ", " + role + "."),
-		// The wording of SPEC.md §4, three dots included.
-		connecting:    "Connexion à " + a.Name + "...",
-		agentGreeting: chatbot.Typeset("Bonjour, je suis " + a.Name + ", " + role + " chez " + p.Name + ". Comment puis-je vous aider ?"),
-		// The reply when no agent can answer (PRODUCT.md departure 8): it
-		// says so, and offers a callback and the contact form.
-		agentReply: chatbot.Typeset("Merci pour votre message. Aucun conseiller n'est disponible pour le moment : nous sommes joignables au " + p.Phone +
-			", " + hours + ". Demandez à être rappelé ou écrivez-nous : un conseiller vous répondra personnellement, et verra cette conversation dès son retour."),
-		agentLinks: []chatbot.Link{{Label: "Être rappelé", Href: chatbot.ContactPath + "#rappel"}, {Label: "Nous écrire", Href: chatbot.ContactPath + "#ecrire"}},
-		backToBot:  "Vous êtes de nouveau en conversation avec l'assistant.",
-		botIsBack:  chatbot.Typeset("Me revoilà ! Posez-moi vos questions sur nos assurances, nos devis ou nos coordonnées."),
-		waiting:    "Un conseiller va vous répondre dans un instant.",
-		company:    p.Name,
-		hours:      hours,
+	t := texts{
+		followUp:  chatbot.Typeset("Vous préférez un conseil personnalisé ? Cliquez sur « Parler à un agent » pour joindre un conseiller."),
+		backToBot: "Vous êtes de nouveau en conversation avec l'assistant.",
+		botIsBack: chatbot.Typeset("Me revoilà ! Posez-moi vos questions sur nos assurances, nos devis ou nos coordonnées."),
+		waiting:   "Un conseiller va vous répondre dans un instant.",
+		hours:     hours,
 	}
+	t.offer = "Un conseiller peut vous rappeler au créneau de votre choix, ou vous répondre par e-mail. Vous pouvez aussi nous appeler au " +
+		p.Phone + ", " + hours + "."
+	t.nobody = chatbot.Typeset("Aucun conseiller n'est en ligne pour le moment. " + t.offer)
+	return t
 }

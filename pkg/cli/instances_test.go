@@ -139,12 +139,23 @@ func testChatAcross(t *testing.T, a, b *instance) {
 	var started struct{ Conversation struct{ ID string } }
 	mustCall(t, http.StatusCreated, "POST", a.url+"/api/chat/conversations", vxff, "", map[string]any{}, &started)
 	token := started.Conversation.ID
-	mustCall(t, http.StatusOK, "PUT", a.url+"/api/chat/conversations/"+token+"/mode", vxff, "", map[string]string{"mode": "agent"}, nil)
-	visitor := openEvents(t, a.url+"/api/chat/conversations/"+token+"/events", vxff, "")
-	visitor.next(t, "state", 5*time.Second)
-
+	// The agent is at their post on B: A learns it from the database, and
+	// the hand-off waits in the inbox (with nobody online it would not).
 	agent := signIn(t, b, axff, "agent1@exemple.fr", instancesPassword)
 	staff := openEvents(t, b.url+"/api/chat/staff/events", axff, agent.cookie)
+	staff.next(t, "inbox", 5*time.Second)
+	waitUntil(t, 5*time.Second, "A sees the agent of B available", func() bool {
+		var av struct{ Available bool }
+		mustCall(t, http.StatusOK, "GET", a.url+"/api/chat/availability", vxff, "", nil, &av)
+		return av.Available
+	})
+	var handOff struct{ Mode string }
+	mustCall(t, http.StatusOK, "PUT", a.url+"/api/chat/conversations/"+token+"/mode", vxff, "", map[string]string{"mode": "agent"}, &handOff)
+	if handOff.Mode != "agent" {
+		t.Fatalf("hand-off on A with an agent on B: mode %q", handOff.Mode)
+	}
+	visitor := openEvents(t, a.url+"/api/chat/conversations/"+token+"/events", vxff, "")
+	visitor.next(t, "state", 5*time.Second)
 	staff.next(t, "inbox", 5*time.Second)
 	cid := store.HashToken(token)
 	mustCall(t, http.StatusOK, "POST", b.url+"/api/chat/staff/conversations/"+cid+"/take", axff, agent.cookie, nil, nil)

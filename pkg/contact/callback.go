@@ -27,7 +27,7 @@ func (s *Service) RequestCallback(ctx context.Context, actor account.Actor, d Ca
 	if err != nil {
 		return nil, err
 	}
-	rc := &Receipt{ID: rand.Text(), Kind: desk.KindCallback}
+	rc := &Receipt{ID: rand.Text(), Kind: desk.KindCallback, to: v.phone}
 	due := v.slot.End
 	if due.IsZero() {
 		due = s.cal.AddWorkingHours(now, s.company.AnswerDelays.CallbackWorkingHours)
@@ -43,7 +43,7 @@ func (s *Service) RequestCallback(ctx context.Context, actor account.Actor, d Ca
 		}
 		r, err := s.desk.Open(ctx, tx, actor, desk.Draft{
 			ID: rc.ID, Kind: desk.KindCallback, UID: actor.UID, Name: v.name, Email: actor.Email, Phone: v.phone,
-			Product: v.product, Summary: s.callbackSummary(v), Due: due,
+			Product: v.product, Summary: s.callbackSummary(v), Due: due, Conversation: d.Conversation,
 			ProductTitle: s.productTitle(v.product), SlotStart: v.slot.Start, SlotEnd: v.slot.End,
 		})
 		if err != nil {

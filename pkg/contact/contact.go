@@ -25,6 +25,10 @@ type MessageDraft struct {
 	Message string `json:"message"`
 	// Consent is the box ticked under the form's text on the use of the data.
 	Consent bool `json:"consent"`
+	// Conversation is the stored ID of the chat conversation the message
+	// is sent from, which staff read with it; set by the server after
+	// pkg/chat checked the sender may see it, never read from a body.
+	Conversation string `json:"-"`
 }
 
 // SlotDraft is a callback slot as the site sends it back: the instants of
@@ -45,6 +49,9 @@ type CallbackDraft struct {
 	// Note says what the call is about; optional.
 	Note    string `json:"note"`
 	Consent bool   `json:"consent"`
+	// Conversation is as MessageDraft's: the chat conversation it is
+	// asked from, set by the server, never read from a body.
+	Conversation string `json:"-"`
 }
 
 // Receipt is what the sender is told: the reference to quote and when the
@@ -59,6 +66,9 @@ type Receipt struct {
 	// was chosen (as soon as possible) or for a message.
 	SlotStart string `json:"slotStart,omitempty"`
 	SlotEnd   string `json:"slotEnd,omitempty"`
+	// to is where the answer goes, as stored: the e-mail address of a
+	// message, the phone number of a callback (ChatNotice).
+	to string
 }
 
 // Outcome is how a call went.

@@ -30,7 +30,7 @@ func (s *Service) SendMessage(ctx context.Context, actor account.Actor, d Messag
 		return nil, err
 	}
 	now := s.now()
-	rc := &Receipt{ID: rand.Text(), Kind: desk.KindContact}
+	rc := &Receipt{ID: rand.Text(), Kind: desk.KindContact, to: d.Email}
 	due := s.cal.AddWorkingDays(now, s.company.AnswerDelays.ContactWorkingDays)
 	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		// Counted in the write transaction, so two tabs sending at once
@@ -43,7 +43,7 @@ func (s *Service) SendMessage(ctx context.Context, actor account.Actor, d Messag
 		}
 		r, err := s.desk.Open(ctx, tx, actor, desk.Draft{
 			ID: rc.ID, Kind: desk.KindContact, UID: actor.UID, Name: d.Name, Email: d.Email, Phone: d.Phone,
-			Summary: s.form.subjectLabel(d.Subject), Due: due,
+			Summary: s.form.subjectLabel(d.Subject), Due: due, Conversation: d.Conversation,
 		})
 		if err != nil {
 			return err

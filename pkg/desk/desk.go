@@ -115,6 +115,10 @@ type Request struct {
 	// company's time zone, for requests whose deadline runs.
 	Overdue  bool
 	DueToday bool
+	// Conversation is the stored ID of the chat conversation the request
+	// was filed from, "" when it came from a form or the conversation was
+	// deleted since.
+	Conversation string
 }
 
 // Open tells whether the request is not closed.
@@ -150,6 +154,9 @@ type Draft struct {
 	Product string
 	Summary string
 	Due     time.Time
+	// Conversation is the stored ID of the chat conversation it is filed
+	// from (pkg/chat checked the sender may see it), "" for a form.
+	Conversation string
 	// ProductTitle, SlotStart and SlotEnd go to the notice of receipt
 	// (event.RequestReceived) only.
 	ProductTitle       string

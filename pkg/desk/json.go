@@ -34,6 +34,9 @@ type StaffView struct {
 	DueToday          bool    `json:"dueToday"`
 	CreatedAt         string  `json:"createdAt"`
 	UpdatedAt         string  `json:"updatedAt"`
+	// ConversationID is the staff ID of the chat conversation the request
+	// was filed from (GET /api/desk/requests/{id}/conversation reads it).
+	ConversationID string `json:"conversationId,omitempty"`
 }
 
 // ClientView is a request as its client reads it: no assignee, no
@@ -69,7 +72,7 @@ func staffView(r *Request, m *Machine) StaffView {
 		Name: r.Name, Email: r.Email, Phone: r.Phone, Product: r.Product, Summary: r.Summary,
 		Status: r.Status, StatusLabel: info.Label, ClientStatusLabel: info.Client, Waiting: info.Waiting,
 		DueAt: optTime(r.Due), Overdue: r.Overdue, DueToday: r.DueToday,
-		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt),
+		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt), ConversationID: r.Conversation,
 	}
 	if r.Assignee != "" {
 		v.Assignee = &Person{UID: r.Assignee, Name: r.AssigneeName}

@@ -114,6 +114,7 @@ func (s *Service) Open(ctx context.Context, tx *store.Tx, actor account.Actor, d
 	r := &Request{
 		ID: d.ID, Kind: d.Kind, Ref: ref, UID: d.UID, Name: d.Name, Email: d.Email, Phone: d.Phone,
 		Product: d.Product, Summary: d.Summary, Status: m.Initial, Due: d.Due, CreatedAt: now, UpdatedAt: now,
+		Conversation: d.Conversation,
 	}
 	if err := insertRequest(ctx, tx, r); err != nil {
 		return nil, err

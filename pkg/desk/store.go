@@ -16,7 +16,8 @@ import (
 // tables (migration 0006), next to the code that scans it.
 
 const requestColumns = `r.id, r.kind, r.ref, COALESCE(r.uid, ''), r.name, r.email, r.phone, r.product, r.summary,
-	r.status, COALESCE(r.assignee, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at`
+	r.status, COALESCE(r.assignee, ''), COALESCE(r.due_at, ''), r.created_at, r.updated_at,
+	COALESCE(r.conversation_id, '')`
 
 // requestFrom is the table of the requests; the assignees' names come
 // from pkg/account (named).
@@ -29,7 +30,7 @@ func scanRequest(row scanner) (*Request, error) {
 	var r Request
 	var due, created, updated string
 	err := row.Scan(&r.ID, &r.Kind, &r.Ref, &r.UID, &r.Name, &r.Email, &r.Phone, &r.Product, &r.Summary,
-		&r.Status, &r.Assignee, &due, &created, &updated)
+		&r.Status, &r.Assignee, &due, &created, &updated, &r.Conversation)
 	if err != nil {
 		return nil, err
 	}
@@ -114,10 +115,10 @@ func nullable(s string) any {
 
 func insertRequest(ctx context.Context, tx *store.Tx, r *Request) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO requests
-		(id, kind, ref, uid, name, email, phone, product, summary, status, assignee, due_at, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(id, kind, ref, uid, name, email, phone, product, summary, status, assignee, due_at, created_at, updated_at, conversation_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.Kind, r.Ref, nullable(r.UID), r.Name, r.Email, r.Phone, r.Product, r.Summary, r.Status,
-		nullable(r.Assignee), nullable(optTime(r.Due)), store.FormatTime(r.CreatedAt), store.FormatTime(r.UpdatedAt))
+		nullable(r.Assignee), nullable(optTime(r.Due)), store.FormatTime(r.CreatedAt), store.FormatTime(r.UpdatedAt), nullable(r.Conversation))
 	if err != nil {
 		return fmt.Errorf("enregistrement de la demande %s: %w", r.Ref, err)
 	}

@@ -39,6 +39,16 @@ func Date(t time.Time, loc *time.Location) string {
 	return day + NBSP + months[t.Month()-1] + NBSP + strconv.Itoa(t.Year())
 }
 
+// DayMonth writes the date of t in loc without the year: "23 novembre", "1er mai".
+func DayMonth(t time.Time, loc *time.Location) string {
+	t = t.In(loc)
+	day := strconv.Itoa(t.Day())
+	if t.Day() == 1 {
+		day = "1er"
+	}
+	return day + NBSP + months[t.Month()-1]
+}
+
 // Day writes the date of t in loc with its weekday: "mardi 24 novembre 2026".
 func Day(t time.Time, loc *time.Location) string {
 	return weekdays[t.In(loc).Weekday()] + " " + Date(t, loc)

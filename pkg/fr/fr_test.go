@@ -18,6 +18,7 @@ func TestFrench(t *testing.T) {
 		{"Int millions, negative", Int(-1234567), "-1\u202f234\u202f567"},
 		{"Date, first of the month, in Paris", Date(may1, paris), "1er\u00a0mai\u00a02026"},
 		{"Date in UTC is the day before", Date(may1, time.UTC), "30\u00a0avril\u00a02026"},
+		{"DayMonth", DayMonth(may1, paris), "1er\u00a0mai"},
 		{"Day", Day(nov, paris), "mardi 24\u00a0novembre\u00a02026"},
 		{"Clock", Clock(nov, paris), "14:05"},
 		{"DateTime", DateTime(nov, paris), "24\u00a0novembre\u00a02026 à\u00a014:05"},

@@ -61,7 +61,7 @@ func TestExportIsTheIndentedDocumentOfBefore(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.chats.Send(context.Background(), chat.Viewer{UID: e.user.UID}, id, "Bonjour Thomas")
-		}, has: []string{`"intent": "auto"`, `"href": "/insurance/car"`, `"role": "Conseiller en assurance"`, `"text": "Bonjour Thomas"`, `"product": "home"`}},
+		}, has: []string{`"intent": "auto"`, `"href": "/insurance/car"`, "Aucun conseiller n'est en ligne pour le moment.", `"text": "Bonjour Thomas"`, `"product": "home"`}},
 		{name: "an empty conversation", convs: 1, fill: func(t *testing.T, e *env) {
 			e.chat(t)
 			err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {

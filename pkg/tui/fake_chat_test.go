@@ -54,9 +54,8 @@ func newFakeLive() *fakeLive {
 		},
 		convPaul: {
 			{ID: 10, Sender: chat.SenderUser, Text: "Je voudrais parler à un conseiller.", Timestamp: at(9)},
-			{ID: 11, Sender: chat.SenderSystem, Text: "Connexion à Alice Agent...", Timestamp: at(8)},
-			{ID: 12, Sender: chat.SenderAgent, Agent: &aliceMsg, Timestamp: at(8),
-				Text: "Bonjour, je suis Alice Agent, de Courtier Exemple. Je prends la suite de votre conversation : comment puis-je vous aider ?"},
+			{ID: 11, Sender: chat.SenderSystem, Text: "Alice Agent a rejoint la conversation.", Timestamp: at(8)},
+			{ID: 12, Sender: chat.SenderAgent, Agent: &aliceMsg, Text: "Bonjour Paul, je regarde votre contrat.", Timestamp: at(7)},
 			{ID: 13, Sender: chat.SenderUser, Text: "Ma complémentaire santé rembourse-t-elle les dépassements d'honoraires chez un spécialiste ?", Timestamp: at(5)},
 			{ID: 14, Sender: chat.SenderAgent, Agent: &aliceMsg, Text: "Oui, jusqu'à 200 % de la base de remboursement avec votre formule.", Timestamp: at(3)},
 			{ID: 15, Sender: chat.SenderUser, Text: "Et pour les lunettes, c'est remboursé ?", Timestamp: at(1)},

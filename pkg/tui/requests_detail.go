@@ -177,6 +177,14 @@ func (m *requestsScreen) detailText() string {
 			line(l[0], l[1])
 		}
 	}
+	if len(d.Conversation) > 0 {
+		// The chat conversation it was filed from: what the visitor asked before.
+		section("Conversation du chat")
+		for _, l := range d.Conversation {
+			b.WriteString(m.st.Muted.Render(elide(frDate(l.At, now)+" · "+l.Sender, w)) + "\n")
+			b.WriteString(wrap(l.Text, w) + "\n")
+		}
+	}
 	if len(d.Replies) > 0 {
 		section("Réponses au client")
 		for _, rp := range d.Replies {

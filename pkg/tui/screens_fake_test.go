@@ -94,13 +94,28 @@ func fakeQueue() []desk.StaffView {
 		{ID: "c1", Kind: desk.KindContact, KindLabel: "Message", Ref: "MS-2026-000045", Name: "Paul Durand",
 			Email: "paul@example.fr", Summary: "Question sur mon contrat auto", Status: "open", StatusLabel: "En cours",
 			Assignee: &desk.Person{UID: "u-alice", Name: "Alice Agent"}, DueAt: "2026-11-23T15:00:00.000Z", DueToday: true,
-			CreatedAt: "2026-11-22T08:00:00.000Z"},
+			CreatedAt: "2026-11-22T08:00:00.000Z", ConversationID: "c0nv"},
 	}
 }
 
 func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetail, error) {
 	f.record("Request %s", id)
 	for _, r := range fakeQueue() {
+		if r.ID == id && r.ConversationID != "" {
+			// A message left from the chat, nobody online: its conversation comes with it.
+			at := func(min int) time.Time { return time.Date(2026, 11, 22, 7, min, 0, 0, time.UTC) }
+			return &RequestDetail{Detail: desk.Detail{
+				Request: r,
+				History: []desk.Event{{At: at(58), ActorName: "Paul Durand", Action: "Demande reçue"}},
+				Can:     desk.Can{Take: true, Note: true},
+			}, Lines: [][2]string{{"Objet", "Autre"}, {"Message", "Mon contrat auto couvre-t-il le prêt du volant ?"}},
+				Conversation: []TranscriptLine{
+					{At: at(55), Sender: "Assistant", Text: "Bonjour ! Je suis l'assistant du cabinet. Comment puis-je vous aider ?"},
+					{At: at(56), Sender: "Visiteur", Text: "Mon contrat auto couvre-t-il le prêt du volant ?"},
+					{At: at(56), Sender: "Système", Text: "Aucun conseiller n'est en ligne pour le moment."},
+					{At: at(58), Sender: "Système", Text: "Message MS-2026-000045 enregistré : un conseiller vous répondra par e-mail à paul@example.fr au plus tard le 24 novembre."},
+				}}, nil
+		}
 		if r.ID == id {
 			return &RequestDetail{Detail: desk.Detail{
 				Request: r,

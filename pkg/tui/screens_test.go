@@ -299,6 +299,7 @@ func TestScreensGolden(t *testing.T) {
 		{"requests", newRequestsScreen, nil},
 		{"requests-detail", newRequestsScreen, []string{"enter"}},
 		{"requests-status", newRequestsScreen, []string{"enter", "s"}},
+		{"requests-chat", newRequestsScreen, []string{"down", "enter"}},
 		{"users", newUsersScreen, nil},
 		{"users-confirm", newUsersScreen, []string{"down", "r", "down", "enter"}},
 		{"conversations", newReadOnlyConversationsScreen, nil},

@@ -113,6 +113,10 @@ type RequestDetail struct {
 	// Mails are the notices written to the client about the request,
 	// newest first, without their bodies: whether they left.
 	Mails []mail.Mail
+	// Conversation is the chat conversation the request was filed from,
+	// oldest first; nil when it came from a form (or the conversation is
+	// gone).
+	Conversation []TranscriptLine
 }
 
 // Outbox is the list of the Courriels tab: the mails of one status and

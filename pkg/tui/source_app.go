@@ -105,7 +105,15 @@ func (s *appSource) Request(ctx context.Context, id string) (*RequestDetail, err
 	if err != nil {
 		return nil, err
 	}
-	return &RequestDetail{Detail: *d, Lines: lines, Mails: mails}, nil
+	out := &RequestDetail{Detail: *d, Lines: lines, Mails: mails}
+	if cid := d.Request.ConversationID; cid != "" {
+		msgs, err := s.a.Chats.AttachedTranscript(ctx, s.reader, cid)
+		if err != nil && apperr.CodeOf(err) != apperr.ENOTFOUND {
+			return nil, err
+		}
+		out.Conversation = transcriptLines(msgs)
+	}
+	return out, nil
 }
 
 // Mails reads the outbox in one status and the counts of all.
@@ -224,11 +232,16 @@ func (s *appSource) Transcript(ctx context.Context, id string) ([]TranscriptLine
 	if err != nil {
 		return nil, err
 	}
+	return transcriptLines(msgs), nil
+}
+
+// transcriptLines writes msgs as the dashboard shows them.
+func transcriptLines(msgs []chat.Message) []TranscriptLine {
 	out := make([]TranscriptLine, len(msgs))
 	for i, m := range msgs {
 		out[i] = TranscriptLine{At: m.Timestamp, Sender: chatSenderLabel(m), Text: m.Text}
 	}
-	return out, nil
+	return out
 }
 
 // chatModeLabel names who answers a conversation, in French.

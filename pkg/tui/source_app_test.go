@@ -153,3 +153,55 @@ func TestAppSource(t *testing.T) {
 		t.Errorf("users after the role change: %+v, %v", users, err)
 	}
 }
+
+// TestAppSourceRequestFromTheChat: a request filed from a conversation
+// opens with it, for the read-only Operator as for an agent; one from a
+// form has none.
+func TestAppSourceRequestFromTheChat(t *testing.T) {
+	ctx := context.Background()
+	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	a, err := app.Open(ctx, app.Config{DB: storetest.DSN(t), Now: clock.Now,
+		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	u, err := a.Accounts.Create(ctx, account.NewUser{Email: "agent@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Arthur", Role: account.RoleAgent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := a.Chats.Start(ctx, chat.Viewer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Chats.Send(ctx, chat.Viewer{}, c.ID, "Mon contrat couvre-t-il le prêt du volant ?"); err != nil {
+		t.Fatal(err)
+	}
+	cid, err := a.Chats.Attachable(ctx, chat.Viewer{}, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft := contact.MessageDraft{Name: "Léa", Email: "lea@exemple.fr", Subject: contact.SubjectOther, Message: "Le prêt du volant, couvert ?", Consent: true}
+	fromForm, err := a.Contacts.SendMessage(ctx, account.Visitor, draft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft.Conversation = cid
+	fromChat, err := a.Contacts.SendMessage(ctx, account.Visitor, draft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []Source{NewAppSource(a, account.Visitor), NewAppSource(a, account.ActorOf(u))} {
+		d, err := src.Request(ctx, fromChat.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Conversation) != 4 || d.Conversation[1] != (TranscriptLine{At: clock.Now(), Sender: "Visiteur", Text: "Mon contrat couvre-t-il le prêt du volant ?"}) {
+			t.Errorf("as %+v, the conversation: %+v", src.Actor(), d.Conversation)
+		}
+		d, err = src.Request(ctx, fromForm.ID)
+		if err != nil || d.Conversation != nil {
+			t.Errorf("a form's request: %+v, %v", d, err)
+		}
+	}
+}

@@ -65,11 +65,12 @@ type conversationBody struct {
 }
 
 // exchangeBody is the answer of a message or a mode switch: the messages
-// added, and how long the widget shows the typing indicator before the replies.
+// added, and whether the widget offers a callback or a message answered
+// by e-mail (no advisor is online).
 type exchangeBody struct {
-	Mode         chat.Mode      `json:"mode"`
-	Messages     []chat.Message `json:"messages"`
-	ReplyDelayMs int64          `json:"replyDelayMs"`
+	Mode     chat.Mode      `json:"mode"`
+	Messages []chat.Message `json:"messages"`
+	Offer    bool           `json:"offer"`
 }
 
 type chatMessageRequest struct {
@@ -216,7 +217,7 @@ func (s *Server) writeExchange(w http.ResponseWriter, r *http.Request, ex *chat.
 		writeError(w, r, s.logger, fmt.Errorf("chat: %w", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, exchangeBody{Mode: ex.Mode, Messages: ex.Messages, ReplyDelayMs: ex.ReplyDelay.Milliseconds()})
+	writeJSON(w, http.StatusOK, exchangeBody{Mode: ex.Mode, Messages: ex.Messages, Offer: ex.Offer})
 }
 
 // handleChatAttach makes the visitor conversation this browser keeps the

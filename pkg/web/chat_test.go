@@ -38,6 +38,7 @@ type chatScenario struct {
 	headers map[string]string
 	status  int
 	bodyHas []string
+	bodyNot []string
 }
 
 func TestChatAPIScenarios(t *testing.T) {
@@ -49,7 +50,7 @@ func TestChatAPIScenarios(t *testing.T) {
 		{name: "unknown id", method: "GET", url: "/api/chat/conversations/" + strings.Repeat("x", 43), status: 404, bodyHas: []string{"n'existe pas"}},
 		{name: "junk id", method: "GET", url: "/api/chat/conversations/%00%ff", status: 404, bodyHas: []string{"n'existe pas"}},
 		{name: "a question and its follow-up", method: "POST", url: messages, body: msg("Une assurance pour ma voiture ?"), status: 200,
-			bodyHas: []string{`"intent":"auto"`, `"href":"/insurance/car"`, "Parler à un agent", `"replyDelayMs":0`}},
+			bodyHas: []string{`"intent":"auto"`, `"href":"/insurance/car"`, "Parler à un agent", `"offer":false`}},
 		{name: "1000 characters", method: "POST", url: messages, body: msg(long), status: 200, bodyHas: []string{`"intent":"unknown"`}},
 		{name: "empty", method: "POST", url: messages, body: msg(""), status: 400, bodyHas: []string{"Écrivez un message", `"field":"text"`}},
 		{name: "whitespace only", method: "POST", url: messages, body: msg(" \n\t "), status: 400, bodyHas: []string{"Écrivez un message"}},
@@ -64,8 +65,10 @@ func TestChatAPIScenarios(t *testing.T) {
 		{name: "not json", method: "POST", url: messages, body: "bonjour", headers: map[string]string{"Content-Type": "text/plain"}, status: 400, bodyHas: []string{"JSON"}},
 		{name: "to an unknown conversation", method: "POST", url: "/api/chat/conversations/" + strings.Repeat("A", 43) + "/messages", body: msg("bonjour"), status: 404},
 		{name: "cross-origin", method: "POST", url: messages, body: msg("bonjour"), headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403},
-		{name: "to the agent", method: "PUT", url: "/api/chat/conversations/{id}/mode", body: `{"mode":"agent"}`, status: 200,
-			bodyHas: []string{`"mode":"agent"`, "Connexion à Thomas Lefèvre...", `"role":"Conseiller en assurance"`}},
+		// Nobody is online: said plainly, with the offer, and no persona (PRODUCT.md 8).
+		{name: "to the agent, nobody online", method: "PUT", url: "/api/chat/conversations/{id}/mode", body: `{"mode":"agent"}`, status: 200,
+			bodyHas: []string{`"mode":"bot"`, `"offer":true`, `"sender":"system"`, "Aucun conseiller n'est en ligne pour le moment."},
+			bodyNot: []string{"Connexion", `"sender":"agent"`, "avatar"}},
 		{name: "bad mode", method: "PUT", url: "/api/chat/conversations/{id}/mode", body: `{"mode":"robot"}`, status: 400, bodyHas: []string{`"field":"mode"`}},
 		{name: "mode by GET", method: "GET", url: "/api/chat/conversations/{id}/mode", status: 404},
 	}
@@ -73,23 +76,34 @@ func TestChatAPIScenarios(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			env := newAPI(t)
 			id := env.startChat(t, "")
-			sc := scenario{method: sc.method, url: strings.ReplaceAll(sc.url, "{id}", id), body: sc.body, headers: sc.headers, status: sc.status, bodyHas: sc.bodyHas}
-			sc.run(t, env.h)
+			url := strings.ReplaceAll(sc.url, "{id}", id)
+			scenario{method: sc.method, url: url, body: sc.body, headers: sc.headers, status: sc.status, bodyHas: sc.bodyHas}.run(t, env.h)
+			if len(sc.bodyNot) == 0 {
+				return
+			}
+			// The same request on a new conversation, read whole.
+			_, body := env.do(t, sc.method, strings.ReplaceAll(sc.url, "{id}", env.startChat(t, "")), sc.body, "")
+			for _, not := range sc.bodyNot {
+				if strings.Contains(body, not) {
+					t.Errorf("body %s holds %q", body, not)
+				}
+			}
 		})
 	}
 }
 
-func TestChatAgentReplyIsDelayedTwoSeconds(t *testing.T) {
+// TestChatBackToTheAssistant: from an agent's waiting line back to the
+// assistant, the visitor reads a system line and the mode is bot again.
+func TestChatBackToTheAssistant(t *testing.T) {
 	env := newAPI(t)
-	id := env.startChat(t, "")
-	env.do(t, "PUT", "/api/chat/conversations/"+id+"/mode", `{"mode":"agent"}`, "")
-	_, body := env.do(t, "POST", "/api/chat/conversations/"+id+"/messages", `{"text":"Bonjour Thomas"}`, "")
-	var ex exchangeBody
-	if err := json.Unmarshal([]byte(body), &ex); err != nil {
+	env.people(t)
+	if err := env.srv.chat.svc.Present(context.Background(), env.staffActor(t, "agent")); err != nil {
 		t.Fatal(err)
 	}
-	if ex.ReplyDelayMs != 2000 || len(ex.Messages) != 2 || ex.Messages[1].Sender != chat.SenderAgent || ex.Messages[1].Agent == nil {
-		t.Fatalf("agent reply %s", body)
+	id := env.startChat(t, "")
+	if res, body := env.do(t, "PUT", "/api/chat/conversations/"+id+"/mode", `{"mode":"agent"}`, ""); res.StatusCode != 200 ||
+		!strings.Contains(body, `"mode":"agent"`) || !strings.Contains(body, "Un conseiller va vous répondre") || !strings.Contains(body, `"offer":false`) {
+		t.Fatalf("to the agent, one online: %d %s", res.StatusCode, body)
 	}
 	res, body := env.do(t, "PUT", "/api/chat/conversations/"+id+"/mode", `{"mode":"bot"}`, "")
 	if res.StatusCode != 200 || !strings.Contains(body, `"sender":"system"`) || !strings.Contains(body, `"mode":"bot"`) {

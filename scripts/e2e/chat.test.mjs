@@ -82,7 +82,8 @@ describe('chat widget', () => {
     const launcher = page.getByRole('button', { name: "Fermer l'assistant" });
     assert.equal(await launcher.getAttribute('aria-expanded'), 'true');
     assert.equal(await panel.getByRole('heading', { level: 2 }).innerText(), 'Assistant');
-    assert.ok(await panel.getByText('En ligne • Prêt à vous aider').isVisible());
+    // Nobody is online here: the header does not say « En ligne » (PRODUCT.md 8).
+    await panel.getByText('Assistant automatique • Aucun conseiller en ligne').waitFor();
     assert.equal(await log.getAttribute('aria-live'), 'polite');
     const greeting = await log.locator('.chat-text').first().innerText();
     assert.match(greeting, /^Bonjour\u00a0! Je suis l'assistant virtuel d'Horizon Courtage,/);
@@ -166,27 +167,17 @@ describe('chat widget', () => {
     await context.close();
   });
 
-  test('agent mode there and back, with the 2-second reply', async () => {
-    const { page, context, errors, panel, log, input, send, status } = await openChat();
+  test('« Parler à un agent » with nobody online: said plainly, no persona, the assistant stays', async () => {
+    const { page, context, errors, panel, log, input } = await openChat();
+    await panel.getByText(/^Aucun conseiller disponible pour le moment/).waitFor({ timeout: 10000 });
     await panel.getByRole('button', { name: 'Parler à un agent' }).click();
-    await log.getByText(/Connexion à .+\.\.\./).waitFor();
-    const agentMsg = log.locator('.chat-message-agent').last();
-    await agentMsg.waitFor();
-    assert.match(await agentMsg.innerText(), /Conseiller en assurance/);
-    assert.equal(await agentMsg.locator('img').getAttribute('src'), '/chat-agent.svg');
-
-    const started = Date.now();
-    await input.fill("J'ai besoin d'aide pour un sinistre");
-    await input.press('Enter');
-    await status.getByText('Votre conseiller écrit…').waitFor({ state: 'attached' });
-    assert.equal(await send.isDisabled(), true);
-    await log.getByText(/Merci pour votre message/).waitFor({ timeout: 5000 });
-    const waited = Date.now() - started;
-    assert.ok(waited >= 1900 && waited < 4500, `the agent answered after ${waited} ms`);
+    await log.getByText(/^Aucun conseiller n.est en ligne pour le moment\./).waitFor();
     assert.ok(await log.getByText(new RegExp(shownPhone)).last().isVisible());
-
-    await panel.getByRole('button', { name: "Retour à l'assistant" }).click();
-    await log.getByText("Vous êtes de nouveau en conversation avec l'assistant.").waitFor();
+    assert.equal(await log.locator('.chat-message-agent').count(), 0);
+    assert.equal(await panel.locator('img').count(), 0);
+    assert.doesNotMatch(await panel.innerText(), /Connexion à|En ligne •/);
+    await panel.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
+    await panel.getByRole('button', { name: "Continuer avec l'assistant" }).click();
     await panel.getByRole('button', { name: 'Parler à un agent' }).waitFor();
     const body = await say(page, input, 'Quels sont vos horaires ?');
     assert.equal(body.messages[1].intent, 'contact');
@@ -289,13 +280,35 @@ describe('chat widget', () => {
         await log.getByText(/Je peux/).waitFor();
         await say(page, input, 'Bonjour');
         await say(page, input, 'Une assurance auto ?');
+        // Nobody online: the plain statement and the offer, then the callback form in the panel.
         await panel.getByRole('button', { name: 'Parler à un agent' }).click();
-        await log.locator('.chat-message-agent').waitFor();
+        await panel.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
         await page.addScriptTag({ path: axePath });
-        const axe = await page.evaluate(() =>
-          window.axe.run('#assistant-chat', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
-        );
-        assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+        const runAxe = async () => {
+          const axe = await page.evaluate(() =>
+            window.axe.run('#assistant-chat', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+          );
+          assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+        };
+        await runAxe();
+        const offerColours = await page.evaluate(() => ['.chat-offer-dismiss', '.chat-message-system .chat-text'].map((s) => {
+          const el = document.querySelector(s);
+          let bg = 'rgb(255, 255, 255)';
+          for (let e = el; e; e = e.parentElement) {
+            const c = getComputedStyle(e).backgroundColor;
+            if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') { bg = c; break; }
+          }
+          return [s, getComputedStyle(el).color, bg];
+        }));
+        for (const [sel, fg, bgc] of offerColours) assert.ok(contrast(fg, bgc) >= 4.5, `${sel}: ${fg} on ${bgc}`);
+        await panel.getByRole('button', { name: 'Être rappelé' }).click();
+        const form = panel.getByRole('region', { name: 'Être rappelé par un conseiller' });
+        await form.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
+        await runAxe();
+        const formBox = await form.boundingBox();
+        assert.ok(formBox.width <= width && formBox.x >= 0, `form ${JSON.stringify(formBox)}`);
+        await form.getByRole('button', { name: 'Retour à la conversation' }).click();
+        await log.waitFor();
         const box = await panel.boundingBox();
         assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= (width === 375 ? 740 : 900), `panel ${JSON.stringify(box)}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

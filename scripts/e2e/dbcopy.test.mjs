@@ -35,10 +35,15 @@ async function dayOnSQLite(server) {
   const token = started.body.conversation.id;
   const sent = await call(cl.page, 'POST', `/api/chat/conversations/${token}/messages`, { text: 'Ma Clio est-elle bien couverte en Tous risques ?' });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
-  assert.equal((await call(cl.page, 'PUT', `/api/chat/conversations/${token}/mode`, { mode: 'agent' })).status, 200);
-  // The agent takes it and answers.
+  // The agent is at their post (their conversations page open), so the hand-off waits in the inbox.
   const ag = await newPage(browser);
   await signIn(ag.page, server.url, agent.email);
+  await ag.page.goto(server.url + '/dashboard/conversations');
+  await ag.page.getByRole('region', { name: /^En attente/ }).waitFor();
+  const handOff = await call(cl.page, 'PUT', `/api/chat/conversations/${token}/mode`, { mode: 'agent' });
+  assert.equal(handOff.status, 200);
+  assert.equal(handOff.body.mode, 'agent', JSON.stringify(handOff.body));
+  // The agent takes it and answers.
   const inbox = await call(ag.page, 'GET', '/api/chat/inbox');
   const cid = inbox.body.waiting?.[0]?.id;
   assert.ok(cid, `conversation en attente: ${JSON.stringify(inbox.body)}`);

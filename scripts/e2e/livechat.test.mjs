@@ -1,7 +1,9 @@
 // The live chat (issue 10) through the real server, two browsers side by
 // side: a visitor who asks for an agent, and an agent made with `courtier
 // users create --role agent` on their /dashboard/conversations page.
-// Then the fallback of SPEC.md §4 when nobody is there.
+// Then, with nobody there, what the chat offers instead (PRODUCT.md 8):
+// a message answered by e-mail and a callback, both in the staff's queue
+// with the conversation attached.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { heading, launchBrowser, newPage, startServer } from './helpers.mjs';
@@ -67,15 +69,22 @@ describe('live chat', () => {
     // The conversation appears in the agent's inbox without a reload.
     const item = waiting.getByRole('link').first();
     await item.waitFor({ timeout: 5000 });
-    assert.match(await item.innerText(), /Visiteur/);
+    // The inbox previews the visitor's own words, not a line of the system.
+    const preview = await item.innerText();
+    assert.match(preview, /Visiteur/);
+    assert.match(preview, /Je voudrais assurer une Clio/);
+    assert.doesNotMatch(preview, /Un conseiller va vous répondre|Bonjour, je suis/);
     await item.click();
     const transcript = agent.page.getByRole('log', { name: 'Messages de la conversation' });
     await transcript.getByText('Je voudrais assurer une Clio').waitFor();
     await agent.page.getByRole('button', { name: 'Prendre la conversation' }).click();
 
-    // The visitor reads the agent's real name.
-    await v.log.getByText('Connexion à Arthur Bernard...').waitFor({ timeout: 5000 });
-    await v.log.getByText(/Bonjour, je suis Arthur Bernard/).waitFor();
+    // The visitor reads the agent's real name, once: one arrival line, no greeting in their name.
+    await v.log.getByText('Arthur Bernard a rejoint la conversation.').waitFor({ timeout: 5000 });
+    await v.panel.getByText('Conseiller • En ligne').waitFor();
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(await v.log.getByText(/a rejoint la conversation|Connexion à|Bonjour, je suis/).count(), 1);
+    assert.equal(await v.log.locator('.chat-message-agent').count(), 0);
 
     // Both ways, live, within a second.
     const composer = agent.page.getByLabel('Votre réponse');
@@ -118,27 +127,73 @@ describe('live chat', () => {
     await agent.context.close();
   });
 
-  test('with no agent online: the persona, its reply after 2 seconds and the callback offer', async () => {
+  test('with no agent online: said plainly, a message by e-mail and a callback filed, both in the desk with the conversation', async () => {
     const v = await visitorChat();
     // The agent of the first test has closed their page: nobody is there.
     await v.panel.getByText(/^Aucun conseiller disponible pour le moment/).waitFor({ timeout: 10000 });
-    await v.panel.getByRole('button', { name: 'Parler à un agent' }).click();
-    await v.log.getByText('Connexion à Thomas Lefèvre...').waitFor();
-    const started = Date.now();
-    await v.input.fill("J'ai eu un accrochage ce matin");
+    await v.panel.getByText('Assistant automatique • Aucun conseiller en ligne').waitFor();
+    await v.input.fill("J'ai eu un accrochage ce matin avec ma Clio");
     await v.input.press('Enter');
-    await v.panel.getByRole('status').getByText('Votre conseiller écrit…').waitFor({ state: 'attached' });
-    await v.log.getByText(/Aucun conseiller n.est disponible pour le moment/).waitFor({ timeout: 5000 });
-    const waited = Date.now() - started;
-    assert.ok(waited >= 1900 && waited < 4500, `the reply came after ${waited} ms`);
-    const callback = v.log.getByRole('link', { name: 'Être rappelé' }).last();
-    assert.equal(await callback.getAttribute('href'), '/contact#rappel');
-    assert.equal(await v.log.getByRole('link', { name: 'Nous écrire' }).last().getAttribute('href'), '/contact#ecrire');
-    // The reply came once, though the stream and the answer both bring it.
-    assert.equal(await v.log.getByText(/Aucun conseiller n.est disponible pour le moment/).count(), 1);
-    await callback.click();
-    await v.page.waitForURL((u) => u.pathname === '/contact' && u.hash === '#rappel');
+    await v.log.getByText(/accrochage/).first().waitFor();
+    await v.panel.getByRole('button', { name: 'Parler à un agent' }).click();
+    await v.log.getByText(/^Aucun conseiller n.est en ligne pour le moment\./).waitFor();
+    // Nobody pretends: no « Connexion à », no portrait, no greeting, no « En ligne ».
+    const shown = await v.panel.innerText();
+    assert.doesNotMatch(shown, /Connexion à|Thomas|En ligne •|écrit…/);
+    assert.equal(await v.panel.locator('img').count(), 0);
+    assert.equal(await v.log.locator('.chat-message-agent').count(), 0);
+
+    // A message answered by e-mail, filed from the chat.
+    await v.panel.getByRole('button', { name: 'Réponse par e-mail' }).click();
+    let form = v.panel.getByRole('region', { name: 'Recevoir une réponse par e-mail' });
+    assert.equal(await form.getByLabel('Votre message').inputValue(), "J'ai eu un accrochage ce matin avec ma Clio");
+    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    await form.getByText('Indiquez votre nom.').waitFor();
+    await form.getByLabel('Nom et prénom').fill('Léa Martin');
+    await form.getByLabel('Adresse e-mail').fill('lea@exemple.fr');
+    await form.getByRole('checkbox').check();
+    const [contactRes] = await Promise.all([
+      v.page.waitForResponse((r) => r.url().endsWith('/contact') && r.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Envoyer le message' }).click(),
+    ]);
+    assert.equal(contactRes.status(), 201);
+    const message = (await contactRes.json()).receipt;
+    await v.log.getByText(new RegExp(`Message ${message.ref} enregistré`)).waitFor();
+
+    // A callback at a chosen slot, by keyboard alone.
+    await v.panel.getByRole('button', { name: 'Parler à un agent' }).click();
+    await v.panel.getByRole('button', { name: 'Être rappelé' }).focus();
+    await v.page.keyboard.press('Enter');
+    form = v.panel.getByRole('region', { name: 'Être rappelé par un conseiller' });
+    await form.getByLabel('Nom et prénom').fill('Léa Martin');
+    await form.getByLabel(/Numéro de téléphone/).fill('06 39 98 12 34');
+    const day = form.getByLabel('Jour');
+    await day.locator('option').nth(1).waitFor({ state: 'attached', timeout: 5000 });
+    await day.selectOption({ index: 1 });
+    await form.getByRole('radio').first().check();
+    await form.getByRole('checkbox').check();
+    const [callbackRes] = await Promise.all([
+      v.page.waitForResponse((r) => r.url().endsWith('/callback') && r.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Demander le rappel' }).click(),
+    ]);
+    assert.equal(callbackRes.status(), 201);
+    const callback = (await callbackRes.json()).receipt;
+    assert.ok(callback.slotStart, 'the chosen slot was kept');
+    await v.log.getByText(new RegExp(`Demande de rappel ${callback.ref} enregistrée.* entre `)).waitFor();
+
+    // Both are in the desk, the conversation attached.
+    const agent = await newPage(browser);
+    await signInPage(server.url, agent.page, 'arthur@exemple.fr');
+    for (const r of [message, callback]) {
+      await agent.page.goto(`${server.url}/dashboard/requests/${r.id}`);
+      await agent.page.getByRole('heading', { name: new RegExp(r.ref) }).waitFor();
+      const conversation = agent.page.getByRole('region', { name: 'Conversation du chat' });
+      await conversation.getByText("J'ai eu un accrochage ce matin avec ma Clio").waitFor();
+      await conversation.getByText(new RegExp(`${r.ref} enregistré`)).waitFor();
+    }
     assert.deepEqual(v.errors, []);
+    assert.deepEqual(agent.errors, []);
     await v.context.close();
+    await agent.context.close();
   });
 });

@@ -24,9 +24,8 @@ function time(iso: string): string {
   }
 }
 
-/** An agent's picture: the persona's, or the initials of a real agent, who has none. */
+/** A real agent's initials in a disc: no portrait, no persona (PRODUCT.md 8). */
 export function AgentAvatar({ agent, size = 32, className = 'chat-agent-avatar' }: { agent: ChatAgent; size?: number; className?: string }) {
-  if (agent.avatar) return <img className={className} src={agent.avatar} alt="" width={size} height={size} />;
   return (
     <span className={`${className} chat-initials`} aria-hidden="true" style={{ width: size, height: size }}>
       {initials(agent.name)}

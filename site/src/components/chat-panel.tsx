@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { canSend, maxId, maxMessageLength } from '../lib/chat';
+import { ChatOfferChoices, ChatOfferForm, type OfferChoice } from '../features/contact/chat-offer';
+import { canSend, maxId, maxMessageLength, type ChatMessage } from '../lib/chat';
 import { lastReadMessage, settled, useCallbackOffer, useChat } from '../lib/use-chat';
 import { AgentAvatar, ChatMessageView } from './chat-message';
 import './chat-panel.css';
@@ -14,17 +14,35 @@ export interface ChatPanelProps {
   onUnread?: (count: number) => void;
 }
 
+/** The visitor's last words in the conversation, to start a message with. */
+function lastWords(messages: readonly ChatMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.sender === 'user') return messages[i]?.text ?? '';
+  return '';
+}
+
+/**
+ * The header's subtitle: « En ligne » only when an advisor is (PRODUCT.md
+ * 8); the assistant alone says what it is.
+ */
+export function chatSubtitle(agent: { role: string } | undefined, advisorOnline: boolean | null): string {
+  if (agent) return `${agent.role} • En ligne`;
+  if (advisorOnline) return 'En ligne • Prêt à vous aider';
+  return advisorOnline === false ? 'Assistant automatique • Aucun conseiller en ligne' : 'Assistant automatique • Prêt à vous aider';
+}
+
 /**
  * The chat panel of SPEC.md §2 and §4: header, agent switch, messages
  * announced to screen readers, typing indicator, and the input (Enter
  * sends, Shift+Enter starts a new line). Loaded on the first open. With a
  * real agent (docs/live-chat.md): whether one is available before asking,
- * the wait and a callback offer when it lasts, the agent's name in the
- * header, their typing, and « Lu » under what they have read.
+ * the wait, the agent's name in the header, their typing, and « Lu »
+ * under what they have read. With none online (PRODUCT.md 8), the offer
+ * of a callback or a message answered by e-mail, filed from the panel.
  */
 export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProps) {
-  const { state, send, setMode, typed } = useChat(open);
+  const { state, send, setMode, typed, filed, dismissOffer } = useChat(open);
   const [text, setText] = useState('');
+  const [choice, setChoice] = useState<OfferChoice | null>(null);
   const titleId = useId();
   const inputId = useId();
   const availabilityId = useId();
@@ -39,6 +57,10 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
   const offerCallback = useCallbackOffer(agentMode ? state.live : null);
   const readId = agentMode ? lastReadMessage(state) : null;
   const availability = !agentMode && ready ? state.availability : null;
+  const advisorOnline = state.available ?? state.availability?.available ?? null;
+  // Nobody online: the answer to « Parler à un agent », or a wait no agent came to.
+  const showOffer = state.offer || (waiting && (offerCallback || state.available === false));
+  const offerForm = showOffer && choice !== null && state.id !== null;
 
   // Focus moves into the panel when it opens.
   useEffect(() => {
@@ -68,6 +90,12 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
     }
     el.scrollTop += first.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
   }, [state.messages.length, open]);
+
+  // The offer takes room under the log: the statement above it stays in sight.
+  useEffect(() => {
+    const el = log.current;
+    if (showOffer && el) el.scrollTop = el.scrollHeight;
+  }, [showOffer]);
 
   // The agent may answer while the panel is closed: the launcher counts those messages.
   const seenUpTo = useRef(0);
@@ -110,11 +138,10 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
   }
 
   // A real agent's typing comes from the stream; the assistant's reply is
-  // awaited with the request, the persona's canned one for the delay the
-  // server asks.
+  // awaited with the request. Nobody else ever « types ».
   let typing: string | null = null;
   if (state.agentTyping) typing = `${state.agentTyping} écrit…`;
-  else if (agentMode ? state.replying : state.pending || state.phase === 'loading') typing = agentMode ? 'Votre conseiller écrit…' : "L'assistant écrit…";
+  else if (!agentMode && (state.pending || state.phase === 'loading')) typing = "L'assistant écrit…";
   return (
     <section ref={panel} id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={!open}>
       <header className="chat-header">
@@ -127,7 +154,7 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
         )}
         <div className="chat-heading">
           <h2 id={titleId}>{agent ? agent.name : 'Assistant'}</h2>
-          <p className="chat-subtitle">{agent ? `${agent.role} • En ligne` : 'En ligne • Prêt à vous aider'}</p>
+          <p className="chat-subtitle">{chatSubtitle(agent, advisorOnline)}</p>
         </div>
         <button type="button" className="chat-close" onClick={onClose} aria-label="Fermer">
           <span aria-hidden="true">×</span>
@@ -151,7 +178,12 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
           </p>
         ) : null}
       </div>
-      <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Messages de la conversation">
+      {offerForm && state.id ? (
+        <ChatOfferForm conversation={state.id} choice={choice} lastWords={lastWords(state.messages)}
+          onFiled={(m) => { setChoice(null); filed(m); input.current?.focus(); }}
+          onCancel={() => { setChoice(null); input.current?.focus(); }} />
+      ) : null}
+      <div ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Messages de la conversation" hidden={offerForm}>
         <ol ref={list} className="chat-list">
           {state.messages.map((m) => (
             <ChatMessageView key={m.id} message={m} onNavigate={closeIfCovering} read={m.id === readId} />
@@ -165,18 +197,17 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
             <span className={state.agentTyping ? 'chat-typing-name' : 'visually-hidden'}>{typing}</span>
           </span>
         ) : null}
-        {waiting ? <p className="chat-waiting">En attente d'un conseiller…</p> : null}
-        {waiting && offerCallback ? (
-          <div className="chat-callback">
-            <p>Personne n'a encore pris votre demande. Voulez-vous être rappelé&nbsp;?</p>
-            <ul className="chat-links">
-              <li><Link to="/contact#rappel" onClick={closeIfCovering}>Être rappelé</Link></li>
-              <li><Link to="/contact#ecrire" onClick={closeIfCovering}>Nous écrire</Link></li>
-            </ul>
-          </div>
+        {waiting && !showOffer ? <p className="chat-waiting">En attente d'un conseiller…</p> : null}
+        {waiting && showOffer && !state.offer ? (
+          <p className="chat-waiting">
+            {state.available === false ? 'Aucun conseiller n\'est en ligne pour le moment.' : 'Personne n\'a encore pris votre demande.'}
+          </p>
+        ) : null}
+        {showOffer && !offerForm ? (
+          <ChatOfferChoices onChoose={setChoice} onDismiss={() => (waiting ? setMode('bot') : dismissOffer())} />
         ) : null}
       </div>
-      <form className="chat-form" onSubmit={submit}>
+      <form className="chat-form" onSubmit={submit} hidden={offerForm}>
         <label className="visually-hidden" htmlFor={inputId}>Votre message</label>
         <textarea
           ref={input}

@@ -9,11 +9,13 @@ import { setSessionUser } from '../lib/session';
 
 const at = '2026-03-02T13:05:00.000Z';
 const welcome: ChatMessage = { id: 1, sender: 'bot', text: 'Bonjour\u00a0! Je peux\u00a0:\n• vous présenter nos assurances', timestamp: at, intent: 'greeting' };
-const agent = { name: 'Thomas Lefèvre', avatar: '/chat-agent.svg', role: 'Conseiller en assurance' };
+const nobody = 'Aucun conseiller n\'est en ligne pour le moment. Un conseiller peut vous rappeler au créneau de votre choix, ou vous répondre par e-mail.';
+const slots = [{ date: '2026-03-03', slots: [{ start: '2026-03-03T09:00:00Z', end: '2026-03-03T10:00:00Z' }, { start: '2026-03-03T10:00:00Z', end: '2026-03-03T11:00:00Z' }] }];
 
 interface FakeServerOptions {
   fail?: boolean;
   known?: boolean;
+  /** How long the assistant's answer takes. */
   delayMs?: number;
   /** The kept conversation, as GET answers it. */
   stored?: Conversation;
@@ -35,6 +37,7 @@ function fakeServer(options: FakeServerOptions = {}) {
     const body = init?.body ? JSON.parse(init.body as string) : undefined;
     calls.push({ method, url, body });
     const available = options.available ?? true;
+    if (url === '/api/callbacks/slots') return json(200, { days: slots });
     if (url === '/api/chat/availability') {
       return json(200, { available, message: available ? 'Un conseiller est disponible' : 'Aucun conseiller disponible pour le moment' });
     }
@@ -47,13 +50,23 @@ function fakeServer(options: FakeServerOptions = {}) {
     if (method === 'POST' && url === '/api/chat/conversations') return json(201, { conversation: { id: 'conv-1', mode: 'bot', messages: [welcome] } });
     if (method === 'GET') return known ? json(200, { conversation: stored ?? { mode: 'bot', messages: [welcome] } }) : json(404, { error: 'introuvable', code: 'not_found' });
     if (method === 'POST' && reply) return json(200, await reply(body.text));
+    if (method === 'PUT' && body.mode === 'agent' && !available) {
+      // pkg/chat with nobody online: said plainly, the offer, and the assistant stays.
+      return json(200, { mode: 'bot', offer: true, messages: [{ id: next++, sender: 'system', text: nobody, timestamp: at }] });
+    }
     if (method === 'PUT') {
-      return json(200, { mode: body.mode, replyDelayMs: 0, messages: [
-        { id: next++, sender: 'system', text: 'Connexion à Thomas Lefèvre...', timestamp: at },
-        { id: next++, sender: 'agent', text: 'Bonjour, je suis Thomas.', timestamp: at, agent },
+      return json(200, { mode: body.mode, offer: false, messages: [
+        { id: next++, sender: 'system', text: body.mode === 'agent' ? 'Un conseiller va vous répondre dans un instant.' : 'Vous êtes de nouveau en conversation avec l\'assistant.', timestamp: at },
       ] });
     }
-    return json(200, { mode: 'bot', replyDelayMs: delayMs, messages: [
+    if (url.endsWith('/contact') || url.endsWith('/callback')) {
+      const callback = url.endsWith('/callback');
+      const ref = callback ? 'RA-2026-000001' : 'CT-2026-000001';
+      return json(201, { receipt: { id: 'r1', kind: callback ? 'callback' : 'contact', ref, dueAt: at },
+        message: { id: next++, sender: 'system', text: `${callback ? 'Demande de rappel' : 'Message'} ${ref} enregistré.`, timestamp: at } });
+    }
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return json(200, { mode: 'bot', offer: false, messages: [
       { id: next++, sender: 'user', text: body.text, timestamp: at },
       { id: next++, sender: 'bot', text: 'Notre assurance auto…', timestamp: at, intent: 'auto', links: [{ label: 'Assurance auto et moto', href: '/insurance/car' }] },
     ] });
@@ -96,7 +109,7 @@ describe('ChatWidget', () => {
     renderWidget();
     const input = await openPanel();
     expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeTruthy();
-    expect(screen.getByText('En ligne • Prêt à vous aider')).toBeTruthy();
+    expect(await screen.findByText('En ligne • Prêt à vous aider')).toBeTruthy();
     expect(document.activeElement).toBe(input);
     expect(screen.getByText('14:05')).toBeTruthy();
     expect(localStorage.getItem(chatStorageKey)).toBe('conv-1');
@@ -152,14 +165,85 @@ describe('ChatWidget', () => {
   });
 
   it('switches to the agent and back', async () => {
-    const calls = fakeServer();
+    const calls = fakeServer({ available: true });
     renderWidget();
     await openPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
-    await screen.findByText('Connexion à Thomas Lefèvre...');
-    expect(screen.getByText('Conseiller en assurance')).toBeTruthy();
+    await screen.findByText('Un conseiller va vous répondre dans un instant.');
     expect(calls.at(-1)).toEqual({ method: 'PUT', url: '/api/chat/conversations/conv-1/mode', body: { mode: 'agent' } });
-    expect(screen.getByRole('button', { name: "Retour à l'assistant" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Retour à l'assistant" }));
+    await screen.findByText("Vous êtes de nouveau en conversation avec l'assistant.");
+    expect(screen.getByRole('button', { name: 'Parler à un agent' })).toBeTruthy();
+  });
+
+  it('with nobody online, says so plainly: no « En ligne », no persona, the assistant stays', async () => {
+    fakeServer({ available: false });
+    renderWidget();
+    await openPanel();
+    expect(await screen.findByText('Assistant automatique • Aucun conseiller en ligne')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
+    await screen.findByText(nobody);
+    const dialog = screen.getByRole('dialog', { name: 'Assistant' });
+    expect(dialog.textContent).not.toMatch(/En ligne •|Connexion|Thomas|écrit…/);
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Parler à un agent' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Sans conseiller en ligne' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Continuer avec l'assistant" }));
+    expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
+  });
+
+  it('with nobody online, files a message answered by e-mail from the conversation', async () => {
+    const calls = fakeServer({ available: false });
+    renderWidget();
+    const input = await openPanel();
+    fireEvent.change(input, { target: { value: 'Mon contrat couvre-t-il le prêt du volant ?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByText('Notre assurance auto…');
+    fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Réponse par e-mail' }));
+    const form = screen.getByRole('region', { name: 'Recevoir une réponse par e-mail' });
+    expect(screen.getByRole('log', { hidden: true }).hidden).toBe(true);
+    // The visitor's last words start the message; the contact form's rules, in French.
+    expect((within(form).getByLabelText('Votre message') as HTMLTextAreaElement).value).toBe('Mon contrat couvre-t-il le prêt du volant ?');
+    fireEvent.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
+    await within(form).findByText('Indiquez votre nom.');
+    expect(within(form).getByText('Saisissez votre adresse e-mail.')).toBeTruthy();
+    expect(within(form).getByText('Cochez la case pour nous autoriser à utiliser ces informations.')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/contact'))).toBe(false);
+    fireEvent.change(within(form).getByLabelText('Nom et prénom'), { target: { value: 'Léa Martin' } });
+    fireEvent.change(within(form).getByLabelText('Adresse e-mail'), { target: { value: 'lea@exemple.fr' } });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
+    await screen.findByText('Message CT-2026-000001 enregistré.');
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/chat/conversations/conv-1/contact',
+      body: { name: 'Léa Martin', email: 'lea@exemple.fr', message: 'Mon contrat couvre-t-il le prêt du volant ?', consent: true } });
+    expect(screen.queryByRole('region', { name: 'Recevoir une réponse par e-mail' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
+    expect(screen.getByRole('log').hidden).toBe(false);
+  });
+
+  it('with nobody online, files a callback at a chosen slot; a client gives only the phone', async () => {
+    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', emailConfirmed: true, createdAt: at, updatedAt: at };
+    act(() => setSessionUser(marie));
+    const calls = fakeServer({ available: false });
+    renderWidget();
+    await openPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Être rappelé' }));
+    const form = screen.getByRole('region', { name: 'Être rappelé par un conseiller' });
+    expect(within(form).queryByLabelText('Nom et prénom')).toBeNull();
+    fireEvent.change(within(form).getByLabelText(/Numéro de téléphone/), { target: { value: '+44 20 7946 0000' } });
+    fireEvent.click(within(form).getByRole('checkbox'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Demander le rappel' }));
+    await within(form).findByText('Saisissez un numéro de téléphone français, par exemple 06 39 98 12 34.');
+    fireEvent.change(within(form).getByLabelText(/Numéro de téléphone/), { target: { value: '06 39 98 12 34' } });
+    const day = await within(form).findByRole('option', { name: 'mardi 3\u00a0mars' });
+    fireEvent.change(within(form).getByLabelText('Jour'), { target: { value: (day as HTMLOptionElement).value } });
+    fireEvent.click(within(form).getByRole('radio', { name: /^11:00/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Demander le rappel' }));
+    await screen.findByText('Demande de rappel RA-2026-000001 enregistré.');
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/chat/conversations/conv-1/callback',
+      body: { name: '', phone: '06 39 98 12 34', note: '', consent: true, slot: slots[0]?.slots[1] } });
   });
 
   it('attaches the conversation at sign-in, and starts a new one at sign-out without the earlier messages', async () => {
@@ -194,7 +278,7 @@ describe('ChatWidget', () => {
 });
 
 describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
-  const julie = { name: 'Julie Martin', avatar: '', role: 'Conseiller' };
+  const julie = { name: 'Julie Martin', role: 'Conseiller' };
   const greeting: ChatMessage = { id: 5, sender: 'agent', text: 'Bonjour, je suis Julie Martin.', timestamp: at, agent: julie };
   const live = { state: 'live' as const, agent: julie, callbackAfterMs: 120000, agentRead: 0 };
   const liveConversation = (messages: ChatMessage[] = []): Conversation => ({ mode: 'agent', live, messages: [welcome, greeting, ...messages] });
@@ -243,34 +327,56 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     expect(calls.filter((c) => c.url === '/api/chat/availability')).toHaveLength(2);
   });
 
-  it('waits for an agent, offers a callback once callbackAfterMs has passed, and shows the agent who takes it', async () => {
-    const calls = fakeServer({ available: false });
+  it('waits for an agent, offers a callback once callbackAfterMs has passed, and shows the agent who takes it once', async () => {
+    const calls = fakeServer({ available: true });
     renderWidget();
     await openPanel();
     const es = await stream();
     fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
-    await screen.findByText('Connexion à Thomas Lefèvre...');
+    await screen.findByText('Un conseiller va vous répondre dans un instant.');
     expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { mode: 'agent' } });
-    expect(screen.queryByText('Un conseiller est disponible')).toBeNull();
     vi.useFakeTimers();
     const waitingSince = new Date(Date.now() - 30_000).toISOString();
-    emit(es, 'state', { mode: 'agent', live: { state: 'waiting', waitingSince, callbackAfterMs: 90_000, agentRead: 0 }, available: false });
+    emit(es, 'state', { mode: 'agent', live: { state: 'waiting', waitingSince, callbackAfterMs: 90_000, agentRead: 0 }, available: true });
     const status = screen.getByRole('status');
     expect(status.textContent).toContain("En attente d'un conseiller…");
-    expect(screen.queryByText(/Personne n'a encore pris votre demande/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
     act(() => vi.advanceTimersByTime(59_999));
-    expect(screen.queryByText(/Personne n'a encore pris votre demande/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(status.textContent).toContain("Personne n'a encore pris votre demande. Voulez-vous être rappelé\u00a0?");
-    expect(within(status).getByRole('link', { name: 'Être rappelé' }).getAttribute('href')).toBe('/contact#rappel');
-    expect(within(status).getByRole('link', { name: 'Nous écrire' }).getAttribute('href')).toBe('/contact#ecrire');
+    expect(status.textContent).toContain("Personne n'a encore pris votre demande.");
+    expect(within(status).getByRole('button', { name: 'Être rappelé' })).toBeTruthy();
+    expect(within(status).getByRole('button', { name: 'Réponse par e-mail' })).toBeTruthy();
     expect((screen.getByRole('button', { name: "Retour à l'assistant" }) as HTMLButtonElement).disabled).toBe(false);
-    emit(es, 'state', { mode: 'agent', live, available: false });
+    emit(es, 'message', { id: 20, sender: 'system', text: 'Julie Martin a rejoint la conversation.', timestamp: at });
+    emit(es, 'state', { mode: 'agent', live, available: true });
     expect(status.textContent).toBe('');
     const dialog = screen.getByRole('dialog', { name: 'Julie Martin' });
     expect(within(dialog).getByText('JM')).toBeTruthy();
     expect(within(dialog).getByText('Conseiller • En ligne')).toBeTruthy();
-    expect((screen.getByRole('button', { name: "Retour à l'assistant" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).getAllByText(/Julie Martin a rejoint|Connexion à/)).toHaveLength(1);
+  });
+
+  it('while waiting, when every agent has left, says so and offers a callback or an e-mail at once', async () => {
+    const waiting = { state: 'waiting' as const, waitingSince: new Date().toISOString(), callbackAfterMs: 120000, agentRead: 0 };
+    const { input, es } = await openKept({
+      stored: { mode: 'agent', live: waiting, messages: [welcome] },
+      reply: async (text) => ({ mode: 'agent', offer: true, messages: [user(6, text)] }),
+    });
+    expect(screen.getByRole('status').textContent).toContain("En attente d'un conseiller…");
+    emit(es, 'state', { mode: 'agent', live: waiting, available: false });
+    expect(screen.getByRole('status').textContent).toContain("Aucun conseiller n'est en ligne pour le moment.");
+    expect(screen.getByRole('group', { name: 'Sans conseiller en ligne' })).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Allô ?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(input.disabled).toBe(false));
+    // Nobody answers in an agent's name, nobody « types ».
+    expect(texts()).toEqual([welcome.text, 'Allô ?']);
+    expect(screen.getByRole('status').textContent).not.toContain('écrit…');
+    expect(screen.getByText('Assistant automatique • Aucun conseiller en ligne')).toBeTruthy();
+    // « Continuer avec l'assistant » leaves the wait.
+    fireEvent.click(screen.getByRole('button', { name: "Continuer avec l'assistant" }));
+    await screen.findByText("Vous êtes de nouveau en conversation avec l'assistant.");
   });
 
   it('shows the visitor’s message and the agent’s answer once, the stream coming before the POST answer', async () => {
@@ -283,7 +389,7 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     emit(es, 'message', user(6, 'Quelle franchise ?'));
     emit(es, 'message', { id: 7, sender: 'agent', text: 'Elle est de 300 €.', timestamp: at, agent: julie });
     expect(texts().slice(-3)).toEqual(['Bonjour, je suis Julie Martin.', 'Quelle franchise ?', 'Elle est de 300 €.']);
-    await act(async () => answer({ mode: 'agent', replyDelayMs: 0, messages: [user(6, 'Quelle franchise ?')] }));
+    await act(async () => answer({ mode: 'agent', offer: false, messages: [user(6, 'Quelle franchise ?')] }));
     await waitFor(() => expect(input.disabled).toBe(false));
     expect(texts().slice(-3)).toEqual(['Bonjour, je suis Julie Martin.', 'Quelle franchise ?', 'Elle est de 300 €.']);
     const reply = screen.getByText('Elle est de 300 €.').closest('li') as HTMLElement;
@@ -292,28 +398,9 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     // The other order: the POST answer, then the stream.
     fireEvent.change(input, { target: { value: 'Merci' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await act(async () => answer({ mode: 'agent', replyDelayMs: 0, messages: [user(8, 'Merci')] }));
+    await act(async () => answer({ mode: 'agent', offer: false, messages: [user(8, 'Merci')] }));
     emit(es, 'message', user(8, 'Merci'));
     expect(texts().slice(-2)).toEqual(['Elle est de 300 €.', 'Merci']);
-  });
-
-  it('plays the canned reply while nobody is available, shown once though the stream brings it too', async () => {
-    const persona = { name: 'Thomas Lefèvre', avatar: '/chat-agent.svg', role: 'Conseiller en assurance' };
-    const waiting = { state: 'waiting' as const, waitingSince: new Date().toISOString(), callbackAfterMs: 120000, agentRead: 0 };
-    const canned: ChatMessage = { id: 7, sender: 'agent', text: 'Aucun conseiller n’est disponible.', timestamp: at, agent: persona, links: [{ label: 'Être rappelé', href: '/contact#rappel' }] };
-    const { input, es } = await openKept({
-      stored: { mode: 'agent', live: waiting, messages: [welcome] },
-      reply: async (text) => ({ mode: 'agent', replyDelayMs: 60, messages: [user(6, text), canned] }),
-    });
-    fireEvent.change(input, { target: { value: 'Allô ?' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Votre conseiller écrit…'));
-    emit(es, 'message', canned);
-    await waitFor(() => expect(input.disabled).toBe(false));
-    expect(texts()).toEqual([welcome.text, 'Allô ?', canned.text]);
-    // The persona keeps its picture; the header stays the assistant's while nobody holds the conversation.
-    expect(document.querySelector('.chat-message-agent img')?.getAttribute('src')).toBe('/chat-agent.svg');
-    expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeTruthy();
   });
 
   it('shows the agent typing from the stream, until their message or 6 s without news', async () => {
@@ -347,7 +434,7 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
   });
 
   it('tells the agent that the visitor types, at most every 3 s, and stops on send or 5 s idle', async () => {
-    const { calls, input } = await openKept({ stored: liveConversation(), reply: async (text) => ({ mode: 'agent', replyDelayMs: 0, messages: [user(6, text)] }) });
+    const { calls, input } = await openKept({ stored: liveConversation(), reply: async (text) => ({ mode: 'agent', offer: false, messages: [user(6, text)] }) });
     const typing = () => calls.filter((c) => c.url.endsWith('/typing')).map((c) => (c.body as { typing: boolean }).typing);
     vi.useFakeTimers();
     fireEvent.change(input, { target: { value: 'B' } });

@@ -120,7 +120,7 @@ describe('mergeMessages', () => {
 describe('chatReducer', () => {
   const msg = (id: number, text: string, sender: ChatMessage['sender'] = 'bot') => ({ id, sender, text, timestamp: '2026-03-02T13:05:00Z' });
   const waiting: Live = { state: 'waiting', waitingSince: '2026-03-02T13:05:00Z', callbackAfterMs: 120000, agentRead: 0 };
-  const live: Live = { state: 'live', agent: { name: 'Julie Martin', avatar: '', role: 'Conseiller' }, callbackAfterMs: 120000, agentRead: 3 };
+  const live: Live = { state: 'live', agent: { name: 'Julie Martin', role: 'Conseiller' }, callbackAfterMs: 120000, agentRead: 3 };
 
   it('loads, appends, replaces the local message and switches modes', () => {
     let s = chatReducer(initialChat, { type: 'loading' });

@@ -18,10 +18,9 @@ export interface ChatLink {
   href: string;
 }
 
-/** The advisor persona of SPEC.md §3. */
+/** The real agent who wrote a message or holds the conversation (no picture: the widget draws initials). */
 export interface ChatAgent {
   name: string;
-  avatar: string;
   role: string;
 }
 
@@ -42,7 +41,7 @@ export interface ChatMessage {
  */
 export interface Live {
   state: 'waiting' | 'live';
-  /** The agent who holds it, when live; avatar "" for a real agent (the widget draws initials). */
+  /** The agent who holds it, when live. */
   agent?: ChatAgent;
   /** When the waiting began (ISO), while waiting. */
   waitingSince?: string;
@@ -60,11 +59,15 @@ export interface Conversation {
   live?: Live | null;
 }
 
-/** What a message or a mode switch added, and how long the replies "type". */
+/**
+ * What a message or a mode switch added; offer is set when the visitor
+ * asked for an agent and none is online: the widget offers a callback or
+ * a message answered by e-mail (PRODUCT.md 8).
+ */
 export interface Exchange {
   mode: ChatMode;
   messages: ChatMessage[];
-  replyDelayMs: number;
+  offer: boolean;
   live?: Live | null;
 }
 
@@ -106,6 +109,39 @@ export function switchMode(id: string, mode: ChatMode): Promise<Exchange> {
 /** Whether an agent is available now, and the line that says so. */
 export function getAvailability(): Promise<Availability> {
   return api<Availability>('GET', '/api/chat/availability');
+}
+
+/** What a request filed from the conversation answers: its receipt, and the line the conversation shows about it. */
+export interface Filed {
+  receipt: { id: string; kind: 'contact' | 'callback'; ref: string; dueAt: string; slotStart?: string; slotEnd?: string };
+  message?: ChatMessage;
+}
+
+/** The body of a message answered by e-mail, left from the chat (name and e-mail are the account's when signed in). */
+export interface ChatContactDraft {
+  name: string;
+  email: string;
+  message: string;
+  consent: boolean;
+}
+
+/** The body of a callback asked from the chat; an empty slot means as soon as possible. */
+export interface ChatCallbackDraft {
+  name: string;
+  phone: string;
+  slot: { start: string; end: string };
+  note: string;
+  consent: boolean;
+}
+
+/** Leaves a message answered by e-mail, filed in the staff's queue with the conversation. */
+export function fileMessage(id: string, draft: ChatContactDraft): Promise<Filed> {
+  return api<Filed>('POST', `${base}/${encodeURIComponent(id)}/contact`, draft);
+}
+
+/** Asks for a callback, filed in the staff's queue with the conversation. */
+export function fileCallback(id: string, draft: ChatCallbackDraft): Promise<Filed> {
+  return api<Filed>('POST', `${base}/${encodeURIComponent(id)}/callback`, draft);
 }
 
 /** The messages newer than after, with the state: the polling fallback of the stream. */

@@ -17,8 +17,11 @@ export interface ChatState {
   messages: ChatMessage[];
   /** A reply is awaited: the input and the send button are disabled. */
   pending: boolean;
-  /** The replies wait out the delay the server asked for (the persona "types"). */
-  replying: boolean;
+  /**
+   * Nobody is online and the visitor asked for an agent: the panel offers
+   * a callback or a message answered by e-mail (PRODUCT.md 8).
+   */
+  offer: boolean;
   /** In agent mode: waiting for an agent, or with one. */
   live: Live | null;
   /** Whether an agent is available, as the stream last said (null: not told yet). */
@@ -36,7 +39,7 @@ type Action =
   | { type: 'loaded'; id: string; conversation: Conversation }
   | { type: 'failed' }
   | { type: 'pending'; pending: boolean }
-  | { type: 'replying'; replying: boolean }
+  | { type: 'offer'; offer: boolean }
   | { type: 'append'; messages: ChatMessage[] }
   | { type: 'merge'; messages: ChatMessage[]; localId?: number; mode?: ChatMode; live?: Live | null }
   | { type: 'state'; state: LiveState }
@@ -46,7 +49,7 @@ type Action =
   | { type: 'linked'; id: string | null };
 
 export const initialChat: ChatState = {
-  phase: 'idle', id: null, mode: 'bot', messages: [], pending: false, replying: false,
+  phase: 'idle', id: null, mode: 'bot', messages: [], pending: false, offer: false,
   live: null, available: null, availability: null, agentTyping: null, agentRead: 0,
 };
 
@@ -80,8 +83,8 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
       return { ...state, phase: 'failed', messages: [...state.messages, localMessage('bot', failureReply)] };
     case 'pending':
       return { ...state, pending: action.pending };
-    case 'replying':
-      return { ...state, replying: action.replying };
+    case 'offer':
+      return action.offer === state.offer ? state : { ...state, offer: action.offer };
     case 'append':
       return { ...state, messages: [...state.messages, ...action.messages] };
     case 'merge': {
@@ -159,8 +162,6 @@ export function settled(state: ChatState): boolean {
   return state.phase === 'ready' || state.phase === 'failed';
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Reads the conversation this browser keeps, or starts one when there is none (or it is gone). */
 async function openConversation(): Promise<{ id: string; conversation: Conversation }> {
   const stored = storedConversation();
@@ -192,7 +193,7 @@ function lastAgentId(messages: readonly ChatMessage[]): number {
 
 /**
  * The chat of the widget: loads or starts the conversation on first open,
- * sends messages, plays the agent's typing delay, switches modes, and shows
+ * sends messages, switches modes (with nobody online, the offer of a callback or an e-mail), and shows
  * the failure reply of SPEC.md §8 when a request fails. Once loaded, it
  * follows the conversation's stream (docs/live-chat.md): the agent's
  * messages, typing and reading, the state of the hand-off; it tells the
@@ -315,9 +316,9 @@ export function useChat(open: boolean) {
     return () => clearTimeout(t);
   }, [open, visible, state.id, agentLast]);
 
-  // Runs a request that adds messages; the replies wait out the delay the
-  // server asks for (the agent's typing), the indicator showing meanwhile.
-  // The stream may bring the same messages: merged by ID, never twice.
+  // Runs a request that adds messages, and opens the offer when the server
+  // says nobody is online. The stream may bring the same messages: merged
+  // by ID, never twice.
   const exchange = useCallback(async (request: (id: string) => Promise<Exchange>, localId?: number) => {
     busy.current = true;
     dispatch({ type: 'pending', pending: true });
@@ -331,12 +332,10 @@ export function useChat(open: boolean) {
       const ex = await request(id);
       const [first, ...rest] = ex.messages;
       const replies = localId !== undefined && first ? rest : ex.messages;
-      if (localId !== undefined && first && alive.current) dispatch({ type: 'merge', messages: [first], localId });
-      if (ex.replyDelayMs > 0 && replies.length > 0) {
-        dispatch({ type: 'replying', replying: true });
-        await sleep(ex.replyDelayMs);
-      }
-      if (alive.current) dispatch({ type: 'merge', messages: replies, mode: ex.mode, live: ex.live });
+      if (!alive.current) return;
+      if (localId !== undefined && first) dispatch({ type: 'merge', messages: [first], localId });
+      dispatch({ type: 'merge', messages: replies, mode: ex.mode, live: ex.live });
+      if (ex.offer) dispatch({ type: 'offer', offer: true });
     } catch (err) {
       if (!alive.current) return;
       dispatch({ type: 'append', messages: [localMessage('bot', failureReply)] });
@@ -348,10 +347,7 @@ export function useChat(open: boolean) {
       }
     } finally {
       busy.current = false;
-      if (alive.current) {
-        dispatch({ type: 'replying', replying: false });
-        dispatch({ type: 'pending', pending: false });
-      }
+      if (alive.current) dispatch({ type: 'pending', pending: false });
     }
   }, [state.id]);
 
@@ -369,5 +365,14 @@ export function useChat(open: boolean) {
     void exchange((id) => switchMode(id, mode));
   }, [exchange, state.pending, state.phase, state.mode]);
 
-  return { state, send, setMode, typed };
+  /** A request was filed from the conversation: its line joins the log, the offer closes. */
+  const filed = useCallback((message?: ChatMessage) => {
+    if (message) dispatch({ type: 'merge', messages: [message] });
+    dispatch({ type: 'offer', offer: false });
+  }, []);
+
+  /** The visitor turns the offer down: back to the conversation. */
+  const dismissOffer = useCallback(() => dispatch({ type: 'offer', offer: false }), []);
+
+  return { state, send, setMode, typed, filed, dismissOffer };
 }

@@ -21,8 +21,8 @@ function doneText(r: Receipt): string {
   return copy.callback.done(r.ref, when);
 }
 
-/** The slots offered: loading (undefined), failed (null) or loaded. */
-function useSlots(): [SlotDay[] | null | undefined, () => void] {
+/** The slots offered: loading (undefined), failed (null) or loaded; the chat's offer uses them too. */
+export function useSlots(): [SlotDay[] | null | undefined, () => void] {
   const [days, setDays] = useState<SlotDay[] | null | undefined>(undefined);
   const reload = useCallback(() => {
     loadSlots().then(setDays, () => setDays(null));
@@ -37,7 +37,7 @@ function dayName(d: SlotDay): string {
   return first ? dayLabel(first.start) : d.date;
 }
 
-interface SlotPickerProps {
+export interface SlotPickerProps {
   id: string;
   days: SlotDay[] | null | undefined;
   day: string;
@@ -47,7 +47,7 @@ interface SlotPickerProps {
 }
 
 /** The day (or as soon as possible), then the slot of that day as radio buttons. */
-function SlotPicker({ id, days, day, slot, error, onChange }: SlotPickerProps) {
+export function SlotPicker({ id, days, day, slot, error, onChange }: SlotPickerProps) {
   const c = copy.callback;
   const chosen = days?.find((d) => d.date === day);
   const errorId = error ? `${id}-slot-erreur` : undefined;

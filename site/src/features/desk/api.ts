@@ -1,4 +1,5 @@
 import { api, ApiError } from '../../lib/api';
+import type { ChatMessage } from '../../lib/chat';
 import type { ClientRequest, DeskCounts, DeskDetail, DeskNote, DeskRequest, KindInfo, Person, QueueFilter, RequestKind } from './types';
 
 const base = '/api/desk/requests';
@@ -26,6 +27,11 @@ export function fetchQueue(f: QueueFilter): Promise<{ requests: DeskRequest[]; k
 /** One request for staff: shared part, history, notes, replies, hand moves and what the actor may do. */
 export function fetchRequest(id: string): Promise<DeskDetail> {
   return api('GET', path(id));
+}
+
+/** The chat conversation a request was filed from, oldest first. */
+export async function fetchRequestConversation(id: string): Promise<ChatMessage[]> {
+  return (await api<{ messages: ChatMessage[] }>('GET', path(id, 'conversation'))).messages;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface DeskRequest {
   dueToday: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The chat conversation the request was filed from, when it was (GET …/conversation reads it). */
+  conversationId?: string;
 }
 
 /** What a kind's panels receive on the staff request page. */

@@ -39,7 +39,7 @@ export class FakeEventSource {
 
 /** A message as the API returns it. */
 export const msg = (id: number, sender: ChatMessage['sender'], text: string, agent?: string): ChatMessage => ({
-  id, sender, text, timestamp: '2026-03-10T09:00:00.000Z', ...(agent ? { agent: { name: agent, avatar: '', role: 'Conseiller' } } : {}),
+  id, sender, text, timestamp: '2026-03-10T09:00:00.000Z', ...(agent ? { agent: { name: agent, role: 'Conseiller' } } : {}),
 });
 
 const json = (status: number, body?: unknown) =>

@@ -7,7 +7,7 @@ import { reduce, type OpenConversation } from './use-conversation';
 import type { StaffConversation } from './types';
 
 const msg = (id: number, sender: ChatMessage['sender'] = 'user', text = `m${id}`, agent?: string): ChatMessage => ({
-  id, sender, text, timestamp: '2026-03-10T10:00:00.000Z', ...(agent ? { agent: { name: agent, avatar: '', role: 'Conseiller' } } : {}),
+  id, sender, text, timestamp: '2026-03-10T10:00:00.000Z', ...(agent ? { agent: { name: agent, role: 'Conseiller' } } : {}),
 });
 
 describe('mergeMessages', () => {
