@@ -162,8 +162,11 @@ func call(ctx context.Context, method, url, xff, cookie string, body any) (answe
 	if a.body, err = io.ReadAll(res.Body); err != nil {
 		return answer{}, err
 	}
-	if cs := res.Cookies(); len(cs) > 0 && cs[0].Value != "" {
-		a.cookie = cs[0].Name + "=" + cs[0].Value
+	// The session's cookie: a sign-in sets the device cookie too.
+	for _, c := range res.Cookies() {
+		if strings.HasSuffix(c.Name, "courtier_session") && c.Value != "" {
+			a.cookie = c.Name + "=" + c.Value
+		}
 	}
 	return a, nil
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"os"
 	"sort"
 	"sync"
@@ -54,8 +55,9 @@ func runLogin(args []string, out io.Writer) error {
 		b, _ := io.ReadAll(io.LimitReader(res.Body, 4<<10))
 		return fmt.Errorf("sign-in answered %d: %s", res.StatusCode, b)
 	}
+	// The session's cookie: a sign-in sets the device cookie too.
 	for _, c := range res.Cookies() {
-		if c.Value != "" && c.MaxAge >= 0 {
+		if strings.HasSuffix(c.Name, "courtier_session") && c.Value != "" && c.MaxAge >= 0 {
 			fmt.Fprintf(out, "%s=%s\n", c.Name, c.Value)
 			return nil
 		}
