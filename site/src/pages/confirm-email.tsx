@@ -1,44 +1,53 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../lib/api';
 import { refreshSession } from '../lib/session';
 
-/** The page of a confirmation link: it confirms the address as soon as it opens. */
+/**
+ * The page of a confirmation link: a button, so that a mail scanner opening the link confirms
+ * nothing, and the markup does not depend on the token (the page is prerendered without it).
+ */
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<{ text: string; error: boolean }>();
-  const sent = useRef(false);
+  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    if (!token) {
-      setResult({ text: 'Ce lien est incomplet. Ouvrez le lien reçu par e-mail tel quel.', error: true });
-      return;
+  async function confirm() {
+    setBusy(true);
+    try {
+      const res = await api<{ message: string }>('POST', '/api/auth/confirm-email', { token });
+      setResult({ text: res.message, error: false });
+      void refreshSession();
+    } catch (err) {
+      setResult({ text: err instanceof ApiError ? err.message : "La confirmation n'a pas abouti. Réessayez.", error: true });
+    } finally {
+      setBusy(false);
     }
-    api<{ message: string }>('POST', '/api/auth/confirm-email', { token })
-      .then((res) => {
-        setResult({ text: res.message, error: false });
-        void refreshSession();
-      })
-      .catch((err: unknown) => setResult({ text: err instanceof ApiError ? err.message : "La confirmation n'a pas abouti. Réessayez.", error: true }));
-  }, [token]);
+  }
 
   return (
     <section className="form-page container">
       <div className="form-card card">
         <h1>Confirmation de l'adresse e-mail</h1>
-        {result ? (
-          <p className={result.error ? 'form-error' : undefined} role={result.error ? 'alert' : 'status'}>
-            {result.text}
-          </p>
+        {result && !result.error ? (
+          <>
+            <p role="status">{result.text}</p>
+            <p className="form-alt">
+              <Link className="btn btn-primary" to="/dashboard" viewTransition>Aller à mon espace</Link>
+            </p>
+          </>
         ) : (
-          <p role="status">Confirmation en cours…</p>
+          <>
+            <p>Confirmez que cette adresse est bien la vôtre : nos réponses et vos documents vous y parviendront.</p>
+            {result ? <p className="form-error" role="alert">{result.text}</p> : null}
+            <div className="form-actions">
+              <button className="btn btn-primary" type="button" onClick={confirm} disabled={busy}>
+                {busy ? 'Confirmation…' : 'Confirmer mon adresse'}
+              </button>
+            </div>
+          </>
         )}
-        <p className="form-alt">
-          <Link to="/dashboard" viewTransition>Aller à mon espace</Link>
-        </p>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NeedsJs } from '../components/needs-js';
 import { PasswordField } from '../components/password-field';
@@ -7,16 +7,17 @@ import { setSessionUser } from '../lib/session';
 
 type Errors = Partial<Record<'password' | 'confirm' | 'form', string>>;
 
-/** The page of a reset link: a new password, once; every session of the account ends. */
+/**
+ * The page of a reset link: a new password, once; every session of the account ends. The
+ * markup never depends on the token (the page is prerendered without it): a missing or
+ * spoilt token gets the server's « lien plus valable » on submit.
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // Known after hydration only: the prerendered page has no query string.
-  const [missing, setMissing] = useState(false);
-  useEffect(() => setMissing(!token), [token]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -39,20 +40,6 @@ export default function ResetPasswordPage() {
     } finally {
       setBusy(false);
     }
-  }
-
-  if (missing) {
-    return (
-      <section className="form-page container">
-        <div className="form-card card">
-          <h1>Nouveau mot de passe</h1>
-          <p className="form-error" role="alert">Ce lien est incomplet. Ouvrez le lien reçu par e-mail tel quel, ou demandez-en un nouveau.</p>
-          <p className="form-alt">
-            <Link to="/forgot-password" viewTransition>Demander un nouveau lien</Link>
-          </p>
-        </div>
-      </section>
-    );
   }
 
   return (

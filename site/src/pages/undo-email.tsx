@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../lib/api';
 import { setSessionUser } from '../lib/session';
@@ -12,9 +12,6 @@ export default function UndoEmailPage() {
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<{ text: string; error: boolean }>();
   const [busy, setBusy] = useState(false);
-  // Known after hydration only: the prerendered page has no query string.
-  const [missing, setMissing] = useState(false);
-  useEffect(() => setMissing(!token), [token]);
 
   async function undo() {
     setBusy(true);
@@ -49,15 +46,11 @@ export default function UndoEmailPage() {
               L'adresse e-mail de votre compte a été changée. Si ce n'est pas vous, remettez l'ancienne : toutes les sessions du compte seront fermées.
             </p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
-            {!missing ? (
-              <div className="form-actions">
-                <button className="btn btn-primary" type="button" onClick={undo} disabled={busy}>
-                  {busy ? 'Annulation…' : 'Remettre mon ancienne adresse'}
-                </button>
-              </div>
-            ) : (
-              <p className="form-error" role="alert">Ce lien est incomplet. Ouvrez le lien reçu par e-mail tel quel.</p>
-            )}
+                          <div className="form-actions">
+              <button className="btn btn-primary" type="button" onClick={undo} disabled={busy}>
+                {busy ? 'Annulation…' : 'Remettre mon ancienne adresse'}
+              </button>
+            </div>
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../lib/api';
 
@@ -8,9 +8,6 @@ export default function UnlockPage() {
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<{ text: string; error: boolean; email?: string }>();
   const [busy, setBusy] = useState(false);
-  // Known after hydration only: the prerendered page has no query string.
-  const [missing, setMissing] = useState(false);
-  useEffect(() => setMissing(!token), [token]);
 
   async function unlock() {
     setBusy(true);
@@ -39,15 +36,11 @@ export default function UnlockPage() {
           <>
             <p>Trop d'essais de mot de passe ont bloqué la connexion à votre compte. Ce bouton la débloque dans ce navigateur.</p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
-            {!missing ? (
-              <div className="form-actions">
-                <button className="btn btn-primary" type="button" onClick={unlock} disabled={busy}>
-                  {busy ? 'Déblocage…' : 'Débloquer dans ce navigateur'}
-                </button>
-              </div>
-            ) : (
-              <p className="form-error" role="alert">Ce lien est incomplet. Ouvrez le lien reçu par e-mail tel quel.</p>
-            )}
+                          <div className="form-actions">
+              <button className="btn btn-primary" type="button" onClick={unlock} disabled={busy}>
+                {busy ? 'Déblocage…' : 'Débloquer dans ce navigateur'}
+              </button>
+            </div>
           </>
         )}
       </div>
