@@ -203,3 +203,24 @@ func codeOf(err error) apperr.Code {
 	}
 	return apperr.EINTERNAL
 }
+
+// TestAdminsDoNotReadUnsentLinks: a reset link not sent yet opens the
+// client's account; an admin reads the mail without it, the operator
+// (courtier mail show) with it.
+func TestAdminsDoNotReadUnsentLinks(t *testing.T) {
+	f := newFixture(t)
+	f.record(t, event.PasswordResetAsked, "account:u1", event.AccountPayload{Recipient: marie, UID: "u1", Token: "tok-secret-123"})
+	f.dispatch(t)
+	id := f.all(t)[0].ID
+	admin := account.Actor{UID: "a", Role: account.RoleAdmin}
+	m, err := f.mailer.Get(context.Background(), admin, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.Text, "tok-secret-123") || strings.Contains(m.HTML, "tok-secret-123") || !strings.Contains(m.Text, masked) {
+		t.Errorf("an admin reads the link:\n%s", m.Text)
+	}
+	if m, _ := f.mailer.Get(context.Background(), operator, id); !strings.Contains(m.Text, "tok-secret-123") {
+		t.Errorf("the operator does not read the link:\n%s", m.Text)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"courtier/pkg/account"
@@ -41,22 +42,35 @@ func (m *Mailer) List(ctx context.Context, a account.Actor, f Filter) ([]Mail, e
 	return out, err
 }
 
-// Get reads mail id with its two parts.
+// Get reads mail id with its two parts; for anyone but the operator, a
+// single-use link it still carries is masked.
 func (m *Mailer) Get(ctx context.Context, a account.Actor, id int64) (*Mail, error) {
 	if err := mayReadAll(a); err != nil {
 		return nil, err
 	}
-	var out *Mail
+	var r *row
 	err := m.db.ReadTx(ctx, func(tx *store.Tx) error {
 		var err error
-		out, err = get(ctx, tx, id)
+		r, err = get(ctx, tx, id)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNotFound(id)
 	}
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	// A link not sent yet opens the client's account: an admin reads the
+	// mail without it; the operator, who holds the database, with it
+	// (courtier mail show, for a broker trying the product without SMTP).
+	if r.secret != "" && !a.IsOperator() {
+		r.Text, r.HTML = strings.ReplaceAll(r.Text, r.secret, masked), strings.ReplaceAll(r.HTML, r.secret, masked)
+	}
+	return &r.Mail, nil
 }
+
+// masked is what an admin reads in place of a link not sent yet.
+const masked = "[lien personnel masqué]"
 
 // Counts says how many mails stand in each status.
 func (m *Mailer) Counts(ctx context.Context, a account.Actor) (Counts, error) {

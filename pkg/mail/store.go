@@ -149,16 +149,16 @@ func list(ctx context.Context, q store.Querier, f Filter) ([]Mail, error) {
 	return out, rows.Err()
 }
 
-// get reads mail id with its bodies; sql.ErrNoRows when there is none.
-func get(ctx context.Context, q store.RowReader, id int64) (*Mail, error) {
-	var r *row
-	var text, html string
-	r, err := scanMail(q.QueryRowContext(ctx, "SELECT "+mailColumns+", text_body, html_body FROM mails WHERE id = ?", id), &text, &html)
+// get reads mail id with its bodies and secret; sql.ErrNoRows when there is none.
+func get(ctx context.Context, q store.RowReader, id int64) (*row, error) {
+	var text, html, secret string
+	r, err := scanMail(q.QueryRowContext(ctx, "SELECT "+mailColumns+", text_body, html_body, COALESCE(secret, '') FROM mails WHERE id = ?", id),
+		&text, &html, &secret)
 	if err != nil {
 		return nil, err
 	}
-	r.Text, r.HTML = text, html
-	return &r.Mail, nil
+	r.Text, r.HTML, r.secret = text, html, secret
+	return r, nil
 }
 
 // Counts are how many mails stand in each status.
