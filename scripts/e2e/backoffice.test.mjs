@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
-import { createUser, fileCarQuote, registerClient, signInPage, stat } from './desk-helpers.mjs';
+import { createUser, fileCarQuote, registerClient, signInPage, stat, visitorWrites } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const agent = { email: 'sophie.agent@exemple.fr', name: 'Sophie Laurent' };
@@ -24,18 +24,7 @@ async function statNow(page, label) {
 
 /** The visitor's message and callback request, sent from /contact. */
 async function visitorWritesAndAsksForACall(page) {
-  await page.goto(env.server.url + '/contact');
-  await heading(page, /Contact/);
-  const msg = page.getByRole('form', { name: 'Écrivez-nous' });
-  await msg.getByLabel('Nom et prénom').fill('Paul Visiteur');
-  await msg.getByLabel('Adresse e-mail').fill('paul.visiteur@exemple.fr');
-  await msg.getByLabel('Objet').selectOption({ label: 'Question sur un contrat' });
-  await msg.getByLabel('Votre message').fill('Bonjour, comment ajouter un conducteur à mon contrat auto ?');
-  await msg.getByRole('checkbox').check();
-  await msg.getByRole('button', { name: 'Envoyer le message' }).click();
-  const sent = await page.getByRole('status').filter({ hasText: 'Votre message' }).innerText();
-  const message = sent.match(/CT-\d{4}-\d{6}/)?.[0];
-  assert.ok(message, `référence du message dans « ${sent} »`);
+  const message = await visitorWrites(page, env.server.url);
 
   const cb = page.getByRole('form', { name: 'Être rappelé' });
   await cb.getByLabel('Nom et prénom').fill('Paul Visiteur');

@@ -1,6 +1,7 @@
 // Shared set-up of the staff's browser scripts (desk.test.mjs,
 // screenshots-staff.mjs): staff accounts made with the binary as an
 // operator would, clients and their requests made through the API.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { heading } from './helpers.mjs';
 import { join } from 'node:path';
@@ -98,4 +99,21 @@ export async function fileCarQuote(page, url) {
   await page.getByRole('radio', { name: 'Tous risques' }).check();
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await page.waitForURL((u) => u.pathname === '/my-quotes');
+}
+
+/** A visitor's message from /contact; resolves to its reference. */
+export async function visitorWrites(page, url) {
+  await page.goto(url + '/contact');
+  await heading(page, /Contact/);
+  const msg = page.getByRole('form', { name: 'Écrivez-nous' });
+  await msg.getByLabel('Nom et prénom').fill('Paul Visiteur');
+  await msg.getByLabel('Adresse e-mail').fill('paul.visiteur@exemple.fr');
+  await msg.getByLabel('Objet').selectOption({ label: 'Question sur un contrat' });
+  await msg.getByLabel('Votre message').fill('Bonjour, comment ajouter un conducteur à mon contrat auto ?');
+  await msg.getByRole('checkbox').check();
+  await msg.getByRole('button', { name: 'Envoyer le message' }).click();
+  const sent = await page.getByRole('status').filter({ hasText: 'Votre message' }).innerText();
+  const ref = sent.match(/CT-\d{4}-\d{6}/)?.[0];
+  assert.ok(ref, `référence du message dans « ${sent} »`);
+  return ref;
 }

@@ -7,35 +7,18 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
-import { call, createUser, signIn, signInPage } from './desk-helpers.mjs';
+import { call, createUser, signIn, signInPage, visitorWrites } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const admin = { email: 'marc.admin@exemple.fr', name: 'Marc Dupuis' };
 const agent = { email: 'sophie.agent@exemple.fr', name: 'Sophie Laurent' };
-
-/** A visitor's message from /contact; resolves to its reference. */
-async function visitorWrites(page) {
-  await page.goto(env.server.url + '/contact');
-  await heading(page, /Contact/);
-  const msg = page.getByRole('form', { name: 'Écrivez-nous' });
-  await msg.getByLabel('Nom et prénom').fill('Paul Visiteur');
-  await msg.getByLabel('Adresse e-mail').fill('paul.visiteur@exemple.fr');
-  await msg.getByLabel('Objet').selectOption({ label: 'Question sur un contrat' });
-  await msg.getByLabel('Votre message').fill('Bonjour, comment ajouter un conducteur à mon contrat auto ?');
-  await msg.getByRole('checkbox').check();
-  await msg.getByRole('button', { name: 'Envoyer le message' }).click();
-  const sent = await page.getByRole('status').filter({ hasText: 'Votre message' }).innerText();
-  const ref = sent.match(/CT-\d{4}-\d{6}/)?.[0];
-  assert.ok(ref, `référence du message dans « ${sent} »`);
-  return ref;
-}
 
 describe('the outbox', () => {
   test('an admin finds the notice of a contact message « non envoyé » and opens it; an agent sees it on the request', async () => {
     await createUser(env.server.db, admin.email, admin.name, 'admin');
     await createUser(env.server.db, agent.email, agent.name, 'agent');
     const visitor = await newPage(env.browser);
-    const ref = await visitorWrites(visitor.page);
+    const ref = await visitorWrites(visitor.page, env.server.url);
     await visitor.context.close();
 
     const { page, context, errors } = await newPage(env.browser);
