@@ -20,6 +20,9 @@ type Actor struct {
 	// Reader marks Operator: no user, no role, but it may read what staff
 	// read (RequireReader). Only the terminal dashboard builds it.
 	Reader bool
+	// SetupNeeded marks staff without a second factor: until they set one
+	// up they are refused everything staff may do (NeedsSecondFactorSetup).
+	SetupNeeded bool
 }
 
 // Visitor is the actor of a request without a session.
@@ -36,22 +39,36 @@ func ActorOf(u *User) Actor {
 	if u == nil {
 		return Visitor
 	}
-	return Actor{UID: u.UID, Role: u.Role, Name: u.DisplayName, Email: u.Email}
+	return Actor{UID: u.UID, Role: u.Role, Name: u.DisplayName, Email: u.Email, SetupNeeded: NeedsSecondFactorSetup(u)}
+}
+
+// TerminalActor is the actor of `courtier tui --as`: the person at the
+// terminal holds the database itself, which no second factor guards, so
+// the dashboard does not ask for one; the role still bounds what it does.
+func TerminalActor(u *User) Actor {
+	a := ActorOf(u)
+	a.SetupNeeded = false
+	return a
 }
 
 // SignedIn tells whether the actor is a user rather than a visitor.
 func (a Actor) SignedIn() bool { return a.UID != "" }
 
 // IsStaff tells whether the actor works for the broker: an agent or an admin.
-func (a Actor) IsStaff() bool { return a.UID != "" && (a.Role == RoleAgent || a.Role == RoleAdmin) }
+func (a Actor) IsStaff() bool {
+	return a.UID != "" && !a.SetupNeeded && (a.Role == RoleAgent || a.Role == RoleAdmin)
+}
 
 // IsAdmin tells whether the actor is an admin.
-func (a Actor) IsAdmin() bool { return a.UID != "" && a.Role == RoleAdmin }
+func (a Actor) IsAdmin() bool { return a.UID != "" && !a.SetupNeeded && a.Role == RoleAdmin }
 
 // RequireStaff refuses an actor who is not an agent or an admin.
 func (a Actor) RequireStaff() error {
 	if !a.SignedIn() {
 		return ErrSignedOut()
+	}
+	if a.SetupNeeded {
+		return errSetupNeeded()
 	}
 	if !a.IsStaff() {
 		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux conseillers et aux administrateurs.")
@@ -75,6 +92,9 @@ func (a Actor) RequireReader() error {
 func (a Actor) RequireAdmin() error {
 	if !a.SignedIn() {
 		return ErrSignedOut()
+	}
+	if a.SetupNeeded {
+		return errSetupNeeded()
 	}
 	if !a.IsAdmin() {
 		return apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux administrateurs.")
@@ -110,4 +130,9 @@ func (s *Service) ConfirmAdmin(ctx context.Context, a Actor) error {
 
 func errNoLongerAllowed() error {
 	return apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n'a plus les droits nécessaires à cette action.")
+}
+
+// errSetupNeeded refuses staff who have not set up their second factor.
+func errSetupNeeded() error {
+	return apperr.Errorf(apperr.EFORBIDDEN, "Activez la validation en deux étapes pour accéder à l’espace du cabinet.")
 }

@@ -122,11 +122,21 @@ func (s *Service) Register(ctx context.Context, in NewUser, ip string) (*User, *
 
 // SignIn checks credentials and opens a new session. Unknown e-mails,
 // wrong passwords and disabled accounts get the same answer in the same
-// time; too many attempts get ETOOMANY with a delay (see RetryAfter).
+// time; too many attempts get ETOOMANY with a delay (see RetryAfter). An
+// account with a second factor gets no session yet: the error is a
+// *SecondFactorRequired, whose ticket SignInWithCode takes with the code.
 func (s *Service) SignIn(ctx context.Context, c Credentials) (*User, *Session, error) {
 	u, err := s.checkCredentials(ctx, c)
 	if err != nil {
 		return nil, nil, s.fail("connexion", err, "email", c.Email, "ip", c.IP)
+	}
+	if u.TwoFactor {
+		need, err := s.beginSecondFactor(ctx, u, c)
+		if err != nil {
+			return nil, nil, s.fail("connexion", err, "uid", u.UID, "ip", c.IP)
+		}
+		s.log.Info("mot de passe accepté, code attendu", "uid", u.UID, "ip", c.IP)
+		return nil, nil, need
 	}
 	sess, err := s.startSession(ctx, u.UID, c.Remember, c.UserAgent)
 	if err != nil {

@@ -193,12 +193,19 @@ func (s *Service) SetPassword(ctx context.Context, email, password string) (int,
 	return ended, nil
 }
 
-// PurgeTokens deletes the links expired for a day (App.Run).
+// PurgeTokens deletes the links and the sign-ins waiting for a code
+// expired for a day (App.Run).
 func (s *Service) PurgeTokens(ctx context.Context) (int, error) {
 	var n int
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		var err error
-		n, err = purgeTokens(ctx, tx, s.now().Add(-24*time.Hour))
+		before := s.now().Add(-24 * time.Hour)
+		n, err = purgeTokens(ctx, tx, before)
+		if err != nil {
+			return err
+		}
+		tickets, err := purgeTickets(ctx, tx, before)
+		n += tickets
 		return err
 	})
 	return n, err

@@ -30,24 +30,24 @@ func insertSession(ctx context.Context, tx *store.Tx, s *Session) error {
 // request, and one statement is its own consistent snapshot).
 func findSession(ctx context.Context, db *store.DB, hash string) (*User, *Session, error) {
 	const q = `SELECT s.public_id, s.user_agent, s.created_at, s.last_seen_at, s.expires_at, s.remember,
-		u.uid, u.email, u.display_name, u.role, u.status, u.extra, u.created_at, u.updated_at, u.email_confirmed_at
+		u.uid, u.email, u.display_name, u.role, u.status, u.extra, u.created_at, u.updated_at, u.email_confirmed_at, u.totp_enabled_at
 		FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id = ?`
 	var u User
 	var sCreated, sSeen, sExpires, extra, uCreated, uUpdated string
-	var confirmed sql.NullString
+	var confirmed, totp sql.NullString
 	s := &Session{hash: hash}
 	// One indexed row takes microseconds: watching the request's context
 	// for it would cost more (database/sql and the driver each start a
 	// goroutine per statement whose context can end).
 	err := db.QueryRow(context.WithoutCancel(ctx), q, hash).Scan(&s.ID, &s.UserAgent, &sCreated, &sSeen, &sExpires, &s.Remember,
-		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated, &confirmed)
+		&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &uCreated, &uUpdated, &confirmed, &totp)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, ErrSignedOut()
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("lecture de la session: %w", err)
 	}
-	s.UID, u.EmailConfirmed = u.UID, confirmed.Valid
+	s.UID, u.EmailConfirmed, u.TwoFactor = u.UID, confirmed.Valid, totp.Valid
 	if err := scanSessionTimes(s, sCreated, sSeen, sExpires); err != nil {
 		return nil, nil, err
 	}

@@ -16,6 +16,10 @@ import (
 
 const userColumns = `uid, email, display_name, role, status, extra, created_at, updated_at, password_hash, email_confirmed_at`
 
+// userColumnsRead are userColumns and the one a new account never has:
+// when its second factor was turned on.
+const userColumnsRead = userColumns + `, totp_enabled_at`
+
 // errEmailTaken is the answer to a second account on one e-mail.
 func errEmailTaken() error {
 	return &apperr.Error{Code: apperr.ECONFLICT, Field: "email", Message: "Un compte existe déjà avec cette adresse e-mail."}
@@ -24,15 +28,15 @@ func errEmailTaken() error {
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
 
-// scanUser reads the userColumns of one row; hash receives the password hash.
+// scanUser reads the userColumnsRead of one row; hash receives the password hash.
 func scanUser(row scanner, hash *string) (*User, error) {
 	var u User
 	var extra, created, updated string
-	var confirmed sql.NullString
-	if err := row.Scan(&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &created, &updated, hash, &confirmed); err != nil {
+	var confirmed, totp sql.NullString
+	if err := row.Scan(&u.UID, &u.Email, &u.DisplayName, &u.Role, &u.Status, &extra, &created, &updated, hash, &confirmed, &totp); err != nil {
 		return nil, err
 	}
-	u.EmailConfirmed = confirmed.Valid
+	u.EmailConfirmed, u.TwoFactor = confirmed.Valid, totp.Valid
 	return finishUser(&u, extra, created, updated)
 }
 
@@ -57,7 +61,7 @@ func finishUser(u *User, extra, created, updated string) (*User, error) {
 // column name is one of ours, never the caller's.
 func findUser(ctx context.Context, tx *store.Tx, column, value string) (*User, string, error) {
 	var hash string
-	row := tx.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE "+column+" = ?", value)
+	row := tx.QueryRowContext(ctx, "SELECT "+userColumnsRead+" FROM users WHERE "+column+" = ?", value)
 	u, err := scanUser(row, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", errNoUser(column, value)
@@ -78,7 +82,7 @@ func errNoUser(column, value string) error {
 
 // listUsers reads every user, or those of one role, oldest first.
 func listUsers(ctx context.Context, tx *store.Tx, role *Role) ([]User, error) {
-	query, args := "SELECT "+userColumns+" FROM users", []any{}
+	query, args := "SELECT "+userColumnsRead+" FROM users", []any{}
 	if role != nil {
 		query += " WHERE role = ?"
 		args = append(args, string(*role))

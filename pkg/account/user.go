@@ -62,15 +62,18 @@ type User struct {
 	// EmailConfirmed tells whether the owner opened the confirmation link
 	// sent to Email (accounts made by an admin count as confirmed).
 	EmailConfirmed bool
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
+	// TwoFactor tells whether sign-ins ask a code of the authenticator
+	// app after the password (see SecondFactorRequired).
+	TwoFactor bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	// Extra holds the extra fields supplied at creation, merged into the JSON.
 	Extra map[string]any
 }
 
 // reservedFields are the profile's own keys, which an extra field may not shadow.
 var reservedFields = map[string]bool{
-	"uid": true, "email": true, "displayName": true, "role": true, "status": true, "emailConfirmed": true,
+	"uid": true, "email": true, "displayName": true, "role": true, "status": true, "emailConfirmed": true, "twoFactor": true,
 	"createdAt": true, "updatedAt": true, "password": true, "passwordHash": true,
 }
 

@@ -18,7 +18,7 @@ func (u User) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends to b what MarshalJSON returns, byte for byte: the
 // fields in a fixed order (uid, email, displayName, role, status,
-// emailConfirmed, createdAt, updatedAt), then the extra fields in key order. A signed-in
+// emailConfirmed, twoFactor, createdAt, updatedAt), then the extra fields in key order. A signed-in
 // request writes its user with it into a buffer it reuses, where
 // encoding/json would allocate and then check and copy the result again.
 func (u *User) AppendJSON(b []byte) ([]byte, error) {
@@ -34,6 +34,8 @@ func (u *User) AppendJSON(b []byte) ([]byte, error) {
 	b = appendJSONString(b, string(u.Status))
 	b = append(b, `,"emailConfirmed":`...)
 	b = strconv.AppendBool(b, u.EmailConfirmed)
+	b = append(b, `,"twoFactor":`...)
+	b = strconv.AppendBool(b, u.TwoFactor)
 	b = append(b, `,"createdAt":`...)
 	b = appendJSONTime(b, u.CreatedAt)
 	b = append(b, `,"updatedAt":`...)

@@ -20,9 +20,10 @@ func referenceUserJSON(u User) ([]byte, error) {
 		Role        Role   `json:"role"`
 		Status      Status `json:"status"`
 		Confirmed   bool   `json:"emailConfirmed"`
+		TwoFactor   bool   `json:"twoFactor"`
 		CreatedAt   string `json:"createdAt"`
 		UpdatedAt   string `json:"updatedAt"`
-	}{u.UID, u.Email, u.DisplayName, u.Role, u.Status, u.EmailConfirmed, store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt)})
+	}{u.UID, u.Email, u.DisplayName, u.Role, u.Status, u.EmailConfirmed, u.TwoFactor, store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt)})
 	if err != nil {
 		return nil, err
 	}

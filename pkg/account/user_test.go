@@ -135,7 +135,7 @@ func TestUserJSONMergesExtras(t *testing.T) {
 		t.Fatalf("%s: %v", b, err)
 	}
 	want := map[string]any{"uid": "u1", "email": "a@exemple.fr", "displayName": "A", "role": "client",
-		"status": "active", "emailConfirmed": false, "createdAt": "2026-03-02T09:00:00.000Z", "updatedAt": "2026-03-02T09:00:00.000Z",
+		"status": "active", "emailConfirmed": false, "twoFactor": false, "createdAt": "2026-03-02T09:00:00.000Z", "updatedAt": "2026-03-02T09:00:00.000Z",
 		"phone": "01 99 00 00 00"}
 	if len(got) != len(want) {
 		t.Fatalf("json %s, want keys %v", b, want)

@@ -94,5 +94,5 @@ func actorOf(ctx context.Context, accounts *account.Service, email string) (acco
 	if u.Role != account.RoleAgent && u.Role != account.RoleAdmin {
 		return account.Visitor, apperr.Errorf(apperr.EFORBIDDEN, "%s est un compte client\u00a0: --as demande un conseiller ou un administrateur.", u.Email)
 	}
-	return account.ActorOf(u), nil
+	return account.TerminalActor(u), nil
 }

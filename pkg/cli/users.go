@@ -33,6 +33,7 @@ func NewUsersCommand(opts *Options) *cobra.Command {
 		NewUsersSessionsCommand(opts, nil),
 		NewUsersSignOutCommand(opts, nil),
 		NewUsersSetPasswordCommand(opts),
+		NewUsersResetTwoFactorCommand(opts),
 	)
 	return cmd
 }

@@ -45,3 +45,35 @@ func NewUsersSetPasswordCommand(opts *Options) *cobra.Command {
 		},
 	}
 }
+
+// NewUsersResetTwoFactorCommand builds `courtier users reset-2fa EMAIL`:
+// an admin helping an owner who lost the phone of their second factor.
+func NewUsersResetTwoFactorCommand(opts *Options) *cobra.Command {
+	return &cobra.Command{
+		Use:   "reset-2fa EMAIL",
+		Short: "Take the second factor (authenticator app) off an account",
+		Long: "Take the second factor off an account, for an admin helping an owner who lost their phone.\n" +
+			"Its secret and recovery codes are deleted; a client then signs in with the password alone,\n" +
+			"an agent or admin sets up a new app at the next sign-in. The owner is told by e-mail.",
+		Example: "  courtier users reset-2fa bruno@example.com",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := account.NormalizeEmail(args[0]); err != nil {
+				return UsageError{fmt.Errorf("invalid e-mail %q", args[0])}
+			}
+			ctx := cmd.Context()
+			return withApp(ctx, opts, func(a *app.App) error {
+				u, err := a.Accounts.ResetTwoFactor(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				next := "le mot de passe suffit de nouveau pour se connecter"
+				if u.Role != account.RoleClient {
+					next = "une nouvelle application sera demandée à la prochaine connexion"
+				}
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Validation en deux étapes de %s retirée ; %s ; un e-mail l'en informe.\n", u.Email, next)
+				return err
+			})
+		},
+	}
+}

@@ -32,6 +32,11 @@ const (
 	EmailChanged       Kind = "account.email_changed"
 	UnlockAsked        Kind = "account.unlock_asked"
 	AccountDeleted     Kind = "account.deleted"
+	// The second factor: turned on, taken off (by its owner or by an
+	// admin, ByStaff), and a recovery code used to sign in (CodesLeft).
+	TwoFactorEnabled  Kind = "account.two_factor_enabled"
+	TwoFactorDisabled Kind = "account.two_factor_disabled"
+	RecoveryCodeUsed  Kind = "account.recovery_code_used"
 )
 
 // RequestAggregate is the aggregate of the events of desk request id.
@@ -119,4 +124,9 @@ type AccountPayload struct {
 	// NewEmail is the address an account moved to (EmailChanged, sent to
 	// the old address).
 	NewEmail string `json:"newEmail,omitempty"`
+	// ByStaff marks a change an admin made for the owner
+	// (TwoFactorDisabled by `courtier users reset-2fa`).
+	ByStaff bool `json:"byStaff,omitempty"`
+	// CodesLeft is how many recovery codes remain (RecoveryCodeUsed).
+	CodesLeft int `json:"codesLeft,omitempty"`
 }

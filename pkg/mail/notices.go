@@ -52,6 +52,9 @@ var builders = map[event.Kind]builder{
 	event.EmailChanged:          emailChanged,
 	event.UnlockAsked:           unlockAsked,
 	event.AccountDeleted:        accountDeleted,
+	event.TwoFactorEnabled:      twoFactorEnabled,
+	event.TwoFactorDisabled:     twoFactorDisabled,
+	event.RecoveryCodeUsed:      recoveryCodeUsed,
 }
 
 // decode reads e's payload into a new P.

@@ -56,6 +56,10 @@ var samples = []struct {
 	{event.EmailChanged, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", NewEmail: "marie@example.org"}},
 	{event.UnlockAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN"}},
 	{event.AccountDeleted, event.AccountPayload{Recipient: marie, UID: "u1"}},
+	{event.TwoFactorEnabled, event.AccountPayload{Recipient: marie, UID: "u1"}},
+	{event.TwoFactorDisabled, event.AccountPayload{Recipient: marie, UID: "u1"}},
+	{event.TwoFactorDisabled, event.AccountPayload{Recipient: marie, UID: "u1", ByStaff: true}},
+	{event.RecoveryCodeUsed, event.AccountPayload{Recipient: marie, UID: "u1", CodesLeft: 9}},
 }
 
 // TestNoticesGolden writes every notice and compares its plain-text part

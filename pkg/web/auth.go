@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"sync"
 
@@ -113,14 +114,22 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	creds.UserAgent = r.UserAgent()
 	creds.Device, _ = s.deviceOf(r)
 	u, sess, err := s.accounts.SignIn(r.Context(), creds)
-	if err == nil {
-		err = s.keepDevice(w, r, creds.Device)
+	var need *account.SecondFactorRequired
+	if err == nil || errors.As(err, &need) {
+		// The password was right: this browser is known to the account
+		// even when a code is still to come.
+		if kept := s.keepDevice(w, r, creds.Device); kept != nil {
+			err = kept
+		}
 	}
-	if err != nil {
+	switch {
+	case need != nil && errors.Is(err, need):
+		writeJSON(w, http.StatusOK, secondFactorResponse{SecondFactor: &ticketJSON{Ticket: need.Ticket, ExpiresAt: need.Expires}})
+	case err != nil:
 		writeError(w, r, s.logger, err)
-		return
+	default:
+		s.startBrowserSession(w, r, u, sess, http.StatusOK)
 	}
-	s.startBrowserSession(w, r, u, sess, http.StatusOK)
 }
 
 // startBrowserSession ends the session the browser had, if any, so that a

@@ -79,6 +79,8 @@ type Server struct {
 	contact     *contactAPI
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
+	// brand is the broker's name, which authenticator apps show.
+	brand string
 }
 
 // New builds the server and renders the site's pages.
@@ -130,6 +132,7 @@ func New(cfg Config) (*Server, error) {
 		privacy:       newPrivacy(cfg, limits, now),
 		contact:       newContactAPI(cfg.App.Contacts, limits, now),
 		secureCookies: cfg.SecureCookies,
+		brand:         cfg.Company.Name,
 	}, nil
 }
 
@@ -147,6 +150,7 @@ func (s *Server) routes() []route {
 		{"GET /api/session", s.handleSession},
 		{"POST /api/auth/register", s.handleRegister},
 		{"POST /api/auth/login", s.handleLogin},
+		{"POST /api/auth/login/code", s.adapt(s.handleLoginCode)},
 		{"POST /api/auth/logout", s.handleLogout},
 		{"POST /api/auth/password-reset", s.adapt(s.handleAskReset)},
 		{"POST /api/auth/password-reset/confirm", s.adapt(s.handleResetPassword)},
@@ -160,6 +164,11 @@ func (s *Server) routes() []route {
 		{"POST /api/profile/password", s.handleChangePassword},
 		{"GET /api/profile/export", s.handleExport},
 		{"POST /api/profile/delete", s.handleDeleteAccount},
+		{"GET /api/profile/two-factor", s.adapt(s.handleTwoFactor)},
+		{"POST /api/profile/two-factor/setup", s.adapt(s.handleTwoFactorSetup)},
+		{"POST /api/profile/two-factor/enable", s.adapt(s.handleTwoFactorEnable)},
+		{"POST /api/profile/two-factor/recovery-codes", s.adapt(s.handleRecoveryCodes)},
+		{"POST /api/profile/two-factor/disable", s.adapt(s.handleTwoFactorDisable)},
 		{"GET /api/profile/sessions", s.handleListSessions},
 		{"DELETE /api/profile/sessions/{id}", s.handleEndSession},
 		{"POST /api/profile/sessions/sign-out-others", s.handleEndOtherSessions},

@@ -178,3 +178,12 @@ func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*account.U
 	}
 	return u, sess, true
 }
+
+// signedIn is requireUser for the handlers that return their error.
+func (s *Server) signedIn(r *http.Request) (*account.User, *account.Session, error) {
+	u, sess := sessionFrom(r.Context())
+	if u == nil {
+		return nil, nil, account.ErrSignedOut()
+	}
+	return u, sess, nil
+}
