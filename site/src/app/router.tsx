@@ -23,7 +23,8 @@ function lazyFor(page: string): RouteObject['lazy'] {
 }
 
 /**
- * Sends a signed-out visitor to /login and remembers where they were going.
+ * Sends a signed-out visitor to /login and remembers where they were going
+ * (and staff without a second factor from the broker's pages to /dashboard).
  * The protected page must not stay in history (Back would bounce to /login
  * again), and the page the visitor came from must: when the protected URL is
  * already the current entry (first load, Back or Forward) /login replaces
@@ -32,7 +33,14 @@ function lazyFor(page: string): RouteObject['lazy'] {
  */
 export async function requireSession({ request }: LoaderFunctionArgs) {
   const session = await loadSession();
-  if (session.user) return null;
+  const user = session.user;
+  if (user) {
+    // Staff reach the broker's pages once their second factor is set up;
+    // /dashboard shows them how.
+    const url = new URL(request.url);
+    const gated = user.role !== 'client' && !user.twoFactor && url.pathname.startsWith('/dashboard/');
+    return gated ? replace('/dashboard') : null;
+  }
   const url = new URL(request.url);
   const next = url.pathname + url.search;
   const login = `/login?next=${encodeURIComponent(next)}`;

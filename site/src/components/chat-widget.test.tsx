@@ -223,7 +223,7 @@ describe('ChatWidget', () => {
   });
 
   it('with nobody online, files a callback at a chosen slot; a client gives only the phone', async () => {
-    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', emailConfirmed: true, createdAt: at, updatedAt: at };
+    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: at, updatedAt: at };
     act(() => setSessionUser(marie));
     const calls = fakeServer({ available: false });
     renderWidget();
@@ -253,7 +253,7 @@ describe('ChatWidget', () => {
     fireEvent.change(input, { target: { value: 'Mon numéro de contrat' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await screen.findByText('Notre assurance auto…');
-    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', emailConfirmed: true, createdAt: at, updatedAt: at };
+    const marie = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client' as const, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: at, updatedAt: at };
     calls.length = 0;
     act(() => setSessionUser(marie));
     await waitFor(() => expect(exchanges(calls)).toEqual([

@@ -37,7 +37,7 @@ describe('Navbar', () => {
   });
 
   it('shows the account dropdown with the display name, or else the e-mail', () => {
-    const user = { uid: 'u1', email: 'anne@exemple.fr', displayName: '', role: 'client' as const, status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '' };
+    const user = { uid: 'u1', email: 'anne@exemple.fr', displayName: '', role: 'client' as const, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
     act(() => setSessionUser(user));
     renderAt('/');
     expect(screen.queryByRole('link', { name: 'Connexion' })).toBeNull();

@@ -51,7 +51,7 @@ describe('safeNext', () => {
 });
 
 describe('the session across tabs', () => {
-  const marie: SessionUser = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client', status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '' };
+  const marie: SessionUser = { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie', role: 'client', status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
 
   beforeEach(() => {
     localStorage.clear();

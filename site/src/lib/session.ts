@@ -11,6 +11,8 @@ export interface SessionUser {
   status: string;
   /** Whether the owner opened the confirmation link sent to `email`. */
   emailConfirmed: boolean;
+  /** Whether sign-ins ask a code of an authenticator app after the password (required of staff). */
+  twoFactor: boolean;
   createdAt: string;
   updatedAt: string;
 }

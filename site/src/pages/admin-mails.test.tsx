@@ -8,7 +8,7 @@ import { setSessionUser, type SessionUser } from '../lib/session';
 import type { OutboxMail } from '../features/mails/api';
 
 const person = (uid: string, role: SessionUser['role']): SessionUser => ({
-  uid, email: `${uid}@exemple.fr`, displayName: uid, role, status: 'active', emailConfirmed: true, createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z',
+  uid, email: `${uid}@exemple.fr`, displayName: uid, role, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z',
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -6,7 +6,7 @@ import { setSessionUser, type SessionUser } from '../lib/session';
 import ComplaintsPage from './complaints';
 
 const claire: SessionUser = {
-  uid: 'u1', email: 'claire@exemple.fr', displayName: 'Claire Martin', role: 'client', status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '',
+  uid: 'u1', email: 'claire@exemple.fr', displayName: 'Claire Martin', role: 'client', status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '',
 };
 let sent: unknown[] = [];
 

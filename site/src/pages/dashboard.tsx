@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
+import { StaffSecondFactorGate } from '../features/account/staff-gate';
 import { company, telHref } from '../lib/company';
 import { useSession, type SessionUser } from '../lib/session';
 import { DeskCountsPanel } from '../features/desk/desk-counts';
@@ -45,7 +46,7 @@ export default function DashboardPage() {
           <ConfirmEmailNotice user={user} />
         </div>
       </header>
-      {staff ? <StaffDashboard user={user} /> : <ClientDashboard />}
+      {staff ? user.twoFactor ? <StaffDashboard user={user} /> : <StaffSecondFactorGate /> : <ClientDashboard />}
     </>
   );
 }

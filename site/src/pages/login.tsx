@@ -6,7 +6,10 @@ import { TextField } from '../components/text-field';
 import { api, ApiError } from '../lib/api';
 import { safeNext, setSessionUser, type SessionUser } from '../lib/session';
 
-type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
+type Errors = Partial<Record<'email' | 'password' | 'code' | 'form', string>>;
+
+/** The sign-in's answer: the profile, or a ticket awaiting the code of the second factor. */
+type LoginAnswer = { user: SessionUser; secondFactor?: undefined } | { user?: undefined; secondFactor: { ticket: string; expiresAt: string } };
 
 /** The sign-in form; after success the visitor returns to the page they first asked for. */
 export default function LoginPage() {
@@ -18,6 +21,13 @@ export default function LoginPage() {
   // The address of a sign-in refused for too many attempts: it may ask an unlock link.
   const [blocked, setBlocked] = useState<string>();
   const [unlock, setUnlock] = useState<string>();
+  // The ticket of a right password on an account with a second factor.
+  const [ticket, setTicket] = useState<string>();
+
+  function signedIn(user: SessionUser) {
+    setSessionUser(user);
+    navigate(next, { replace: true });
+  }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -31,17 +41,41 @@ export default function LoginPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const res = await api<{ user: SessionUser }>('POST', '/api/auth/login', {
+      const res = await api<LoginAnswer>('POST', '/api/auth/login', {
         email,
         password,
         remember: form.get('remember') === 'on',
       });
-      setSessionUser(res.user);
-      navigate(next, { replace: true });
+      if (res.secondFactor) setTicket(res.secondFactor.ticket);
+      else signedIn(res.user);
     } catch (err) {
       const msg = err instanceof ApiError ? err.message : 'La connexion a échoué. Réessayez.';
       setBlocked(err instanceof ApiError && err.status === 429 ? email : undefined);
       setErrors(err instanceof ApiError && (err.field === 'email' || err.field === 'password') ? { [err.field]: msg } : { form: msg });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onCode(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const code = String(new FormData(e.currentTarget).get('code') ?? '').trim();
+    if (!code) {
+      setErrors({ code: 'Saisissez le code affiché par votre application.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      signedIn((await api<{ user: SessionUser }>('POST', '/api/auth/login/code', { ticket, code })).user);
+    } catch (err) {
+      const msg = err instanceof ApiError ? err.message : 'La connexion a échoué. Réessayez.';
+      if (err instanceof ApiError && err.field === 'code') {
+        setErrors({ code: msg });
+      } else {
+        // The ticket is over (expired, used, too many codes): back to the password.
+        setTicket(undefined);
+        setErrors({ form: msg });
+      }
     } finally {
       setBusy(false);
     }
@@ -76,6 +110,21 @@ export default function LoginPage() {
           </div>
         ) : null}
         <NeedsJs />
+        {ticket ? (
+          <form className="needs-js" onSubmit={onCode} noValidate aria-labelledby="code-title">
+            <h2 id="code-title" className="form-step-title">Validation en deux étapes</h2>
+            <p>Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.</p>
+            <TextField label="Code de validation" name="code" inputMode="text" autoComplete="one-time-code" autoFocus maxLength={16} required error={errors.code} />
+            <div className="form-actions">
+              <button className="btn btn-primary" type="submit" disabled={busy}>
+                {busy ? 'Vérification…' : 'Valider'}
+              </button>{' '}
+              <button className="btn btn-secondary" type="button" onClick={() => { setTicket(undefined); setErrors({}); }}>
+                Retour
+              </button>
+            </div>
+          </form>
+        ) : (
         <form className="needs-js" onSubmit={onSubmit} noValidate>
           <TextField label="Adresse e-mail" name="email" type="email" autoComplete="username" inputMode="email" required error={errors.email} />
           <PasswordField label="Mot de passe" name="password" autoComplete="current-password" required error={errors.password} />
@@ -92,6 +141,7 @@ export default function LoginPage() {
             </button>
           </div>
         </form>
+        )}
         <p className="form-alt">
           Pas encore de compte ? <Link to={`/register${params.get('next') ? `?next=${encodeURIComponent(next)}` : ''}`} viewTransition>Créer un compte</Link>
         </p>

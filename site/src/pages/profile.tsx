@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { AccountSessions } from '../components/account-sessions';
 import { PasswordField } from '../components/password-field';
 import { TextField } from '../components/text-field';
+import { TwoFactorCard } from '../features/account/two-factor-card';
 import { api, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { setSessionUser, useSession, type SessionUser } from '../lib/session';
@@ -169,6 +170,7 @@ export default function ProfilePage() {
           <a className="btn btn-secondary" href="/api/profile/export" download="mes-donnees.json">Télécharger mes données</a>
         </section>
         <PasswordForm onSessionsChanged={sessionsChanged} />
+        <TwoFactorCard />
         <AccountSessions reloadKey={sessionsVersion} />
         <DeleteAccount />
       </section>

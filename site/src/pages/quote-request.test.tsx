@@ -5,7 +5,7 @@ import { setSessionUser } from '../lib/session';
 import QuoteRequestPage from './quote-request';
 
 const user = {
-  uid: 'u1', email: 'anne@exemple.fr', displayName: 'Anne', role: 'client' as const, status: 'active', emailConfirmed: true,
+  uid: 'u1', email: 'anne@exemple.fr', displayName: 'Anne', role: 'client' as const, status: 'active', emailConfirmed: true, twoFactor: true,
   createdAt: '2026-03-02T09:00:00.000Z', updatedAt: '2026-03-02T09:00:00.000Z',
 };
 

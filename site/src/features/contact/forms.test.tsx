@@ -9,7 +9,7 @@ let user: SessionUser | null = null;
 vi.mock('../../lib/session', () => ({ useSession: () => ({ user }) }));
 
 function person(role: SessionUser['role']): SessionUser {
-  return { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie Curie', role, status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '' };
+  return { uid: 'u1', email: 'marie@exemple.fr', displayName: 'Marie Curie', role, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
 }
 
 const days = [

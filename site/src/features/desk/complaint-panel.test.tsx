@@ -6,7 +6,7 @@ import { acknowledgementTemplate, answerTemplate, complaintPanel } from './compl
 import { kindPanels } from './kinds';
 import type { DeskRequest } from './types';
 
-const agent: SessionUser = { uid: 'a1', email: 'thomas@horizon.example', displayName: 'Thomas Agent', role: 'agent', status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '' };
+const agent: SessionUser = { uid: 'a1', email: 'thomas@horizon.example', displayName: 'Thomas Agent', role: 'agent', status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
 const other: SessionUser = { ...agent, uid: 'a2', displayName: 'Léa Agente' };
 const admin: SessionUser = { ...agent, uid: 'ad', displayName: 'Anne Admin', role: 'admin' };
 

@@ -9,7 +9,7 @@ let user: SessionUser | null = null;
 vi.mock('../../lib/session', () => ({ useSession: () => ({ user }) }));
 
 function staff(uid: string, role: SessionUser['role']): SessionUser {
-  return { uid, email: `${uid}@exemple.fr`, displayName: uid, role, status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '' };
+  return { uid, email: `${uid}@exemple.fr`, displayName: uid, role, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
 }
 
 function request(kind: 'contact' | 'callback', change: Partial<DeskRequest> = {}): DeskRequest {

@@ -7,7 +7,7 @@ import type { Offer, QuoteRequest } from '../../lib/quotes';
 import type { DeskRequest } from './types';
 
 function user(uid: string, role: SessionUser['role']): SessionUser {
-  return { uid, email: `${uid}@exemple.fr`, displayName: uid, role, status: 'active', emailConfirmed: true, createdAt: '', updatedAt: '' };
+  return { uid, email: `${uid}@exemple.fr`, displayName: uid, role, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
 }
 
 function request(over: Partial<DeskRequest> = {}): DeskRequest {

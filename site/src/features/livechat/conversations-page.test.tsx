@@ -8,7 +8,7 @@ import { fakeChatServer, FakeEventSource, msg, type ChatServer } from './fake-ch
 import type { InboxItem, StaffConversation } from './types';
 
 const person = (uid: string, role: SessionUser['role'], name: string): SessionUser => ({
-  uid, email: `${uid}@exemple.fr`, displayName: name, role, status: 'active', emailConfirmed: true, createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z',
+  uid, email: `${uid}@exemple.fr`, displayName: name, role, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z',
 });
 const julie = person('julie', 'agent', 'Julie Martin');
 
