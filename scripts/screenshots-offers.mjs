@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, startServer } from './e2e/helpers.mjs';
+import { signIn } from './e2e/desk-helpers.mjs';
 
 const out = fileURLToPath(new URL('./e2e/screenshots', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/courtier', import.meta.url));
@@ -46,7 +47,7 @@ try {
         if (!r.ok) throw new Error(`${url} ${r.status} ${await r.text()}`);
         return r.json();
       }, { url, body });
-      await post(staffPage, '/api/auth/login', { email: admin, password });
+      await signIn(staffPage, server.url, admin);
       await post(page, '/api/auth/register', { email: `captures${Date.now()}@exemple.fr`, password, displayName: 'Éléonore Dupont-Aignan' });
       const declined = (await post(page, '/api/quotes', health)).quote.id;
       await post(staffPage, `/api/desk/requests/${declined}/offers`, { offers: [{ ...homeOffers[0], insurer: 'Santé Plus', productName: 'Famille Optique+', guarantees: ['Optique 400 € par an', 'Dentaire 300 %'] }] });

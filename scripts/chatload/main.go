@@ -43,6 +43,9 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/hotp"
 )
 
 type config struct {
@@ -832,19 +835,46 @@ func (r *run) signInAll(ctx context.Context) error {
 		}
 		var u struct {
 			User struct {
-				UID string `json:"uid"`
+				UID       string `json:"uid"`
+				TwoFactor bool   `json:"twoFactor"`
 			} `json:"user"`
 		}
 		if json.Unmarshal(b, &u) != nil || u.User.UID == "" {
-			return fmt.Errorf("sign-in of %s: no user in %s", a.email, b)
+			return fmt.Errorf("sign-in of %s: no user in %s (agents with a second factor: run with new ones)", a.email, b)
 		}
 		a.uid = u.User.UID
+		if !u.User.TwoFactor {
+			return r.setUpApp(ctx, a)
+		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("agents' sign-in: %w", err)
 	}
 	return nil
+}
+
+// setUpApp sets up the second factor the server requires of staff, as
+// an agent does at first sign-in (the app's code computed here), so that
+// the session reaches the staff's endpoints.
+func (r *run) setUpApp(ctx context.Context, a *agent) error {
+	_, b, err := r.call(ctx, a.client, http.MethodPost, "/api/profile/two-factor/setup", a.xff, nil, "POST two-factor setup")
+	if err != nil {
+		return err
+	}
+	var setup struct {
+		Secret string `json:"secret"`
+	}
+	if err := json.Unmarshal(b, &setup); err != nil || setup.Secret == "" {
+		return fmt.Errorf("two-factor set-up of %s: %s", a.email, b)
+	}
+	code, err := hotp.GenerateCodeCustom(setup.Secret, uint64(time.Now().Unix()/30), hotp.ValidateOpts{Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err != nil {
+		return err
+	}
+	_, _, err = r.call(ctx, a.client, http.MethodPost, "/api/profile/two-factor/enable", a.xff,
+		map[string]any{"code": code, "password": r.cfg.password}, "POST two-factor enable")
+	return err
 }
 
 // signInOnly signs the agents in and writes their cookies: the wrapper

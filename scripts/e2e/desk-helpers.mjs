@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { heading } from './helpers.mjs';
+import { hasApp, keepApp, keepRecoveryCodes, nextCode } from './totp.mjs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,13 +24,31 @@ export function createUser(db, email, name, role) {
   });
 }
 
-/** Signs page's browser in through the API (the cookie lands in its context). */
+/**
+ * Signs page's browser in through the API (the cookie lands in its
+ * context). Staff give the code of their app when asked; staff who have
+ * none yet set it up first, as the dashboard asks them to.
+ */
 export async function signIn(page, url, email) {
   if (!page.url().startsWith(url)) await page.goto(url + '/');
-  const status = await page.evaluate(async (body) => (await fetch('/api/auth/login', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  })).status, { email, password });
-  if (status !== 200) throw new Error(`connexion de ${email}: ${status}`);
+  const res = await call(page, 'POST', '/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`connexion de ${email}: ${res.status}`);
+  if (res.body.secondFactor) {
+    const done = await call(page, 'POST', '/api/auth/login/code', { ticket: res.body.secondFactor.ticket, code: nextCode(email) });
+    if (done.status !== 200) throw new Error(`code de ${email}: ${done.status} ${JSON.stringify(done.body)}`);
+  } else if (res.body.user.role !== 'client' && !res.body.user.twoFactor) {
+    await setUpApp(page, email);
+  }
+}
+
+/** Sets up the second factor of the signed-in email through the API, as the set-up form does. */
+export async function setUpApp(page, email) {
+  const setup = await call(page, 'POST', '/api/profile/two-factor/setup');
+  if (setup.status !== 200) throw new Error(`préparation de ${email}: ${setup.status}`);
+  keepApp(email, setup.body.secret);
+  const done = await call(page, 'POST', '/api/profile/two-factor/enable', { code: nextCode(email), password });
+  if (done.status !== 200) throw new Error(`activation de ${email}: ${done.status} ${JSON.stringify(done.body)}`);
+  keepRecoveryCodes(email, done.body.recoveryCodes);
 }
 
 /** Registers a client in page's browser, signed in afterwards. */
@@ -74,8 +93,31 @@ export async function signInPage(url, page, email) {
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+  if (hasApp(email)) {
+    await page.getByLabel('Code de validation').fill(nextCode(email));
+    await page.getByRole('button', { name: 'Valider' }).click();
+  }
   await page.waitForURL((u) => u.pathname === '/dashboard');
   await heading(page, 'Tableau de bord');
+  const gate = page.getByRole('heading', { name: 'Sécurisez votre compte' });
+  if (await gate.isVisible()) await setUpAppPage(page, email);
+}
+
+/** Sets up the second factor from the dashboard's « Sécurisez votre compte », as a person does. */
+export async function setUpAppPage(page, email) {
+  await page.getByRole('button', { name: 'Configurer mon application' }).click();
+  const secret = (await page.locator('.totp-secret').innerText()).replace(/\s+/g, '');
+  keepApp(email, secret);
+  await page.getByLabel('Code de l’application').fill(nextCode(email));
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Activer la validation en deux étapes' }).click();
+  const list = page.getByRole('list', { name: 'Codes de secours' });
+  await list.waitFor();
+  const codes = await list.locator('code').allInnerTexts();
+  if (codes.length !== 10) throw new Error(`${codes.length} codes de secours pour ${email}`);
+  keepRecoveryCodes(email, codes);
+  await page.getByRole('button', { name: 'J’ai noté mes codes' }).click();
+  await page.getByRole('heading', { name: 'Sécurisez votre compte' }).waitFor({ state: 'detached' });
 }
 
 /** The figure of a tile of the admin's dashboard (« nouvelles », « en retard »…). */
