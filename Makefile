@@ -60,15 +60,20 @@ vet:
 
 test-go: test-go-sqlite test-go-pg
 
+# pkg/web alone runs for minutes under -race on two shared cores: go
+# test's 10-minute default per package killed it once when the machine
+# was busy (2026-11-27), so each package gets 25 minutes.
+GOTEST := $(GO) test -race -count=1 -timeout 25m
+
 test-go-sqlite:
-	COURTIER_TEST_POSTGRES= $(GO) test -race -count=1 ./...
+	COURTIER_TEST_POSTGRES= $(GOTEST) ./...
 	COURTIER_TEST_POSTGRES= $(GO) test -count=1 -run LongHistory ./pkg/privacy/  # the 200,000-message export, too slow under -race
 
 test-go-pg:
 	@if [ -z "$$COURTIER_TEST_POSTGRES" ]; then \
 		echo "test-go-pg: no PostgreSQL (COURTIER_TEST_POSTGRES unset): the Go suite ran on SQLite alone"; \
 	else \
-		$(GO) test -race -count=1 ./...; \
+		$(GOTEST) ./...; \
 	fi
 
 test-site: site/node_modules/.installed
