@@ -37,7 +37,8 @@ describe('the outbox', () => {
     assert.match(await row.innerText(), /paul\.visiteur@exemple\.fr/);
     assert.match(await row.locator('.mail-status').innerText(), /^non envoyé$/);
     assert.equal(await row.getByRole('button', { name: /Renvoyer/ }).count(), 0, 'no « Renvoyer » on a mail not failed');
-    assert.match(await page.getByLabel(/^Non envoyés/).locator('..').innerText(), /Non envoyés\u00a0\(1\)/);
+    // The contact's notice, and the admin's own « validation en deux étapes activée ».
+    assert.match(await page.getByLabel(/^Non envoyés/).locator('..').innerText(), /Non envoyés\u00a0\(2\)/);
 
     await page.getByLabel(/^En échec/).check();
     await page.getByText('Aucun courriel «\u00a0en échec\u00a0».').waitFor();
