@@ -115,7 +115,7 @@ func (l *loader) base(p *product, parts map[string]int64, path string, f *formul
 
 // deductibles applies an insurer's own amounts to a formula's deductibles.
 func (l *loader) deductibles(f *formula, own map[string]int64, path string) ([]Deductible, error) {
-	deds := slices.Clone(f.deductibles)
+	deds := append([]Deductible{}, f.deductibles...)
 	for id, cents := range own {
 		i := slices.IndexFunc(deds, func(d Deductible) bool { return d.ID == id })
 		switch {

@@ -142,8 +142,8 @@ func (l *loader) needs(p *product, fp *fileProduct, path string) error {
 	np := path + ".needs"
 	seen := map[string]bool{}
 	for i, c := range n.Covers {
-		if c.ID == "" || strings.TrimSpace(c.Label) == "" || seen[c.ID] {
-			return l.loc.errorf(pathIndex(np+".covers", i), "un besoin doit avoir un identifiant unique et un libellé")
+		if c.ID == "" || strings.TrimSpace(c.Label) == "" || strings.TrimSpace(c.Short) == "" || seen[c.ID] {
+			return l.loc.errorf(pathIndex(np+".covers", i), "un besoin doit avoir un identifiant unique, un libellé et un libellé court («\u00a0short\u00a0») pour le conseil")
 		}
 		seen[c.ID] = true
 	}

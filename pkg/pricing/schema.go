@@ -124,6 +124,8 @@ type FormField struct {
 type Choice struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
+	// Short is how the advice names a need inside a sentence (needs only).
+	Short string `json:"short,omitempty"`
 }
 
 // fileFactor is one rating factor. Which of values, bands or the

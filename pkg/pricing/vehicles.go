@@ -124,18 +124,18 @@ func checkVehicle(v *Vehicle) string {
 		if !slices.Contains(motoBodies, v.Body) {
 			return "carrosserie de moto inconnue «\u00a0" + v.Body + "\u00a0»"
 		}
-		return checkMotoLicence(v)
+		return checkMotoClass(v)
 	default:
 		return "kind doit valoir car ou moto"
 	}
 	return ""
 }
 
-// checkMotoLicence checks the licence a motorbike needs against its
+// checkMotoClass checks the licence a motorbike needs against its
 // displacement and power (permis AM ≤ 50 cm³, A1 ≤ 125 cm³ and 11 kW,
 // A2 for a motorbike of at most 70 kW before restriction to 35 kW); an
 // electric motorbike has no displacement (0).
-func checkMotoLicence(v *Vehicle) string {
+func checkMotoClass(v *Vehicle) string {
 	switch {
 	case v.Energy == "electrique" && v.Cc != 0, v.Energy != "electrique" && (v.Cc < 1 || v.Cc > 3000):
 		return "cylindrée hors bornes (0 pour une moto électrique, sinon 1 à 3 000 cm³)"
