@@ -8,8 +8,8 @@ import (
 // fit is how well a price answers the needs, for the ranking.
 type fit struct {
 	price     *Price
-	covered   []string // the requested needs it covers (short labels)
-	missing   int
+	formula   *formula
+	missing   int // requested needs it leaves uncovered
 	deductOK  bool
 	budgetOK  bool
 	hasBudget bool
@@ -45,7 +45,7 @@ func recommend(p *product, prices []Price, n Needs, a *Answers) *Recommendation 
 		return strings.Compare(x.price.InsurerID, y.price.InsurerID)
 	})
 	return &Recommendation{ID: best.price.ID, Insurer: best.price.Insurer, Formula: best.price.Formula,
-		Reason: reason(p, best, len(n.Covers))}
+		Reason: reason(p, best, n, a)}
 }
 
 func boolFirst(b bool) int {
@@ -58,11 +58,9 @@ func boolFirst(b bool) int {
 // needsFit measures one price against the needs.
 func needsFit(p *product, price *Price, n Needs, a *Answers) fit {
 	f := p.formulas[slices.IndexFunc(p.formulas, func(f *formula) bool { return f.id == price.FormulaID })]
-	ft := fit{price: price, deductOK: true, budgetOK: true, amount: price.MonthlyCents}
+	ft := fit{price: price, formula: f, deductOK: true, budgetOK: true, amount: price.MonthlyCents}
 	for _, c := range n.Covers {
-		if slices.Contains(f.covers, c) || slices.Contains(a.Options, c) {
-			ft.covered = append(ft.covered, p.needCover(c).Short)
-		} else {
+		if !covers(f, a, c) {
 			ft.missing++
 		}
 	}
@@ -81,23 +79,35 @@ func needsFit(p *product, price *Price, n Needs, a *Answers) fit {
 	return ft
 }
 
+// covers reports whether a formula, with the options chosen, covers a need.
+func covers(f *formula, a *Answers, need string) bool {
+	return slices.Contains(f.covers, need) || slices.Contains(a.Options, need)
+}
+
 // reason writes the advice in one sentence: « Nous vous recommandons
 // Tiers étendu chez … : cette formule couvre ce que vous avez demandé (le
 // vol et l’incendie, le bris de glace), pour 41,20 € par mois, dans
 // votre budget. »
-func reason(p *product, best fit, asked int) string {
+func reason(p *product, best fit, n Needs, a *Answers) string {
 	price := best.price
+	asked := len(n.Covers)
+	var covered []string
+	for _, c := range n.Covers {
+		if covers(best.formula, a, c) {
+			covered = append(covered, p.needCover(c).Short)
+		}
+	}
 	var b strings.Builder
 	b.WriteString("Nous vous recommandons " + price.Formula + " chez " + price.Insurer + "\u00a0: ")
 	switch {
 	case asked == 0:
 		b.WriteString("vous n’avez demandé aucune garantie en plus de l’obligatoire, c’est le meilleur prix pour votre profil")
 	case best.missing == 0:
-		b.WriteString("cette formule couvre ce que vous avez demandé (" + strings.Join(best.covered, ", ") + ")")
-	case len(best.covered) == 0:
+		b.WriteString("cette formule couvre ce que vous avez demandé (" + strings.Join(covered, ", ") + ")")
+	case len(covered) == 0:
 		b.WriteString("aucune formule ne couvre ce que vous avez demandé, c’est le meilleur prix pour votre profil")
 	default:
-		b.WriteString("aucune formule ne couvre tout ce que vous avez demandé, celle-ci en couvre le plus (" + strings.Join(best.covered, ", ") + ")")
+		b.WriteString("aucune formule ne couvre tout ce que vous avez demandé, celle-ci en couvre le plus (" + strings.Join(covered, ", ") + ")")
 	}
 	b.WriteString(", pour " + Euros(best.amount))
 	if p.needs.Budget == "total" {

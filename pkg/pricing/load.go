@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // ratesName names the rating file in error messages.
@@ -38,7 +39,7 @@ func Load(rates []byte) (*Tariff, error) {
 	l := &loader{loc: loc, f: &f, t: &Tariff{
 		version: f.Version, validDays: f.ValidDays, disclaimer: f.Disclaimer,
 		products: map[string]*product{}, onStudy: map[string]Study{}, depts: map[string]*department{},
-		ipidTitles: f.IPIDSections,
+		ipidTitles: f.IPIDSections, scratch: &sync.Pool{New: func() any { return new(scratch) }},
 	}}
 	for _, step := range []func() error{l.header, l.departments, l.vehicleClasses, l.taxes, l.products, l.insurers, l.studies} {
 		if err := step(); err != nil {

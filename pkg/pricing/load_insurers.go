@@ -51,7 +51,7 @@ func (l *loader) insurers() error {
 
 // offer compiles one insurer's table for one product.
 func (l *loader) offer(in *fileInsurer, p *product, ip *fileInsurerProduct, path string) (*offerTable, error) {
-	o := &offerTable{insurerID: in.ID, insurerName: in.Name, monthly: in.MonthlySurcharge}
+	o := &offerTable{insurerID: in.ID, insurerName: in.Name, monthly: in.MonthlySurcharge, monthlyText: monthlyText(in.MonthlySurcharge)}
 	for id := range ip.Formulas {
 		if !slices.ContainsFunc(p.formulas, func(f *formula) bool { return f.id == id }) {
 			return nil, l.loc.errorf(path+".formulas."+id, "formule inconnue «\u00a0%s\u00a0» pour le produit %s", id, p.id)
@@ -76,6 +76,15 @@ func (l *loader) offer(in *fileInsurer, p *product, ip *fileInsurerProduct, path
 			return nil, err
 		}
 		o.deductibles = append(o.deductibles, deds)
+		var main int64
+		for _, d := range deds {
+			if d.Main {
+				main = d.Cents
+			}
+		}
+		o.mainDeductible = append(o.mainDeductible, main)
+		o.baseLines = append(o.baseLines, baseLine(p, f, base))
+		o.ids = append(o.ids, in.ID+":"+f.id)
 	}
 	for id := range ip.Deductibles {
 		if !slices.ContainsFunc(p.formulas, func(f *formula) bool { return f.id == id }) {

@@ -112,7 +112,8 @@ func (l *loader) productTaxes(p *product, fp *fileProduct, path string) error {
 		if tx.AmountCents == 0 && part < 0 {
 			return l.loc.errorf("taxes."+id+".part", "la taxe %s porte sur la part «\u00a0%s\u00a0», que le produit %s n’a pas", id, tx.Part, p.id)
 		}
-		p.taxes = append(p.taxes, &tax{id: id, label: tx.Label, rate: tx.Rate, part: part, amountCents: tx.AmountCents, source: tx.Source})
+		p.taxes = append(p.taxes, &tax{id: id, label: tx.Label, rate: tx.Rate, part: part, amountCents: tx.AmountCents, source: tx.Source,
+			prefix: tx.Label + nbsp + ": " + Percent(tx.Rate) + " de "})
 	}
 	return nil
 }

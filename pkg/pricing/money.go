@@ -28,7 +28,8 @@ func appendEuros(b []byte, cents int64) []byte {
 
 // appendThousands writes n ≥ 0 with its thousands apart: « 12 000 ».
 func appendThousands(b []byte, n int64) []byte {
-	s := strconv.FormatInt(n, 10)
+	var digits [20]byte
+	s := strconv.AppendInt(digits[:0], n, 10)
 	for i := 0; i < len(s); i++ {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			b = append(b, narrowNbsp...)
@@ -64,8 +65,12 @@ func appendCoefficient(b []byte, x float64) []byte {
 
 // Percent writes a rate as a French percentage: 0.012 → « 1,2 % ».
 func Percent(rate float64) string {
+	return string(appendPercent(make([]byte, 0, 8), rate))
+}
+
+func appendPercent(b []byte, rate float64) []byte {
 	n := int64(rate*10000 + 0.5) // hundredths of a percent
-	b := strconv.AppendInt(make([]byte, 0, 8), n/100, 10)
+	b = strconv.AppendInt(b, n/100, 10)
 	if frac := n % 100; frac != 0 {
 		b = append(b, ',')
 		if frac%10 == 0 {
@@ -74,7 +79,7 @@ func Percent(rate float64) string {
 			b = append(b, byte('0'+frac/10), byte('0'+frac%10))
 		}
 	}
-	return string(append(b, nbsp+"%"...))
+	return append(b, nbsp+"%"...)
 }
 
 // roundCents rounds an amount in cents, computed in floating point, to

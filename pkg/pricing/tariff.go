@@ -10,6 +10,7 @@ package pricing
 import (
 	_ "embed"
 	"fmt"
+	"sync"
 )
 
 //go:embed rates.json
@@ -29,6 +30,8 @@ type Tariff struct {
 	sportKw    map[string]int
 	ipidTitles map[string]string
 	catalogue  *Catalogue
+	// scratch recycles the buffers of quotes (*scratch).
+	scratch *sync.Pool
 }
 
 // Study is a product that is not priced at once: a person studies the
@@ -95,6 +98,7 @@ type tax struct {
 	part        int // index of the product's part; -1 for an amount per contract
 	amountCents int64
 	source      string
+	prefix      string // « label : 33 % de »
 }
 
 // offerTable is what one insurer asks for one product.
@@ -104,7 +108,12 @@ type offerTable struct {
 	monthly     float64
 	base        [][]int64      // by formula (rank order), by part
 	deductibles [][]Deductible // by formula
-	factors     []*factor      // aligned with the product's spec.factors
+	// mainDeductible and baseLines are written once for every quote.
+	mainDeductible []int64
+	baseLines      []string
+	ids            []string  // insurer:formula
+	monthlyText    string    // the middle of the monthly line
+	factors        []*factor // aligned with the product's spec.factors
 }
 
 // factor is a compiled rating factor.

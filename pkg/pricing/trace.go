@@ -1,44 +1,28 @@
 package pricing
 
-// The lines of the trace (« Pourquoi ce prix ? »), in plain French. They
-// are built in the quote's scratch buffer: a full car quote writes about
-// a hundred of them.
+import "strconv"
 
-// factorLine: « × zone géographique (zone 3, Loiret) : 1,00 », with the
-// part it multiplies when it is not the whole premium.
-func (q *quote) factorLine(f *factor, detail string, v float64) string {
-	b := append(q.buf[:0], "× "...)
-	b = append(b, f.label...)
-	b = append(b, " ("...)
-	b = append(b, detail...)
-	b = append(b, ')')
-	if f.part >= 0 {
-		b = append(b, ", sur la part "...)
-		b = append(b, q.p.partLabels[f.part]...)
-	}
-	b = append(b, nbsp+": "...)
-	b = appendCoefficient(b, v)
-	q.buf = b
-	return string(b)
-}
+// The lines of the trace (« Pourquoi ce prix ? »), in plain French,
+// written into the quote's buffer (see quote).
 
 // baseLine: « Prime de base Tiers étendu : 770,00 € (responsabilité
-// civile 440,00 €, autres garanties 330,00 €) ».
-func (q *quote) baseLine(f *formula, base []int64) string {
+// civile 440,00 €, autres garanties 330,00 €) ». It depends on the
+// insurer and the formula only: Load writes it once.
+func baseLine(p *product, f *formula, base []int64) string {
 	label := "Prime de base " + f.label
-	if q.p.temporary {
+	if p.temporary {
 		label = "Prime de base d’un jour, " + f.label
 	}
 	var total int64
 	for _, c := range base {
 		total += c
 	}
-	return q.partsLine(label, total, base)
+	return string(appendParts(nil, p, label, total, base))
 }
 
-// partsLine writes an amount and its split between the product's parts.
-func (q *quote) partsLine(label string, total int64, parts []int64) string {
-	b := append(q.buf[:0], label...)
+// appendParts writes an amount and its split between the product's parts.
+func appendParts(b []byte, p *product, label string, total int64, parts []int64) []byte {
+	b = append(b, label...)
 	b = append(b, nbsp+": "...)
 	b = appendEuros(b, total)
 	b = append(b, " ("...)
@@ -46,49 +30,61 @@ func (q *quote) partsLine(label string, total int64, parts []int64) string {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = append(b, q.p.partLabels[i]...)
+		b = append(b, p.partLabels[i]...)
 		b = append(b, ' ')
 		b = appendEuros(b, c)
 	}
-	b = append(b, ')')
-	q.buf = b
-	return string(b)
+	return append(b, ')')
 }
 
-// amountLine: « Total des taxes : 150,00 € ».
-func (q *quote) amountLine(label string, cents int64) string {
-	b := append(q.buf[:0], label...)
+// partsLine: « Prime hors taxes : 448,12 € (responsabilité civile …) ».
+func (q *quote) partsLine(label string, total int64, parts []int64) {
+	start := len(q.buf)
+	q.buf = appendParts(q.buf, q.p, label, total, parts)
+	q.line(start)
+}
+
+// amountLine: « Total des taxes : 150,00 € »; with n ≥ 0, the number is
+// written between label and suffix: « Prix TTC pour 10 jours : … ».
+func (q *quote) amountLine(label string, n int64, suffix string, cents int64) {
+	start := len(q.buf)
+	b := append(q.buf, label...)
+	if n >= 0 {
+		b = strconv.AppendInt(b, n, 10)
+		b = append(b, suffix...)
+	}
 	b = append(b, nbsp+": "...)
-	b = appendEuros(b, cents)
-	q.buf = b
-	return string(b)
+	q.buf = appendEuros(b, cents)
+	q.line(start)
 }
 
 // taxLine: « Taxe sur les conventions d’assurance, responsabilité civile :
 // 33 % de 263,52 € = 86,96 € ».
-func (q *quote) taxLine(tx *tax, base, amount int64) string {
-	b := append(q.buf[:0], tx.label...)
-	b = append(b, nbsp+": "...)
-	b = append(b, Percent(tx.rate)...)
-	b = append(b, " de "...)
+func (q *quote) taxLine(tx *tax, base, amount int64) {
+	start := len(q.buf)
+	b := append(q.buf, tx.prefix...)
 	b = appendEuros(b, base)
 	b = append(b, " = "...)
-	b = appendEuros(b, amount)
-	q.buf = b
-	return string(b)
+	q.buf = appendEuros(b, amount)
+	q.line(start)
 }
 
 // monthlyLine: « Mensualité : 598,12 € × 1,02 (frais de fractionnement
 // mensuel 2 %) ÷ 12 = 50,84 € ».
-func (q *quote) monthlyLine(yearly int64, surcharge float64, monthly int64) string {
-	b := append(q.buf[:0], "Mensualité"+nbsp+": "...)
+func (q *quote) monthlyLine(o *offerTable, yearly, monthly int64) {
+	start := len(q.buf)
+	b := append(q.buf, "Mensualité"+nbsp+": "...)
 	b = appendEuros(b, yearly)
-	b = append(b, " × "...)
-	b = appendCoefficient(b, 1+surcharge)
+	b = append(b, o.monthlyText...)
+	q.buf = appendEuros(b, monthly)
+	q.line(start)
+}
+
+// monthlyText is the middle of an insurer's monthly line: « × 1,02
+// (frais de fractionnement mensuel 2 %) ÷ 12 = ».
+func monthlyText(surcharge float64) string {
+	b := appendCoefficient([]byte(" × "), 1+surcharge)
 	b = append(b, " (frais de fractionnement mensuel "...)
-	b = append(b, Percent(surcharge)...)
-	b = append(b, ") ÷ 12 = "...)
-	b = appendEuros(b, monthly)
-	q.buf = b
-	return string(b)
+	b = appendPercent(b, surcharge)
+	return string(append(b, ") ÷ 12 = "...))
 }
