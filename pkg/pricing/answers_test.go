@@ -50,7 +50,7 @@ func TestBadCarAnswers(t *testing.T) {
 		{"vehicleId", func(a *Answers) { a.VehicleID = "" }},
 		{"vehicleId", func(a *Answers) { a.VehicleID = "no-such-car" }},
 		{"vehicleId", func(a *Answers) { a.VehicleID = "yamaha-mt-07" }}, // a motorbike
-		{"vehicleYear", func(a *Answers) { a.VehicleYear = 2018 }},      // before the model
+		{"vehicleYear", func(a *Answers) { a.VehicleYear = 2018 }},       // before the model
 		{"vehicleYear", func(a *Answers) { a.VehicleYear = 2027 }},
 		{"usage", func(a *Answers) { a.Usage = "" }},
 		{"usage", func(a *Answers) { a.Usage = "taxi" }},
