@@ -26,15 +26,24 @@ type loader struct {
 // the key: « rates.json ligne 142 : facteur « zone » manquant pour le
 // produit car ».
 func Load(rates []byte) (*Tariff, error) {
+	return LoadNamed(ratesName, rates)
+}
+
+// LoadNamed is Load for a rating file that errors name otherwise than
+// rates.json: a new file a broker checks before deploying it.
+func LoadNamed(name string, rates []byte) (*Tariff, error) {
 	var f fileRates
 	dec := json.NewDecoder(bytes.NewReader(rates))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, decodeError(ratesName, rates, err)
+		return nil, decodeError(name, rates, err)
 	}
-	loc, err := newLocator(ratesName, rates)
+	if dec.More() {
+		return nil, &FileError{File: name, Line: 1 + bytes.Count(rates[:dec.InputOffset()], []byte("\n")), Message: "du texte suit l’objet JSON"}
+	}
+	loc, err := newLocator(name, rates)
 	if err != nil {
-		return nil, syntaxError(ratesName, rates, err)
+		return nil, syntaxError(name, rates, err)
 	}
 	l := &loader{loc: loc, f: &f, t: &Tariff{
 		version: f.Version, validDays: f.ValidDays, disclaimer: f.Disclaimer,

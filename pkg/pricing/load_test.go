@@ -40,7 +40,7 @@ func replaceOnce(t *testing.T, text, old, repl string) string {
 // TestLoadRefusals; carFactors is where it sits.
 const (
 	carProduct = "\"products\": {\n    \"car\": {"
-	carZone    = "        \"zone\": {\n          \"label\": \"zone géographique\",\n          \"source\": \"Tarif de l’assureur : fréquence et coût des sinistres selon le département (Code des assurances"
+	carZone    = "        \"zone\": {\n          \"label\": \"zone géographique\",\n          \"source\": \"Tarif de l’assureur\u00a0: fréquence et coût des sinistres selon le département (Code des assurances"
 )
 
 // TestLoadRefusals breaks the rating file in one place at a time: each
@@ -131,7 +131,7 @@ func TestTheFileLoads(t *testing.T) {
 		}
 	}
 	sections, ok := tr.IPID("car", "tous-risques")
-	if !ok || len(sections) != 9 || sections[0].Title != "Quel est ce type d’assurance ?" || sections[8].Title != "Comment puis-je résilier le contrat ?" {
+	if !ok || len(sections) != 9 || sections[0].Title != "Quel est ce type d’assurance\u00a0?" || sections[8].Title != "Comment puis-je résilier le contrat\u00a0?" {
 		t.Errorf("IPID: %v %+v", ok, sections)
 	}
 	for _, s := range sections {
