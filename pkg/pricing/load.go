@@ -3,7 +3,6 @@ package pricing
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -58,20 +57,19 @@ func LoadNamed(name string, rates []byte) (*Tariff, error) {
 	return l.t, nil
 }
 
-var unknownField = regexp.MustCompile(`json: unknown field "([^"]+)"`)
-
 // decodeError locates a decoding error: a syntax or type error by its
 // offset, an unknown key by its first occurrence.
 func decodeError(name string, data []byte, err error) error {
-	m := unknownField.FindStringSubmatch(err.Error())
-	if m == nil {
+	_, quoted, unknown := strings.Cut(err.Error(), "json: unknown field ")
+	key := strings.Trim(quoted, `"`)
+	if !unknown || key == "" {
 		return syntaxError(name, data, err)
 	}
 	line := 1
-	if i := bytes.Index(data, []byte(`"`+m[1]+`"`)); i >= 0 {
+	if i := bytes.Index(data, []byte(`"`+key+`"`)); i >= 0 {
 		line = bytes.Count(data[:i], []byte("\n")) + 1
 	}
-	return &FileError{File: name, Line: line, Path: m[1], Message: "clé inconnue «\u00a0" + m[1] + "\u00a0» (faute de frappe\u00a0?)"}
+	return &FileError{File: name, Line: line, Path: key, Message: "clé inconnue «\u00a0" + key + "\u00a0» (faute de frappe\u00a0?)"}
 }
 
 func (l *loader) header() error {
