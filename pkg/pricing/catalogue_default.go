@@ -1,0 +1,11 @@
+package pricing
+
+import _ "embed"
+
+//go:embed vehicles.json
+var vehiclesJSON []byte
+
+// DefaultCatalogue loads the embedded vehicle catalogue.
+func DefaultCatalogue() (*Catalogue, error) {
+	return LoadCatalogue(vehiclesJSON)
+}

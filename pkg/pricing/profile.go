@@ -1,0 +1,257 @@
+package pricing
+
+import (
+	"math"
+	"slices"
+)
+
+// profile is a validated set of answers with what the engine derives
+// from them: ages, the bonus-malus, the department, the vehicle's
+// group, class and age.
+type profile struct {
+	age          int
+	licenceYears int
+	supervised   bool
+	crm          CRM
+	crmHistory   bool // computed from the history, not read on the relevé
+	dept         *department
+	vehicle      *Vehicle
+	vehicleAge   int
+	group        int
+	class        int // index in the kind's classes
+	answers      *Answers
+}
+
+// check validates the answers against the product's form, field by
+// field, and derives the profile. Every refused field gets its message.
+func (t *Tariff) check(p *product, a *Answers, today Date) (*profile, FieldErrors) {
+	pr := &profile{answers: a, supervised: a.SupervisedDriving}
+	var errs FieldErrors
+	var birth Date
+	birthOK := false
+	for _, f := range p.fields {
+		ok := true
+		switch f.Type {
+		case "date":
+			birth, birthOK = ParseDate(a.BirthDate)
+			if birthOK {
+				pr.age = birth.YearsUntil(today)
+			}
+			birthOK = birthOK && !today.Before(birth) && pr.age >= f.MinAge && pr.age <= f.MaxAge
+			ok = birthOK
+		case "licence":
+			ok = t.checkLicence(f, a, pr, birth, birthOK, today)
+		case "crm":
+			ok = checkCRM(f, a, pr)
+			if !ok && a.BonusMalus == 0 && a.CRMHistory != nil {
+				errs = append(errs, &FieldError{"crmHistory", "Votre historique d’assurance est incomplet ou hors bornes (60 ans au plus, sinistres dans les années assurées)."})
+				continue
+			}
+		case "postalCode":
+			pr.dept, ok = t.department(a.PostalCode)
+		case "vehicle":
+			pr.vehicle, ok = t.catalogue.lookup(a.VehicleID, p.vehicleKind)
+			if ok {
+				pr.group, pr.class = t.classify(pr.vehicle)
+				pr.vehicleAge = max(today.Year-pr.vehicle.FromYear, 0)
+			}
+		case "vehicleYear":
+			ok = t.checkVehicleYear(a, pr, today)
+		case "choice":
+			ok = checkChoice(f, a)
+		case "int", "cents":
+			v := intAnswer(a, f.Key)
+			ok = v >= int64(f.Min) && v <= int64(f.Max)
+		case "options":
+			ok = !slices.ContainsFunc(a.Options, func(o string) bool { return p.options[o] == nil })
+		}
+		if !ok {
+			errs = append(errs, &FieldError{f.Key, f.Message})
+		}
+	}
+	if e := checkMotoLicence(p, a, pr); e != nil {
+		errs = append(errs, e)
+	}
+	return pr, errs
+}
+
+func (t *Tariff) checkLicence(f *FormField, a *Answers, pr *profile, birth Date, birthOK bool, today Date) bool {
+	licence, ok := ParseDate(a.LicenceDate)
+	if !ok || today.Before(licence) {
+		return false
+	}
+	if birthOK && birth.YearsUntil(licence) < f.MinAgeAtLicence {
+		return false
+	}
+	pr.licenceYears = licence.YearsUntil(today)
+	least := f.MinYears
+	if a.SupervisedDriving {
+		least = f.MinYearsSupervised
+	}
+	return pr.licenceYears >= least
+}
+
+// checkCRM reads the bonus-malus of the relevé d'information, or
+// computes it from the history when the relevé is not given.
+func checkCRM(f *FormField, a *Answers, pr *profile) bool {
+	if a.BonusMalus == 0 && a.CRMHistory != nil {
+		c, ok := a.CRMHistory.CRM()
+		pr.crm, pr.crmHistory = c, true
+		return ok
+	}
+	hundredths := math.Round(a.BonusMalus * 100)
+	if math.Abs(a.BonusMalus*100-hundredths) > 1e-6 || a.BonusMalus < f.Min-1e-9 || a.BonusMalus > f.Max+1e-9 {
+		return false
+	}
+	pr.crm = CRM(hundredths)
+	return true
+}
+
+func (t *Tariff) checkVehicleYear(a *Answers, pr *profile, today Date) bool {
+	v := pr.vehicle
+	if v == nil {
+		return true // the vehicle's own error says enough
+	}
+	year := a.VehicleYear
+	if year == 0 {
+		return true // the model's first year, as the vehicle's case set it
+	}
+	if year < v.FromYear || year > today.Year {
+		return false
+	}
+	pr.vehicleAge = today.Year - year
+	return true
+}
+
+func checkChoice(f *FormField, a *Answers) bool {
+	v := choiceAnswer(a, f.Key)
+	if f.Key == "floor" {
+		// Only an apartment has a floor; a house ignores it.
+		if a.Dwelling != "apartment" {
+			return true
+		}
+	} else if v == "" && f.Optional {
+		return true
+	}
+	return slices.ContainsFunc(f.Choices, func(c Choice) bool { return c.ID == v })
+}
+
+// checkMotoLicence refuses a motorbike the rider's licence does not allow.
+func checkMotoLicence(p *product, a *Answers, pr *profile) *FieldError {
+	if p.field["motoLicence"] == nil || pr.vehicle == nil || pr.vehicle.Kind != "moto" {
+		return nil
+	}
+	allowed := map[string][]string{
+		"A": {"AM", "A1", "A2", "A"}, "A2": {"AM", "A1", "A2"}, "A1": {"AM", "A1"}, "B125": {"AM", "A1"}, "AM": {"AM"},
+	}[a.MotoLicence]
+	if allowed == nil || slices.Contains(allowed, pr.vehicle.Licence) {
+		return nil
+	}
+	return &FieldError{"motoLicence", "Votre permis ne permet pas de conduire ce deux-roues\u00a0: il faut le permis " + pr.vehicle.Licence + "."}
+}
+
+// choiceAnswer returns the answer to a choice field.
+func choiceAnswer(a *Answers, key string) string {
+	switch key {
+	case "usage":
+		return a.Usage
+	case "parking":
+		return a.Parking
+	case "motoLicence":
+		return a.MotoLicence
+	case "dwelling":
+		return a.Dwelling
+	case "floor":
+		return a.Floor
+	case "occupant":
+		return a.Occupant
+	}
+	return ""
+}
+
+// intAnswer returns the answer to a numeric field.
+func intAnswer(a *Answers, key string) int64 {
+	switch key {
+	case "yearlyKm":
+		return int64(a.YearlyKm)
+	case "claims36":
+		return int64(a.Claims36)
+	case "namedDrivers":
+		return int64(a.NamedDrivers)
+	case "surface":
+		return int64(a.Surface)
+	case "rooms":
+		return int64(a.Rooms)
+	case "days":
+		return int64(a.Days)
+	case "contentsCents":
+		return a.ContentsCents
+	}
+	return 0
+}
+
+// department finds the department of a French postal code: its first
+// two digits, 2A or 2B in Corsica (200xx–201xx and 202xx–206xx), three
+// digits overseas (971 to 976; 975, Saint-Pierre-et-Miquelon, is not a
+// department). A few communes near a border have the postal code of the
+// neighbouring department; the zone is then the neighbour's.
+func (t *Tariff) department(code string) (*department, bool) {
+	if len(code) != 5 {
+		return nil, false
+	}
+	for i := 0; i < 5; i++ {
+		if code[i] < '0' || code[i] > '9' {
+			return nil, false
+		}
+	}
+	key := code[:2]
+	switch {
+	case key == "20" && code[2] <= '1':
+		key = "2A"
+	case key == "20" && code[2] <= '6':
+		key = "2B"
+	case key == "97":
+		key = code[:3]
+	}
+	d, ok := t.depts[key]
+	return d, ok
+}
+
+// lookup finds a vehicle of a kind.
+func (c *Catalogue) lookup(id, kind string) (*Vehicle, bool) {
+	if c == nil {
+		return nil, false
+	}
+	v, ok := c.byID[id]
+	return v, ok && v.Kind == kind
+}
+
+// classify derives a vehicle's liability group and damage class from the
+// bounds of the file: the SRA's own groups and classes are not public.
+// The group is the first whose every bound the vehicle respects; the
+// class the first whose value new it does not exceed, one higher for a
+// powerful vehicle (sportKw).
+func (t *Tariff) classify(v *Vehicle) (group, class int) {
+	groups := t.groups[v.Kind]
+	group = groups[len(groups)-1].Group
+	for _, g := range groups {
+		fiscalOK := v.Kind != "car" || v.FiscalPower <= g.MaxFiscalPower
+		ccOK := v.Kind != "moto" || v.Cc <= g.MaxCc
+		if fiscalOK && ccOK && v.PowerKw <= g.MaxKw {
+			group = g.Group
+			break
+		}
+	}
+	classes := t.classes[v.Kind]
+	class = len(classes) - 1
+	for i, c := range classes {
+		if v.ValueNewCents <= c.MaxValueCents {
+			class = i
+			break
+		}
+	}
+	if v.PowerKw >= t.sportKw[v.Kind] {
+		class = min(class+1, len(classes)-1)
+	}
+	return group, class
+}

@@ -1,0 +1,129 @@
+package pricing
+
+// What the engine knows of each product and factor: the file gives the
+// numbers, labels and sources, Go computes which value of a factor
+// applies to a profile. These tables are constants, not loaded data.
+
+// factorID names a factor the engine can compute.
+type factorID int
+
+const (
+	fLiabilityGroup factorID = iota
+	fDamageClass
+	fVehicleAge
+	fParking
+	fZone
+	fUsage
+	fYearlyKm
+	fDriverAge
+	fYoungDriver
+	fClaims36
+	fNamedDrivers
+	fBonusMalus
+	fDays
+	fFloor
+	fContents
+	fDwelling
+	fSurface
+	fRooms
+	fOccupant
+	factorCount
+)
+
+// factorKind says how a factor's table is read.
+type factorKind int
+
+const (
+	kindZone   factorKind = iota // values by zone number
+	kindGroup                    // values by liability group
+	kindClass                    // values by damage class
+	kindChoice                   // values by the choice of a form field
+	kindBands                    // bands of a number, each with its value
+	kindDays                     // bands of days, each day at its band's rate
+	kindYoung                    // young-driver surcharges by year of licence
+	kindCRM                      // the bonus-malus, computed by the clause
+)
+
+// factorSpec is what Go knows of a factor: its key in the file, how to
+// read it, and the form field it reads (whose bounds its bands must cover).
+type factorSpec struct {
+	name  string
+	kind  factorKind
+	field string
+}
+
+var factorSpecs = [factorCount]factorSpec{
+	fLiabilityGroup: {"liabilityGroup", kindGroup, "vehicleId"},
+	fDamageClass:    {"damageClass", kindClass, "vehicleId"},
+	fVehicleAge:     {"vehicleAge", kindBands, "vehicleId"},
+	fParking:        {"parking", kindChoice, "parking"},
+	fZone:           {"zone", kindZone, "postalCode"},
+	fUsage:          {"usage", kindChoice, "usage"},
+	fYearlyKm:       {"yearlyKm", kindBands, "yearlyKm"},
+	fDriverAge:      {"driverAge", kindBands, "birthDate"},
+	fYoungDriver:    {"youngDriver", kindYoung, "licenceDate"},
+	fClaims36:       {"claims36", kindBands, "claims36"},
+	fNamedDrivers:   {"namedDrivers", kindBands, "namedDrivers"},
+	fBonusMalus:     {"bonusMalus", kindCRM, "bonusMalus"},
+	fDays:           {"days", kindDays, "days"},
+	fFloor:          {"floor", kindChoice, "floor"},
+	fContents:       {"contents", kindBands, "contentsCents"},
+	fDwelling:       {"dwelling", kindChoice, "dwelling"},
+	fSurface:        {"surface", kindBands, "surface"},
+	fRooms:          {"rooms", kindBands, "rooms"},
+	fOccupant:       {"occupant", kindChoice, "occupant"},
+}
+
+// productSpec is what Go knows of a product priced at once: its parts
+// (how the premium splits for the taxes) and its factors, in the order
+// the trace shows them.
+type productSpec struct {
+	parts   []string
+	factors []factorID
+	// vehicle: the product insures a vehicle of the catalogue.
+	vehicle bool
+}
+
+// specOf returns the spec of a product id; ok is false for a product the
+// engine cannot price.
+func specOf(product string) (productSpec, bool) {
+	vehicleParts := []string{"rc", "dommages"}
+	switch product {
+	case "car":
+		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge, fParking,
+			fZone, fUsage, fYearlyKm, fDriverAge, fYoungDriver, fClaims36, fNamedDrivers, fBonusMalus}, true}, true
+	case "moto":
+		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge, fParking,
+			fZone, fUsage, fYearlyKm, fDriverAge, fYoungDriver, fClaims36, fBonusMalus}, true}, true
+	case "vtc":
+		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge, fParking,
+			fZone, fYearlyKm, fDriverAge, fClaims36, fBonusMalus}, true}, true
+	case "temp":
+		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge,
+			fZone, fDriverAge, fDays}, true}, true
+	case "home":
+		return productSpec{[]string{"incendie", "autres"}, []factorID{fFloor, fContents,
+			fZone, fDwelling, fSurface, fRooms, fOccupant}, false}, true
+	}
+	return productSpec{}, false
+}
+
+// fieldTypes are the form fields the engine reads, with their type.
+var fieldTypes = map[string]string{
+	"birthDate": "date", "licenceDate": "licence", "supervisedDriving": "bool", "bonusMalus": "crm",
+	"postalCode": "postalCode", "vehicleId": "vehicle", "vehicleYear": "vehicleYear",
+	"usage": "choice", "parking": "choice", "motoLicence": "choice", "dwelling": "choice",
+	"floor": "choice", "occupant": "choice",
+	"yearlyKm": "int", "claims36": "int", "namedDrivers": "int", "surface": "int", "rooms": "int", "days": "int",
+	"contentsCents": "cents", "options": "options",
+}
+
+// legalYoungMax are the highest young-driver surcharges A335-9-1 allows,
+// by year of licence: the file may ask less, never more.
+var legalYoungMax = struct{ standard, supervised [3]float64 }{
+	standard:   [3]float64{1.00, 0.50, 0.25},
+	supervised: [3]float64{0.50, 0.25, 0},
+}
+
+// productIDs are the products the engine prices, in the site's order.
+var productIDs = []string{"car", "moto", "home", "vtc", "temp"}

@@ -1,0 +1,90 @@
+package pricing
+
+import "strconv"
+
+// The lines of the trace (« Pourquoi ce prix ? »), in plain French,
+// written into the quote's buffer (see quote).
+
+// baseLine: « Prime de base Tiers étendu : 770,00 € (responsabilité
+// civile 440,00 €, autres garanties 330,00 €) ». It depends on the
+// insurer and the formula only: Load writes it once.
+func baseLine(p *product, f *formula, base []int64) string {
+	label := "Prime de base " + f.label
+	if p.temporary {
+		label = "Prime de base d’un jour, " + f.label
+	}
+	var total int64
+	for _, c := range base {
+		total += c
+	}
+	return string(appendParts(nil, p, label, total, base))
+}
+
+// appendParts writes an amount and its split between the product's parts.
+func appendParts(b []byte, p *product, label string, total int64, parts []int64) []byte {
+	b = append(b, label...)
+	b = append(b, nbsp+": "...)
+	b = appendEuros(b, total)
+	b = append(b, " ("...)
+	for i, c := range parts {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, p.partLabels[i]...)
+		b = append(b, ' ')
+		b = appendEuros(b, c)
+	}
+	return append(b, ')')
+}
+
+// partsLine: « Prime hors taxes : 448,12 € (responsabilité civile …) ».
+func (q *quote) partsLine(label string, total int64, parts []int64) {
+	start := len(q.buf)
+	q.buf = appendParts(q.buf, q.p, label, total, parts)
+	q.line(start)
+}
+
+// amountLine: « Total des taxes : 150,00 € »; with n ≥ 0, the number is
+// written between label and suffix: « Prix TTC pour 10 jours : … ».
+func (q *quote) amountLine(label string, n int64, suffix string, cents int64) {
+	start := len(q.buf)
+	b := append(q.buf, label...)
+	if n >= 0 {
+		b = strconv.AppendInt(b, n, 10)
+		b = append(b, suffix...)
+	}
+	b = append(b, nbsp+": "...)
+	q.buf = appendEuros(b, cents)
+	q.line(start)
+}
+
+// taxLine: « Taxe sur les conventions d’assurance, responsabilité civile :
+// 33 % de 263,52 € = 86,96 € ».
+func (q *quote) taxLine(tx *tax, base, amount int64) {
+	start := len(q.buf)
+	b := append(q.buf, tx.prefix...)
+	b = appendEuros(b, base)
+	b = append(b, " = "...)
+	q.buf = appendEuros(b, amount)
+	q.line(start)
+}
+
+// monthlyLine: « Mensualité : 598,12 € × 1,02 (frais de fractionnement
+// mensuel 2 %) ÷ 12 = 50,84 € ».
+func (q *quote) monthlyLine(o *offerTable, yearly, monthly int64) {
+	start := len(q.buf)
+	b := append(q.buf, "Mensualité"+nbsp+": "...)
+	b = appendEuros(b, yearly)
+	b = append(b, o.monthlyText...)
+	q.buf = appendEuros(b, monthly)
+	q.line(start)
+}
+
+// monthlyText is the middle of an insurer's monthly line: « × 1,02
+// (frais de fractionnement mensuel 2 %) ÷ 12 = ».
+func monthlyText(surcharge float64) string {
+	b := appendCoefficient([]byte(" × "), 1+surcharge)
+	b = append(b, " (frais de fractionnement mensuel "...)
+	b = appendPercent(b, surcharge)
+	return string(append(b, ") ÷ 12 = "...))
+}
