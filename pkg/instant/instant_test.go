@@ -285,6 +285,13 @@ func TestPurgeExpired(t *testing.T) {
 	if n, _ := f.app.Prices.PurgeExpired(ctx); n != 1 || exists(kept.ID) {
 		t.Errorf("kept prices past their retention: %d purged", n)
 	}
+	var leads int
+	f.app.Store.ReadTx(ctx, func(tx *store.Tx) error {
+		return tx.QueryRowContext(ctx, "SELECT count(*) FROM requests WHERE kind = 'online'").Scan(&leads)
+	})
+	if leads != 0 {
+		t.Errorf("%d leads left without their prices", leads)
+	}
 }
 
 // requestOf is the id of the desk request of reference ref.

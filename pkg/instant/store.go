@@ -160,5 +160,14 @@ func purgeQuotes(ctx context.Context, tx *store.Tx, before, keptBefore string) (
 		return 0, fmt.Errorf("suppression des prix expirés: %w", err)
 	}
 	n, err := res.RowsAffected()
-	return int(n), err
+	if err != nil {
+		return 0, err
+	}
+	// A lead goes with its prices: what was advised is what it recorded.
+	_, err = tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'online'
+		AND id NOT IN (SELECT request_id FROM price_quotes WHERE request_id IS NOT NULL)`)
+	if err != nil {
+		return 0, fmt.Errorf("suppression des devis en ligne expirés: %w", err)
+	}
+	return int(n), nil
 }

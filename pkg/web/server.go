@@ -180,7 +180,7 @@ func (s *Server) routes() []route {
 		{"GET /api/prices/link", s.adapt(s.handlePricesLink)},
 		{"GET /api/prices/{id}", s.adapt(s.handleGetPrices)},
 		{"POST /api/prices/{id}/keep", s.adapt(s.handleKeepPrices)},
-		{"GET /api/desk/requests/{id}/prices", s.adapt(s.handleDeskPrices)},
+		{"GET /api/desk/requests/{id}/online", s.adapt(s.handleDeskPrices)},
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},
