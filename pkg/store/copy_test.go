@@ -19,6 +19,8 @@ import (
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
+	"courtier/pkg/instant"
+	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
@@ -176,6 +178,16 @@ func (b *broker) fillRequests(t *testing.T, clock *storetest.Clock) {
 	note := must[*desk.Note](t)(a.Desk.AddNote(ctx, b.admin, b.requests[3], "Client à rappeler lundi."))
 	b.maxNote = note.ID
 	must[*desk.StaffView](t)(a.Desk.Take(ctx, b.agent, b.requests[3]))
+	// Instant prices: a visitor keeps theirs by e-mail (a link back), the
+	// client with the account; both are leads of the desk.
+	for _, who := range []account.Actor{account.Visitor, me} {
+		q, key, err := a.Prices.Price(ctx, instant.Ask{Product: "home", Answers: pricing.Answers{
+			PostalCode: "69002", Dwelling: "apartment", Surface: 62, Rooms: 3, Occupant: "tenant", ContentsCents: 2000000, Floor: "middle"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		must[*instant.Quote](t)(a.Prices.Keep(ctx, who, q.ID, instant.Keeping{Key: key, Email: "paul@exemple.fr", Consent: true}))
+	}
 }
 
 func (b *broker) fillChats(t *testing.T) {
