@@ -30,9 +30,11 @@ func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
 		return nil, "", pricingError(err, s.study)
 	}
 	q := &Quote{ID: rand.Text(), Result: res, Answers: in.Answers, Needs: in.Needs, CreatedAt: now}
+	// A price's id is its quote's and its place: as unguessable as the
+	// quote's, and found with it in one read (the subscription's).
 	ids := make(map[string]string, len(res.Prices))
 	for i := range res.Prices {
-		id := rand.Text()
+		id := q.ID + "-" + strconv.Itoa(i+1)
 		ids[res.Prices[i].ID] = id
 		res.Prices[i].ID = id
 	}

@@ -12,10 +12,10 @@ import (
 	"courtier/pkg/store"
 )
 
-// The SQL of price_quotes, prices and price_links, next to the code that
+// The SQL of price_quotes and price_links, next to the code that
 // scans it.
 
-// insertQuote stores a new quote and each of its prices.
+// insertQuote stores a new quote, its prices in its result.
 func insertQuote(ctx context.Context, tx *store.Tx, q *Quote, keyHash string) error {
 	answers, err := json.Marshal(q.Answers)
 	if err != nil {
@@ -34,13 +34,6 @@ func insertQuote(ctx context.Context, tx *store.Tx, q *Quote, keyHash string) er
 		store.FormatTime(q.CreatedAt), q.ValidUntil)
 	if err != nil {
 		return fmt.Errorf("enregistrement des prix: %w", err)
-	}
-	for i, p := range q.Prices {
-		_, err := tx.ExecContext(ctx, `INSERT INTO prices (id, quote_id, position, insurer_id, formula_id, yearly_cents, monthly_cents, taxes_cents, deductible_cents)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, q.ID, i, p.InsurerID, p.FormulaID, p.YearlyCents, p.MonthlyCents, p.TaxesCents, p.DeductibleCents)
-		if err != nil {
-			return fmt.Errorf("enregistrement d'un prix: %w", err)
-		}
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 -- PostgreSQL twin of ../sqlite/0022_instant_prices.sql: the prices made
--- at once, each price of them, and the links to come back to kept ones.
+-- at once and the links to come back to kept ones.
 -- The desk's fifth kind, « Devis en ligne ».
 ALTER TABLE requests DROP CONSTRAINT requests_kind_check;
 ALTER TABLE requests ADD CONSTRAINT requests_kind_check
@@ -30,21 +30,6 @@ CREATE TABLE price_quotes (
 CREATE INDEX price_quotes_by_uid ON price_quotes (uid, created_at) WHERE uid IS NOT NULL;
 CREATE INDEX price_quotes_by_expiry ON price_quotes (valid_until);
 CREATE INDEX price_quotes_by_request ON price_quotes (request_id) WHERE request_id IS NOT NULL;
-
--- One row per price of a quote: what a client subscribes to.
-CREATE TABLE prices (
-    id               TEXT PRIMARY KEY,
-    quote_id         TEXT NOT NULL REFERENCES price_quotes (id) ON DELETE CASCADE,
-    position         BIGINT NOT NULL,
-    insurer_id       TEXT NOT NULL,
-    formula_id       TEXT NOT NULL,
-    yearly_cents     BIGINT NOT NULL,
-    monthly_cents    BIGINT NOT NULL,
-    taxes_cents      BIGINT NOT NULL,
-    deductible_cents BIGINT NOT NULL
-);
-
-CREATE INDEX prices_by_quote ON prices (quote_id, position);
 
 -- The links to come back to kept prices, sent by e-mail; only the SHA-256
 -- of the token is kept. They work until the prices expire.

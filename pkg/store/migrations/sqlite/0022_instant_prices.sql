@@ -1,5 +1,6 @@
 -- Instant prices (issue 20): every profile priced through POST /api/prices
--- is kept for its validity, so that each price's id can be subscribed to.
+-- is kept for its validity, so that each price's id can be subscribed to
+-- (a price's id is its quote's and its place in it: « <quote id>-3 »).
 -- Until someone keeps it (an account, or an e-mail given for a link) it
 -- belongs to nobody and goes when it expires; kept, it is a lead of the
 -- desk (request_id, kind « Devis en ligne »).
@@ -37,20 +38,6 @@ CREATE INDEX price_quotes_by_uid ON price_quotes (uid, created_at) WHERE uid IS 
 CREATE INDEX price_quotes_by_expiry ON price_quotes (valid_until);
 CREATE INDEX price_quotes_by_request ON price_quotes (request_id) WHERE request_id IS NOT NULL;
 
--- One row per price of a quote: what a client subscribes to.
-CREATE TABLE prices (
-    id               TEXT PRIMARY KEY,
-    quote_id         TEXT NOT NULL REFERENCES price_quotes (id) ON DELETE CASCADE,
-    position         INTEGER NOT NULL,
-    insurer_id       TEXT NOT NULL,
-    formula_id       TEXT NOT NULL,
-    yearly_cents     INTEGER NOT NULL,
-    monthly_cents    INTEGER NOT NULL,
-    taxes_cents      INTEGER NOT NULL,
-    deductible_cents INTEGER NOT NULL
-) STRICT, WITHOUT ROWID;
-
-CREATE INDEX prices_by_quote ON prices (quote_id, position);
 
 -- The links to come back to kept prices, sent by e-mail; only the SHA-256
 -- of the token is kept. They work until the prices expire.
