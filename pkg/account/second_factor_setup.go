@@ -167,6 +167,9 @@ func (s *Service) DisableTwoFactor(ctx context.Context, sess *Session, password 
 			if u.Role != RoleClient {
 				return apperr.Errorf(apperr.EFORBIDDEN, "La validation en deux étapes est obligatoire pour les comptes du cabinet.")
 			}
+			if !u.TwoFactor {
+				return apperr.Errorf(apperr.EINVALID, "La validation en deux étapes n’est pas activée sur votre compte.")
+			}
 			return s.clearTwoFactor(ctx, tx, u, false)
 		})
 	}
@@ -195,7 +198,8 @@ func (s *Service) ResetTwoFactor(ctx context.Context, email string) (*User, erro
 		if err != nil {
 			return err
 		}
-		if st.Secret == "" {
+		if !st.Enabled {
+			// A set-up never confirmed guards nothing, and a new one replaces it.
 			return apperr.Errorf(apperr.EINVALID, "Le compte %s n’a pas de validation en deux étapes.", u.Email)
 		}
 		return s.clearTwoFactor(ctx, tx, u, true)

@@ -316,6 +316,9 @@ func TestTurnOffAndReset(t *testing.T) {
 	if err := f.svc.DisableTwoFactor(ctx, sess, goodPassword); err != nil {
 		t.Fatal(err)
 	}
+	if err := f.svc.DisableTwoFactor(ctx, sess, goodPassword); apperr.CodeOf(err) != apperr.EINVALID {
+		t.Errorf("turning off what is off: %v", err)
+	}
 	f.mustSignIn(t, "marie@example.com", false) // the password alone again
 
 	agent := f.mustCreate(t, "bruno@example.com", RoleAgent)
@@ -333,6 +336,13 @@ func TestTurnOffAndReset(t *testing.T) {
 	}
 	if _, err := f.svc.ResetTwoFactor(ctx, "bruno@example.com"); apperr.CodeOf(err) != apperr.EINVALID {
 		t.Errorf("a reset of nothing: %v", err)
+	}
+	// A set-up begun and never confirmed is nothing to reset (and no mail to send).
+	if _, err := f.svc.BeginTwoFactor(ctx, sess, "Horizon Courtage"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.ResetTwoFactor(ctx, "bruno@example.com"); apperr.CodeOf(err) != apperr.EINVALID {
+		t.Errorf("a reset of an unconfirmed set-up: %v", err)
 	}
 	if _, err := f.svc.ResetTwoFactor(ctx, "nobody@example.com"); apperr.CodeOf(err) != apperr.ENOTFOUND {
 		t.Errorf("a reset of nobody: %v", err)

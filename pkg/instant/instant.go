@@ -41,7 +41,10 @@ type Config struct {
 // Service prices profiles, keeps the prices, and shows them to their
 // owner, to the holder of their link, and to staff.
 type Service struct {
-	db     *store.DB
+	db *store.DB
+	// batch shares one commit among the pricings that arrive together:
+	// the write is most of a pricing's time.
+	batch  *store.Batcher
 	desk   *desk.Service
 	tariff *pricing.Tariff
 	cal    Deadlines
@@ -64,7 +67,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		now = time.Now
 	}
 	return &Service{
-		db: db, desk: cfg.Desk, tariff: cfg.Tariff, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
+		db: db, batch: store.NewBatcher(db, 0), desk: cfg.Desk, tariff: cfg.Tariff, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

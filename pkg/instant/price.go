@@ -45,7 +45,7 @@ func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
 	if err != nil {
 		return nil, "", s.fail("prix immédiat", err)
 	}
-	err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return insertQuote(ctx, tx, q, keyHash) })
+	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error { return insertQuote(ctx, tx, q, keyHash) })
 	if err != nil {
 		return nil, "", s.fail("prix immédiat", err, "product", in.Product)
 	}

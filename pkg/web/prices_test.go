@@ -2,7 +2,9 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -127,5 +129,26 @@ func TestPricesAreLimitedPerAddress(t *testing.T) {
 	}
 	if statuses[200] != 30 || statuses[429] != 10 {
 		t.Errorf("statuses %v, want 30 prices then 10 refusals", statuses)
+	}
+}
+
+// BenchmarkPriceRequest measures POST /api/prices end to end for a
+// visitor: decoding, a full car pricing (every insurer and formula, with
+// the trace), the quote saved, the answer written. Each request comes from
+// a new address, under the per-address limit.
+func BenchmarkPriceRequest(b *testing.B) {
+	env := chatBenchEnv(b)
+	body := `{"product":"car","answers":` + carAnswers + `}`
+	n := 0
+	for b.Loop() {
+		n++
+		req := httptest.NewRequest("POST", "/api/prices", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:4242", n>>16&255, n>>8&255, n&255)
+		rec := httptest.NewRecorder()
+		env.h.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatalf("price: %d %s", rec.Code, rec.Body)
+		}
 	}
 }
