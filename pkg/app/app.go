@@ -152,7 +152,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, fmt.Errorf("fichier de tarification: %w", err)
 	}
 	a.Prices, err = instant.New(db, instant.Config{
-		Desk: a.Desk, Tariff: tariff, Calendar: cal, CallHours: profile.AnswerDelays.CallbackWorkingHours,
+		Desk: a.Desk, Tariff: tariff, Quotes: a.Quotes, Calendar: cal, CallHours: profile.AnswerDelays.CallbackWorkingHours,
 		StudyHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
 	"courtier/pkg/pricing"
+	"courtier/pkg/quote"
 	"courtier/pkg/store"
 )
 
@@ -27,6 +28,8 @@ type Deadlines interface {
 type Config struct {
 	Desk   *desk.Service
 	Tariff *pricing.Tariff
+	// Quotes opens the quote request a lead becomes (ToQuote).
+	Quotes *quote.Service
 	// Calendar dates the call a lead that agreed to one is owed.
 	Calendar Deadlines
 	// CallHours is the promised delay of that call, in working hours.
@@ -47,6 +50,7 @@ type Service struct {
 	batch  *store.Batcher
 	desk   *desk.Service
 	tariff *pricing.Tariff
+	quotes *quote.Service
 	cal    Deadlines
 	hours  int
 	study  int
@@ -67,7 +71,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		now = time.Now
 	}
 	return &Service{
-		db: db, batch: store.NewBatcher(db, 0), desk: cfg.Desk, tariff: cfg.Tariff, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
+		db: db, batch: store.NewBatcher(db, 0), desk: cfg.Desk, tariff: cfg.Tariff, quotes: cfg.Quotes, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

@@ -299,3 +299,67 @@ func requestOf(t *testing.T, f *fixture, ref string) string {
 	}
 	return id
 }
+
+func TestLeadBecomesAQuoteRequest(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	admin := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "ada@exemple.fr", Password: password, Role: account.RoleAdmin}, f.clock.Now()))
+	marie := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "marie@exemple.fr", Password: password, DisplayName: "Marie Durand"}, f.clock.Now()))
+	q, key := f.price(t)
+	kept, err := f.app.Prices.Keep(ctx, marie, q.ID, instant.Keeping{Key: key, Chosen: q.Prices[4].ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lead := requestOf(t, f, kept.Ref)
+	if _, err := f.app.Prices.ToQuote(ctx, marie, lead); apperr.CodeOf(err) != apperr.EFORBIDDEN {
+		t.Errorf("a client turns a lead: %v", err)
+	}
+	dv, err := f.app.Prices.ToQuote(ctx, admin, lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(dv.Ref, "DV-") || dv.UID != marie.UID || dv.Product != "car" || !strings.Contains(dv.Message, kept.Ref) {
+		t.Fatalf("the quote request %+v", dv)
+	}
+	lines := strings.Join(flatten(f.app.Quotes.AnswerLines(dv)), " | ")
+	for _, want := range []string{"Peugeot", "208", "Essence", "Tiers étendu", "2001", "0,6"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("the request's answers %q lack %q", lines, want)
+		}
+	}
+	// The client sees it in « Mes devis »; staff answer it with the offers flow.
+	mine, err := f.app.Quotes.List(ctx, marie)
+	if err != nil || len(mine) != 1 || mine[0].Ref != dv.Ref {
+		t.Fatalf("the client's requests: %v %v", mine, err)
+	}
+	if _, err := f.app.Desk.Take(ctx, admin, dv.ID); err != nil {
+		t.Fatal(err)
+	}
+	// The lead is closed, naming the request; once is enough.
+	detail, err := f.app.Desk.Get(ctx, admin, lead)
+	if err != nil || detail.Request.Status != desk.StatusClosed || !strings.Contains(detail.History[len(detail.History)-1].Detail, dv.Ref) {
+		t.Errorf("the lead after: %+v %v", detail, err)
+	}
+	if _, err := f.app.Prices.ToQuote(ctx, admin, lead); err == nil {
+		t.Error("a closed lead turned twice")
+	}
+
+	// A visitor's lead has no account to file for.
+	v, vkey := f.price(t)
+	kv, err := f.app.Prices.Keep(ctx, account.Visitor, v.ID, instant.Keeping{Key: vkey, Email: "paul@exemple.fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.app.Prices.ToQuote(ctx, admin, requestOf(t, f, kv.Ref)); apperr.CodeOf(err) != apperr.EINVALID ||
+		!strings.Contains(apperr.MessageOf(err), "paul@exemple.fr") {
+		t.Errorf("a visitor's lead: %v", err)
+	}
+}
+
+func flatten(lines [][2]string) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, l[0]+": "+l[1])
+	}
+	return out
+}

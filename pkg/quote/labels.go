@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // answerLabels name the answers of every product in French, with the
@@ -81,7 +83,8 @@ func (f *form) value(list string, v any) string {
 		}
 		return out
 	case float64:
-		return fmt.Sprint(v)
+		// French decimals: a bonus-malus reads « 0,6 », not « 0.6 ».
+		return strings.Replace(strconv.FormatFloat(v, 'f', -1, 64), ".", ",", 1)
 	case nil:
 		return ""
 	}

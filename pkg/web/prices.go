@@ -151,3 +151,17 @@ func (s *Server) handleDeskPrices(w http.ResponseWriter, r *http.Request) error 
 	writeJSON(w, http.StatusOK, pricesResponse{Quote: q})
 	return nil
 }
+
+// handleLeadToQuote turns a client's lead into a quote request that staff
+// answer with offers: 201 and the new request's id and reference.
+func (s *Server) handleLeadToQuote(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.prices.svc.ToQuote(r.Context(), actorOf(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, struct {
+		ID  string `json:"id"`
+		Ref string `json:"ref"`
+	}{q.ID, q.Ref})
+	return nil
+}

@@ -181,6 +181,7 @@ func (s *Server) routes() []route {
 		{"GET /api/prices/{id}", s.adapt(s.handleGetPrices)},
 		{"POST /api/prices/{id}/keep", s.adapt(s.handleKeepPrices)},
 		{"GET /api/desk/requests/{id}/online", s.adapt(s.handleDeskPrices)},
+		{"POST /api/desk/requests/{id}/to-quote", s.adapt(s.handleLeadToQuote)},
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},

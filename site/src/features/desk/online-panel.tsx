@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { formatEuros } from '../../lib/quotes';
 import type { KindPanel, KindPanelProps } from './types';
@@ -67,9 +70,33 @@ function OnlineDetails({ detail }: KindPanelProps) {
   );
 }
 
-/** A lead has no action of its own: staff call, then move its status. */
-function OnlineActions() {
-  return null;
+/**
+ * A client's lead becomes a quote request that staff answer with offers,
+ * when the client asks for what the instant prices did not offer.
+ */
+function OnlineActions({ request }: KindPanelProps) {
+  const navigate = useNavigate();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!request.client || request.status === 'closed') return null;
+  async function convert() {
+    setBusy(true);
+    try {
+      const made = await api<{ id: string; ref: string }>('POST', `/api/desk/requests/${encodeURIComponent(request.id)}/to-quote`);
+      navigate(`/dashboard/requests/${encodeURIComponent(made.id)}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'La demande a échoué. Réessayez.');
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="quote-panel" aria-labelledby="lead-to-quote">
+      <h3 id="lead-to-quote">Une autre offre&nbsp;?</h3>
+      <p>Le client souhaite autre chose que ces prix (un autre assureur, une autre franchise, une garantie de plus)&nbsp;: faites-en une demande de devis, avec ses réponses, et répondez-y par des offres.</p>
+      {error ? <p className="form-error" role="alert">{error}</p> : null}
+      <button className="btn btn-primary" type="button" onClick={convert} disabled={busy}>Transformer en demande de devis</button>
+    </section>
+  );
 }
 
 export const onlinePanel: KindPanel = { Details: OnlineDetails, Actions: OnlineActions };
