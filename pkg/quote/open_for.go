@@ -40,4 +40,6 @@ func (s *Service) OpenFor(ctx context.Context, tx *store.Tx, staff, client accou
 
 // IsBrand tells whether value is one of the form's brands (form.json),
 // "autre" aside.
-func (s *Service) IsBrand(value string) bool { return value != otherBrand && s.form.has(listBrand, value) }
+func (s *Service) IsBrand(value string) bool {
+	return value != otherBrand && s.form.has(listBrand, value)
+}
