@@ -33,6 +33,7 @@ export const privacySections: TextSection[] = typesetAll([
         list: [
           "Compte client : adresse e-mail, nom d'affichage, mot de passe (conservé uniquement sous forme d'empreinte chiffrée, jamais en clair), rôle, dates de création et de mise à jour du compte.",
           "Demandes de devis : identité et coordonnées, informations sur ce que vous souhaitez assurer (véhicule, logement, activité professionnelle, personnes à couvrir), historique d'assurance (coefficient bonus-malus, sinistres antérieurs) et situation familiale ou patrimoniale lorsque le contrat le requiert ; les offres que nous vous proposons, votre choix ou le motif de votre refus.",
+          "Prix immédiats : vos réponses au formulaire de prix (date de naissance, date du permis, bonus-malus, code postal, véhicule ou logement, usage, sinistres déclarés), les besoins que vous indiquez, les prix calculés et notre conseil ; si vous les gardez, l'adresse e-mail donnée ou votre compte, et votre accord pour être rappelé.",
           "Suivi de vos demandes par nos équipes : leur référence, leur statut, le conseiller qui les suit, l'historique des étapes (qui a fait quoi et quand) et les notes internes de nos conseillers. Ces éléments sont supprimés avec la demande ; le téléchargement de vos données contient leur référence, leur statut et nos réponses ; les notes internes n'y figurent pas, mais vous pouvez en obtenir communication en exerçant votre droit d'accès auprès de nous (voir « Vos droits »).",
           "Conversations dans le chat : vos messages et les réponses de l'assistant ou du conseiller, avec le nom du conseiller qui vous a répondu, leur date et heure, jusqu'où vous et le conseiller avez lu la conversation, le sujet détecté par l'assistant et, si vous êtes connecté, le lien avec votre compte. Quand vous écrivez à un conseiller, il voit que vous êtes en train d'écrire ; cette indication lui est transmise sur le moment et n'est pas enregistrée.",
           "Messages de contact et demandes de rappel : nom, adresse e-mail, téléphone, objet et contenu du message ; pour un rappel, le créneau choisi, l'assurance concernée et les appels passés ; nos réponses, que vous retrouvez dans votre espace client si vous êtes connecté.",
@@ -55,6 +56,7 @@ export const privacySections: TextSection[] = typesetAll([
           rows: [
             ['Créer et gérer votre compte et votre espace client', 'Exécution du contrat (conditions générales d\'utilisation)', "Jusqu'à la suppression du compte ; un compte sans connexion pendant 3 ans est supprimé après un message d'avertissement"],
             ['Établir vos devis et vous conseiller', "Mesures précontractuelles prises à votre demande et obligation légale de conseil (article L. 521-4 du Code des assurances)", '3 ans après le dernier contact si aucun contrat n\'est souscrit'],
+            ['Calculer vos prix immédiats et garder ceux que vous gardez', "Mesures précontractuelles prises à votre demande et obligation légale de conseil (article L. 521-4 du Code des assurances)", "Des prix que vous ne gardez pas : jusqu'au lendemain de la fin de leur validité (30 jours). Des prix gardés : 3 ans après la fin de leur validité, ou aussitôt avec votre compte si vous le supprimez"],
             ['Placer et gérer vos contrats, vous accompagner en cas de sinistre', 'Exécution du contrat', 'Durée du contrat, puis 5 ans après sa fin (délai de prescription)'],
             ['Répondre à vos messages dans le chat et améliorer notre assistant', 'Intérêt légitime à vous répondre et à améliorer la qualité de nos réponses', '12 mois après la conversation'],
             ['Répondre à vos messages de contact et demandes de rappel', 'Mesures précontractuelles ou intérêt légitime à vous répondre', `${contactForm.retentionMonths} mois après notre réponse ou la clôture de la demande ; aussitôt avec votre compte si vous le supprimez`],
@@ -150,6 +152,7 @@ export const privacySections: TextSection[] = typesetAll([
         list: [
           'les échanges avec le site sont chiffrés (HTTPS) ;',
           'les mots de passe sont conservés sous forme d\'empreinte salée, impossible à inverser ;',
+          "les comptes de nos conseillers et administrateurs sont protégés par une validation en deux étapes (un code d'une application d'authentification en plus du mot de passe), que vous pouvez aussi activer sur votre compte\u00a0;",
           'le cookie de session est inaccessible aux scripts de la page ;',
           "l'accès aux données est réservé aux personnes habilitées, selon leur rôle, et nos collaborateurs sont tenus au secret professionnel ;",
           'les données font l\'objet de sauvegardes régulières.',
