@@ -45,7 +45,7 @@ func recommend(p *product, prices []Price, n Needs, a *Answers) *Recommendation 
 		return strings.Compare(x.price.InsurerID, y.price.InsurerID)
 	})
 	return &Recommendation{ID: best.price.ID, Insurer: best.price.Insurer, Formula: best.price.Formula,
-		Reason: reason(p, best, n, a)}
+		Reason: reason(p, best, fits, n, a)}
 }
 
 func boolFirst(b bool) int {
@@ -88,7 +88,7 @@ func covers(f *formula, a *Answers, need string) bool {
 // Tiers étendu chez … : cette formule couvre ce que vous avez demandé (le
 // vol et l’incendie, le bris de glace), pour 41,20 € par mois, dans
 // votre budget. »
-func reason(p *product, best fit, n Needs, a *Answers) string {
+func reason(p *product, best fit, fits []fit, n Needs, a *Answers) string {
 	price := best.price
 	asked := len(n.Covers)
 	var covered []string
@@ -101,14 +101,15 @@ func reason(p *product, best fit, n Needs, a *Answers) string {
 	b.WriteString("Nous vous recommandons " + price.Formula + " chez " + price.Insurer + "\u00a0: ")
 	switch {
 	case asked == 0:
-		b.WriteString("vous n’avez demandé aucune garantie en plus de l’obligatoire, c’est le meilleur prix pour votre profil")
+		b.WriteString("vous n’avez pas demandé de garantie en particulier")
 	case best.missing == 0:
 		b.WriteString("cette formule couvre ce que vous avez demandé (" + strings.Join(covered, ", ") + ")")
 	case len(covered) == 0:
-		b.WriteString("aucune formule ne couvre ce que vous avez demandé, c’est le meilleur prix pour votre profil")
+		b.WriteString("aucune formule ne couvre ce que vous avez demandé")
 	default:
 		b.WriteString("aucune formule ne couvre tout ce que vous avez demandé, celle-ci en couvre le plus (" + strings.Join(covered, ", ") + ")")
 	}
+	b.WriteString(whyThisPrice(best, fits, asked))
 	b.WriteString(", pour " + Euros(best.amount))
 	if p.needs.Budget == "total" {
 		b.WriteString(" les " + itoa(price.PeriodDays) + "\u00a0jours")
@@ -138,4 +139,19 @@ func notes(p *product, n Needs) []string {
 		return []string{"Vous êtes déjà assuré ailleurs\u00a0: un contrat professionnel se résilie à son échéance annuelle, avec le préavis qu’il prévoit\u00a0; nous vous aidons à la préparer."}
 	}
 	return []string{"Vous êtes déjà assuré ailleurs\u00a0: après un an de contrat, la loi Hamon (Code des assurances, art. L113-15-2) vous permet de résilier à tout moment, et nous pouvons nous en charger pour vous."}
+}
+
+// whyThisPrice says why this price among those that cover as much: the
+// lowest whose deductible the client accepts, when a cheaper one was set
+// aside for its deductible; the lowest of all when nothing was asked.
+func whyThisPrice(best fit, fits []fit, asked int) string {
+	for _, f := range fits {
+		if f.missing == best.missing && f.price.YearlyCents < best.price.YearlyCents && best.deductOK && !f.deductOK {
+			return ", c’est le meilleur prix avec une franchise (" + Euros(best.price.DeductibleCents) + ") dans ce que vous acceptez"
+		}
+	}
+	if asked == 0 {
+		return ", c’est le meilleur prix pour votre profil"
+	}
+	return ""
 }

@@ -89,3 +89,26 @@ func priceOf(t *testing.T, res *Result, id string) Price {
 	t.Fatalf("no price %s", id)
 	return Price{}
 }
+
+// TestAdviceNamesTheDeductible: when a cheaper formula covering as much is
+// set aside for its deductible, the reason says the deductible decided
+// (a tenant's flat: Essentielle's deductible is above a medium tolerance).
+func TestAdviceNamesTheDeductible(t *testing.T) {
+	tr := testTariff(t)
+	flat := Answers{PostalCode: "69003", Dwelling: "apartment", Surface: 62, Rooms: 3, Floor: "middle", Occupant: "tenant", ContentsCents: 2000000}
+	res := mustPrice(t, tr, "home", flat, Needs{Deductible: "medium"})
+	rec := priceOf(t, res, res.Recommended.ID)
+	var setAside *Price
+	for i, p := range res.Prices {
+		if p.YearlyCents < rec.YearlyCents {
+			setAside = &res.Prices[i]
+		}
+	}
+	if setAside == nil {
+		t.Fatalf("no cheaper price than the recommended %s: the case does not test the deductible", rec.ID)
+	}
+	want := "vous n’avez pas demandé de garantie en particulier, c’est le meilleur prix avec une franchise (" + Euros(rec.DeductibleCents) + ") dans ce que vous acceptez"
+	if !strings.Contains(res.Recommended.Reason, want) || setAside.DeductibleCents <= rec.DeductibleCents {
+		t.Errorf("reason %q (set aside %s with a deductible of %d)", res.Recommended.Reason, setAside.ID, setAside.DeductibleCents)
+	}
+}

@@ -3,8 +3,10 @@ package tui
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"courtier/pkg/desk"
+	"courtier/pkg/fr"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
@@ -74,7 +76,11 @@ func onlineLines(q *instant.Quote) [][2]string {
 	if q.Consent {
 		consent = "Accepté"
 	}
-	lines := [][2]string{{"Rappel", consent}, {"Valables jusqu'au", q.ValidUntil}}
+	until := q.ValidUntil
+	if d, err := time.Parse(time.DateOnly, q.ValidUntil); err == nil {
+		until = fr.Date(d, time.UTC)
+	}
+	lines := [][2]string{{"Rappel", consent}, {"Valables jusqu'au", until}}
 	if q.Recommended != nil {
 		lines = append(lines, [2]string{"Notre conseil", q.Recommended.Reason})
 	}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { formatEuros } from '../../lib/quotes';
 import type { KindPanel, KindPanelProps } from './types';
 
@@ -49,7 +49,7 @@ function OnlineDetails({ detail }: KindPanelProps) {
       <dl className="desk-kind-details">
         <div><dt>Rappel</dt><dd>{q.consent ? 'Accepté : la personne attend notre appel' : 'Non demandé'}</dd></div>
         <div><dt>Gardés le</dt><dd>{q.keptAt ? formatDateTime(q.keptAt) : '—'}</dd></div>
-        <div><dt>Valables jusqu’au</dt><dd>{q.validUntil.split('-').reverse().join('/')}</dd></div>
+        <div><dt>Valables jusqu’au</dt><dd>{formatDate(q.validUntil)}</dd></div>
         <div><dt>Formule retenue</dt><dd>{chosen ? `${chosen.formula} chez ${chosen.insurer}, ${priceLine(chosen)}` : '—'}</dd></div>
         {q.recommended ? <div className="desk-kind-wide"><dt>Notre conseil</dt><dd>{q.recommended.reason}</dd></div> : null}
       </dl>
