@@ -1,4 +1,3 @@
-import { typeset } from '../../lib/format';
 import type { Vehicle } from './api';
 
 const energies: Record<string, string> = {
@@ -17,5 +16,5 @@ export function energyLabel(energy: string): string {
 
 /** A vehicle as a person names it: « Peugeot 208 1.2 PureTech 100 Active — essence, 5 CV ». */
 export function vehicleLabel(v: Vehicle): string {
-  return typeset(`${v.make} ${v.model} ${v.version} — ${energyLabel(v.energy)}, ${v.fiscalPower} CV`);
+  return `${v.make} ${v.model} ${v.version} — ${energyLabel(v.energy)}, ${v.fiscalPower}\u00a0CV`;
 }
