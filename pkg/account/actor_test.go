@@ -13,11 +13,11 @@ import (
 func TestConfirmStaff(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	agent := f.mustCreate(t, "agent@exemple.fr", RoleAgent)
-	admin := f.mustCreate(t, "admin@exemple.fr", RoleAdmin)
+	agent := f.mustCreateStaff(t, "agent@exemple.fr", RoleAgent)
+	admin := f.mustCreateStaff(t, "admin@exemple.fr", RoleAdmin)
 	client := f.mustCreate(t, "client@exemple.fr", RoleClient)
-	demoted := f.mustCreate(t, "ancien@exemple.fr", RoleAgent)
-	gone := f.mustCreate(t, "parti@exemple.fr", RoleAdmin)
+	demoted := f.mustCreateStaff(t, "ancien@exemple.fr", RoleAgent)
+	gone := f.mustCreateStaff(t, "parti@exemple.fr", RoleAdmin)
 	held := map[string]Actor{"demoted": ActorOf(demoted), "gone": ActorOf(gone)}
 	if _, _, err := f.svc.SetRole(ctx, demoted.Email, RoleClient); err != nil {
 		t.Fatal(err)

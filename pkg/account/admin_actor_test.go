@@ -54,10 +54,14 @@ func TestAdminActsAs(t *testing.T) {
 				email string
 				role  Role
 			}{{"client@exemple.fr", RoleClient}, {"agent@exemple.fr", RoleAgent}, {"admin@exemple.fr", RoleAdmin}} {
-				users[p.email] = f.mustCreate(t, p.email, p.role)
+				if p.role == RoleClient {
+					users[p.email] = f.mustCreate(t, p.email, p.role)
+				} else {
+					users[p.email] = f.mustCreateStaff(t, p.email, p.role)
+				}
 			}
 			if c.twoAdmins {
-				users["admin2@exemple.fr"] = f.mustCreate(t, "admin2@exemple.fr", RoleAdmin)
+				users["admin2@exemple.fr"] = f.mustCreateStaff(t, "admin2@exemple.fr", RoleAdmin)
 			}
 			if c.disabled {
 				email := map[bool]string{false: "client@exemple.fr", true: "admin@exemple.fr"}[c.code == apperr.EFORBIDDEN]
@@ -112,7 +116,7 @@ func TestAdminActsAs(t *testing.T) {
 func TestListAs(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	admin := f.mustCreate(t, "admin@exemple.fr", RoleAdmin)
+	admin := f.mustCreateStaff(t, "admin@exemple.fr", RoleAdmin)
 	f.clock.Advance(time.Hour)
 	client := f.mustCreate(t, "client@exemple.fr", RoleClient)
 	f.mustSignIn(t, "client@exemple.fr", true)

@@ -48,12 +48,22 @@ type fixture struct {
 	clock *fakeClock
 	logs  *logBuffer
 	path  string
+	// apps are the second factors of the staff made by mustCreateStaff,
+	// by e-mail: what their phone would show.
+	apps map[string]*app
+}
+
+// app is a staff member's authenticator app: its secret and the last time
+// step whose code served (a code serves once).
+type app struct {
+	secret string
+	step   int64
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := storetest.Open(t)
-	f := &fixture{db: db, clock: newClock(), logs: &logBuffer{}, path: db.Path()}
+	f := &fixture{db: db, clock: newClock(), logs: &logBuffer{}, path: db.Path(), apps: map[string]*app{}}
 	var err error
 	f.svc, err = New(db, Config{
 		Logger: slog.New(slog.NewTextHandler(f.logs, nil)),
@@ -78,10 +88,59 @@ func (f *fixture) mustCreate(t *testing.T, email string, role Role) *User {
 	return u
 }
 
-// mustSignIn signs in with the good password or fails the test.
+// mustCreateStaff makes an agent or admin account that set up its second
+// factor as its owner does (accounttest.Staff, which this package's tests
+// may not import): a sign-in, the secret, a first code of the app at the
+// clock's time, and a sign-out. The clock does not move.
+func (f *fixture) mustCreateStaff(t *testing.T, email string, role Role) *User {
+	t.Helper()
+	ctx := context.Background()
+	u := f.mustCreate(t, email, role)
+	sess := f.mustSignIn(t, email, false)
+	setup, err := f.svc.BeginTwoFactor(ctx, sess, "Horizon Courtage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := totpCode(setup.Secret, f.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.EnableTwoFactor(ctx, sess, code, goodPassword); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.SignOut(ctx, sess.Token); err != nil {
+		t.Fatal(err)
+	}
+	f.apps[u.Email] = &app{secret: setup.Secret, step: totpStep(f.clock.Now())}
+	if u, err = f.svc.Get(ctx, u.UID); err != nil || !u.TwoFactor {
+		t.Fatalf("staff %s after set-up: %+v %v", email, u, err)
+	}
+	return u
+}
+
+// mustSignIn signs in with the good password or fails the test; for staff
+// made by mustCreateStaff, with the next code of their app too.
 func (f *fixture) mustSignIn(t *testing.T, email string, remember bool) *Session {
 	t.Helper()
 	_, sess, err := f.svc.SignIn(context.Background(), Credentials{Email: email, Password: goodPassword, Remember: remember, IP: "192.0.2.1"})
+	var need *SecondFactorRequired
+	if a := f.apps[email]; a != nil && errors.As(err, &need) {
+		// A code serves once per step, and one step of skew is allowed:
+		// the next step after the last used, if the clock allows it.
+		now := totpStep(f.clock.Now())
+		step := max(a.step+1, now-totpSkew)
+		if step > now+totpSkew {
+			t.Fatalf("no code of %s's app left at %s: move the clock", email, f.clock.Now())
+		}
+		code, cerr := totpCode(a.secret, time.Unix(step*totpPeriod, 0))
+		if cerr != nil {
+			t.Fatal(cerr)
+		}
+		_, sess, err = f.svc.SignInWithCode(context.Background(), CodeAttempt{Ticket: need.Ticket, Code: code, IP: "192.0.2.1"})
+		if err == nil {
+			a.step = step
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,9 @@ import (
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
+	"courtier/pkg/instant"
 	"courtier/pkg/mail"
+	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
@@ -72,6 +74,8 @@ type App struct {
 	Chats    *chat.Service
 	// Complaints files complaints and lets staff acknowledge and answer them.
 	Complaints *complaint.Service
+	// Prices prices profiles at once and keeps the prices (leads of the desk).
+	Prices *instant.Service
 	// Mail writes the notices of the events and keeps the outbox.
 	Mail *mail.Mailer
 	// Sender sends the outbox over SMTP; nil without a server.
@@ -121,7 +125,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location(), Delays: delays(profile, cal)},
-		quote.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine)
+		quote.Machine, instant.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine)
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})
@@ -139,6 +143,17 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	a.Complaints, err = complaint.New(db, complaint.Config{
 		Desk: a.Desk, Calendar: cal, Procedure: profile.Complaints, Mediator: profile.Mediator,
 		Limit: limits.Complaints, MaxKeys: limits.MaxKeys, Logger: cfg.Logger, Now: cfg.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
+	tariff, err := pricing.Default()
+	if err != nil {
+		return nil, fmt.Errorf("fichier de tarification: %w", err)
+	}
+	a.Prices, err = instant.New(db, instant.Config{
+		Desk: a.Desk, Tariff: tariff, Calendar: cal, CallHours: profile.AnswerDelays.CallbackWorkingHours,
+		StudyHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})
 	if err != nil {
 		return nil, err
@@ -178,6 +193,8 @@ func (a *App) openMail(cfg Config) error {
 func delays(p company.Profile, cal *company.Calendar) map[desk.Kind]func(time.Time) time.Time {
 	return map[desk.Kind]func(time.Time) time.Time{
 		desk.KindQuote: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.QuoteWorkingHours) },
+		// A lead put back to new is owed the call it agreed to.
+		desk.KindOnline: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.CallbackWorkingHours) },
 		// A message or a callback reopened is owed an answer or a call as a new one is.
 		desk.KindContact:  func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.AnswerDelays.ContactWorkingDays) },
 		desk.KindCallback: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.CallbackWorkingHours) },

@@ -10,6 +10,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/instant"
 	"courtier/pkg/mail"
 	"courtier/pkg/quote"
 )
@@ -41,6 +42,8 @@ func (a *App) Tasks() []Task {
 			Done: "limites de connexion revenues à zéro supprimées", Unit: "lignes_supprimées"},
 		{Name: "purge-quote-requests", Every: quote.PurgeEvery, Run: a.Quotes.PurgeExpired,
 			Done: "demandes de devis expirées supprimées", Unit: "demandes_supprimées"},
+		{Name: "purge-instant-prices", Every: instant.PurgeEvery, Run: a.Prices.PurgeExpired,
+			Done: "prix immédiats expirés supprimés", Unit: "prix_supprimés"},
 		{Name: "purge-outbox", Every: mail.PurgeEvery, Run: a.Mail.Purge,
 			Done: "mails et événements anciens supprimés", Unit: "lignes_supprimées"},
 		{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,

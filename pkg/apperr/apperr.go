@@ -34,6 +34,15 @@ type Error struct {
 	Field string
 	// RetryAfter is how long a rate-limited caller must wait (ETOOMANY).
 	RetryAfter time.Duration
+	// Fields are every wrong field of a form checked whole (Field and
+	// Message are the first of them), so a page marks them all at once.
+	Fields []FieldMessage
+}
+
+// FieldMessage is the French message of one form field.
+type FieldMessage struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
 }
 
 func (e *Error) Error() string {

@@ -136,8 +136,18 @@ func (e *Engine) quote(p Product) (string, []Link) {
 		"Votre devis est gratuit et sans engagement" + delay + " : faites votre demande en ligne, " +
 		"un conseiller vous répond avec les meilleures offres de nos assureurs partenaires.\n" +
 		"Pour aller plus vite, préparez " + c.documents
-	return text, []Link{{Label: "Demander un devis", Href: quotePath(p)}, {Label: pg.Title, Href: pg.Path}}
+	links := []Link{{Label: "Demander un devis", Href: quotePath(p)}, {Label: pg.Title, Href: pg.Path}}
+	if path, ok := instantPaths[p]; ok {
+		text += "\nVous pouvez aussi obtenir votre prix tout de suite, sans créer de compte : quelques questions suffisent, " +
+			"et vous comparez les formules de nos assureurs partenaires."
+		links = append([]Link{{Label: "Obtenir mon prix", Href: path}}, links...)
+	}
+	return text, links
 }
+
+// instantPaths are the site's instant-price pages of the products priced
+// at once (pkg/pricing); the others are priced by a person.
+var instantPaths = map[Product]string{Auto: "/prix/auto", Home: "/prix/habitation", VTC: "/prix/vtc", Temp: "/prix/temporaire"}
 
 // pricing answers a price question when no product is known yet.
 func (e *Engine) pricing() (string, []Link) {

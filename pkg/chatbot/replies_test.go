@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -174,6 +175,41 @@ func TestTypeset(t *testing.T) {
 		}
 		if again := Typeset(want); again != want {
 			t.Errorf("Typeset(%q) changed typeset text to %q", want, again)
+		}
+	}
+}
+
+// TestPriceQuestionsLinkTheInstantPrice: a price question about a product
+// priced at once offers its instant price first; the SPEC.md reply's text
+// and its quote link stay; a product on study keeps the request alone.
+func TestPriceQuestionsLinkTheInstantPrice(t *testing.T) {
+	e := New(testCompany())
+	for _, c := range []struct {
+		uc      UserContext
+		text    string
+		instant string
+	}{
+		{UserContext{InterestedProduct: Auto}, "combien ça coûte ?", "/prix/auto"},
+		{UserContext{}, "quel prix pour ma voiture", "/prix/auto"},
+		{UserContext{InterestedProduct: Home}, "un devis", "/prix/habitation"},
+		{UserContext{InterestedProduct: VTC}, "tarif", "/prix/vtc"},
+		{UserContext{InterestedProduct: Temp}, "prix", "/prix/temporaire"},
+		{UserContext{InterestedProduct: Health}, "combien", ""},
+		{UserContext{InterestedProduct: Life}, "tarif", ""},
+		{UserContext{}, "prix", ""},
+	} {
+		r, _ := e.Respond(c.uc, c.text)
+		var hrefs []string
+		for _, l := range r.Links {
+			hrefs = append(hrefs, l.Href)
+		}
+		switch {
+		case c.instant == "" && slices.ContainsFunc(hrefs, func(h string) bool { return strings.HasPrefix(h, "/prix/") }):
+			t.Errorf("%q in %+v: an instant price offered for a product on study: %v", c.text, c.uc, hrefs)
+		case c.instant != "" && (len(hrefs) < 2 || hrefs[0] != c.instant || !strings.HasPrefix(hrefs[1], QuotePath)):
+			t.Errorf("%q in %+v: links %v, want %s then the quote request", c.text, c.uc, hrefs, c.instant)
+		case c.instant != "" && !strings.Contains(r.Text, "sans créer de compte"):
+			t.Errorf("%q in %+v: the text does not say the price is at once: %q", c.text, c.uc, r.Text)
 		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
 )
@@ -195,15 +196,91 @@ type signedIn struct {
 	uid, cookie string
 }
 
-// signIn signs email in on in from xff and answers the session.
+// signIn signs email in on in from xff, as a browser does, and answers
+// the session: the password; then, when the instance asks for it, the next
+// code of the account's app; and for staff without a second factor, its
+// set-up, which the broker's side asks of them before anything else.
 func signIn(t *testing.T, in *instance, xff, email, password string) signedIn {
 	t.Helper()
-	var got struct{ User struct{ UID string } }
+	var got struct {
+		User struct {
+			UID       string
+			Role      string
+			TwoFactor bool
+		}
+		SecondFactor *struct{ Ticket string }
+	}
 	a := mustCall(t, http.StatusOK, "POST", in.url+"/api/auth/login", xff, "", map[string]any{"email": email, "password": password}, &got)
+	if got.SecondFactor != nil {
+		code := authApps.next(t, email)
+		a = mustCall(t, http.StatusOK, "POST", in.url+"/api/auth/login/code", xff, "", map[string]any{"ticket": got.SecondFactor.Ticket, "code": code}, &got)
+	}
 	if a.cookie == "" || got.User.UID == "" {
 		t.Fatalf("sign-in of %s on %s: cookie %q, uid %q", email, in.name, a.cookie, got.User.UID)
 	}
+	if got.User.Role != "client" && !got.User.TwoFactor {
+		var setup struct{ Secret string }
+		mustCall(t, http.StatusOK, "POST", in.url+"/api/profile/two-factor/setup", xff, a.cookie, nil, &setup)
+		now := time.Now()
+		var enabled struct{ RecoveryCodes []string }
+		mustCall(t, http.StatusOK, "POST", in.url+"/api/profile/two-factor/enable", xff, a.cookie,
+			map[string]any{"code": accounttest.Code(t, setup.Secret, now), "password": password}, &enabled)
+		authApps.keep(t, email, &authApp{secret: setup.Secret, step: now.Unix() / 30, recovery: enabled.RecoveryCodes})
+	}
 	return signedIn{uid: got.User.UID, cookie: a.cookie}
+}
+
+// authApp is the authenticator app of an account whose second factor
+// signIn set up: its secret, the last time step whose code served (each
+// step's code serves once), and the recovery codes left.
+type authApp struct {
+	secret   string
+	step     int64
+	recovery []string
+}
+
+// authApps are the apps signIn set up, by test (its top-level name: each
+// has its own database) and e-mail.
+var authApps = &appRegistry{apps: map[string]*authApp{}}
+
+type appRegistry struct {
+	mu   sync.Mutex
+	apps map[string]*authApp
+}
+
+func appKey(t *testing.T, email string) string {
+	test, _, _ := strings.Cut(t.Name(), "/")
+	return test + " " + email
+}
+
+func (r *appRegistry) keep(t *testing.T, email string, a *authApp) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.apps[appKey(t, email)] = a
+}
+
+// next is the code email's app gives for a sign-in now: that of the first
+// step after the last used that the instance still takes (one step of
+// skew either way), else a recovery code.
+func (r *appRegistry) next(t *testing.T, email string) string {
+	t.Helper()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	a := r.apps[appKey(t, email)]
+	if a == nil {
+		t.Fatalf("sign-in of %s: a code asked, and no app set up by signIn", email)
+	}
+	now := time.Now().Unix() / 30
+	if step := max(a.step+1, now-1); step <= now+1 {
+		a.step = step
+		return accounttest.Code(t, a.secret, time.Unix(step*30, 0))
+	}
+	if len(a.recovery) == 0 {
+		t.Fatalf("sign-in of %s: no code of the app nor recovery code left", email)
+	}
+	code := a.recovery[0]
+	a.recovery = a.recovery[1:]
+	return code
 }
 
 // createAccount runs `courtier users create` in this process on dsn.

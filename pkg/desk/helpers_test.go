@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/apperr"
 	"courtier/pkg/company"
 	"courtier/pkg/desk"
@@ -105,13 +106,11 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-// user creates an account and returns its actor.
+// user creates an account and returns its actor; staff set up their
+// second factor at the clock's time, as they must to act.
 func (f *fixture) user(t *testing.T, email, name string, role account.Role) account.Actor {
 	t.Helper()
-	u, err := f.accounts.Create(context.Background(), account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: name, Role: role})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := accounttest.Staff(t, f.accounts, account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: name, Role: role}, f.clock.Now())
 	return account.ActorOf(u)
 }
 

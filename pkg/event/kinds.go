@@ -25,6 +25,9 @@ const (
 	// ChatMessageLeft: an agent wrote in a conversation whose visitor had
 	// left (ChatPayload).
 	ChatMessageLeft Kind = "chat.message_left"
+	// PricesKept: instant prices were kept, with an account or by a
+	// visitor's e-mail (PricesPayload).
+	PricesKept Kind = "prices.kept"
 	// The account's events (AccountPayload).
 	PasswordResetAsked Kind = "account.password_reset_asked"
 	PasswordChanged    Kind = "account.password_changed"
@@ -109,6 +112,22 @@ type ChatPayload struct {
 	Conversation string `json:"conversation"`
 	Agent        string `json:"agent"`
 	Text         string `json:"text"`
+}
+
+// PricesPayload is instant prices kept: what the notice recalls, and for
+// a visitor the single-use secret of the link back to them.
+type PricesPayload struct {
+	Recipient
+	Quote string `json:"quote"`
+	Ref   string `json:"ref"`
+	// Product is the product's title (« Assurance auto »).
+	Product string `json:"product"`
+	// Chosen is the formula and insurer picked or recommended, with its price.
+	Chosen string `json:"chosen,omitempty"`
+	// ValidUntil is the last day the prices hold.
+	ValidUntil time.Time `json:"validUntil"`
+	// Token opens the prices without an account (a visitor's link).
+	Token string `json:"token,omitempty"`
 }
 
 // AccountPayload is a change of an account, or a link it was sent.

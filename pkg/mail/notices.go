@@ -55,6 +55,7 @@ var builders = map[event.Kind]builder{
 	event.TwoFactorEnabled:      twoFactorEnabled,
 	event.TwoFactorDisabled:     twoFactorDisabled,
 	event.RecoveryCodeUsed:      recoveryCodeUsed,
+	event.PricesKept:            pricesKept,
 }
 
 // decode reads e's payload into a new P.

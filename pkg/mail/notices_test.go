@@ -60,6 +60,11 @@ var samples = []struct {
 	{event.TwoFactorDisabled, event.AccountPayload{Recipient: marie, UID: "u1"}},
 	{event.TwoFactorDisabled, event.AccountPayload{Recipient: marie, UID: "u1", ByStaff: true}},
 	{event.RecoveryCodeUsed, event.AccountPayload{Recipient: marie, UID: "u1", CodesLeft: 9}},
+	{event.PricesKept, event.PricesPayload{Recipient: marie, Quote: "q1", Ref: "DL-2026-000004", Product: "Assurance auto",
+		Chosen: "Tiers étendu chez Mutuelle Fictive de l’Ouest, 48,31\u00a0€ par mois", ValidUntil: time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC)}},
+	{event.PricesKept, event.PricesPayload{Recipient: event.Recipient{Email: "paul.visiteur@example.com"}, Quote: "q2", Ref: "DL-2026-000005",
+		Product: "Assurance habitation", Chosen: "Confort chez Assurances Exemple SA, 19,90\u00a0€ par mois",
+		ValidUntil: time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC), Token: "TOKEN"}},
 }
 
 // TestNoticesGolden writes every notice and compares its plain-text part

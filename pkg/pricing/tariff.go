@@ -217,3 +217,12 @@ func (t *Tariff) Summary() Summary {
 	s.Insurers = len(insurers)
 	return s
 }
+
+// ProductLabel is the French title of a product priced at once
+// (« Assurance auto »), or its id for another.
+func (t *Tariff) ProductLabel(product string) string {
+	if p := t.products[product]; p != nil {
+		return p.label
+	}
+	return product
+}

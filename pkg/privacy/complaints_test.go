@@ -34,10 +34,10 @@ func (e *env) withComplaints(t *testing.T) (*complaint.Service, *desk.Service, a
 		t.Fatal(err)
 	}
 	u, _ := e.register(t, "agent@horizon.example")
-	if u, _, err = e.accounts.SetRole(context.Background(), u.Email, account.RoleAgent); err != nil {
+	if _, _, err = e.accounts.SetRole(context.Background(), u.Email, account.RoleAgent); err != nil {
 		t.Fatal(err)
 	}
-	return svc, queue, account.ActorOf(u)
+	return svc, queue, account.ActorOf(e.setUp(t, u.Email))
 }
 
 // complaintDraft is a valid complaint.

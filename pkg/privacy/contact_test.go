@@ -28,10 +28,10 @@ func contactEnv(t *testing.T, e *env) []string {
 		Subject: "other", Message: "Message d'un visiteur.", Consent: true}); err != nil {
 		t.Fatal(err)
 	}
-	agent, err := e.accounts.Create(ctx, account.NewUser{Email: "agent@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Agnès", Role: account.RoleAgent})
-	if err != nil {
+	if _, err := e.accounts.Create(ctx, account.NewUser{Email: "agent@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Agnès", Role: account.RoleAgent}); err != nil {
 		t.Fatal(err)
 	}
+	agent := e.setUp(t, "agent@exemple.fr")
 	if _, err := e.desk.Take(ctx, account.ActorOf(agent), msg.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/chat"
 	"courtier/pkg/company"
 	"courtier/pkg/contact"
@@ -64,6 +65,14 @@ func (e *env) register(t testing.TB, email string) (*account.User, *account.Sess
 		t.Fatal(err)
 	}
 	return u, sess
+}
+
+// setUp sets up the second factor of the staff account of email at the
+// clock's time, as its owner must before acting on the broker's side.
+func (e *env) setUp(t testing.TB, email string) *account.User {
+	t.Helper()
+	u, _ := accounttest.SetUp(t, e.accounts, email, "cheval-agrafe-correct-42", e.clock.Now())
+	return u
 }
 
 func (e *env) service(limit Limiter) *Service {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
 )
@@ -17,13 +18,11 @@ func offerDraft(insurer string) quote.OfferDraft {
 		Guarantees: []string{"Dégâts des eaux", "Vol"}, DeductibleCents: 15000, ValidUntil: "2026-04-15", Note: "Sans engagement."}
 }
 
-// staff creates an admin account and returns it as an actor.
+// staff creates an admin account, which sets up its second factor, and
+// returns it as an actor.
 func (e *env) staff(t testing.TB, email string) account.Actor {
 	t.Helper()
-	u, err := e.accounts.Create(context.Background(), account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: "Julien Conseil", Role: account.RoleAdmin})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := accounttest.Staff(t, e.accounts, account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: "Julien Conseil", Role: account.RoleAdmin}, e.clock.Now())
 	return account.ActorOf(u)
 }
 

@@ -15,6 +15,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
+	"courtier/pkg/instant"
 	"courtier/pkg/quote"
 )
 
@@ -31,6 +32,8 @@ type Limiter interface {
 type Config struct {
 	Accounts *account.Service
 	Quotes   *quote.Service
+	// Prices are the instant prices the account kept.
+	Prices *instant.Service
 	// Contacts holds the contact messages and callback requests; nil, the export has none.
 	Contacts *contact.Service
 	// Chats is nil when the server runs without the chat: the export then
@@ -57,6 +60,7 @@ const DefaultMaxAtOnce = 2
 type Service struct {
 	accounts *account.Service
 	quotes   *quote.Service
+	prices   *instant.Service
 	contacts *contact.Service
 	chats    *chat.Service
 	// complaints is nil when the export has no complaints part.
@@ -76,7 +80,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, prices: cfg.Prices, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -91,7 +95,8 @@ const (
 
 // Export checks the limits and reads the small parts of sess's export (the
 // account, its sessions, its quote requests with their reference, status,
-// offers, decline reason and the broker's replies, its contact messages,
+// offers, decline reason and the broker's replies, its kept instant prices
+// with the answers and needs they were made from, its contact messages,
 // callback requests and complaints); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
@@ -127,6 +132,13 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 			return nil, err
 		}
 		more = append(more, part{"contactMessages", contacts.Messages}, part{"callbackRequests", contacts.Callbacks})
+	}
+	if s.prices != nil {
+		list, err := s.prices.Mine(ctx, account.Actor{UID: sess.UID})
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"instantPrices", list})
 	}
 	if s.complaints != nil {
 		list, err := s.complaints.Export(ctx, account.Actor{UID: sess.UID})

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
 )
@@ -20,11 +21,9 @@ func (f *fixture) cast(t *testing.T) map[string]account.Actor {
 	out := map[string]account.Actor{"visitor": account.Visitor}
 	for who, role := range map[string]account.Role{"client": account.RoleClient, "other": account.RoleClient,
 		"agent": account.RoleAgent, "agent2": account.RoleAgent, "admin": account.RoleAdmin} {
-		u, err := f.accounts.Create(context.Background(), account.NewUser{
-			Email: who + "@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Nom " + who, Role: role})
-		if err != nil {
-			t.Fatal(err)
-		}
+		// Staff set up their second factor at the clock's time, as they must to act.
+		u := accounttest.Staff(t, f.accounts, account.NewUser{
+			Email: who + "@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Nom " + who, Role: role}, f.clock.Now())
 		out[who] = account.ActorOf(u)
 	}
 	return out

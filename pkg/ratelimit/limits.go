@@ -43,6 +43,10 @@ type Limits struct {
 	// AccountLinks limits the asks for a link by e-mail (password reset,
 	// confirmation again, unlock) and the uses of one, per address.
 	AccountLinks Rule
+	// Prices limits the instant prices made per address, and PriceKeeps
+	// the prices kept (each a lead, and for a visitor a mail).
+	Prices     Rule
+	PriceKeeps Rule
 	// StreamsPerAddress and StreamsPerAccount bound the live chat streams
 	// open at once (not a rate: a count of open connections).
 	StreamsPerAddress int
@@ -70,6 +74,8 @@ type Limits struct {
 //	Callbacks        5      12 min          one call is asked for at a time; 5 an hour leaves room for a family or an office, not for a flood of fake numbers
 //	Complaints       5      4 h 48 min      5 a day: a household with several grievances files them all; a script cannot bury the complaints service
 //	AccountLinks     10     6 min           a person asks a reset or a confirmation again once or twice, and opens its link once; a script cannot mail a list of addresses or guess links
+//	Prices           30     20 s            a person compares: another deductible, another car, the options, each a new price; 180 an hour keeps a script from copying the tariff
+//	PriceKeeps       10     6 min           a person keeps their prices once or twice (a choice changed); a script cannot fill the agents' leads or mail a list of addresses
 //	StreamsPerAddress 30 open               the tabs and phones of a household or a small office, each with the chat open; a script cannot hold thousands of connections
 //	StreamsPerAccount 8 open                an agent's tabs and devices, the terminal aside; a stolen session cannot hold more
 func Default() Limits {
@@ -90,6 +96,8 @@ func Default() Limits {
 		Callbacks:         Rule{Burst: 5, Every: 12 * time.Minute},
 		Complaints:        Rule{Burst: 5, Every: 24 * time.Hour / 5},
 		AccountLinks:      Rule{Burst: 10, Every: 6 * time.Minute},
+		Prices:            Rule{Burst: 30, Every: 20 * time.Second},
+		PriceKeeps:        Rule{Burst: 10, Every: 6 * time.Minute},
 		StreamsPerAddress: 30,
 		StreamsPerAccount: 8,
 		MaxKeys:           DefaultMaxKeys,

@@ -12,12 +12,15 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/app"
 	"courtier/pkg/chat"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
+	"courtier/pkg/instant"
+	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
@@ -42,7 +45,10 @@ var engines = map[store.Engine]func(t *testing.T) string{
 // to find it again.
 type broker struct {
 	a                   *app.App
+	clock               *storetest.Clock
 	admin, agent        account.Actor
+	adminApp            string // the secret of the admin's second factor
+	ticket              string // the admin's sign-in waiting for a code
 	client              *account.User
 	session             *account.Session
 	clientChat, visitor string // conversation tokens
@@ -76,17 +82,22 @@ func must[T any](t *testing.T) func(v T, err error) T {
 }
 
 // fill writes through the services what a broker's database holds:
-// accounts and sessions, quote requests with offers sent, accepted and
+// accounts and sessions, staff's second factors and recovery codes, a
+// sign-in waiting for its code, quote requests with offers sent, accepted and
 // declined, a contact message answered, a callback called, a complaint
 // acknowledged and answered, notes, history, a bot conversation, a
 // visitor's handed to an agent, presence, a canned answer, the session
 // key, a task run and sign-in limits.
 func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	ctx := context.Background()
-	b := &broker{a: a}
+	b := &broker{a: a, clock: clock}
 	user := must[*account.User](t)
-	b.admin = account.ActorOf(user(a.Accounts.Create(ctx, account.NewUser{Email: "julien@exemple.fr", Password: password, DisplayName: "Julien", Role: account.RoleAdmin})))
-	b.agent = account.ActorOf(user(a.Accounts.Create(ctx, account.NewUser{Email: "agnes@exemple.fr", Password: password, DisplayName: "Agnès", Role: account.RoleAgent})))
+	// Staff set up their second factor, as they must to act: a secret,
+	// recovery codes, the mail that tells them.
+	user(a.Accounts.Create(ctx, account.NewUser{Email: "julien@exemple.fr", Password: password, DisplayName: "Julien", Role: account.RoleAdmin}))
+	admin, secret := accounttest.SetUp(t, a.Accounts, "julien@exemple.fr", password, clock.Now())
+	b.admin, b.adminApp = account.ActorOf(admin), secret
+	b.agent = account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: "agnes@exemple.fr", Password: password, DisplayName: "Agnès", Role: account.RoleAgent}, clock.Now()))
 	var err error
 	if b.client, b.session, err = a.Accounts.Register(ctx, account.NewUser{Email: "marie@exemple.fr", Password: password, DisplayName: "Marie"}, "192.0.2.1"); err != nil {
 		t.Fatal(err)
@@ -120,6 +131,13 @@ func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	if _, err := a.Store.Claim(ctx, "purge", a.Instance, clock.Now(), time.Hour); err != nil {
 		t.Fatal(err)
 	}
+	// The admin's password is right: the sign-in waits for the app's code.
+	_, _, err = a.Accounts.SignIn(ctx, account.Credentials{Email: "julien@exemple.fr", Password: password, IP: "192.0.2.2"})
+	var need *account.SecondFactorRequired
+	if !errors.As(err, &need) {
+		t.Fatalf("the admin's sign-in: %v, want a code asked", err)
+	}
+	b.ticket = need.Ticket
 	return b
 }
 
@@ -160,6 +178,16 @@ func (b *broker) fillRequests(t *testing.T, clock *storetest.Clock) {
 	note := must[*desk.Note](t)(a.Desk.AddNote(ctx, b.admin, b.requests[3], "Client à rappeler lundi."))
 	b.maxNote = note.ID
 	must[*desk.StaffView](t)(a.Desk.Take(ctx, b.agent, b.requests[3]))
+	// Instant prices: a visitor keeps theirs by e-mail (a link back), the
+	// client with the account; both are leads of the desk.
+	for _, who := range []account.Actor{account.Visitor, me} {
+		q, key, err := a.Prices.Price(ctx, instant.Ask{Product: "home", Answers: pricing.Answers{
+			PostalCode: "69002", Dwelling: "apartment", Surface: 62, Rooms: 3, Occupant: "tenant", ContentsCents: 2000000, Floor: "middle"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		must[*instant.Quote](t)(a.Prices.Keep(ctx, who, q.ID, instant.Keeping{Key: key, Email: "paul@exemple.fr", Consent: true}))
+	}
 }
 
 func (b *broker) fillChats(t *testing.T) {
@@ -323,6 +351,11 @@ func (b *broker) sameAs(t *testing.T, dst *app.App) {
 	}
 	if u, _, err := dst.Accounts.Authenticate(ctx, b.session.Token); err != nil || u.UID != b.client.UID {
 		t.Errorf("the client's session on the copy: %v, %v", u, err)
+	}
+	// The admin's sign-in goes on on the copy with the app's code of now.
+	code := accounttest.Code(t, b.adminApp, b.clock.Now())
+	if u, _, err := dst.Accounts.SignInWithCode(ctx, account.CodeAttempt{Ticket: b.ticket, Code: code}); err != nil || u.UID != b.admin.UID {
+		t.Errorf("the admin's sign-in waiting for a code, on the copy: %v, %v", u, err)
 	}
 	for key, want := range map[string]string{"session_key": b.sessionKey, "created_at": b.created} {
 		got, err := dst.Store.MetaOrInit(ctx, key, func() (string, error) { return "", errors.New("absent") })

@@ -117,6 +117,9 @@ func (db *DB) apply(ctx context.Context, migrations []Migration) error {
 			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
 				return fmt.Errorf("migration %s: %w", m.Name, err)
 			}
+			if err := db.endSchemaEdit(ctx, tx, m); err != nil {
+				return fmt.Errorf("migration %s: %w", m.Name, err)
+			}
 			q, _ = db.dialect.rewrite("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", nil)
 			if _, err := tx.ExecContext(ctx, q, m.Version, m.Name, time.Now().UTC().Format(time.RFC3339)); err != nil {
 				return fmt.Errorf("enregistrement de la migration %s: %w", m.Name, err)
@@ -161,4 +164,39 @@ func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("lecture de la version du schéma: %w", err)
 	}
 	return int(v.Int64), nil
+}
+
+// schemaEdit marks a SQLite migration that changes a table's definition in
+// sqlite_schema, SQLite's documented way to widen a CHECK constraint in a
+// transaction (lang_altertable.html, « Making Other Kinds Of Table Schema
+// Changes »): rebuilding a table that other tables reference would run
+// their ON DELETE CASCADE, and foreign keys cannot be turned off inside a
+// transaction.
+const schemaEdit = "PRAGMA writable_schema = ON;"
+
+// endSchemaEdit ends such an edit as SQLite asks: the schema version one
+// higher, so that every connection reads the new definition, and the
+// schema checked whole before the commit.
+func (db *DB) endSchemaEdit(ctx context.Context, tx *sql.Tx, m Migration) error {
+	if db.engine != SQLite || !strings.Contains(m.SQL, schemaEdit) {
+		return nil
+	}
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA schema_version").Scan(&v); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA schema_version = %d", v+1)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "PRAGMA writable_schema = OFF"); err != nil {
+		return err
+	}
+	var check string
+	if err := tx.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil {
+		return err
+	}
+	if check != "ok" {
+		return fmt.Errorf("schéma incohérent après la modification: %s", check)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
@@ -28,12 +29,9 @@ func TestAppSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
+	// Staff set up their second factor at the clock's time, as they must to act.
 	mk := func(email string, role account.Role) account.Actor {
-		u, err := a.Accounts.Create(ctx, account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: email, Role: role})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return account.ActorOf(u)
+		return account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: email, Password: "cheval-agrafe-correct-42", DisplayName: email, Role: role}, clock.Now()))
 	}
 	admin, agent := mk("admin@exemple.fr", account.RoleAdmin), mk("agent@exemple.fr", account.RoleAgent)
 	client := mk("client@exemple.fr", account.RoleClient)
@@ -77,11 +75,18 @@ func TestAppSource(t *testing.T) {
 	if len(d.Mails) != 1 || d.Mails[0].To != "lea@exemple.fr" || d.Mails[0].Status != mail.StatusPending || d.Mails[0].Text != "" {
 		t.Errorf("read-only detail's mails: %+v", d.Mails)
 	}
+	// The outbox holds Léa's notice, the newest, and the two notices of
+	// the staff's second factor set up before it (two-factor-enabled).
 	box, err := ro.Mails(ctx, "")
-	if err != nil || len(box.Mails) != 1 || box.Counts != (mail.Counts{Pending: 1}) {
+	if err != nil || len(box.Mails) != 3 || box.Counts != (mail.Counts{Pending: 3}) || box.Mails[0].To != "lea@exemple.fr" {
 		t.Fatalf("read-only outbox: %+v, %v", box, err)
 	}
-	if box, err := ro.Mails(ctx, mail.StatusFailed); err != nil || len(box.Mails) != 0 || box.Counts.Pending != 1 {
+	for i, to := range []string{"agent@exemple.fr", "admin@exemple.fr"} {
+		if m := box.Mails[i+1]; m.Template != "two-factor-enabled" || m.To != to {
+			t.Errorf("read-only outbox, mail %d: %s to %s, want two-factor-enabled to %s", i+1, m.Template, m.To, to)
+		}
+	}
+	if box, err := ro.Mails(ctx, mail.StatusFailed); err != nil || len(box.Mails) != 0 || box.Counts.Pending != 3 {
 		t.Errorf("read-only outbox, failed: %+v, %v", box, err)
 	}
 	if m, err := ro.Mail(ctx, box.Mails[0].ID); err != nil || !strings.Contains(m.Text, "Léa") {
@@ -166,10 +171,8 @@ func TestAppSourceRequestFromTheChat(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	u, err := a.Accounts.Create(ctx, account.NewUser{Email: "agent@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Arthur", Role: account.RoleAgent})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The agent set up their second factor at the clock's time, as they must to act.
+	u := accounttest.Staff(t, a.Accounts, account.NewUser{Email: "agent@exemple.fr", Password: "cheval-agrafe-correct-42", DisplayName: "Arthur", Role: account.RoleAgent}, clock.Now())
 	c, err := a.Chats.Start(ctx, chat.Viewer{})
 	if err != nil {
 		t.Fatal(err)

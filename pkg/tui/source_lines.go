@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"courtier/pkg/desk"
+	"courtier/pkg/instant"
+	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
 )
 
@@ -34,6 +36,12 @@ func (s *appSource) kindLines(ctx context.Context, kind desk.Kind, id string) ([
 		}
 		return [][2]string{{"Créneau", slot}, {"Produit", c.ProductLabel}, {"Note", c.Note},
 			{"Appels", fmt.Sprint(c.Attempts)}, {"Dernier appel", c.LastOutcome}}, nil
+	case desk.KindOnline:
+		q, err := s.a.Prices.ForRequest(ctx, s.reader, id)
+		if err != nil {
+			return nil, err
+		}
+		return onlineLines(q), nil
 	case desk.KindComplaint:
 		d, err := s.a.Complaints.StaffDetail(ctx, s.reader, id)
 		if err != nil {
@@ -56,6 +64,30 @@ func quoteLines(q *quote.Service, r *quote.Request) [][2]string {
 	}
 	if r.DeclineReason != "" {
 		lines = append(lines, [2]string{"Refus du client", r.DeclineReason})
+	}
+	return lines
+}
+
+// onlineLines are a lead's call consent, its choice, the advice and every price.
+func onlineLines(q *instant.Quote) [][2]string {
+	consent := "Non demandé"
+	if q.Consent {
+		consent = "Accepté"
+	}
+	lines := [][2]string{{"Rappel", consent}, {"Valables jusqu'au", q.ValidUntil}}
+	if q.Recommended != nil {
+		lines = append(lines, [2]string{"Notre conseil", q.Recommended.Reason})
+	}
+	for i, p := range q.Prices {
+		label := fmt.Sprintf("Prix %d", i+1)
+		if p.ID == q.Chosen {
+			label += " (retenu)"
+		}
+		price := pricing.Euros(p.YearlyCents) + " par an"
+		if p.MonthlyCents > 0 {
+			price += ", " + pricing.Euros(p.MonthlyCents) + " par mois"
+		}
+		lines = append(lines, [2]string{label, p.Formula + " chez " + p.Insurer + " : " + price})
 	}
 	return lines
 }

@@ -41,6 +41,8 @@ type errorBody struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
 	Field string `json:"field,omitempty"`
+	// Errors are every wrong field of a form checked whole (POST /api/prices).
+	Errors []apperr.FieldMessage `json:"errors,omitempty"`
 }
 
 // writeError answers err as JSON with its status; internal errors are logged
@@ -53,7 +55,7 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	body := errorBody{Error: apperr.MessageOf(err), Code: string(code)}
 	var e *apperr.Error
 	if errors.As(err, &e) {
-		body.Field = e.Field
+		body.Field, body.Errors = e.Field, e.Fields
 	}
 	if wait, ok := apperr.RetryAfterOf(err); ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))

@@ -77,6 +77,7 @@ type Server struct {
 	chat        *chatAPI
 	privacy     *privacy.Service
 	contact     *contactAPI
+	prices      *pricesAPI
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 	// brand is the broker's name, which authenticator apps show.
@@ -97,8 +98,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, contact, file des demandes, réclamations, courriels)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil || cfg.App.Prices == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, prix immédiats, contact, file des demandes, réclamations, courriels)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -131,6 +132,7 @@ func New(cfg Config) (*Server, error) {
 		chat:          newChatAPI(cfg.App.Chats, limits, now),
 		privacy:       newPrivacy(cfg, limits, now),
 		contact:       newContactAPI(cfg.App.Contacts, limits, now),
+		prices:        newPricesAPI(cfg.App.Prices, limits, now),
 		secureCookies: cfg.SecureCookies,
 		brand:         cfg.Company.Name,
 	}, nil
@@ -172,6 +174,13 @@ func (s *Server) routes() []route {
 		{"GET /api/profile/sessions", s.handleListSessions},
 		{"DELETE /api/profile/sessions/{id}", s.handleEndSession},
 		{"POST /api/profile/sessions/sign-out-others", s.handleEndOtherSessions},
+		{"GET /api/vehicles", s.adapt(s.handleVehicles)},
+		{"POST /api/prices", s.adapt(s.handlePrice)},
+		{"GET /api/prices", s.adapt(s.handleMyPrices)},
+		{"GET /api/prices/link", s.adapt(s.handlePricesLink)},
+		{"GET /api/prices/{id}", s.adapt(s.handleGetPrices)},
+		{"POST /api/prices/{id}/keep", s.adapt(s.handleKeepPrices)},
+		{"GET /api/desk/requests/{id}/online", s.adapt(s.handleDeskPrices)},
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},

@@ -32,12 +32,13 @@ func (e *apiEnv) send(t testing.TB, method, url, body, cookie, userAgent string)
 	return rec.Result(), rec.Body.String()
 }
 
-// signInAs signs email in from a browser and returns its cookie.
+// signInAs signs email in from a browser (browserSignIn, every request
+// with its User-Agent) and returns its cookie.
 func (e *apiEnv) signInAs(t testing.TB, email, userAgent string, remember bool) string {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"email": email, "password": goodPassword, "remember": remember})
-	res, out := e.send(t, "POST", "/api/auth/login", string(body), "", userAgent)
-	_, cookie := sessionCookieOf(res)
+	res, out, cookie := e.browserSignIn(t, email, remember, func(method, url, body, cookie string) (*http.Response, string) {
+		return e.send(t, method, url, body, cookie, userAgent)
+	})
 	if res.StatusCode != http.StatusOK || cookie == "" {
 		t.Fatalf("sign-in %s: %d %s", email, res.StatusCode, out)
 	}

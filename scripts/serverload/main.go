@@ -6,6 +6,7 @@
 //	                   header sets) interleaved, medians of requests/s and p99
 //	serverload login   signs in and prints the session cookie (name=value)
 //	serverload chat    clients sending chat messages, each waiting for the answer
+//	serverload prices  visitors pricing a car at once (POST /api/prices) against GET /healthz
 //	serverload seed    sets the number of live sessions in a stopped server's database
 //	serverload signin  sign-ins from distinct addresses and accounts
 //	serverload idle    starts the binary again and again: time to ready, idle memory
@@ -33,6 +34,7 @@ func main() {
 		"wrk":    runWrk,
 		"login":  runLogin,
 		"chat":   runChat,
+		"prices": runPrices,
 		"seed":   runSeed,
 		"signin": runSignIn,
 		"idle":   runIdle,
@@ -40,7 +42,7 @@ func main() {
 		"entry":  runEntry,
 	}
 	if len(os.Args) < 2 || cmds[os.Args[1]] == nil {
-		fmt.Fprintln(os.Stderr, "usage: serverload wrk|login|chat|seed|signin|idle|report|entry [flags]")
+		fmt.Fprintln(os.Stderr, "usage: serverload wrk|login|chat|prices|seed|signin|idle|report|entry [flags]")
 		os.Exit(2)
 	}
 	if err := cmds[os.Args[1]](os.Args[2:], os.Stdout); err != nil {

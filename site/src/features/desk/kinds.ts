@@ -1,4 +1,5 @@
 import { quotePanel } from './quote-panel';
+import { onlinePanel } from './online-panel';
 import { complaintPanel } from './complaint-panel';
 import { callbackPanel, contactPanel } from './contact-panel';
 import type { KindPanel, RequestKind } from './types';
@@ -9,6 +10,7 @@ import type { KindPanel, RequestKind } from './types';
  */
 export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
   quote: quotePanel,
+  online: onlinePanel,
   complaint: complaintPanel,
   contact: contactPanel,
   callback: callbackPanel,

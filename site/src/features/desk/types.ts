@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /** The four kinds of requests of the broker's queue (pkg/desk). */
-export type RequestKind = 'quote' | 'contact' | 'callback' | 'complaint';
+export type RequestKind = 'quote' | 'online' | 'contact' | 'callback' | 'complaint';
 
 /** A person named in a request: its assignee. */
 export interface Person {

@@ -1,0 +1,124 @@
+// Package instant keeps the prices the rating engine (pkg/pricing) makes
+// at once: every profile priced is saved for its validity, so that each
+// price has an id a client can subscribe to; a visitor keeps them by
+// giving an e-mail (a link to come back) or with an account, and kept
+// prices are a lead of the desk, the kind « Devis en ligne ».
+package instant
+
+import (
+	"errors"
+	"log/slog"
+	"time"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/desk"
+	"courtier/pkg/pricing"
+	"courtier/pkg/store"
+)
+
+// Deadlines computes a lead's due time in the company's working hours.
+type Deadlines interface {
+	AddWorkingHours(t time.Time, hours int) time.Time
+	// Location is the company's time zone, where « today » is read.
+	Location() *time.Location
+}
+
+// Config is what the service is built from.
+type Config struct {
+	Desk   *desk.Service
+	Tariff *pricing.Tariff
+	// Calendar dates the call a lead that agreed to one is owed.
+	Calendar Deadlines
+	// CallHours is the promised delay of that call, in working hours.
+	CallHours int
+	// StudyHours is the answer delay of a request on study (company.json),
+	// which a product without instant prices promises.
+	StudyHours int
+	Logger     *slog.Logger
+	Now        func() time.Time
+}
+
+// Service prices profiles, keeps the prices, and shows them to their
+// owner, to the holder of their link, and to staff.
+type Service struct {
+	db     *store.DB
+	desk   *desk.Service
+	tariff *pricing.Tariff
+	cal    Deadlines
+	hours  int
+	study  int
+	log    *slog.Logger
+	now    func() time.Time
+}
+
+// New builds the service.
+func New(db *store.DB, cfg Config) (*Service, error) {
+	if cfg.Desk == nil || cfg.Tariff == nil || cfg.Calendar == nil || cfg.CallHours <= 0 || cfg.StudyHours <= 0 {
+		return nil, errors.New("prix immédiats: file des demandes, tarif, calendrier et délais de rappel et d'étude requis")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{
+		db: db, desk: cfg.Desk, tariff: cfg.Tariff, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
+		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
+	}, nil
+}
+
+// Tariff is the rating file the service prices with.
+func (s *Service) Tariff() *pricing.Tariff { return s.tariff }
+
+// fail logs a failed operation (apperr.Log) and returns err unchanged.
+func (s *Service) fail(op string, err error, attrs ...any) error {
+	return apperr.Log(s.log, op, err, attrs...)
+}
+
+// Quote is a saved pricing: the engine's result (each price with its
+// saved id), the answers and needs it was made from, and whether and how
+// it was kept. Its JSON is the API's.
+type Quote struct {
+	ID string `json:"id"`
+	*pricing.Result
+	Answers   pricing.Answers `json:"answers"`
+	Needs     pricing.Needs   `json:"needs"`
+	CreatedAt time.Time       `json:"createdAt"`
+	// KeptAt is when it was kept (an account or an e-mail); nil before.
+	KeptAt *time.Time `json:"keptAt,omitempty"`
+	// Consent: the person agreed to be called about these prices.
+	Consent bool `json:"consent"`
+	// Chosen is the id of the price the person picked, "" for none.
+	Chosen string `json:"chosen,omitempty"`
+	// Ref is the reference of the desk's lead once kept.
+	Ref string `json:"ref,omitempty"`
+	// Email is the address a visitor kept them with (staff and the owner see it).
+	Email string `json:"email,omitempty"`
+	// uid owns it once kept with an account; requestID is the lead.
+	uid       string
+	requestID string
+}
+
+// Machine is the status machine of a lead: new until an agent has called
+// (when the person agreed to a call), then closed.
+var Machine = &desk.Machine{
+	Kind: desk.KindOnline, Prefix: "DL", Initial: StatusNew,
+	Statuses: []desk.StatusInfo{
+		{Status: StatusNew, Label: "Nouveau", Client: "Prix enregistrés", Waiting: true},
+		{Status: StatusContacted, Label: "Client contacté", Client: "Un conseiller vous a contacté"},
+		{Status: desk.StatusClosed, Label: "Clos", Client: "Clos"},
+	},
+	Moves: map[desk.Status][]desk.Status{
+		StatusNew:         {StatusContacted, desk.StatusClosed},
+		StatusContacted:   {StatusNew, desk.StatusClosed},
+		desk.StatusClosed: {StatusNew},
+	},
+}
+
+// The statuses of a lead.
+const (
+	StatusNew       desk.Status = "new"
+	StatusContacted desk.Status = "contacted"
+)

@@ -1,0 +1,88 @@
+package instant
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"strconv"
+
+	"courtier/pkg/apperr"
+	"courtier/pkg/pricing"
+	"courtier/pkg/store"
+)
+
+// Ask is a profile to price: a product of the rating file, its answers,
+// and the needs the duty to advise records.
+type Ask struct {
+	Product string          `json:"product"`
+	Answers pricing.Answers `json:"answers"`
+	Needs   pricing.Needs   `json:"needs"`
+}
+
+// Price prices a profile at once, for every partner insurer and formula,
+// and saves the result for its validity. It needs no account: the key it
+// returns, kept by the browser that priced, lets that browser keep the
+// prices later (Keep); nothing else reads an unkept quote.
+func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
+	now := s.now()
+	res, err := s.tariff.Price(in.Product, in.Answers, in.Needs, pricing.DateOf(now.In(s.cal.Location())))
+	if err != nil {
+		return nil, "", pricingError(err, s.study)
+	}
+	q := &Quote{ID: rand.Text(), Result: res, Answers: in.Answers, Needs: in.Needs, CreatedAt: now}
+	ids := make(map[string]string, len(res.Prices))
+	for i := range res.Prices {
+		id := rand.Text()
+		ids[res.Prices[i].ID] = id
+		res.Prices[i].ID = id
+	}
+	if res.Recommended != nil {
+		res.Recommended.ID = ids[res.Recommended.ID]
+	}
+	key, keyHash, err := store.NewToken()
+	if err != nil {
+		return nil, "", s.fail("prix immédiat", err)
+	}
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error { return insertQuote(ctx, tx, q, keyHash) })
+	if err != nil {
+		return nil, "", s.fail("prix immédiat", err, "product", in.Product)
+	}
+	s.log.Info("prix immédiat", "id", q.ID, "product", in.Product, "prices", len(res.Prices))
+	return q, key, nil
+}
+
+// pricingError turns the engine's refusals into the errors the site and
+// the API show: every wrong field at once, or a product on study.
+func pricingError(err error, studyHours int) error {
+	var fields pricing.FieldErrors
+	if errors.As(err, &fields) && len(fields) > 0 {
+		e := &apperr.Error{Code: apperr.EINVALID, Field: fields[0].Field, Message: fields[0].Message}
+		for _, f := range fields {
+			e.Fields = append(e.Fields, apperr.FieldMessage{Field: f.Field, Message: f.Message})
+		}
+		return e
+	}
+	var study *pricing.StudyError
+	if errors.As(err, &study) {
+		return &apperr.Error{Code: apperr.EINVALID, Field: "product", Message: study.Label +
+			"\u00a0: ce produit est étudié par un conseiller, sans prix immédiat. Demandez votre devis\u00a0: nous vous répondons sous " +
+			strconv.Itoa(studyHours) + "\u00a0heures ouvrées."}
+	}
+	return err
+}
+
+// Vehicles are the catalogue's vehicles of kind ("car" or "moto") that
+// match q as one types.
+func (s *Service) Vehicles(kind, q string) ([]*pricing.Vehicle, error) {
+	if kind != "car" && kind != "moto" {
+		return nil, apperr.FieldErrorf("kind", "Choisissez une voiture (car) ou une moto (moto).")
+	}
+	if len([]rune(q)) > 80 {
+		return nil, apperr.FieldErrorf("q", "Votre recherche est trop longue (80 caractères au plus).")
+	}
+	out := s.tariff.Catalogue().Search(kind, q, 20)
+	if out == nil {
+		out = []*pricing.Vehicle{}
+	}
+	return out, nil
+}

@@ -1,0 +1,153 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"courtier/pkg/fr"
+	"courtier/pkg/instant"
+	"courtier/pkg/ratelimit"
+)
+
+// The instant prices: the vehicle picker, a price without an account,
+// prices kept, and a lead's prices for staff.
+
+// pricesMaxBytes bounds a pricing's body: answers and needs, a few hundred bytes.
+const pricesMaxBytes = 16 << 10
+
+// pricesAPI holds the service and the per-address limits of its writes.
+type pricesAPI struct {
+	svc   *instant.Service
+	made  *ratelimit.Limiter
+	keeps *ratelimit.Limiter
+}
+
+func newPricesAPI(svc *instant.Service, l ratelimit.Limits, now func() time.Time) *pricesAPI {
+	return &pricesAPI{svc: svc, made: ratelimit.New(l.Prices, now, l.MaxKeys), keeps: ratelimit.New(l.PriceKeeps, now, l.MaxKeys)}
+}
+
+// handleVehicles answers the catalogue's vehicles matching what is typed.
+func (s *Server) handleVehicles(w http.ResponseWriter, r *http.Request) error {
+	q, err := queryParams(r.URL.Query(), "kind", "q")
+	if err != nil {
+		return err
+	}
+	list, err := s.prices.svc.Vehicles(q["kind"], q["q"])
+	if err != nil {
+		return err
+	}
+	setJSONHeaders(w)
+	// The catalogue changes with a release: a browser may keep an answer a while.
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	w.WriteHeader(http.StatusOK)
+	return json.NewEncoder(w).Encode(list)
+}
+
+// frenchDay writes a YYYY-MM-DD day « 27 décembre 2026 ».
+func frenchDay(day string) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return fr.Date(t, time.UTC)
+}
+
+// pricedResponse is a new pricing and the key that keeps it.
+type pricedResponse struct {
+	*instant.Quote
+	Key string `json:"key"`
+}
+
+// handlePrice prices a profile at once, without an account.
+func (s *Server) handlePrice(w http.ResponseWriter, r *http.Request) error {
+	var req instant.Ask
+	if err := decodeJSON(w, r, pricesMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.prices.made, addrKey(r), "Vous avez demandé beaucoup de prix en peu de temps."}) {
+		return nil
+	}
+	q, key, err := s.prices.svc.Price(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pricedResponse{Quote: q, Key: key})
+	return nil
+}
+
+type pricesResponse struct {
+	Quote *instant.Quote `json:"quote"`
+}
+
+// handleKeepPrices keeps prices: with the account, or a visitor's e-mail.
+func (s *Server) handleKeepPrices(w http.ResponseWriter, r *http.Request) error {
+	var req instant.Keeping
+	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.prices.keeps, addrKey(r), "Vous avez gardé beaucoup de prix en peu de temps."}) {
+		return nil
+	}
+	actor := actorOf(r)
+	q, err := s.prices.svc.Keep(r.Context(), actor, r.PathValue("id"), req)
+	if err != nil {
+		return err
+	}
+	if !actor.SignedIn() {
+		writeJSON(w, http.StatusAccepted, messageBody{Message: "C’est noté\u00a0: un e-mail vient de partir à " + q.Email +
+			" avec un lien pour revoir vos prix jusqu’au " + frenchDay(q.ValidUntil) + "."})
+		return nil
+	}
+	writeJSON(w, http.StatusOK, pricesResponse{Quote: q})
+	return nil
+}
+
+// handleMyPrices lists the prices the client kept.
+func (s *Server) handleMyPrices(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.prices.svc.Mine(r.Context(), actorOf(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Quotes []*instant.Quote `json:"quotes"`
+	}{list})
+	return nil
+}
+
+// handleGetPrices answers kept prices to the account that kept them.
+func (s *Server) handleGetPrices(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.prices.svc.Get(r.Context(), actorOf(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pricesResponse{Quote: q})
+	return nil
+}
+
+// handlePricesLink answers the prices of a link sent by e-mail.
+func (s *Server) handlePricesLink(w http.ResponseWriter, r *http.Request) error {
+	q, err := queryParams(r.URL.Query(), "token")
+	if err != nil {
+		return err
+	}
+	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
+		return nil
+	}
+	quote, err := s.prices.svc.ByLink(r.Context(), q["token"])
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pricesResponse{Quote: quote})
+	return nil
+}
+
+// handleDeskPrices answers a lead's prices to staff.
+func (s *Server) handleDeskPrices(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.prices.svc.ForRequest(r.Context(), actorOf(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pricesResponse{Quote: q})
+	return nil
+}

@@ -1,0 +1,131 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// carAnswers is a car profile as the site sends it.
+const carAnswers = `{"birthDate":"1981-03-02","licenceDate":"2001-05-10","bonusMalus":0.6,"postalCode":"69002",` +
+	`"vehicleId":"peugeot-208-12-puretech-100","usage":"commute","parking":"street","yearlyKm":12000,"claims36":0}`
+
+func TestPricesScenarios(t *testing.T) {
+	long := strings.Repeat("a", 81)
+	runCases(t, []apiCase{
+		{name: "vehicles as one types", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=golf%20tdi", status: 200,
+			bodyHas: []string{`"make":"Volkswagen"`, `"model":"Golf"`, `"fiscalPower":`}},
+		{name: "vehicles: accents and case", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=CITROEN%20c3", status: 200,
+			bodyHas: []string{`"make":"Citroën"`}},
+		{name: "vehicles: motorbikes", as: "anonymous", method: "GET", url: "/api/vehicles?kind=moto&q=mt-07", status: 200,
+			bodyHas: []string{`"kind":"moto"`}, bodyNot: []string{`"kind":"car"`}},
+		{name: "vehicles: nothing found is an empty list", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=zzzz", status: 200,
+			bodyHas: []string{"[]"}},
+		{name: "vehicles: unknown kind", as: "anonymous", method: "GET", url: "/api/vehicles?kind=bateau&q=golf", status: 400, field: "kind"},
+		{name: "vehicles: a query too long", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=" + long, status: 400, field: "q"},
+		{name: "vehicles: twice the kind", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&kind=moto&q=golf", status: 400, field: "kind"},
+		{name: "a price without an account", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"car","answers":` + carAnswers + `,"needs":{"covers":["glass"],"deductible":"medium"}}`, status: 200,
+			bodyHas: []string{`"prices":[`, `"recommended":{`, `"validUntil":"2026-04-01"`, `"key":"`, `"trace":["Prime de base`, `"taxesCents":`}},
+		{name: "every wrong field at once", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"car","answers":{"birthDate":"2019-01-01","postalCode":"99999"}}`, status: 400, field: "birthDate",
+			bodyHas: []string{`"errors":[`, `"field":"postalCode"`, `"field":"vehicleId"`, "Votre date de naissance"}},
+		{name: "a product on study", as: "anonymous", method: "POST", url: "/api/prices", body: `{"product":"life","answers":{}}`,
+			status: 400, field: "product", bodyHas: []string{"étudié par un conseiller"}},
+		{name: "an unknown product", as: "anonymous", method: "POST", url: "/api/prices", body: `{"product":"bateau","answers":{}}`,
+			status: 400, field: "product"},
+		{name: "an unknown key", as: "anonymous", method: "POST", url: "/api/prices", body: `{"product":"car","answers":{"speed":3}}`, status: 400},
+		{name: "not JSON", as: "anonymous", method: "POST", url: "/api/prices", body: `product=car`, ctype: "application/x-www-form-urlencoded", status: 400},
+		{name: "a body too large", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"car","answers":{"postalCode":"` + strings.Repeat("6", 20000) + `"}}`, status: 400, bodyHas: []string{"trop volumineuse"}},
+		{name: "my prices need an account", as: "anonymous", method: "GET", url: "/api/prices", status: 401},
+		{name: "my prices, none yet", as: "client", method: "GET", url: "/api/prices", status: 200, bodyHas: []string{`{"quotes":[]}`}},
+		{name: "a link of nothing", as: "anonymous", method: "GET", url: "/api/prices/link?token=nope", status: 404},
+		{name: "prices of nobody", as: "client", method: "GET", url: "/api/prices/NOPE", status: 404},
+		{name: "a lead's prices are the staff's", as: "client", method: "GET", url: "/api/desk/requests/NOPE/online", status: 403},
+	})
+}
+
+// price prices the car profile and returns the quote's id, key and first price's id.
+func (e *apiEnv) price(t *testing.T) (id, key, priceID string) {
+	t.Helper()
+	res, body := e.do(t, "POST", "/api/prices", `{"product":"car","answers":`+carAnswers+`}`, "")
+	var got struct {
+		ID, Key string
+		Prices  []struct{ ID string }
+	}
+	if res.StatusCode != 200 || json.Unmarshal([]byte(body), &got) != nil || len(got.Prices) == 0 {
+		t.Fatalf("POST /api/prices: %d %s", res.StatusCode, body)
+	}
+	return got.ID, got.Key, got.Prices[0].ID
+}
+
+func TestKeepPricesThroughTheAPI(t *testing.T) {
+	env := newAPI(t)
+	people := env.people(t)
+	id, key, first := env.price(t)
+
+	// A visitor: an e-mail and a key.
+	for _, c := range []struct {
+		body   string
+		status int
+		has    string
+	}{
+		{`{"key":"` + key + `"}`, 400, `"field":"email"`},
+		{`{"key":"autre","email":"paul@exemple.fr"}`, 404, "introuvables"},
+		{`{"key":"` + key + `","email":"paul@exemple.fr","chosen":"rien"}`, 400, `"field":"chosen"`},
+		{`{"key":"` + key + `","email":"paul@exemple.fr","consent":true,"chosen":"` + first + `"}`, 202, "un e-mail vient de partir à paul@exemple.fr"},
+	} {
+		res, body := env.do(t, "POST", "/api/prices/"+id+"/keep", c.body, "")
+		if res.StatusCode != c.status || !strings.Contains(body, c.has) {
+			t.Errorf("keep %s: %d %s, want %d with %q", c.body, res.StatusCode, body, c.status, c.has)
+		}
+	}
+	// The staff read the lead; the admin's queue has it as « Devis en ligne ».
+	res, body := env.do(t, "GET", "/api/desk/requests?kind=online", "", people["admin"])
+	if res.StatusCode != 200 || !strings.Contains(body, `"kindLabel":"Devis en ligne"`) || !strings.Contains(body, "rappel accepté") {
+		t.Fatalf("the queue of leads: %d %s", res.StatusCode, body)
+	}
+	var queue struct{ Requests []struct{ ID string } }
+	json.Unmarshal([]byte(body), &queue)
+	res, body = env.do(t, "GET", "/api/desk/requests/"+queue.Requests[0].ID+"/online", "", people["agent"])
+	if res.StatusCode != 200 || !strings.Contains(body, `"email":"paul@exemple.fr"`) || !strings.Contains(body, `"chosen":"`+first+`"`) {
+		t.Errorf("the lead's prices for an agent: %d %s", res.StatusCode, body)
+	}
+
+	// A client keeps new prices with the account: « Mes devis » lists them, nobody else reads them.
+	id2, key2, _ := env.price(t)
+	res, body = env.do(t, "POST", "/api/prices/"+id2+"/keep", `{"key":"`+key2+`"}`, people["client"])
+	if res.StatusCode != 200 || !strings.Contains(body, `"keptAt":`) || !strings.Contains(body, `"ref":"DL-`) {
+		t.Fatalf("keep as a client: %d %s", res.StatusCode, body)
+	}
+	if res, body = env.do(t, "GET", "/api/prices", "", people["client"]); res.StatusCode != 200 || !strings.Contains(body, id2) || strings.Contains(body, id+`"`) {
+		t.Errorf("Mes devis: %d %s", res.StatusCode, body)
+	}
+	if res, _ = env.do(t, "GET", "/api/prices/"+id2, "", people["client"]); res.StatusCode != 200 {
+		t.Errorf("the owner reads them: %d", res.StatusCode)
+	}
+	if res, _ = env.do(t, "GET", "/api/prices/"+id2, "", people["other"]); res.StatusCode != http.StatusNotFound {
+		t.Errorf("another client reads them: %d", res.StatusCode)
+	}
+	if res, _ = env.do(t, "POST", "/api/prices/"+id2+"/keep", `{"key":"`+key2+`","email":"x@exemple.fr"}`, ""); res.StatusCode != http.StatusNotFound {
+		t.Errorf("the key after an account kept them: %d", res.StatusCode)
+	}
+}
+
+func TestPricesAreLimitedPerAddress(t *testing.T) {
+	env := newAPI(t)
+	body := `{"product":"car","answers":` + carAnswers + `}`
+	statuses := map[int]int{}
+	for range 40 {
+		res, _ := env.do(t, "POST", "/api/prices", body, "")
+		statuses[res.StatusCode]++
+		if res.StatusCode == http.StatusTooManyRequests && res.Header.Get("Retry-After") == "" {
+			t.Error("429 without Retry-After")
+		}
+	}
+	if statuses[200] != 30 || statuses[429] != 10 {
+		t.Errorf("statuses %v, want 30 prices then 10 refusals", statuses)
+	}
+}

@@ -1,0 +1,75 @@
+import { formatDateTime } from '../../lib/format';
+import { formatEuros } from '../../lib/quotes';
+import type { KindPanel, KindPanelProps } from './types';
+
+/** A saved instant price as the lead's staff page reads it (GET /api/desk/requests/{id}/online). */
+interface LeadPrice {
+  id: string;
+  insurer: string;
+  formula: string;
+  yearlyCents: number;
+  monthlyCents: number;
+  periodDays: number;
+}
+
+interface LeadQuote {
+  id: string;
+  prices: LeadPrice[];
+  recommended: { id: string; reason: string } | null;
+  validUntil: string;
+  keptAt?: string;
+  consent: boolean;
+  chosen?: string;
+  email?: string;
+  answers: Record<string, unknown>;
+}
+
+/** The lead's quote from the page's detail, when it has one. */
+function quoteOf(detail: unknown): LeadQuote | null {
+  if (typeof detail !== 'object' || detail === null) return null;
+  const q = (detail as { quote?: unknown }).quote;
+  return typeof q === 'object' && q !== null && 'prices' in q ? (q as LeadQuote) : null;
+}
+
+function priceLine(p: LeadPrice): string {
+  return p.monthlyCents > 0
+    ? `${formatEuros(p.yearlyCents)} par an, ${formatEuros(p.monthlyCents)} par mois`
+    : `${formatEuros(p.yearlyCents)} pour ${p.periodDays}\u00a0jours`;
+}
+
+function OnlineDetails({ detail }: KindPanelProps) {
+  const q = quoteOf(detail);
+  if (!q) return <p className="muted">Les prix de ce devis en ligne ne sont plus conservés.</p>;
+  const chosen = q.prices.find((p) => p.id === q.chosen);
+  return (
+    <>
+      <dl className="desk-kind-details">
+        <div><dt>Rappel</dt><dd>{q.consent ? 'Accepté : la personne attend notre appel' : 'Non demandé'}</dd></div>
+        <div><dt>Gardés le</dt><dd>{q.keptAt ? formatDateTime(q.keptAt) : '—'}</dd></div>
+        <div><dt>Valables jusqu’au</dt><dd>{q.validUntil.split('-').reverse().join('/')}</dd></div>
+        <div><dt>Formule retenue</dt><dd>{chosen ? `${chosen.formula} chez ${chosen.insurer}, ${priceLine(chosen)}` : '—'}</dd></div>
+        {q.recommended ? <div className="desk-kind-wide"><dt>Notre conseil</dt><dd>{q.recommended.reason}</dd></div> : null}
+      </dl>
+      <div className="table-wrap">
+        <table className="desk-prices">
+          <caption>Les prix proposés</caption>
+          <thead><tr><th scope="col">Assureur</th><th scope="col">Formule</th><th scope="col">Prix TTC</th></tr></thead>
+          <tbody>
+            {q.prices.map((p) => (
+              <tr key={p.id} aria-current={p.id === q.chosen ? 'true' : undefined}>
+                <td>{p.insurer}</td><td>{p.formula}{p.id === q.chosen ? ' (retenue)' : ''}</td><td>{priceLine(p)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** A lead has no action of its own: staff call, then move its status. */
+function OnlineActions() {
+  return null;
+}
+
+export const onlinePanel: KindPanel = { Details: OnlineDetails, Actions: OnlineActions };
