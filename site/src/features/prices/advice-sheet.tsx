@@ -49,7 +49,7 @@ export function AdviceSheet({ quote, needs, subject, chosen, date }: AdviceSheet
       <h3>Votre courtier</h3>
       <p>
         {company.fullName}, {fullAddress}. {company.oriasCategory}, immatriculé à l’ORIAS sous le n°&nbsp;{company.orias} (www.orias.fr).
-        Sous le contrôle de l’{company.supervisor.name}, {company.supervisor.address}. {company.phone} · {company.email}
+        Sous le contrôle de l’{company.supervisor.name}, {company.supervisor.address}. Téléphone&nbsp;: {company.phone}, e-mail&nbsp;: {company.email}.
       </p>
       {needs ? (
         <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../lib/format';
+import { formatDate, typeset } from '../../lib/format';
 import { formatEuros } from '../../lib/quotes';
 import type { Price, PriceQuote } from './api';
 import { productPaths } from './paths';
@@ -65,14 +65,14 @@ export function PriceCard({ price, product, recommended, chosen, onChoose }: Pri
       <Deductibles price={price} />
       <h4 className="price-subtitle">Garanties principales</h4>
       <ul className="price-guarantees">
-        {price.guarantees.slice(0, shownGuarantees).map((g) => <li key={g}>{g}</li>)}
+        {price.guarantees.slice(0, shownGuarantees).map((g) => <li key={g}>{typeset(g)}</li>)}
       </ul>
       {more > 0 ? <p className="price-more">Et {more}&nbsp;{more > 1 ? 'autres garanties' : 'autre garantie'}, dans le document d’information.</p> : null}
       {price.options?.length ? <p className="price-options">Options comprises&nbsp;: {price.options.join(', ')}</p> : null}
       <details className="price-trace">
         <summary>Pourquoi ce prix&nbsp;?</summary>
         <ol>
-          {price.trace.map((line, i) => <li key={i}>{line}</li>)}
+          {price.trace.map((line, i) => <li key={i}>{typeset(line)}</li>)}
         </ol>
       </details>
       <p className="price-ipid">
@@ -133,7 +133,7 @@ export function PriceCards({ quote, chosen, onChoose }: PriceCardsProps) {
   return (
     <div className="price-results">
       {quote.recommended ? (
-        <p className="price-advice"><strong>Notre conseil&nbsp;:</strong> {quote.recommended.reason}</p>
+        <p className="price-advice"><strong>Notre conseil&nbsp;:</strong> {typeset(quote.recommended.reason)}</p>
       ) : null}
       <p className="price-validity">
         Prix valables jusqu’au <time dateTime={quote.validUntil}>{formatDate(quote.validUntil)}</time>. {quote.disclaimer}

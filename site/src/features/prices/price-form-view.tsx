@@ -62,12 +62,20 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     started.current = true;
   }, [step, onStep]);
 
+  // After a refused step (not while a field is corrected), the first error takes the focus.
+  const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (Object.keys(errors).length) formRef.current?.querySelector<HTMLElement>(firstErrorSelector)?.focus();
-  }, [errors]);
+    if (refusals) formRef.current?.querySelector<HTMLElement>(firstErrorSelector)?.focus();
+  }, [refusals]);
 
   function answer(key: string, value: FormValue) {
     setValues((prev) => ({ ...prev, [key]: value }));
+    // A corrected answer loses its error; the others stay until the next check.
+    setErrors((prev) => {
+      if (!(key in prev)) return prev;
+      const { [key]: _gone, ...rest } = prev;
+      return rest;
+    });
   }
 
   function chooseVehicle(v: Vehicle | null) {
@@ -95,6 +103,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       if (first) {
         setStep(first);
         setErrors(placed);
+        setRefusals((r) => r + 1);
       } else {
         setFormError(err instanceof ApiError ? err.message : 'Les prix n’ont pas pu être calculés. Réessayez.');
       }
@@ -108,7 +117,10 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     const found = step === 3 ? checkNeeds(needs) : checkFields(stepFields(product, step), values, new Date(), vehicle ?? undefined);
     setErrors(found);
     setFormError(undefined);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      setRefusals((r) => r + 1);
+      return;
+    }
     if (step < 3) go((step + 1) as Step);
     else void price();
   }
