@@ -99,7 +99,7 @@ function OtherProducts({ current }: { current: string }) {
 
 /** Where each product priced at once starts its journey (the car page offers the motorbike too). */
 const instantPrices: Record<string, { to: string; label: string }[]> = {
-  car: [{ to: productPaths.car.price, label: 'Obtenir mon prix' }, { to: productPaths.moto.price, label: 'Obtenir mon prix moto ou scooter' }],
+  car: [{ to: productPaths.car.price, label: 'Obtenir mon prix' }, { to: productPaths.moto.price, label: 'Obtenir mon prix moto' }],
   home: [{ to: productPaths.home.price, label: 'Obtenir mon prix' }],
   vtc: [{ to: productPaths.vtc.price, label: 'Obtenir mon prix' }],
   temp: [{ to: productPaths.temp.price, label: 'Obtenir mon prix' }],
