@@ -1,12 +1,19 @@
 import { typeset } from './format';
 
-/** A failed API call: the server's French message and, for a form, the field it concerns. */
+/** One refused field of a form, as the server names it. */
+export interface FieldMessage {
+  field: string;
+  message: string;
+}
+
+/** A failed API call: the server's French message and, for a form, the field it concerns (and every refused field). */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly field?: string,
     readonly code?: string,
+    readonly errors: FieldMessage[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,7 +23,7 @@ export class ApiError extends Error {
 const offline = 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.';
 
 /** Calls the API with a JSON body and returns the JSON answer, or throws an ApiError. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -24,16 +31,19 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
+      signal,
     });
-  } catch {
+  } catch (err) {
+    if (signal?.aborted) throw err;
     throw new ApiError(offline, 0);
   }
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const e = (data ?? {}) as { error?: string; field?: string; code?: string };
+    const e = (data ?? {}) as { error?: string; field?: string; code?: string; errors?: FieldMessage[] };
     // Typeset here, the one place every message of the server passes: "entre 9 et 1 000" stays whole.
-    throw new ApiError(typeset(e.error ?? `Erreur inattendue (${res.status}).`), res.status, e.field, e.code);
+    const errors = (e.errors ?? []).map((f) => ({ field: f.field, message: typeset(f.message) }));
+    throw new ApiError(typeset(e.error ?? `Erreur inattendue (${res.status}).`), res.status, e.field, e.code, errors);
   }
   return data as T;
 }

@@ -109,3 +109,14 @@ export function elide(word: string, name: string): string {
   if (!elidable.has(word.toLowerCase()) || !startsWithVowelSound(name)) return `${word} ${name}`;
   return `${word.slice(0, -1)}'${name}`;
 }
+
+/**
+ * Reads an amount typed in euros, "1 234,56", "1234.5", "45 €", as cents;
+ * null when it is not one (no sign, at most two decimals).
+ */
+export function parseEuros(text: string): number | null {
+  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s\u00a0\u202f]/g, '').replace(/€$/, ''));
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

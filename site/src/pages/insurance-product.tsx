@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
-import { company, type Service } from '../lib/company';
+import { answerDelays, company, type Service } from '../lib/company';
+import { typeset } from '../lib/format';
+import { onStudy, productPaths } from '../features/prices/paths';
 import { isProductId, products, type ProductContent } from '../content/products';
 import type { Feature } from '../content/types';
 import NotFoundPage from './not-found';
@@ -95,6 +97,35 @@ function OtherProducts({ current }: { current: string }) {
   );
 }
 
+/** Where each product priced at once starts its journey (the car page offers the motorbike too). */
+const instantPrices: Record<string, { to: string; label: string }[]> = {
+  car: [{ to: productPaths.car.price, label: 'Obtenir mon prix' }, { to: productPaths.moto.price, label: 'Obtenir mon prix moto' }],
+  home: [{ to: productPaths.home.price, label: 'Obtenir mon prix' }],
+  vtc: [{ to: productPaths.vtc.price, label: 'Obtenir mon prix' }],
+  temp: [{ to: productPaths.temp.price, label: 'Obtenir mon prix' }],
+};
+
+/**
+ * The header's actions: the instant price first where there is one;
+ * otherwise the request on study, with why and how soon an adviser answers.
+ */
+function ProductActions({ id, quoteTo }: { id: string; quoteTo: string }) {
+  const prices = instantPrices[id];
+  const study = onStudy[id];
+  return (
+    <>
+      {study ? <p className="product-study">{typeset(`Tarif sur étude : ${study.reason} Réponse ${answerDelays.quote}.`)}</p> : null}
+      <div className="product-actions">
+        {prices?.map((p, i) => (
+          <Link key={p.to} className={i === 0 ? 'btn btn-primary' : 'btn btn-secondary'} to={p.to} viewTransition>{p.label}</Link>
+        ))}
+        <Link className={prices ? 'btn btn-secondary' : 'btn btn-primary'} to={quoteTo} viewTransition>{prices ? 'Devis par un conseiller' : 'Devis gratuit'}</Link>
+        <Link className="btn btn-secondary" to="/contact" viewTransition>Parler à un conseiller</Link>
+      </div>
+    </>
+  );
+}
+
 function ProductPage({ service, content }: { service: Service; content: ProductContent }) {
   return (
     <>
@@ -102,10 +133,7 @@ function ProductPage({ service, content }: { service: Service; content: ProductC
         <ul className="product-highlights" aria-label="Points clés">
           {content.highlights.map((h) => <li key={h} className="tag">{h}</li>)}
         </ul>
-        <div className="product-actions">
-          <Link className="btn btn-primary" to={content.cta.link.to} viewTransition>Devis gratuit</Link>
-          <Link className="btn btn-secondary" to="/contact" viewTransition>Parler à un conseiller</Link>
-        </div>
+        <ProductActions id={service.id} quoteTo={content.cta.link.to} />
       </PageHeader>
 
       {productSections(content).map((section, i) => (

@@ -7,6 +7,7 @@ import { formatDateTime } from '../lib/format';
 import { listQuotes, productTitle, summarize, type QuoteRequest } from '../lib/quotes';
 import { PageHeader } from '../components/page-header';
 import { QuoteOffers } from '../features/quotes/quote-offers';
+import { KeptPricesList } from '../features/prices/kept-prices-list';
 import './my-quotes.css';
 
 /**
@@ -94,6 +95,8 @@ export default function MyQuotesPage() {
   // The request just sent, from /quote-request; kept here and cleared from
   // the history entry so that a reload does not announce it again.
   const [created] = useState(() => (location.state as { created?: string } | null)?.created);
+  // The prices just kept from /prix/…, announced once like a new request.
+  const [keptPrices] = useState(() => (location.state as { keptPrices?: string } | null)?.keptPrices);
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -123,6 +126,8 @@ export default function MyQuotesPage() {
       <section className="section">
         <div className="container">
           {created ? <p className="notice-success" role="status">{copy.created}</p> : null}
+          {keptPrices ? <p className="notice-success" role="status">Vos prix sont gardés dans votre espace, jusqu’à la fin de leur validité.</p> : null}
+          <KeptPricesList kept={keptPrices} />
           {state.status === 'loading' ? <p className="muted" role="status">{copy.loading}</p> : null}
           {state.status === 'failed' ? (
             <div className="form-error" role="alert">

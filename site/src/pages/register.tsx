@@ -77,7 +77,7 @@ export default function RegisterPage() {
           </div>
         </form>
         <p className="form-alt">
-          Déjà inscrit ? <Link to="/login" viewTransition>Se connecter</Link>
+          Déjà inscrit ? <Link to={`/login${params.get('next') ? `?next=${encodeURIComponent(safeNext(params.get('next')))}` : ''}`} viewTransition>Se connecter</Link>
         </p>
       </div>
     </section>

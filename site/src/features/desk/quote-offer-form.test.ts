@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addToDate, emptyOffer, parseEuros, placeServerError, todayInParis, toDraft, validateOfferFields, type OfferFields } from './quote-offer-form';
+import { parseEuros } from '../../lib/format';
+import { addToDate, emptyOffer, placeServerError, todayInParis, toDraft, validateOfferFields, type OfferFields } from './quote-offer-form';
 
 const today = '2026-03-02';
 

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, parseEuros } from '../../lib/format';
 import { formatEuros, type QuoteRequest } from '../../lib/quotes';
 
 /** One offer of the staff form, as typed: amounts in euros ("45,90"), guarantees one per line. */
@@ -53,16 +53,6 @@ export function emptyOffer(today: string): OfferFields {
   return { insurer: '', productName: '', monthly: '', yearly: '', guarantees: '', deductible: '', validUntil: addToDate(today, 0, 30), note: '' };
 }
 
-/**
- * Reads an amount typed in euros, "1 234,56", "1234.5", "45 €", as cents;
- * null when it is not one (no sign, at most two decimals).
- */
-export function parseEuros(text: string): number | null {
-  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s\u00a0\u202f]/g, '').replace(/€$/, ''));
-  if (!m) return null;
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
-}
 
 /** The guarantees typed one per line, blank lines left out. */
 export function guaranteeLines(text: string): string[] {

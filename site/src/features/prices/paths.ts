@@ -1,0 +1,23 @@
+// The site paths of the instant prices, and the reasons of the products on
+// study: small, so the product pages do not carry the whole rating file
+// (Vite keeps only the named key of the JSON it imports).
+import { onStudy as studies } from '../../../../pkg/pricing/rates.json';
+import { typesetAll } from '../../lib/format';
+
+/** The site paths of each product's journey and IPID. */
+export const productPaths = {
+  car: { price: '/prix/auto', ipid: '/ipid/auto' },
+  moto: { price: '/prix/moto', ipid: '/ipid/moto' },
+  home: { price: '/prix/habitation', ipid: '/ipid/habitation' },
+  vtc: { price: '/prix/vtc', ipid: '/ipid/vtc' },
+  temp: { price: '/prix/temporaire', ipid: '/ipid/temporaire' },
+} as const;
+
+/** A product studied by an adviser: its label and why it is not priced at once. */
+export interface StudyProduct {
+  label: string;
+  reason: string;
+}
+
+/** The products studied by an adviser (health, life, pro, fleet), from the rating file. */
+export const onStudy: Record<string, StudyProduct | undefined> = typesetAll(studies);

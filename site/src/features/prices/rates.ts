@@ -1,0 +1,178 @@
+// The rating file of the instant prices, pkg/pricing/rates.json, as the
+// site reads it: each product's form (keys, labels, bounds, French
+// messages), the needs of the duty to advise, the formulas with their
+// guarantees and IPID, the insurers, the disclaimer. Go validates and
+// prices with the same file, so the form never asks what the server refuses.
+import data from '../../../../pkg/pricing/rates.json';
+import { typesetAll } from '../../lib/format';
+
+/** The products priced at once. */
+export const priceProductIds = ['car', 'moto', 'home', 'vtc', 'temp'] as const;
+
+/** The id of a product priced at once. */
+export type PriceProductId = (typeof priceProductIds)[number];
+
+/** Tells whether a route's product id is priced at once. */
+export function isPriceProduct(id: string | undefined): id is PriceProductId {
+  return priceProductIds.some((p) => p === id);
+}
+
+/** An option of a choice: the value sent and its French label. */
+export interface RateChoice {
+  id: string;
+  label: string;
+}
+
+/** How a question is asked and checked (pkg/pricing/profile.go). */
+export type FormFieldType =
+  | 'date' | 'licence' | 'bool' | 'crm' | 'postalCode' | 'vehicle' | 'vehicleYear' | 'choice' | 'int' | 'cents' | 'options';
+
+/** One question of a product's form, with its bounds and its French message. */
+export interface FormField {
+  key: string;
+  label: string;
+  type: FormFieldType;
+  message: string;
+  optional?: boolean;
+  min?: number;
+  max?: number;
+  unit?: string;
+  minAge?: number;
+  maxAge?: number;
+  minAgeAtLicence?: number;
+  minYears?: number;
+  minYearsSupervised?: number;
+  choices?: RateChoice[];
+}
+
+/** A need the client may ask to be covered. */
+export interface NeedCover {
+  id: string;
+  label: string;
+  /** The words of the recommendation's sentence: "le vol et l’incendie". */
+  short: string;
+}
+
+/** A deductible tolerance: the highest main deductible it accepts, none for "high". */
+export interface DeductibleTolerance {
+  id: 'low' | 'medium' | 'high';
+  label: string;
+  maxCents?: number;
+}
+
+/** The needs a product asks before its prices (duty to advise). */
+export interface ProductNeeds {
+  covers: NeedCover[];
+  /** "monthly": a budget per month; "total": for the whole period (temporary). */
+  budget: 'monthly' | 'total';
+  deductibles: DeductibleTolerance[];
+}
+
+/** A deductible of a formula. */
+export interface FormulaDeductible {
+  id: string;
+  label: string;
+  cents: number;
+  main?: boolean;
+}
+
+/** A formula of a product (Tiers, Confort…), the same at every insurer. */
+export interface Formula {
+  id: string;
+  label: string;
+  rank: number;
+  covers: string[];
+  guarantees: string[];
+  deductibles: FormulaDeductible[];
+  notCovered: string[];
+}
+
+/** An option bought on top of a formula (home, VTC). */
+export interface ProductOption {
+  id: string;
+  label: string;
+  cents: number;
+}
+
+/** The product's part of the IPID, the same for each formula. */
+export interface ProductIpid {
+  type: string;
+  exclusions: string[];
+  where: string;
+  obligations: string[];
+  payment: string;
+  period: string;
+  cancel: string;
+}
+
+/** A product priced at once. */
+export interface PriceProduct {
+  label: string;
+  vehicleKind?: 'car' | 'moto';
+  temporary?: boolean;
+  form: FormField[];
+  formulas: Formula[];
+  needs: ProductNeeds;
+  options?: ProductOption[];
+  ipid: ProductIpid;
+}
+
+/** The keys of the nine IPID sections, in the regulation's order. */
+export type IpidKey = 'type' | 'covered' | 'notCovered' | 'exclusions' | 'where' | 'obligations' | 'payment' | 'period' | 'cancel';
+
+interface RatesFile {
+  version: string;
+  validDays: number;
+  disclaimer: string;
+  insurers: { id: string; name: string; monthlySurcharge: number }[];
+  departments: Record<string, { name: string; zone: number }>;
+  ipidSections: Record<IpidKey, string>;
+  products: Record<PriceProductId, PriceProduct>;
+}
+
+const rates: RatesFile = typesetAll(data as unknown as RatesFile);
+
+/** The version of the tariff the form was built from. */
+export const tariffVersion = rates.version;
+
+/** How many days a price holds. */
+export const validDays = rates.validDays;
+
+/** « Prix indicatif, confirmé après vérification de vos justificatifs. » */
+export const disclaimer = rates.disclaimer;
+
+/** The partner insurers, fictional like the broker. */
+export const insurers = rates.insurers.map(({ id, name }) => ({ id, name }));
+
+/** A product's rating data. */
+export function priceProduct(id: PriceProductId): PriceProduct {
+  return rates.products[id];
+}
+
+/** The titles of the nine IPID sections, in order. */
+export const ipidSections: { key: IpidKey; title: string }[] = (Object.keys(rates.ipidSections) as IpidKey[])
+  .map((key) => ({ key, title: rates.ipidSections[key] }));
+
+/** The lines of each IPID section of a formula, as pkg/pricing's Tariff.IPID writes them. */
+export function formulaIpid(product: PriceProduct, formula: Formula): Record<IpidKey, string[]> {
+  const ip = product.ipid;
+  return {
+    type: [ip.type], covered: formula.guarantees, notCovered: formula.notCovered, exclusions: ip.exclusions,
+    where: [ip.where], obligations: ip.obligations, payment: [ip.payment], period: [ip.period], cancel: [ip.cancel],
+  };
+}
+
+/**
+ * Whether a postal code is French and has a department: five digits;
+ * 200xx–201xx Corse-du-Sud, 202xx–206xx Haute-Corse, 97xxx overseas
+ * (pkg/pricing's department, the same rule).
+ */
+export function hasDepartment(code: string): boolean {
+  if (!/^\d{5}$/.test(code)) return false;
+  let key = code.slice(0, 2);
+  if (key === '20' && code[2]! <= '1') key = '2A';
+  else if (key === '20' && code[2]! <= '6') key = '2B';
+  else if (key === '97') key = code.slice(0, 3);
+  return key in rates.departments;
+}
+
