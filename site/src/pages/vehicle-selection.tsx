@@ -4,6 +4,9 @@ import { vehicleFields, vehicleSelectionCopy as copy } from '../content/quote-fo
 import { validateFields, vehicleFromParams, vehicleSearch, type Answers, type QuoteErrors } from '../lib/quote-form';
 import { PageHeader } from '../components/page-header';
 import { firstErrorSelector, QuoteField } from '../components/quote-fields';
+import type { Vehicle } from '../features/prices/api';
+import { vehicleAnswers } from '../features/prices/vehicle-answers';
+import { VehiclePicker } from '../features/prices/vehicle-picker';
 import './vehicle-selection.css';
 
 /**
@@ -15,6 +18,8 @@ export default function VehicleSelectionPage() {
   const navigate = useNavigate();
   const [answers, setAnswers] = useState<Answers>(() => vehicleFromParams(params));
   const [errors, setErrors] = useState<QuoteErrors>({});
+  // The catalogue's vehicle, when one was picked: it fills the fields below.
+  const [picked, setPicked] = useState<Vehicle | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const today = new Date();
 
@@ -37,6 +42,14 @@ export default function VehicleSelectionPage() {
           <form ref={formRef} className="card vehicle-form" onSubmit={onSubmit} noValidate aria-label={copy.legend}>
             <h2>{copy.legend}</h2>
             <p className="muted">{copy.help}</p>
+            <VehiclePicker
+              kind="car" label="Trouver votre véhicule dans notre catalogue" value={picked}
+              onChange={(v) => {
+                setPicked(v);
+                if (v) setAnswers((prev) => ({ ...prev, ...vehicleAnswers(v) }));
+              }}
+            />
+            <p className="muted">Le véhicule choisi remplit les champs ci-dessous&nbsp;; vous pouvez aussi les remplir vous-même.</p>
             {vehicleFields.map((spec) => (
               <QuoteField
                 key={spec.name} spec={spec} answers={answers} error={errors[`details.${spec.name}`]} today={today}
