@@ -7,30 +7,19 @@
 // keyboard alone, without sideways scrolling, and axe WCAG 2.1 AA clean.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { mailTo as outboxMail } from './outbox.mjs';
 
 const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
 const axePath = require.resolve('axe-core/axe.min.js');
-const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
 const env = useServerAndBrowser();
+const mailTo = (email, template) => outboxMail(env.server.db, email, template);
 const vehicle = 'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV';
 let n = 0;
 const uniqueEmail = () => `prix${Date.now()}${n++}@exemple.fr`;
 
-/** The newest mail of template to email in the outbox, waited for. */
-async function mailTo(email, template) {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const list = JSON.parse(execFileSync(bin, ['mail', 'list', '--json', '--db', env.server.db], { encoding: 'utf8' }));
-    const found = list.find((m) => m.to === email && m.template === template);
-    if (found) return JSON.parse(execFileSync(bin, ['mail', 'show', String(found.id), '--json', '--db', env.server.db], { encoding: 'utf8' }));
-    if (Date.now() > deadline) throw new Error(`aucun mail ${template} pour ${email} : ${JSON.stringify(list.slice(0, 5))}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Types like a person: a key at a time. */
 async function typeIn(locator, text) {

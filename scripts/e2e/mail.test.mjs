@@ -7,27 +7,15 @@
 // (the dashboard says what waits, then no more).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { mailTo as outboxMail } from './outbox.mjs';
 
-const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
 const env = useServerAndBrowser();
+const mailTo = (email, template) => outboxMail(env.server.db, email, template);
 const password = 'une longue phrase de passe';
 let n = 0;
 const uniqueEmail = () => `mail${Date.now()}${n++}@exemple.fr`;
 
-/** The newest mail of template to email in the outbox, waited for (the dispatcher runs after commit). */
-async function mailTo(email, template) {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const list = JSON.parse(execFileSync(bin, ['mail', 'list', '--json', '--db', env.server.db], { encoding: 'utf8' }));
-    const found = list.find((m) => m.to === email && m.template === template);
-    if (found) return JSON.parse(execFileSync(bin, ['mail', 'show', String(found.id), '--json', '--db', env.server.db], { encoding: 'utf8' }));
-    if (Date.now() > deadline) throw new Error(`aucun mail ${template} pour ${email} : ${JSON.stringify(list.slice(0, 5))}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The path and query of the link to path in a mail's text part. */
 function linkIn(mail, path) {
