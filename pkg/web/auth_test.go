@@ -56,9 +56,12 @@ func (c apiCase) run(t *testing.T, env *apiEnv, cookies map[string]string) {
 	}
 }
 
+// runCases runs each case on a server and database of its own, so the
+// cases run in parallel (pkg/web is the longest package under -race).
 func runCases(t *testing.T, cases []apiCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			env := newAPI(t)
 			c.run(t, env, env.people(t))
 		})

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
+import { createUser, signInPage } from './desk-helpers.mjs';
 
 const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -19,6 +20,7 @@ const mailTo = (email, template) => outboxMail(env.server.db, email, template);
 const vehicle = 'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV';
 let n = 0;
 const uniqueEmail = () => `prix${Date.now()}${n++}@exemple.fr`;
+const agent = `conseil.prix${Date.now()}@exemple.fr`;
 
 
 /** Types like a person: a key at a time. */
@@ -193,6 +195,24 @@ describe('instant price', () => {
     assert.equal(await page.getByRole('button', { name: /Je choisis cette offre/ }).count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
+
+    // The agent finds the lead in the queue, « Devis en ligne », with Camille's choice and prices.
+    await createUser(env.server.db, agent, 'Alice Conseil', 'agent');
+    const staff = await newPage(env.browser);
+    await signInPage(env.server.url, staff.page, agent);
+    const row = staff.page.locator('.queue-wrap tbody tr').filter({ hasText: 'Camille Martin' });
+    await row.waitFor();
+    assert.match(await row.innerText(), /Devis en ligne/);
+    assert.match(await row.innerText(), /DL-\d{4}-\d{6}/);
+    await row.getByRole('link').first().click();
+    await heading(staff.page, /DL-\d{4}-\d{6}/);
+    const prices = staff.page.getByRole('table', { name: 'Les prix proposés' });
+    await prices.waitFor();
+    assert.equal(await prices.locator('tbody tr').count(), 9);
+    assert.match(await prices.locator('tr[aria-current]').innerText(), /\(retenue\)/);
+    await staff.page.getByRole('button', { name: 'Transformer en demande de devis' }).waitFor();
+    assert.deepEqual(staff.errors, []);
+    await staff.context.close();
   });
 
   test('at 375 px in the dark theme, with the keyboard alone, and axe clean', async () => {
