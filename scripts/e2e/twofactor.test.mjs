@@ -131,7 +131,7 @@ describe('the second factor', () => {
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scroll at 375 px');
     await card.getByRole('button', { name: 'J’ai noté mes codes' }).focus();
     await page.keyboard.press('Enter');
-    await card.getByText('Il vous reste 10 codes de secours.').waitFor();
+    await card.getByText('Il vous reste 10\u00a0codes de secours.').waitFor();
     assert.equal((await call(page, 'GET', '/api/session')).body.user.twoFactor, true);
 
     await card.getByRole('button', { name: 'Désactiver' }).click();

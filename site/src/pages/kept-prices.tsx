@@ -56,7 +56,8 @@ export default function KeptPricesPage() {
           lead={product && quote ? typeset(`${product.label}${quote.keptAt ? `, prix gardés le ${formatDate(quote.keptAt)}` : ''}.`) : typeset('Les prix que vous avez gardés, jusqu’à la fin de leur validité.')}
         />
       </div>
-      <section className="section">
+      {/* Tall from the first render, loading or not: the footer stays below the fold while the prices load (no layout shift). */}
+      <section className="section kept-prices">
         <div className="container price-layout">
           {state.status === 'loading' ? <p className="muted" role="status">Chargement de vos prix…</p> : null}
           {state.status === 'failed' ? (

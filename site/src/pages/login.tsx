@@ -113,7 +113,7 @@ export default function LoginPage() {
         {ticket ? (
           <form className="needs-js" onSubmit={onCode} noValidate aria-labelledby="code-title">
             <h2 id="code-title" className="form-step-title">Validation en deux étapes</h2>
-            <p>Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.</p>
+            <p>Saisissez le code à 6&nbsp;chiffres de votre application d’authentification, ou l’un de vos codes de secours.</p>
             <TextField label="Code de validation" name="code" inputMode="text" autoComplete="one-time-code" autoFocus maxLength={16} required error={errors.code} />
             <div className="form-actions">
               <button className="btn btn-primary" type="submit" disabled={busy}>

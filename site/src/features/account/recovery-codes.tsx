@@ -3,7 +3,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <div className="recovery-codes" role="status">
       <p>
-        <strong>Notez ces 10 codes de secours</strong> et gardez-les en lieu sûr, hors de votre téléphone : chacun permet une
+        <strong>Notez ces 10&nbsp;codes de secours</strong> et gardez-les en lieu sûr, hors de votre téléphone&nbsp;: chacun permet une
         connexion si vous n’avez plus votre application. Ils ne seront plus affichés.
       </p>
       <ul className="recovery-list" aria-label="Codes de secours">

@@ -8,8 +8,8 @@ export function StaffSecondFactorGate() {
       <div className="card form-card">
         <h2>Sécurisez votre compte</h2>
         <p>
-          Votre compte donne accès aux données des clients du cabinet : avant d’ouvrir l’espace de travail, activez la validation
-          en deux étapes. Chaque connexion demandera ensuite, après le mot de passe, un code à 6 chiffres de votre application
+          Votre compte donne accès aux données des clients du cabinet&nbsp;: avant d’ouvrir l’espace de travail, activez la validation
+          en deux étapes. Chaque connexion demandera ensuite, après le mot de passe, un code à 6&nbsp;chiffres de votre application
           d’authentification.
         </p>
         <TwoFactorSetupForm onDone={() => void refreshSession()} />

@@ -40,7 +40,7 @@ export function TwoFactorCard() {
         setCodes((await newRecoveryCodes(password)).recoveryCodes);
       } else {
         await disableTwoFactor(password);
-        setDone('La validation en deux étapes est retirée : le mot de passe suffit de nouveau pour vous connecter.');
+        setDone('La validation en deux étapes est retirée\u00a0: le mot de passe suffit de nouveau pour vous connecter.');
         await refreshSession();
       }
       setAction(undefined);
@@ -66,17 +66,17 @@ export function TwoFactorCard() {
         status.enabled ? (
           <>
             <p>
-              Activée : chaque connexion demande, après le mot de passe, le code de votre application d’authentification.{' '}
+              Activée&nbsp;: chaque connexion demande, après le mot de passe, le code de votre application d’authentification.{' '}
               {status.recoveryCodesLeft === 0
-                ? 'Il ne vous reste aucun code de secours : créez-en de nouveaux.'
-                : `Il vous reste ${status.recoveryCodesLeft} code${status.recoveryCodesLeft > 1 ? 's' : ''} de secours.`}
+                ? 'Il ne vous reste aucun code de secours\u00a0: créez-en de nouveaux.'
+                : `Il vous reste ${status.recoveryCodesLeft}\u00a0code${status.recoveryCodesLeft > 1 ? 's' : ''} de secours.`}
             </p>
             {status.required ? <p className="muted">Elle est obligatoire pour les comptes du cabinet.</p> : null}
             {action ? (
               <form onSubmit={onConfirm} noValidate>
                 <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={error} />
                 <button className={`btn ${action === 'disable' ? 'btn-danger' : 'btn-primary'}`} type="submit">
-                  {action === 'disable' ? 'Retirer la validation en deux étapes' : 'Créer 10 nouveaux codes'}
+                  {action === 'disable' ? 'Retirer la validation en deux étapes' : 'Créer 10\u00a0nouveaux codes'}
                 </button>{' '}
                 <button className="btn btn-secondary" type="button" onClick={() => setAction(undefined)}>Annuler</button>
               </form>
@@ -92,7 +92,7 @@ export function TwoFactorCard() {
         ) : (
           <>
             <p>
-              Protégez votre compte : en plus du mot de passe, chaque connexion demandera un code à 6 chiffres de votre application
+              Protégez votre compte&nbsp;: en plus du mot de passe, chaque connexion demandera un code à 6&nbsp;chiffres de votre application
               d’authentification.
             </p>
             <TwoFactorSetupForm onDone={setUpDone} />

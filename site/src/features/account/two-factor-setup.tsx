@@ -75,7 +75,7 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
             Impossible de scanner ? Saisissez cette clé dans l’application : <code className="totp-secret">{groupSecret(setup.secret)}</code>
           </p>
         </li>
-        <li>Saisissez le code à 6 chiffres qu’elle affiche, puis votre mot de passe.</li>
+        <li>Saisissez le code à 6&nbsp;chiffres qu’elle affiche, puis votre mot de passe.</li>
       </ol>
       {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
       <TextField label="Code de l’application" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} required error={errors.code} />

@@ -128,7 +128,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   const title = [copy.subject, copy.person, 'Vos besoins'][step - 1];
   return (
     <form ref={formRef} className="card price-form" onSubmit={onSubmit} noValidate aria-labelledby="prix-etape">
-      <h2 id="prix-etape" ref={headingRef} tabIndex={-1}>{`Étape ${step} sur 3\u00a0: ${title?.toLowerCase() ?? ''}`}</h2>
+      <h2 id="prix-etape" ref={headingRef} tabIndex={-1}>{typeset(`Étape ${step} sur 3 : ${title?.toLowerCase() ?? ''}`)}</h2>
       {formError ? <p className="form-error" role="alert">{formError}</p> : null}
       {step === 3 ? (
         <>
