@@ -82,7 +82,7 @@ async function fillCarJourney(page) {
   assert.equal(await picker.inputValue(), vehicle);
   await page.getByRole('button', { name: 'Continuer' }).click();
 
-  await page.getByRole('heading', { name: /Étape 2 sur 3/ }).waitFor();
+  await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
   await page.getByLabel('Date de naissance du conducteur principal').fill('1981-03-02');
   await page.getByLabel('Date d’obtention du permis B').fill('2001-06-15');
   await typeIn(page.getByLabel('Bonus-malus de votre relevé d’information'), '0,68');
@@ -93,7 +93,7 @@ async function fillCarJourney(page) {
   await typeIn(page.getByLabel('Sinistres déclarés ces 36 derniers mois'), '0');
   await page.getByRole('button', { name: 'Continuer' }).click();
 
-  await page.getByRole('heading', { name: /Étape 3 sur 3/ }).waitFor();
+  await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
   assert.match(await page.locator('.price-why').innerText(), /Code des assurances, art\. L521-4/);
   await page.getByRole('checkbox', { name: 'Le vol et l’incendie de ma voiture' }).check();
   await page.getByRole('checkbox', { name: 'Le bris de glace' }).check();
@@ -250,8 +250,8 @@ describe('instant price', () => {
     await page.keyboard.press('Enter'); // the list is closed: Enter sends the step
 
     // Step 2: the focus is on the step's heading; Tab goes from field to field.
-    await page.getByRole('heading', { name: /Étape 2 sur 3/ }).waitFor();
-    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Étape 2 sur 3/);
+    await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Étape 2\s+sur 3/);
     await page.keyboard.press('Tab');
     await typeDate(page, '1981-03-02');
     await typeDate(page, '2001-06-15');
@@ -276,7 +276,7 @@ describe('instant price', () => {
     await page.keyboard.press('Enter');
 
     // Step 3: the needs.
-    await page.getByRole('heading', { name: /Étape 3 sur 3/ }).waitFor();
+    await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space'); // the first need
     await check('étape 3');
