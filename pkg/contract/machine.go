@@ -1,0 +1,75 @@
+package contract
+
+import "courtier/pkg/apperr"
+
+// Status is where a contract stands.
+type Status string
+
+// The statuses of a contract.
+const (
+	// StatusPending: made, its documents issued, waiting for the client's
+	// signature.
+	StatusPending Status = "pending_signature"
+	// StatusAwaiting: signed, covered provisionally (ProvisionalDays)
+	// while staff check the supporting documents.
+	StatusAwaiting Status = "awaiting_documents"
+	// StatusActive: signed and every supporting document accepted.
+	StatusActive Status = "active"
+	// StatusCancelRequested: the client asked to cancel; the cover runs
+	// until the effective date.
+	StatusCancelRequested Status = "cancel_requested"
+	// StatusCancelled: the cover ended by a cancellation.
+	StatusCancelled Status = "cancelled"
+	// StatusWithdrawn: the client used the 14-day withdrawal right.
+	StatusWithdrawn Status = "withdrawn"
+)
+
+// Label is the status in French, as the client and staff read it.
+func (s Status) Label() string {
+	switch s {
+	case StatusPending:
+		return "En attente de signature"
+	case StatusAwaiting:
+		return "En attente de justificatifs"
+	case StatusActive:
+		return "Actif"
+	case StatusCancelRequested:
+		return "Résiliation demandée"
+	case StatusCancelled:
+		return "Résilié"
+	case StatusWithdrawn:
+		return "Rétracté"
+	}
+	return string(s)
+}
+
+// Statuses lists every status, in the order of a contract's life.
+func Statuses() []Status {
+	return []Status{StatusPending, StatusAwaiting, StatusActive, StatusCancelRequested, StatusCancelled, StatusWithdrawn}
+}
+
+// moves are the transitions a contract may make; anything else is refused.
+var moves = map[Status][]Status{
+	StatusPending:         {StatusAwaiting, StatusActive},
+	StatusAwaiting:        {StatusActive, StatusCancelRequested, StatusCancelled, StatusWithdrawn},
+	StatusActive:          {StatusCancelRequested, StatusCancelled, StatusWithdrawn},
+	StatusCancelRequested: {StatusCancelled, StatusWithdrawn},
+}
+
+// CanMove tells whether a contract in from may go to to.
+func CanMove(from, to Status) bool {
+	for _, s := range moves[from] {
+		if s == to {
+			return true
+		}
+	}
+	return false
+}
+
+// move checks a transition and says in French why it is refused.
+func move(from, to Status) error {
+	if CanMove(from, to) {
+		return nil
+	}
+	return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il ne peut pas passer à « %s ».", from.Label(), to.Label())
+}

@@ -1,0 +1,45 @@
+package contract
+
+import "testing"
+
+// TestMachine checks every pair of statuses: the allowed moves and only
+// them.
+func TestMachine(t *testing.T) {
+	allowed := map[[2]Status]bool{
+		{StatusPending, StatusAwaiting}:          true,
+		{StatusPending, StatusActive}:            true,
+		{StatusAwaiting, StatusActive}:           true,
+		{StatusAwaiting, StatusCancelRequested}:  true,
+		{StatusAwaiting, StatusCancelled}:        true,
+		{StatusAwaiting, StatusWithdrawn}:        true,
+		{StatusActive, StatusCancelRequested}:    true,
+		{StatusActive, StatusCancelled}:          true,
+		{StatusActive, StatusWithdrawn}:          true,
+		{StatusCancelRequested, StatusCancelled}: true,
+		{StatusCancelRequested, StatusWithdrawn}: true,
+	}
+	n := 0
+	for _, from := range Statuses() {
+		for _, to := range Statuses() {
+			want := allowed[[2]Status{from, to}]
+			if got := CanMove(from, to); got != want {
+				t.Errorf("CanMove(%s, %s) = %v, want %v", from, to, got, want)
+			}
+			err := move(from, to)
+			if (err == nil) != want {
+				t.Errorf("move(%s, %s) = %v", from, to, err)
+			}
+			if want {
+				n++
+			}
+		}
+	}
+	if n != len(allowed) {
+		t.Fatalf("%d moves allowed, the table has %d", n, len(allowed))
+	}
+	for _, s := range Statuses() {
+		if s.Label() == string(s) {
+			t.Errorf("%s has no French label", s)
+		}
+	}
+}
