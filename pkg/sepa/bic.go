@@ -14,7 +14,8 @@ func NormalizeBIC(s string) string {
 // ValidateBIC checks the format of the BIC s (ISO 9362), normalized first:
 // four letters for the bank, the two letters of its country, two letters
 // or digits for the place, and an optional branch of three, 8 or 11
-// characters in all. The BIC is optional in SEPA since 2016 (the IBAN is
+// characters in all. As the pain.008 schema's BICIdentifier, the place
+// neither starts with 0 or 1 (a test or a passive BIC) nor ends with O. The BIC is optional in SEPA since 2016 (the IBAN is
 // enough), so an empty s is valid. The error is a field error on "bic".
 func ValidateBIC(s string) error {
 	return checkBIC("bic", s)
@@ -28,7 +29,7 @@ func checkBIC(field, s string) error {
 		return nil
 	case len(bic) != 8 && len(bic) != 11:
 		return apperr.FieldErrorf(field, "Un BIC compte 8 ou 11 caractères\u00a0; celui-ci en compte %d.", len([]rune(bic)))
-	case !isUpper(bic[:6]) || !isAlnum(bic[6:]):
+	case !isUpper(bic[:6]) || !isAlnum(bic[6:]) || strings.ContainsRune("01", rune(bic[6])) || bic[7] == 'O':
 		return apperr.FieldErrorf(field, "Ce BIC n'a pas le bon format\u00a0: 4 lettres pour la banque, 2 pour le pays, puis 2 ou 5 lettres ou chiffres.")
 	}
 	return nil

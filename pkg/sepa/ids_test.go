@@ -34,6 +34,10 @@ func TestValidateBIC(t *testing.T) {
 		{"BNP1FRPP", "n'a pas le bon format"},
 		{"BNPAF1PP", "n'a pas le bon format"},
 		{"BNPAFRP-", "n'a pas le bon format"},
+		{"BNPAFR0P", "n'a pas le bon format"},
+		{"BNPAFR1P", "n'a pas le bon format"},
+		{"BNPAFRPO", "n'a pas le bon format"},
+		{"BNPAFR2A", ""},
 	}
 	for _, tt := range tests {
 		field, msg := fieldError(t, ValidateBIC(tt.bic))
