@@ -57,7 +57,7 @@ func (tx Transaction) validate(created Date) error {
 	case tx.AmountCents <= 0:
 		return apperr.FieldErrorf("amount", "Le montant doit être positif.")
 	case tx.AmountCents > maxAmountCents:
-		return apperr.FieldErrorf("amount", "Le montant dépasse 999\u00a0999\u00a0999,99\u00a0€, le plafond d'un prélèvement SEPA.")
+		return apperr.FieldErrorf("amount", "Le montant dépasse 999\u202f999\u202f999,99\u00a0€, le plafond d'un prélèvement SEPA.")
 	case !tx.SeqType.valid():
 		return apperr.FieldErrorf("seqType", "Type de séquence inconnu «\u00a0%s\u00a0»\u00a0: attendu FRST, RCUR, FNAL ou OOFF.", tx.SeqType)
 	case !tx.CollectionDate.Valid():
