@@ -125,6 +125,17 @@ type Profile struct {
 	AnswerDelays       AnswerDelays      `json:"answerDelays"`
 	Complaints         Complaints        `json:"complaints"`
 	Mediator           Mediator          `json:"mediator"`
+	// Sepa is what the broker collects premiums with (pkg/contract checks
+	// it: the company package reads no rule of another).
+	Sepa Sepa `json:"sepa"`
+}
+
+// Sepa is the broker's creditor identity for SEPA direct debits: its
+// creditor identifier (ICS), and the account and bank debits are paid to.
+type Sepa struct {
+	CreditorID string `json:"creditorId"`
+	IBAN       string `json:"iban"`
+	BIC        string `json:"bic"`
 }
 
 // Default returns the profile of the embedded company.json.

@@ -28,6 +28,16 @@ const (
 	// PricesKept: instant prices were kept, with an account or by a
 	// visitor's e-mail (PricesPayload).
 	PricesKept Kind = "prices.kept"
+	// The contract's events (ContractPayload): a signature code sent, the
+	// signature, a supporting document refused, the contract active, a
+	// cancellation asked and done, a withdrawal.
+	ContractCodeSent        Kind = "contract.code_sent"
+	ContractSigned          Kind = "contract.signed"
+	ContractProofRefused    Kind = "contract.proof_refused"
+	ContractActivated       Kind = "contract.activated"
+	ContractCancelRequested Kind = "contract.cancel_requested"
+	ContractCancelled       Kind = "contract.cancelled"
+	ContractWithdrawn       Kind = "contract.withdrawn"
 	// The account's events (AccountPayload).
 	PasswordResetAsked Kind = "account.password_reset_asked"
 	PasswordChanged    Kind = "account.password_changed"
@@ -128,6 +138,32 @@ type PricesPayload struct {
 	ValidUntil time.Time `json:"validUntil"`
 	// Token opens the prices without an account (a visitor's link).
 	Token string `json:"token,omitempty"`
+}
+
+// ContractAggregate is the aggregate of the events of contract id.
+func ContractAggregate(id string) string { return "contract:" + id }
+
+// ContractPayload is a contract's change as the client is told of it.
+type ContractPayload struct {
+	Recipient
+	ID     string `json:"id"`
+	Number string `json:"number"`
+	// Product is the product's title; Offer the formula and its insurer.
+	Product string `json:"product"`
+	Offer   string `json:"offer"`
+	Status  string `json:"status"`
+	// Detail is what the change says: the reason of a refusal, what is
+	// still awaited.
+	Detail string `json:"detail,omitempty"`
+	// Date is the day that matters to the change (the cover's end, the
+	// provisional cover's end), zero when none.
+	Date time.Time `json:"date,omitzero"`
+	// Code is the signature code (ContractCodeSent), blanked once sent.
+	Code string `json:"code,omitempty"`
+	// Documents are the titles of the documents issued.
+	Documents []string `json:"documents,omitempty"`
+	// RefundCents is what a withdrawal gives back.
+	RefundCents int64 `json:"refundCents,omitempty"`
 }
 
 // AccountPayload is a change of an account, or a link it was sent.

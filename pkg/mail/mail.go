@@ -166,11 +166,15 @@ func (m *Mailer) render(e event.Event, i int, n notice, salt string, now time.Ti
 		CreatedAt: now, NextAt: now, ExpiresAt: now.Add(GiveUpAfter),
 	}}
 	if n.secret {
-		p, err := decode[event.AccountPayload](e)
+		// A link's token (accounts, prices) or a signature code (contracts).
+		p, err := decode[struct {
+			Token string `json:"token"`
+			Code  string `json:"code"`
+		}](e)
 		if err != nil {
 			return nil, err
 		}
-		r.secret = p.Token
+		r.secret = p.Token + p.Code
 	}
 	return r, nil
 }

@@ -65,6 +65,32 @@ var samples = []struct {
 	{event.PricesKept, event.PricesPayload{Recipient: event.Recipient{Email: "paul.visiteur@example.com"}, Quote: "q2", Ref: "DL-2026-000005",
 		Product: "Assurance habitation", Chosen: "Confort chez Assurances Exemple SA, 19,90\u00a0€ par mois",
 		ValidUntil: time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC), Token: "TOKEN"}},
+	{event.ContractCodeSent, contractSample("En attente de signature", "", 0, func(p *event.ContractPayload) {
+		p.Code, p.Date = "042917", time.Date(2026, 11, 27, 14, 20, 0, 0, time.UTC)
+	})},
+	{event.ContractSigned, contractSample("En attente de justificatifs", "", 0, func(p *event.ContractPayload) {
+		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)
+		p.Documents = []string{"Conditions particulières", "Mandat de prélèvement SEPA", "Mémo Véhicule Assuré"}
+	})},
+	{event.ContractProofRefused, contractSample("En attente de justificatifs", "Relevé d'information de votre assureur précédent : la page 2 manque", 0, func(p *event.ContractPayload) {
+		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)
+	})},
+	{event.ContractActivated, contractSample("Actif", "", 0, nil)},
+	{event.ContractCancelRequested, contractSample("Résiliation demandée", "À l'échéance annuelle (article L113-12 du code des assurances).", 0, func(p *event.ContractPayload) {
+		p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC)
+	})},
+	{event.ContractCancelled, contractSample("Résilié", "", 0, func(p *event.ContractPayload) { p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC) })},
+	{event.ContractWithdrawn, contractSample("Rétracté", "", 3451, func(p *event.ContractPayload) { p.Date = time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC) })},
+}
+
+// contractSample is a contract's payload for marie, changed by set.
+func contractSample(status, detail string, refund int64, set func(*event.ContractPayload)) event.ContractPayload {
+	p := event.ContractPayload{Recipient: marie, ID: "c1", Number: "CT-2026-000007", Product: "Assurance auto",
+		Offer: "Tiers étendu chez Mutuelle Fictive de l’Ouest", Status: status, Detail: detail, RefundCents: refund}
+	if set != nil {
+		set(&p)
+	}
+	return p
 }
 
 // TestNoticesGolden writes every notice and compares its plain-text part
