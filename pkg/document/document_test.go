@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // builders are every document of the package, composed from the fixtures.
@@ -27,6 +28,12 @@ func builders(r *Renderer) []struct {
 			[]string{"Conditions particulières", "Contrat n° HC-2026-000123", "Chloé Lefèvre-Dœuf", "12 avenue de l’Œuvre",
 				"1 234,56 €", "884,44 €", "350,12 €", "GH-512-KT", "1er juin 2026", "L112-2-1", "L113-15-2", "loi Hamon",
 				"Page 2 sur 2", "ORIAS n° 24 003 517"}},
+		{"conditions-habitation", func() (*Doc, error) {
+			in := conditionsInput()
+			in.Vehicle, in.Formula = nil, "Habitation Essentielle"
+			in.Dwelling = &Dwelling{Address: "12 avenue de l’Œuvre, 75011 Paris", Kind: "Appartement", Status: "Locataire", Surface: 48, Rooms: 2}
+			return r.Conditions(in)
+		}, []string{"Habitation Essentielle", "Appartement", "48 m²", "Locataire", "HC-2026-000123"}},
 		{"ipid", func() (*Doc, error) { return r.IPID(ipidInput()) },
 			[]string{"De quel type d’assurance s’agit-il ?", "Qu’est-ce qui n’est pas assuré ?",
 				"Comment puis-je résilier le contrat ?", "300 €", "Tous risques Confort"}},
@@ -106,6 +113,36 @@ func saveSample(t *testing.T, name string, pdf []byte) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".pdf"), pdf, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestMissingInput(t *testing.T) {
+	r := newTestRenderer(t)
+	noContract := conditionsInput()
+	noContract.Contract = ""
+	twoRisks := conditionsInput()
+	twoRisks.Dwelling = &Dwelling{Kind: "Maison"}
+	noOffer := adviceInput()
+	noOffer.Offers = nil
+	emptySection := ipidInput()
+	emptySection.Where = nil
+	badDigest := evidence(SignedDocument{"Conditions particulières", "abc"})
+	cases := []struct {
+		name string
+		err  func() error
+		want string
+	}{
+		{"contract number", func() error { _, err := r.Conditions(noContract); return err }, "missing contract"},
+		{"one risk", func() error { _, err := r.Conditions(twoRisks); return err }, "one insured risk"},
+		{"offers", func() error { _, err := r.Advice(noOffer); return err }, "0 offers"},
+		{"IPID section", func() error { _, err := r.IPID(emptySection); return err }, "Où suis-je couvert(e)"},
+		{"digest", func() error { _, err := r.EvidenceFile(badDigest); return err }, "not 64 hexadecimal digits"},
+		{"issue time", func() error { in := memoInput(); in.Issued = time.Time{}; _, err := r.VehicleMemo(in); return err }, "issue time"},
+	}
+	for _, c := range cases {
+		if err := c.err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
 	}
 }
 
