@@ -1,0 +1,109 @@
+package document
+
+import (
+	"fmt"
+	"time"
+)
+
+// Premium is what the contract costs, taxes shown apart.
+type Premium struct {
+	YearlyCents  int64  // all taxes included
+	TaxesCents   int64  // the taxes included in YearlyCents
+	MonthlyCents int64  // each monthly debit, when paid monthly
+	Rhythm       string // « Mensuel, par prélèvement le 5 de chaque mois »
+}
+
+// ConditionsInput is the « Conditions particulières » of a contract.
+type ConditionsInput struct {
+	Contract        string // contract number
+	Issued          time.Time
+	Subscribed      time.Time // when the contract was concluded
+	Start           time.Time // when the cover starts
+	Insurer         string
+	Formula         string
+	Holder          Person
+	Vehicle         *Vehicle  // the insured risk: a vehicle,
+	Dwelling        *Dwelling // or a home
+	Declarations    []Field   // what the client declared (bonus, claims, drivers…)
+	Premium         Premium
+	DeductibleCents int64
+	Guarantees      []Guarantee
+	SignedAt        time.Time // zero until the client signs
+}
+
+// Conditions composes the « Conditions particulières ».
+func (r *Renderer) Conditions(in ConditionsInput) (*Doc, error) {
+	if err := required("conditions particulières", "contract", in.Contract, "insurer", in.Insurer,
+		"formula", in.Formula, "holder", in.Holder.Name); err != nil {
+		return nil, err
+	}
+	if in.Issued.IsZero() || in.Start.IsZero() {
+		return nil, fmt.Errorf("document: conditions particulières: %w (or start)", errNoIssueTime)
+	}
+	if (in.Vehicle == nil) == (in.Dwelling == nil) {
+		return nil, fmt.Errorf("document: conditions particulières: one insured risk, a vehicle or a dwelling")
+	}
+	subscribed := in.Subscribed
+	if subscribed.IsZero() {
+		subscribed = in.Issued
+	}
+	d := r.NewDoc("Conditions particulières", "Contrat n°"+nbsp+in.Contract, in.Issued)
+	d.Fields(Field{"Numéro de contrat", in.Contract}, Field{"Assureur", in.Insurer},
+		Field{"Formule", in.Formula}, Field{"Intermédiaire", r.broker.Name + ", courtier, ORIAS n°" + nbsp + r.broker.ORIAS},
+		Field{"Date d’effet", r.date(in.Start)}, Field{"Échéance annuelle", r.anniversary(in.Start)})
+	d.Section("Le souscripteur")
+	d.Fields(Field{"Nom", in.Holder.Name}, Field{"Adresse", in.Holder.Address},
+		Field{"Date de naissance", r.date(in.Holder.BirthDate)}, Field{"E-mail", in.Holder.Email})
+	d.Section("Le risque assuré")
+	if in.Vehicle != nil {
+		d.Fields(in.Vehicle.fields()...)
+	} else {
+		d.Fields(in.Dwelling.fields()...)
+	}
+	if len(in.Declarations) > 0 {
+		d.Section("Vos déclarations")
+		d.Fields(in.Declarations...)
+		d.Note(r.texts.Declarations)
+	}
+	r.premium(d, in)
+	r.clauses(d, in, subscribed)
+	return d, nil
+}
+
+// anniversary is the day the contract renews: « 1er juin de chaque année ».
+func (r *Renderer) anniversary(start time.Time) string {
+	return dayMonth(start, r.paris) + " de chaque année"
+}
+
+func (r *Renderer) premium(d *Doc, in ConditionsInput) {
+	p := in.Premium
+	d.Section("Votre cotisation et vos garanties")
+	d.Table([]Column{{Title: "Cotisation", Width: 3}, {Title: "Montant", Width: 1.4, Amount: true}}, [][]string{
+		{"Prime annuelle hors taxes", Euros(p.YearlyCents - p.TaxesCents)},
+		{"Taxes sur les conventions d’assurance et contributions", Euros(p.TaxesCents)},
+		{"Prime annuelle toutes taxes comprises", Euros(p.YearlyCents)},
+		{"Soit par mois", Euros(p.MonthlyCents)},
+	})
+	d.Fields(Field{"Fractionnement et paiement", p.Rhythm}, Field{"Franchise générale", Euros(in.DeductibleCents)})
+	rows := make([][]string, len(in.Guarantees))
+	for i, g := range in.Guarantees {
+		rows[i] = []string{g.Name, g.Detail}
+	}
+	d.Table([]Column{{Title: "Garanties souscrites", Width: 2}, {Title: "Plafonds et franchises", Width: 2}}, rows)
+}
+
+func (r *Renderer) clauses(d *Doc, in ConditionsInput, subscribed time.Time) {
+	values := map[string]string{"contrat": in.Contract, "date": r.date(subscribed),
+		"courtier": r.broker.Name, "assureur": in.Insurer}
+	d.Section("Droit de renonciation")
+	d.Paragraph(fill(r.texts.Withdrawal, values))
+	d.Section("Durée et résiliation")
+	d.Paragraph(fill(r.texts.Cancellation, values))
+	d.Section("Signatures")
+	holder := "Lu et approuvé, à signer"
+	if !in.SignedAt.IsZero() {
+		holder = "Signé électroniquement le " + dateTime(in.SignedAt, r.paris)
+	}
+	d.Signatures(Field{"Le souscripteur, " + in.Holder.Name, holder},
+		Field{"Pour " + in.Insurer + ", par délégation", r.broker.Name + ", le " + r.date(in.Issued)})
+}
