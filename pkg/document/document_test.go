@@ -62,7 +62,7 @@ func builders(r *Renderer) []struct {
 func text(t *testing.T, pdf []byte) string {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext (poppler-utils) is not installed")
+		t.Fatal("pdftotext is needed to read the PDFs made (apt-get install poppler-utils; .ci/run installs it)")
 	}
 	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-", "-")
 	cmd.Stdin = bytes.NewReader(pdf)

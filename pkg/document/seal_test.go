@@ -48,7 +48,7 @@ func sealedConditions(t testing.TB) ([]byte, []byte) {
 func pdfsig(t *testing.T, pdf []byte) string {
 	t.Helper()
 	if _, err := exec.LookPath("pdfsig"); err != nil {
-		t.Skip("pdfsig (poppler-utils) is not installed")
+		t.Fatal("pdfsig is needed to verify the seal (apt-get install poppler-utils; .ci/run installs it)")
 	}
 	path := filepath.Join(t.TempDir(), "sealed.pdf") // pdfsig seeks: no pipe
 	if err := os.WriteFile(path, pdf, 0o644); err != nil {
