@@ -46,7 +46,7 @@ func LoadNamed(name string, rates []byte) (*Tariff, error) {
 	}
 	l := &loader{loc: loc, f: &f, t: &Tariff{
 		version: f.Version, validDays: f.ValidDays, disclaimer: f.Disclaimer,
-		products: map[string]*product{}, onStudy: map[string]Study{}, depts: map[string]*department{},
+		products: map[string]*product{}, onStudy: map[string]Study{}, depts: map[string]*department{}, insurers: map[string]Insurer{},
 		ipidTitles: f.IPIDSections, scratch: &sync.Pool{New: func() any { return new(scratch) }},
 	}}
 	for _, step := range []func() error{l.header, l.departments, l.vehicleClasses, l.taxes, l.products, l.insurers, l.studies} {

@@ -20,10 +20,15 @@ func (l *loader) insurers() error {
 			return l.loc.errorf(path+".id", "chaque assureur doit avoir un identifiant unique")
 		case strings.TrimSpace(in.Name) == "":
 			return l.loc.errorf(path+".name", "l’assureur %s n’a pas de nom", in.ID)
+		case strings.TrimSpace(in.LegalName) == "":
+			return l.loc.errorf(path+".legalName", "l’assureur %s n’a pas de raison sociale (elle figure sur les contrats)", in.Name)
+		case strings.TrimSpace(in.AssistancePhone) == "":
+			return l.loc.errorf(path+".assistancePhone", "l’assureur %s n’a pas de numéro d’assistance (il figure sur le Mémo Véhicule Assuré)", in.Name)
 		case in.MonthlySurcharge < 0 || in.MonthlySurcharge > 0.15:
 			return l.loc.errorf(path+".monthlySurcharge", "les frais de fractionnement de %s doivent être entre 0 et 0,15 (15 %%)", in.Name)
 		}
 		seen[in.ID] = true
+		l.t.insurers[in.Name] = Insurer{ID: in.ID, Name: in.Name, LegalName: in.LegalName, AssistancePhone: in.AssistancePhone}
 		for id := range in.Products {
 			if l.t.products[id] == nil {
 				return l.loc.errorf(path+".products."+id, "produit inconnu «\u00a0%s\u00a0» chez %s", id, in.Name)

@@ -24,6 +24,8 @@ type fileRates struct {
 type fileInsurer struct {
 	ID               string                        `json:"id"`
 	Name             string                        `json:"name"`
+	LegalName        string                        `json:"legalName"`
+	AssistancePhone  string                        `json:"assistancePhone"`
 	MonthlySurcharge float64                       `json:"monthlySurcharge"`
 	Products         map[string]fileInsurerProduct `json:"products"`
 }

@@ -30,6 +30,7 @@ type Tariff struct {
 	sportKw    map[string]int
 	ipidTitles map[string]string
 	catalogue  *Catalogue
+	insurers   map[string]Insurer
 	// scratch recycles the buffers of quotes (*scratch).
 	scratch *sync.Pool
 }
@@ -225,4 +226,20 @@ func (t *Tariff) ProductLabel(product string) string {
 		return p.label
 	}
 	return product
+}
+
+// Insurer is a partner insurer as a contract names it.
+type Insurer struct {
+	ID   string
+	Name string
+	// LegalName is the company's full name and status, on the contracts.
+	LegalName string
+	// AssistancePhone is the 24/7 line on the Mémo Véhicule Assuré.
+	AssistancePhone string
+}
+
+// Insurer is the partner insurer named name (as prices name it).
+func (t *Tariff) Insurer(name string) (Insurer, bool) {
+	in, ok := t.insurers[name]
+	return in, ok
 }
