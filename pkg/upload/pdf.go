@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"errors"
+	"io"
 )
 
 // A PDF is checked without being parsed as a reader would: every name in
@@ -43,16 +44,19 @@ func checkPDF(data []byte) error {
 	if !bytes.Contains(data[max(0, len(data)-eofWindow):], []byte("%%EOF")) {
 		return refuse(msgPDFBroken)
 	}
-	streams := findStreams(data)
+	streams, ok := findStreams(data)
+	if !ok {
+		return refuse(msgPDFComplex)
+	}
 	if err := scanRaw(data, streams); err != nil {
 		return err
 	}
-	budget := min(max(int64(len(data))*inflateRatio, minInflate), maxInflate)
+	in := inflater{budget: min(max(int64(len(data))*inflateRatio, minInflate), maxInflate)}
 	for _, s := range streams {
 		if s.predicted {
 			return refuse(msgPDFComplex)
 		}
-		active, err := scanInflated(data[s.body:], s.binary, &budget)
+		active, err := in.scan(data[s.body:], s.binary)
 		if errors.Is(err, errBudget) {
 			return refuse(msgPDFComplex)
 		}
@@ -125,28 +129,44 @@ func oldFilter(name []byte, short bool) bool {
 	return false
 }
 
-// scanInflated inflates the zlib data at the start of b, if b starts with
-// some, and reports whether it holds an active name; binary says the
-// stream holds pixels or offsets, where only the strong names count. It stops with
-// errBudget once budget bytes are used up. Data cut short or corrupt is
+// inflater inflates the streams of one PDF, reusing its buffer and
+// decompressor from one stream to the next, within one budget.
+type inflater struct {
+	zr     io.ReadCloser
+	buf    []byte
+	budget int64 // bytes that may still be inflated
+}
+
+// Each stream inflated costs this much of the budget on top of its
+// bytes, so many tiny streams cost what their work does.
+const streamCost = 4 << 10
+
+// scan inflates the zlib data at the start of b, if b starts with some,
+// and reports whether it holds an active name; binary says the stream
+// holds pixels or offsets, where only the strong names count. It stops
+// with errBudget once the budget is spent. Data cut short or corrupt is
 // searched as far as it inflates, as readers show what they can of it.
-func scanInflated(b []byte, binary bool, budget *int64) (bool, error) {
+func (in *inflater) scan(b []byte, binary bool) (bool, error) {
 	if len(b) < 2 || b[0]&0x0F != 8 || (uint16(b[0])<<8|uint16(b[1]))%31 != 0 {
 		return false, nil
 	}
-	zr, err := zlib.NewReader(bytes.NewReader(b))
-	if err != nil {
+	if in.budget -= streamCost; in.budget < 0 {
+		return false, errBudget
+	}
+	if err := in.reset(b); err != nil {
 		return false, nil
 	}
-	defer zr.Close()
 	const chunk, carry = 64 << 10, 4 << 10
-	buf := make([]byte, 0, chunk+carry)
+	if in.buf == nil {
+		in.buf = make([]byte, 0, chunk+carry)
+	}
+	buf := in.buf[:0]
 	active := false
 	found := func(name []byte, _ int) { active = active || isActive(name, !binary) }
 	for {
-		n, err := zr.Read(buf[len(buf):cap(buf)])
+		n, err := in.zr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		if *budget -= int64(n); *budget < 0 {
+		if in.budget -= int64(n); in.budget < 0 {
 			return active, errBudget
 		}
 		done := err != nil
@@ -161,6 +181,16 @@ func scanInflated(b []byte, binary bool, budget *int64) (bool, error) {
 		}
 		buf = buf[:copy(buf, buf[keep:])]
 	}
+}
+
+// reset points the decompressor at b, making it on first use.
+func (in *inflater) reset(b []byte) error {
+	if in.zr == nil {
+		zr, err := zlib.NewReader(bytes.NewReader(b))
+		in.zr = zr
+		return err
+	}
+	return in.zr.(zlib.Resetter).Reset(bytes.NewReader(b), nil)
 }
 
 // eachName calls fn with every name of b (the text after a '/'), its

@@ -35,6 +35,11 @@ func TestCheckPDFEdges(t *testing.T) {
 		{"/JavaScript in the text", simplePDF("/Title (/JavaScript) "), wantActive},
 		{"/JavaScript in a comment", pdfOf("", append(page, "<< >> % /JavaScript")...), wantActive},
 		{"a stream keyword that is a word", simplePDF("/Title (downstream\n/AA) "), wantActive},
+		// Files made to be slow: each must be refused in linear time.
+		{"a hundred thousand streams and no endstream", append(append([]byte("%PDF-1.7\n"),
+			bytes.Repeat([]byte(" stream\n"), 100_001)...), "%%EOF"...), wantComplx},
+		{"ten thousand tiny zlib streams", append(append([]byte("%PDF-1.7\n"),
+			bytes.Repeat(append([]byte(" stream\n"), deflate([]byte("x"))...), 15_000)...), "%%EOF"...), wantComplx},
 		{"%%EOF followed by a few bytes", append(simplePDF(""), "\r\n\x00\x00"...), ""},
 		{"an /OpenAction to a page", simplePDF("/OpenAction [3 0 R /XYZ null null 0] "), ""},
 		{"a link to a web page", simplePDF("/Outlines << /A << /S /URI /URI (https://www.exemple.fr/js/) >> >> "), ""},

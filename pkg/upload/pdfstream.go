@@ -17,20 +17,25 @@ type stream struct {
 }
 
 // dictWindow bounds how far before "stream" its dictionary is looked
-// for: stream dictionaries are short, and the bound keeps the search
-// linear in the file's size.
+// for: stream dictionaries are short.
 const dictWindow = 4 << 10
+
+// maxStreams bounds the streams of one PDF: a thousand pages of scans
+// hold a few thousand; a hundred thousand is a file made to be slow.
+const maxStreams = 100_000
 
 // findStreams returns the streams of a PDF in the order of their data,
 // each "stream" keyword that is a token followed by an end of line. A
 // "stream" inside text may be taken for one: that makes the search
-// wider, never narrower.
-func findStreams(data []byte) []stream {
+// wider, never narrower. Every byte is looked at a bounded number of
+// times, whatever the file holds; false when there are too many streams.
+func findStreams(data []byte) ([]stream, bool) {
 	var out []stream
+	from, end := 0, -1 // where the last keyword ended; the next "endstream"
 	for i := 0; ; {
 		j := bytes.Index(data[i:], []byte("stream"))
 		if j < 0 {
-			return out
+			return out, true
 		}
 		at := i + j
 		i = at + len("stream")
@@ -47,19 +52,25 @@ func findStreams(data []byte) []stream {
 		if body == i {
 			continue
 		}
-		end := len(data)
-		if k := bytes.Index(data[body:], []byte("endstream")); k >= 0 {
-			end = body + k
+		if len(out) == maxStreams {
+			return nil, false
 		}
-		binary, predicted := classify(dictBefore(data, at))
+		if end < body {
+			end = len(data)
+			if k := bytes.Index(data[body:], []byte("endstream")); k >= 0 {
+				end = body + k
+			}
+		}
+		// The dictionary follows the previous keyword, not before it.
+		binary, predicted := classify(dictBefore(data[max(from, at-dictWindow):at]))
 		out = append(out, stream{body: body, end: end, binary: binary, predicted: predicted})
+		from = i
 	}
 }
 
-// dictBefore returns the text of the object before a "stream" keyword at
-// at: from its "obj" keyword, within dictWindow.
-func dictBefore(data []byte, at int) []byte {
-	window := data[max(0, at-dictWindow):at]
+// dictBefore returns the end of window, the text before a "stream"
+// keyword, from its object's "obj" keyword.
+func dictBefore(window []byte) []byte {
 	if k := bytes.LastIndex(window, []byte("obj")); k >= 0 {
 		return window[k:]
 	}
