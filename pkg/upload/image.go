@@ -14,6 +14,14 @@ import (
 // million strip is no photo, and decoders allocate per row or column.
 const maxSide = 20_000
 
+// maxScans bounds the scans of a JPEG. Progressive photos have about
+// ten; thousands of nearly empty scans over a large image are a known
+// way to make a small file cost minutes of decoding (libjpeg-turbo's
+// LJT-01-003). Start-of-scan markers are counted as bytes: entropy-coded
+// data never holds FF DA, and a count that also sees one inside an Exif
+// thumbnail errs on the safe side.
+const maxScans = 100
+
 // jpegQuality is the quality photos are encoded again with: no visible
 // loss on a document photo, about the size a phone writes.
 const jpegQuality = 90
@@ -35,6 +43,9 @@ func cleanImage(k Kind, data []byte, maxPixels int) ([]byte, error) {
 	}
 	if err := checkSize(cfg, maxPixels); err != nil {
 		return nil, err
+	}
+	if k == JPEG && bytes.Count(data, []byte{0xFF, 0xDA}) > maxScans {
+		return nil, refuse(msgImageBroken)
 	}
 	img, err := decode(bytes.NewReader(data))
 	if err != nil {

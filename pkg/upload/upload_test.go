@@ -63,6 +63,7 @@ func TestCheckRefuses(t *testing.T) {
 		{"PNG over a policy's 12,5 MP", "photo.png", pngBomb(5000, 3000), Policy{MaxPixels: 12_500_000},
 			"Cette image dépasse 12,5\u00a0mégapixels\u00a0: envoyez une photo plus petite."},
 		{"JPEG cut in half", "photo.jpg", jpg[:len(jpg)/2], Policy{}, wantBroken},
+		{"JPEG of more than 100 scans", "photo.jpg", withSegment(jpg, 0xFE, strings.Repeat("\xff\xda", 101)), Policy{}, wantBroken},
 		{"JPEG header only", "photo.jpg", []byte{0xFF, 0xD8, 0xFF, 0xE0}, Policy{}, wantBroken},
 		{"PDF with /JavaScript", "releve.pdf", simplePDF("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> "), Policy{}, wantActive},
 		{"PDF with /J#61vaScript", "releve.pdf", simplePDF("/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >> "), Policy{}, wantActive},
