@@ -17,10 +17,11 @@ import (
 // Names are of two strengths. Those that make a PDF active on their own
 // (/JavaScript, /Launch, /EmbeddedFiles…) are refused wherever they
 // appear, even inside image data. The short ones (/JS, /AA, /EF) do
-// nothing without one of the others, and three random bytes spell them
-// about once per 16 Mo of compressed pixels, so they are refused only
-// outside image data: in dictionaries and in inflated streams that are
-// not pixels.
+// nothing without one of the others, and random bytes spell one of them
+// (then a delimiter) about once per 90 Mo of compressed pixels, which
+// would refuse one 3 Mo scan in thirty; so they are refused only outside
+// image data: in dictionaries and in inflated streams that are not
+// pixels or cross-reference offsets.
 
 // eofWindow is how near the end %%EOF must be: readers look for it in the
 // last kilobyte, producers add a few bytes after it.
