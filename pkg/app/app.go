@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"courtier/pkg/account"
@@ -14,7 +15,9 @@ import (
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
+	"courtier/pkg/document"
 	"courtier/pkg/event"
 	"courtier/pkg/instant"
 	"courtier/pkg/mail"
@@ -41,6 +44,9 @@ type Config struct {
 	Limits ratelimit.Limits
 	// Mail is how the notices are written and sent.
 	Mail MailConfig
+	// DocumentTexts replaces the documents' texts (clauses, mandate,
+	// letter model) with a broker's file; the embedded ones when "".
+	DocumentTexts string
 }
 
 // MailConfig is how the App writes and sends its mails.
@@ -76,6 +82,8 @@ type App struct {
 	Complaints *complaint.Service
 	// Prices prices profiles at once and keeps the prices (leads of the desk).
 	Prices *instant.Service
+	// Contracts makes, signs and keeps the clients' contracts.
+	Contracts *contract.Service
 	// Mail writes the notices of the events and keeps the outbox.
 	Mail *mail.Mailer
 	// Sender sends the outbox over SMTP; nil without a server.
@@ -158,6 +166,9 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := a.openContracts(context.Background(), cfg); err != nil {
+		return nil, err
+	}
 	if err := a.openMail(cfg); err != nil {
 		return nil, err
 	}
@@ -214,3 +225,48 @@ func profileOf(cfg Config) (company.Profile, error) {
 
 // Close closes the store.
 func (a *App) Close() error { return a.Store.Close() }
+
+// openContracts builds the contracts' service: its documents rendered
+// with the company's identity, sealed with the broker's key, which the
+// first instance makes and keeps in the database so that every instance
+// seals with it (a broker with a certificate from a trusted authority
+// replaces the app_meta row "seal_key").
+func (a *App) openContracts(ctx context.Context, cfg Config) error {
+	texts, err := document.LoadTexts(cfg.DocumentTexts)
+	if err != nil {
+		return fmt.Errorf("textes des documents: %w", err)
+	}
+	renderer, err := document.NewRenderer(document.BrokerFromProfile(a.Company), texts)
+	if err != nil {
+		return err
+	}
+	value, err := a.Store.MetaOrInit(ctx, "seal_key", func() (string, error) {
+		cert, key, err := document.GenerateSealKey(a.Company.FullName, a.now())
+		return string(cert) + string(key), err
+	})
+	if err != nil {
+		return fmt.Errorf("clé de scellement des documents: %w", err)
+	}
+	cert, key := splitPEM(value)
+	sealer, err := document.NewSealer(cert, key)
+	if err != nil {
+		return fmt.Errorf("clé de scellement des documents: %w", err)
+	}
+	p := a.Company
+	a.Contracts, err = contract.New(a.Store, contract.Config{
+		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now,
+		Papers: contract.Papers{Renderer: renderer, Sealer: sealer, CertPEM: cert, Creditor: document.Creditor{
+			Name: p.FullName, Address: p.Address + ", " + p.PostalCode + " " + p.City, ICS: p.Sepa.CreditorID}},
+	})
+	return err
+}
+
+// splitPEM cuts a certificate followed by its key in two.
+func splitPEM(s string) (cert, key []byte) {
+	i := strings.Index(s, "-----END CERTIFICATE-----")
+	if i < 0 {
+		return nil, []byte(s)
+	}
+	i += len("-----END CERTIFICATE-----")
+	return []byte(strings.TrimSpace(s[:i]) + "\n"), []byte(strings.TrimSpace(s[i:]) + "\n")
+}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/fr"
 )
 
 // The delays of the law and of the broker, in days or months.
@@ -138,26 +139,5 @@ func DueForCover(yearlyCents int64, start, end time.Time) int64 {
 	return (yearlyCents*days + 182) / 365
 }
 
-var months = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
-
 // frDate is « 1er mars 2027 », « 14 mars 2027 ».
-func frDate(d time.Time) string {
-	n := itoa(d.Day())
-	if d.Day() == 1 {
-		n = "1er"
-	}
-	return n + "\u00a0" + months[d.Month()-1] + "\u00a0" + itoa(d.Year())
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for ; n > 0; n /= 10 {
-		i--
-		b[i] = byte('0' + n%10)
-	}
-	return string(b[i:])
-}
+func frDate(d time.Time) string { return fr.Date(d, time.UTC) }

@@ -18,11 +18,13 @@ import (
 	"courtier/pkg/app"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/mail"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
+	"courtier/pkg/upload"
 	"courtier/site"
 )
 
@@ -78,6 +80,9 @@ type Server struct {
 	privacy     *privacy.Service
 	contact     *contactAPI
 	prices      *pricesAPI
+	contracts   *contract.Service
+	// uploads is what a supporting document may be (type, size, pixels).
+	uploads upload.Policy
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 	// brand is the broker's name, which authenticator apps show.
@@ -98,7 +103,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil || cfg.App.Prices == nil {
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil || cfg.App.Prices == nil || cfg.App.Contracts == nil {
 		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, prix immédiats, contact, file des demandes, réclamations, courriels)")
 	}
 	key := cfg.SessionKey
@@ -133,6 +138,8 @@ func New(cfg Config) (*Server, error) {
 		privacy:       newPrivacy(cfg, limits, now),
 		contact:       newContactAPI(cfg.App.Contacts, limits, now),
 		prices:        newPricesAPI(cfg.App.Prices, limits, now),
+		contracts:     cfg.App.Contracts,
+		uploads:       upload.Policy{MaxBytes: upload.DefaultMaxBytes},
 		secureCookies: cfg.SecureCookies,
 		brand:         cfg.Company.Name,
 	}, nil
@@ -182,6 +189,20 @@ func (s *Server) routes() []route {
 		{"POST /api/prices/{id}/keep", s.adapt(s.handleKeepPrices)},
 		{"GET /api/desk/requests/{id}/online", s.adapt(s.handleDeskPrices)},
 		{"POST /api/desk/requests/{id}/to-quote", s.adapt(s.handleLeadToQuote)},
+		{"POST /api/contracts", s.adapt(s.handleCreateContract)},
+		{"GET /api/contracts", s.adapt(s.handleListContracts)},
+		{"GET /api/contracts/{id}", s.adapt(s.handleGetContract)},
+		{"PUT /api/contracts/{id}", s.adapt(s.handleUpdateContract)},
+		{"POST /api/contracts/{id}/signature-code", s.adapt(s.handleSignatureCode)},
+		{"POST /api/contracts/{id}/signature", s.adapt(s.handleSign)},
+		{"GET /api/contracts/{id}/cancellation", s.adapt(s.handleCancellationDate)},
+		{"POST /api/contracts/{id}/cancellation", s.adapt(s.handleCancel)},
+		{"POST /api/contracts/{id}/withdrawal", s.adapt(s.handleWithdraw)},
+		{"GET /api/contracts/{id}/documents/{name}", s.adapt(s.handleContractFile("documents"))},
+		{"GET /api/contracts/{id}/proofs/{name}", s.adapt(s.handleContractFile("proofs"))},
+		{"POST /api/contracts/{id}/proofs/{name}", s.adapt(s.handleSendProof)},
+		{"GET /api/desk/contracts", s.adapt(s.handleDeskContracts)},
+		{"POST /api/desk/contracts/{id}/proofs/{name}/review", s.adapt(s.handleReviewProof)},
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},

@@ -1,0 +1,206 @@
+// Package contract makes and keeps the client's contracts: made from an
+// instant price (pkg/instant) or an accepted offer (pkg/quote), signed
+// online with a code sent by e-mail, paid by SEPA direct debit (pkg/sepa),
+// its documents issued as PDF (pkg/document) and stored by their SHA-256,
+// its supporting documents checked by staff, cancelled or withdrawn as
+// the law says. Every change is recorded in its history and published as
+// an event in the same transaction.
+package contract
+
+import (
+	"time"
+)
+
+// Holder is the policyholder as they were at subscription.
+type Holder struct {
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	BirthDate  string `json:"birthDate,omitempty"`
+	Address    string `json:"address"`
+	PostalCode string `json:"postalCode"`
+	City       string `json:"city"`
+}
+
+// Vehicle is the insured vehicle.
+type Vehicle struct {
+	ID           string `json:"id"`
+	Make         string `json:"make"`
+	Model        string `json:"model"`
+	Version      string `json:"version"`
+	Energy       string `json:"energy"`
+	Registration string `json:"registration"`
+}
+
+// Name is « Peugeot 208 1.2 PureTech 100 ».
+func (v *Vehicle) Name() string { return v.Make + " " + v.Model + " " + v.Version }
+
+// Risk is what the contract insures: a vehicle, a dwelling, and every
+// answer it was priced on as label and value, for the documents.
+type Risk struct {
+	Vehicle  *Vehicle    `json:"vehicle,omitempty"`
+	Dwelling *Dwelling   `json:"dwelling,omitempty"`
+	Lines    [][2]string `json:"lines"`
+	// FormulaID names the formula in the rating file (its IPID); "" for
+	// a contract from an offer.
+	FormulaID string `json:"formulaId,omitempty"`
+	// Advice is the duty to advise as it was met before the choice.
+	Advice *Advice `json:"advice,omitempty"`
+}
+
+// Dwelling is the insured home.
+type Dwelling struct {
+	Kind    string `json:"kind"`
+	Status  string `json:"status"`
+	Surface int    `json:"surface"`
+	Rooms   int    `json:"rooms"`
+}
+
+// Advice is what the « Fiche d'information et de conseil » records: the
+// needs given, the advice, the formulas compared, the one recommended
+// and the one chosen.
+type Advice struct {
+	Needs       [][2]string   `json:"needs"`
+	Reason      string        `json:"reason"`
+	Offers      []AdviceOffer `json:"offers"`
+	Recommended int           `json:"recommended"`
+	Chosen      int           `json:"chosen"`
+}
+
+// AdviceOffer is one formula compared.
+type AdviceOffer struct {
+	Insurer         string   `json:"insurer"`
+	Formula         string   `json:"formula"`
+	YearlyCents     int64    `json:"yearlyCents"`
+	MonthlyCents    int64    `json:"monthlyCents"`
+	DeductibleCents int64    `json:"deductibleCents"`
+	Guarantees      []string `json:"guarantees"`
+}
+
+// Switch is the contract a client leaves under the loi Hamon: the
+// broker asks its insurer to end it, the new one starts when it ends.
+type Switch struct {
+	Insurer      string `json:"insurer"`
+	PolicyNumber string `json:"policyNumber"`
+}
+
+// Ending is a cancellation or a withdrawal: why, when it was asked, and
+// the day the cover ends.
+type Ending struct {
+	Reason  string    `json:"reason"`
+	Text    string    `json:"text,omitempty"`
+	AskedAt time.Time `json:"askedAt"`
+	// Date is the day the cover ends (YYYY-MM-DD).
+	Date string `json:"date"`
+	// RefundCents is what a withdrawal gives back: the debits already
+	// taken beyond the premium due for the days covered.
+	RefundCents int64 `json:"refundCents"`
+	// DueCents is the premium due for the days covered (withdrawal).
+	DueCents int64 `json:"dueCents"`
+}
+
+// Contract is a client's contract. Its JSON is the API's.
+type Contract struct {
+	ID              string   `json:"id"`
+	Number          string   `json:"number"`
+	Status          Status   `json:"status"`
+	StatusLabel     string   `json:"statusLabel"`
+	Source          string   `json:"source"`
+	SourceID        string   `json:"sourceId"`
+	Product         string   `json:"product"`
+	ProductLabel    string   `json:"productLabel"`
+	Insurer         string   `json:"insurer"`
+	Formula         string   `json:"formula"`
+	Holder          Holder   `json:"holder"`
+	Risk            Risk     `json:"risk"`
+	Guarantees      []string `json:"guarantees"`
+	StartDate       string   `json:"startDate"`
+	YearlyCents     int64    `json:"yearlyCents"`
+	MonthlyCents    int64    `json:"monthlyCents"`
+	TaxesCents      int64    `json:"taxesCents"`
+	DeductibleCents int64    `json:"deductibleCents"`
+	// Rhythm is how the client pays: monthly or yearly.
+	Rhythm    string     `json:"rhythm"`
+	Switch    *Switch    `json:"switch,omitempty"`
+	CreatedAt time.Time  `json:"createdAt"`
+	UpdatedAt time.Time  `json:"updatedAt"`
+	SignedAt  *time.Time `json:"signedAt,omitempty"`
+	// ProvisionalUntil is the last day of the provisional cover while the
+	// supporting documents are checked (YYYY-MM-DD), "" when none.
+	ProvisionalUntil string `json:"provisionalUntil,omitempty"`
+	// WithdrawUntil is the last day the client may withdraw, "" before
+	// the signature.
+	WithdrawUntil string  `json:"withdrawUntil,omitempty"`
+	Ending        *Ending `json:"ending,omitempty"`
+	// Missing names what must be given before the signature (the
+	// address, the registration), as field errors; empty when complete.
+	Missing   []string   `json:"missing"`
+	Documents []Document `json:"documents"`
+	Proofs    []Proof    `json:"proofs"`
+	Schedule  []Debit    `json:"schedule"`
+	Mandate   *Mandate   `json:"mandate,omitempty"`
+	History   []Event    `json:"history"`
+	// Actions are what the reader may do now (sign, cancel, withdraw,
+	// upload…), so the site shows only those.
+	Actions []string `json:"actions"`
+
+	uid string
+}
+
+// Document is a PDF issued for a contract; URL answers application/pdf
+// to the contract's owner and to staff.
+type Document struct {
+	ID       string    `json:"id"`
+	Kind     string    `json:"kind"`
+	Title    string    `json:"title"`
+	URL      string    `json:"url"`
+	SHA256   string    `json:"sha256"`
+	IssuedAt time.Time `json:"issuedAt"`
+	// Signed marks the versions issued at the signature, carrying its
+	// summary page and the broker's seal.
+	Signed bool `json:"signed"`
+}
+
+// Proof is a supporting document the contract needs.
+type Proof struct {
+	Kind        string     `json:"kind"`
+	Label       string     `json:"label"`
+	Status      string     `json:"status"`
+	StatusLabel string     `json:"statusLabel"`
+	Name        string     `json:"name,omitempty"`
+	SentAt      *time.Time `json:"sentAt,omitempty"`
+	CheckedAt   *time.Time `json:"checkedAt,omitempty"`
+	Reason      string     `json:"reason,omitempty"`
+	// URL serves the file sent, to its owner and staff.
+	URL string `json:"url,omitempty"`
+
+	sha256 string
+}
+
+// Debit is one debit of the payment schedule.
+type Debit struct {
+	Seq         int    `json:"seq"`
+	Date        string `json:"date"`
+	AmountCents int64  `json:"amountCents"`
+	Sequence    string `json:"sequence"`
+	Exported    bool   `json:"exported"`
+	Cancelled   bool   `json:"cancelled"`
+}
+
+// Mandate is the SEPA mandate, its IBAN masked.
+type Mandate struct {
+	RUM      string    `json:"rum"`
+	Holder   string    `json:"holder"`
+	IBAN     string    `json:"iban"`
+	SignedAt time.Time `json:"signedAt"`
+
+	iban, bic string
+}
+
+// Event is one line of a contract's history.
+type Event struct {
+	At        time.Time `json:"at"`
+	ActorName string    `json:"actorName"`
+	Status    Status    `json:"status"`
+	Action    string    `json:"action"`
+	Detail    string    `json:"detail"`
+}

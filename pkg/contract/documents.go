@@ -1,0 +1,314 @@
+package contract
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"courtier/pkg/document"
+	"courtier/pkg/store"
+)
+
+// Papers make and seal the PDFs of contracts.
+type Papers struct {
+	Renderer *document.Renderer
+	// Sealer signs each PDF issued with the broker's key (PAdES), so any
+	// reader can check it is unchanged; CertPEM is its certificate.
+	Sealer  *document.Sealer
+	CertPEM []byte
+	// Creditor is the broker as the SEPA mandate names it.
+	Creditor document.Creditor
+}
+
+// The kinds of documents of a contract.
+const (
+	DocAdvice     = "advice"
+	DocConditions = "conditions"
+	DocIPID       = "ipid"
+	DocLetter     = "letter"
+	DocMandate    = "mandate"
+	DocMemo       = "memo"
+	DocVTC        = "vtc"
+	DocEvidence   = "evidence"
+)
+
+// pdf is a document made, sealed, ready to store.
+type pdf struct {
+	kind, title string
+	data        []byte
+	signed      bool
+}
+
+func (s *Service) person(c *Contract) document.Person {
+	p := document.Person{Name: c.Holder.Name, Email: c.Holder.Email, Address: c.Holder.Address + ", " + c.Holder.PostalCode + " " + c.Holder.City}
+	if d, err := time.Parse(layout, c.Holder.BirthDate); err == nil {
+		p.BirthDate = d
+	}
+	return p
+}
+
+func (s *Service) vehicle(c *Contract) document.Vehicle {
+	v := c.Risk.Vehicle
+	kinds := map[string]string{"car": "Voiture", "moto": "Deux-roues motorisé", "vtc": "Voiture de transport avec chauffeur", "temp": "Voiture"}
+	return document.Vehicle{Kind: kinds[c.Product], Make: v.Make, Model: v.Model, Version: v.Version, Registration: v.Registration}
+}
+
+func (s *Service) insurerName(c *Contract) string {
+	if in, ok := s.tariff.Insurer(c.Insurer); ok {
+		return in.LegalName
+	}
+	return c.Insurer
+}
+
+// compose builds the document kind of c as it stands (unsigned).
+func (s *Service) compose(c *Contract, kind string, at time.Time) (*document.Doc, error) {
+	r := s.papers.Renderer
+	start, _ := time.Parse(layout, c.StartDate)
+	switch kind {
+	case DocAdvice:
+		return r.Advice(s.adviceInput(c, at))
+	case DocConditions:
+		return r.Conditions(s.conditionsInput(c, start, at))
+	case DocIPID:
+		return r.IPID(s.ipidInput(c, at))
+	case DocLetter:
+		subscribed := at
+		if c.SignedAt != nil {
+			subscribed = *c.SignedAt
+		}
+		return r.WithdrawalLetter(document.LetterInput{Contract: c.Number, Issued: at, Subscribed: subscribed, Insurer: s.insurerName(c), Holder: s.person(c)})
+	case DocMemo, DocVTC:
+		in := document.MemoInput{Contract: c.Number, Issued: at, Insurer: s.insurerName(c), Holder: s.person(c), Vehicle: s.vehicle(c),
+			From: start, To: coverEnd(c, start)}
+		if ins, ok := s.tariff.Insurer(c.Insurer); ok {
+			in.InsurerPhone = ins.AssistancePhone
+		}
+		if kind == DocVTC {
+			return r.VTCCertificate(in)
+		}
+		return r.VehicleMemo(in)
+	}
+	return nil, fmt.Errorf("document inconnu %q", kind)
+}
+
+// coverEnd is the last day a Mémo shows: the provisional cover's end
+// while the supporting documents are checked, the day before the first
+// anniversary otherwise.
+func coverEnd(c *Contract, start time.Time) time.Time {
+	if c.ProvisionalUntil != "" {
+		if d, err := time.Parse(layout, c.ProvisionalUntil); err == nil {
+			return d
+		}
+	}
+	return addMonths(start, 12).AddDate(0, 0, -1)
+}
+
+func (s *Service) adviceInput(c *Contract, at time.Time) document.AdviceInput {
+	a := c.Risk.Advice
+	if a == nil {
+		a = &Advice{}
+	}
+	in := document.AdviceInput{Reference: c.Number, Issued: at, Client: s.person(c), Product: s.tariff.ProductLabel(c.Product),
+		Advice: a.Reason, Recommended: a.Recommended, Chosen: a.Chosen}
+	for _, n := range a.Needs {
+		in.Needs = append(in.Needs, document.Field{Label: n[0], Value: n[1]})
+	}
+	for _, o := range a.Offers {
+		in.Offers = append(in.Offers, document.Offer{Insurer: o.Insurer, Formula: o.Formula, YearlyCents: o.YearlyCents,
+			MonthlyCents: o.MonthlyCents, DeductibleCents: o.DeductibleCents, Guarantees: o.Guarantees})
+	}
+	if in.Recommended < 0 {
+		in.Recommended = max(0, in.Chosen)
+	}
+	if in.Advice == "" {
+		in.Advice = "Votre conseiller a étudié votre demande et vous a proposé cette offre, que vous avez retenue."
+	}
+	return in
+}
+
+func (s *Service) conditionsInput(c *Contract, start, at time.Time) document.ConditionsInput {
+	in := document.ConditionsInput{Contract: c.Number, Issued: at, Start: start, Insurer: s.insurerName(c), Formula: c.Formula,
+		Holder: s.person(c), DeductibleCents: c.DeductibleCents,
+		Premium: document.Premium{YearlyCents: c.YearlyCents, TaxesCents: c.TaxesCents, MonthlyCents: c.MonthlyCents, Rhythm: rhythmText(c, start)}}
+	if c.SignedAt != nil {
+		in.Subscribed, in.SignedAt = *c.SignedAt, *c.SignedAt
+	}
+	if c.Risk.Vehicle != nil {
+		v := s.vehicle(c)
+		in.Vehicle = &v
+	} else {
+		d := c.Risk.Dwelling
+		if d == nil {
+			d = &Dwelling{}
+		}
+		in.Dwelling = &document.Dwelling{Address: s.person(c).Address, Kind: d.Kind, Status: d.Status, Surface: d.Surface, Rooms: d.Rooms}
+	}
+	for _, l := range c.Risk.Lines {
+		in.Declarations = append(in.Declarations, document.Field{Label: l[0], Value: l[1]})
+	}
+	for _, g := range c.Guarantees {
+		in.Guarantees = append(in.Guarantees, document.Guarantee{Name: g})
+	}
+	return in
+}
+
+// rhythmText is « Mensuel, par prélèvement le 5 de chaque mois ».
+func rhythmText(c *Contract, start time.Time) string {
+	if c.Rhythm == "monthly" {
+		return fmt.Sprintf("Mensuel, par prélèvement SEPA le %d de chaque mois", start.Day())
+	}
+	return "Annuel, par prélèvement SEPA le " + frDate(start)
+}
+
+func (s *Service) ipidInput(c *Contract, at time.Time) document.IPIDInput {
+	in := document.IPIDInput{Insurer: s.insurerName(c), Product: s.tariff.ProductLabel(c.Product), Formula: c.Formula, Reference: c.Number, Issued: at}
+	sections, _ := s.tariff.IPID(c.Product, c.Risk.FormulaID)
+	for _, sec := range sections {
+		switch sec.Key {
+		case "type":
+			in.Type = sec.Lines
+		case "covered":
+			in.Covered = sec.Lines
+		case "notCovered":
+			in.NotCovered = sec.Lines
+		case "exclusions":
+			in.Restrictions = sec.Lines
+		case "where":
+			in.Where = sec.Lines
+		case "obligations":
+			in.Obligations = sec.Lines
+		case "payment":
+			in.Payments = sec.Lines
+		case "period":
+			in.Period = sec.Lines
+		case "cancel":
+			in.Cancellation = sec.Lines
+		}
+	}
+	return in
+}
+
+// draftKinds are the documents a client reads before signing.
+func draftKinds(c *Contract) []string {
+	kinds := []string{DocAdvice, DocConditions}
+	if c.Risk.FormulaID != "" {
+		kinds = append(kinds, DocIPID)
+	}
+	return append(kinds, DocLetter)
+}
+
+// seal makes the PDF of d and seals it.
+func (s *Service) seal(d *document.Doc, kind string, signed bool, at time.Time) (pdf, error) {
+	data, err := d.PDF()
+	if err != nil {
+		return pdf{}, fmt.Errorf("document %s: %w", kind, err)
+	}
+	reason := "Document émis par le courtier"
+	if signed {
+		reason = "Document signé électroniquement par le client"
+	}
+	if data, err = s.papers.Sealer.Seal(data, reason, at); err != nil {
+		return pdf{}, fmt.Errorf("scellement du document %s: %w", kind, err)
+	}
+	return pdf{kind: kind, title: d.Title(), data: data, signed: signed}, nil
+}
+
+// drafts makes the documents to read of a complete contract.
+func (s *Service) drafts(c *Contract, at time.Time) ([]pdf, error) {
+	var out []pdf
+	for _, kind := range draftKinds(c) {
+		d, err := s.compose(c, kind, at)
+		if err != nil {
+			return nil, err
+		}
+		p, err := s.seal(d, kind, false, at)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// storeDocs stores the PDFs made for contract id.
+func storeDocs(ctx context.Context, tx *store.Tx, id string, docs []pdf, at time.Time) ([]Document, error) {
+	var out []Document
+	for _, p := range docs {
+		sum, err := PutFile(ctx, tx, "application/pdf", p.data, at)
+		if err != nil {
+			return nil, err
+		}
+		d := Document{ID: rand.Text(), Kind: p.kind, Title: p.title, SHA256: sum, IssuedAt: at, Signed: p.signed}
+		if err := insertDocument(ctx, tx, id, d); err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// ensureDrafts issues the documents to read of contract id once it is
+// complete and unsigned, if none are: made outside any transaction (a
+// PDF takes tens of milliseconds), stored unless another request did it.
+func (s *Service) ensureDrafts(ctx context.Context, id string) error {
+	var c *Contract
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		if c, err = findContract(ctx, tx, id); err != nil {
+			return err
+		}
+		c.Documents, err = listDocuments(ctx, tx, id)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the caller answers what is not the actor's
+	}
+	if err != nil || c.Status != StatusPending || len(missing(c)) > 0 || len(c.Documents) > 0 {
+		return err
+	}
+	at := s.now()
+	docs, err := s.drafts(c, at)
+	if err != nil {
+		return err
+	}
+	return s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		now, err := findContract(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		have, err := listDocuments(ctx, tx, id)
+		if err != nil || len(have) > 0 || !now.UpdatedAt.Equal(c.UpdatedAt) {
+			return err // issued meanwhile, or the contract changed: the next read issues them
+		}
+		_, err = storeDocs(ctx, tx, id, docs, at)
+		return err
+	})
+}
+
+// issueMemo issues the Mémo Véhicule Assuré of a vehicle's contract (and
+// the VTC certificate), for the provisional cover or for the year.
+func (s *Service) issueMemo(ctx context.Context, tx *store.Tx, c *Contract, at time.Time) error {
+	if !vehicleProducts[c.Product] {
+		return nil
+	}
+	kinds := []string{DocMemo}
+	if c.Product == "vtc" {
+		kinds = append(kinds, DocVTC)
+	}
+	var docs []pdf
+	for _, kind := range kinds {
+		d, err := s.compose(c, kind, at)
+		if err != nil {
+			return err
+		}
+		p, err := s.seal(d, kind, false, at)
+		if err != nil {
+			return err
+		}
+		docs = append(docs, p)
+	}
+	_, err := storeDocs(ctx, tx, c.ID, docs, at)
+	return err
+}

@@ -1,0 +1,234 @@
+package contract
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/event"
+	"courtier/pkg/store"
+)
+
+// Cancellation is what the client asks (POST
+// /api/contracts/{id}/cancellation): the reason (term, hamon, other) and,
+// for other, their words. Preview computes the date without asking.
+type Cancellation struct {
+	Reason string `json:"reason"`
+	Text   string `json:"text"`
+}
+
+// EndPreview is the date a cancellation would take effect, and the rule
+// that gives it, shown before the client confirms.
+type EndPreview struct {
+	Reason string `json:"reason"`
+	Date   string `json:"date"`
+	Rule   string `json:"rule"`
+}
+
+// cancellable reads actor's contract id if it may be cancelled.
+func (s *Service) cancellable(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (*Contract, error) {
+	c, err := s.own(ctx, tx, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	switch c.Status {
+	case StatusActive, StatusAwaiting:
+		return c, nil
+	case StatusPending:
+		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat n'est pas signé\u00a0: il n'y a rien à résilier.")
+	case StatusCancelRequested:
+		return nil, apperr.Errorf(apperr.ECONFLICT, "La résiliation de ce contrat est déjà demandée\u00a0: il prend fin le %s.", frDay(c.Ending.Date))
+	}
+	return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n'y a rien à résilier.", c.Status.Label())
+}
+
+// endOf computes the effective date of cancellation k of c today.
+func (s *Service) endOf(c *Contract, k *Cancellation) (*EndPreview, error) {
+	k.Text = strings.TrimSpace(k.Text)
+	if k.Reason == ReasonOther && (k.Text == "" || utf8.RuneCountInString(k.Text) > 1000) {
+		return nil, apperr.FieldErrorf("text", "Dites en quelques mots le motif de votre résiliation (1\u00a0000\u00a0caractères au plus).")
+	}
+	start, err := time.Parse(layout, c.StartDate)
+	if err != nil {
+		return nil, err
+	}
+	end, err := EndDate(c.Product, k.Reason, start, s.today())
+	if err != nil {
+		return nil, err
+	}
+	return &EndPreview{Reason: k.Reason, Date: end.Format(layout), Rule: ruleOf(c.Product, k.Reason, start, s.today())}, nil
+}
+
+// ruleOf says in French which rule gives the date.
+func ruleOf(product, reason string, start, today time.Time) string {
+	hamon := hamonProducts[product] && !addMonths(start, 12).After(today)
+	if reason == ReasonHamon || (reason == ReasonOther && hamon) {
+		return "Loi Hamon (article L113-15-2 du code des assurances)\u00a0: la résiliation prend effet un mois après que l'assureur en est informé."
+	}
+	return "À l'échéance annuelle (article L113-12 du code des assurances), si la demande parvient au moins deux mois avant\u00a0; sinon à l'échéance suivante."
+}
+
+// PreviewCancellation gives the date a cancellation would take effect.
+func (s *Service) PreviewCancellation(ctx context.Context, actor account.Actor, id string, k Cancellation) (*EndPreview, error) {
+	var p *EndPreview
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
+		c, err := s.cancellable(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		p, err = s.endOf(c, &k)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("date de résiliation", err, "uid", actor.UID, "id", id)
+	}
+	return p, nil
+}
+
+// Cancel records a cancellation (L113-14: « Résilier votre contrat »): the
+// contract runs until the effective date, its later debits are cancelled,
+// and the client receives the acknowledgement by e-mail with the date.
+func (s *Service) Cancel(ctx context.Context, actor account.Actor, id string, k Cancellation) (*Contract, error) {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		c, err := s.cancellable(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		p, err := s.endOf(c, &k)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		c.Ending = &Ending{Reason: k.Reason, Text: k.Text, AskedAt: now, Date: p.Date}
+		if err := s.moveTo(ctx, tx, c, StatusCancelRequested, now); err != nil {
+			return err
+		}
+		if err := cancelDebits(ctx, tx, c.ID, p.Date); err != nil {
+			return err
+		}
+		if err := s.record(ctx, tx, actor, c, "cancel_requested", "Résiliation demandée ("+reasonLabel(k.Reason)+")\u00a0: fin du contrat le "+frDay(p.Date), now); err != nil {
+			return err
+		}
+		return s.publish(ctx, tx, c, event.ContractCancelRequested, p.Rule, now)
+	})
+	if err != nil {
+		return nil, s.fail("résiliation", err, "uid", actor.UID, "id", id)
+	}
+	return s.Get(ctx, actor, id)
+}
+
+func reasonLabel(r string) string {
+	switch r {
+	case ReasonTerm:
+		return "à l'échéance"
+	case ReasonHamon:
+		return "loi Hamon"
+	}
+	return "autre motif"
+}
+
+// frDay writes a YYYY-MM-DD date in French.
+func frDay(s string) string {
+	d, err := time.Parse(layout, s)
+	if err != nil {
+		return s
+	}
+	return frDate(d)
+}
+
+// Withdraw uses the 14-day withdrawal right (L112-2-1): the cover ends
+// today, the debits to come are cancelled, and what was debited beyond
+// the premium due for the days covered is refunded.
+func (s *Service) Withdraw(ctx context.Context, actor account.Actor, id string) (*Contract, error) {
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		c, err := s.own(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		if c.SignedAt == nil || !CanMove(c.Status, StatusWithdrawn) {
+			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n'y a pas de rétractation possible.", c.Status.Label())
+		}
+		today := s.today()
+		if last := WithdrawalEnd(day(*c.SignedAt, s.loc)); today.After(last) {
+			return apperr.Errorf(apperr.ECONFLICT, "Le délai de rétractation de 14\u00a0jours a pris fin le %s\u00a0: vous pouvez résilier le contrat.", frDate(last))
+		}
+		start, _ := time.Parse(layout, c.StartDate)
+		due := DueForCover(c.YearlyCents, start, today)
+		paid, err := paidDebits(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		c.Ending = &Ending{Reason: "withdrawal", AskedAt: now, Date: today.Format(layout), DueCents: due, RefundCents: max(0, paid-due)}
+		if err := s.moveTo(ctx, tx, c, StatusWithdrawn, now); err != nil {
+			return err
+		}
+		if err := cancelDebits(ctx, tx, c.ID, ""); err != nil {
+			return err
+		}
+		detail := fmt.Sprintf("Rétractation\u00a0: prime due pour la période couverte %s, remboursement %s", euros(due), euros(c.Ending.RefundCents))
+		if err := s.record(ctx, tx, actor, c, "withdrawn", detail, now); err != nil {
+			return err
+		}
+		return s.publish(ctx, tx, c, event.ContractWithdrawn, "", now)
+	})
+	if err != nil {
+		return nil, s.fail("rétractation", err, "uid", actor.UID, "id", id)
+	}
+	return s.Get(ctx, actor, id)
+}
+
+// EndDue ends the contracts whose cancellation took effect by today
+// (App.Run, hourly): « Résilié », and the client is told.
+func (s *Service) EndDue(ctx context.Context) (int, error) {
+	n := 0
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		list, err := listContracts(ctx, tx, "status = 'cancel_requested' AND end_date <= ?", s.today().Format(layout))
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		for _, c := range list {
+			if err := s.moveTo(ctx, tx, c, StatusCancelled, now); err != nil {
+				return err
+			}
+			if err := s.record(ctx, tx, account.Actor{}, c, "cancelled", "Contrat résilié le "+frDay(c.Ending.Date), now); err != nil {
+				return err
+			}
+			if err := s.publish(ctx, tx, c, event.ContractCancelled, "", now); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// PurgeExpired deletes the contracts whose retention ended (RetentionYears
+// after their cover), with their documents, evidence and supporting
+// documents, and the files nothing names any more (App.Run, daily).
+func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
+	var n int64
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		res, err := tx.ExecContext(ctx, "DELETE FROM contracts WHERE purge_after IS NOT NULL AND purge_after < ?", s.today().Format(layout))
+		if err != nil {
+			return fmt.Errorf("suppression des contrats: %w", err)
+		}
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = PurgeFiles(ctx, tx, FileRefs()...)
+		return err
+	})
+	return int(n), err
+}
+
+// FileRefs are the columns of this package that name a stored file.
+func FileRefs() [][2]string {
+	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}}
+}

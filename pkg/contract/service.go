@@ -1,0 +1,371 @@
+package contract
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/instant"
+	"courtier/pkg/pricing"
+	"courtier/pkg/quote"
+	"courtier/pkg/sepa"
+	"courtier/pkg/store"
+)
+
+// RetentionYears is how long a contract, its documents and its signature
+// evidence stay after its cover ended: the civil limitation period
+// (code civil 2224), as the privacy page states.
+const RetentionYears = 5
+
+// Config is what the service is built from.
+type Config struct {
+	// Prices and Quotes are where contracts come from.
+	Prices *instant.Service
+	Quotes *quote.Service
+	// Papers make and seal the documents.
+	Papers Papers
+	// Location is the broker's time zone, where « today » is read.
+	Location *time.Location
+	Logger   *slog.Logger
+	Now      func() time.Time
+}
+
+// Service makes contracts and keeps them.
+type Service struct {
+	db     *store.DB
+	prices *instant.Service
+	tariff *pricing.Tariff
+	quotes *quote.Service
+	papers Papers
+	loc    *time.Location
+	log    *slog.Logger
+	now    func() time.Time
+}
+
+// New builds the service.
+func New(db *store.DB, cfg Config) (*Service, error) {
+	if cfg.Prices == nil || cfg.Quotes == nil || cfg.Location == nil || cfg.Papers.Renderer == nil || cfg.Papers.Sealer == nil {
+		return nil, errors.New("contrats: prix immédiats, devis, documents, sceau et fuseau horaire requis")
+	}
+	if err := sepa.ValidateCreditorID(cfg.Papers.Creditor.ICS); err != nil {
+		return nil, fmt.Errorf("contrats: identifiant créancier SEPA de la société (company.json, sepa.creditorId): %w", err)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{
+		db: db, prices: cfg.Prices, tariff: cfg.Prices.Tariff(), quotes: cfg.Quotes, papers: cfg.Papers, loc: cfg.Location, log: cfg.Logger,
+		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
+	}, nil
+}
+
+// fail logs a failed operation and returns err unchanged.
+func (s *Service) fail(op string, err error, attrs ...any) error {
+	return apperr.Log(s.log, op, err, attrs...)
+}
+
+// today is the broker's calendar day of now.
+func (s *Service) today() time.Time { return day(s.now(), s.loc) }
+
+// errNotFound answers an id that names no contract the actor may read:
+// an unknown id and another's get the same words.
+func errNotFound() error {
+	return apperr.Errorf(apperr.ENOTFOUND, "Ce contrat est introuvable.")
+}
+
+func errTaken() error {
+	return apperr.Errorf(apperr.ECONFLICT, "Un contrat est déjà en cours pour ce prix ou cette offre\u00a0: retrouvez-le dans « Mes contrats ».")
+}
+
+// Draft is a contract as the client asks for it (POST /api/contracts):
+// from a price or from an accepted offer, a start date, and what the
+// documents need that the price did not ask (it may come later, before
+// the signature, through Details).
+type Draft struct {
+	PriceID   string `json:"priceId"`
+	OfferID   string `json:"offerId"`
+	StartDate string `json:"startDate"`
+	Details
+}
+
+// Details are what the contract needs beyond the price: the holder's
+// address, the vehicle's registration, how to pay, a switch of insurer.
+type Details struct {
+	Address      *string `json:"address"`
+	PostalCode   *string `json:"postalCode"`
+	City         *string `json:"city"`
+	Registration *string `json:"registration"`
+	// Rhythm is monthly or yearly; monthly when the price allows it.
+	Rhythm *string `json:"rhythm"`
+	Switch *Switch `json:"switch"`
+}
+
+// Create makes a contract « En attente de signature » for a signed-in
+// client, from one of their kept prices or accepted offers.
+func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Contract, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
+	start, err := parseDay("startDate", d.StartDate, "la date de début du contrat")
+	if err != nil {
+		return nil, err
+	}
+	if (d.PriceID == "") == (d.OfferID == "") {
+		return nil, apperr.FieldErrorf("priceId", "Choisissez le prix ou l'offre à souscrire.")
+	}
+	now := s.now()
+	c := &Contract{ID: rand.Text(), Status: StatusPending, StartDate: start.Format(layout), CreatedAt: now, UpdatedAt: now, uid: actor.UID}
+	c.Holder = Holder{Name: actor.Name, Email: actor.Email}
+	if d.PriceID != "" {
+		if err := s.fromPrice(ctx, actor, c, d.PriceID); err != nil {
+			return nil, err
+		}
+	}
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		if d.OfferID != "" {
+			if err := s.fromOffer(ctx, tx, actor, c, d.OfferID); err != nil {
+				return err
+			}
+		}
+		if err := s.apply(c, d.Details, true); err != nil {
+			return err
+		}
+		if err := CheckStart(start, s.today(), c.Switch != nil); err != nil {
+			return err
+		}
+		if c.Number, err = nextNumber(ctx, tx, now.In(s.loc).Year()); err != nil {
+			return err
+		}
+		if err := insertContract(ctx, tx, c); err != nil {
+			return err
+		}
+		if err := s.insertProofs(ctx, tx, c); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, actor, c, "created", "Contrat créé depuis "+sourceLabel(c)+", début le "+frDate(start), now)
+	})
+	if err != nil {
+		return nil, s.fail("création d'un contrat", err, "uid", actor.UID)
+	}
+	s.log.Info("contrat créé", "number", c.Number, "uid", actor.UID, "source", c.Source)
+	if err := s.ensureDrafts(ctx, c.ID); err != nil {
+		return nil, s.fail("documents d'un contrat", err, "number", c.Number)
+	}
+	return s.Get(ctx, actor, c.ID)
+}
+
+func sourceLabel(c *Contract) string {
+	if c.Source == "offer" {
+		return "une offre acceptée"
+	}
+	return "un prix immédiat"
+}
+
+// fromPrice fills c from the kept price id of actor, while it holds.
+func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contract, id string) error {
+	cut := strings.LastIndexByte(id, '-')
+	if cut <= 0 {
+		return apperr.FieldErrorf("priceId", "Ce prix est introuvable.")
+	}
+	q, err := s.prices.Get(ctx, actor, id[:cut])
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable\u00a0: gardez d'abord vos prix dans votre compte.")
+	}
+	if err != nil {
+		return err
+	}
+	if s.today().Format(layout) > q.ValidUntil {
+		return apperr.FieldErrorf("priceId", "Ce prix n'est plus valable depuis le %s\u00a0: refaites votre demande de prix.", q.ValidUntil)
+	}
+	var p *pricing.Price
+	for i := range q.Prices {
+		if q.Prices[i].ID == id {
+			p = &q.Prices[i]
+		}
+	}
+	if p == nil {
+		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable.")
+	}
+	c.Source, c.SourceID, c.Product = "price", id, q.Product
+	c.Insurer, c.Formula, c.Guarantees = p.Insurer, p.Formula, p.Guarantees
+	c.YearlyCents, c.MonthlyCents, c.TaxesCents, c.DeductibleCents = p.YearlyCents, p.MonthlyCents, p.TaxesCents, p.DeductibleCents
+	c.Holder.BirthDate, c.Holder.PostalCode = q.Answers.BirthDate, q.Answers.PostalCode
+	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
+	c.Risk.FormulaID = p.FormulaID
+	if v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID); ok {
+		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
+	}
+	if q.Product == "home" {
+		c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel("home", "dwelling", q.Answers.Dwelling),
+			Status: s.choiceLabel("home", "occupant", q.Answers.Occupant), Surface: q.Answers.Surface, Rooms: q.Answers.Rooms}
+	}
+	c.Risk.Advice = s.advice(q.Result, q.Needs, id)
+	return nil
+}
+
+// advice records the duty to advise of a priced quote: the needs, the
+// formulas compared, the one recommended and the one chosen.
+func (s *Service) advice(r *pricing.Result, n pricing.Needs, chosen string) *Advice {
+	a := &Advice{Needs: s.tariff.NeedsLines(r.Product, n), Recommended: -1, Chosen: -1}
+	if r.Recommended != nil {
+		a.Reason = r.Recommended.Reason
+	}
+	for i, p := range r.Prices {
+		a.Offers = append(a.Offers, AdviceOffer{Insurer: p.Insurer, Formula: p.Formula, YearlyCents: p.YearlyCents,
+			MonthlyCents: p.MonthlyCents, DeductibleCents: p.DeductibleCents, Guarantees: p.Guarantees})
+		if r.Recommended != nil && p.ID == r.Recommended.ID {
+			a.Recommended = i
+		}
+		if p.ID == chosen {
+			a.Chosen = i
+		}
+	}
+	return a
+}
+
+// choiceLabel is the French label of a choice of the price form.
+func (s *Service) choiceLabel(product, key, id string) string {
+	fields, _ := s.tariff.Form(product)
+	for _, f := range fields {
+		if f.Key != key {
+			continue
+		}
+		for _, c := range f.Choices {
+			if c.ID == id {
+				return c.Label
+			}
+		}
+	}
+	return id
+}
+
+// fromOffer fills c from the accepted offer id of actor.
+func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, id string) error {
+	o, r, err := s.quotes.AcceptedOffer(ctx, tx, actor, id)
+	if err != nil {
+		return err
+	}
+	c.Source, c.SourceID, c.Product = "offer", id, string(r.Product)
+	c.Insurer, c.Formula, c.Guarantees = o.Insurer, o.ProductName, o.Guarantees
+	c.YearlyCents, c.MonthlyCents, c.DeductibleCents = o.YearlyCents, o.MonthlyCents, o.DeductibleCents
+	if c.YearlyCents == 0 {
+		c.YearlyCents = o.MonthlyCents * 12
+	}
+	c.Risk.Lines = s.quotes.AnswerLines(r)
+	if c.Guarantees == nil {
+		c.Guarantees = []string{}
+	}
+	switch r.Product {
+	case quote.ProductCar, quote.ProductVTC, quote.ProductTemp:
+		c.Risk.Vehicle = &Vehicle{}
+		if car, ok := r.Details.(*quote.Car); ok {
+			c.Risk.Vehicle.Make, c.Risk.Vehicle.Model = car.Brand, car.Model
+			if car.Brand == "autre" {
+				c.Risk.Vehicle.Make = car.BrandOther
+			}
+		}
+	case quote.ProductHome:
+		c.Risk.Dwelling = &Dwelling{}
+	default:
+		// Health, life, pro and fleet contracts are written with the
+		// insurer by an adviser: their documents are not the site's.
+		return apperr.FieldErrorf("offerId", "Ce contrat se souscrit avec votre conseiller : il vous contacte pour la signature.")
+	}
+	c.Risk.Advice = &Advice{Needs: c.Risk.Lines, Reason: o.Note, Recommended: 0, Chosen: 0, Offers: []AdviceOffer{{
+		Insurer: o.Insurer, Formula: o.ProductName, YearlyCents: c.YearlyCents, MonthlyCents: o.MonthlyCents,
+		DeductibleCents: o.DeductibleCents, Guarantees: c.Guarantees}}}
+	return nil
+}
+
+// Get reads contract id for its owner or for staff, complete.
+func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Contract, error) {
+	var c *Contract
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		c, err = s.readable(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		return s.complete(ctx, tx, actor, c)
+	})
+	if err != nil {
+		return nil, s.fail("lecture d'un contrat", err, "uid", actor.UID, "id", id)
+	}
+	return c, nil
+}
+
+// readable reads contract id if actor owns it or is staff (or the
+// terminal's reader); ENOTFOUND otherwise.
+func (s *Service) readable(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (*Contract, error) {
+	if !actor.SignedIn() && !actor.IsOperator() {
+		return nil, account.ErrSignedOut()
+	}
+	c, err := findContract(ctx, tx, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.uid == actor.UID && actor.SignedIn() {
+		return c, nil
+	}
+	if err := actor.RequireReader(); err != nil {
+		return nil, errNotFound()
+	}
+	return c, nil
+}
+
+// own reads contract id for a change by its owner; ENOTFOUND for anyone else.
+func (s *Service) own(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (*Contract, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
+	c, err := findContract(ctx, tx, id)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && c.uid != actor.UID) {
+		return nil, errNotFound()
+	}
+	return c, err
+}
+
+// Mine lists actor's contracts, newest first.
+func (s *Service) Mine(ctx context.Context, actor account.Actor) ([]*Contract, error) {
+	if !actor.SignedIn() {
+		return nil, account.ErrSignedOut()
+	}
+	var list []*Contract
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		if list, err = listContracts(ctx, tx, "uid = ?", actor.UID); err != nil {
+			return err
+		}
+		for _, c := range list {
+			if err := s.complete(ctx, tx, actor, c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("liste des contrats", err, "uid", actor.UID)
+	}
+	return list, nil
+}
+
+// record writes a line of c's history with its status now.
+func (s *Service) record(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, action, detail string, at time.Time) error {
+	name := actor.Name
+	if name == "" {
+		name = "Courtier"
+	}
+	return insertEvent(ctx, tx, c.ID, Event{At: at, ActorName: name, Status: c.Status, Action: action, Detail: detail}, actor.UID)
+}

@@ -1,0 +1,95 @@
+package contract
+
+import (
+	"context"
+	"strings"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/store"
+)
+
+// Filter narrows staff's list of contracts.
+type Filter struct {
+	// Status is one status, "" for all; "proofs" for the contracts with a
+	// supporting document to check.
+	Status string
+	// Product is one product id, "" for all.
+	Product string
+	// Query matches the number, the holder's name or e-mail, the registration.
+	Query string
+}
+
+// List lists the contracts for staff, newest first, at most 200.
+func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*Contract, error) {
+	if err := actor.RequireReader(); err != nil {
+		return nil, err
+	}
+	where, args := []string{"1 = 1"}, []any{}
+	switch {
+	case f.Status == "proofs":
+		where = append(where, "id IN (SELECT contract_id FROM proofs WHERE status = 'sent')")
+	case f.Status != "":
+		if Status(f.Status).Label() == f.Status {
+			return nil, apperr.FieldErrorf("status", "Ce statut de contrat n'existe pas.")
+		}
+		where, args = append(where, "status = ?"), append(args, f.Status)
+	}
+	if f.Product != "" {
+		where, args = append(where, "product = ?"), append(args, f.Product)
+	}
+	if q := strings.ToLower(strings.TrimSpace(f.Query)); q != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
+		where = append(where, `(lower(number) LIKE ? ESCAPE '\' OR lower(holder) LIKE ? ESCAPE '\' OR lower(risk) LIKE ? ESCAPE '\')`)
+		args = append(args, like, like, like)
+	}
+	var list []*Contract
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		if list, err = listContracts(ctx, tx, strings.Join(where, " AND ")+" LIMIT 200", args...); err != nil {
+			return err
+		}
+		for _, c := range list {
+			if err := s.complete(ctx, tx, actor, c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("liste des contrats", err, "uid", actor.UID)
+	}
+	return list, nil
+}
+
+// File reads a document (kind "documents") or a supporting document
+// (kind "proofs") of contract id, for its owner or staff.
+func (s *Service) File(ctx context.Context, actor account.Actor, id, kind, name string) (*File, string, error) {
+	var f *File
+	var filename string
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
+		c, err := s.readable(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		var sum string
+		switch kind {
+		case "documents":
+			err = tx.QueryRowContext(ctx, "SELECT sha256, kind FROM contract_documents WHERE contract_id = ? AND id = ?", c.ID, name).Scan(&sum, &filename)
+			filename = c.Number + "-" + filename + ".pdf"
+		case "proofs":
+			var original string
+			err = tx.QueryRowContext(ctx, "SELECT sha256, COALESCE(name, '') FROM proofs WHERE contract_id = ? AND kind = ? AND sha256 IS NOT NULL",
+				c.ID, name).Scan(&sum, &original)
+			filename = c.Number + "-" + name + "-" + original
+		}
+		if err != nil || sum == "" {
+			return apperr.Errorf(apperr.ENOTFOUND, "Ce document est introuvable.")
+		}
+		f, err = GetFile(ctx, tx, sum)
+		return err
+	})
+	if err != nil {
+		return nil, "", s.fail("lecture d'un document", err, "uid", actor.UID, "id", id)
+	}
+	return f, filename, nil
+}
