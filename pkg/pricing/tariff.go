@@ -59,12 +59,21 @@ type product struct {
 	taxes       []*tax
 	fields      []*FormField
 	field       map[string]*FormField
-	options     map[string]*fileOption
+	options     map[string]*option
 	formulas    []*formula // by rank
 	factors     []*factor  // the product's own tables, aligned with spec.factors
 	needs       fileNeeds
 	ipid        fileIPID
 	offers      []*offerTable // one per insurer that prices the product
+}
+
+// option is an option of a product with its part's index and its two
+// trace lines, which are the same for every profile.
+type option struct {
+	fileOption
+	part         int
+	addedLine    string // « + option Bris de glace : 24,00 € »
+	includedLine string // « Option Bris de glace : comprise dans la formule »
 }
 
 // formula is a formula of a product, by rank.
@@ -99,6 +108,7 @@ type tax struct {
 	amountCents int64
 	source      string
 	prefix      string // « label : 33 % de »
+	amountLine  string // « label : 6,50 € », for an amount per contract
 }
 
 // offerTable is what one insurer asks for one product.
