@@ -27,10 +27,12 @@ func (q *quote) recommend(prices []Price, n Needs) (*Recommendation, span) {
 	if len(prices) == 0 {
 		return nil, span{}
 	}
+	var room [16]fit // on the stack: a product has far fewer prices
+	fits := room[:0]
 	for i, k := range q.order {
-		q.fits = append(q.fits, needsFit(q.p, &prices[i], q.p.formulas[q.priced[k].formula], n, q.pr.answers))
+		fits = append(fits, needsFit(q.p, &prices[i], q.p.formulas[q.priced[k].formula], n, q.pr.answers))
 	}
-	best := slices.MinFunc(q.fits, func(x, y fit) int {
+	best := slices.MinFunc(fits, func(x, y fit) int {
 		switch {
 		case x.missing != y.missing:
 			return x.missing - y.missing
@@ -46,7 +48,7 @@ func (q *quote) recommend(prices []Price, n Needs) (*Recommendation, span) {
 		return strings.Compare(x.price.InsurerID, y.price.InsurerID)
 	})
 	start := len(q.buf)
-	q.buf = appendReason(q.buf, q.p, best, q.fits, n, q.pr.answers)
+	q.buf = appendReason(q.buf, q.p, best, fits, n, q.pr.answers)
 	return &Recommendation{ID: best.price.ID, Insurer: best.price.Insurer, Formula: best.price.Formula},
 		span{int32(start), int32(len(q.buf))}
 }

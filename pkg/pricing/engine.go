@@ -23,26 +23,35 @@ func (t *Tariff) Price(productID string, a Answers, n Needs, today Date) (*Resul
 		}
 		return nil, FieldErrors{{"product", "Ce produit n’existe pas. Choisissez une assurance auto, moto, habitation, VTC ou temporaire."}}
 	}
-	var pr profile
-	errs := t.check(p, &a, &pr, today)
+	sc := t.scratch.Get().(*scratch)
+	sc.answers = a // a copy that the quote points to, so that a stays on the stack
+	res, err := t.price(p, &sc.answers, n, today, &sc.buffers)
+	sc.answers = Answers{}
+	t.scratch.Put(sc)
+	return res, err
+}
+
+// price checks the answers and prices them with the buffers b, which
+// it gives back grown.
+func (t *Tariff) price(p *product, a *Answers, n Needs, today Date, b *buffers) (*Result, error) {
+	pr := profile{answers: a}
+	errs := t.check(p, a, &pr, today)
 	errs = append(errs, checkNeeds(p, n)...)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	res := &Result{
-		Product: productID, TariffVersion: t.version, ValidDays: t.validDays,
+		Product: p.id, TariffVersion: t.version, ValidDays: t.validDays,
 		ValidUntil: today.AddDays(t.validDays).String(), Disclaimer: t.disclaimer,
 	}
-	sc := t.scratch.Get().(*scratch)
-	q := newQuote(t, p, &pr, sc)
+	q := newQuote(t, p, &pr, b)
 	q.priceAll()
 	q.sort()
 	q.prices(res)
 	var reason span
 	res.Recommended, reason = q.recommend(res.Prices, n)
 	q.traces(res, reason)
-	q.release()
-	t.scratch.Put(sc)
+	*b = q.buffers
 	res.Notes = notes(p, n)
 	return res, nil
 }
@@ -54,8 +63,8 @@ const maxParts = 2
 func (q *quote) priceAll() {
 	for oi, o := range q.p.offers {
 		q.applied = q.applied[:0]
-		for _, f := range o.factors {
-			if a := q.factor(f); !a.skip {
+		for j, f := range o.factors {
+			if a := q.factor(j, f); !a.skip {
 				q.applied = append(q.applied, a)
 			}
 		}
@@ -68,26 +77,28 @@ func (q *quote) priceAll() {
 	}
 }
 
-// factor evaluates a factor table once per quote: insurers that share
-// the product's table share its value and line.
-func (q *quote) factor(f *factor) applied {
-	for _, c := range q.cache {
-		if c.f == f {
-			return c
-		}
+// factor evaluates an insurer's j-th factor table. The product's own
+// tables, which most insurers use, are evaluated once per quote: the
+// insurers that share one share its value and its line.
+func (q *quote) factor(j int, f *factor) applied {
+	shared := f == q.p.factors[j]
+	if shared && q.cache[j].done {
+		return q.cache[j]
 	}
-	a := applied{f: f, part: f.part}
+	a := applied{done: true, part: f.part}
 	start := len(q.buf)
 	q.buf, a.value, a.skip = q.appendFactor(q.buf, f)
 	a.line = span{int32(start), int32(len(q.buf))}
-	q.cache = append(q.cache, a)
+	if shared {
+		q.cache[j] = a
+	}
 	return a
 }
 
 // price computes one formula of one insurer.
 func (q *quote) price(o *offerTable, fi int, f *formula) priced {
 	base := o.base[fi]
-	q.fixedLine(o.baseLines[fi])
+	q.lines = append(q.lines, o.baseLines[fi])
 	var parts [maxParts]float64
 	for i, cents := range base {
 		parts[i] = float64(cents)
@@ -130,11 +141,11 @@ func (q *quote) addOptions(f *formula, partCents *[maxParts]int64) {
 	for _, id := range q.pr.answers.Options {
 		o := q.p.options[id]
 		if slices.Contains(f.includedOptions, id) {
-			q.fixedLine(o.includedLine)
+			q.lines = append(q.lines, o.includedLine)
 			continue
 		}
 		partCents[o.part] += o.Cents
-		q.fixedLine(o.addedLine)
+		q.lines = append(q.lines, o.addedLine)
 	}
 }
 
@@ -143,19 +154,19 @@ func (q *quote) addOptions(f *formula, partCents *[maxParts]int64) {
 // property (the terrorism contribution).
 func (q *quote) taxes(f *formula, partCents []int64) int64 {
 	var total int64
-	for _, tx := range q.p.taxes {
+	for i, tx := range q.p.taxes {
 		if tx.part < 0 {
 			if !f.propertyCover {
 				continue
 			}
 			total += tx.amountCents
-			q.fixedLine(tx.amountLine)
+			q.lines = append(q.lines, tx.amountLine)
 			continue
 		}
 		base := partCents[tx.part]
 		amount := roundCents(float64(base) * tx.rate)
 		total += amount
-		q.taxLine(tx, base, amount)
+		q.taxLine(i, base, amount)
 	}
 	q.amountLine("Total des taxes", total)
 	return total

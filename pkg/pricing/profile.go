@@ -23,10 +23,11 @@ type profile struct {
 }
 
 // check validates the answers against the product's form, field by
-// field, and derives the profile into pr (the caller's, so that it can
-// stay on the stack). Every refused field gets its message.
+// field, and derives the profile into pr, the caller's, which holds a
+// already: both stay on the caller's stack (storing a here would send
+// it to the heap). Every refused field gets its message.
 func (t *Tariff) check(p *product, a *Answers, pr *profile, today Date) FieldErrors {
-	*pr = profile{answers: a, supervised: a.SupervisedDriving}
+	pr.supervised = a.SupervisedDriving
 	var errs FieldErrors
 	var birth Date
 	birthOK := false

@@ -8,57 +8,62 @@ import (
 // quote prices one profile. Every text of the result (the trace lines
 // of the nine prices and the advice) is written into one buffer that
 // becomes one string at the end, which each text is a slice of; a line
-// the tariff already wrote at load (a base premium, an option, a fixed
-// contribution) is not copied but referenced, and a tax line that
-// another formula wrote already is shared. A full car quote thus
-// allocates its text, its line headers, its prices and little else:
-// the garbage collector, not the arithmetic, was what a quote cost.
+// that is the same for every profile (a base premium, an option, a
+// fixed contribution) was written at load and is referred to, not
+// copied, and a tax line that another formula wrote already is shared.
+// A full car quote thus allocates its text, its line headers, its
+// prices and little else: the garbage collector, more than the
+// arithmetic, was what a quote cost. The working buffers hold no
+// pointer (indexes, spans), so the collector has nothing to follow in
+// them, and the quote holds them itself while it runs.
 type quote struct {
 	t  *Tariff
 	p  *product
-	pr *profile
-	*scratch
+	pr profile // by value: a pointer to the caller's would send it to the heap
+	buffers
 }
 
-// scratch are the working buffers of a quote, recycled between quotes.
-// Only fixed and fits hold pointers, and release clears them: nothing
-// in a scratch outlives its quote.
+// scratch is what a quote borrows from the tariff's pool and gives back.
 type scratch struct {
+	answers Answers // the quote's copy of the answers
+	buffers
+}
+
+// buffers are the working buffers of a quote, recycled between quotes.
+type buffers struct {
 	buf      []byte
 	lines    []span    // every trace line
-	fixed    []string  // the lines written at load that lines refer to
 	applied  []applied // the factors of the current insurer
-	cache    []applied // factor tables already evaluated, by table
+	cache    []applied // the product's factor tables once evaluated, by position
 	taxLines []taxSeen // tax lines written, for the formulas that share them
 	priced   []priced  // the prices, in the order they are computed
 	order    []int     // the order they are shown in
-	fits     []fit     // the prices against the needs
 }
 
 // span is a line of the trace: buf[start:end], or for a negative start
-// the line fixed[^start] written at load.
+// the product's line fixed[^start], written at load.
 type span struct{ start, end int32 }
 
 // applied is a factor's value for the profile and its trace line.
 type applied struct {
-	f     *factor
+	done  bool
+	skip  bool
 	part  int
 	value float64
 	line  span
-	skip  bool
 }
 
 // taxSeen is a tax line already written: a tax on the same amount (the
 // liability part is often the same in every formula) reads the same.
 type taxSeen struct {
-	tx   *tax
+	tax  int // index in the product's taxes
 	base int64
 	line span
 }
 
 // priced is a price before it becomes a Price: its numbers and where
-// its lines are, with no pointer, so that the prices can be sorted and
-// then written once into the result.
+// its lines are, so that the prices can be sorted and then written
+// once into the result.
 type priced struct {
 	offer, formula int
 	premium, taxes int64
@@ -68,29 +73,17 @@ type priced struct {
 	from, to       int // its lines, lines[from:to]
 }
 
-func newQuote(t *Tariff, p *product, pr *profile, sc *scratch) quote {
-	sc.buf, sc.lines, sc.fixed, sc.applied, sc.cache = sc.buf[:0], sc.lines[:0], sc.fixed[:0], sc.applied[:0], sc.cache[:0]
-	sc.taxLines, sc.priced, sc.order, sc.fits = sc.taxLines[:0], sc.priced[:0], sc.order[:0], sc.fits[:0]
-	return quote{t: t, p: p, pr: pr, scratch: sc}
-}
-
-// release clears what points into the tariff or the result, so that a
-// recycled scratch keeps neither alive.
-func (q *quote) release() {
-	clear(q.fixed)
-	clear(q.fits)
-	clear(q.taxLines)
+func newQuote(t *Tariff, p *product, pr *profile, b *buffers) quote {
+	q := quote{t: t, p: p, pr: *pr, buffers: *b}
+	q.buf, q.lines, q.applied, q.taxLines, q.priced, q.order = q.buf[:0], q.lines[:0], q.applied[:0], q.taxLines[:0], q.priced[:0], q.order[:0]
+	q.cache = slices.Grow(q.cache[:0], len(p.factors))[:len(p.factors)]
+	clear(q.cache)
+	return q
 }
 
 // line records buf[start:] as the next trace line.
 func (q *quote) line(start int) {
 	q.lines = append(q.lines, span{int32(start), int32(len(q.buf))})
-}
-
-// fixedLine records a line written at load as the next trace line.
-func (q *quote) fixedLine(s string) {
-	q.lines = append(q.lines, span{^int32(len(q.fixed)), 0})
-	q.fixed = append(q.fixed, s)
 }
 
 // last is the span of the line recorded last.
@@ -125,13 +118,14 @@ func (q *quote) prices(res *Result) {
 	for i, k := range q.order {
 		x := &q.priced[k]
 		o, f := q.p.offers[x.offer], q.p.formulas[x.formula]
-		res.Prices[i] = Price{
-			ID: o.ids[x.formula], Insurer: o.insurerName, InsurerID: o.insurerID,
-			Formula: f.label, FormulaID: f.id, Rank: f.rank,
-			PremiumCents: x.premium, TaxesCents: x.taxes, YearlyCents: x.yearly, MonthlyCents: x.monthly,
-			PeriodDays: x.periodDays, Deductibles: o.deductibles[x.formula], DeductibleCents: o.mainDeductible[x.formula],
-			Guarantees: f.guarantees, Options: labels,
-		}
+		// Field by field: a Price literal would be built aside and copied
+		// in with a barrier on each of its pointers.
+		p := &res.Prices[i]
+		p.ID, p.Insurer, p.InsurerID = o.ids[x.formula], o.insurerName, o.insurerID
+		p.Formula, p.FormulaID, p.Rank = f.label, f.id, f.rank
+		p.PremiumCents, p.TaxesCents, p.YearlyCents, p.MonthlyCents = x.premium, x.taxes, x.yearly, x.monthly
+		p.PeriodDays, p.DeductibleCents = x.periodDays, o.mainDeductible[x.formula]
+		p.Deductibles, p.Guarantees, p.Options = o.deductibles[x.formula], f.guarantees, labels
 	}
 }
 
@@ -142,7 +136,7 @@ func (q *quote) traces(res *Result, reason span) {
 	lines := make([]string, len(q.lines))
 	for i, l := range q.lines {
 		if l.start < 0 {
-			lines[i] = q.fixed[^l.start]
+			lines[i] = q.p.fixed[^l.start]
 		} else {
 			lines[i] = text[l.start:l.end]
 		}

@@ -65,6 +65,16 @@ type product struct {
 	needs       fileNeeds
 	ipid        fileIPID
 	offers      []*offerTable // one per insurer that prices the product
+	// fixed are the trace lines that are the same for every profile,
+	// written at load; a quote's lines refer to them (see fix).
+	fixed []string
+}
+
+// fix keeps a trace line written at load and returns the span that
+// refers to it: a negative start, its index in fixed complemented.
+func (p *product) fix(line string) span {
+	p.fixed = append(p.fixed, line)
+	return span{start: ^int32(len(p.fixed) - 1)}
 }
 
 // option is an option of a product with its part's index and its two
@@ -72,8 +82,8 @@ type product struct {
 type option struct {
 	fileOption
 	part         int
-	addedLine    string // « + option Bris de glace : 24,00 € »
-	includedLine string // « Option Bris de glace : comprise dans la formule »
+	addedLine    span // « + option Bris de glace : 24,00 € »
+	includedLine span // « Option Bris de glace : comprise dans la formule »
 }
 
 // formula is a formula of a product, by rank.
@@ -108,7 +118,7 @@ type tax struct {
 	amountCents int64
 	source      string
 	prefix      string // « label : 33 % de »
-	amountLine  string // « label : 6,50 € », for an amount per contract
+	amountLine  span   // « label : 6,50 € », for an amount per contract
 }
 
 // offerTable is what one insurer asks for one product.
@@ -120,7 +130,7 @@ type offerTable struct {
 	deductibles [][]Deductible // by formula
 	// mainDeductible and baseLines are written once for every quote.
 	mainDeductible []int64
-	baseLines      []string
+	baseLines      []span
 	ids            []string  // insurer:formula
 	monthlyText    string    // the middle of the monthly line
 	factors        []*factor // aligned with the product's spec.factors

@@ -69,20 +69,20 @@ func (q *quote) periodLine(days int, cents int64) {
 // taxLine: « Taxe sur les conventions d’assurance, responsabilité civile :
 // 33 % de 263,52 € = 86,96 € ». The formulas of an insurer often tax the
 // same liability part: the line written for the first serves the others.
-func (q *quote) taxLine(tx *tax, base, amount int64) {
+func (q *quote) taxLine(i int, base, amount int64) {
 	for _, s := range q.taxLines {
-		if s.tx == tx && s.base == base {
+		if s.tax == i && s.base == base {
 			q.lines = append(q.lines, s.line)
 			return
 		}
 	}
 	start := len(q.buf)
-	b := append(q.buf, tx.prefix...)
+	b := append(q.buf, q.p.taxes[i].prefix...)
 	b = appendEuros(b, base)
 	b = append(b, " = "...)
 	q.buf = appendEuros(b, amount)
 	q.line(start)
-	q.taxLines = append(q.taxLines, taxSeen{tx, base, q.last()})
+	q.taxLines = append(q.taxLines, taxSeen{i, base, q.last()})
 }
 
 // monthlyLine: « Mensualité : 598,12 € × 1,02 (frais de fractionnement
