@@ -2,6 +2,7 @@ package pricing
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -20,14 +21,16 @@ type fit struct {
 // fewest requested needs left uncovered), then a main deductible within
 // the tolerance, then the budget, then the lowest price, then the
 // richer formula and the insurer's id, so the choice is deterministic;
-// and says why in one sentence.
-func recommend(p *product, prices []Price, n Needs, a *Answers) *Recommendation {
+// and says why in one sentence, written into the quote's buffer: its
+// span there is returned, Reason is set when the buffer becomes text.
+func (q *quote) recommend(prices []Price, n Needs) (*Recommendation, span) {
 	if len(prices) == 0 {
-		return nil
+		return nil, span{}
 	}
-	fits := make([]fit, len(prices))
-	for i := range prices {
-		fits[i] = needsFit(p, &prices[i], n, a)
+	var room [16]fit // on the stack: a product has far fewer prices
+	fits := room[:0]
+	for i, k := range q.order {
+		fits = append(fits, needsFit(q.p, &prices[i], q.p.formulas[q.priced[k].formula], n, q.pr.answers))
 	}
 	best := slices.MinFunc(fits, func(x, y fit) int {
 		switch {
@@ -44,8 +47,10 @@ func recommend(p *product, prices []Price, n Needs, a *Answers) *Recommendation 
 		}
 		return strings.Compare(x.price.InsurerID, y.price.InsurerID)
 	})
-	return &Recommendation{ID: best.price.ID, Insurer: best.price.Insurer, Formula: best.price.Formula,
-		Reason: reason(p, best, fits, n, a)}
+	start := len(q.buf)
+	q.buf = appendReason(q.buf, q.p, best, fits, n, q.pr.answers)
+	return &Recommendation{ID: best.price.ID, Insurer: best.price.Insurer, Formula: best.price.Formula},
+		span{int32(start), int32(len(q.buf))}
 }
 
 func boolFirst(b bool) int {
@@ -56,8 +61,7 @@ func boolFirst(b bool) int {
 }
 
 // needsFit measures one price against the needs.
-func needsFit(p *product, price *Price, n Needs, a *Answers) fit {
-	f := p.formulas[slices.IndexFunc(p.formulas, func(f *formula) bool { return f.id == price.FormulaID })]
+func needsFit(p *product, price *Price, f *formula, n Needs, a *Answers) fit {
 	ft := fit{price: price, formula: f, deductOK: true, budgetOK: true, amount: price.MonthlyCents}
 	for _, c := range n.Covers {
 		if !covers(f, a, c) {
@@ -84,49 +88,61 @@ func covers(f *formula, a *Answers, need string) bool {
 	return slices.Contains(f.covers, need) || slices.Contains(a.Options, need)
 }
 
-// reason writes the advice in one sentence: « Nous vous recommandons
-// Tiers étendu chez … : cette formule couvre ce que vous avez demandé (le
-// vol et l’incendie, le bris de glace), pour 41,20 € par mois, dans
-// votre budget. »
-func reason(p *product, best fit, fits []fit, n Needs, a *Answers) string {
+// appendReason writes the advice in one sentence: « Nous vous
+// recommandons Tiers étendu chez … : cette formule couvre ce que vous
+// avez demandé (le vol et l’incendie, le bris de glace), pour 41,20 €
+// par mois, dans votre budget. »
+func appendReason(b []byte, p *product, best fit, fits []fit, n Needs, a *Answers) []byte {
 	price := best.price
 	asked := len(n.Covers)
-	var covered []string
-	for _, c := range n.Covers {
-		if covers(best.formula, a, c) {
-			covered = append(covered, p.needCover(c).Short)
-		}
-	}
-	var b strings.Builder
-	b.WriteString("Nous vous recommandons " + price.Formula + " chez " + price.Insurer + "\u00a0: ")
+	b = append(b, "Nous vous recommandons "...)
+	b = append(append(append(b, price.Formula...), " chez "...), price.Insurer...)
+	b = append(b, "\u00a0: "...)
 	switch {
 	case asked == 0:
-		b.WriteString("vous n’avez pas demandé de garantie en particulier")
+		b = append(b, "vous n’avez pas demandé de garantie en particulier"...)
 	case best.missing == 0:
-		b.WriteString("cette formule couvre ce que vous avez demandé (" + strings.Join(covered, ", ") + ")")
-	case len(covered) == 0:
-		b.WriteString("aucune formule ne couvre ce que vous avez demandé")
+		b = appendCovered(append(b, "cette formule couvre ce que vous avez demandé ("...), p, best, n, a)
+	case best.missing == asked:
+		b = append(b, "aucune formule ne couvre ce que vous avez demandé"...)
 	default:
-		b.WriteString("aucune formule ne couvre tout ce que vous avez demandé, celle-ci en couvre le plus (" + strings.Join(covered, ", ") + ")")
+		b = append(b, "aucune formule ne couvre tout ce que vous avez demandé, celle-ci en couvre le plus ("...)
+		b = appendCovered(b, p, best, n, a)
 	}
-	b.WriteString(whyThisPrice(best, fits, asked))
-	b.WriteString(", pour " + Euros(best.amount))
+	b = append(b, whyThisPrice(best, fits, asked)...)
+	b = appendEuros(append(b, ", pour "...), best.amount)
 	if p.needs.Budget == "total" {
-		b.WriteString(" les " + itoa(price.PeriodDays) + "\u00a0jours")
+		b = strconv.AppendInt(append(b, " les "...), int64(price.PeriodDays), 10)
+		b = append(b, "\u00a0jours"...)
 	} else {
-		b.WriteString(" par mois")
+		b = append(b, " par mois"...)
 	}
 	switch {
 	case best.hasBudget && best.budgetOK:
-		b.WriteString(", dans votre budget")
+		b = append(b, ", dans votre budget"...)
 	case best.hasBudget:
-		b.WriteString(", au-dessus de votre budget\u00a0: aucune formule qui vous couvre autant n’y entre")
+		b = append(b, ", au-dessus de votre budget\u00a0: aucune formule qui vous couvre autant n’y entre"...)
 	}
 	if !best.deductOK {
-		b.WriteString(", avec une franchise de " + Euros(price.DeductibleCents) + " plus haute que souhaité")
+		b = appendEuros(append(b, ", avec une franchise de "...), price.DeductibleCents)
+		b = append(b, " plus haute que souhaité"...)
 	}
-	b.WriteString(".")
-	return b.String()
+	return append(b, '.')
+}
+
+// appendCovered lists the needs the recommended formula covers, and
+// closes the parenthesis: « le vol et l’incendie, le bris de glace) ».
+func appendCovered(b []byte, p *product, best fit, n Needs, a *Answers) []byte {
+	first := true
+	for _, c := range n.Covers {
+		if covers(best.formula, a, c) {
+			if !first {
+				b = append(b, ", "...)
+			}
+			b, first = append(b, p.needCover(c).Short...), false
+		}
+	}
+	return append(b, ')')
 }
 
 // notes are advice beside the recommendation: how to leave the current

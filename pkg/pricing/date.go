@@ -48,7 +48,8 @@ func (d Date) String() string {
 }
 
 func appendPadded(b []byte, n, width int) []byte {
-	s := strconv.Itoa(n)
+	var digits [20]byte
+	s := strconv.AppendInt(digits[:0], int64(n), 10)
 	for i := len(s); i < width; i++ {
 		b = append(b, '0')
 	}

@@ -1,9 +1,6 @@
 package pricing
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Price prices a profile for every insurer and formula of a product.
 // today is the day of the quote (the engine reads no clock): ages,
@@ -26,19 +23,35 @@ func (t *Tariff) Price(productID string, a Answers, n Needs, today Date) (*Resul
 		}
 		return nil, FieldErrors{{"product", "Ce produit n’existe pas. Choisissez une assurance auto, moto, habitation, VTC ou temporaire."}}
 	}
-	pr, errs := t.check(p, &a, today)
+	sc := t.scratch.Get().(*scratch)
+	sc.answers = a // a copy that the quote points to, so that a stays on the stack
+	res, err := t.price(p, &sc.answers, n, today, &sc.buffers)
+	sc.answers = Answers{}
+	t.scratch.Put(sc)
+	return res, err
+}
+
+// price checks the answers and prices them with the buffers b, which
+// it gives back grown.
+func (t *Tariff) price(p *product, a *Answers, n Needs, today Date, b *buffers) (*Result, error) {
+	pr := profile{answers: a}
+	errs := t.check(p, a, &pr, today)
 	errs = append(errs, checkNeeds(p, n)...)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	res := &Result{
-		Product: productID, TariffVersion: t.version, ValidDays: t.validDays,
+		Product: p.id, TariffVersion: t.version, ValidDays: t.validDays,
 		ValidUntil: today.AddDays(t.validDays).String(), Disclaimer: t.disclaimer,
 	}
-	sc := t.scratch.Get().(*scratch)
-	newQuote(t, p, pr, sc).priceAll(res)
-	t.scratch.Put(sc)
-	res.Recommended = recommend(p, res.Prices, n, &a)
+	q := newQuote(t, p, &pr, b)
+	q.priceAll()
+	q.sort()
+	q.prices(res)
+	var reason span
+	res.Recommended, reason = q.recommend(res.Prices, n)
+	q.traces(res, reason)
+	*b = q.buffers
 	res.Notes = notes(p, n)
 	return res, nil
 }
@@ -46,118 +59,52 @@ func (t *Tariff) Price(productID string, a Answers, n Needs, today Date) (*Resul
 // maxParts is the most parts a product splits its premium in.
 const maxParts = 2
 
-// quote prices one profile. The trace lines of all its prices are
-// written into one buffer and become one string at the end, which every
-// line is a slice of: a full car quote writes about two hundred lines
-// with a handful of allocations.
-type quote struct {
-	t  *Tariff
-	p  *product
-	pr *profile
-	*scratch
-}
-
-// scratch are the working buffers of a quote, recycled between quotes:
-// nothing in them outlives the quote.
-type scratch struct {
-	buf     []byte
-	lines   [][2]int  // every trace line, as buf[start:end]
-	applied []applied // the factors of the current insurer
-	cache   []applied // factor tables already evaluated, by table
-	spans   [][2]int  // each price's lines, as lines[from:to]
-	prices  []Price   // in the order they are computed
-	order   []int     // the order they are shown in
-}
-
-// applied is a factor's value for the profile and its trace line in buf.
-type applied struct {
-	f          *factor
-	part       int
-	value      float64
-	start, end int
-	skip       bool
-}
-
-func newQuote(t *Tariff, p *product, pr *profile, sc *scratch) *quote {
-	sc.buf, sc.lines, sc.applied, sc.cache = sc.buf[:0], sc.lines[:0], sc.applied[:0], sc.cache[:0]
-	sc.spans, sc.prices, sc.order = sc.spans[:0], sc.prices[:0], sc.order[:0]
-	return &quote{t: t, p: p, pr: pr, scratch: sc}
-}
-
-// priceAll prices every formula of every insurer, then cuts the lines
-// out of one string and orders the prices: by formula rank, then price,
-// then insurer.
-func (q *quote) priceAll(res *Result) {
-	for _, o := range q.p.offers {
+// priceAll prices every formula of every insurer, in the file's order.
+func (q *quote) priceAll() {
+	for oi, o := range q.p.offers {
 		q.applied = q.applied[:0]
-		for _, f := range o.factors {
-			if a := q.factor(f); !a.skip {
+		for j, f := range o.factors {
+			if a := q.factor(j, f); !a.skip {
 				q.applied = append(q.applied, a)
 			}
 		}
 		for fi, f := range q.p.formulas {
 			from := len(q.lines)
-			q.order = append(q.order, len(q.prices))
-			q.prices = append(q.prices, q.price(o, fi, f))
-			q.spans = append(q.spans, [2]int{from, len(q.lines)})
+			x := q.price(o, fi, f)
+			x.offer, x.formula, x.from, x.to = oi, fi, from, len(q.lines)
+			q.priced = append(q.priced, x)
 		}
 	}
-	text := string(q.buf)
-	lines := make([]string, len(q.lines))
-	for i, l := range q.lines {
-		lines[i] = text[l[0]:l[1]]
-	}
-	slices.SortStableFunc(q.order, func(i, j int) int {
-		x, y := &q.prices[i], &q.prices[j]
-		if x.Rank != y.Rank {
-			return x.Rank - y.Rank
-		}
-		if x.YearlyCents != y.YearlyCents {
-			return int(x.YearlyCents - y.YearlyCents)
-		}
-		return strings.Compare(x.InsurerID, y.InsurerID)
-	})
-	res.Prices = make([]Price, len(q.order))
-	for i, k := range q.order {
-		res.Prices[i] = q.prices[k]
-		span := q.spans[k]
-		res.Prices[i].Trace = lines[span[0]:span[1]:span[1]]
-	}
-	clear(q.prices) // the scratch must not keep the result alive
 }
 
-// factor evaluates a factor table once per quote: insurers that share
-// the product's table share its value and line.
-func (q *quote) factor(f *factor) applied {
-	for _, c := range q.cache {
-		if c.f == f {
-			return c
-		}
+// factor evaluates an insurer's j-th factor table. The product's own
+// tables, which most insurers use, are evaluated once per quote: the
+// insurers that share one share its value and its line.
+func (q *quote) factor(j int, f *factor) applied {
+	shared := f == q.p.factors[j]
+	if shared && q.cache[j].done {
+		return q.cache[j]
 	}
-	a := applied{f: f, part: f.part, start: len(q.buf)}
+	a := applied{done: true, part: f.part}
+	start := len(q.buf)
 	q.buf, a.value, a.skip = q.appendFactor(q.buf, f)
-	a.end = len(q.buf)
-	q.cache = append(q.cache, a)
+	a.line = span{int32(start), int32(len(q.buf))}
+	if shared {
+		q.cache[j] = a
+	}
 	return a
 }
 
-// line records buf[start:] as the next trace line.
-func (q *quote) line(start int) {
-	q.lines = append(q.lines, [2]int{start, len(q.buf)})
-}
-
 // price computes one formula of one insurer.
-func (q *quote) price(o *offerTable, fi int, f *formula) Price {
+func (q *quote) price(o *offerTable, fi int, f *formula) priced {
 	base := o.base[fi]
-	start := len(q.buf)
-	q.buf = append(q.buf, o.baseLines[fi]...)
-	q.line(start)
+	q.lines = append(q.lines, o.baseLines[fi])
 	var parts [maxParts]float64
 	for i, cents := range base {
 		parts[i] = float64(cents)
 	}
 	for _, a := range q.applied {
-		q.lines = append(q.lines, [2]int{a.start, a.end})
+		q.lines = append(q.lines, a.line)
 		for i := range base {
 			if a.part < 0 || a.part == i {
 				parts[i] *= a.value
@@ -168,52 +115,38 @@ func (q *quote) price(o *offerTable, fi int, f *formula) Price {
 	for i := range base {
 		partCents[i] = roundCents(parts[i])
 	}
-	optionLabels := q.addOptions(f, &partCents)
+	q.addOptions(f, &partCents)
 	var premium int64
 	for _, c := range partCents {
 		premium += c
 	}
 	q.partsLine("Prime hors taxes", premium, partCents[:len(base)])
 	taxes := q.taxes(f, partCents[:len(base)])
-	yearly := premium + taxes
-	price := Price{
-		ID: o.ids[fi], Insurer: o.insurerName, InsurerID: o.insurerID,
-		Formula: f.label, FormulaID: f.id, Rank: f.rank,
-		PremiumCents: premium, TaxesCents: taxes, YearlyCents: yearly, PeriodDays: 365,
-		Deductibles: o.deductibles[fi], DeductibleCents: o.mainDeductible[fi],
-		Guarantees: f.guarantees, Options: optionLabels,
-	}
+	x := priced{premium: premium, taxes: taxes, yearly: premium + taxes, periodDays: 365}
 	if q.p.temporary {
-		price.PeriodDays = q.pr.answers.Days
-		q.amountLine("Prix TTC pour ", int64(price.PeriodDays), " jours", yearly)
-		return price
+		x.periodDays = q.pr.answers.Days
+		q.periodLine(x.periodDays, x.yearly)
+		return x
 	}
-	q.amountLine("Prime annuelle TTC", -1, "", yearly)
-	price.MonthlyCents = roundCents(float64(yearly) * (1 + o.monthly) / 12)
-	q.monthlyLine(o, yearly, price.MonthlyCents)
-	return price
+	q.amountLine("Prime annuelle TTC", x.yearly)
+	x.monthly = roundCents(float64(x.yearly) * (1 + o.monthly) / 12)
+	q.monthlyLine(o, x.yearly, x.monthly)
+	return x
 }
 
 // addOptions adds the options the client chose that the formula does not
 // include, each to its part, after the factors: an option's price is
-// the same for every profile.
-func (q *quote) addOptions(f *formula, partCents *[maxParts]int64) []string {
-	var labels []string
+// the same for every profile, and so are its lines.
+func (q *quote) addOptions(f *formula, partCents *[maxParts]int64) {
 	for _, id := range q.pr.answers.Options {
 		o := q.p.options[id]
-		labels = append(labels, o.Label)
-		start := len(q.buf)
 		if slices.Contains(f.includedOptions, id) {
-			q.buf = append(q.buf, "Option "...)
-			q.buf = append(q.buf, o.Label...)
-			q.buf = append(q.buf, nbsp+": comprise dans la formule"...)
-			q.line(start)
+			q.lines = append(q.lines, o.includedLine)
 			continue
 		}
-		partCents[slices.Index(q.p.spec.parts, o.Part)] += o.Cents
-		q.amountLine("+ option "+o.Label, -1, "", o.Cents)
+		partCents[o.part] += o.Cents
+		q.lines = append(q.lines, o.addedLine)
 	}
-	return labels
 }
 
 // taxes adds each tax of the product, rounded to the cent: the rates on
@@ -221,20 +154,20 @@ func (q *quote) addOptions(f *formula, partCents *[maxParts]int64) []string {
 // property (the terrorism contribution).
 func (q *quote) taxes(f *formula, partCents []int64) int64 {
 	var total int64
-	for _, tx := range q.p.taxes {
+	for i, tx := range q.p.taxes {
 		if tx.part < 0 {
 			if !f.propertyCover {
 				continue
 			}
 			total += tx.amountCents
-			q.amountLine(tx.label, -1, "", tx.amountCents)
+			q.lines = append(q.lines, tx.amountLine)
 			continue
 		}
 		base := partCents[tx.part]
 		amount := roundCents(float64(base) * tx.rate)
 		total += amount
-		q.taxLine(tx, base, amount)
+		q.taxLine(i, base, amount)
 	}
-	q.amountLine("Total des taxes", -1, "", total)
+	q.amountLine("Total des taxes", total)
 	return total
 }

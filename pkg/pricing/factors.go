@@ -25,7 +25,7 @@ func (q *quote) appendFactor(b []byte, f *factor) (out []byte, v float64, skip b
 
 // appendDetail writes what a factor read of the profile and returns its value.
 func (q *quote) appendDetail(b []byte, f *factor) ([]byte, float64) {
-	pr, a := q.pr, q.pr.answers
+	pr, a := &q.pr, q.pr.answers
 	switch factorSpecs[f.id].kind {
 	case kindZone:
 		key := strconv.Itoa(pr.dept.zone)
@@ -103,7 +103,7 @@ func appendDays(b []byte, bands []fileBand, days int64) ([]byte, float64) {
 
 // appendYoung applies the surcharge of A335-9-1 for the year of licence.
 func (q *quote) appendYoung(b []byte, f *factor) ([]byte, float64) {
-	pr := q.pr
+	pr := &q.pr
 	table, with := f.young[0], "sans conduite accompagnée"
 	if pr.supervised {
 		table, with = f.young[1], "après la conduite accompagnée"

@@ -17,10 +17,26 @@ func TestEuros(t *testing.T) {
 		{123456, "1\u202f234,56\u00a0€"},
 		{100000000, "1\u202f000\u202f000,00\u00a0€"},
 		{-1250, "-12,50\u00a0€"},
+		{99999, "999,99\u00a0€"},
+		{100000, "1\u202f000,00\u00a0€"},
+		{2150000, "21\u202f500,00\u00a0€"},
+		{100050007, "1\u202f000\u202f500,07\u00a0€"},
+		{-123456789, "-1\u202f234\u202f567,89\u00a0€"},
 	}
 	for _, tt := range tests {
 		if got := Euros(tt.cents); got != tt.want {
 			t.Errorf("Euros(%d) = %q, want %q", tt.cents, got, tt.want)
+		}
+	}
+}
+
+// TestThousands: the group-by-group writer agrees with the plain
+// loop it replaced, digit for digit, at every width.
+func TestThousands(t *testing.T) {
+	for _, n := range []int64{0, 7, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 99999, 100000, 100100, 999999, 1000000, 12345678901, -7, -999, -1000, -123456} {
+		want := string(appendSigned(nil, n))
+		if got := string(appendThousands(nil, n)); got != want {
+			t.Errorf("appendThousands(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -88,7 +88,7 @@ func (l *loader) offer(in *fileInsurer, p *product, ip *fileInsurerProduct, path
 			}
 		}
 		o.mainDeductible = append(o.mainDeductible, main)
-		o.baseLines = append(o.baseLines, baseLine(p, f, base))
+		o.baseLines = append(o.baseLines, p.fix(baseLine(p, f, base)))
 		o.ids = append(o.ids, in.ID+":"+f.id)
 	}
 	for id := range ip.Deductibles {

@@ -56,7 +56,7 @@ func (l *loader) product(id string, fp *fileProduct) (*product, error) {
 	spec, _ := specOf(id)
 	path := "products." + id
 	p := &product{id: id, label: fp.Label, spec: spec, vehicleKind: fp.VehicleKind, temporary: fp.Temporary,
-		field: map[string]*FormField{}, options: map[string]*fileOption{}, needs: fp.Needs, ipid: fp.IPID}
+		field: map[string]*FormField{}, options: map[string]*option{}, needs: fp.Needs, ipid: fp.IPID}
 	if strings.TrimSpace(fp.Label) == "" {
 		return nil, l.loc.errorf(path, "le produit %s n’a pas de libellé («\u00a0label\u00a0»)", id)
 	}
@@ -113,7 +113,7 @@ func (l *loader) productTaxes(p *product, fp *fileProduct, path string) error {
 			return l.loc.errorf("taxes."+id+".part", "la taxe %s porte sur la part «\u00a0%s\u00a0», que le produit %s n’a pas", id, tx.Part, p.id)
 		}
 		p.taxes = append(p.taxes, &tax{id: id, label: tx.Label, rate: tx.Rate, part: part, amountCents: tx.AmountCents, source: tx.Source,
-			prefix: tx.Label + nbsp + ": " + Percent(tx.Rate) + " de "})
+			prefix: tx.Label + nbsp + ": " + Percent(tx.Rate) + " de ", amountLine: p.fix(string(appendAmount(nil, tx.Label, tx.AmountCents)))})
 	}
 	return nil
 }
@@ -130,7 +130,9 @@ func (l *loader) options(p *product, fp *fileProduct, path string) error {
 		case !slices.Contains(p.spec.parts, o.Part):
 			return l.loc.errorf(op+".part", "l’option %s doit nommer une part du produit (%s)", o.ID, strings.Join(p.spec.parts, " ou "))
 		}
-		p.options[o.ID] = o
+		p.options[o.ID] = &option{fileOption: *o, part: slices.Index(p.spec.parts, o.Part),
+			addedLine:    p.fix(string(appendAmount(nil, "+ option "+o.Label, o.Cents))),
+			includedLine: p.fix("Option " + o.Label + nbsp + ": comprise dans la formule")}
 	}
 	if len(fp.Options) > 0 && p.field["options"] == nil {
 		return l.loc.errorf(path+".form", "le produit %s a des options : son formulaire doit avoir le champ «\u00a0options\u00a0»", p.id)

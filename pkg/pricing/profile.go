@@ -23,9 +23,11 @@ type profile struct {
 }
 
 // check validates the answers against the product's form, field by
-// field, and derives the profile. Every refused field gets its message.
-func (t *Tariff) check(p *product, a *Answers, today Date) (*profile, FieldErrors) {
-	pr := &profile{answers: a, supervised: a.SupervisedDriving}
+// field, and derives the profile into pr, the caller's, which holds a
+// already: both stay on the caller's stack (storing a here would send
+// it to the heap). Every refused field gets its message.
+func (t *Tariff) check(p *product, a *Answers, pr *profile, today Date) FieldErrors {
+	pr.supervised = a.SupervisedDriving
 	var errs FieldErrors
 	var birth Date
 	birthOK := false
@@ -72,7 +74,7 @@ func (t *Tariff) check(p *product, a *Answers, today Date) (*profile, FieldError
 	if e := checkMotoLicence(p, a, pr); e != nil {
 		errs = append(errs, e)
 	}
-	return pr, errs
+	return errs
 }
 
 func (t *Tariff) checkLicence(f *FormField, a *Answers, pr *profile, birth Date, birthOK bool, today Date) bool {

@@ -60,12 +60,31 @@ type product struct {
 	taxes       []*tax
 	fields      []*FormField
 	field       map[string]*FormField
-	options     map[string]*fileOption
+	options     map[string]*option
 	formulas    []*formula // by rank
 	factors     []*factor  // the product's own tables, aligned with spec.factors
 	needs       fileNeeds
 	ipid        fileIPID
 	offers      []*offerTable // one per insurer that prices the product
+	// fixed are the trace lines that are the same for every profile,
+	// written at load; a quote's lines refer to them (see fix).
+	fixed []string
+}
+
+// fix keeps a trace line written at load and returns the span that
+// refers to it: a negative start, its index in fixed complemented.
+func (p *product) fix(line string) span {
+	p.fixed = append(p.fixed, line)
+	return span{start: ^int32(len(p.fixed) - 1)}
+}
+
+// option is an option of a product with its part's index and its two
+// trace lines, which are the same for every profile.
+type option struct {
+	fileOption
+	part         int
+	addedLine    span // « + option Bris de glace : 24,00 € »
+	includedLine span // « Option Bris de glace : comprise dans la formule »
 }
 
 // formula is a formula of a product, by rank.
@@ -100,6 +119,7 @@ type tax struct {
 	amountCents int64
 	source      string
 	prefix      string // « label : 33 % de »
+	amountLine  span   // « label : 6,50 € », for an amount per contract
 }
 
 // offerTable is what one insurer asks for one product.
@@ -111,7 +131,7 @@ type offerTable struct {
 	deductibles [][]Deductible // by formula
 	// mainDeductible and baseLines are written once for every quote.
 	mainDeductible []int64
-	baseLines      []string
+	baseLines      []span
 	ids            []string  // insurer:formula
 	monthlyText    string    // the middle of the monthly line
 	factors        []*factor // aligned with the product's spec.factors

@@ -44,29 +44,45 @@ func (q *quote) partsLine(label string, total int64, parts []int64) {
 	q.line(start)
 }
 
-// amountLine: « Total des taxes : 150,00 € »; with n ≥ 0, the number is
-// written between label and suffix: « Prix TTC pour 10 jours : … ».
-func (q *quote) amountLine(label string, n int64, suffix string, cents int64) {
+// amountLine: « Total des taxes : 150,00 € ».
+func (q *quote) amountLine(label string, cents int64) {
 	start := len(q.buf)
-	b := append(q.buf, label...)
-	if n >= 0 {
-		b = strconv.AppendInt(b, n, 10)
-		b = append(b, suffix...)
-	}
+	q.buf = appendAmount(q.buf, label, cents)
+	q.line(start)
+}
+
+// appendAmount writes « label : 150,00 € ».
+func appendAmount(b []byte, label string, cents int64) []byte {
+	b = append(b, label...)
 	b = append(b, nbsp+": "...)
-	q.buf = appendEuros(b, cents)
+	return appendEuros(b, cents)
+}
+
+// periodLine: « Prix TTC pour 10 jours : 52,10 € ».
+func (q *quote) periodLine(days int, cents int64) {
+	start := len(q.buf)
+	b := strconv.AppendInt(append(q.buf, "Prix TTC pour "...), int64(days), 10)
+	q.buf = appendAmount(b, " jours", cents)
 	q.line(start)
 }
 
 // taxLine: « Taxe sur les conventions d’assurance, responsabilité civile :
-// 33 % de 263,52 € = 86,96 € ».
-func (q *quote) taxLine(tx *tax, base, amount int64) {
+// 33 % de 263,52 € = 86,96 € ». The formulas of an insurer often tax the
+// same liability part: the line written for the first serves the others.
+func (q *quote) taxLine(i int, base, amount int64) {
+	for _, s := range q.taxLines {
+		if s.tax == i && s.base == base {
+			q.lines = append(q.lines, s.line)
+			return
+		}
+	}
 	start := len(q.buf)
-	b := append(q.buf, tx.prefix...)
+	b := append(q.buf, q.p.taxes[i].prefix...)
 	b = appendEuros(b, base)
 	b = append(b, " = "...)
 	q.buf = appendEuros(b, amount)
 	q.line(start)
+	q.taxLines = append(q.taxLines, taxSeen{i, base, q.last()})
 }
 
 // monthlyLine: « Mensualité : 598,12 € × 1,02 (frais de fractionnement
