@@ -166,7 +166,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := a.openContracts(context.Background(), cfg); err != nil {
+	if err := a.openContracts(cfg); err != nil {
 		return nil, err
 	}
 	if err := a.openMail(cfg); err != nil {
@@ -231,7 +231,7 @@ func (a *App) Close() error { return a.Store.Close() }
 // first instance makes and keeps in the database so that every instance
 // seals with it (a broker with a certificate from a trusted authority
 // replaces the app_meta row "seal_key").
-func (a *App) openContracts(ctx context.Context, cfg Config) error {
+func (a *App) openContracts(cfg Config) error {
 	texts, err := document.LoadTexts(cfg.DocumentTexts)
 	if err != nil {
 		return fmt.Errorf("textes des documents: %w", err)
@@ -240,22 +240,18 @@ func (a *App) openContracts(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	value, err := a.Store.MetaOrInit(ctx, "seal_key", func() (string, error) {
-		cert, key, err := document.GenerateSealKey(a.Company.FullName, a.now())
-		return string(cert) + string(key), err
-	})
-	if err != nil {
-		return fmt.Errorf("clé de scellement des documents: %w", err)
-	}
-	cert, key := splitPEM(value)
-	sealer, err := document.NewSealer(cert, key)
-	if err != nil {
-		return fmt.Errorf("clé de scellement des documents: %w", err)
+	key := func(ctx context.Context) (cert, key []byte, err error) {
+		value, err := a.Store.MetaOrInit(ctx, "seal_key", func() (string, error) {
+			cert, key, err := document.GenerateSealKey(a.Company.FullName, a.now())
+			return string(cert) + string(key), err
+		})
+		cert, key = splitPEM(value)
+		return cert, key, err
 	}
 	p := a.Company
 	a.Contracts, err = contract.New(a.Store, contract.Config{
 		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now,
-		Papers: contract.Papers{Renderer: renderer, Sealer: sealer, CertPEM: cert, Creditor: document.Creditor{
+		Papers: contract.Papers{Renderer: renderer, Key: key, Creditor: document.Creditor{
 			Name: p.FullName, Address: p.Address + ", " + p.PostalCode + " " + p.City, ICS: p.Sepa.CreditorID}},
 	})
 	return err

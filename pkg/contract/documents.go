@@ -15,10 +15,11 @@ import (
 // Papers make and seal the PDFs of contracts.
 type Papers struct {
 	Renderer *document.Renderer
-	// Sealer signs each PDF issued with the broker's key (PAdES), so any
-	// reader can check it is unchanged; CertPEM is its certificate.
-	Sealer  *document.Sealer
-	CertPEM []byte
+	// Key gives the broker's certificate and key, with which each PDF
+	// issued is sealed (PAdES) so that any reader can check it is
+	// unchanged; asked once, at the first seal, so that opening the App
+	// writes nothing.
+	Key func(ctx context.Context) (certPEM, keyPEM []byte, err error)
 	// Creditor is the broker as the SEPA mandate names it.
 	Creditor document.Creditor
 }
@@ -200,8 +201,27 @@ func draftKinds(c *Contract) []string {
 	return append(kinds, DocLetter)
 }
 
+// sealer is the broker's sealer and certificate, read at the first use.
+func (s *Service) sealer(ctx context.Context) (*document.Sealer, []byte, error) {
+	s.sealMu.Lock()
+	defer s.sealMu.Unlock()
+	if s.sealed != nil {
+		return s.sealed, s.cert, nil
+	}
+	cert, key, err := s.papers.Key(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("clé de scellement des documents: %w", err)
+	}
+	sl, err := document.NewSealer(cert, key)
+	if err != nil {
+		return nil, nil, fmt.Errorf("clé de scellement des documents: %w", err)
+	}
+	s.sealed, s.cert = sl, cert
+	return sl, cert, nil
+}
+
 // seal makes the PDF of d and seals it.
-func (s *Service) seal(d *document.Doc, kind string, signed bool, at time.Time) (pdf, error) {
+func (s *Service) seal(ctx context.Context, d *document.Doc, kind string, signed bool, at time.Time) (pdf, error) {
 	data, err := d.PDF()
 	if err != nil {
 		return pdf{}, fmt.Errorf("document %s: %w", kind, err)
@@ -210,21 +230,25 @@ func (s *Service) seal(d *document.Doc, kind string, signed bool, at time.Time) 
 	if signed {
 		reason = "Document signé électroniquement par le client"
 	}
-	if data, err = s.papers.Sealer.Seal(data, reason, at); err != nil {
+	sealer, _, err := s.sealer(ctx)
+	if err != nil {
+		return pdf{}, err
+	}
+	if data, err = sealer.Seal(data, reason, at); err != nil {
 		return pdf{}, fmt.Errorf("scellement du document %s: %w", kind, err)
 	}
 	return pdf{kind: kind, title: d.Title(), data: data, signed: signed}, nil
 }
 
 // drafts makes the documents to read of a complete contract.
-func (s *Service) drafts(c *Contract, at time.Time) ([]pdf, error) {
+func (s *Service) drafts(ctx context.Context, c *Contract, at time.Time) ([]pdf, error) {
 	var out []pdf
 	for _, kind := range draftKinds(c) {
 		d, err := s.compose(c, kind, at)
 		if err != nil {
 			return nil, err
 		}
-		p, err := s.seal(d, kind, false, at)
+		p, err := s.seal(ctx, d, kind, false, at)
 		if err != nil {
 			return nil, err
 		}
@@ -269,7 +293,7 @@ func (s *Service) ensureDrafts(ctx context.Context, id string) error {
 		return err
 	}
 	at := s.now()
-	docs, err := s.drafts(c, at)
+	docs, err := s.drafts(ctx, c, at)
 	if err != nil {
 		return err
 	}
@@ -303,7 +327,7 @@ func (s *Service) issueMemo(ctx context.Context, tx *store.Tx, c *Contract, at t
 		if err != nil {
 			return err
 		}
-		p, err := s.seal(d, kind, false, at)
+		p, err := s.seal(ctx, d, kind, false, at)
 		if err != nil {
 			return err
 		}

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/document"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
@@ -44,6 +46,10 @@ type Service struct {
 	tariff *pricing.Tariff
 	quotes *quote.Service
 	papers Papers
+	// sealed is the broker's sealer once read, cert its certificate.
+	sealMu sync.Mutex
+	sealed *document.Sealer
+	cert   []byte
 	loc    *time.Location
 	log    *slog.Logger
 	now    func() time.Time
@@ -51,7 +57,7 @@ type Service struct {
 
 // New builds the service.
 func New(db *store.DB, cfg Config) (*Service, error) {
-	if cfg.Prices == nil || cfg.Quotes == nil || cfg.Location == nil || cfg.Papers.Renderer == nil || cfg.Papers.Sealer == nil {
+	if cfg.Prices == nil || cfg.Quotes == nil || cfg.Location == nil || cfg.Papers.Renderer == nil || cfg.Papers.Key == nil {
 		return nil, errors.New("contrats: prix immédiats, devis, documents, sceau et fuseau horaire requis")
 	}
 	if err := sepa.ValidateCreditorID(cfg.Papers.Creditor.ICS); err != nil {

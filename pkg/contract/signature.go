@@ -87,7 +87,7 @@ func (s *Service) Sign(ctx context.Context, actor account.Actor, id string, sg S
 	if err != nil {
 		return nil, s.fail("signature", err, "id", id)
 	}
-	docs, err := s.signedDocs(c, ev, m, debits, now)
+	docs, err := s.signedDocs(ctx, c, ev, m, debits, now)
 	if err != nil {
 		return nil, s.fail("signature", err, "id", id)
 	}
@@ -143,7 +143,7 @@ func (s *Service) checkSignature(ctx context.Context, actor account.Actor, id st
 // signedDocs makes the signed versions (advice, conditions, mandate),
 // each ending with the signature's page, the evidence file, and the Mémo
 // of a vehicle; every one sealed.
-func (s *Service) signedDocs(c *Contract, ev *Evidence, m *Mandate, debits []Debit, at time.Time) ([]pdf, error) {
+func (s *Service) signedDocs(ctx context.Context, c *Contract, ev *Evidence, m *Mandate, debits []Debit, at time.Time) ([]pdf, error) {
 	mandate, err := s.papers.Renderer.Mandate(s.mandateInput(c, m, debits, at))
 	if err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func (s *Service) signedDocs(c *Contract, ev *Evidence, m *Mandate, debits []Deb
 		if err := d.AddSignaturePage(dev); err != nil {
 			return nil, err
 		}
-		p, err := s.seal(d, kind, true, at)
+		p, err := s.seal(ctx, d, kind, true, at)
 		if err != nil {
 			return nil, err
 		}
@@ -180,7 +180,7 @@ func (s *Service) signedDocs(c *Contract, ev *Evidence, m *Mandate, debits []Deb
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.seal(d, DocEvidence, true, at)
+	p, err := s.seal(ctx, d, DocEvidence, true, at)
 	if err != nil {
 		return nil, err
 	}
@@ -268,6 +268,10 @@ func (s *Service) VerifyEvidence(ctx context.Context, actor account.Actor, id st
 	if err := actor.RequireReader(); err != nil {
 		return err
 	}
+	_, cert, err := s.sealer(ctx)
+	if err != nil {
+		return err
+	}
 	return s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		var body, sum string
 		err := tx.QueryRowContext(ctx, "SELECT evidence, sha256 FROM signatures WHERE contract_id = ?", id).Scan(&body, &sum)
@@ -293,7 +297,7 @@ func (s *Service) VerifyEvidence(ctx context.Context, actor account.Actor, id st
 			if SumOf(f.Data) != d.SHA256 {
 				return apperr.Errorf(apperr.ECONFLICT, "Le document « %s » a été modifié après son émission.", d.Title)
 			}
-			if err := document.Verify(f.Data, s.papers.CertPEM); err != nil {
+			if err := document.Verify(f.Data, cert); err != nil {
 				return apperr.Errorf(apperr.ECONFLICT, "Le sceau du document « %s » ne se vérifie pas\u00a0: %v", d.Title, err)
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
 	"courtier/pkg/instant"
@@ -107,6 +108,7 @@ func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	}
 	b.fillRequests(t, clock)
 	b.fillChats(t)
+	b.fillContracts(t)
 	// A password reset asked: a link in account_tokens, its mail to write.
 	if err := a.Accounts.AskPasswordReset(ctx, b.client.Email); err != nil {
 		t.Fatal(err)
@@ -187,6 +189,47 @@ func (b *broker) fillRequests(t *testing.T, clock *storetest.Clock) {
 			t.Fatal(err)
 		}
 		must[*instant.Quote](t)(a.Prices.Keep(ctx, who, q.ID, instant.Keeping{Key: key, Email: "paul@exemple.fr", Consent: true}))
+	}
+}
+
+// fillContracts signs a car contract (mandate, debits, documents and
+// evidence, a supporting document sent) and leaves another waiting for
+// its signature with a code sent.
+func (b *broker) fillContracts(t *testing.T) {
+	ctx, a, me := context.Background(), b.a, account.ActorOf(b.client)
+	var ids []string
+	for range 2 {
+		q, key, err := a.Prices.Price(ctx, instant.Ask{Product: "car", Answers: pricing.Answers{
+			BirthDate: "1981-03-02", LicenceDate: "2001-05-10", BonusMalus: 0.6, PostalCode: "69002",
+			VehicleID: "peugeot-208-12-puretech-100", Usage: "commute", Parking: "car-park", YearlyKm: 11000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		must[*instant.Quote](t)(a.Prices.Keep(ctx, me, q.ID, instant.Keeping{Key: key}))
+		street, pc, city, plate := "12 rue des Lilas", "69002", "Lyon", "AB-123-CD"
+		c := must[*contract.Contract](t)(a.Contracts.Create(ctx, me, contract.Draft{PriceID: q.Recommended.ID, StartDate: "2026-03-10",
+			Details: contract.Details{Address: &street, PostalCode: &pc, City: &city, Registration: &plate}}))
+		must[*contract.CodeSent](t)(a.Contracts.SendCode(ctx, me, c.ID))
+		ids = append(ids, c.ID)
+		if len(ids) == 2 {
+			return // the second waits for its signature, its code sent
+		}
+		var payload string
+		err = a.Store.ReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRowContext(ctx, "SELECT payload FROM events WHERE kind = 'contract.code_sent' ORDER BY id DESC LIMIT 1").Scan(&payload)
+		})
+		var p struct{ Code string }
+		if err != nil || json.Unmarshal([]byte(payload), &p) != nil {
+			t.Fatalf("code: %v", err)
+		}
+		accept := []string{"sepa"}
+		for _, d := range c.Documents {
+			accept = append(accept, d.Kind)
+		}
+		must[*contract.Contract](t)(a.Contracts.Sign(ctx, me, c.ID, contract.Signing{Code: p.Code, Holder: "Marie", IBAN: "FR7630006000011234567890189",
+			Accept: accept, Client: contract.Client{IP: "192.0.2.1", UserAgent: "test"}}))
+		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
+			contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
 	}
 }
 

@@ -51,7 +51,7 @@ CREATE UNIQUE INDEX contracts_by_source ON contracts (source, source_id) WHERE s
 CREATE TABLE contract_numbers (
     year INTEGER PRIMARY KEY,
     last INTEGER NOT NULL
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 -- Every change of a contract, in order; never updated.
 CREATE TABLE contract_events (
@@ -124,7 +124,7 @@ CREATE TABLE mandates (
 CREATE TABLE mandate_numbers (
     id   INTEGER PRIMARY KEY CHECK (id = 1),
     last INTEGER NOT NULL
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 -- The debits of the schedule; exported_at once in a pain.008 file.
 CREATE TABLE debits (
