@@ -2,10 +2,12 @@ package contract
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
 
@@ -92,4 +94,35 @@ func (s *Service) File(ctx context.Context, actor account.Actor, id, kind, name 
 		return nil, "", s.fail("lecture d'un document", err, "uid", actor.UID, "id", id)
 	}
 	return f, filename, nil
+}
+
+// SendDocument sends the client a link to one of their contract's
+// documents again, by e-mail, at staff's hand (a client who lost it).
+func (s *Service) SendDocument(ctx context.Context, actor account.Actor, id, docID string) error {
+	if err := actor.RequireStaff(); err != nil {
+		return err
+	}
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		c, err := findContract(ctx, tx, id)
+		if err != nil {
+			return errNotFound()
+		}
+		docs, err := listDocuments(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(docs, func(d Document) bool { return d.ID == docID })
+		if i < 0 {
+			return apperr.Errorf(apperr.ENOTFOUND, "Ce document est introuvable.")
+		}
+		now := s.now()
+		if err := s.record(ctx, tx, actor, c, "document_sent", "Document renvoyé au client\u00a0: "+docs[i].Title, now); err != nil {
+			return err
+		}
+		return s.publish(ctx, tx, c, event.ContractDocumentSent, docs[i].Title, now)
+	})
+	if err != nil {
+		return s.fail("document renvoyé", err, "uid", actor.UID, "id", id)
+	}
+	return nil
 }

@@ -38,6 +38,8 @@ const (
 	ContractCancelRequested Kind = "contract.cancel_requested"
 	ContractCancelled       Kind = "contract.cancelled"
 	ContractWithdrawn       Kind = "contract.withdrawn"
+	// ContractDocumentSent: staff sent a document again (Detail: its title).
+	ContractDocumentSent Kind = "contract.document_sent"
 	// The account's events (AccountPayload).
 	PasswordResetAsked Kind = "account.password_reset_asked"
 	PasswordChanged    Kind = "account.password_changed"

@@ -63,6 +63,7 @@ var builders = map[event.Kind]builder{
 	event.ContractCancelRequested: contractCancelRequested,
 	event.ContractCancelled:       contractCancelled,
 	event.ContractWithdrawn:       contractWithdrawn,
+	event.ContractDocumentSent:    contractDocumentSent,
 }
 
 // decode reads e's payload into a new P.

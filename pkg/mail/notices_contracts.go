@@ -77,6 +77,10 @@ var (
 		func(m *Mailer, p event.ContractPayload) []string {
 			return []string{"Votre contrat a pris fin le " + fr.Date(p.Date, m.loc) + ", comme vous l'aviez demandé. Ses documents restent consultables dans votre espace."}
 		}, nil, false)
+	contractDocumentSent = contractNotice("contract-document-sent", "Votre document : {number}",
+		func(_ *Mailer, p event.ContractPayload) []string {
+			return []string{"Comme convenu, voici de nouveau votre document «\u00a0" + p.Detail + "\u00a0». Il est à télécharger depuis la page de votre contrat, avec tous vos documents."}
+		}, nil, false)
 	contractWithdrawn = contractNotice("contract-withdrawn", "Votre rétractation est enregistrée : {number}",
 		func(m *Mailer, p event.ContractPayload) []string {
 			refund := "Aucun prélèvement n'avait encore eu lieu\u00a0: vous n'avez rien à payer ni à recevoir."

@@ -76,6 +76,7 @@ var samples = []struct {
 		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)
 	})},
 	{event.ContractActivated, contractSample("Actif", "", 0, nil)},
+	{event.ContractDocumentSent, contractSample("Actif", "Mémo Véhicule Assuré", 0, nil)},
 	{event.ContractCancelRequested, contractSample("Résiliation demandée", "À l'échéance annuelle (article L113-12 du code des assurances).", 0, func(p *event.ContractPayload) {
 		p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC)
 	})},

@@ -170,6 +170,14 @@ func (s *Server) handleContractFile(kind string) apiFunc {
 // handleSendProof receives a supporting document (multipart, field
 // "file"), checked by its content and cleaned before it is stored.
 func (s *Server) handleSendProof(w http.ResponseWriter, r *http.Request) error {
+	// A photo takes most of a second to clean: a few at a time, the
+	// others wait for their turn or for the client to give up.
+	select {
+	case s.checks <- struct{}{}:
+		defer func() { <-s.checks }()
+	case <-r.Context().Done():
+		return r.Context().Err()
+	}
 	f, err := readUpload(w, r, s.uploads)
 	if err != nil {
 		return err
@@ -250,5 +258,14 @@ func (s *Server) handleReviewProof(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	writeJSON(w, http.StatusOK, contractResponse{c})
+	return nil
+}
+
+// handleSendDocument sends a contract's document to its client again.
+func (s *Server) handleSendDocument(w http.ResponseWriter, r *http.Request) error {
+	if err := s.contracts.SendDocument(r.Context(), actorOf(r), r.PathValue("id"), r.PathValue("name")); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, messageBody{Message: "Le document part par e-mail au client."})
 	return nil
 }

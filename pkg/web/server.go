@@ -83,6 +83,9 @@ type Server struct {
 	contracts   *contract.Service
 	// uploads is what a supporting document may be (type, size, pixels).
 	uploads upload.Policy
+	// checks bounds the uploads checked at once (an image is decoded and
+	// encoded again).
+	checks chan struct{}
 	// secureCookies forces Secure session cookies (see Config.SecureCookies).
 	secureCookies bool
 	// brand is the broker's name, which authenticator apps show.
@@ -140,6 +143,7 @@ func New(cfg Config) (*Server, error) {
 		prices:        newPricesAPI(cfg.App.Prices, limits, now),
 		contracts:     cfg.App.Contracts,
 		uploads:       upload.Policy{MaxBytes: upload.DefaultMaxBytes},
+		checks:        make(chan struct{}, 2),
 		secureCookies: cfg.SecureCookies,
 		brand:         cfg.Company.Name,
 	}, nil
@@ -203,6 +207,7 @@ func (s *Server) routes() []route {
 		{"POST /api/contracts/{id}/proofs/{name}", s.adapt(s.handleSendProof)},
 		{"GET /api/desk/contracts", s.adapt(s.handleDeskContracts)},
 		{"POST /api/desk/contracts/{id}/proofs/{name}/review", s.adapt(s.handleReviewProof)},
+		{"POST /api/desk/contracts/{id}/documents/{name}/resend", s.adapt(s.handleSendDocument)},
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},
