@@ -360,3 +360,19 @@ func TestRegistration(t *testing.T) {
 		}
 	}
 }
+
+// TestCounts checks the admin's figures after a signature.
+func TestCounts(t *testing.T) {
+	f := newFixture(t)
+	f.draft(t)
+	f.sign(t, f.draft(t))
+	c, err := f.app.Contracts.Counts(f.ctx, f.agent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SignedThisMonth != 1 || c.Active != 1 || c.Awaiting != 1 || c.Pending != 1 || c.PremiumsCents <= 0 || c.CancelledThisMonth != 0 {
+		t.Fatalf("counts %+v", c)
+	}
+	_, err = f.app.Contracts.Counts(f.ctx, f.marie)
+	wantErr(t, err, apperr.EFORBIDDEN, "")
+}

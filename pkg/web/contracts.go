@@ -269,3 +269,13 @@ func (s *Server) handleSendDocument(w http.ResponseWriter, r *http.Request) erro
 	writeJSON(w, http.StatusAccepted, messageBody{Message: "Le document part par e-mail au client."})
 	return nil
 }
+
+// handleContractCounts answers the contracts' figures to staff.
+func (s *Server) handleContractCounts(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.contracts.Counts(r.Context(), actorOf(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, c)
+	return nil
+}

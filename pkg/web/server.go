@@ -206,6 +206,7 @@ func (s *Server) routes() []route {
 		{"GET /api/contracts/{id}/proofs/{name}", s.adapt(s.handleContractFile("proofs"))},
 		{"POST /api/contracts/{id}/proofs/{name}", s.adapt(s.handleSendProof)},
 		{"GET /api/desk/contracts", s.adapt(s.handleDeskContracts)},
+		{"GET /api/desk/contracts/counts", s.adapt(s.handleContractCounts)},
 		{"POST /api/desk/contracts/{id}/proofs/{name}/review", s.adapt(s.handleReviewProof)},
 		{"POST /api/desk/contracts/{id}/documents/{name}/resend", s.adapt(s.handleSendDocument)},
 		{"POST /api/quotes", s.handleCreateQuote},
