@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"courtier/pkg/store"
@@ -146,9 +147,11 @@ func findContract(ctx context.Context, tx *store.Tx, id string) (*Contract, erro
 	return c, err
 }
 
-// listContracts reads the contracts matching where, newest first.
+// listContracts reads the contracts matching where, newest first (at
+// most maxList).
 func listContracts(ctx context.Context, tx *store.Tx, where string, args ...any) ([]*Contract, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT "+contractColumns+" FROM contracts WHERE "+where+" ORDER BY created_at DESC, number DESC", args...)
+	rows, err := tx.QueryContext(ctx, "SELECT "+contractColumns+" FROM contracts WHERE "+where+
+		" ORDER BY created_at DESC, number DESC LIMIT "+strconv.Itoa(maxList), args...)
 	if err != nil {
 		return nil, fmt.Errorf("liste des contrats: %w", err)
 	}
@@ -217,3 +220,6 @@ func purgeAfter(c *Contract) string {
 	}
 	return end.AddDate(RetentionYears, 0, 0).Format(layout)
 }
+
+// maxList bounds a list of contracts (staff's; a client has a few).
+const maxList = 500
