@@ -34,7 +34,7 @@ type fixture struct {
 	agent account.Actor
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)) // Monday 10:00 in Paris
 	a, err := app.Open(context.Background(), app.Config{DB: storetest.DSN(t), Now: clock.Now,
@@ -59,7 +59,7 @@ func carAsk() instant.Ask {
 
 // keptPrice prices ask and keeps it in who's account; it returns the
 // recommended price's id.
-func (f *fixture) keptPrice(t *testing.T, who account.Actor, ask instant.Ask) string {
+func (f *fixture) keptPrice(t testing.TB, who account.Actor, ask instant.Ask) string {
 	t.Helper()
 	q, key, err := f.app.Prices.Price(f.ctx, ask)
 	if err != nil {
@@ -79,7 +79,7 @@ func details() contract.Details {
 }
 
 // draft makes marie's car contract, complete, from a kept price.
-func (f *fixture) draft(t *testing.T) *contract.Contract {
+func (f *fixture) draft(t testing.TB) *contract.Contract {
 	t.Helper()
 	c, err := f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{PriceID: f.keptPrice(t, f.marie, carAsk()), StartDate: "2026-03-10", Details: details()})
 	if err != nil {
@@ -89,7 +89,7 @@ func (f *fixture) draft(t *testing.T) *contract.Contract {
 }
 
 // lastCode is the signature code of the last code event.
-func (f *fixture) lastCode(t *testing.T) string {
+func (f *fixture) lastCode(t testing.TB) string {
 	t.Helper()
 	var payload string
 	err := f.app.Store.ReadTx(f.ctx, func(tx *store.Tx) error {
@@ -115,7 +115,7 @@ func accept(c *contract.Contract) []string {
 }
 
 // sign signs c with a code sent now.
-func (f *fixture) sign(t *testing.T, c *contract.Contract) *contract.Contract {
+func (f *fixture) sign(t testing.TB, c *contract.Contract) *contract.Contract {
 	t.Helper()
 	if _, err := f.app.Contracts.SendCode(f.ctx, f.marie, c.ID); err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func (f *fixture) sign(t *testing.T, c *contract.Contract) *contract.Contract {
 }
 
 // wantErr fails unless err has code and, when field is given, names it.
-func wantErr(t *testing.T, err error, code apperr.Code, field string) {
+func wantErr(t testing.TB, err error, code apperr.Code, field string) {
 	t.Helper()
 	var e *apperr.Error
 	if !errors.As(err, &e) || e.Code != code {
@@ -141,7 +141,7 @@ func wantErr(t *testing.T, err error, code apperr.Code, field string) {
 }
 
 // pdfText is what pdftotext reads in data, spaces made ordinary.
-func pdfText(t *testing.T, data []byte) string {
+func pdfText(t testing.TB, data []byte) string {
 	t.Helper()
 	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-", "-")
 	cmd.Stdin = bytes.NewReader(data)
@@ -153,7 +153,7 @@ func pdfText(t *testing.T, data []byte) string {
 }
 
 // doc is c's latest document of kind, signed or not.
-func doc(t *testing.T, c *contract.Contract, kind string, signed bool) contract.Document {
+func doc(t testing.TB, c *contract.Contract, kind string, signed bool) contract.Document {
 	t.Helper()
 	for _, d := range c.Documents {
 		if d.Kind == kind && d.Signed == signed {
