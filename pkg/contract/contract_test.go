@@ -1,12 +1,16 @@
 package contract_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
+	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/apperr"
 	"courtier/pkg/contract"
+	"courtier/pkg/quote"
 	"courtier/pkg/store"
 )
 
@@ -375,4 +379,89 @@ func TestCounts(t *testing.T) {
 	}
 	_, err = f.app.Contracts.Counts(f.ctx, f.marie)
 	wantErr(t, err, apperr.EFORBIDDEN, "")
+}
+
+// TestFromOffer subscribes to an offer a client accepted: a car offer
+// becomes a contract with its documents; a health offer is written with
+// an adviser.
+func TestFromOffer(t *testing.T) {
+	f := newFixture(t)
+	admin := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "ada@exemple.fr", Password: password, DisplayName: "Ada", Role: account.RoleAdmin}, f.clock.Now()))
+	offer := quote.OfferDraft{Insurer: "Mutuelle du Littoral", ProductName: "Auto Sérénité", MonthlyCents: 4200, YearlyCents: 48000,
+		Guarantees: []string{"Responsabilité civile", "Bris de glace"}, DeductibleCents: 30000, ValidUntil: "2026-04-15"}
+	accepted := func(product, details string) string {
+		r, err := f.app.Quotes.Create(f.ctx, f.marie, quote.Draft{Product: product, Contact: quote.Contact{Method: "email"}, Details: json.RawMessage(details)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err = f.app.Quotes.SendOffers(f.ctx, admin, r.ID, []quote.OfferDraft{offer}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.app.Quotes.Accept(f.ctx, f.marie, r.ID, r.Offers[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		return r.Offers[0].ID
+	}
+	id := accepted("car", `{"brand":"peugeot","model":"208","year":2019,"energy":"essence","usage":"trajet-travail","licenceYear":2008,"bonusMalus":0.68,"cover":"tous-risques"}`)
+	_, err := f.app.Contracts.Create(f.ctx, f.agent, contract.Draft{OfferID: id, StartDate: "2026-03-10"})
+	wantErr(t, err, apperr.ENOTFOUND, "")
+	c, err := f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{OfferID: id, StartDate: "2026-03-10", Details: details()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Source != "offer" || c.Insurer != "Mutuelle du Littoral" || c.YearlyCents != 48000 || len(c.Documents) != 3 {
+		t.Fatalf("from an offer: %+v, %d documents", c, len(c.Documents))
+	}
+	pdf, _, err := f.app.Contracts.File(f.ctx, f.marie, c.ID, "documents", doc(t, c, contract.DocConditions, false).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdfText(t, pdf.Data); !strings.Contains(text, "Peugeot 208") {
+		t.Errorf("the conditions lack the vehicle: %s", text)
+	}
+	if s := f.sign(t, c); s.Status != contract.StatusAwaiting {
+		t.Fatalf("signed: %s", s.Status)
+	}
+	health := accepted("health", `{"adults":2,"children":1,"birthYear":1985,"priority":"dentaire"}`)
+	_, err = f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{OfferID: health, StartDate: "2026-03-10"})
+	wantErr(t, err, apperr.EINVALID, "offerId")
+}
+
+// TestPurge deletes a contract never signed after 30 days, and a
+// cancelled one five years after its end, with their files.
+func TestPurge(t *testing.T) {
+	f := newFixture(t)
+	pending := f.draft(t)
+	signed := f.sign(t, f.draft(t))
+	if _, err := f.app.Contracts.Cancel(f.ctx, f.marie, signed.ID, contract.Cancellation{Reason: "term"}); err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(contract.PendingLife + time.Hour)
+	_, err := f.app.Contracts.SendCode(f.ctx, f.marie, pending.ID)
+	wantErr(t, err, apperr.ECONFLICT, "")
+	if n, err := f.app.Contracts.PurgeExpired(f.ctx); err != nil || n != 1 {
+		t.Fatalf("purge after 30 days: %d, %v", n, err)
+	}
+	_, err = f.app.Contracts.Get(f.ctx, f.marie, pending.ID)
+	wantErr(t, err, apperr.ENOTFOUND, "")
+	f.clock.Advance(24 * time.Hour * 365)
+	if _, err := f.app.Contracts.EndDue(f.ctx); err != nil {
+		t.Fatal(err)
+	}
+	// It ended on 10 March 2027: kept until 10 March 2032.
+	f.clock.Advance(time.Date(2032, 3, 10, 12, 0, 0, 0, time.UTC).Sub(f.clock.Now()))
+	if n, err := f.app.Contracts.PurgeExpired(f.ctx); err != nil || n != 0 {
+		t.Fatalf("purge on the last day of the five years: %d, %v", n, err)
+	}
+	f.clock.Advance(24 * time.Hour)
+	if n, err := f.app.Contracts.PurgeExpired(f.ctx); err != nil || n != 1 {
+		t.Fatalf("purge after five years: %d, %v", n, err)
+	}
+	var files int
+	f.app.Store.ReadTx(f.ctx, func(tx *store.Tx) error {
+		return tx.QueryRowContext(f.ctx, "SELECT COUNT(*) FROM files").Scan(&files)
+	})
+	if files != 0 {
+		t.Fatalf("%d files left", files)
+	}
 }

@@ -209,13 +209,19 @@ func (s *Service) EndDue(ctx context.Context) (int, error) {
 	return n, err
 }
 
+// PendingLife is how long a contract waits for its signature: as long as
+// the price it was made from holds; then it goes, never signed.
+const PendingLife = 30 * 24 * time.Hour
+
 // PurgeExpired deletes the contracts whose retention ended (RetentionYears
 // after their cover), with their documents, evidence and supporting
-// documents, and the files nothing names any more (App.Run, daily).
+// documents, the contracts never signed after PendingLife, and the files
+// nothing names any more (App.Run, daily).
 func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 	var n int64
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		res, err := tx.ExecContext(ctx, "DELETE FROM contracts WHERE purge_after IS NOT NULL AND purge_after < ?", s.today().Format(layout))
+		res, err := tx.ExecContext(ctx, `DELETE FROM contracts WHERE (purge_after IS NOT NULL AND purge_after < ?)
+			OR (status = 'pending_signature' AND created_at < ?)`, s.today().Format(layout), store.FormatTime(s.now().Add(-PendingLife)))
 		if err != nil {
 			return fmt.Errorf("suppression des contrats: %w", err)
 		}

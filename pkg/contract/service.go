@@ -275,10 +275,13 @@ func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Act
 	switch r.Product {
 	case quote.ProductCar, quote.ProductVTC, quote.ProductTemp:
 		c.Risk.Vehicle = &Vehicle{}
-		if car, ok := r.Details.(*quote.Car); ok {
-			c.Risk.Vehicle.Make, c.Risk.Vehicle.Model = car.Brand, car.Model
-			if car.Brand == "autre" {
-				c.Risk.Vehicle.Make = car.BrandOther
+		// The brand as the form names it (« Peugeot »), the model as typed.
+		for _, l := range c.Risk.Lines {
+			switch l[0] {
+			case "Marque", "Autre marque":
+				c.Risk.Vehicle.Make = l[1]
+			case "Modèle":
+				c.Risk.Vehicle.Model = l[1]
 			}
 		}
 	case quote.ProductHome:
