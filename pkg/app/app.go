@@ -24,6 +24,7 @@ import (
 	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
+	"courtier/pkg/sepa"
 	"courtier/pkg/store"
 )
 
@@ -253,6 +254,7 @@ func (a *App) openContracts(cfg Config) error {
 		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now,
 		Papers: contract.Papers{Renderer: renderer, Key: key, Creditor: document.Creditor{
 			Name: p.FullName, Address: p.Address + ", " + p.PostalCode + " " + p.City, ICS: p.Sepa.CreditorID}},
+		Creditor: sepa.Creditor{Name: p.FullName, IBAN: p.Sepa.IBAN, BIC: p.Sepa.BIC, ID: p.Sepa.CreditorID},
 	})
 	return err
 }
