@@ -47,7 +47,7 @@ func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*C
 	}
 	var list []*Contract
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
-		if list, err = listContracts(ctx, tx, strings.Join(where, " AND ")+" LIMIT 200", args...); err != nil {
+		if list, err = listSome(ctx, tx, 200, strings.Join(where, " AND "), args...); err != nil {
 			return err
 		}
 		for _, c := range list {

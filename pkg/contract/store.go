@@ -148,7 +148,17 @@ func findContract(ctx context.Context, tx *store.Tx, id string) (*Contract, erro
 
 // listContracts reads the contracts matching where, newest first.
 func listContracts(ctx context.Context, tx *store.Tx, where string, args ...any) ([]*Contract, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT "+contractColumns+" FROM contracts WHERE "+where+" ORDER BY created_at DESC, number DESC", args...)
+	return listSome(ctx, tx, 0, where, args...)
+}
+
+// listSome reads at most limit contracts matching where (all when 0),
+// newest first.
+func listSome(ctx context.Context, tx *store.Tx, limit int, where string, args ...any) ([]*Contract, error) {
+	q := "SELECT " + contractColumns + " FROM contracts WHERE " + where + " ORDER BY created_at DESC, number DESC"
+	if limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d", limit)
+	}
+	rows, err := tx.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("liste des contrats: %w", err)
 	}
