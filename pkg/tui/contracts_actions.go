@@ -67,9 +67,9 @@ func (m *contractsScreen) files() []fileItem {
 	}
 	var out []fileItem
 	for _, d := range c.Documents {
-		name, label := c.Number+"-"+d.Kind+".pdf", d.Title+" ("+fr.Date(d.IssuedAt, paris)+", signé)"
-		if !d.Signed {
-			name, label = c.Number+"-"+d.Kind+"-projet.pdf", d.Title+" ("+fr.Date(d.IssuedAt, paris)+", à signer)"
+		name, label := c.Number+"-"+d.Kind+".pdf", d.Title+" ("+fr.Date(d.IssuedAt, paris)+")"
+		if d.Signed {
+			name, label = c.Number+"-"+d.Kind+"-signe.pdf", d.Title+" ("+fr.Date(d.IssuedAt, paris)+", signé)"
 		}
 		out = append(out, fileItem{kind: "documents", name: d.ID, label: label, filename: name})
 	}
@@ -93,7 +93,8 @@ func (m *contractsScreen) choose(title string, labels []string, then func(i int)
 	return nil
 }
 
-// typeLine asks for a line after prompt, starting from value.
+// typeLine asks for a line after prompt, starting from value; enter on
+// an empty line does nothing, esc gives up.
 func (m *contractsScreen) typeLine(prompt, value string, limit int, then func(string) tea.Cmd) tea.Cmd {
 	in := newScreenInput(limit)
 	in.Width = m.width - len([]rune(prompt)) - 1
@@ -154,9 +155,6 @@ func (m *contractsScreen) save() tea.Cmd {
 	return m.choose("Fichier à enregistrer", labels, func(i int) tea.Cmd {
 		f := list[i]
 		return m.typeLine("Enregistrer sous\u00a0: ", f.filename, 1000, func(path string) tea.Cmd {
-			if path == "" {
-				return nil
-			}
 			src, ctx := m.src, m.ctx
 			return func() tea.Msg {
 				n, err := src.SaveContractFile(ctx, id, f.kind, f.name, path)
@@ -192,8 +190,13 @@ func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
 		case key.Matches(msg, contractsKeys.Cancel):
 			m.act = nil
 		case key.Matches(msg, contractsKeys.Apply):
+			// An empty line is no answer: the input stays open.
+			text := strings.TrimSpace(a.input.Value())
+			if text == "" {
+				return nil
+			}
 			m.act = nil
-			return a.onEnter(strings.TrimSpace(a.input.Value()))
+			return a.onEnter(text)
 		default:
 			var cmd tea.Cmd
 			a.input, cmd = a.input.Update(msg)

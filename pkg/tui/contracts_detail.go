@@ -143,11 +143,11 @@ func (m *contractsScreen) writeSchedule(b *strings.Builder, c *contract.Contract
 func (m *contractsScreen) writeFiles(b *strings.Builder, c *contract.Contract, section func(string), line func(string)) {
 	section(fmt.Sprintf("Documents (%d)", len(c.Documents)))
 	for _, d := range c.Documents {
-		state := "signé"
-		if !d.Signed {
-			state = "à signer"
+		s := d.Title + " · " + fr.Date(d.IssuedAt, paris)
+		if d.Signed {
+			s += " · signé"
 		}
-		line(d.Title + " · " + fr.Date(d.IssuedAt, paris) + " · " + state)
+		line(s)
 		b.WriteString(m.st.Muted.Render(elide("  SHA-256 "+d.SHA256, m.width)) + "\n")
 	}
 }

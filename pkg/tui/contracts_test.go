@@ -76,7 +76,8 @@ func TestContractsActions(t *testing.T) {
 		{"accept the second, after no", []string{"a", "down", "enter", "n", "a", "down", "enter", "o"}, `ReviewProof c2 registration true ""`, "accepté"},
 		{"refuse", []string{"x", "down", "enter", "Photo illisible", "enter"}, `ReviewProof c2 registration false "Photo illisible"`, "refusé\u00a0: le client en est informé."},
 		{"refuse cancelled", []string{"x", "enter", "esc"}, "", ""},
-		{"save the mandate", []string{"s", "down", "enter", "enter"}, "SaveContractFile c2 documents d2 CT-2026-000002-mandate.pdf", "Enregistré dans CT-2026-000002-mandate.pdf (1\u202f234\u00a0octets)."},
+		{"refuse without a reason, then cancelled", []string{"x", "enter", "enter", "  ", "enter", "esc"}, "", ""},
+		{"save the mandate", []string{"s", "down", "enter", "enter"}, "SaveContractFile c2 documents d2 CT-2026-000002-mandate-signe.pdf", "Enregistré dans CT-2026-000002-mandate-signe.pdf (1\u202f234\u00a0octets)."},
 		{"save a proof elsewhere", []string{"s", "down", "down", "enter", "ctrl+u", "/tmp/permis.jpg", "enter"}, "SaveContractFile c2 proofs licence /tmp/permis.jpg", "/tmp/permis.jpg"},
 	}
 	for _, st := range steps {

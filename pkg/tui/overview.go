@@ -100,15 +100,15 @@ func (s *overviewScreen) countsTable(c desk.Counts) string {
 	return strings.Join(lines, "\n")
 }
 
-// contractsLines are the contracts' figures: signed and ended this
-// month, covering now with their yearly premiums, and what waits for the
-// client or for staff.
+// contractsLines are the contracts' figures: covering now with their
+// yearly premiums, signed and ended this month (« résiliés » counts the
+// withdrawals too), and what waits for staff or for the client.
 func contractsLines(c *contract.Counts) string {
-	return fmt.Sprintf("Contrats\u00a0: %d signé%s ce mois · %d résilié%s ou rétracté%s ce mois · %d en cours · primes %s/an\n",
-		c.SignedThisMonth, plural(c.SignedThisMonth), c.CancelledThisMonth, plural(c.CancelledThisMonth), plural(c.CancelledThisMonth),
-		c.Active, pricing.Euros(c.PremiumsCents)) +
-		fmt.Sprintf("À suivre\u00a0: %d justificatif%s à vérifier · %d contrat%s en attente de justificatifs · %d à signer\n",
-			c.ProofsToCheck, plural(c.ProofsToCheck), c.Awaiting, plural(c.Awaiting), c.Pending)
+	return fmt.Sprintf("Contrats\u00a0: %d en cours (%s/an) · ce mois\u00a0: %d signé%s, %d résilié%s\n",
+		c.Active, pricing.Euros(c.PremiumsCents), c.SignedThisMonth, plural(c.SignedThisMonth),
+		c.CancelledThisMonth, plural(c.CancelledThisMonth)) +
+		fmt.Sprintf("Justificatifs\u00a0: %d à vérifier · %d contrat%s en attente · %d contrat%s à signer\n",
+			c.ProofsToCheck, c.Awaiting, plural(c.Awaiting), c.Pending, plural(c.Pending))
 }
 
 // usersLine counts the accounts by role, in French.
