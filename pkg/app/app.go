@@ -170,6 +170,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err := a.openContracts(cfg); err != nil {
 		return nil, err
 	}
+	a.Accounts.OnErase(a.Contracts.Forget)
 	if err := a.openMail(cfg); err != nil {
 		return nil, err
 	}
