@@ -180,8 +180,17 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 	return renewed, ended, err
 }
 
+// Eraser is what a package that keeps an account's data does, in the
+// erasure's transaction, before the account goes: delete what it no
+// longer needs; the rest follows the foreign keys (deleted with the
+// account, or kept with its uid set to NULL).
+type Eraser func(ctx context.Context, tx *store.Tx, uid string) error
+
+// OnErase adds an Eraser; the composition root calls it before serving.
+func (s *Service) OnErase(e Eraser) { s.erasers = append(s.erasers, e) }
+
 // DeleteAccount removes the account of sess's user and its sessions, after
-// checking its password (RGPD right to erasure).
+// checking its password (RGPD right to erasure); the Erasers run first.
 func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password string) error {
 	uid := sess.UID
 	u, hash, err := s.readWithHash(ctx, uid)
@@ -191,6 +200,11 @@ func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password str
 	}
 	if err == nil {
 		err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+			for _, erase := range s.erasers {
+				if err := erase(ctx, tx, uid); err != nil {
+					return err
+				}
+			}
 			if err := deleteUser(ctx, tx, uid); err != nil {
 				return err
 			}

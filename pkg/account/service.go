@@ -43,6 +43,9 @@ type Service struct {
 	// the sessions' Version, stays the same (see sessionCache).
 	sessions sessionCache
 	changes  *store.Changes
+	// erasers are what the packages that keep an account's data do
+	// when it is erased (OnErase).
+	erasers []Eraser
 }
 
 // New builds the service.

@@ -24,6 +24,7 @@ import (
 	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
 	"courtier/pkg/ratelimit"
+	"courtier/pkg/sepa"
 	"courtier/pkg/store"
 )
 
@@ -169,6 +170,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err := a.openContracts(cfg); err != nil {
 		return nil, err
 	}
+	a.Accounts.OnErase(a.Contracts.Forget)
 	if err := a.openMail(cfg); err != nil {
 		return nil, err
 	}
@@ -253,6 +255,7 @@ func (a *App) openContracts(cfg Config) error {
 		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now,
 		Papers: contract.Papers{Renderer: renderer, Key: key, Creditor: document.Creditor{
 			Name: p.FullName, Address: p.Address + ", " + p.PostalCode + " " + p.City, ICS: p.Sepa.CreditorID}},
+		Creditor: sepa.Creditor{Name: p.FullName, IBAN: p.Sepa.IBAN, BIC: p.Sepa.BIC, ID: p.Sepa.CreditorID},
 	})
 	return err
 }

@@ -84,7 +84,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		}
 		switch {
 		case c.mode == ModeBot:
-			replies = s.botReplies(c, text, now)
+			replies = s.botReplies(c, v, text, now)
 		case c.agentUID == "" && !s.Available():
 			ex.Offer = true
 		}
@@ -128,7 +128,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 	}
 	seen := c.ucJSON
 	user := Message{Sender: SenderUser, Text: text, Timestamp: now}
-	replies := s.botReplies(c, text, now)
+	replies := s.botReplies(c, v, text, now)
 	uc, err := json.Marshal(c.uc)
 	if err != nil {
 		return nil, true, fmt.Errorf("contexte de conversation: %w", err)
@@ -174,9 +174,11 @@ func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversati
 	return []Message{{Sender: SenderSystem, Text: s.texts.notHere(name, s.Available()), Timestamp: now}}, nil
 }
 
-// botReplies answers text with the chatbot and moves the context on.
-func (s *Service) botReplies(c *conversation, text string, now time.Time) []Message {
+// botReplies answers text of viewer v with the chatbot and moves the
+// context on; a signed-in client gets the replies of the signed in.
+func (s *Service) botReplies(c *conversation, v Viewer, text string, now time.Time) []Message {
 	var r chatbot.Reply
+	c.uc.SignedIn = v.UID != ""
 	r, c.uc = s.bot.Respond(c.uc, text)
 	out := []Message{{Sender: SenderBot, Text: r.Text, Links: r.Links, Intent: r.Intent, Timestamp: now}}
 	if r.SuggestsAgent {

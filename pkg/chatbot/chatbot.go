@@ -86,6 +86,9 @@ type UserContext struct {
 	WantsContact      bool    `json:"wantsContact"`
 	// Entries counts the messages since the last reset.
 	Entries int `json:"entries"`
+	// SignedIn tells that a client is signed in: the caller sets it for
+	// each message, as the session says; it is not kept.
+	SignedIn bool `json:"-"`
 }
 
 // Link is a page of the site a reply points to.

@@ -5,6 +5,13 @@ import "strconv"
 // ComplaintPath is the site's complaint page, with its form.
 const ComplaintPath = "/reclamations"
 
+// CancelPath is the site's « Résilier votre contrat » (décret 2023-182):
+// the contracts subscribed online are cancelled there.
+const CancelPath = "/resilier"
+
+// LoginPath is the site's sign-in page.
+const LoginPath = "/login"
+
 // laterCopy is what the replies say about the products SPEC.md does not
 // list, after the facts of their pages (site/src/content/products.ts).
 var laterCopy = map[Product]productCopy{
@@ -98,13 +105,24 @@ func (e *Engine) claim() (string, []Link) {
 	return text, []Link{{Label: "Nous contacter", Href: ContactPath}}
 }
 
-// cancellation explains when a contract can be cancelled and who does it.
-func (e *Engine) cancellation() (string, []Link) {
+// cancellation explains when a contract can be cancelled and who does it,
+// and where a contract subscribed online is cancelled: « Résilier votre
+// contrat » for a signed-in client, the way there for a visitor.
+func (e *Engine) cancellation(signedIn bool) (string, []Link) {
 	text := "Après un an de contrat, la loi Hamon vous permet de résilier votre assurance auto ou habitation à tout moment, " +
 		"sans frais ni justification : la résiliation prend effet un mois après la demande. Il en va de même pour une mutuelle santé après un an d'adhésion.\n" +
-		"Avant un an, vous pouvez résilier à l'échéance annuelle, ou en cours d'année si votre situation change (déménagement, vente du véhicule…).\n" +
-		"Un conseiller peut s'en charger pour vous, y compris quand vous changez d'assureur : vous n'êtes jamais sans assurance."
-	return text, []Link{{Label: "Nous contacter", Href: ContactPath}}
+		"Avant un an, vous pouvez résilier à l'échéance annuelle, ou en cours d'année si votre situation change (déménagement, vente du véhicule…).\n"
+	links := []Link{{Label: "Se connecter", Href: LoginPath}}
+	if signedIn {
+		links = []Link{{Label: "Résilier votre contrat", Href: CancelPath}}
+		text += "Un contrat souscrit sur notre site se résilie en ligne, en quelques clics : « Résilier votre contrat » vous donne la date de fin avant de confirmer, " +
+			"et l'accusé de réception arrive par e-mail.\n"
+	} else {
+		text += "Un contrat souscrit sur notre site se résilie en ligne : connectez-vous à votre espace client, puis choisissez « Résilier votre contrat », " +
+			"le lien est aussi en bas de chaque page. La date de fin vous est donnée avant de confirmer.\n"
+	}
+	text += "Un conseiller peut s'en charger pour vous, y compris quand vous changez d'assureur : vous n'êtes jamais sans assurance."
+	return text, append(links, Link{Label: "Nous contacter", Href: ContactPath})
 }
 
 // count writes n with its unit: "1 jour ouvrable", "10 jours ouvrables".

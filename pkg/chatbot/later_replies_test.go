@@ -1,9 +1,32 @@
 package chatbot
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
+
+// TestCancellationSignedIn: a signed-in client is given « Résilier votre
+// contrat » first; the rest of the reply is the visitor's.
+func TestCancellationSignedIn(t *testing.T) {
+	e := New(laterCompany())
+	r, uc := e.Respond(UserContext{SignedIn: true}, "je veux résilier mon contrat")
+	want := []Link{{"Résilier votre contrat", CancelPath}, {"Nous contacter", ContactPath}}
+	if r.Intent != Cancellation || len(r.Links) != 2 || r.Links[0] != want[0] || r.Links[1] != want[1] {
+		t.Fatalf("intent %s links %+v, want %+v", r.Intent, r.Links, want)
+	}
+	for _, has := range []string{"la loi Hamon", "se résilie en ligne, en quelques clics\u00a0: «\u00a0Résilier votre contrat\u00a0»", "Un conseiller peut s'en charger"} {
+		if !strings.Contains(r.Text, has) {
+			t.Errorf("reply lacks %q:\n%s", has, r.Text)
+		}
+	}
+	if strings.Contains(r.Text, "connectez-vous") {
+		t.Errorf("a signed-in client is asked to sign in:\n%s", r.Text)
+	}
+	if b, _ := json.Marshal(uc); strings.Contains(string(b), "igned") {
+		t.Errorf("the context keeps SignedIn: %s", b)
+	}
+}
 
 func TestLaterReplies(t *testing.T) {
 	co := laterCompany()
@@ -18,8 +41,9 @@ func TestLaterReplies(t *testing.T) {
 		{"déclarer un sinistre", Claim, true, []Link{{"Nous contacter", ContactPath}},
 			[]string{"numéro d'assistance indiqué sur votre contrat", "5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol",
 				"constat amiable", "Un conseiller vous aide", Typeset(co.Phone), Typeset(OpeningHours(co.Hours))}},
-		{"résiliation", Cancellation, true, []Link{{"Nous contacter", ContactPath}},
-			[]string{"Après un an de contrat, la loi Hamon", "assurance auto ou habitation", "Un conseiller peut s'en charger"}},
+		{"résiliation", Cancellation, true, []Link{{"Se connecter", LoginPath}, {"Nous contacter", ContactPath}},
+			[]string{"Après un an de contrat, la loi Hamon", "assurance auto ou habitation", "connectez-vous à votre espace client, puis choisissez «\u00a0Résilier votre contrat\u00a0»",
+				"Un conseiller peut s'en charger"}},
 		{"vtc", VTC, true, []Link{{"VTC témoin", "/insurance/vtc"}, {"Demander un devis", "/quote-request?product=vtc"}},
 			[]string{"transport de personnes à titre onéreux", "Documents à préparer\u00a0: votre carte professionnelle VTC"}},
 		{"flotte", Fleet, true, []Link{{"Flotte témoin", "/insurance/fleet"}, {"Demander un devis", "/quote-request?product=fleet"}},

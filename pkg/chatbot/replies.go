@@ -96,7 +96,7 @@ func (e *Engine) reply(intent Intent, uc UserContext) Reply {
 	case intent == Claim:
 		r.Text, r.Links = e.claim()
 	case intent == Cancellation:
-		r.Text, r.Links = e.cancellation()
+		r.Text, r.Links = e.cancellation(uc.SignedIn)
 	default:
 		r.Text = UnknownReply
 	}

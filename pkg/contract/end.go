@@ -238,3 +238,21 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 func FileRefs() [][2]string {
 	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}}
 }
+
+// Forget is the contracts' part of an account's erasure (account.Eraser):
+// the contracts never signed go, with their documents and codes, and the
+// files nothing names any more; the signed ones stay, their uid set to
+// NULL by the foreign key, with their documents, evidence, mandate and
+// supporting documents, for RetentionYears after their cover ends
+// (PurgeExpired). A contract still running is not ended by the erasure.
+func (s *Service) Forget(ctx context.Context, tx *store.Tx, uid string) error {
+	res, err := tx.ExecContext(ctx, "DELETE FROM contracts WHERE uid = ? AND status = ?", uid, StatusPending)
+	if err != nil {
+		return fmt.Errorf("contrats non signés: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return err
+	}
+	_, err = PurgeFiles(ctx, tx, FileRefs()...)
+	return err
+}

@@ -33,6 +33,9 @@ type Config struct {
 	Quotes *quote.Service
 	// Papers make and seal the documents.
 	Papers Papers
+	// Creditor is the broker's account the debits are paid to, in the
+	// pain.008 files of Export (company.json "sepa").
+	Creditor sepa.Creditor
 	// Location is the broker's time zone, where « today » is read.
 	Location *time.Location
 	Logger   *slog.Logger
@@ -46,6 +49,8 @@ type Service struct {
 	tariff *pricing.Tariff
 	quotes *quote.Service
 	papers Papers
+	// creditor collects the debits (Export).
+	creditor sepa.Creditor
 	// sealed is the broker's sealer once read, cert its certificate.
 	sealMu sync.Mutex
 	sealed *document.Sealer
@@ -71,7 +76,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		now = time.Now
 	}
 	return &Service{
-		db: db, prices: cfg.Prices, tariff: cfg.Prices.Tariff(), quotes: cfg.Quotes, papers: cfg.Papers, loc: cfg.Location, log: cfg.Logger,
+		db: db, prices: cfg.Prices, tariff: cfg.Prices.Tariff(), quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

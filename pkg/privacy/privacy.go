@@ -15,6 +15,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
+	"courtier/pkg/contract"
 	"courtier/pkg/instant"
 	"courtier/pkg/quote"
 )
@@ -42,6 +43,9 @@ type Config struct {
 	// Complaints adds the client's complaints, with the acknowledgement and
 	// the answer they received; nil leaves them out.
 	Complaints *complaint.Service
+	// Contracts adds the client's contracts with the list of their
+	// documents; nil leaves them out.
+	Contracts *contract.Service
 	// Limit counts the exports of each account (key: its uid); nil, no limit.
 	Limit Limiter
 	// MaxAtOnce is how many exports may be written at the same time;
@@ -65,7 +69,9 @@ type Service struct {
 	chats    *chat.Service
 	// complaints is nil when the export has no complaints part.
 	complaints *complaint.Service
-	limit      Limiter
+	// contracts is nil when the export has no contracts part.
+	contracts *contract.Service
+	limit     Limiter
 	// slots holds a token per export being written (see DefaultMaxAtOnce).
 	slots chan struct{}
 	log   *slog.Logger
@@ -80,7 +86,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, prices: cfg.Prices, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, prices: cfg.Prices, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, contracts: cfg.Contracts, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -97,7 +103,7 @@ const (
 // account, its sessions, its quote requests with their reference, status,
 // offers, decline reason and the broker's replies, its kept instant prices
 // with the answers and needs they were made from, its contact messages,
-// callback requests and complaints); the chat's part, which may
+// callback requests, complaints and contracts); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
@@ -146,6 +152,13 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 			return nil, err
 		}
 		more = append(more, part{"complaints", list})
+	}
+	if s.contracts != nil {
+		list, err := contracts(ctx, s.contracts, sess.UID)
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"contracts", list})
 	}
 	head, err := head(data, quotes, more...)
 	if err != nil {

@@ -327,6 +327,7 @@ func TestChatTabs(t *testing.T) {
 		{runes("1"), []string{"ChatLeave"}},
 		{runes("1"), nil},
 		{tea.KeyMsg{Type: tea.KeyShiftTab}, nil},
+		{tea.KeyMsg{Type: tea.KeyShiftTab}, nil},
 		{tea.KeyMsg{Type: tea.KeyShiftTab}, []string{"chat tick", "ChatPresent"}},
 		{runes("q"), []string{"quit", "ChatLeave"}},
 	}

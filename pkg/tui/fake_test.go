@@ -7,6 +7,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/mail"
 )
@@ -36,6 +37,7 @@ func newFakeCoreSource(actor account.Actor) *fakeCoreSource {
 		OffersWaiting: 2,
 		Users:         map[account.Role]int{account.RoleAdmin: 1, account.RoleAgent: 3, account.RoleClient: 42},
 		Conversations: 7,
+		Contracts:     &contract.Counts{SignedThisMonth: 3, CancelledThisMonth: 1, Active: 12, Awaiting: 2, Pending: 1, ProofsToCheck: 4, PremiumsCents: 1234567},
 		Urgent: []desk.StaffView{
 			{ID: "r1", Kind: desk.KindCallback, KindLabel: "Rappel", Ref: "RA-2026-000007", Name: "Jean Martin", DueAt: "2026-11-23T09:00:00.000Z", Overdue: true},
 			{ID: "r2", Kind: desk.KindQuote, KindLabel: "Devis", Ref: "DV-2026-000123", Name: "Sophie Bernard-Lefèvre de la Tour", DueAt: "2026-11-23T16:30:00.000Z", DueToday: true},

@@ -7,7 +7,7 @@ type keyMap struct {
 	Quit    key.Binding
 	Next    key.Binding
 	Prev    key.Binding
-	Tabs    [5]key.Binding
+	Tabs    [6]key.Binding
 	Help    key.Binding
 	Refresh key.Binding
 	Pause   key.Binding
@@ -25,7 +25,7 @@ func newKeyMap() keyMap {
 		Pause:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "retour")),
 	}
-	digits := []string{"1", "2", "3", "4", "5"}
+	digits := []string{"1", "2", "3", "4", "5", "6"}
 	for i, d := range digits {
 		k.Tabs[i] = key.NewBinding(key.WithKeys(d), key.WithHelp(d, "onglet "+d))
 	}
@@ -39,7 +39,7 @@ func (k keyMap) short() []key.Binding {
 
 // full are the root's bindings as columns of the full help.
 func (k keyMap) full() [][]key.Binding {
-	tabs := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "aller à l'onglet"))
+	tabs := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1–6", "aller à l'onglet"))
 	return [][]key.Binding{
 		{k.Next, k.Prev, tabs, k.Back},
 		{k.Refresh, k.Pause, k.Help, k.Quit},

@@ -55,7 +55,7 @@ type tickMsg struct{ n int }
 // when data last arrived before it hands msg to the screens.
 type loadedMsg struct{ msg tea.Msg }
 
-// NewModel builds the root model over src with the five screens.
+// NewModel builds the root model over src with the six screens.
 func NewModel(ctx context.Context, src Source, opts Options) Model {
 	opts = opts.withDefaults()
 	st := NewStyles(opts.NoColor)
@@ -73,7 +73,7 @@ func NewModel(ctx context.Context, src Source, opts Options) Model {
 		screens: []Screen{
 			newOverviewScreen(src, st, opts.Location, opts.Now),
 			newRequestsScreen(src, st), newUsersScreen(src, st), newConversationsScreen(src, st, opts.ChatRefresh),
-			newMailsScreen(src, st),
+			newMailsScreen(src, st), newContractsScreen(src, st),
 		},
 		refresh: opts.Refresh, now: opts.Now, loc: opts.Location,
 	}
@@ -89,7 +89,7 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Active is the index of the shown tab (0 Aperçu … 4 Courriels).
+// Active is the index of the shown tab (0 Aperçu … 5 Contrats).
 func (m Model) Active() int { return m.active }
 
 // Paused tells whether the automatic refresh is paused.

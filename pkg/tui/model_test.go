@@ -99,15 +99,16 @@ func TestKeys(t *testing.T) {
 		cmds     string
 	}{
 		{"tab goes to Demandes and loads it", []tea.KeyMsg{keyTab}, 1, false, false, "loaded"},
-		{"tab wraps around", []tea.KeyMsg{keyTab, keyTab, keyTab, keyTab, keyTab}, 0, false, false, "overview"},
+		{"tab wraps around", []tea.KeyMsg{keyTab, keyTab, keyTab, keyTab, keyTab, keyTab}, 0, false, false, "overview"},
 		{"tab from Conversations ends the presence", []tea.KeyMsg{keyTab, keyTab, keyTab, keyTab}, 4, false, false, "none,loaded"},
-		{"shift+tab from Aperçu goes to Courriels", []tea.KeyMsg{keyShiftTab}, 4, false, false, "loaded"},
-		{"shift+tab twice goes to Conversations, present", []tea.KeyMsg{keyShiftTab, keyShiftTab}, 3, false, false, "loaded,none,chat tick"},
+		{"shift+tab from Aperçu goes to Contrats", []tea.KeyMsg{keyShiftTab}, 5, false, false, "loaded"},
+		{"shift+tab thrice goes to Conversations, present", []tea.KeyMsg{keyShiftTab, keyShiftTab, keyShiftTab}, 3, false, false, "loaded,none,chat tick"},
 		{"digit 5 goes to Courriels", []tea.KeyMsg{runes("5")}, 4, false, false, "loaded"},
 		{"digit 3 goes to Utilisateurs", []tea.KeyMsg{runes("3")}, 2, false, false, "loaded"},
 		{"digit 1 back to Aperçu loads it", []tea.KeyMsg{runes("4"), runes("1")}, 0, false, false, "none,overview"},
 		{"the same digit twice does nothing", []tea.KeyMsg{runes("1")}, 0, false, false, ""},
-		{"digit 6 is no tab", []tea.KeyMsg{runes("6")}, 0, false, false, ""},
+		{"digit 6 goes to Contrats", []tea.KeyMsg{runes("6")}, 5, false, false, "loaded"},
+		{"digit 7 is no tab", []tea.KeyMsg{runes("7")}, 0, false, false, ""},
 		{"? shows the full help", []tea.KeyMsg{runes("?")}, 0, false, true, ""},
 		{"? twice hides it", []tea.KeyMsg{runes("?"), runes("?")}, 0, false, false, ""},
 		{"p pauses without command", []tea.KeyMsg{runes("p")}, 0, true, false, ""},
@@ -216,7 +217,7 @@ func TestWindowSize(t *testing.T) {
 	}
 	for _, c := range cases {
 		m := newTestModel(newFakeCoreSource(marie))
-		stubs := []*stubScreen{{}, {}, {}, {}, {}}
+		stubs := []*stubScreen{{}, {}, {}, {}, {}, {}}
 		for i := range m.screens {
 			m.screens[i] = stubs[i]
 		}

@@ -11,7 +11,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"courtier/pkg/account"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
+	"courtier/pkg/pricing"
 )
 
 // overviewScreen is the Aperçu tab: the business at a glance and the most
@@ -71,7 +73,11 @@ func (s *overviewScreen) View() string {
 	b.WriteString(s.countsTable(ov.Counts))
 	fmt.Fprintf(&b, "\nOffres en attente du client\u00a0: %d · Conversations des dernières 24\u00a0h\u00a0: %d\n",
 		ov.OffersWaiting, ov.Conversations)
-	fmt.Fprintf(&b, "Comptes\u00a0: %s\n\n", usersLine(ov.Users))
+	fmt.Fprintf(&b, "Comptes\u00a0: %s\n", usersLine(ov.Users))
+	if c := ov.Contracts; c != nil {
+		b.WriteString(contractsLines(c))
+	}
+	b.WriteString("\n")
 	used := lipgloss.Height(b.String())
 	b.WriteString(s.urgent(ov.Urgent, s.height-used))
 	return b.String()
@@ -92,6 +98,17 @@ func (s *overviewScreen) countsTable(c desk.Counts) string {
 	}
 	lines = append(lines, s.st.Title.Render(row("Total", itoa(c.New), itoa(c.Overdue), itoa(c.DueToday), itoa(c.Open))))
 	return strings.Join(lines, "\n")
+}
+
+// contractsLines are the contracts' figures: covering now with their
+// yearly premiums, signed and ended this month (« résiliés » counts the
+// withdrawals too), and what waits for staff or for the client.
+func contractsLines(c *contract.Counts) string {
+	return fmt.Sprintf("Contrats\u00a0: %d en cours (%s/an) · ce mois\u00a0: %d signé%s, %d résilié%s\n",
+		c.Active, pricing.Euros(c.PremiumsCents), c.SignedThisMonth, plural(c.SignedThisMonth),
+		c.CancelledThisMonth, plural(c.CancelledThisMonth)) +
+		fmt.Sprintf("Justificatifs\u00a0: %d à vérifier · %d contrat%s en attente · %d contrat%s à signer\n",
+			c.ProofsToCheck, c.Awaiting, plural(c.Awaiting), c.Pending, plural(c.Pending))
 }
 
 // usersLine counts the accounts by role, in French.

@@ -8,7 +8,7 @@ import (
 )
 
 // Screen is one tab of the dashboard (Aperçu, Demandes, Utilisateurs,
-// Conversations, Courriels), in the manner of soft-serve's components: the root model
+// Conversations, Courriels, Contrats), in the manner of soft-serve's components: the root model
 // gives it its size, forwards it the messages it does not handle itself,
 // asks it to reload on every refresh tick, and shows its key bindings in
 // the help bar.

@@ -34,6 +34,8 @@ func newTestScreen(t *testing.T, build func(Source, Styles) Screen, f *fakeScree
 		m.now = func() time.Time { return screensNow }
 	case *mailsScreen:
 		m.now = func() time.Time { return screensNow }
+	case *contractsScreen:
+		m.now = func() time.Time { return screensNow }
 	}
 	s.SetSize(w, h)
 	s, _ = feed(s, s.Load(context.Background()))
@@ -310,6 +312,11 @@ func TestScreensGolden(t *testing.T) {
 		{"mails", newMailsScreen, nil},
 		{"mails-open", newMailsScreen, []string{"down", "enter"}},
 		{"mails-retry", newMailsScreen, []string{"down", "e"}},
+		{"contracts", newContractsScreen, nil},
+		{"contracts-proofs", newContractsScreen, []string{"f"}},
+		{"contracts-open", newContractsScreen, []string{"enter"}},
+		{"contracts-refuse", newContractsScreen, []string{"enter", "x", "down", "enter", "Photo illisible"}},
+		{"contracts-save", newContractsScreen, []string{"enter", "s"}},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 36}} {
 		for _, v := range views {

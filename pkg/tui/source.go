@@ -9,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/mail"
 )
@@ -51,6 +52,19 @@ type Source interface {
 	Mail(ctx context.Context, id int64) (*mail.Mail, error)
 	// RetryMail puts a failed mail back in the queue: admins only.
 	RetryMail(ctx context.Context, id int64) error
+
+	// Contracts lists the contracts for staff and the read-only operator,
+	// newest first; proofs keeps those with a supporting document to check.
+	Contracts(ctx context.Context, proofs bool) ([]*contract.Contract, error)
+	// Contract reads one whole: schedule, mandate, documents, history.
+	Contract(ctx context.Context, id string) (*contract.Contract, error)
+	// ReviewProof accepts a supporting document sent, or refuses it with
+	// the reason the client reads: staff only.
+	ReviewProof(ctx context.Context, id, kind string, accept bool, reason string) error
+	// SaveContractFile writes a document (kind "documents", name its ID)
+	// or a supporting document (kind "proofs", name its kind) of contract
+	// id to a new file at path, and answers the bytes written.
+	SaveContractFile(ctx context.Context, id, kind, name, path string) (int, error)
 
 	LiveChat
 }
@@ -100,6 +114,8 @@ type Overview struct {
 	Conversations int
 	// Urgent are the 10 most urgent open requests.
 	Urgent []desk.StaffView
+	// Contracts are the contracts' figures.
+	Contracts *contract.Counts
 }
 
 // RequestDetail is a request as the dashboard opens it: the shared part

@@ -55,7 +55,8 @@ func (s *appSource) DBPath() string       { return s.db }
 
 // Overview reads the counts, the offers waiting, the accounts by role
 // (only for an admin or the operator: nil for an agent, as on the site),
-// the conversations of the last 24 hours and the 10 most urgent requests.
+// the conversations of the last 24 hours, the 10 most urgent requests and
+// the contracts' figures.
 func (s *appSource) Overview(ctx context.Context) (*Overview, error) {
 	counts, err := s.a.Desk.Counts(ctx, s.reader)
 	if err != nil {
@@ -81,6 +82,9 @@ func (s *appSource) Overview(ctx context.Context) (*Overview, error) {
 		return nil, err
 	}
 	if ov.Urgent, err = s.a.Desk.Queue(ctx, s.reader, desk.Filter{Limit: 10}); err != nil {
+		return nil, err
+	}
+	if ov.Contracts, err = s.a.Contracts.Counts(ctx, s.reader); err != nil {
 		return nil, err
 	}
 	return ov, nil

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
@@ -64,21 +65,29 @@ func (m Model) View() string {
 	return lipgloss.JoinVertical(lipgloss.Left, m.tabBar(w), "", body, m.statusBar(w), helpView)
 }
 
-// tabBar shows the tabs with their digits.
+// tabBar shows the tabs with their digits; when they do not fit in w,
+// without their padding, one space apart.
 func (m Model) tabBar(w int) string {
-	tabs := make([]string, len(m.screens))
-	for i, s := range m.screens {
-		label := fmt.Sprintf("%d %s", i+1, s.Title())
-		if i == m.active {
-			if m.st.NoColor {
-				label = "[" + label + "]"
+	render := func(pad int) []string {
+		tabs := make([]string, len(m.screens))
+		for i, s := range m.screens {
+			label := fmt.Sprintf("%d %s", i+1, s.Title())
+			style := m.st.Tab
+			if i == m.active {
+				if m.st.NoColor {
+					label = "[" + label + "]"
+				}
+				style = m.st.ActiveTab
 			}
-			tabs[i] = m.st.ActiveTab.Render(label)
-		} else {
-			tabs[i] = m.st.Tab.Render(label)
+			tabs[i] = style.Padding(0, pad).Render(label)
 		}
+		return tabs
 	}
-	return lipgloss.NewStyle().MaxWidth(w).Render(lipgloss.JoinHorizontal(lipgloss.Top, tabs...))
+	bar := lipgloss.JoinHorizontal(lipgloss.Top, render(1)...)
+	if lipgloss.Width(bar) > w {
+		bar = strings.Join(render(0), " ")
+	}
+	return lipgloss.NewStyle().MaxWidth(w).Render(bar)
 }
 
 // statusBar is three lines: who acts and the last refresh, the

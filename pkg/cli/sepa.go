@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"courtier/pkg/account"
+	"courtier/pkg/app"
+	"courtier/pkg/apperr"
+	"courtier/pkg/pricing"
+)
+
+// NewSepaCommand builds `courtier sepa`: the SEPA direct debits of the
+// contracts, as the back office sends them to the bank.
+func NewSepaCommand(opts *Options) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "sepa",
+		Short: "The SEPA direct debits of the contracts: the files for the bank",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(NewSepaExportCommand(opts, nil))
+	return cmd
+}
+
+// SepaExportOptions are the flags and streams of `courtier sepa export`.
+type SepaExportOptions struct {
+	*Options
+	// Date is the due date of the debits, YYYY-MM-DD.
+	Date string
+	// Out is the file to write; "" for standard output.
+	Out string
+	// Again makes the latest file of that day again.
+	Again bool
+	// Stdout takes the XML without --out; Stderr the summary line then
+	// (the XML alone goes down a pipe), Stdout with --out.
+	Stdout, Stderr io.Writer
+}
+
+// NewSepaExportCommand builds `courtier sepa export`. runF replaces the
+// run in tests of flag parsing.
+func NewSepaExportCommand(opts *Options, runF func(context.Context, *SepaExportOptions) error) *cobra.Command {
+	o := &SepaExportOptions{Options: opts}
+	cmd := &cobra.Command{
+		Use:   "export --date YYYY-MM-DD [--out FILE]",
+		Short: "Write the pain.008 file of the debits due on a day, and mark them exported",
+		Long: "Write the ISO 20022 pain.008.001.02 file (SEPA Core direct debits) of the debits due on\n" +
+			"--date, of the signed contracts still covering (active, awaiting supporting documents, or\n" +
+			"whose cancellation takes effect later), to standard output or to --out FILE. The debits are\n" +
+			"marked exported in the same transaction as they are read, and each contract's history says so.\n\n" +
+			"A second export of the same day writes no debit twice: when every debit of that day is\n" +
+			"already exported it fails (exit 1) and says when the last file was made; debits scheduled\n" +
+			"for that day since (a contract signed later) go in a new file, COURTIER-YYYYMMDD-2.\n" +
+			"--again makes the latest file of that day again, identical (same message id, same time),\n" +
+			"for a file lost before it reached the bank; a bank that already received it refuses it as\n" +
+			"a duplicate, so no client is debited twice. The creditor is the company's (company.json \"sepa\").",
+		Example: "  courtier sepa export --date 2026-03-10 --out prelevements-2026-03-10.xml\n" +
+			"  courtier sepa export --date 2026-03-10 > remise.xml\n" +
+			"  courtier sepa export --date 2026-03-10 --out remise.xml --again",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, err := time.Parse(time.DateOnly, o.Date); err != nil {
+				return apperr.Errorf(apperr.EINVALID, "Date invalide «\u00a0%s\u00a0»\u00a0: indiquez --date au format AAAA-MM-JJ, par exemple 2026-03-10.", o.Date)
+			}
+			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			if runF != nil {
+				return runF(cmd.Context(), o)
+			}
+			return sepaExportRun(cmd.Context(), o)
+		},
+	}
+	cmd.Flags().StringVar(&o.Date, "date", "", "due date of the debits to export, YYYY-MM-DD")
+	cmd.Flags().StringVar(&o.Out, "out", "", "file to write (standard output when not given)")
+	cmd.Flags().BoolVar(&o.Again, "again", false, "make the latest file of that day again, for a lost file")
+	_ = cmd.MarkFlagRequired("date")
+	return cmd
+}
+
+// sepaExportRun exports the debits of o.Date as the server's operator.
+// With --out the file is made empty first, so that a path that cannot be
+// written fails before any debit is marked.
+func sepaExportRun(ctx context.Context, o *SepaExportOptions) error {
+	var tmp *os.File
+	if o.Out != "" {
+		var err error
+		if tmp, err = os.CreateTemp(filepath.Dir(o.Out), "."+filepath.Base(o.Out)+".*"); err != nil {
+			return apperr.Errorf(apperr.EINVALID, "Impossible d'écrire dans %s\u00a0: %s", filepath.Dir(o.Out), osReason(err))
+		}
+		defer os.Remove(tmp.Name())
+		defer tmp.Close()
+	}
+	return withApp(ctx, o.Options, func(a *app.App) error {
+		r, err := a.Contracts.Export(ctx, account.Operator, o.Date, o.Again)
+		if apperr.CodeOf(err) == apperr.ECONFLICT {
+			return apperr.Errorf(apperr.ECONFLICT, "%s Pour refaire un fichier perdu\u00a0: --again.", apperr.MessageOf(err))
+		}
+		if err != nil {
+			return err
+		}
+		summary := fmt.Sprintf("%s\u00a0: %s, %s", r.MsgID, debitCount(r.Count), pricing.Euros(r.TotalCents))
+		if tmp == nil {
+			if _, err := o.Stdout.Write(r.XML); err != nil {
+				return lostFile(err)
+			}
+			_, err = fmt.Fprintln(o.Stderr, summary+".")
+			return err
+		}
+		if err := writeFile(tmp, r.XML, o.Out); err != nil {
+			return lostFile(err)
+		}
+		_, err = fmt.Fprintf(o.Stdout, "%s, écrit dans %s.\n", summary, o.Out)
+		return err
+	})
+}
+
+// writeFile writes data to tmp, syncs it and renames it to path.
+func writeFile(tmp *os.File, data []byte, path string) error {
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// lostFile says that the debits are marked but the file did not land.
+func lostFile(err error) error {
+	return apperr.Errorf(apperr.EINTERNAL, "Le fichier n'a pas été écrit (%s) alors que les prélèvements sont marqués exportés\u00a0: refaites-le avec --again.", osReason(err))
+}
+
+// osReason is the reason of a file error without the path it repeats.
+func osReason(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// debitCount is « 1 prélèvement », « 3 prélèvements ».
+func debitCount(n int) string {
+	if n > 1 {
+		return fmt.Sprintf("%d\u00a0prélèvements", n)
+	}
+	return fmt.Sprintf("%d\u00a0prélèvement", n)
+}

@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"courtier/pkg/contract"
+	"courtier/pkg/fr"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The actions on the open contract: accept or refuse a supporting
+// document sent, save a document or a supporting document to a file.
+// Each goes through at most a choice (when there are several), then a
+// confirmation or a line to type.
+
+// contractAction is the action under way: a choice, a question or a line
+// to type, one at a time.
+type contractAction struct {
+	pick    *picker
+	onPick  func(i int) tea.Cmd
+	ask     *confirm
+	prompt  string
+	typing  bool
+	input   textinput.Model
+	onEnter func(text string) tea.Cmd
+}
+
+func (a *contractAction) help() []key.Binding {
+	switch {
+	case a.pick != nil:
+		return a.pick.help()
+	case a.ask != nil:
+		return confirmHelp()
+	}
+	return []key.Binding{contractsKeys.Apply, contractsKeys.Cancel}
+}
+
+// fileItem is a file of the open contract that may be saved.
+type fileItem struct {
+	kind, name, label, filename string
+}
+
+// reviewable are the open contract's supporting documents waiting for a
+// check, when the actor may check them (the help offers only what works).
+func (m *contractsScreen) reviewable() []contract.Proof {
+	if m.open == nil || !m.src.Actor().IsStaff() {
+		return nil
+	}
+	var out []contract.Proof
+	for _, p := range m.open.Proofs {
+		if p.Status == contract.ProofSent {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// files are the open contract's documents and the supporting documents sent.
+func (m *contractsScreen) files() []fileItem {
+	c := m.open
+	if c == nil {
+		return nil
+	}
+	var out []fileItem
+	for _, d := range c.Documents {
+		name, label := c.Number+"-"+d.Kind+".pdf", d.Title+" ("+fr.Date(d.IssuedAt, paris)+")"
+		if d.Signed {
+			name, label = c.Number+"-"+d.Kind+"-signe.pdf", d.Title+" ("+fr.Date(d.IssuedAt, paris)+", signé)"
+		}
+		out = append(out, fileItem{kind: "documents", name: d.ID, label: label, filename: name})
+	}
+	for _, p := range c.Proofs {
+		if p.URL != "" {
+			out = append(out, fileItem{kind: "proofs", name: p.Kind, label: "Justificatif\u00a0: " + p.Label + " (" + p.Name + ")",
+				filename: c.Number + "-" + p.Kind + "-" + p.Name})
+		}
+	}
+	return out
+}
+
+// choose opens the action on one of n things: at once when there is one,
+// through a picker of labels otherwise.
+func (m *contractsScreen) choose(title string, labels []string, then func(i int) tea.Cmd) tea.Cmd {
+	if len(labels) == 1 {
+		m.act = &contractAction{}
+		return then(0)
+	}
+	m.act = &contractAction{pick: &picker{title: title, labels: labels}, onPick: then}
+	return nil
+}
+
+// typeLine asks for a line after prompt, starting from value; enter on
+// an empty line does nothing, esc gives up.
+func (m *contractsScreen) typeLine(prompt, value string, limit int, then func(string) tea.Cmd) tea.Cmd {
+	in := newScreenInput(limit)
+	in.Width = m.width - len([]rune(prompt)) - 1
+	in.SetValue(value)
+	in.CursorEnd()
+	m.act = &contractAction{prompt: prompt, typing: true, input: in, onEnter: then}
+	return m.act.input.Focus()
+}
+
+func proofLabels(list []contract.Proof) []string {
+	out := make([]string, len(list))
+	for i, p := range list {
+		out[i] = p.Label + " · " + p.Name
+	}
+	return out
+}
+
+// accept asks which supporting document to accept, then confirms.
+func (m *contractsScreen) accept() tea.Cmd {
+	list, c := m.reviewable(), m.open
+	return m.choose("Justificatif à accepter", proofLabels(list), func(i int) tea.Cmd {
+		p := list[i]
+		m.act.ask = &confirm{prompt: fmt.Sprintf("Accepter «\u00a0%s\u00a0» du contrat %s\u00a0? (o/n)", p.Label, c.Number), run: func() tea.Cmd {
+			return m.review(c, p, true, "")
+		}}
+		return nil
+	})
+}
+
+// refuse asks which supporting document to refuse, then the reason.
+func (m *contractsScreen) refuse() tea.Cmd {
+	list, c := m.reviewable(), m.open
+	return m.choose("Justificatif à refuser", proofLabels(list), func(i int) tea.Cmd {
+		p := list[i]
+		return m.typeLine("Motif du refus\u00a0: ", "", 500, func(reason string) tea.Cmd {
+			return m.review(c, p, false, reason)
+		})
+	})
+}
+
+// review runs the check through the Source.
+func (m *contractsScreen) review(c *contract.Contract, p contract.Proof, accept bool, reason string) tea.Cmd {
+	src, ctx, id := m.src, m.ctx, c.ID
+	done := fmt.Sprintf("%s du contrat %s accepté.", p.Label, c.Number)
+	if !accept {
+		done = fmt.Sprintf("%s du contrat %s refusé\u00a0: le client en est informé.", p.Label, c.Number)
+	}
+	return afterAction(func() tea.Msg { return errOr(src.ReviewProof(ctx, id, p.Kind, accept, reason), done) })
+}
+
+// save asks which file to save, then where.
+func (m *contractsScreen) save() tea.Cmd {
+	list, id := m.files(), m.open.ID
+	labels := make([]string, len(list))
+	for i, f := range list {
+		labels[i] = f.label
+	}
+	return m.choose("Fichier à enregistrer", labels, func(i int) tea.Cmd {
+		f := list[i]
+		return m.typeLine("Enregistrer sous\u00a0: ", f.filename, 1000, func(path string) tea.Cmd {
+			src, ctx := m.src, m.ctx
+			return func() tea.Msg {
+				n, err := src.SaveContractFile(ctx, id, f.kind, f.name, path)
+				return errOr(err, fmt.Sprintf("Enregistré dans %s (%s\u00a0octets).", path, fr.Int(n)))
+			}
+		})
+	})
+}
+
+// actionKey hands a key to the action under way.
+func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
+	a := m.act
+	switch {
+	case a.pick != nil:
+		switch a.pick.update(msg) {
+		case pickerChosen:
+			i := a.pick.cursor
+			a.pick = nil
+			return a.onPick(i)
+		case pickerCancelled:
+			m.act = nil
+		}
+	case a.ask != nil:
+		switch {
+		case key.Matches(msg, widgetKeys.Yes):
+			m.act = nil
+			return a.ask.run()
+		case key.Matches(msg, widgetKeys.No):
+			m.act = nil
+		}
+	case a.typing:
+		switch {
+		case key.Matches(msg, contractsKeys.Cancel):
+			m.act = nil
+		case key.Matches(msg, contractsKeys.Apply):
+			// An empty line is no answer: the input stays open.
+			text := strings.TrimSpace(a.input.Value())
+			if text == "" {
+				return nil
+			}
+			m.act = nil
+			return a.onEnter(text)
+		default:
+			var cmd tea.Cmd
+			a.input, cmd = a.input.Update(msg)
+			return cmd
+		}
+	}
+	return nil
+}
+
+// actionView is the action's line (or picker) under the contract.
+func (m *contractsScreen) actionView() (string, int) {
+	a := m.act
+	switch {
+	case a.pick != nil:
+		v := a.pick.viewIn(m.st, m.width, m.height/2)
+		return v, strings.Count(v, "\n") + 1
+	case a.ask != nil:
+		return m.st.Info.Render(elide(a.ask.prompt, m.width)), 1
+	}
+	return a.prompt + a.input.View(), 1
+}

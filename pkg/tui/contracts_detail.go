@@ -1,0 +1,194 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"courtier/pkg/contract"
+	"courtier/pkg/fr"
+	"courtier/pkg/pricing"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The contract view of the Contrats screen: the client, the risk, the
+// premium and its schedule, the mandate (its IBAN masked), the documents
+// with their SHA-256, the supporting documents and the history.
+
+func (m *contractsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, contractsKeys.Back):
+		m.mode, m.id, m.open, m.openErr = ctrList, "", nil, nil
+	case key.Matches(msg, contractsKeys.Accept) && len(m.reviewable()) > 0:
+		return m.accept()
+	case key.Matches(msg, contractsKeys.Refuse) && len(m.reviewable()) > 0:
+		return m.refuse()
+	case key.Matches(msg, contractsKeys.Save) && len(m.files()) > 0:
+		return m.save()
+	default:
+		var cmd tea.Cmd
+		m.vp, cmd = m.vp.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// refreshDetail writes the open contract into the viewport at its width.
+func (m *contractsScreen) refreshDetail() {
+	if m.open == nil {
+		return
+	}
+	y := m.vp.YOffset
+	m.vp.SetContent(m.detailText())
+	m.vp.SetYOffset(y)
+}
+
+func (m *contractsScreen) detailView() string {
+	var head, body string
+	switch {
+	case m.openErr != nil:
+		head, body = m.st.Title.Render("Contrat"), m.st.Error.Render(wrap(errorText(m.openErr), m.width))
+	case m.open == nil:
+		head, body = m.st.Title.Render("Contrat"), m.st.Muted.Render("Chargement…")
+	default:
+		c := m.open
+		head = m.st.Title.Render("Contrat "+c.Number) + m.st.Muted.Render(" · "+c.StatusLabel+" · "+c.ProductLabel)
+		body = m.vp.View()
+	}
+	if m.act == nil {
+		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n"
+	}
+	action, lines := m.actionView()
+	return fitHeight(head+"\n"+body, m.width, m.height-lines) + "\n" + action
+}
+
+func (m *contractsScreen) detailText() string {
+	c, w := m.open, m.width
+	var b strings.Builder
+	section := func(title string) { b.WriteString("\n" + m.st.Header.Render(elide("── "+title+" ", w)) + "\n") }
+	line := func(s string) { b.WriteString(wrap(s, w) + "\n") }
+	field := func(label, value string) {
+		if value != "" {
+			line(label + "\u00a0: " + value)
+		}
+	}
+	h := c.Holder
+	field("Client", h.Name+" · "+h.Email)
+	field("Adresse", strings.TrimSpace(h.Address+", "+h.PostalCode+" "+h.City))
+	field("Né(e) le", civilDate(h.BirthDate))
+	m.writeProofs(c, section, line)
+	section("Risque")
+	if v := c.Risk.Vehicle; v != nil {
+		field("Véhicule", strings.TrimSpace(v.Name())+" · "+orDash(v.Registration))
+	}
+	if d := c.Risk.Dwelling; d != nil {
+		field("Logement", fmt.Sprintf("%s, %s, %d\u00a0m², %d\u00a0pièces", d.Kind, d.Status, d.Surface, d.Rooms))
+	}
+	for _, l := range c.Risk.Lines {
+		field(l[0], l[1])
+	}
+	section("Prime")
+	field("Formule", c.Formula+" chez "+c.Insurer)
+	premium := pricing.Euros(c.YearlyCents) + " par an"
+	if c.Rhythm == "monthly" {
+		premium += " · " + pricing.Euros(c.MonthlyCents) + " par mois, prélevés chaque mois"
+	} else {
+		premium += ", prélevés en une fois"
+	}
+	field("Prime", premium)
+	field("Franchise", pricing.Euros(c.DeductibleCents))
+	field("Début", civilDate(c.StartDate))
+	if c.SignedAt != nil {
+		field("Signé le", fr.DateTime(*c.SignedAt, paris))
+	}
+	field("Couverture provisoire jusqu'au", civilDate(c.ProvisionalUntil))
+	field("Rétractation possible jusqu'au", civilDate(c.WithdrawUntil))
+	if e := c.Ending; e != nil {
+		field("Fin", civilDate(e.Date)+" ("+e.Reason+")")
+	}
+	m.writeSchedule(&b, c, section, line)
+	section("Mandat SEPA")
+	if md := c.Mandate; md != nil {
+		line(fmt.Sprintf("RUM %s · %s · %s · signé le %s", md.RUM, md.Holder, md.IBAN, fr.Date(md.SignedAt, paris)))
+	} else {
+		line("Pas encore signé.")
+	}
+	m.writeFiles(&b, c, section, line)
+	section("Historique")
+	for i := len(c.History) - 1; i >= 0; i-- {
+		e := c.History[i]
+		line(frDate(e.At, m.now()) + " · " + e.ActorName + " · " + e.Detail)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeSchedule writes the debits: date, amount, sequence, where they stand.
+func (m *contractsScreen) writeSchedule(b *strings.Builder, c *contract.Contract, section func(string), line func(string)) {
+	section(fmt.Sprintf("Échéancier (%d)", len(c.Schedule)))
+	for _, d := range c.Schedule {
+		state := "à venir"
+		switch {
+		case d.Cancelled:
+			state = "annulé"
+		case d.Exported:
+			state = "transmis à la banque"
+		}
+		line(fmt.Sprintf("%2d. %-17s %12s  %s  %s", d.Seq, civilDate(d.Date), pricing.Euros(d.AmountCents), d.Sequence, state))
+	}
+}
+
+// writeFiles writes the documents with their SHA-256.
+func (m *contractsScreen) writeFiles(b *strings.Builder, c *contract.Contract, section func(string), line func(string)) {
+	section(fmt.Sprintf("Documents (%d)", len(c.Documents)))
+	for _, d := range c.Documents {
+		s := d.Title + " · " + fr.Date(d.IssuedAt, paris)
+		if d.Signed {
+			s += " · signé"
+		}
+		line(s)
+		b.WriteString(m.st.Muted.Render(elide("  SHA-256 "+d.SHA256, m.width)) + "\n")
+	}
+}
+
+// writeProofs writes the supporting documents with their status and the
+// reason of a refusal: first, as they are what staff act on.
+func (m *contractsScreen) writeProofs(c *contract.Contract, section func(string), line func(string)) {
+	section(fmt.Sprintf("Justificatifs (%d)", len(c.Proofs)))
+	if len(c.Proofs) == 0 {
+		line("Aucun justificatif demandé pour ce produit.")
+	}
+	for _, p := range c.Proofs {
+		s := p.Label + " · " + p.StatusLabel
+		if p.Name != "" {
+			s += " · " + p.Name
+		}
+		if p.SentAt != nil {
+			s += " · envoyé le " + fr.Date(*p.SentAt, paris)
+		}
+		line(s)
+		if p.Reason != "" {
+			line("  Motif du refus\u00a0: " + p.Reason)
+		}
+	}
+}
+
+// civilDate writes a YYYY-MM-DD date in French, "" when empty.
+func civilDate(s string) string {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return s
+	}
+	return fr.Date(d, time.UTC)
+}
+
+// shortDate writes a YYYY-MM-DD date as a table cell, « 24 déc. 2026 »;
+// "" when empty.
+func shortDate(s string) string {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return s
+	}
+	return itoa(d.Day()) + " " + frMonths[d.Month()-1] + " " + itoa(d.Year())
+}
