@@ -3,7 +3,6 @@ package contract_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"os/exec"
 	"strings"
@@ -15,9 +14,9 @@ import (
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
 	"courtier/pkg/contract"
+	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
-	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
 )
 
@@ -89,21 +88,7 @@ func (f *fixture) draft(t testing.TB) *contract.Contract {
 }
 
 // lastCode is the signature code of the last code event.
-func (f *fixture) lastCode(t testing.TB) string {
-	t.Helper()
-	var payload string
-	err := f.app.Store.ReadTx(f.ctx, func(tx *store.Tx) error {
-		return tx.QueryRowContext(f.ctx, "SELECT payload FROM events WHERE kind = 'contract.code_sent' ORDER BY id DESC LIMIT 1").Scan(&payload)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p struct{ Code string }
-	if err := json.Unmarshal([]byte(payload), &p); err != nil || len(p.Code) != 6 {
-		t.Fatalf("code event %s: %v", payload, err)
-	}
-	return p.Code
-}
+func (f *fixture) lastCode(t testing.TB) string { return contracttest.LastCode(t, f.app) }
 
 // accept ticks every document of c and the mandate.
 func accept(c *contract.Contract) []string {

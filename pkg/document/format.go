@@ -4,7 +4,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
+
+	"courtier/pkg/fr"
+	"courtier/pkg/sepa"
 )
 
 // The spaces French typography wants kept with their neighbours: a number
@@ -13,9 +15,6 @@ const (
 	nbsp       = "\u00a0"
 	narrowNbsp = "\u202f"
 )
-
-var months = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-	"septembre", "octobre", "novembre", "décembre"}
 
 // Euros writes an amount in cents the French way: « 1 234,56 € », with a
 // narrow no-break space between thousands and a no-break space before €.
@@ -47,19 +46,10 @@ func thousands(n int64) string {
 }
 
 // date writes the day of t in loc: « 1er avril 2026 », « 22 novembre 2026 ».
-func date(t time.Time, loc *time.Location) string {
-	return dayMonth(t, loc) + nbsp + strconv.Itoa(t.In(loc).Year())
-}
+func date(t time.Time, loc *time.Location) string { return fr.Date(t, loc) }
 
 // dayMonth writes the day of t in loc without its year: « 1er avril ».
-func dayMonth(t time.Time, loc *time.Location) string {
-	t = t.In(loc)
-	day := strconv.Itoa(t.Day())
-	if t.Day() == 1 {
-		day = "1er"
-	}
-	return day + nbsp + months[t.Month()-1]
-}
+func dayMonth(t time.Time, loc *time.Location) string { return fr.DayMonth(t, loc) }
 
 // dateTime writes t in loc to the second, as evidence wants it:
 // « 22 novembre 2026 à 14:05:09 ».
@@ -68,24 +58,8 @@ func dateTime(t time.Time, loc *time.Location) string {
 }
 
 // groupIBAN writes an IBAN by groups of four, as on a bank's RIB:
-// « FR76 3000 6000 0112 3456 7890 189 ». Spaces typed by the client are
-// ignored; letters are upper-cased.
-func groupIBAN(iban string) string {
-	var compact []rune
-	for _, r := range iban {
-		if !unicode.IsSpace(r) {
-			compact = append(compact, unicode.ToUpper(r))
-		}
-	}
-	var b strings.Builder
-	for i, r := range compact {
-		if i > 0 && i%4 == 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// « FR76 3000 6000 0112 3456 7890 189 ».
+func groupIBAN(iban string) string { return sepa.FormatIBAN(iban) }
 
 // MaskAddress hides most of an e-mail address or phone number, as the
 // evidence shows where a code went without giving the address away:

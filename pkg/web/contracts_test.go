@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/store"
 )
 
@@ -51,15 +52,7 @@ func (e *contractEnv) code(t *testing.T) string {
 	if res, body := e.do(t, "POST", "/api/contracts/"+e.id+"/signature-code", "", e.people["client"]); res.StatusCode != 202 {
 		t.Fatalf("signature-code: %d %s", res.StatusCode, body)
 	}
-	var payload string
-	err := e.app.Store.ReadTx(context.Background(), func(tx *store.Tx) error {
-		return tx.QueryRowContext(context.Background(), "SELECT payload FROM events WHERE kind = 'contract.code_sent' ORDER BY id DESC LIMIT 1").Scan(&payload)
-	})
-	var p struct{ Code string }
-	if err != nil || json.Unmarshal([]byte(payload), &p) != nil {
-		t.Fatalf("the code's event: %v", err)
-	}
-	return p.Code
+	return contracttest.LastCode(t, e.app)
 }
 
 // sign signs the contract with the code sent.

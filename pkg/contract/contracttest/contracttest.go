@@ -75,7 +75,7 @@ func Sign(t testing.TB, a *app.App, who account.Actor, c *contract.Contract) *co
 	for _, d := range c.Documents {
 		accept = append(accept, d.Kind)
 	}
-	signed, err := a.Contracts.Sign(ctx, who, c.ID, contract.Signing{Code: lastCode(t, a), Holder: who.Name, IBAN: IBAN,
+	signed, err := a.Contracts.Sign(ctx, who, c.ID, contract.Signing{Code: LastCode(t, a), Holder: who.Name, IBAN: IBAN,
 		Accept: accept, Client: contract.Client{IP: "203.0.113.7", UserAgent: "Mozilla/5.0 (test)"}})
 	if err != nil {
 		t.Fatal(err)
@@ -100,8 +100,8 @@ func SendProof(t testing.TB, a *app.App, who account.Actor, id, kind string) *co
 	return c
 }
 
-// lastCode is the signature code of the last code sent.
-func lastCode(t testing.TB, a *app.App) string {
+// LastCode is the signature code of the last code sent (read in its event).
+func LastCode(t testing.TB, a *app.App) string {
 	t.Helper()
 	var payload string
 	ctx := context.Background()
