@@ -22,7 +22,10 @@ type Filter struct {
 	Query string
 }
 
-// List lists the contracts for staff, newest first, at most 200.
+// listMax bounds staff's list of contracts.
+const listMax = 200
+
+// List lists the contracts for staff, newest first, at most listMax.
 func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*Contract, error) {
 	if err := actor.RequireReader(); err != nil {
 		return nil, err
@@ -47,7 +50,7 @@ func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*C
 	}
 	var list []*Contract
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
-		if list, err = listContracts(ctx, tx, strings.Join(where, " AND ")+" LIMIT 200", args...); err != nil {
+		if list, err = listContractsUpTo(ctx, tx, strings.Join(where, " AND "), listMax, args...); err != nil {
 			return err
 		}
 		for _, c := range list {

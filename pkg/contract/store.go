@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"courtier/pkg/store"
@@ -148,7 +149,16 @@ func findContract(ctx context.Context, tx *store.Tx, id string) (*Contract, erro
 
 // listContracts reads the contracts matching where, newest first.
 func listContracts(ctx context.Context, tx *store.Tx, where string, args ...any) ([]*Contract, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT "+contractColumns+" FROM contracts WHERE "+where+" ORDER BY created_at DESC, number DESC", args...)
+	return listContractsUpTo(ctx, tx, where, 0, args...)
+}
+
+// listContractsUpTo is listContracts, at most limit of them (all when 0).
+func listContractsUpTo(ctx context.Context, tx *store.Tx, where string, limit int, args ...any) ([]*Contract, error) {
+	query := "SELECT " + contractColumns + " FROM contracts WHERE " + where + " ORDER BY created_at DESC, number DESC"
+	if limit > 0 {
+		query += " LIMIT " + strconv.Itoa(limit)
+	}
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("liste des contrats: %w", err)
 	}
