@@ -38,7 +38,7 @@ function ContractView({ contract: c, onChange }: { contract: Contract; onChange:
           </p>
         </div>
       </header>
-      <div className="container desk-layout">
+      <div className="container desk-layout contract-layout">
         <div className="desk-main">
           <ProofsSection contract={c} onChange={onChange} />
           <DocumentsSection contract={c} />

@@ -1,3 +1,4 @@
+import { typeset } from '../../lib/format';
 import { shortDateTime } from '../desk/dates';
 import type { ContractEvent } from './types';
 
@@ -10,7 +11,7 @@ export function ContractHistory({ history }: { history: ContractEvent[] }) {
         {history.map((e, i) => (
           <li key={`${e.at}-${i}`}>
             <time dateTime={e.at}>{shortDateTime(e.at)}</time>
-            <span className="timeline-what">{e.detail}</span>
+            <span className="timeline-what">{typeset(e.detail)}</span>
             <span className="timeline-who">{e.actorName || 'Système'}</span>
           </li>
         ))}

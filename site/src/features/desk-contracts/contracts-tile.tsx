@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchContractCounts } from './api';
 import { proofsText } from './labels';
+import './desk-contracts.css';
 
 /** The tile refreshes this often, like the chat's. */
 export const contractsTileRefreshMs = 30_000;

@@ -13,7 +13,7 @@ export function PremiumSection({ contract: c }: { contract: Contract }) {
   return (
     <section className="desk-block" aria-labelledby="prime-titre">
       <h2 id="prime-titre">Prime et échéancier</h2>
-      <dl className="facts premium-facts">
+      <dl className="facts wide-facts">
         <div><dt>Prime annuelle</dt><dd><strong>{formatEuros(c.yearlyCents)}</strong> TTC, dont {formatEuros(c.taxesCents)} de taxes</dd></div>
         {c.rhythm === 'monthly' ? <div><dt>Par mois</dt><dd>{formatEuros(c.monthlyCents)}</dd></div> : null}
         <div><dt>Paiement</dt><dd>{rhythmLabel(c.rhythm)}, par prélèvement SEPA</dd></div>

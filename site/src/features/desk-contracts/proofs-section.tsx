@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, typeset } from '../../lib/format';
 import { ProofReview } from './proof-review';
 import type { Contract, Proof } from './types';
 
@@ -19,7 +19,7 @@ function ProofFacts({ proof }: { proof: Proof }) {
       {proof.sentAt ? <p className="proof-meta">Envoyé le {formatDateTime(proof.sentAt)}{proof.name ? <> · <span className="proof-name">{proof.name}</span></> : null}</p> : null}
       {proof.status === 'missing' ? <p className="proof-meta">Pas encore envoyé par le client.</p> : null}
       {proof.checkedAt && proof.status !== 'sent' ? <p className="proof-meta">{proof.status === 'refused' ? 'Refusé' : 'Accepté'} le {formatDateTime(proof.checkedAt)}</p> : null}
-      {proof.status === 'refused' && proof.reason ? <p className="proof-reason">Motif donné au client&nbsp;: {proof.reason}</p> : null}
+      {proof.status === 'refused' && proof.reason ? <p className="proof-reason">Motif donné au client&nbsp;: {typeset(proof.reason)}</p> : null}
     </>
   );
 }
@@ -53,7 +53,7 @@ export function ProofsSection({ contract, onChange }: { contract: Contract; onCh
   if (contract.proofs.length === 0) return null;
   const waiting = contract.proofs.filter((p) => p.status === 'sent').length;
   return (
-    <section className="desk-block" aria-labelledby="justificatifs-titre">
+    <section className="desk-block proofs-block" aria-labelledby="justificatifs-titre">
       <h2 id="justificatifs-titre">Justificatifs</h2>
       <p className="block-lead muted">
         {waiting > 0 ? 'Ouvrez chaque fichier, puis acceptez-le ou refusez-le avec un motif que le client lira.' : 'Aucun justificatif n\'attend de vérification.'}

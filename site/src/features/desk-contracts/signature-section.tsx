@@ -12,7 +12,7 @@ export function SignatureSection({ contract: c }: { contract: Contract }) {
     <section className="desk-block" aria-labelledby="signature-titre">
       <h2 id="signature-titre">Signature</h2>
       {c.signedAt ? (
-        <dl className="facts">
+        <dl className="facts wide-facts">
           <div><dt>Signé le</dt><dd><time dateTime={c.signedAt}>{formatDateTime(c.signedAt)}</time>, avec le code envoyé à {c.holder.email}</dd></div>
           <div><dt>Preuve</dt><dd>{evidence ? (
             <a href={evidence.url} target="_blank" rel="noopener">{evidence.title}<span className="visually-hidden"> (PDF, nouvel onglet)</span></a>
