@@ -19,17 +19,19 @@ describe('DocumentsSection', () => {
       doc('M2', 'Mémo Véhicule Assuré', '2026-03-05T09:00:00Z', false, 'memo'),
       doc('S1', 'Conditions particulières', '2026-03-02T09:30:00Z', true),
       doc('D1', 'Conditions particulières', '2026-03-02T09:00:00Z', false),
+      doc('M1', 'Mémo Véhicule Assuré', '2026-03-02T09:00:00Z', false, 'memo'),
     ],
   };
 
-  it('lists the signed documents and what came after, and folds the versions read before signing', () => {
+  it('lists the newest version of each document, and folds the versions they replaced', () => {
     render(<DocumentsSection contract={contract} />);
     const section = screen.getByRole('region', { name: 'Documents' });
     const [current, drafts] = within(section).getAllByRole('list');
     expect(within(current!).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mémo Véhicule Assuré (PDF, nouvel onglet)', 'Conditions particulières (PDF, nouvel onglet)']);
     expect(within(current!).getAllByRole('link')[0]!.getAttribute('target')).toBe('_blank');
-    expect(section.querySelector('details summary')?.textContent).toBe('Versions lues avant la signature (1)');
-    expect(within(drafts!).getAllByRole('link')).toHaveLength(1);
+    expect(section.querySelector('details summary')?.textContent).toBe('Versions antérieures (2)');
+    expect(within(drafts!).getAllByRole('link')).toHaveLength(2);
+    expect(within(drafts!).getAllByRole('button')[1]!.getAttribute('aria-label')).toBe('Renvoyer au client\u00a0: Mémo Véhicule Assuré, version du 2\u00a0mars 2026, 10:00');
   });
 
   it('sends a document to the client again and says so', async () => {

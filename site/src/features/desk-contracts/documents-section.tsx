@@ -7,10 +7,10 @@ import type { Contract, ContractDocument } from './types';
 type Sending = { state: 'idle' } | { state: 'busy' } | { state: 'done'; message: string } | { state: 'failed'; message: string };
 
 /** One document: open it, or send it to the client again. */
-function DocumentItem({ contractId, doc, draft }: { contractId: string; doc: ContractDocument; draft: boolean }) {
-  // Two versions of a document share a title: the button says which one it sends.
-  const version = doc.signed ? ', version signée' : draft ? ', version avant signature' : '';
+function DocumentItem({ contractId, doc, older }: { contractId: string; doc: ContractDocument; older: boolean }) {
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
+  // Versions of a document share a title: the button says which one it sends.
+  const version = older ? `, version du ${shortDateTime(doc.issuedAt)}` : doc.signed ? ', version signée' : '';
   async function resend() {
     setSending({ state: 'busy' });
     try {
@@ -24,8 +24,7 @@ function DocumentItem({ contractId, doc, draft }: { contractId: string; doc: Con
       <div className="doc-text">
         <a className="doc-title" href={doc.url} target="_blank" rel="noopener">{doc.title}<span className="visually-hidden"> (PDF, nouvel onglet)</span></a>
         <span className="doc-meta">
-          {doc.signed ? <span className="tag">Signé</span> : null}
-          {doc.signed ? ' émis' : 'Émis'} le <time dateTime={doc.issuedAt}>{shortDateTime(doc.issuedAt)}</time>
+          {doc.signed ? <><span className="tag">Signé</span> émis</> : 'Émis'} le <time dateTime={doc.issuedAt}>{shortDateTime(doc.issuedAt)}</time>
         </span>
       </div>
       <div className="doc-actions">
@@ -40,34 +39,36 @@ function DocumentItem({ contractId, doc, draft }: { contractId: string; doc: Con
 }
 
 /**
- * The contract's documents, newest first: each opens as a PDF and may be
- * e-mailed to the client again. Once signed, the versions the client read
- * before signing fold away under their own heading.
+ * The documents in force, the newest of each kind (signed ones once the
+ * contract is signed), and the versions they replaced: those read before
+ * the signature, a provisional Mémo Véhicule Assuré. Newest first, as the
+ * server lists them.
  */
+export function splitVersions(docs: ContractDocument[]): { current: ContractDocument[]; older: ContractDocument[] } {
+  const current: ContractDocument[] = [];
+  const older: ContractDocument[] = [];
+  for (const d of docs) (current.some((c) => c.kind === d.kind) ? older : current).push(d);
+  return { current, older };
+}
+
+/** The contract's documents: each opens as a PDF and may be e-mailed to the client again; older versions fold away. */
 export function DocumentsSection({ contract }: { contract: Contract }) {
-  // A draft is a version read before the signature; the Mémo Véhicule
-  // Assuré, issued at the signature and after, is not one.
-  const signedAt = contract.signedAt ? Date.parse(contract.signedAt) : Infinity;
-  const isDraft = (d: ContractDocument) => !d.signed && Date.parse(d.issuedAt) < signedAt;
-  const signed = contract.documents.filter((d) => !isDraft(d));
-  const drafts = contract.documents.filter(isDraft);
-  const list = (docs: ContractDocument[], draft = false) => (
+  const { current, older } = splitVersions(contract.documents);
+  const list = (docs: ContractDocument[], old = false) => (
     <ul className="docs">
-      {docs.map((d) => <DocumentItem key={d.id} contractId={contract.id} doc={d} draft={draft} />)}
+      {docs.map((d) => <DocumentItem key={d.id} contractId={contract.id} doc={d} older={old} />)}
     </ul>
   );
   return (
     <section className="desk-block" aria-labelledby="documents-titre">
       <h2 id="documents-titre">Documents</h2>
-      {contract.documents.length === 0 ? <p className="muted">Aucun document émis.</p> : null}
-      {signed.length > 0 ? list(signed) : null}
-      {drafts.length > 0 && signed.length > 0 ? (
+      {contract.documents.length === 0 ? <p className="muted">Aucun document émis.</p> : list(current)}
+      {older.length > 0 ? (
         <details className="docs-drafts">
-          <summary>Versions lues avant la signature ({drafts.length})</summary>
-          {list(drafts, true)}
+          <summary>Versions antérieures ({older.length})</summary>
+          {list(older, true)}
         </details>
       ) : null}
-      {drafts.length > 0 && signed.length === 0 ? list(drafts, true) : null}
     </section>
   );
 }
