@@ -3,6 +3,8 @@ import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { StaffSecondFactorGate } from '../features/account/staff-gate';
 import { company, telHref } from '../lib/company';
 import { useSession, type SessionUser } from '../lib/session';
+import { ContractCountsPanel } from '../features/desk-contracts/contract-counts';
+import { ContractsTile } from '../features/desk-contracts/contracts-tile';
 import { DeskCountsPanel } from '../features/desk/desk-counts';
 import { MyRequests } from '../features/desk/my-requests';
 import { QueueSection } from '../features/desk/queue';
@@ -11,21 +13,26 @@ import '../features/desk/desk.css';
 
 const roleLabels = { admin: 'administrateur', agent: 'conseiller', client: 'client' } as const;
 
-/** The staff's dashboard: the admin's counts and users, then the queue. */
+/** The staff's dashboard: the admin's counts and users, the chat and the contracts, then the queue. */
 function StaffDashboard({ user }: { user: SessionUser }) {
   return (
     <div className="container desk-dashboard">
       {user.role === 'admin' ? (
         <>
           <DeskCountsPanel />
+          <ContractCountsPanel />
           <p className="desk-links">
             <Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link>{' '}
             <Link className="btn btn-secondary" to="/dashboard/canned" viewTransition>Réponses types du chat</Link>{' '}
-            <Link className="btn btn-secondary" to="/dashboard/mails" viewTransition>Courriels aux clients</Link>
+            <Link className="btn btn-secondary" to="/dashboard/mails" viewTransition>Courriels aux clients</Link>{' '}
+            <Link className="btn btn-secondary" to="/dashboard/contracts" viewTransition>Contrats</Link>
           </p>
         </>
       ) : null}
-      <ConversationsTile />
+      <div className="desk-tiles">
+        <ConversationsTile />
+        <ContractsTile />
+      </div>
       <QueueSection me={user.uid} />
     </div>
   );

@@ -1,0 +1,178 @@
+// The contracts as staff read them (pkg/contract's JSON, GET
+// /api/desk/contracts and GET /api/contracts/{id}).
+
+/** Where a contract stands (pkg/contract/machine.go). */
+export type ContractStatus = 'pending_signature' | 'awaiting_documents' | 'active' | 'cancel_requested' | 'cancelled' | 'withdrawn';
+
+/** The policyholder as they were at subscription. */
+export interface Holder {
+  name: string;
+  email: string;
+  birthDate?: string;
+  address: string;
+  postalCode: string;
+  city: string;
+}
+
+/** The insured vehicle. */
+export interface Vehicle {
+  make: string;
+  model: string;
+  version: string;
+  energy?: string;
+  registration: string;
+}
+
+/** The insured home. */
+export interface Dwelling {
+  kind: string;
+  status: string;
+  surface: number;
+  rooms: number;
+}
+
+/** One formula compared for the duty to advise. */
+export interface AdviceOffer {
+  insurer: string;
+  formula: string;
+  yearlyCents: number;
+  monthlyCents: number;
+  deductibleCents: number;
+  guarantees: string[];
+}
+
+/** The duty to advise as it was met. */
+export interface Advice {
+  needs: [string, string][];
+  reason: string;
+  offers: AdviceOffer[];
+  recommended: number;
+  chosen: number;
+}
+
+/** What the contract insures. */
+export interface Risk {
+  vehicle?: Vehicle;
+  dwelling?: Dwelling;
+  lines: [string, string][];
+  advice?: Advice;
+}
+
+/** A PDF issued for a contract. */
+export interface ContractDocument {
+  id: string;
+  kind: string;
+  title: string;
+  url: string;
+  sha256: string;
+  issuedAt: string;
+  signed: boolean;
+}
+
+/** The status of a supporting document. */
+export type ProofStatus = 'missing' | 'sent' | 'accepted' | 'refused';
+
+/** A supporting document the contract needs. */
+export interface Proof {
+  kind: string;
+  label: string;
+  status: ProofStatus;
+  statusLabel: string;
+  name?: string;
+  sentAt?: string;
+  checkedAt?: string;
+  reason?: string;
+  url?: string;
+}
+
+/** One debit of the payment schedule. */
+export interface Debit {
+  seq: number;
+  date: string;
+  amountCents: number;
+  sequence: string;
+  exported: boolean;
+  cancelled: boolean;
+}
+
+/** The SEPA mandate, its IBAN masked by the server. */
+export interface Mandate {
+  rum: string;
+  holder: string;
+  iban: string;
+  signedAt: string;
+}
+
+/** A cancellation or a withdrawal. */
+export interface Ending {
+  reason: string;
+  text?: string;
+  askedAt: string;
+  date: string;
+  refundCents: number;
+  dueCents: number;
+}
+
+/** One line of a contract's history. */
+export interface ContractEvent {
+  at: string;
+  actorName: string;
+  status: ContractStatus;
+  action: string;
+  detail: string;
+}
+
+/** A contract as staff read it. */
+export interface Contract {
+  id: string;
+  number: string;
+  status: ContractStatus;
+  statusLabel: string;
+  source: string;
+  product: string;
+  productLabel: string;
+  insurer: string;
+  formula: string;
+  holder: Holder;
+  risk: Risk;
+  guarantees?: string[];
+  startDate: string;
+  yearlyCents: number;
+  monthlyCents: number;
+  taxesCents: number;
+  deductibleCents: number;
+  rhythm: 'monthly' | 'yearly' | string;
+  createdAt: string;
+  updatedAt: string;
+  signedAt?: string;
+  provisionalUntil?: string;
+  withdrawUntil?: string;
+  ending?: Ending;
+  documents: ContractDocument[];
+  proofs: Proof[];
+  schedule: Debit[];
+  mandate?: Mandate;
+  history: ContractEvent[];
+  actions: string[];
+}
+
+/** The filters of staff's list, as the address and the API name them. */
+export interface ContractFilter {
+  status?: string;
+  product?: string;
+  q?: string;
+}
+
+/** The contracts' figures (GET /api/desk/contracts/counts). */
+export interface ContractCounts {
+  signedThisMonth: number;
+  cancelledThisMonth: number;
+  active: number;
+  awaiting: number;
+  pending: number;
+  proofsToCheck: number;
+  premiumsCents: number;
+}
+
+/** Staff's check of a supporting document. */
+export type Review = { accept: true } | { accept: false; reason: string };
