@@ -12,6 +12,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/fr"
 	"courtier/pkg/pricing"
 	"courtier/pkg/store"
 )
@@ -210,9 +211,12 @@ func (s *Service) answerValue(f *pricing.FormField, v any) string {
 		if f.Key == "vehicleId" {
 			break
 		}
-		n := strconv.FormatFloat(x, 'f', -1, 64)
 		if f.Key == "contentsCents" {
 			return pricing.Euros(int64(x))
+		}
+		n := strconv.FormatFloat(x, 'f', -1, 64)
+		if x == float64(int64(x)) {
+			n = fr.Int(int(x)) // 12 000, its thousands apart
 		}
 		if f.Unit != "" {
 			return strings.ReplaceAll(n, ".", ",") + "\u00a0" + f.Unit
