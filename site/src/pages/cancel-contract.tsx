@@ -186,7 +186,7 @@ function Acknowledged({ user, date, contract }: { user: SessionUser; date: strin
   return (
     <section className="card contract-done" aria-labelledby="resiliation-enregistree">
       <h2 id="resiliation-enregistree" ref={ref} tabIndex={-1}>Votre demande de résiliation est enregistrée</h2>
-      <p>{typeset(`Le contrat n° ${contract.number} (${contract.productLabel}) prendra fin le `)}<strong>{formatDate(date)}</strong>.</p>
+      <p>{typeset(`Le contrat n°\u00a0${contract.number} (${contract.productLabel}) prendra fin le `)}<strong>{formatDate(date)}</strong>.</p>
       <p>{typeset(`Un accusé de réception vient de vous être envoyé par e-mail à ${user.email}, avec cette date.`)}</p>
       <p><Link to={`/mes-contrats/${encodeURIComponent(contract.id)}`}>Voir le contrat</Link> · <Link to="/mes-contrats">Mes contrats</Link></p>
     </section>
@@ -199,14 +199,14 @@ function NothingToCancel({ contracts, wanted }: { contracts: Contract[]; wanted?
   return (
     <div className="card contract-empty">
       {wanted && wanted.status === 'cancel_requested' && wanted.ending ? (
-        <p>{typeset(`La résiliation du contrat n° ${wanted.number} est déjà demandée : il prend fin le ${formatDate(wanted.ending.date)}.`)}</p>
+        <p>{typeset(`La résiliation du contrat n°\u00a0${wanted.number} est déjà demandée : il prend fin le ${formatDate(wanted.ending.date)}.`)}</p>
       ) : wanted ? (
-        <p>{typeset(`Le contrat n° ${wanted.number} est « ${wanted.statusLabel} » : il n’y a rien à résilier.`)}</p>
+        <p>{typeset(`Le contrat n°\u00a0${wanted.number} est « ${wanted.statusLabel} » : il n’y a rien à résilier.`)}</p>
       ) : (
         <p>{typeset('Vous n’avez pas de contrat en cours à résilier en ligne.')}</p>
       )}
       {!wanted && asked.length > 0 ? (
-        <ul>{asked.map((c) => <li key={c.id}>{typeset(`Contrat n° ${c.number} : résiliation demandée, fin le ${formatDate(c.ending?.date ?? c.startDate)}.`)}</li>)}</ul>
+        <ul>{asked.map((c) => <li key={c.id}>{typeset(`Contrat n°\u00a0${c.number} : résiliation demandée, fin le ${formatDate(c.ending?.date ?? c.startDate)}.`)}</li>)}</ul>
       ) : null}
       <p>{typeset('Un contrat souscrit ailleurs se résilie auprès de son assureur ; nos conseillers peuvent vous aider.')}</p>
       <p className="contract-card-links"><Link className="btn btn-primary" to="/mes-contrats">Mes contrats</Link> <Link className="card-link" to="/contact">Nous contacter</Link></p>

@@ -62,7 +62,7 @@ function Signed({ contract, fresh }: { contract: Contract; fresh: boolean }) {
         <p className="muted">{typeset(`Vous pouvez renoncer à ce contrat jusqu’au ${formatDate(contract.withdrawUntil)} (14 jours), depuis la page du contrat.`)}</p>
       ) : null}
       <h3>Vos documents</h3>
-      <ContractDocuments documents={contract.documents.filter((d) => d.signed)} headingLevel={3} />
+      <ContractDocuments documents={contract.documents.filter((d) => d.signed || (contract.signedAt !== undefined && Date.parse(d.issuedAt) >= Date.parse(contract.signedAt)))} signedAt={contract.signedAt} headingLevel={2} />
       <p><Link to={here}>Voir mon contrat</Link> · <Link to="/mes-contrats">Mes contrats</Link></p>
     </section>
   );

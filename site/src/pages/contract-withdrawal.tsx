@@ -39,7 +39,7 @@ function WithdrawalForm({ contract, onDone }: { contract: Contract; onDone: (c: 
       {error ? <p className="form-error" role="alert">{error}</p> : null}
       {confirming ? (
         <div className="contract-confirm" role="group" aria-labelledby="confirmer-titre">
-          <p id="confirmer-titre"><strong>{typeset(`Confirmez-vous renoncer au contrat n° ${contract.number} ? Vous ne serez plus assuré dès aujourd’hui.`)}</strong></p>
+          <p id="confirmer-titre"><strong>{typeset(`Confirmez-vous renoncer au contrat n°\u00a0${contract.number} ? Vous ne serez plus assuré dès aujourd’hui.`)}</strong></p>
           <div className="contract-actions">
             <button ref={confirmRef} className="btn btn-primary" type="button" disabled={busy} onClick={() => void withdraw()}>
               {busy ? 'Envoi…' : 'Oui, je me rétracte'}
@@ -64,7 +64,7 @@ function Withdrawn({ contract }: { contract: Contract }) {
   return (
     <section className="card contract-done" aria-labelledby="retractation-faite">
       <h2 id="retractation-faite" ref={heading} tabIndex={-1}>Votre rétractation est enregistrée</h2>
-      <p>{typeset(`Le contrat n° ${contract.number} prend fin le ${formatDate(e?.date ?? contract.startDate)}. Un e-mail vous le confirme.`)}</p>
+      <p>{typeset(`Le contrat n°\u00a0${contract.number} prend fin le ${formatDate(e?.date ?? contract.startDate)}. Un e-mail vous le confirme.`)}</p>
       {e ? (
         <dl className="contract-facts">
           <div><dt>Prime due pour la période couverte</dt><dd>{formatEuros(e.dueCents)}</dd></div>
@@ -86,7 +86,7 @@ export default function ContractWithdrawalPage() {
       <PageHeader
         title="Me rétracter"
         lead={contract?.withdrawUntil && contract.status !== 'withdrawn'
-          ? typeset(`Vous pouvez renoncer au contrat n° ${contract.number} jusqu’au ${formatDate(contract.withdrawUntil)}, sans motif ni pénalité.`)
+          ? typeset(`Vous pouvez renoncer au contrat n°\u00a0${contract.number} jusqu’au ${formatDate(contract.withdrawUntil)}, sans motif ni pénalité.`)
           : typeset('Après une souscription à distance, vous avez 14 jours pour renoncer au contrat, sans motif ni pénalité.')}
       />
       <section className="section">

@@ -135,7 +135,7 @@ export default function ContractPage() {
               <ProofsSection contract={contract} onChange={replace} />
               <section className="card contract-section" aria-labelledby="documents-titre">
                 <h2 id="documents-titre">Mes documents</h2>
-                <ContractDocuments documents={contract.documents} />
+                <ContractDocuments documents={contract.documents} signedAt={contract.signedAt} headingLevel={2} />
               </section>
               <Payments contract={contract} />
               <History contract={contract} />

@@ -51,24 +51,28 @@ function DocumentItem({ doc }: { doc: ContractDocument }) {
   );
 }
 
-/** The documents: the signed versions first, the documents read before the signature under them. */
-export function ContractDocuments({ documents, headingLevel = 3 }: { documents: ContractDocument[]; headingLevel?: 2 | 3 }) {
-  const signed = documents.filter((d) => d.signed);
-  const read = documents.filter((d) => !d.signed);
-  const H = headingLevel === 2 ? 'h2' : 'h3';
+/**
+ * The documents: the signed versions and those issued since (the Mémo
+ * Véhicule Assuré) first, the documents read before the signature under
+ * them.
+ */
+export function ContractDocuments({ documents, signedAt, headingLevel = 3 }: { documents: ContractDocument[]; signedAt?: string; headingLevel?: 2 | 3 }) {
+  const before = (d: ContractDocument) => !d.signed && (!signedAt || Date.parse(d.issuedAt) < Date.parse(signedAt));
+  const current = documents.filter((d) => !before(d));
+  const read = documents.filter(before);
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   if (documents.length === 0) return <p className="muted">Vos documents sont en préparation.</p>;
   return (
     <div className="contract-docs">
-      {signed.length > 0 ? (
+      {current.length > 0 ? (
         <>
-          <Sub>Documents signés</Sub>
-          <ul className="contract-doc-list">{signed.map((d) => <DocumentItem key={d.id} doc={d} />)}</ul>
+          <Sub>Documents de votre contrat</Sub>
+          <ul className="contract-doc-list">{current.map((d) => <DocumentItem key={d.id} doc={d} />)}</ul>
         </>
       ) : null}
       {read.length > 0 ? (
         <>
-          {signed.length > 0 ? <Sub>Documents lus avant la signature</Sub> : <H className="visually-hidden">Documents</H>}
+          <Sub>{signedAt ? 'Documents lus avant la signature' : 'Documents à lire avant la signature'}</Sub>
           <ul className="contract-doc-list">{read.map((d) => <DocumentItem key={d.id} doc={d} />)}</ul>
         </>
       ) : null}
@@ -107,6 +111,6 @@ export function ScheduleTable({ schedule, caption }: { schedule: Debit[]; captio
 export function withdrawalLetter(c: Contract): string {
   const h = c.holder;
   const signed = c.signedAt ? ` souscrit le ${formatDate(c.signedAt)}` : '';
-  return typeset(`Je soussigné(e) ${h.name}, demeurant ${h.address}, ${h.postalCode} ${h.city}, déclare renoncer au contrat n° ${c.number} (${c.productLabel}, ${offerText(c)})${signed}, conformément à l’article L112-2-1 du code des assurances.`);
+  return typeset(`Je soussigné(e) ${h.name}, demeurant ${h.address}, ${h.postalCode} ${h.city}, déclare renoncer au contrat n°\u00a0${c.number} (${c.productLabel}, ${offerText(c)})${signed}, conformément à l’article L112-2-1 du code des assurances.`);
 }
 
