@@ -18,6 +18,7 @@ import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, password, signIn } from './desk-helpers.mjs';
 import { axe, fillCarJourney, overflows } from './price-helpers.mjs';
+import { typographyFaults } from './typography-faults.mjs';
 
 const env = useServerAndBrowser();
 const mailTo = (email, template) => outboxMail(env.server.db, email, template);
@@ -146,6 +147,8 @@ function downloadLink(page, title) {
 describe('subscription', () => {
   test('a visitor prices a car, signs up, subscribes, signs with the code, sends the justificatifs, cancels; a second contract is withdrawn', async () => {
     const { page, context, errors } = await newPage(env.browser);
+    const typos = [];
+    const typo = async (where) => typos.push(...(await typographyFaults(page)).map((f) => `${where}: ${f}`));
     await page.goto(env.server.url + '/insurance/car');
     await heading(page, 'Assurance auto et moto');
     await page.getByRole('link', { name: 'Obtenir mon prix', exact: true }).click();
@@ -210,6 +213,7 @@ describe('subscription', () => {
     assert.equal(await schedule.locator('tbody tr').count(), 12);
     assert.match(await schedule.locator('tbody tr').first().innerText(), /\d{1,2}(er)?\s\S+ \d{4}\s+\d+,\d{2}\u00a0€/);
     assert.match(await page.locator('.contract-prenotice').innerText(), /pré-notification/);
+    await typo('signature');
     await page.getByRole('checkbox', { name: /J’autorise le prélèvement SEPA/ }).check();
     await page.getByRole('button', { name: 'Recevoir mon code' }).click();
     await page.getByText(/Code envoyé à s•••@exemple\.fr/).waitFor();
@@ -228,6 +232,7 @@ describe('subscription', () => {
     assert.match(await done.locator('.contract-done-number').innerText(), /En attente de justificatifs/);
     assert.match(await done.innerText(), /Permis de conduire/);
     assert.ok(await done.locator('.contract-doc').count() >= 4);
+    await typo('contrat signé');
     await done.getByRole('link', { name: 'Envoyer mes justificatifs' }).click();
 
     // The three justificatifs.
@@ -256,6 +261,7 @@ describe('subscription', () => {
     const record = page.locator('.contract-proof').filter({ hasText: 'Relevé d\'information' });
     assert.match(await record.locator('.contract-refusal').innerText(), /Motif du refus\u00a0: Ce relevé date de plus de trois mois/);
     assert.match(await record.locator('.proof-status').innerText(), /Refusé$/);
+    await typo('justificatif refusé');
     await record.getByLabel(/Envoyer un nouveau fichier/).setInputFiles({ name: 'releve-recent.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Releve recent') });
     await record.getByRole('button', { name: /^Envoyer «/ }).click();
     await record.locator('.proof-status', { hasText: 'En cours de vérification' }).waitFor();
@@ -287,6 +293,7 @@ describe('subscription', () => {
     assert.match(await page.locator('.contract-preview').innerText(), /L113-12/);
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
+    await typo('résiliation, récapitulatif');
     const summary = await page.locator('.contract-cancel').innerText();
     assert.match(summary, /Fin du contrat/);
     await page.getByRole('button', { name: 'Confirmer ma demande de résiliation' }).click();
@@ -309,9 +316,11 @@ describe('subscription', () => {
     assert.match(letter, new RegExp(`^Je soussigné\\(e\\) ${client.name}, demeurant 12\u00a0rue de la République, 69002\u00a0Lyon, déclare renoncer au contrat n°\u00a0${second.number}`));
     assert.match(await page.locator('.contract-section').innerText(), /reste due/);
     await page.getByRole('button', { name: 'Me rétracter' }).click();
+    await typo('rétractation');
     await page.getByRole('button', { name: 'Oui, je me rétracte' }).click();
     await page.getByRole('heading', { name: 'Votre rétractation est enregistrée' }).waitFor();
     assert.match(await page.locator('.contract-done').innerText(), /Remboursement\s+\d+,\d{2}\u00a0€/);
+    await typo('rétractation faite');
     await mailTo(client.email, 'contract-withdrawn');
 
     // « Mes contrats » lists both, with their status.
@@ -323,6 +332,8 @@ describe('subscription', () => {
     assert.match(all, new RegExp(`${made.number}[\\s\\S]*`));
     assert.match(all, /Résiliation demandée/);
     assert.match(all, /Rétracté/);
+    await typo('mes contrats');
+    assert.deepEqual(typos, []);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -352,6 +363,7 @@ describe('subscription', () => {
         const check = async (name) => {
           await page.waitForLoadState('networkidle');
           await page.screenshot({ path: join(shots, `${name}-${suffix}.png`), fullPage: true });
+          failures.push(...(await typographyFaults(page)).map((f) => `${name} ${suffix}: ${f}`));
           if (width === 375 && dark) {
             assert.equal(await overflows(page), false, `${name} défile de côté`);
             const v = await axe(page);
@@ -397,6 +409,11 @@ describe('subscription', () => {
           await page.locator('#iban-erreur').waitFor();
         }
         await check('signature');
+
+        await page.goto(`${env.server.url}/souscrire?prix=${encodeURIComponent(made.prices[3])}`);
+        await heading(page, 'Souscrire en ligne');
+        await page.getByRole('heading', { name: /Étape 1\s+sur 4/ }).waitFor();
+        await check('souscription');
 
         await page.goto(`${env.server.url}/resilier`);
         await heading(page, 'Résilier votre contrat');

@@ -7,7 +7,7 @@ import { useSession, type SessionUser } from '../lib/session';
 import { PriceSteps } from '../features/prices/price-steps';
 import { cancelContract, type CancelReason, type Contract } from '../features/contracts/api';
 import { CancelReasonFields, PreviewBox, reasonLabels, usePreview } from '../features/contracts/cancel-reason';
-import { offerText } from '../features/contracts/contract-parts';
+import { addressText, offerText } from '../features/contracts/contract-parts';
 import { useContracts } from '../features/contracts/use-contract';
 import '../features/prices/prices.css';
 import '../features/contracts/contracts.css';
@@ -30,7 +30,7 @@ function Identity({ user, contract }: { user: SessionUser; contract?: Contract }
     <dl className="contract-facts">
       <div><dt>Nom</dt><dd>{h?.name || user.displayName || user.email}</dd></div>
       <div><dt>Adresse e-mail</dt><dd>{user.email}</dd></div>
-      {h?.address ? <div><dt>Adresse</dt><dd>{h.address}, {h.postalCode}&nbsp;{h.city}</dd></div> : null}
+      {h?.address ? <div><dt>Adresse</dt><dd>{addressText(h)}</dd></div> : null}
     </dl>
   );
 }

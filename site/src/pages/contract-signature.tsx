@@ -5,7 +5,7 @@ import { formatDate, typeset } from '../lib/format';
 import { useSession } from '../lib/session';
 import { PriceSteps } from '../features/prices/price-steps';
 import type { Contract } from '../features/contracts/api';
-import { ContractDocuments, offerText, premiumText, vehicleText } from '../features/contracts/contract-parts';
+import { addressText, ContractDocuments, offerText, premiumText, vehicleText } from '../features/contracts/contract-parts';
 import { SignatureForm } from '../features/contracts/signature-form';
 import { subscriptionSteps } from '../features/contracts/subscription-form';
 import { useContract } from '../features/contracts/use-contract';
@@ -24,7 +24,7 @@ function Summary({ contract }: { contract: Contract }) {
         <div><dt>Offre</dt><dd>{contract.productLabel}, {offerText(contract)}</dd></div>
         <div><dt>Début</dt><dd>{formatDate(contract.startDate)}</dd></div>
         <div><dt>Prix</dt><dd>{premiumText(contract)}</dd></div>
-        <div><dt>Souscripteur</dt><dd>{h.name}, {h.address}, {h.postalCode}&nbsp;{h.city}</dd></div>
+        <div><dt>Souscripteur</dt><dd>{h.name}, {addressText(h)}</dd></div>
         {vehicle ? <div><dt>Véhicule</dt><dd>{vehicle}</dd></div> : null}
         {contract.switch ? <div><dt>Loi Hamon</dt><dd>{typeset(`Nous résilions votre contrat n°\u00a0${contract.switch.policyNumber} chez ${contract.switch.insurer}.`)}</dd></div> : null}
       </dl>

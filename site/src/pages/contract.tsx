@@ -4,7 +4,7 @@ import { PageHeader } from '../components/page-header';
 import { formatDate, formatDateTime, typeset } from '../lib/format';
 import { formatEuros } from '../lib/quotes';
 import type { Contract } from '../features/contracts/api';
-import { ContractDocuments, offerText, preNotification, premiumText, ScheduleTable, StatusBadge, vehicleText } from '../features/contracts/contract-parts';
+import { addressText, ContractDocuments, offerText, preNotification, premiumText, ScheduleTable, StatusBadge, vehicleText } from '../features/contracts/contract-parts';
 import { ProofsSection } from '../features/contracts/proofs-section';
 import { useContract } from '../features/contracts/use-contract';
 import '../features/contracts/contracts.css';
@@ -21,7 +21,7 @@ function Terms({ contract }: { contract: Contract }) {
         <div><dt>Début</dt><dd>{formatDate(contract.startDate)}</dd></div>
         <div><dt>Prix</dt><dd>{premiumText(contract)}, dont {formatEuros(contract.taxesCents)} de taxes</dd></div>
         {contract.deductibleCents > 0 ? <div><dt>Franchise</dt><dd>{formatEuros(contract.deductibleCents)}</dd></div> : null}
-        <div><dt>Souscripteur</dt><dd>{h.name}, {h.address}, {h.postalCode}&nbsp;{h.city}</dd></div>
+        <div><dt>Souscripteur</dt><dd>{h.name}, {addressText(h)}</dd></div>
         {vehicle ? <div><dt>Véhicule</dt><dd>{vehicle}</dd></div> : null}
         {contract.signedAt ? <div><dt>Signé le</dt><dd>{formatDateTime(contract.signedAt)}</dd></div> : null}
         {contract.provisionalUntil ? <div><dt>Couverture provisoire</dt><dd>jusqu’au {formatDate(contract.provisionalUntil)}</dd></div> : null}
@@ -113,7 +113,7 @@ export default function ContractPage() {
   return (
     <>
       <PageHeader
-        title={contract ? `Contrat n°\u00a0${contract.number}` : 'Mon contrat'}
+        title={contract ? <>Contrat n°&nbsp;<span className="nowrap">{contract.number}</span></> : 'Mon contrat'}
         lead={contract ? `${contract.productLabel}, ${offerText(contract)}` : typeset('Ses documents, vos justificatifs, vos prélèvements et son historique.')}
       >
         {contract ? <StatusBadge contract={contract} /> : null}

@@ -23,12 +23,17 @@ export function offerText(c: Pick<Contract, 'formula' | 'insurer'>): string {
   return `${c.formula} chez ${c.insurer}`;
 }
 
-/** The vehicle and its registration, when the contract insures one. */
+/** The vehicle and its registration, when the contract insures one, typeset. */
 export function vehicleText(c: Contract): string | undefined {
   const v = c.risk.vehicle;
   if (!v) return undefined;
   const name = [v.make, v.model, v.version].filter(Boolean).join(' ');
-  return v.registration ? `${name}, immatriculé ${v.registration}` : name;
+  return typeset(v.registration ? `${name}, immatriculé ${v.registration}` : name);
+}
+
+/** The holder's address on one line, typeset: « 12 rue de la République, 69002 Lyon ». */
+export function addressText(h: Contract['holder']): string {
+  return typeset(`${h.address}, ${h.postalCode} ${h.city}`);
 }
 
 /** A document: open it in a new tab, or download it. */
@@ -51,6 +56,16 @@ function DocumentItem({ doc }: { doc: ContractDocument }) {
   );
 }
 
+/** The order documents are read in (pkg/contract docRank). */
+const docRank: Record<string, number> = { advice: 1, conditions: 2, ipid: 3, letter: 4, mandate: 5, evidence: 6, memo: 7, vtc: 8 };
+
+/** The newest version of each kind (the list comes newest first), in reading order. */
+function latest(documents: ContractDocument[]): ContractDocument[] {
+  const seen = new Set<string>();
+  const out = documents.filter((d) => !seen.has(d.kind) && Boolean(seen.add(d.kind)));
+  return out.sort((a, b) => (docRank[a.kind] ?? 99) - (docRank[b.kind] ?? 99));
+}
+
 /**
  * The documents: the signed versions and those issued since (the Mémo
  * Véhicule Assuré) first, the documents read before the signature under
@@ -58,8 +73,8 @@ function DocumentItem({ doc }: { doc: ContractDocument }) {
  */
 export function ContractDocuments({ documents, signedAt, headingLevel = 3 }: { documents: ContractDocument[]; signedAt?: string; headingLevel?: 2 | 3 }) {
   const before = (d: ContractDocument) => !d.signed && (!signedAt || Date.parse(d.issuedAt) < Date.parse(signedAt));
-  const current = documents.filter((d) => !before(d));
-  const read = documents.filter(before);
+  const current = latest(documents.filter((d) => !before(d)));
+  const read = latest(documents.filter(before));
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   if (documents.length === 0) return <p className="muted">Vos documents sont en préparation.</p>;
   return (
