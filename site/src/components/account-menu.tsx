@@ -6,6 +6,7 @@ const items = [
   { to: '/profile', label: 'Profil' },
   { to: '/dashboard', label: 'Tableau de bord' },
   { to: '/my-quotes', label: 'Mes devis' },
+  { to: '/mes-contrats', label: 'Mes contrats', clientOnly: true },
 ];
 
 /** The signed-in dropdown of SPEC.md §2: keyboard-operable, closes on Escape and outside click. */
@@ -60,7 +61,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
       </button>
       {open ? (
         <ul id={menuId} role="menu" aria-label="Mon compte" className="account-list" onKeyDown={moveFocus}>
-          {items.map((item) => (
+          {items.filter((item) => !item.clientOnly || user.role === 'client').map((item) => (
             <li key={item.to} role="none">
               <Link role="menuitem" to={item.to} viewTransition onClick={() => { setOpen(false); onNavigate(); }}>
                 {item.label}

@@ -18,6 +18,8 @@ const legalLinks = [
   { to: '/terms', label: "Conditions d'utilisation" },
   { to: '/mentions-legales', label: 'Mentions légales' },
   { to: '/reclamations', label: 'Réclamations' },
+  // Décret 2023-182: the cancellation function, reachable from every page.
+  { to: '/resilier', label: 'Résilier votre contrat' },
 ];
 
 const socialLinks = [

@@ -44,7 +44,7 @@ describe('Navbar', () => {
     const button = screen.getByRole('button', { name: /anne@exemple\.fr/ });
     fireEvent.click(button);
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Profil', 'Tableau de bord', 'Mes devis', 'Déconnexion']);
+    expect(items).toEqual(['Profil', 'Tableau de bord', 'Mes devis', 'Mes contrats', 'Déconnexion']);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     cleanup();

@@ -37,6 +37,23 @@ export async function api<T>(method: string, path: string, body?: unknown, signa
     if (signal?.aborted) throw err;
     throw new ApiError(offline, 0);
   }
+  return answer<T>(res);
+}
+
+/** Sends a form with a file (multipart/form-data) and returns the JSON answer, or throws an ApiError. */
+export async function apiForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(offline, 0);
+  }
+  return answer<T>(res);
+}
+
+/** The JSON of an answer, or the ApiError it carries. */
+async function answer<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {

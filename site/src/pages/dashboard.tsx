@@ -77,6 +77,11 @@ function ClientDashboard() {
             · <Link className="card-link" to="/quote-request" viewTransition>Demander un devis</Link>
           </article>
           <article className="card">
+            <h2>Mes contrats</h2>
+            <p>Vos contrats souscrits en ligne&nbsp;: documents, justificatifs, prélèvements, rétractation et résiliation.</p>
+            <Link className="card-link" to="/mes-contrats" viewTransition>Voir mes contrats</Link>
+          </article>
+          <article className="card">
             <h2>Nos assurances</h2>
             <p>Auto, habitation, santé, vie, pro, VTC, flotte et temporaire : comparez les garanties de chaque produit.</p>
             <Link className="card-link" to="/insurance" viewTransition>Voir les assurances</Link>

@@ -7,6 +7,7 @@ import { getKeptPrices, getLinkedPrices, type PriceQuote } from '../features/pri
 import { PriceResultsView } from '../features/prices/price-results-view';
 import { productPaths } from '../features/prices/paths';
 import { priceProduct } from '../features/prices/rates';
+import { subscribePath } from '../features/prices/paths';
 import '../features/prices/prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; signIn?: boolean } | { status: 'ready'; quote: PriceQuote };
@@ -71,7 +72,10 @@ export default function KeptPricesPage() {
             </div>
           ) : null}
           {quote ? (
-            <PriceResultsView quote={quote} needs={quote.needs} chosen={quote.chosen} date={(quote.keptAt ?? new Date().toISOString()).slice(0, 10)}>
+            <PriceResultsView
+              quote={quote} needs={quote.needs} chosen={quote.chosen} date={(quote.keptAt ?? new Date().toISOString()).slice(0, 10)}
+              subscribeHref={id && !token && !expired ? (p) => subscribePath(p.id) : undefined}
+            >
               {expired ? <p className="form-error">{typeset(`Ces prix ont expiré le ${formatDate(quote.validUntil)} : refaites un prix pour un tarif à jour.`)}</p> : null}
               <p><Link to={productPaths[quote.product].price}>Refaire un prix</Link></p>
             </PriceResultsView>

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { formatEuros } from '../../lib/quotes';
 import { listKeptPrices, type Price, type PriceQuote } from './api';
 import { priceProduct } from './rates';
+import { subscribePath } from './paths';
 import './prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; quotes: PriceQuote[] };
@@ -19,6 +20,7 @@ function KeptItem({ quote, isNew }: { quote: PriceQuote; isNew: boolean }) {
   const recommended = quote.prices.find((p) => p.id === quote.recommended?.id);
   const shown = chosen ?? recommended ?? quote.prices[0];
   const titleId = `prix-garde-${quote.id}`;
+  const expired = quote.validUntil < new Date().toISOString().slice(0, 10);
   return (
     <li>
       <article className={isNew ? 'card quote-card quote-card-new' : 'card quote-card'} aria-labelledby={titleId}>
@@ -32,9 +34,16 @@ function KeptItem({ quote, isNew }: { quote: PriceQuote; isNew: boolean }) {
             {chosen ? 'Votre choix' : 'Notre conseil'}&nbsp;: <strong>{shown.formula}</strong> chez {shown.insurer}, {priceText(shown)}
           </p>
         ) : null}
-        <Link to={`/mes-prix?id=${encodeURIComponent(quote.id)}`}>
-          Revoir ces prix<span className="visually-hidden"> ({priceProduct(quote.product).label})</span>
-        </Link>
+        <p className="kept-links">
+          {shown && !expired ? (
+            <Link className="btn btn-primary" to={subscribePath(shown.id)}>
+              Souscrire<span className="visually-hidden">&nbsp;: {shown.formula} chez {shown.insurer}</span>
+            </Link>
+          ) : null}
+          <Link to={`/mes-prix?id=${encodeURIComponent(quote.id)}`}>
+            Revoir ces prix<span className="visually-hidden"> ({priceProduct(quote.product).label})</span>
+          </Link>
+        </p>
       </article>
     </li>
   );

@@ -21,3 +21,8 @@ export interface StudyProduct {
 
 /** The products studied by an adviser (health, life, pro, fleet), from the rating file. */
 export const onStudy: Record<string, StudyProduct | undefined> = typesetAll(studies);
+
+/** The subscription of a kept price (/souscrire, signed in). */
+export function subscribePath(priceId: string): string {
+  return `/souscrire?prix=${encodeURIComponent(priceId)}`;
+}

@@ -46,10 +46,12 @@ interface PriceCardProps {
   recommended: boolean;
   chosen: boolean;
   onChoose?: (id: string) => void;
+  /** Where « Souscrire » leads, for kept prices. */
+  subscribeHref?: string;
 }
 
 /** One insurer's price for one formula: amounts, deductibles, guarantees, why this price, the IPID. */
-export function PriceCard({ price, product, recommended, chosen, onChoose }: PriceCardProps) {
+export function PriceCard({ price, product, recommended, chosen, onChoose, subscribeHref }: PriceCardProps) {
   const titleId = `prix-carte-${price.id}`;
   const more = price.guarantees.length - shownGuarantees;
   const className = ['card', 'price-card', recommended ? 'price-card-recommended' : '', chosen ? 'price-card-chosen' : ''].filter(Boolean).join(' ');
@@ -86,6 +88,11 @@ export function PriceCard({ price, product, recommended, chosen, onChoose }: Pri
           <span className="visually-hidden">&nbsp;: {price.formula} chez {price.insurer}</span>
         </button>
       ) : null}
+      {subscribeHref ? (
+        <Link className={chosen || recommended ? 'btn btn-primary price-choose' : 'btn btn-secondary price-choose'} to={subscribeHref}>
+          Souscrire<span className="visually-hidden">&nbsp;: {price.formula} chez {price.insurer}</span>
+        </Link>
+      ) : null}
     </article>
   );
 }
@@ -119,6 +126,8 @@ interface PriceCardsProps {
   quote: PriceQuote;
   chosen?: string;
   onChoose?: (id: string) => void;
+  /** Where « Souscrire » leads for a price, when the prices are kept. */
+  subscribeHref?: (p: Price) => string;
 }
 
 /**
@@ -126,7 +135,7 @@ interface PriceCardsProps {
  * formula, a card per insurer and formula, then what the prices are worth
  * (indicative, until when) and the notes.
  */
-export function PriceCards({ quote, chosen, onChoose }: PriceCardsProps) {
+export function PriceCards({ quote, chosen, onChoose, subscribeHref }: PriceCardsProps) {
   const [formula, setFormula] = useState('toutes');
   const formulas = formulasOf(quote.prices);
   const shown = formula === 'toutes' ? quote.prices : quote.prices.filter((p) => p.formulaId === formula);
@@ -143,7 +152,7 @@ export function PriceCards({ quote, chosen, onChoose }: PriceCardsProps) {
       <ul className="price-grid">
         {shown.map((p) => (
           <li key={p.id}>
-            <PriceCard price={p} product={quote.product} recommended={quote.recommended?.id === p.id} chosen={chosen === p.id} onChoose={onChoose} />
+            <PriceCard price={p} product={quote.product} recommended={quote.recommended?.id === p.id} chosen={chosen === p.id} onChoose={onChoose} subscribeHref={subscribeHref?.(p)} />
           </li>
         ))}
       </ul>

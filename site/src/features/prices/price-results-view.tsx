@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PriceQuote } from './api';
+import type { Price, PriceQuote } from './api';
 import { AdviceSheet } from './advice-sheet';
 import { PriceCards } from './price-cards';
 import type { Needs } from './api';
@@ -10,6 +10,8 @@ interface PriceResultsViewProps {
   subject?: string;
   chosen?: string;
   onChoose?: (id: string) => void;
+  /** Where « Souscrire » leads for a price, when the prices are kept. */
+  subscribeHref?: (p: Price) => string;
   /** The day of the advice sheet (ISO). */
   date: string;
   /** Takes the focus when shown, so a screen reader starts at the prices. */
@@ -20,7 +22,7 @@ interface PriceResultsViewProps {
 }
 
 /** The prices with their advice, the print button, and the advice sheet that only prints. */
-export function PriceResultsView({ quote, needs, subject, chosen, onChoose, date, focus, children, after }: PriceResultsViewProps) {
+export function PriceResultsView({ quote, needs, subject, chosen, onChoose, subscribeHref, date, focus, children, after }: PriceResultsViewProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) headingRef.current?.focus();
@@ -31,7 +33,7 @@ export function PriceResultsView({ quote, needs, subject, chosen, onChoose, date
         <h2 id="vos-prix" ref={headingRef} tabIndex={-1}>Vos prix</h2>
         {subject ? <p className="price-subject">{subject}</p> : null}
         {children}
-        <PriceCards quote={quote} chosen={chosen} onChoose={onChoose} />
+        <PriceCards quote={quote} chosen={chosen} onChoose={onChoose} subscribeHref={subscribeHref} />
         {after}
         <p className="price-print">
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>

@@ -1,0 +1,82 @@
+// What the browser tests of the instant price and of the subscription share:
+// typing like a person, the car's price journey, axe and the sideways check.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
+const axePath = require.resolve('axe-core/axe.min.js');
+
+/** The car the journeys choose. */
+export const vehicle = 'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV';
+
+/** Types like a person: a key at a time. */
+export async function typeIn(locator, text) {
+  await locator.click();
+  await locator.pressSequentially(text, { delay: 60 });
+}
+
+/**
+ * Types a date into the focused <input type="date"> with the keys, in the
+ * order of the browser's own date format (day or month first), then
+ * leaves it with Tab (a segment or the calendar button may take a Tab first).
+ */
+export async function typeDate(page, iso) {
+  const [y, m, d] = iso.split('-');
+  const id = await page.evaluate(() => document.activeElement?.id);
+  // The system Chromium formats dates as its own UI language says
+  // (mm/dd/yyyy in English), whatever the page's locale.
+  const monthFirst = await page.evaluate(() => new Intl.DateTimeFormat(navigator.languages.at(-1) ?? 'en-US').formatToParts(new Date(2000, 0, 2))[0]?.type === 'month');
+  await page.keyboard.type(monthFirst ? m + d + y : d + m + y);
+  if ((await page.evaluate(() => document.activeElement?.value)) !== iso) {
+    await page.evaluate(() => { document.activeElement.value = ''; });
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type(monthFirst ? d + m + y : m + d + y);
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.value), iso);
+  for (let i = 0; i < 4 && (await page.evaluate(() => document.activeElement?.id)) === id; i++) await page.keyboard.press('Tab');
+}
+
+/** Whether the page scrolls sideways. */
+export function overflows(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** Runs axe WCAG 2.1 AA on the page; resolves to the violations, described. */
+export async function axe(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  return result.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((x) => x.target.join(' ')).join(', ')}`);
+}
+
+/** The three steps with the mouse and the keys, as a person fills them. */
+export async function fillCarJourney(page) {
+  const picker = page.getByRole('combobox', { name: 'Votre voiture' });
+  await typeIn(picker, '208');
+  await page.getByRole('option', { name: vehicle }).click();
+  assert.equal(await picker.inputValue(), vehicle);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+
+  await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
+  await page.getByLabel('Date de naissance du conducteur principal').fill('1981-03-02');
+  await page.getByLabel('Date d’obtention du permis B').fill('2001-06-15');
+  await typeIn(page.getByLabel('Bonus-malus de votre relevé d’information'), '0,68');
+  await typeIn(page.getByLabel('Code postal du lieu de stationnement'), '69002');
+  await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
+  await page.getByRole('radio', { name: 'Parking privé' }).check();
+  await typeIn(page.getByLabel('Kilomètres parcourus par an'), '12000');
+  await typeIn(page.getByLabel('Sinistres déclarés ces 36 derniers mois'), '0');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+
+  await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
+  assert.match(await page.locator('.price-why').innerText(), /Code des assurances, art\. L521-4/);
+  await page.getByRole('checkbox', { name: 'Le vol et l’incendie de ma voiture' }).check();
+  await page.getByRole('checkbox', { name: 'Le bris de glace' }).check();
+  await typeIn(page.getByLabel('Votre budget par mois, en euros (facultatif)'), '80');
+  await page.getByRole('radio', { name: 'Moyenne' }).check();
+  await page.getByRole('radio', { name: 'Oui, je suis assuré ailleurs' }).check();
+  await page.getByRole('button', { name: 'Voir mes prix' }).click();
+  await page.waitForURL((u) => u.searchParams.get('resultats') === '1');
+  await page.getByRole('heading', { name: 'Vos prix', level: 2 }).waitFor();
+}

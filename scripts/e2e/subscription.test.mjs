@@ -1,0 +1,450 @@
+// The online subscription through the browser and the real server, as a
+// client lives it: a visitor prices a car, signs up and keeps the prices,
+// « Souscrire », the three steps, the documents read, the SEPA mandate,
+// the code of the outbox, « Signer »; the three justificatifs sent, one
+// refused by an agent and sent again, the contract « Actif », its
+// documents downloaded and read with pdftotext; « Résilier votre contrat »
+// in three steps with the acknowledgement in the outbox; a second contract
+// withdrawn. Then the same pages at 375 px in the dark theme with the
+// keyboard, axe clean, and screenshots in /tmp/shots-client/.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { mailTo as outboxMail } from './outbox.mjs';
+import { call, createUser, password, signIn } from './desk-helpers.mjs';
+import { axe, fillCarJourney, overflows } from './price-helpers.mjs';
+import { typographyFaults } from './typography-faults.mjs';
+
+const env = useServerAndBrowser();
+const mailTo = (email, template) => outboxMail(env.server.db, email, template);
+const client = { email: `souscription${Date.now()}@exemple.fr`, name: 'Camille Martin' };
+const agent = `conseil.contrats${Date.now()}@exemple.fr`;
+const shots = '/tmp/shots-client';
+const scratch = mkdtempSync(join(tmpdir(), 'courtier-souscription-'));
+/** What the first test leaves to the others: the contracts and the prices. */
+const made = { first: '', number: '', quote: '', prices: [] };
+
+/** A day in the broker's time zone, days from today: « 2026-12-04 ». */
+function dayFromToday(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A small, valid PDF of one page that says text. */
+function pdfBytes(text) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const stream = `BT /F1 18 Tf 72 760 Td (${text}) Tj ET`;
+  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A small, valid PNG: 16 × 16 pixels of one colour. */
+function pngBytes() {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const size = 16;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [11, 79, 138]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The code of the newest signature mail to the client. */
+async function signatureCode() {
+  const mail = await mailTo(client.email, 'contract-code');
+  const m = /^(\d{6})$/m.exec(mail.text);
+  assert.ok(m, `pas de code dans :\n${mail.text}`);
+  return m[1];
+}
+
+/** Makes and signs a contract of a kept price through the API, as the pages do; resolves to it. */
+async function signedThroughApi(page, priceId, sign = true) {
+  const created = await call(page, 'POST', '/api/contracts', {
+    priceId, startDate: dayFromToday(10), address: '12 rue de la République', postalCode: '69002', city: 'Lyon', registration: 'AB-123-CD', rhythm: 'monthly',
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const c = created.body.contract;
+  if (!sign) return c;
+  const sent = await call(page, 'POST', `/api/contracts/${c.id}/signature-code`);
+  assert.equal(sent.status, 202, JSON.stringify(sent.body));
+  // The newest mail is this contract's: its number is in it.
+  const deadline = Date.now() + 10000;
+  let code;
+  while (!code) {
+    const mail = await mailTo(client.email, 'contract-code');
+    if (mail.text.includes(c.number)) code = /^(\d{6})$/m.exec(mail.text)?.[1];
+    else if (Date.now() > deadline) throw new Error(`pas de code pour ${c.number}`);
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  const accept = [...c.documents.filter((d) => !d.signed).map((d) => d.kind), 'sepa'];
+  const signed = await call(page, 'POST', `/api/contracts/${c.id}/signature`, { code, holder: client.name, iban: 'FR7630006000011234567890189', accept });
+  assert.equal(signed.status, 200, JSON.stringify(signed.body));
+  return signed.body.contract;
+}
+
+/** A file chosen for a justificatif, then « Envoyer »; waits for « En cours de vérification ». */
+async function sendProof(page, label, file) {
+  const item = page.locator('.contract-proof').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
+  await item.locator('input[type="file"]').setInputFiles(file);
+  await item.getByRole('button', { name: /^Envoyer «/ }).click();
+  await item.locator('.proof-status', { hasText: 'En cours de vérification' }).waitFor();
+}
+
+/** The text of a PDF downloaded by clicking link. */
+async function downloadedText(page, link) {
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const file = join(scratch, download.suggestedFilename());
+  await download.saveAs(file);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** The signed document titled title: its « Télécharger » link. */
+function downloadLink(page, title) {
+  return page.locator('.contract-doc').filter({ has: page.locator('.contract-doc-title', { hasText: new RegExp(`^${title}$`) }) }).first().getByRole('link', { name: /^Télécharger/ });
+}
+
+describe('subscription', () => {
+  test('a visitor prices a car, signs up, subscribes, signs with the code, sends the justificatifs, cancels; a second contract is withdrawn', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    const typos = [];
+    const typo = async (where) => typos.push(...(await typographyFaults(page)).map((f) => `${where}: ${f}`));
+    await page.goto(env.server.url + '/insurance/car');
+    await heading(page, 'Assurance auto et moto');
+    await page.getByRole('link', { name: 'Obtenir mon prix', exact: true }).click();
+    await heading(page, 'Votre prix d’assurance auto');
+    await fillCarJourney(page);
+    await page.locator('.price-card').nth(1).getByRole('button', { name: /Je choisis cette offre/ }).click();
+    await page.getByRole('link', { name: 'Créer un compte' }).click();
+    await heading(page, 'Inscription');
+    await page.getByLabel('Nom affiché').fill(client.name);
+    await page.getByLabel('Adresse e-mail').fill(client.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+    await page.getByLabel('Confirmez le mot de passe').fill(password);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.waitForURL((u) => u.pathname === '/my-quotes');
+    const kept = page.getByRole('region', { name: 'Mes prix en ligne' });
+    await kept.getByRole('link', { name: /^Souscrire/ }).click();
+
+    // The three steps: a start too early is refused next to the field.
+    await page.waitForURL((u) => u.pathname === '/souscrire');
+    await heading(page, 'Souscrire en ligne');
+    made.quote = new URL(page.url()).searchParams.get('prix').replace(/-[^-]*$/, '');
+    await page.getByRole('heading', { name: /Étape 1\s+sur 4/ }).waitFor();
+    await page.getByLabel('Date de début du contrat').fill(dayFromToday(0));
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    assert.match(await page.locator('#debut-erreur').innerText(), /^Le contrat peut commencer au plus tôt demain, le /);
+    await page.getByLabel('Date de début du contrat').fill(dayFromToday(7));
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('heading', { name: /Étape 2\s+sur 4/ }).waitFor();
+    assert.equal(await page.getByLabel('Code postal').inputValue(), '69002');
+    await page.getByLabel('Votre adresse').fill('12 rue de la République');
+    await page.getByLabel('Ville').fill('Lyon');
+    await page.getByLabel('Immatriculation du véhicule').fill('ab 123 cd');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('heading', { name: /Étape 3\s+sur 4/ }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: /Chaque mois/ }).isChecked(), true);
+    await page.getByRole('button', { name: 'Voir mes documents et signer' }).click();
+
+    // The documents, the mandate, the code, « Signer ».
+    await page.waitForURL((u) => /^\/mes-contrats\/[^/]+\/signature$/.test(u.pathname));
+    await heading(page, 'Signature de votre contrat');
+    const id = page.url().split('/').at(-2);
+    made.first = id;
+    const docs = page.locator('.contract-read-link');
+    await docs.first().waitFor();
+    assert.equal(await docs.count(), 4);
+    assert.match((await docs.allInnerTexts()).join('\n'), /Fiche d’information et de conseil[\s\S]*Conditions particulières/);
+    for (const a of await docs.all()) assert.equal(await a.getAttribute('target'), '_blank');
+    const pdf = await context.request.get(env.server.url + (await docs.nth(1).getAttribute('href')));
+    assert.equal(pdf.status(), 200);
+    assert.equal(pdf.headers()['content-type'], 'application/pdf');
+    for (const box of await page.getByRole('checkbox', { name: /^J’ai lu et j’accepte le document/ }).all()) await box.check();
+    assert.equal(await page.getByLabel('Titulaire du compte').inputValue(), client.name);
+    const iban = page.getByLabel('IBAN', { exact: true });
+    await iban.fill('FR76 3000 6000 0112 3456 7890 188');
+    await iban.press('Tab');
+    assert.equal(await page.locator('#iban-erreur').innerText(), 'La clé de contrôle de l’IBAN est fausse\u00a0: vérifiez-le.');
+    await iban.fill('fr7630006000011234567890189');
+    await iban.press('Tab');
+    assert.equal(await iban.inputValue(), 'FR76 3000 6000 0112 3456 7890 189');
+    assert.equal(await page.locator('#iban-erreur').count(), 0);
+    const schedule = page.getByRole('table', { name: 'Vos prélèvements de la première année' });
+    assert.equal(await schedule.locator('tbody tr').count(), 12);
+    assert.match(await schedule.locator('tbody tr').first().innerText(), /\d{1,2}(er)?\s\S+ \d{4}\s+\d+,\d{2}\u00a0€/);
+    assert.match(await page.locator('.contract-prenotice').innerText(), /pré-notification/);
+    await typo('signature');
+    await page.getByRole('checkbox', { name: /J’autorise le prélèvement SEPA/ }).check();
+    await page.getByRole('button', { name: 'Recevoir mon code' }).click();
+    await page.getByText(/Code envoyé à s•••@exemple\.fr/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Recevoir un nouveau code' }).isDisabled(), true);
+    // Asked again within the minute, the server refuses too (outside the page, whose console stays clean).
+    const again = await context.request.post(`${env.server.url}/api/contracts/${id}/signature-code`);
+    assert.equal(again.status(), 429);
+    assert.match((await again.json()).error, /attendez une minute/);
+    await page.getByLabel('Code reçu par e-mail').fill(await signatureCode());
+    await page.getByRole('button', { name: 'Signer' }).click();
+
+    // The confirmation: number, status, what next, the documents.
+    await page.getByRole('heading', { name: 'Votre contrat est signé' }).waitFor();
+    const done = page.locator('.contract-done');
+    made.number = /CT-\d{4}-\d{6}/.exec(await done.locator('.contract-done-number').innerText())[0];
+    assert.match(await done.locator('.contract-done-number').innerText(), /En attente de justificatifs/);
+    assert.match(await done.innerText(), /Permis de conduire/);
+    assert.ok(await done.locator('.contract-doc').count() >= 4);
+    await typo('contrat signé');
+    await done.getByRole('link', { name: 'Envoyer mes justificatifs' }).click();
+
+    // The three justificatifs.
+    await heading(page, `Contrat n°\u00a0${made.number}`);
+    await page.locator('#justificatifs').waitFor();
+    await sendProof(page, 'Permis de conduire', { name: 'permis.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Permis de conduire') });
+    await sendProof(page, 'Certificat d\'immatriculation (carte grise)', { name: 'carte-grise.png', mimeType: 'image/png', buffer: pngBytes() });
+    await sendProof(page, 'Relevé d\'information de votre assureur précédent', { name: 'releve.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Releve d information') });
+    const attachment = await context.request.get(`${env.server.url}/api/contracts/${id}/documents/${(await call(page, 'GET', `/api/contracts/${id}`)).body.contract.documents[0].id}?download=1`);
+    assert.equal(attachment.headers()['content-type'], 'application/pdf');
+    assert.match(attachment.headers()['content-disposition'], /^attachment/);
+
+    // An agent accepts two and refuses one with its reason.
+    await createUser(env.server.db, agent, 'Alice Conseil', 'agent');
+    const staff = await newPage(env.browser);
+    await signIn(staff.page, env.server.url, agent);
+    const review = (kind, body) => call(staff.page, 'POST', `/api/desk/contracts/${id}/proofs/${kind}/review`, body);
+    assert.equal((await review('licence', { accept: true })).status, 200);
+    assert.equal((await review('registration', { accept: true })).status, 200);
+    const reason = 'Ce relevé date de plus de trois mois : envoyez un relevé récent.';
+    assert.equal((await review('record', { accept: false, reason })).status, 200);
+
+    // The client sees the reason and sends the record again.
+    await page.reload();
+    await heading(page, `Contrat n°\u00a0${made.number}`);
+    const record = page.locator('.contract-proof').filter({ hasText: 'Relevé d\'information' });
+    assert.match(await record.locator('.contract-refusal').innerText(), /Motif du refus\u00a0: Ce relevé date de plus de trois mois/);
+    assert.match(await record.locator('.proof-status').innerText(), /Refusé$/);
+    await typo('justificatif refusé');
+    await record.getByLabel(/Envoyer un nouveau fichier/).setInputFiles({ name: 'releve-recent.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Releve recent') });
+    await record.getByRole('button', { name: /^Envoyer «/ }).click();
+    await record.locator('.proof-status', { hasText: 'En cours de vérification' }).waitFor();
+    assert.equal((await review('record', { accept: true })).status, 200);
+    assert.deepEqual(staff.errors, []);
+    await staff.context.close();
+
+    // « Actif »; the conditions particulières and the Mémo name the contract and the client.
+    await page.reload();
+    await heading(page, `Contrat n°\u00a0${made.number}`);
+    assert.match(await page.locator('.page-header .contract-status').innerText(), /Actif$/);
+    for (const title of ['Conditions particulières', 'Mémo Véhicule Assuré']) {
+      const text = await downloadedText(page, downloadLink(page, title));
+      assert.ok(text.includes(made.number), `${title} sans ${made.number}`);
+      assert.ok(text.includes(client.name), `${title} sans ${client.name}`);
+    }
+    assert.match(await page.getByRole('table', { name: 'Échéancier de la première année' }).innerText(), /€/);
+    assert.match(await page.locator('.contract-iban').innerText(), /^FR76 •••• •••• •••• •••• •••• 189$/);
+
+    // « Résilier votre contrat » in three steps.
+    await page.getByRole('link', { name: 'Résilier votre contrat' }).first().click();
+    await heading(page, 'Résilier votre contrat');
+    await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
+    assert.match(await page.locator('.contract-cancel').innerText(), new RegExp(`${client.name}[\\s\\S]*${client.email.replace(/[.]/g, '\\.')}[\\s\\S]*${made.number}`));
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
+    await page.getByRole('radio', { name: 'À l’échéance' }).check();
+    await page.locator('.contract-preview', { hasText: 'prendrait fin le' }).waitFor();
+    assert.match(await page.locator('.contract-preview').innerText(), /L113-12/);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
+    await typo('résiliation, récapitulatif');
+    const summary = await page.locator('.contract-cancel').innerText();
+    assert.match(summary, /Fin du contrat/);
+    await page.getByRole('button', { name: 'Confirmer ma demande de résiliation' }).click();
+    await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
+    assert.match(await page.locator('.contract-done').innerText(), new RegExp(`Un accusé de réception vient de vous être envoyé par e-mail à ${client.email.replace(/[.]/g, '\\.')}`));
+    const ack = await mailTo(client.email, 'contract-cancel-requested');
+    assert.ok(ack.text.includes(made.number));
+
+    // A second contract, signed, then withdrawn with one click and its confirmation.
+    const quote = (await call(page, 'GET', `/api/prices/${made.quote}`)).body.quote;
+    made.prices = quote.prices.map((p) => p.id);
+    const first = (await call(page, 'GET', `/api/contracts/${id}`)).body.contract;
+    made.prices = made.prices.filter((p) => p !== first.sourceId);
+    const second = await signedThroughApi(page, made.prices[0]);
+    await page.goto(`${env.server.url}/mes-contrats/${second.id}`);
+    await heading(page, `Contrat n°\u00a0${second.number}`);
+    await page.getByRole('link', { name: /^Me rétracter/ }).click();
+    await heading(page, 'Me rétracter');
+    const letter = await page.locator('.contract-letter').innerText();
+    assert.match(letter, new RegExp(`^Je soussigné\\(e\\) ${client.name}, demeurant 12\u00a0rue de la République, 69002\u00a0Lyon, déclare renoncer au contrat n°\u00a0${second.number}`));
+    assert.match(await page.locator('.contract-section').innerText(), /reste due/);
+    await page.getByRole('button', { name: 'Me rétracter' }).click();
+    await typo('rétractation');
+    await page.getByRole('button', { name: 'Oui, je me rétracte' }).click();
+    await page.getByRole('heading', { name: 'Votre rétractation est enregistrée' }).waitFor();
+    assert.match(await page.locator('.contract-done').innerText(), /Remboursement\s+\d+,\d{2}\u00a0€/);
+    await typo('rétractation faite');
+    await mailTo(client.email, 'contract-withdrawn');
+
+    // « Mes contrats » lists both, with their status.
+    await page.goto(env.server.url + '/mes-contrats');
+    await heading(page, 'Mes contrats');
+    const cards = page.locator('.contract-card');
+    await cards.first().waitFor();
+    const all = (await cards.allInnerTexts()).join('\n');
+    assert.match(all, new RegExp(`${made.number}[\\s\\S]*`));
+    assert.match(all, /Résiliation demandée/);
+    assert.match(all, /Rétracté/);
+    await typo('mes contrats');
+    assert.deepEqual(typos, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the pages at 375 px in the dark theme, with the keyboard, axe clean; screenshots', async () => {
+    assert.ok(made.first, 'the first test made the contracts');
+    mkdirSync(shots, { recursive: true });
+    // A third contract signed (to cancel here) and a fourth to sign.
+    const setup = await newPage(env.browser);
+    await signIn(setup.page, env.server.url, client.email);
+    const third = await signedThroughApi(setup.page, made.prices[1]);
+    const fourth = await signedThroughApi(setup.page, made.prices[2], false);
+    await setup.context.close();
+
+    const failures = [];
+    // The keyboard's run last: it confirms the cancellation the others only show.
+    for (const width of [1280, 375]) {
+      for (const dark of [false, true]) {
+        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
+        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+        await signIn(page, env.server.url, client.email);
+        const suffix = `${width}-${dark ? 'sombre' : 'clair'}`;
+        const check = async (name) => {
+          await page.waitForLoadState('networkidle');
+          await page.screenshot({ path: join(shots, `${name}-${suffix}.png`), fullPage: true });
+          failures.push(...(await typographyFaults(page)).map((f) => `${name} ${suffix}: ${f}`));
+          if (width === 375 && dark) {
+            assert.equal(await overflows(page), false, `${name} défile de côté`);
+            const v = await axe(page);
+            if (v.length) failures.push(`${name} ${suffix}:\n${v.join('\n')}`);
+          }
+        };
+        const keyboard = width === 375 && dark;
+        /** Tab until the focus is on the element named name, then press key (if any). */
+        const tabTo = async (name, key = 'Enter') => {
+          for (let i = 0; i < 80; i++) {
+            await page.keyboard.press('Tab');
+            const text = await page.evaluate(() => {
+              const el = document.activeElement;
+              return (el?.getAttribute('aria-label') || el?.labels?.[0]?.textContent || el?.textContent || '').trim();
+            });
+            if (name instanceof RegExp ? name.test(text) : text === name) {
+              if (key) await page.keyboard.press(key);
+              return;
+            }
+          }
+          throw new Error(`« ${name} » introuvable au clavier`);
+        };
+
+        await page.goto(env.server.url + '/mes-contrats');
+        await heading(page, 'Mes contrats');
+        await page.locator('.contract-card').nth(3).waitFor();
+        await check('mes-contrats');
+
+        await page.goto(`${env.server.url}/mes-contrats/${made.first}`);
+        await heading(page, /^Contrat n°/);
+        await page.locator('.contract-doc').first().waitFor();
+        await check('contrat');
+
+        await page.goto(`${env.server.url}/mes-contrats/${fourth.id}/signature`);
+        await heading(page, 'Signature de votre contrat');
+        await page.locator('.contract-read-link').first().waitFor();
+        if (keyboard) {
+          // The boxes, the IBAN (checked when left) and the SEPA box with the keyboard alone.
+          await tabTo(/^J’ai lu et j’accepte le document «\u00a0Fiche/, 'Space');
+          await tabTo('IBAN', null);
+          await page.keyboard.type('FR76 3000 6000 0112 3456 7890 18');
+          await page.keyboard.press('Tab');
+          await page.locator('#iban-erreur').waitFor();
+        }
+        await check('signature');
+
+        await page.goto(`${env.server.url}/souscrire?prix=${encodeURIComponent(made.prices[3])}`);
+        await heading(page, 'Souscrire en ligne');
+        await page.getByRole('heading', { name: /Étape 1\s+sur 4/ }).waitFor();
+        await check('souscription');
+
+        await page.goto(`${env.server.url}/resilier`);
+        await heading(page, 'Résilier votre contrat');
+        await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
+        await check('resiliation-1');
+        if (keyboard) await tabTo('Continuer');
+        else await page.getByRole('button', { name: 'Continuer' }).click();
+        await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
+        if (keyboard) {
+          // The focus is on the step's heading: Tab reaches the reasons.
+          assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Étape 2\s+sur 3/);
+          await tabTo('À l’échéance', 'Space');
+        } else {
+          await page.getByRole('radio', { name: 'À l’échéance' }).check();
+        }
+        await page.locator('.contract-preview', { hasText: 'prendrait fin le' }).waitFor();
+        await check('resiliation-2');
+        if (keyboard) await tabTo('Continuer');
+        else await page.getByRole('button', { name: 'Continuer' }).click();
+        await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
+        await check('resiliation-3');
+        if (keyboard) {
+          await tabTo('Confirmer ma demande de résiliation');
+          await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
+          await check('resiliation-faite');
+          assert.ok((await mailTo(client.email, 'contract-cancel-requested')).text.includes(third.number));
+        }
+        assert.deepEqual(errors, [], `${suffix}`);
+        await context.close();
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+});

@@ -1,0 +1,196 @@
+// The calls of the client's contracts: made from a kept price, completed,
+// signed with a code sent by e-mail, their supporting documents, the
+// cancellation and the withdrawal (pkg/web/contracts.go).
+import { api, apiForm } from '../../lib/api';
+
+/** What a contract may be doing now, as the server names it. */
+export type ContractStatus = 'pending_signature' | 'awaiting_documents' | 'active' | 'cancel_requested' | 'cancelled' | 'withdrawn';
+
+/** What the reader may do now on a contract. */
+export type ContractAction = 'update' | 'sign' | 'upload' | 'cancel' | 'withdraw';
+
+/** A PDF issued for a contract. */
+export interface ContractDocument {
+  id: string;
+  kind: string;
+  title: string;
+  url: string;
+  sha256: string;
+  issuedAt: string;
+  /** The versions issued at the signature. */
+  signed: boolean;
+}
+
+/** A supporting document the contract needs, and where its check stands. */
+export interface Proof {
+  kind: string;
+  label: string;
+  status: 'missing' | 'sent' | 'accepted' | 'refused';
+  statusLabel: string;
+  name?: string;
+  sentAt?: string;
+  reason?: string;
+  url?: string;
+}
+
+/** One debit of the payment schedule. */
+export interface Debit {
+  seq: number;
+  date: string;
+  amountCents: number;
+  sequence: string;
+  cancelled: boolean;
+}
+
+/** One line of a contract's history. */
+export interface ContractEvent {
+  at: string;
+  actorName: string;
+  status: ContractStatus;
+  action: string;
+  detail: string;
+}
+
+/** A cancellation or a withdrawal. */
+export interface Ending {
+  reason: string;
+  text?: string;
+  askedAt: string;
+  date: string;
+  refundCents: number;
+  dueCents: number;
+}
+
+/** A client's contract, as GET /api/contracts/{id} answers it. */
+export interface Contract {
+  id: string;
+  number: string;
+  status: ContractStatus;
+  statusLabel: string;
+  source: 'price' | 'offer';
+  sourceId: string;
+  product: string;
+  productLabel: string;
+  insurer: string;
+  formula: string;
+  holder: { name: string; email: string; birthDate?: string; address: string; postalCode: string; city: string };
+  risk: { vehicle?: { make: string; model: string; version: string; registration: string }; lines: [string, string][] };
+  guarantees: string[];
+  startDate: string;
+  yearlyCents: number;
+  monthlyCents: number;
+  taxesCents: number;
+  deductibleCents: number;
+  rhythm: 'monthly' | 'yearly';
+  switch?: { insurer: string; policyNumber: string };
+  createdAt: string;
+  signedAt?: string;
+  provisionalUntil?: string;
+  withdrawUntil?: string;
+  ending?: Ending;
+  missing: string[];
+  documents: ContractDocument[];
+  proofs: Proof[];
+  schedule: Debit[];
+  mandate?: { rum: string; holder: string; iban: string; signedAt: string };
+  history: ContractEvent[];
+  actions: ContractAction[];
+}
+
+/** What the contract needs beyond the price; every key optional. */
+export interface ContractDetails {
+  address?: string;
+  postalCode?: string;
+  city?: string;
+  registration?: string;
+  rhythm?: 'monthly' | 'yearly';
+  /** Empty strings take a switch back. */
+  switch?: { insurer: string; policyNumber: string };
+}
+
+/** Where the signature code went and until when it holds. */
+export interface CodeSent {
+  sentTo: string;
+  expiresAt: string;
+  resendAt: string;
+}
+
+/** What the client ticks, gives and types to sign. */
+export interface Signing {
+  code: string;
+  holder: string;
+  iban: string;
+  bic?: string;
+  accept: string[];
+}
+
+/** The reasons of a cancellation. */
+export type CancelReason = 'term' | 'hamon' | 'other';
+
+/** The day a cancellation would take effect, and the rule that gives it. */
+export interface CancelPreview {
+  reason: CancelReason;
+  date: string;
+  rule: string;
+}
+
+const path = (id: string) => `/api/contracts/${encodeURIComponent(id)}`;
+
+/** Makes a contract « En attente de signature » from a kept price. */
+export async function createContract(priceId: string, startDate: string, details: ContractDetails): Promise<Contract> {
+  return (await api<{ contract: Contract }>('POST', '/api/contracts', { priceId, startDate, ...details })).contract;
+}
+
+/** Completes a contract before its signature. */
+export async function updateContract(id: string, startDate: string, details: ContractDetails): Promise<Contract> {
+  return (await api<{ contract: Contract }>('PUT', path(id), { startDate, ...details })).contract;
+}
+
+/** The signed-in client's contracts, newest first. */
+export async function listContracts(): Promise<Contract[]> {
+  return (await api<{ contracts: Contract[] }>('GET', '/api/contracts')).contracts;
+}
+
+/** One contract of the signed-in client. */
+export async function getContract(id: string): Promise<Contract> {
+  return (await api<{ contract: Contract }>('GET', path(id))).contract;
+}
+
+/** Sends the signature code by e-mail (a 429 when asked again within a minute). */
+export function sendSignatureCode(id: string): Promise<CodeSent> {
+  return api<CodeSent>('POST', `${path(id)}/signature-code`);
+}
+
+/** Signs the contract with the code received. */
+export async function signContract(id: string, signing: Signing): Promise<Contract> {
+  return (await api<{ contract: Contract }>('POST', `${path(id)}/signature`, signing)).contract;
+}
+
+/** Sends a supporting document (PDF, JPEG or PNG, 10 Mo at most). */
+export async function uploadProof(id: string, kind: string, file: File): Promise<Contract> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await apiForm<{ contract: Contract }>(`${path(id)}/proofs/${encodeURIComponent(kind)}`, form)).contract;
+}
+
+/** The date a cancellation would take effect, before it is asked. */
+export function previewCancellation(id: string, reason: CancelReason, text: string): Promise<CancelPreview> {
+  const q = new URLSearchParams({ reason });
+  if (reason === 'other') q.set('text', text);
+  return api<CancelPreview>('GET', `${path(id)}/cancellation?${q.toString()}`);
+}
+
+/** Asks the cancellation; the answer carries the effective date. */
+export function cancelContract(id: string, reason: CancelReason, text: string): Promise<{ effectiveDate: string; contract: Contract }> {
+  return api<{ effectiveDate: string; contract: Contract }>('POST', `${path(id)}/cancellation`, { reason, text: reason === 'other' ? text : '' });
+}
+
+/** Uses the 14-day withdrawal right. */
+export async function withdrawContract(id: string): Promise<Contract> {
+  return (await api<{ contract: Contract }>('POST', `${path(id)}/withdrawal`)).contract;
+}
+
+/** The address that downloads a document (attachment) rather than opening it. */
+export function downloadUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}download=1`;
+}
