@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"sort"
 	"sync"
@@ -124,6 +125,20 @@ func loadRound(clients int, d, pause time.Duration, addrs *atomic.Int64, tally *
 		wg.Go(func() {
 			var mine []time.Duration
 			xff := loadkit.FakeAddr(11, addrs.Add(1))
+			// Visitors come and read on their own: each starts within the
+			// first pause and pauses between half and one and a half of it,
+			// so that they do not all arrive in the same millisecond, once
+			// a pause (a herd no real audience makes).
+			rng := rand.New(rand.NewPCG(uint64(c), 42))
+			jitter := func() time.Duration {
+				if pause <= 0 {
+					return 0
+				}
+				return pause/2 + time.Duration(rng.Int64N(int64(pause)))
+			}
+			if pause > 0 {
+				time.Sleep(time.Duration(rng.Int64N(int64(pause))))
+			}
 			for n := c; time.Now().Before(end) && ctx.Err() == nil; n++ {
 				if len(mine) > 0 && len(mine)%25 == 0 {
 					xff = loadkit.FakeAddr(11, addrs.Add(1))
@@ -135,7 +150,7 @@ func loadRound(clients int, d, pause time.Duration, addrs *atomic.Int64, tally *
 					break
 				}
 				mine = append(mine, time.Since(t))
-				time.Sleep(pause)
+				time.Sleep(jitter())
 			}
 			mu.Lock()
 			lat = append(lat, mine...)
