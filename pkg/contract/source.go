@@ -1,0 +1,140 @@
+package contract
+
+import (
+	"context"
+	"strings"
+
+	"courtier/pkg/account"
+	"courtier/pkg/apperr"
+	"courtier/pkg/pricing"
+	"courtier/pkg/quote"
+	"courtier/pkg/store"
+)
+
+// Where contracts come from: a kept instant price or an accepted offer.
+
+func sourceLabel(c *Contract) string {
+	if c.Source == "offer" {
+		return "une offre acceptée"
+	}
+	return "un prix immédiat"
+}
+
+// fromPrice fills c from the kept price id of actor, while it holds.
+func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contract, id string) error {
+	cut := strings.LastIndexByte(id, '-')
+	if cut <= 0 {
+		return apperr.FieldErrorf("priceId", "Ce prix est introuvable.")
+	}
+	q, err := s.prices.Get(ctx, actor, id[:cut])
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable\u00a0: gardez d'abord vos prix dans votre compte.")
+	}
+	if err != nil {
+		return err
+	}
+	if s.today().Format(layout) > q.ValidUntil {
+		return apperr.FieldErrorf("priceId", "Ce prix n'est plus valable depuis le %s\u00a0: refaites votre demande de prix.", q.ValidUntil)
+	}
+	var p *pricing.Price
+	for i := range q.Prices {
+		if q.Prices[i].ID == id {
+			p = &q.Prices[i]
+		}
+	}
+	if p == nil {
+		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable.")
+	}
+	c.Source, c.SourceID, c.Product = "price", id, q.Product
+	c.Insurer, c.Formula, c.Guarantees = p.Insurer, p.Formula, p.Guarantees
+	c.YearlyCents, c.MonthlyCents, c.TaxesCents, c.DeductibleCents = p.YearlyCents, p.MonthlyCents, p.TaxesCents, p.DeductibleCents
+	c.Holder.BirthDate, c.Holder.PostalCode = q.Answers.BirthDate, q.Answers.PostalCode
+	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
+	c.Risk.FormulaID = p.FormulaID
+	if v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID); ok {
+		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
+	}
+	if q.Product == "home" {
+		c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel("home", "dwelling", q.Answers.Dwelling),
+			Status: s.choiceLabel("home", "occupant", q.Answers.Occupant), Surface: q.Answers.Surface, Rooms: q.Answers.Rooms}
+	}
+	c.Risk.Advice = s.advice(q.Result, q.Needs, id)
+	return nil
+}
+
+// advice records the duty to advise of a priced quote: the needs, the
+// formulas compared, the one recommended and the one chosen.
+func (s *Service) advice(r *pricing.Result, n pricing.Needs, chosen string) *Advice {
+	a := &Advice{Needs: s.tariff.NeedsLines(r.Product, n), Recommended: -1, Chosen: -1}
+	if r.Recommended != nil {
+		a.Reason = r.Recommended.Reason
+	}
+	for i, p := range r.Prices {
+		a.Offers = append(a.Offers, AdviceOffer{Insurer: p.Insurer, Formula: p.Formula, YearlyCents: p.YearlyCents,
+			MonthlyCents: p.MonthlyCents, DeductibleCents: p.DeductibleCents, Guarantees: p.Guarantees})
+		if r.Recommended != nil && p.ID == r.Recommended.ID {
+			a.Recommended = i
+		}
+		if p.ID == chosen {
+			a.Chosen = i
+		}
+	}
+	return a
+}
+
+// choiceLabel is the French label of a choice of the price form.
+func (s *Service) choiceLabel(product, key, id string) string {
+	fields, _ := s.tariff.Form(product)
+	for _, f := range fields {
+		if f.Key != key {
+			continue
+		}
+		for _, c := range f.Choices {
+			if c.ID == id {
+				return c.Label
+			}
+		}
+	}
+	return id
+}
+
+// fromOffer fills c from the accepted offer id of actor.
+func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, id string) error {
+	o, r, err := s.quotes.AcceptedOffer(ctx, tx, actor, id)
+	if err != nil {
+		return err
+	}
+	c.Source, c.SourceID, c.Product = "offer", id, string(r.Product)
+	c.Insurer, c.Formula, c.Guarantees = o.Insurer, o.ProductName, o.Guarantees
+	c.YearlyCents, c.MonthlyCents, c.DeductibleCents = o.YearlyCents, o.MonthlyCents, o.DeductibleCents
+	if c.YearlyCents == 0 {
+		c.YearlyCents = o.MonthlyCents * 12
+	}
+	c.Risk.Lines = s.quotes.AnswerLines(r)
+	if c.Guarantees == nil {
+		c.Guarantees = []string{}
+	}
+	switch r.Product {
+	case quote.ProductCar, quote.ProductVTC, quote.ProductTemp:
+		c.Risk.Vehicle = &Vehicle{}
+		// The brand as the form names it (« Peugeot »), the model as typed.
+		for _, l := range c.Risk.Lines {
+			switch l[0] {
+			case "Marque", "Autre marque":
+				c.Risk.Vehicle.Make = l[1]
+			case "Modèle":
+				c.Risk.Vehicle.Model = l[1]
+			}
+		}
+	case quote.ProductHome:
+		c.Risk.Dwelling = &Dwelling{}
+	default:
+		// Health, life, pro and fleet contracts are written with the
+		// insurer by an adviser: their documents are not the site's.
+		return apperr.FieldErrorf("offerId", "Ce contrat se souscrit avec votre conseiller : il vous contacte pour la signature.")
+	}
+	c.Risk.Advice = &Advice{Needs: c.Risk.Lines, Reason: o.Note, Recommended: 0, Chosen: 0, Offers: []AdviceOffer{{
+		Insurer: o.Insurer, Formula: o.ProductName, YearlyCents: c.YearlyCents, MonthlyCents: o.MonthlyCents,
+		DeductibleCents: o.DeductibleCents, Guarantees: c.Guarantees}}}
+	return nil
+}
