@@ -26,7 +26,7 @@ function ContractCard({ contract }: { contract: Contract }) {
           {contract.ending ? <div><dt>Fin</dt><dd>{formatDate(contract.ending.date)}</dd></div> : null}
         </dl>
         {toSend > 0 && contract.actions.includes('upload') ? (
-          <p className="contract-todo">{toSend > 1 ? `${toSend}\u00a0justificatifs à envoyer` : '1\u00a0justificatif à envoyer'}</p>
+          <p className="contract-proofs-due">{toSend > 1 ? `${toSend}\u00a0justificatifs à envoyer` : '1\u00a0justificatif à envoyer'}</p>
         ) : null}
         <p className="contract-card-links">
           {contract.actions.includes('sign') ? (
