@@ -242,8 +242,13 @@ func (s *Service) seal(ctx context.Context, d *document.Doc, kind string, signed
 
 // drafts makes the documents to read of a complete contract.
 func (s *Service) drafts(ctx context.Context, c *Contract, at time.Time) ([]pdf, error) {
-	var out []pdf
-	for _, kind := range draftKinds(c) {
+	return s.made(ctx, c, draftKinds(c), at)
+}
+
+// made composes and seals c's documents of kinds, unsigned.
+func (s *Service) made(ctx context.Context, c *Contract, kinds []string, at time.Time) ([]pdf, error) {
+	out := make([]pdf, 0, len(kinds))
+	for _, kind := range kinds {
 		d, err := s.compose(c, kind, at)
 		if err != nil {
 			return nil, err
@@ -321,18 +326,10 @@ func (s *Service) issueMemo(ctx context.Context, tx *store.Tx, c *Contract, at t
 	if c.Product == "vtc" {
 		kinds = append(kinds, DocVTC)
 	}
-	var docs []pdf
-	for _, kind := range kinds {
-		d, err := s.compose(c, kind, at)
-		if err != nil {
-			return err
-		}
-		p, err := s.seal(ctx, d, kind, false, at)
-		if err != nil {
-			return err
-		}
-		docs = append(docs, p)
+	docs, err := s.made(ctx, c, kinds, at)
+	if err != nil {
+		return err
 	}
-	_, err := storeDocs(ctx, tx, c.ID, docs, at)
+	_, err = storeDocs(ctx, tx, c.ID, docs, at)
 	return err
 }
