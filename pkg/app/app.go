@@ -12,6 +12,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/claim"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
@@ -85,6 +86,8 @@ type App struct {
 	Prices *instant.Service
 	// Contracts makes, signs and keeps the clients' contracts.
 	Contracts *contract.Service
+	// Claims takes the clients' declarations of loss and their follow-up.
+	Claims *claim.Service
 	// Mail writes the notices of the events and keeps the outbox.
 	Mail *mail.Mailer
 	// Sender sends the outbox over SMTP; nil without a server.
@@ -134,7 +137,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location(), Delays: delays(profile, cal)},
-		quote.Machine, instant.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine)
+		quote.Machine, instant.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine, claim.Machine)
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})
@@ -171,6 +174,17 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Accounts.OnErase(a.Contracts.Forget)
+	a.Claims, err = claim.New(db, claim.Config{
+		Desk: a.Desk, Contracts: a.Contracts, Calendar: cal, Mediator: profile.Mediator, Logger: cfg.Logger, Now: cfg.Now,
+		Assistance: func(name string) string {
+			in, _ := tariff.Insurer(name)
+			return in.AssistancePhone
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Accounts.OnErase(a.Claims.Forget)
 	if err := a.openMail(cfg); err != nil {
 		return nil, err
 	}

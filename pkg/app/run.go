@@ -48,6 +48,8 @@ func (a *App) Tasks() []Task {
 			Done: "contrats résiliés à leur date d'effet", Unit: "contrats_résiliés"},
 		{Name: "purge-contracts", Every: 24 * time.Hour, Run: a.Contracts.PurgeExpired,
 			Done: "contrats supprimés après leur durée de conservation", Unit: "contrats_supprimés"},
+		{Name: "purge-claims", Every: 24 * time.Hour, Run: a.Claims.PurgeExpired,
+			Done: "sinistres supprimés après leur durée de conservation", Unit: "sinistres_supprimés"},
 		{Name: "purge-outbox", Every: mail.PurgeEvery, Run: a.Mail.Purge,
 			Done: "mails et événements anciens supprimés", Unit: "lignes_supprimées"},
 		{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,

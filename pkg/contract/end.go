@@ -236,7 +236,8 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 
 // FileRefs are the columns of this package that name a stored file.
 func FileRefs() [][2]string {
-	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}}
+	// claim_files is pkg/claim's: a sweep here must not take its photos.
+	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}, {"claim_files", "sha256"}}
 }
 
 // Forget is the contracts' part of an account's erasure (account.Eraser):

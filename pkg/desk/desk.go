@@ -1,5 +1,5 @@
 // Package desk is the broker's request queue: what every kind of request
-// (quote, online prices, contact, callback, complaint) shares — a reference, a status, an
+// (quote, online prices, claim, contact, callback, complaint) shares — a reference, a status, an
 // assignee, a deadline, an append-only history and internal notes — and
 // the rules of who may see and move them. Each kind keeps its own answers
 // and its status machine in its own package (pkg/quote, pkg/contact,
@@ -13,7 +13,7 @@ import (
 // Kind is the kind of a request.
 type Kind string
 
-// The five kinds of requests.
+// The six kinds of requests.
 const (
 	KindQuote     Kind = "quote"
 	KindContact   Kind = "contact"
@@ -21,10 +21,14 @@ const (
 	KindComplaint Kind = "complaint"
 	// KindOnline is a lead: instant prices a visitor or a client kept (pkg/instant).
 	KindOnline Kind = "online"
+	// KindClaim is a loss a client declared (pkg/claim).
+	KindClaim Kind = "claim"
 )
 
 // Kinds lists the kinds in the order the queue shows them.
-func Kinds() []Kind { return []Kind{KindQuote, KindOnline, KindContact, KindCallback, KindComplaint} }
+func Kinds() []Kind {
+	return []Kind{KindQuote, KindOnline, KindClaim, KindContact, KindCallback, KindComplaint}
+}
 
 // Label is the French name of the kind.
 func (k Kind) Label() string {
@@ -39,6 +43,8 @@ func (k Kind) Label() string {
 		return "Réclamation"
 	case KindOnline:
 		return "Devis en ligne"
+	case KindClaim:
+		return "Sinistre"
 	}
 	return string(k)
 }

@@ -40,6 +40,11 @@ const (
 	ContractWithdrawn       Kind = "contract.withdrawn"
 	// ContractDocumentSent: staff sent a document again (Detail: its title).
 	ContractDocumentSent Kind = "contract.document_sent"
+	// The claim's events (ClaimPayload): declared, moved by staff to a new
+	// status, a message of the broker in its thread.
+	ClaimDeclared Kind = "claim.declared"
+	ClaimMoved    Kind = "claim.moved"
+	ClaimMessage  Kind = "claim.message"
 	// The account's events (AccountPayload).
 	PasswordResetAsked Kind = "account.password_reset_asked"
 	PasswordChanged    Kind = "account.password_changed"
@@ -166,6 +171,33 @@ type ContractPayload struct {
 	Documents []string `json:"documents,omitempty"`
 	// RefundCents is what a withdrawal gives back.
 	RefundCents int64 `json:"refundCents,omitempty"`
+}
+
+// ClaimPayload is a claim's step as the client is told of it.
+type ClaimPayload struct {
+	Recipient
+	ID  string `json:"id"`
+	Ref string `json:"ref"`
+	// Product, Kind and Status are their French labels; Step is the
+	// status's id (declared, transmitted…).
+	Product string `json:"product"`
+	Kind    string `json:"kind"`
+	Status  string `json:"status"`
+	Step    string `json:"step"`
+	Insurer string `json:"insurer"`
+	// InsurerRef is the insurer's claim number, once known.
+	InsurerRef string `json:"insurerRef,omitempty"`
+	// Text is the step the client reads, or the broker's message.
+	Text string `json:"text"`
+	// DeclareBy is the last day to declare (ClaimDeclared), zero when the
+	// delay waits for a decree; DeclareRule says which rule gives it.
+	DeclareBy   time.Time `json:"declareBy,omitzero"`
+	DeclareRule string    `json:"declareRule,omitempty"`
+	AmountCents int64     `json:"amountCents,omitempty"`
+	// Mediator is the paragraph on the mediator of a refusal.
+	Mediator string `json:"mediator,omitempty"`
+	// Author signs a message.
+	Author string `json:"author,omitempty"`
 }
 
 // AccountPayload is a change of an account, or a link it was sent.

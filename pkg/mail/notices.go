@@ -64,6 +64,9 @@ var builders = map[event.Kind]builder{
 	event.ContractCancelled:       contractCancelled,
 	event.ContractWithdrawn:       contractWithdrawn,
 	event.ContractDocumentSent:    contractDocumentSent,
+	event.ClaimDeclared:           claimDeclared,
+	event.ClaimMoved:              claimMoved,
+	event.ClaimMessage:            claimMessage,
 }
 
 // decode reads e's payload into a new P.

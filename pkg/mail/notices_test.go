@@ -82,6 +82,33 @@ var samples = []struct {
 	})},
 	{event.ContractCancelled, contractSample("Résilié", "", 0, func(p *event.ContractPayload) { p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC) })},
 	{event.ContractWithdrawn, contractSample("Rétracté", "", 3451, func(p *event.ContractPayload) { p.Date = time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC) })},
+	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
+		p.DeclareBy = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+		p.DeclareRule = "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l'avez appris (article L113-2 du code des assurances)"
+	})},
+	{event.ClaimMoved, claimSample("transmitted", "Transmis à l'assureur", "Votre déclaration est transmise à Mutuelle Fictive de l’Ouest, qui l'enregistre sous le numéro MFO-778812.", func(p *event.ClaimPayload) {
+		p.InsurerRef = "MFO-778812"
+	})},
+	{event.ClaimMoved, claimSample("pieces", "En attente de pièces", "Il nous manque une pièce pour avancer\u00a0: le devis du garage.", nil)},
+	{event.ClaimMoved, claimSample("indemnified", "Indemnisé", "Mutuelle Fictive de l’Ouest vous indemnise de 1\u202f250,00\u00a0€.", func(p *event.ClaimPayload) {
+		p.AmountCents = 125000
+	})},
+	{event.ClaimMoved, claimSample("refused", "Refusé", "Mutuelle Fictive de l’Ouest refuse de prendre ce sinistre en charge\u00a0: la garantie vol n'est pas souscrite.", func(p *event.ClaimPayload) {
+		p.Mediator = "Vous pouvez contester ce refus\u00a0: écrivez d'abord au service réclamations de Mutuelle Fictive de l’Ouest, nous vous aidons à le faire. Si sa réponse ne vous satisfait pas, ou sans réponse dans les deux mois, vous pouvez saisir gratuitement La Médiation de l'Assurance\u00a0: TSA 50110, 75441 Paris Cedex 09, https://www.mediation-assurance.org."
+	})},
+	{event.ClaimMessage, claimSample("transmitted", "Transmis à l'assureur", "Bonjour,\n\nL'expert passera jeudi matin.\nBien à vous,", func(p *event.ClaimPayload) {
+		p.Author = "Bruno Martin"
+	})},
+}
+
+// claimSample is a claim's payload for marie at step, changed by set.
+func claimSample(step, status, text string, set func(*event.ClaimPayload)) event.ClaimPayload {
+	p := event.ClaimPayload{Recipient: marie, ID: "s1", Ref: "SN-2026-000012", Product: "Auto", Kind: "Accident ou accrochage",
+		Status: status, Step: step, Insurer: "Mutuelle Fictive de l’Ouest", Text: text}
+	if set != nil {
+		set(&p)
+	}
+	return p
 }
 
 // contractSample is a contract's payload for marie, changed by set.
