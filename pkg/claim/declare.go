@@ -53,7 +53,7 @@ func (s *Service) Declare(ctx context.Context, actor account.Actor, d Draft) (*C
 		if err := insertClaim(ctx, tx, c); err != nil {
 			return err
 		}
-		text := "Nous la vérifions et la transmettons à " + c.Insurer + "."
+		text := "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à " + c.Insurer + "."
 		if err := insertStep(ctx, tx, c.ID, Step{At: now, Status: c.Status, Text: text}); err != nil {
 			return err
 		}

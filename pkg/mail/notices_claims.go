@@ -60,7 +60,7 @@ var (
 		func(event.ClaimPayload) string { return "claim-declared" },
 		func(p event.ClaimPayload) string { return "Votre déclaration de sinistre " + p.Ref + " est reçue" },
 		func(m *Mailer, p event.ClaimPayload) []string {
-			out := []string{"Nous avons bien reçu votre déclaration. " + p.Text}
+			out := []string{p.Text}
 			if !p.DeclareBy.IsZero() {
 				out = append(out, "Délai légal de déclaration\u00a0: jusqu'au "+fr.Date(p.DeclareBy, m.loc)+", soit "+p.DeclareRule+".")
 			} else if p.DeclareRule != "" {

@@ -82,7 +82,7 @@ var samples = []struct {
 	})},
 	{event.ContractCancelled, contractSample("Résilié", "", 0, func(p *event.ContractPayload) { p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC) })},
 	{event.ContractWithdrawn, contractSample("Rétracté", "", 3451, func(p *event.ContractPayload) { p.Date = time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC) })},
-	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
+	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
 		p.DeclareBy = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
 		p.DeclareRule = "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l'avez appris (article L113-2 du code des assurances)"
 	})},

@@ -150,38 +150,37 @@ func (s *Server) handleContractFile(kind string) apiFunc {
 		if err != nil {
 			return err
 		}
-		h := w.Header()
-		h.Set("Content-Type", f.MIME)
-		h.Set("Content-Length", strconv.Itoa(len(f.Data)))
-		h.Set("Cache-Control", "private, no-store")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", "sandbox; default-src 'none'")
-		h.Set("ETag", `"`+f.SHA256+`"`)
-		disposition := "inline"
-		if r.URL.Query().Get("download") != "" {
-			disposition = "attachment"
-		}
-		h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
-		_, err = w.Write(f.Data)
-		return err
+		return serveFile(w, r, f, name)
 	}
+}
+
+// serveFile answers a stored file the site issued or a client sent:
+// never cached, never sniffed, sandboxed, inline unless ?download.
+func serveFile(w http.ResponseWriter, r *http.Request, f *contract.File, name string) error {
+	h := w.Header()
+	h.Set("Content-Type", f.MIME)
+	h.Set("Content-Length", strconv.Itoa(len(f.Data)))
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "sandbox; default-src 'none'")
+	h.Set("ETag", `"`+f.SHA256+`"`)
+	disposition := "inline"
+	if r.URL.Query().Get("download") != "" {
+		disposition = "attachment"
+	}
+	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
+	_, err := w.Write(f.Data)
+	return err
 }
 
 // handleSendProof receives a supporting document (multipart, field
 // "file"), checked by its content and cleaned before it is stored.
 func (s *Server) handleSendProof(w http.ResponseWriter, r *http.Request) error {
-	// A photo takes most of a second to clean: a few at a time, the
-	// others wait for their turn or for the client to give up.
-	select {
-	case s.checks <- struct{}{}:
-		defer func() { <-s.checks }()
-	case <-r.Context().Done():
-		return r.Context().Err()
-	}
-	f, err := readUpload(w, r, s.uploads)
+	f, release, err := s.checkedUpload(w, r)
 	if err != nil {
 		return err
 	}
+	defer release()
 	c, err := s.contracts.SendProof(r.Context(), actorOf(r), r.PathValue("id"), r.PathValue("name"),
 		contract.File{SHA256: f.SHA256, MIME: f.MIME, Data: f.Data}, f.Name)
 	if err != nil {
@@ -189,6 +188,24 @@ func (s *Server) handleSendProof(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusCreated, contractResponse{c})
 	return nil
+}
+
+// checkedUpload reads and checks the file of an upload form. A photo
+// takes most of a second to clean: a few at a time, the others wait for
+// their turn or for the client to give up. release ends the turn.
+func (s *Server) checkedUpload(w http.ResponseWriter, r *http.Request) (*upload.File, func(), error) {
+	select {
+	case s.checks <- struct{}{}:
+	case <-r.Context().Done():
+		return nil, nil, r.Context().Err()
+	}
+	release := func() { <-s.checks }
+	f, err := readUpload(w, r, s.uploads)
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return f, release, nil
 }
 
 // readUpload reads the one part named "file" of a multipart body, at

@@ -16,6 +16,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
+	"courtier/pkg/claim"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contract"
@@ -81,6 +82,7 @@ type Server struct {
 	contact     *contactAPI
 	prices      *pricesAPI
 	contracts   *contract.Service
+	claims      *claim.Service
 	// uploads is what a supporting document may be (type, size, pixels).
 	uploads upload.Policy
 	// checks bounds the uploads checked at once (an image is decoded and
@@ -106,8 +108,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil || cfg.App.Prices == nil || cfg.App.Contracts == nil {
-		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, prix immédiats, contact, file des demandes, réclamations, courriels)")
+	if cfg.App == nil || cfg.App.Accounts == nil || cfg.App.Quotes == nil || cfg.App.Desk == nil || cfg.App.Contacts == nil || cfg.App.Complaints == nil || cfg.App.Mail == nil || cfg.App.Prices == nil || cfg.App.Contracts == nil || cfg.App.Claims == nil {
+		return nil, fmt.Errorf("serveur sans ses services (comptes, devis, prix immédiats, contact, file des demandes, réclamations, contrats, sinistres, courriels)")
 	}
 	key := cfg.SessionKey
 	if key == nil {
@@ -142,6 +144,7 @@ func New(cfg Config) (*Server, error) {
 		contact:       newContactAPI(cfg.App.Contacts, limits, now),
 		prices:        newPricesAPI(cfg.App.Prices, limits, now),
 		contracts:     cfg.App.Contracts,
+		claims:        cfg.App.Claims,
 		uploads:       upload.Policy{MaxBytes: upload.DefaultMaxBytes},
 		checks:        make(chan struct{}, 2),
 		secureCookies: cfg.SecureCookies,
@@ -209,6 +212,15 @@ func (s *Server) routes() []route {
 		{"GET /api/desk/contracts/counts", s.adapt(s.handleContractCounts)},
 		{"POST /api/desk/contracts/{id}/proofs/{name}/review", s.adapt(s.handleReviewProof)},
 		{"POST /api/desk/contracts/{id}/documents/{name}/resend", s.adapt(s.handleSendDocument)},
+		{"POST /api/claims", s.adapt(s.handleDeclareClaim)},
+		{"GET /api/claims", s.adapt(s.handleListClaims)},
+		{"GET /api/claims/{id}", s.adapt(s.handleGetClaim)},
+		{"POST /api/claims/{id}/files", s.adapt(s.handleAddClaimFile)},
+		{"GET /api/claims/{id}/files/{file}", s.adapt(s.handleClaimFile)},
+		{"POST /api/claims/{id}/messages", s.adapt(s.handleClaimMessage)},
+		{"GET /api/desk/requests/{id}/claim", s.adapt(s.handleDeskClaim)},
+		{"POST /api/desk/requests/{id}/claim/status", s.adapt(s.handleMoveClaim)},
+		{"GET /api/desk/claims/counts", s.adapt(s.handleClaimCounts)},
 		{"POST /api/quotes", s.handleCreateQuote},
 		{"GET /api/quotes", s.handleListQuotes},
 		{"GET /api/quotes/{id}", s.handleGetQuote},
