@@ -75,11 +75,7 @@ func (s *Server) handleAddClaimFile(w http.ResponseWriter, r *http.Request) erro
 	defer release()
 	c, err := s.claims.AddFile(r.Context(), actorOf(r), r.PathValue("id"),
 		claim.Upload{Name: f.Name, MIME: f.MIME, Data: f.Data, SHA256: f.SHA256})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, claimResponse{c})
-	return nil
+	return s.writeClaim(w, r, c, err)
 }
 
 // handleClaimMessage adds a message to a claim's thread.
@@ -91,11 +87,7 @@ func (s *Server) handleClaimMessage(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	c, err := s.claims.Write(r.Context(), actorOf(r), r.PathValue("id"), in.Body)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, claimResponse{c})
-	return nil
+	return s.writeClaim(w, r, c, err)
 }
 
 // handleDeskClaim reads a claim for staff, with the moves they may make.
@@ -129,5 +121,24 @@ func (s *Server) handleClaimCounts(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	writeJSON(w, http.StatusOK, c)
+	return nil
+}
+
+// writeClaim answers 201 with the claim a file or a message was added
+// to: as its owner reads it, or as staff read it at the desk (with the
+// moves they may make).
+func (s *Server) writeClaim(w http.ResponseWriter, r *http.Request, c *claim.Claim, err error) error {
+	if err != nil {
+		return err
+	}
+	if actor := actorOf(r); actor.IsStaff() {
+		sc, err := s.claims.StaffDetail(r.Context(), actor, c.ID)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusCreated, claimResponse{sc})
+		return nil
+	}
+	writeJSON(w, http.StatusCreated, claimResponse{c})
 	return nil
 }
