@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
+	"courtier/pkg/claim"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/contract"
@@ -46,6 +47,9 @@ type Config struct {
 	// Contracts adds the client's contracts with the list of their
 	// documents; nil leaves them out.
 	Contracts *contract.Service
+	// Claims adds the client's claims with their steps, messages and the
+	// list of their files; nil leaves them out.
+	Claims *claim.Service
 	// Limit counts the exports of each account (key: its uid); nil, no limit.
 	Limit Limiter
 	// MaxAtOnce is how many exports may be written at the same time;
@@ -71,7 +75,9 @@ type Service struct {
 	complaints *complaint.Service
 	// contracts is nil when the export has no contracts part.
 	contracts *contract.Service
-	limit     Limiter
+	// claims is nil when the export has no claims part.
+	claims *claim.Service
+	limit  Limiter
 	// slots holds a token per export being written (see DefaultMaxAtOnce).
 	slots chan struct{}
 	log   *slog.Logger
@@ -86,7 +92,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, prices: cfg.Prices, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, contracts: cfg.Contracts, limit: cfg.Limit,
+		accounts: cfg.Accounts, quotes: cfg.Quotes, prices: cfg.Prices, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, contracts: cfg.Contracts, claims: cfg.Claims, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -103,7 +109,7 @@ const (
 // account, its sessions, its quote requests with their reference, status,
 // offers, decline reason and the broker's replies, its kept instant prices
 // with the answers and needs they were made from, its contact messages,
-// callback requests, complaints and contracts); the chat's part, which may
+// callback requests, complaints, contracts and claims); the chat's part, which may
 // be long, is read as Download.Write writes it. An error here happens
 // before anything is written, so it can still be answered. The Download
 // holds one of the MaxAtOnce slots until its Write returns: call it once.
@@ -159,6 +165,13 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 			return nil, err
 		}
 		more = append(more, part{"contracts", list})
+	}
+	if s.claims != nil {
+		list, err := claims(ctx, s.claims, sess.UID)
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, part{"claims", list})
 	}
 	head, err := head(data, quotes, more...)
 	if err != nil {

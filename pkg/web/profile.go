@@ -103,8 +103,8 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 func newPrivacy(cfg Config, l ratelimit.Limits, now func() time.Time) *privacy.Service {
 	return privacy.New(privacy.Config{
 		Accounts: cfg.App.Accounts, Quotes: cfg.App.Quotes, Prices: cfg.App.Prices, Contacts: cfg.App.Contacts, Chats: cfg.App.Chats, Complaints: cfg.App.Complaints,
-		Contracts: cfg.App.Contracts,
-		Limit:     ratelimit.New(l.Exports, now, l.MaxKeys), Logger: cfg.Logger,
+		Contracts: cfg.App.Contracts, Claims: cfg.App.Claims,
+		Limit: ratelimit.New(l.Exports, now, l.MaxKeys), Logger: cfg.Logger,
 	})
 }
 

@@ -1,0 +1,185 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"mime/multipart"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"courtier/pkg/store"
+)
+
+// claimBody is a water damage on a home insured elsewhere.
+const claimBody = `{"insurer":"Assurances Exemple SA","policyNumber":"AB-123456","product":"home","kind":"water",` +
+	`"occurredAt":"2026-03-01","description":"Fuite sous l'évier de la cuisine, parquet gonflé.",` +
+	`"answers":{"place":"12 rue des Lilas, Lyon","rooms":"Cuisine","waterStopped":"yes","waterSource":"mine"}}`
+
+// claimEnv is a server where the client declared claimBody.
+type claimEnv struct {
+	*apiEnv
+	people map[string]string
+	id     string
+}
+
+func newClaimEnv(t *testing.T) *claimEnv {
+	t.Helper()
+	env := newAPI(t)
+	e := &claimEnv{apiEnv: env, people: env.people(t)}
+	res, body := e.do(t, "POST", "/api/claims", claimBody, e.people["client"])
+	var made struct {
+		Claim struct{ ID, Ref, Status, DeclareBy string }
+	}
+	if res.StatusCode != 201 || json.Unmarshal([]byte(body), &made) != nil || !strings.HasPrefix(made.Claim.Ref, "SN-2026-") ||
+		made.Claim.Status != "declared" || made.Claim.DeclareBy != "2026-03-06" {
+		t.Fatalf("POST /api/claims: %d %s", res.StatusCode, body)
+	}
+	e.id = made.Claim.ID
+	return e
+}
+
+// upload sends a file to the claim as the site does.
+func (e *claimEnv) upload(t *testing.T, name string, data []byte, who string) (int, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreateFormFile("file", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(data)
+	w.Close()
+	req := httptest.NewRequest("POST", "/api/claims/"+e.id+"/files", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Cookie", e.people[who])
+	rec := httptest.NewRecorder()
+	e.h.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.String()
+}
+
+// TestClaimsThroughTheAPI runs the API's scenarios: who may declare,
+// read, write and move a claim, with the keys partners rely on.
+func TestClaimsThroughTheAPI(t *testing.T) {
+	e := newClaimEnv(t)
+	base := "/api/claims/" + e.id
+	desk := "/api/desk/requests/" + e.id
+	for _, s := range []struct {
+		name, method, url, body, who string
+		status                       int
+		has                          []string
+	}{
+		{"a visitor declares", "POST", "/api/claims", claimBody, "anonymous", 401, nil},
+		{"staff declare", "POST", "/api/claims", claimBody, "agent", 403, nil},
+		{"a bad declaration names every field", "POST", "/api/claims", `{"product":"home","kind":"water","occurredAt":"demain"}`, "client", 400,
+			[]string{`"field":"insurer"`, `"field":"policyNumber"`, `"field":"occurredAt"`, `"field":"description"`}},
+		{"an unknown key", "POST", "/api/claims", `{"contractId":"x","hack":1}`, "client", 400, []string{"champ inconnu"}},
+		{"not JSON", "POST", "/api/claims", `{`, "client", 400, nil},
+		{"the list", "GET", "/api/claims", "", "client", 200, []string{`"claims":[{`, `"ref":"SN-2026-`, `"declareBy":"2026-03-06"`}},
+		{"another's list is empty", "GET", "/api/claims", "", "other", 200, []string{`"claims":[]`}},
+		{"the claim", "GET", base, "", "client", 200, []string{`"claim":{`, `"status":"declared"`, `"kindLabel":"Dégât des eaux"`, `"actions":["file","message"]`}},
+		{"another's claim", "GET", base, "", "other", 404, nil},
+		{"a guessed id", "GET", "/api/claims/AAAAAAAAAAAAAAAAAAAAAAAAAA", "", "client", 404, nil},
+		{"staff on the client's path", "GET", base, "", "agent", 404, nil},
+		{"a visitor", "GET", base, "", "anonymous", 401, nil},
+		{"another writes", "POST", base + "/messages", `{"body":"Bonjour"}`, "other", 404, nil},
+		{"an empty message", "POST", base + "/messages", `{"body":"  "}`, "client", 400, []string{`"field":"body"`}},
+		{"the client writes", "POST", base + "/messages", `{"body":"J'ai coupé l'eau."}`, "client", 201, []string{`"fromClient":true`}},
+		{"the desk's view by a client", "GET", desk + "/claim", "", "client", 403, nil},
+		{"the desk's view", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":false`, `"moves":[]`, `"email":"client@exemple.fr"`}},
+		{"a move before taking it", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-1"}`, "agent", 403, nil},
+		{"take it", "POST", desk + "/take", "", "agent", 200, nil},
+		{"the moves offered", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":true`, `{"status":"transmitted","label":"Transmis à l'assureur","needs":"insurerRef"}`}},
+		{"a move the machine refuses", "POST", desk + "/claim/status", `{"status":"indemnified","amountCents":100}`, "agent", 409, nil},
+		{"a move without its number", "POST", desk + "/claim/status", `{"status":"transmitted"}`, "agent", 400, []string{`"field":"insurerRef"`}},
+		{"a move by the client", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-1"}`, "client", 403, nil},
+		{"transmitted", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-2026-4411"}`, "agent", 200, []string{`"insurerRef":"EX-2026-4411"`, `"status":"transmitted"`}},
+		{"a piece asked", "POST", desk + "/claim/status", `{"status":"pieces","asked":"La facture du plombier."}`, "agent", 200, []string{`"asked":"La facture du plombier."`}},
+		{"the agent writes", "POST", base + "/messages", `{"body":"Merci de nous envoyer la facture."}`, "agent", 201, []string{`"canWork":true`, `"fromClient":false`}},
+		{"the client reads the step", "GET", base, "", "client", 200, []string{`"status":"pieces"`, `"statusLabel":"En attente de pièces"`}},
+		{"the counts", "GET", "/api/desk/claims/counts", "", "admin", 200, []string{`"open":1`, `"answered":1`, `{"status":"pieces","label":"En attente de pièces","count":1}`}},
+		{"the counts by a client", "GET", "/api/desk/claims/counts", "", "client", 403, nil},
+	} {
+		res, body := e.do(t, s.method, s.url, s.body, e.people[s.who])
+		if res.StatusCode != s.status {
+			t.Errorf("%s: %d %s, want %d", s.name, res.StatusCode, body, s.status)
+			continue
+		}
+		for _, h := range s.has {
+			if !strings.Contains(body, h) {
+				t.Errorf("%s: %s lacks %s", s.name, body, h)
+			}
+		}
+	}
+	status, body := e.upload(t, "facture.png", pngOf(40, 30), "client")
+	if status != 201 || !strings.Contains(body, `"status":"transmitted"`) || !strings.Contains(body, `"name":"facture.png"`) {
+		t.Fatalf("the piece sent: %d %s", status, body)
+	}
+	var got struct{ Claim struct{ Files []struct{ URL string } } }
+	if json.Unmarshal([]byte(body), &got) != nil || len(got.Claim.Files) != 1 {
+		t.Fatalf("files in %s", body)
+	}
+	for who, want := range map[string]int{"client": 200, "agent": 200, "other": 404, "anonymous": 401} {
+		res, _ := e.do(t, "GET", got.Claim.Files[0].URL, "", e.people[who])
+		if res.StatusCode != want {
+			t.Errorf("the file read by %s: %d, want %d", who, res.StatusCode, want)
+		}
+		if want == 200 && (res.Header.Get("Content-Type") != "image/png" || res.Header.Get("X-Content-Type-Options") != "nosniff") {
+			t.Errorf("the file's headers for %s: %v", who, res.Header)
+		}
+	}
+}
+
+// TestHostileClaimUploads: what is not a clean photo or PDF is refused
+// with a French message on the field, and nothing is stored.
+func TestHostileClaimUploads(t *testing.T) {
+	e := newClaimEnv(t)
+	count := func() int {
+		return countRows(t, e.apiEnv, "SELECT COUNT(*) FROM files") + countRows(t, e.apiEnv, "SELECT COUNT(*) FROM claim_files")
+	}
+	before := count()
+	js := []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+	big := append([]byte("%PDF-1.4\n"), make([]byte, 10<<20)...)
+	for _, x := range []struct {
+		name, file string
+		data       []byte
+		has        string
+	}{
+		{"a zip named as a photo", "photo.jpg", []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00" + strings.Repeat("x", 100)), "Ce type de fichier n'est pas accepté"},
+		{"an HTML page named as a photo", "constat.jpg", []byte("<html><script>alert(1)</script></html>"), "Ce type de fichier n'est pas accepté"},
+		{"an SVG with a script", "degats.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), "Ce type de fichier n'est pas accepté"},
+		{"a PDF with JavaScript", "plainte.pdf", js, "contenu actif"},
+		{"an image bomb", "photo.png", pngBomb(), "dépasse 20"},
+		{"a file over 10 Mo", "gros.pdf", append(big, []byte("\n%%EOF\n")...), "10\u00a0Mo"},
+		{"an empty file", "vide.jpg", nil, "vide"},
+	} {
+		status, body := e.upload(t, x.file, x.data, "client")
+		if status != 400 || !strings.Contains(body, `"field":"file"`) || !strings.Contains(body, x.has) {
+			t.Errorf("%s: %d %s, want 400 with %q", x.name, status, body, x.has)
+		}
+	}
+	if status, body := e.upload(t, "photo.png", pngOf(40, 30), "other"); status != 404 {
+		t.Errorf("another's upload: %d %s", status, body)
+	}
+	if n := count(); n != before {
+		t.Fatalf("%d rows stored by refused uploads", n-before)
+	}
+	status, body := e.upload(t, "../../etc/photo.png", pngOf(40, 30), "client")
+	if status != 201 || !strings.Contains(body, `"name":"photo.png"`) {
+		t.Fatalf("a clean PNG: %d %s", status, body)
+	}
+}
+
+// countRows counts the rows of query in e's store.
+func countRows(t *testing.T, e *apiEnv, query string) int {
+	t.Helper()
+	var n int
+	err := e.app.Store.ReadTx(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRowContext(context.Background(), query).Scan(&n)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
