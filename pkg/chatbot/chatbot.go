@@ -118,19 +118,37 @@ func (r Reply) String() string {
 // Engine answers messages; it holds the compiled keyword table and the
 // company's details, and is safe for concurrent use.
 type Engine struct {
-	m  *matcher
-	co Company
+	m *matcher
+	// cues reads the word « plainte » (plainte.go).
+	cues *matcher
+	co   Company
 }
 
 // New builds an engine that speaks for co.
 func New(co Company) *Engine {
-	return &Engine{m: newMatcher(Rules(), exceptions()), co: co}
+	return &Engine{m: newMatcher(Rules(), exceptions()), cues: newMatcher(plainteCues(co.Name), nil), co: co}
 }
 
 // Detect returns the intent of text: the first rule of the table whose
-// keyword it contains as a whole word or phrase, Unknown otherwise.
+// keyword it contains as a whole word or phrase, Unknown otherwise; the
+// word « plainte » counts for the complaint or the claim as the sentence
+// around it says (plainte.go).
 func (e *Engine) Detect(text string) Intent {
-	return e.first(e.m.match(text))
+	return e.first(e.scan(text))
+}
+
+// scan returns the set of rules found in text (bit i for rule i), the
+// word « plainte » read with its sentence.
+func (e *Engine) scan(text string) uint64 {
+	ws := words(text)
+	found := e.m.matchWords(ws)
+	switch e.readPlainte(ws) {
+	case plainteComplaint:
+		found |= e.m.bit(Complaint)
+	case plainteReport:
+		found |= e.m.bit(Claim)
+	}
+	return found
 }
 
 func (e *Engine) first(found uint64) Intent {
@@ -155,12 +173,7 @@ func (e *Engine) suggestsAgent(intent Intent) bool {
 
 // has tells whether the set found holds the rule of intent.
 func (e *Engine) has(found uint64, intent Intent) bool {
-	for i, r := range e.m.rules {
-		if r.Intent == intent {
-			return found&(1<<i) != 0
-		}
-	}
-	return false
+	return e.m.has(found, intent)
 }
 
 // Respond answers text in the context uc and returns the context for the
@@ -168,7 +181,7 @@ func (e *Engine) has(found uint64, intent Intent) bool {
 // is written, so "un devis pour ma maison" answers with a home quote; the
 // context resets once it holds more than ContextCap entries.
 func (e *Engine) Respond(uc UserContext, text string) (Reply, UserContext) {
-	found := e.m.match(text)
+	found := e.scan(text)
 	intent := e.first(found)
 	// A complaint is not an interest in a product or a quote: what it
 	// names must not make a later reply a sales one.
