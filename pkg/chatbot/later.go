@@ -58,5 +58,5 @@ func laterRules() []Rule {
 
 // exceptions are, by intent, the phrases in which its keywords do not count.
 func exceptions() map[Intent][]string {
-	return map[Intent][]string{}
+	return map[Intent][]string{Emergency: notEmergencies()}
 }

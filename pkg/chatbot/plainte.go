@@ -74,7 +74,7 @@ func pastReports() []string {
 	return out
 }
 
-// plainteCues are the rules of the cue matcher, for the broker named name.
+// plainteCues are the cues of the rule, for the broker named name.
 func plainteCues(name string) []Rule {
 	us := plainteAgainstUs
 	if name != "" {
@@ -87,9 +87,8 @@ func plainteCues(name string) []Rule {
 	}
 }
 
-// readPlainte applies the rule to the words ws.
-func (e *Engine) readPlainte(ws []string) plainteReading {
-	found := e.cues.matchWords(ws)
+// readPlainte applies the rule to the cues found in a message.
+func (e *Engine) readPlainte(found uint64) plainteReading {
 	switch {
 	case !e.cues.has(found, cuePlainte):
 		return noPlainte
