@@ -97,7 +97,7 @@ func (e *Engine) reply(intent Intent, uc UserContext, cues uint64, lines []Assis
 	case intent == Complaint:
 		r.Text, r.Links = e.complaint()
 	case intent == Claim:
-		r.Text, r.Links = e.claim()
+		r.Text, r.Links = e.claim(uc.SignedIn)
 	case intent == Cancellation:
 		r.Text, r.Links = e.cancellation(uc.SignedIn)
 	default:
