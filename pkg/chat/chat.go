@@ -103,6 +103,10 @@ type Config struct {
 	// CallbackAfter is how long a visitor waits for an agent before the
 	// widget offers a callback; DefaultCallbackAfter when zero.
 	CallbackAfter time.Duration
+	// Assistance looks up the assistance lines of the contracts in force
+	// of the signed-in user uid, for the chatbot's emergency reply; nil,
+	// the reply says where to find them.
+	Assistance func(ctx context.Context, uid string) ([]chatbot.Assistance, error)
 }
 
 // Service runs the conversations.
@@ -119,6 +123,7 @@ type Service struct {
 	products      map[chatbot.Product]string
 	callbackAfter time.Duration
 	calendar      *company.Calendar
+	assistance    func(ctx context.Context, uid string) ([]chatbot.Assistance, error)
 	// beforeWrite, when set (tests), runs in Send between the read of the
 	// conversation and its write.
 	beforeWrite func()
@@ -149,7 +154,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		hub:      newHub(),
 		kick:     make(chan struct{}, 1),
 		origin:   rand.Text(),
-		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar,
+		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar, assistance: cfg.Assistance,
 	}
 }
 

@@ -56,7 +56,8 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		return nil, err
 	}
 	now := s.now()
-	if ex, done, err := s.sendToBot(ctx, v, token, text, now); done {
+	lines := s.assistanceFor(ctx, v, text)
+	if ex, done, err := s.sendToBot(ctx, v, token, text, lines, now); done {
 		if err != nil {
 			return nil, s.fail("envoi d'un message", err)
 		}
@@ -84,7 +85,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		}
 		switch {
 		case c.mode == ModeBot:
-			replies = s.botReplies(c, v, text, now)
+			replies = s.botReplies(c, v, text, lines, now)
 		case c.agentUID == "" && !s.Available():
 			ex.Offer = true
 		}
@@ -118,7 +119,7 @@ var errStale = errors.New("conversation modifiée entre la lecture et l'écritur
 // path: the conversation is in agent mode, a signed-in viewer takes over a
 // visitor's conversation, or it changed between the read and the write
 // (then nothing was written).
-func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, now time.Time) (ex *Exchange, done bool, err error) {
+func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, lines []chatbot.Assistance, now time.Time) (ex *Exchange, done bool, err error) {
 	c, err := findConversation(ctx, s.db.Reader(), token, v.UID)
 	if err != nil {
 		return nil, true, err
@@ -128,7 +129,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, n
 	}
 	seen := c.ucJSON
 	user := Message{Sender: SenderUser, Text: text, Timestamp: now}
-	replies := s.botReplies(c, v, text, now)
+	replies := s.botReplies(c, v, text, lines, now)
 	uc, err := json.Marshal(c.uc)
 	if err != nil {
 		return nil, true, fmt.Errorf("contexte de conversation: %w", err)
@@ -175,16 +176,33 @@ func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversati
 }
 
 // botReplies answers text of viewer v with the chatbot and moves the
-// context on; a signed-in client gets the replies of the signed in.
-func (s *Service) botReplies(c *conversation, v Viewer, text string, now time.Time) []Message {
+// context on; a signed-in client gets the replies of the signed in, and
+// in an emergency the assistance lines of their contracts.
+func (s *Service) botReplies(c *conversation, v Viewer, text string, lines []chatbot.Assistance, now time.Time) []Message {
 	var r chatbot.Reply
 	c.uc.SignedIn = v.UID != ""
-	r, c.uc = s.bot.Respond(c.uc, text)
+	r, c.uc = s.bot.Answer(chatbot.Input{Context: c.uc, Text: text, Assistance: lines})
 	out := []Message{{Sender: SenderBot, Text: r.Text, Links: r.Links, Intent: r.Intent, Timestamp: now}}
 	if r.SuggestsAgent {
 		out = append(out, Message{Sender: SenderBot, Text: s.texts.followUp, Timestamp: now})
 	}
 	return out
+}
+
+// assistanceFor looks up the assistance lines of signed-in viewer v when
+// text tells of an emergency, before any transaction: only then, as the
+// lookup reads the contracts. A failure is logged and the reply goes
+// without them, saying where to find them: an emergency is always answered.
+func (s *Service) assistanceFor(ctx context.Context, v Viewer, text string) []chatbot.Assistance {
+	if s.assistance == nil || v.UID == "" || s.bot.Detect(text) != chatbot.Emergency {
+		return nil
+	}
+	lines, err := s.assistance(ctx, v.UID)
+	if err != nil {
+		_ = s.fail("lignes d'assistance", err, "uid", v.UID)
+		return nil
+	}
+	return lines
 }
 
 // SetMode switches the conversation of token to mode (SPEC.md §4, Chat

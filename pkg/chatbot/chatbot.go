@@ -118,19 +118,59 @@ func (r Reply) String() string {
 // Engine answers messages; it holds the compiled keyword table and the
 // company's details, and is safe for concurrent use.
 type Engine struct {
-	m  *matcher
-	co Company
+	m *matcher
+	// cues finds what the table does not tell: how to read the word
+	// « plainte » (plainte.go), the kind of an emergency (emergency.go).
+	cues *matcher
+	co   Company
 }
 
 // New builds an engine that speaks for co.
 func New(co Company) *Engine {
-	return &Engine{m: newMatcher(Rules(), exceptions()), co: co}
+	not := notEmergencies()
+	cues := newMatcher(append(plainteCues(co.Name), emergencyCues()...), map[Intent][]string{cueInjured: not, cueFire: not, cueWater: not})
+	return &Engine{m: newMatcher(Rules(), exceptions()), cues: cues, co: co}
+}
+
+// Input is one message and what the caller knows around it.
+type Input struct {
+	Context UserContext
+	Text    string
+	// Assistance are the assistance lines of the signed-in client's
+	// contracts in force, for the emergency reply. The caller looks them
+	// up when Detect says Emergency; they are not kept, and without
+	// Context.SignedIn they are not read.
+	Assistance []Assistance
+}
+
+// reading is what the engine found in a message.
+type reading struct {
+	// found is the set of rules of the table (bit i for rule i).
+	found uint64
+	// cues is the set of rules of the cue matcher.
+	cues uint64
 }
 
 // Detect returns the intent of text: the first rule of the table whose
-// keyword it contains as a whole word or phrase, Unknown otherwise.
+// keyword it contains as a whole word or phrase, Unknown otherwise; the
+// word « plainte » counts for the complaint or the claim as the sentence
+// around it says (plainte.go).
 func (e *Engine) Detect(text string) Intent {
-	return e.first(e.m.match(text))
+	return e.first(e.scan(text).found)
+}
+
+// scan reads text: the rules found, the word « plainte » read with its
+// sentence, and the cues.
+func (e *Engine) scan(text string) reading {
+	ws := words(text)
+	rd := reading{found: e.m.matchWords(ws), cues: e.cues.matchWords(ws)}
+	switch e.readPlainte(rd.cues) {
+	case plainteComplaint:
+		rd.found |= e.m.bit(Complaint)
+	case plainteReport:
+		rd.found |= e.m.bit(Claim)
+	}
+	return rd
 }
 
 func (e *Engine) first(found uint64) Intent {
@@ -155,12 +195,7 @@ func (e *Engine) suggestsAgent(intent Intent) bool {
 
 // has tells whether the set found holds the rule of intent.
 func (e *Engine) has(found uint64, intent Intent) bool {
-	for i, r := range e.m.rules {
-		if r.Intent == intent {
-			return found&(1<<i) != 0
-		}
-	}
-	return false
+	return e.m.has(found, intent)
 }
 
 // Respond answers text in the context uc and returns the context for the
@@ -168,14 +203,24 @@ func (e *Engine) has(found uint64, intent Intent) bool {
 // is written, so "un devis pour ma maison" answers with a home quote; the
 // context resets once it holds more than ContextCap entries.
 func (e *Engine) Respond(uc UserContext, text string) (Reply, UserContext) {
-	found := e.m.match(text)
-	intent := e.first(found)
-	// A complaint is not an interest in a product or a quote: what it
-	// names must not make a later reply a sales one.
-	if intent != Complaint {
-		uc = e.learn(uc, found)
+	return e.Answer(Input{Context: uc, Text: text})
+}
+
+// Answer is Respond with what the caller knows around the message.
+func (e *Engine) Answer(in Input) (Reply, UserContext) {
+	uc := in.Context
+	rd := e.scan(in.Text)
+	intent := e.first(rd.found)
+	// A complaint or an emergency is not an interest in a product or a
+	// quote: what it names must not make a later reply a sales one.
+	if intent != Complaint && intent != Emergency {
+		uc = e.learn(uc, rd.found)
 	}
-	reply := e.reply(intent, uc)
+	lines := in.Assistance
+	if !uc.SignedIn {
+		lines = nil
+	}
+	reply := e.reply(intent, uc, rd.cues, lines)
 	uc.Entries++
 	if uc.Entries > ContextCap {
 		uc = UserContext{}

@@ -14,7 +14,7 @@ func FuzzRespond(f *testing.F) {
 	for _, seed := range []string{
 		"", " ", "bonjour", "Au revoir", "l'assurance", "d’un véhicule", "SANTÉ", "sante\u0301", "œuvre",
 		"envie", "argent", "devise", "vieux", "combien ça coûte ?", "e-mail", "\x00\xff\xfe", "🙂🙂",
-		"réclamation", "j'ai porté plainte", "porter", "plainte contre", "dégât des", "loi", "rc pro", "vtc",
+		"réclamation", "j'ai porté plainte", "porter", "plainte contre", "au feu", "il y a des blessés", "l'eau coule encore", "dégât des", "loi", "rc pro", "vtc",
 		strings.Repeat("voiture ", 200), strings.Repeat("a", 1000), "au", "revoir au", "'''", "\u0301\u0301",
 	} {
 		f.Add(seed, 0, "")

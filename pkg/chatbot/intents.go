@@ -1,8 +1,9 @@
 // Package chatbot is the rule-based assistant of SPEC.md §4 (Bot mode): it
 // finds the intent of a message by keyword, keeps the conversation context
 // of SPEC.md §3 and writes canned French replies. Beyond the SPEC.md table
-// it recognises a complaint first, and claims, cancellations and the
-// products SPEC.md does not list last (PRODUCT.md, deliberate departure 7).
+// it recognises an emergency first and a complaint next, and claims,
+// cancellations and the products SPEC.md does not list last (PRODUCT.md,
+// deliberate departure 7).
 // It is pure: no I/O, no clock, no database; the caller stores the context
 // between messages and gives the company's details.
 package chatbot
@@ -33,12 +34,13 @@ type Rule struct {
 	SuggestsAgent bool
 }
 
-// Rules returns the intent table in checking order: the complaint first,
-// then the table of SPEC.md §4, then the intents SPEC.md does not list
-// (PRODUCT.md, deliberate departure 7). A complaint is never answered with
-// a sales reply, and no answer SPEC.md fixes changes.
+// Rules returns the intent table in checking order: an emergency first,
+// then the complaint, then the table of SPEC.md §4, then the intents
+// SPEC.md does not list (PRODUCT.md, deliberate departure 7). A danger
+// now is answered before anything else, a complaint is never answered
+// with a sales reply, and no answer SPEC.md fixes changes.
 func Rules() []Rule {
-	rules := append([]Rule{complaintRule()}, specRules()...)
+	rules := append([]Rule{emergencyRule(), complaintRule()}, specRules()...)
 	return append(rules, laterRules()...)
 }
 

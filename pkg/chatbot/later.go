@@ -16,25 +16,16 @@ const (
 )
 
 // complaintRule is the complaint (ACPR recommendation 2022-R-01): words of
-// a grievance, never of a question about a product. "plainte" said to the
-// police is not one: see policeComplaints.
+// a grievance, never of a question about a product. The word « plainte »
+// is not among them: a report to the police is not a complaint, and
+// readPlainte (plainte.go) tells the two apart with the whole sentence.
 func complaintRule() Rule {
 	return Rule{Complaint, []string{
-		"réclamation", "plainte", "me plaindre", "se plaindre", "me plains", "mécontent", "mécontente",
+		"réclamation", "me plaindre", "se plaindre", "me plains", "mécontent", "mécontente",
 		"mécontentement", "insatisfait", "insatisfaite", "insatisfaction", "pas content", "pas contente",
 		"pas satisfait", "pas satisfaite", "déçu", "déçue", "litige", "médiateur", "médiation",
 		"scandaleux", "scandaleuse", "scandale", "inadmissible", "inacceptable",
 	}, false}
-}
-
-// policeComplaints are the phrases where "plainte" is a report to the
-// police or the gendarmerie, as after a theft: they are keywords of the
-// claim, and the complaint's keywords inside them do not count.
-var policeComplaints = []string{
-	"porter plainte", "porté plainte", "porter une plainte", "porté une plainte",
-	"déposer plainte", "déposé plainte", "déposer une plainte", "déposé une plainte",
-	"dépôt de plainte", "récépissé de plainte", "plainte contre x",
-	"plainte au commissariat", "plainte à la police", "plainte à la gendarmerie",
 }
 
 // laterRules are the intents checked after the SPEC.md table, in order: a
@@ -45,11 +36,11 @@ var policeComplaints = []string{
 // is listed: TestEveryKeyword checks it.
 func laterRules() []Rule {
 	return []Rule{
-		{Claim, append([]string{
+		{Claim, []string{
 			"sinistre", "déclarer un sinistre", "accident", "accrochage", "constat",
 			"dégât des eaux", "dégâts des eaux", "dégât d'eau", "fuite d'eau", "inondation",
 			"vol", "volé", "cambriolage", "cambriolé", "incendie",
-		}, policeComplaints...), true},
+		}, true},
 		{Cancellation, []string{
 			"résilier", "résiliation", "résilie", "annuler mon contrat", "annuler mon assurance",
 			"loi hamon", "changer d'assureur",
@@ -67,5 +58,5 @@ func laterRules() []Rule {
 
 // exceptions are, by intent, the phrases in which its keywords do not count.
 func exceptions() map[Intent][]string {
-	return map[Intent][]string{Complaint: policeComplaints}
+	return map[Intent][]string{Emergency: notEmergencies()}
 }

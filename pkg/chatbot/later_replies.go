@@ -9,8 +9,19 @@ const ComplaintPath = "/reclamations"
 // the contracts subscribed online are cancelled there.
 const CancelPath = "/resilier"
 
-// LoginPath is the site's sign-in page.
+// LoginPath is the site's sign-in page; its « next » parameter is the
+// page it goes to once signed in (site/src/pages/login.tsx).
 const LoginPath = "/login"
+
+// RegisterPath is the site's sign-up page; it reads « next » as the
+// sign-in page does.
+const RegisterPath = "/register"
+
+// ClaimPath is the site's declaration of a claim.
+const ClaimPath = "/sinistres/declarer"
+
+// MyClaimsPath is the client's « Mes sinistres ».
+const MyClaimsPath = "/mes-sinistres"
 
 // laterCopy is what the replies say about the products SPEC.md does not
 // list, after the facts of their pages (site/src/content/products.ts).
@@ -94,15 +105,33 @@ func (e *Engine) complaint() (string, []Link) {
 	return text, []Link{{Label: "Faire une réclamation", Href: ComplaintPath}}
 }
 
-// claim says how to declare a claim: to the insurer first, within the
-// delays of article L113-2 of the Code des assurances, then with an advisor.
-func (e *Engine) claim() (string, []Link) {
-	text := "En cas de sinistre, déclarez-le d'abord à votre assureur, au numéro d'assistance indiqué sur votre contrat, " +
-		"dans les délais prévus par la loi : 5 jours ouvrés en général, 2 jours ouvrés pour un vol, après avoir porté plainte auprès de la police ou de la gendarmerie.\n" +
-		"Après un accident de la route, remplissez un constat amiable avec l'autre conducteur et gardez-en un exemplaire.\n" +
-		"Un conseiller vous aide ensuite à constituer votre dossier et à suivre son indemnisation : appelez-nous au " + e.co.Phone + ", " +
-		OpeningHours(e.co.Hours) + ", en précisant votre numéro de contrat."
-	return text, []Link{{Label: "Nous contacter", Href: ContactPath}}
+// claim says how to declare a claim online: « Déclarer un sinistre » for a
+// signed-in client, the way there for a visitor (sign in or create an
+// account, which brings them back to the declaration); a contract taken
+// elsewhere too; the delays of the Code des assurances (L113-2: 5 working
+// days, 2 for a theft; A125-1 since loi n° 2021-1837: 30 days after the
+// natural-disaster decree) and the advisor who helps.
+func (e *Engine) claim(signedIn bool) (string, []Link) {
+	var text string
+	var links []Link
+	if signedIn {
+		text = "Déclarez votre sinistre en ligne, en quelques minutes : choisissez le contrat concerné, décrivez ce qui s'est passé et joignez vos photos et vos documents. " +
+			"Vous suivez ensuite chaque étape dans « Mes sinistres ».\n" +
+			"Votre contrat est chez un autre assureur ? Déclarez-le aussi : indiquez le nom de l'assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
+		links = []Link{{Label: "Déclarer un sinistre", Href: ClaimPath}, {Label: "Mes sinistres", Href: MyClaimsPath}}
+	} else {
+		text = "Vous pouvez déclarer votre sinistre en ligne, en quelques minutes, depuis votre espace client : connectez-vous, ou créez votre compte si vous n'en avez pas encore, " +
+			"puis décrivez ce qui s'est passé et joignez vos photos et vos documents. Vous suivez ensuite chaque étape dans « Mes sinistres ».\n" +
+			"Votre contrat est chez un autre assureur ? Vous pouvez le déclarer aussi : indiquez le nom de l'assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
+		links = []Link{{Label: "Me connecter pour déclarer", Href: LoginPath + "?next=" + ClaimPath}, {Label: "Créer un compte", Href: RegisterPath + "?next=" + ClaimPath}}
+	}
+	text += "La loi vous laisse 5 jours ouvrés pour déclarer un sinistre en général, 2 jours ouvrés pour un vol, après avoir porté plainte auprès de la police ou de la gendarmerie, " +
+		"et 30 jours après la publication de l'arrêté de catastrophe naturelle.\n" +
+		"Après un accident de la route, remplissez un constat amiable avec l'autre conducteur et gardez-en un exemplaire. " +
+		"Pour un dépannage, un remorquage ou une aide sur place, appelez l'assistance de votre assureur, joignable 24h/24 au numéro d'assistance indiqué sur votre contrat ; " +
+		"en cas de danger, appelez d'abord le 112.\n" +
+		"Un conseiller vous aide à constituer votre dossier et à suivre son indemnisation : appelez-nous au " + e.co.Phone + ", " + OpeningHours(e.co.Hours) + "."
+	return text, links
 }
 
 // cancellation explains when a contract can be cancelled and who does it,

@@ -28,6 +28,53 @@ func TestCancellationSignedIn(t *testing.T) {
 	}
 }
 
+// TestClaimFollowsTheSession: a signed-in client is given « Déclarer un
+// sinistre » and « Mes sinistres », a visitor the way to sign in or sign
+// up that comes back to the declaration; both keep the legal delays.
+func TestClaimFollowsTheSession(t *testing.T) {
+	e := New(laterCompany())
+	delays := []string{"5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol", "30\u00a0jours après la publication de l'arrêté de catastrophe naturelle"}
+	tests := []struct {
+		signedIn bool
+		links    []Link
+		has      []string
+		lacks    []string
+	}{
+		{true, []Link{{"Déclarer un sinistre", "/sinistres/declarer"}, {"Mes sinistres", "/mes-sinistres"}},
+			[]string{"Déclarez votre sinistre en ligne", "«\u00a0Mes sinistres\u00a0»", "chez un autre assureur\u00a0? Déclarez-le aussi"},
+			[]string{"connectez-vous", "créez votre compte", "10\u00a0jours"}},
+		{false, []Link{{"Me connecter pour déclarer", "/login?next=/sinistres/declarer"}, {"Créer un compte", "/register?next=/sinistres/declarer"}},
+			[]string{"connectez-vous, ou créez votre compte si vous n'en avez pas encore", "Vous pouvez le déclarer aussi"},
+			[]string{"Déclarez votre sinistre", "10\u00a0jours"}},
+	}
+	for _, tt := range tests {
+		for _, text := range []string{"Je veux déclarer un sinistre", "J'ai déposé plainte au commissariat", "un dégât des eaux chez moi"} {
+			r, _ := e.Respond(UserContext{SignedIn: tt.signedIn}, text)
+			if r.Intent != Claim || !r.SuggestsAgent || len(r.Links) != len(tt.links) {
+				t.Fatalf("%q signed in %v: intent %s links %+v, want the claim with %+v", text, tt.signedIn, r.Intent, r.Links, tt.links)
+			}
+			for i := range tt.links {
+				if r.Links[i] != tt.links[i] {
+					t.Errorf("%q signed in %v: link %d is %+v, want %+v", text, tt.signedIn, i, r.Links[i], tt.links[i])
+				}
+			}
+			for _, want := range append(append([]string{}, delays...), tt.has...) {
+				if !strings.Contains(r.Text, want) {
+					t.Errorf("%q signed in %v: reply lacks %q:\n%s", text, tt.signedIn, want, r.Text)
+				}
+			}
+			for _, bad := range tt.lacks {
+				if strings.Contains(r.Text, bad) {
+					t.Errorf("%q signed in %v: reply has %q:\n%s", text, tt.signedIn, bad, r.Text)
+				}
+			}
+			if bad := badSpacing(r.Text); bad != "" {
+				t.Errorf("%q signed in %v: ordinary space in %q", text, tt.signedIn, bad)
+			}
+		}
+	}
+}
+
 func TestLaterReplies(t *testing.T) {
 	co := laterCompany()
 	e := New(co)
@@ -38,8 +85,11 @@ func TestLaterReplies(t *testing.T) {
 		links  []Link
 		has    []string
 	}{
-		{"déclarer un sinistre", Claim, true, []Link{{"Nous contacter", ContactPath}},
-			[]string{"numéro d'assistance indiqué sur votre contrat", "5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol",
+		{"déclarer un sinistre", Claim, true,
+			[]Link{{"Me connecter pour déclarer", "/login?next=/sinistres/declarer"}, {"Créer un compte", "/register?next=/sinistres/declarer"}},
+			[]string{"connectez-vous, ou créez votre compte", "chez un autre assureur\u00a0? Vous pouvez le déclarer aussi\u00a0: indiquez le nom de l'assureur et le numéro du contrat",
+				"numéro d'assistance indiqué sur votre contrat", "5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol",
+				"30\u00a0jours après la publication de l'arrêté de catastrophe naturelle",
 				"constat amiable", "Un conseiller vous aide", Typeset(co.Phone), Typeset(OpeningHours(co.Hours))}},
 		{"résiliation", Cancellation, true, []Link{{"Se connecter", LoginPath}, {"Nous contacter", ContactPath}},
 			[]string{"Après un an de contrat, la loi Hamon", "assurance auto ou habitation", "connectez-vous à votre espace client, puis choisissez «\u00a0Résilier votre contrat\u00a0»",

@@ -137,7 +137,11 @@ func (m *matcher) add(p phrase, kw string) {
 // match returns the set of rules (bit i for rule i) found in text. A
 // keyword that starts inside one of its rule's exceptions does not count.
 func (m *matcher) match(text string) uint64 {
-	ws := words(text)
+	return m.matchWords(words(text))
+}
+
+// matchWords is match over the words of a text.
+func (m *matcher) matchWords(ws []string) uint64 {
 	var found uint64
 	var maskedTo []int // by rule, the first word after its last exception
 	for i, w := range ws {
@@ -157,6 +161,21 @@ func (m *matcher) match(text string) uint64 {
 		}
 	}
 	return found
+}
+
+// has tells whether the set found holds the rule of intent.
+func (m *matcher) has(found uint64, intent Intent) bool {
+	return found&m.bit(intent) != 0
+}
+
+// bit is the set that holds the rule of intent alone, 0 if none has it.
+func (m *matcher) bit(intent Intent) uint64 {
+	for i, r := range m.rules {
+		if r.Intent == intent {
+			return 1 << i
+		}
+	}
+	return 0
 }
 
 // matchesAt tells whether the words after ws[i] go on as the phrase does.

@@ -69,10 +69,13 @@ func copyOf(p Product) productCopy {
 	}
 }
 
-// reply writes the answer of intent in the context uc, typeset.
-func (e *Engine) reply(intent Intent, uc UserContext) Reply {
+// reply writes the answer of intent in the context uc, typeset; cues and
+// lines are for an emergency.
+func (e *Engine) reply(intent Intent, uc UserContext, cues uint64, lines []Assistance) Reply {
 	r := Reply{Intent: intent, SuggestsAgent: e.suggestsAgent(intent)}
 	switch {
+	case intent == Emergency:
+		r.Text, r.Links = e.emergency(cues, lines)
 	case intent == Greeting:
 		r.Text = e.greeting(uc)
 	case intent == Farewell:
@@ -94,7 +97,7 @@ func (e *Engine) reply(intent Intent, uc UserContext) Reply {
 	case intent == Complaint:
 		r.Text, r.Links = e.complaint()
 	case intent == Claim:
-		r.Text, r.Links = e.claim()
+		r.Text, r.Links = e.claim(uc.SignedIn)
 	case intent == Cancellation:
 		r.Text, r.Links = e.cancellation(uc.SignedIn)
 	default:

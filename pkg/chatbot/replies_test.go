@@ -129,7 +129,7 @@ func TestWelcome(t *testing.T) {
 	if got := elided.Welcome("").Text; !strings.Contains(got, "Je suis l'assistant virtuel d'Horizon Courtage,") {
 		t.Errorf("welcome without the elided name: %q", got)
 	}
-	if got := elided.reply(Greeting, UserContext{}).Text; !strings.Contains(got, "Je suis l'assistant d'Horizon Courtage.") {
+	if got := elided.reply(Greeting, UserContext{}, 0, nil).Text; !strings.Contains(got, "Je suis l'assistant d'Horizon Courtage.") {
 		t.Errorf("greeting without the elided name: %q", got)
 	}
 	got := e.Welcome("").Text

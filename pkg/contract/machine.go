@@ -43,6 +43,12 @@ func (s Status) Label() string {
 	return string(s)
 }
 
+// InForce tells whether a contract in s covers its client now: signed,
+// and not ended (a cancellation asked for runs to its date).
+func (s Status) InForce() bool {
+	return s == StatusAwaiting || s == StatusActive || s == StatusCancelRequested
+}
+
 // Statuses lists every status, in the order of a contract's life.
 func Statuses() []Status {
 	return []Status{StatusPending, StatusAwaiting, StatusActive, StatusCancelRequested, StatusCancelled, StatusWithdrawn}

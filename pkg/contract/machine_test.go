@@ -43,3 +43,14 @@ func TestMachine(t *testing.T) {
 		}
 	}
 }
+
+// TestInForce: a contract covers from its signature to its end.
+func TestInForce(t *testing.T) {
+	want := map[Status]bool{StatusPending: false, StatusAwaiting: true, StatusActive: true, StatusCancelRequested: true,
+		StatusCancelled: false, StatusWithdrawn: false}
+	for _, s := range Statuses() {
+		if got := s.InForce(); got != want[s] {
+			t.Errorf("%s.InForce() = %v, want %v", s, got, want[s])
+		}
+	}
+}
