@@ -15,6 +15,7 @@ import (
 	"courtier/pkg/account/accounttest"
 	"courtier/pkg/app"
 	"courtier/pkg/chat"
+	"courtier/pkg/claim"
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/contract"
@@ -109,6 +110,7 @@ func fill(t *testing.T, a *app.App, clock *storetest.Clock) *broker {
 	b.fillRequests(t, clock)
 	b.fillChats(t)
 	b.fillContracts(t)
+	b.fillClaims(t)
 	// A password reset asked: a link in account_tokens, its mail to write.
 	if err := a.Accounts.AskPasswordReset(ctx, b.client.Email); err != nil {
 		t.Fatal(err)
@@ -231,6 +233,17 @@ func (b *broker) fillContracts(t *testing.T) {
 		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
 			contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
 	}
+}
+
+// fillClaims declares a water damage on a home insured elsewhere, with a
+// photo, transmitted to the insurer by the admin.
+func (b *broker) fillClaims(t *testing.T) {
+	ctx, a, me := context.Background(), b.a, account.ActorOf(b.client)
+	c := must[*claim.Claim](t)(a.Claims.Declare(ctx, me, claim.Draft{Insurer: "Assurances Exemple SA", PolicyNumber: "AB-123456",
+		Product: "home", Kind: "water", OccurredAt: "2026-03-01", Description: "Fuite sous l'évier de la cuisine, parquet gonflé.",
+		Answers: map[string]string{"place": "Lyon", "rooms": "Cuisine", "waterStopped": "yes", "waterSource": "mine"}}))
+	must[*claim.Claim](t)(a.Claims.AddFile(ctx, me, c.ID, claim.Upload{Name: "parquet.jpg", MIME: "image/jpeg", Data: []byte("\xff\xd8\xff parquet"), SHA256: "s"}))
+	must[*claim.StaffClaim](t)(a.Claims.Move(ctx, b.admin, c.ID, claim.MoveInput{Status: "transmitted", InsurerRef: "EX-2026-4411"}))
 }
 
 func (b *broker) fillChats(t *testing.T) {
