@@ -121,7 +121,7 @@ func contractsLines(c *contract.Counts) string {
 // many stand in each status (those with none left out).
 func claimsLines(c *claim.Counts) string {
 	days := int(claim.CountsWindow.Hours() / 24)
-	first := fmt.Sprintf("aucune 1re réponse sur %d\u00a0jours", days)
+	first := fmt.Sprintf("aucune 1re réponse ces %d\u00a0derniers jours", days)
 	if c.Answered > 0 {
 		hours := strings.Replace(strconv.FormatFloat(c.FirstAnswerHours, 'f', 1, 64), ".", ",", 1)
 		first = fmt.Sprintf("1re réponse en %s\u00a0h en moyenne (%d sur %d\u00a0jours)", hours, c.Answered, days)

@@ -117,6 +117,8 @@ func badFileNumber(text string, n int) error {
 		hint = "ce sinistre n'a pas de pièce."
 	case 1:
 		hint = "ce sinistre n'a qu'une pièce, la n°\u00a01."
+	case 2:
+		hint = "tapez 1 ou 2."
 	}
 	if _, err := strconv.Atoi(text); err != nil {
 		return apperr.Errorf(apperr.EINVALID, "«\u00a0%s\u00a0» n'est pas un numéro de pièce\u00a0: %s", text, hint)
@@ -127,8 +129,11 @@ func badFileNumber(text string, n int) error {
 // savePrompt is the line of the file's number, with the numbers allowed.
 func (m *requestsScreen) savePrompt() string {
 	n := len(m.claimFiles())
-	if n == 1 {
+	switch n {
+	case 1:
 		return "Pièce à enregistrer (n°\u00a01)\u00a0: "
+	case 2:
+		return "Pièce à enregistrer (1 ou 2)\u00a0: "
 	}
 	return fmt.Sprintf("Pièce à enregistrer (1 à %d)\u00a0: ", n)
 }
