@@ -7,6 +7,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/claim"
 	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/mail"
@@ -33,11 +34,17 @@ func newFakeCoreSource(actor account.Actor) *fakeCoreSource {
 			{Kind: desk.KindContact, Label: "Message", Open: 2, New: 1, DueToday: 1},
 			{Kind: desk.KindCallback, Label: "Rappel", Open: 1, New: 1, Overdue: 1},
 			{Kind: desk.KindComplaint, Label: "Réclamation", Open: 1},
+			{Kind: desk.KindClaim, Label: "Sinistre", Open: 3, New: 1, Overdue: 1},
 		}},
 		OffersWaiting: 2,
 		Users:         map[account.Role]int{account.RoleAdmin: 1, account.RoleAgent: 3, account.RoleClient: 42},
 		Conversations: 7,
-		Contracts:     &contract.Counts{SignedThisMonth: 3, CancelledThisMonth: 1, Active: 12, Awaiting: 2, Pending: 1, ProofsToCheck: 4, PremiumsCents: 1234567},
+		Claims: &claim.Counts{Open: 3, FirstAnswerHours: 5.25, Answered: 4, ByStatus: []claim.StatusCount{
+			{Status: "declared", Label: "Déclaré", Count: 1}, {Status: "transmitted", Label: "Transmis à l'assureur", Count: 1},
+			{Status: "expertise", Label: "Expertise"}, {Status: "pieces", Label: "En attente de pièces", Count: 1},
+			{Status: "indemnified", Label: "Indemnisé", Count: 2}, {Status: "refused", Label: "Refusé"}, {Status: "closed", Label: "Clos", Count: 1},
+		}},
+		Contracts: &contract.Counts{SignedThisMonth: 3, CancelledThisMonth: 1, Active: 12, Awaiting: 2, Pending: 1, ProofsToCheck: 4, PremiumsCents: 1234567},
 		Urgent: []desk.StaffView{
 			{ID: "r1", Kind: desk.KindCallback, KindLabel: "Rappel", Ref: "RA-2026-000007", Name: "Jean Martin", DueAt: "2026-11-23T09:00:00.000Z", Overdue: true},
 			{ID: "r2", Kind: desk.KindQuote, KindLabel: "Devis", Ref: "DV-2026-000123", Name: "Sophie Bernard-Lefèvre de la Tour", DueAt: "2026-11-23T16:30:00.000Z", DueToday: true},

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"courtier/pkg/account"
+	"courtier/pkg/claim"
 	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/pricing"
@@ -77,6 +79,9 @@ func (s *overviewScreen) View() string {
 	if c := ov.Contracts; c != nil {
 		b.WriteString(contractsLines(c))
 	}
+	if c := ov.Claims; c != nil {
+		b.WriteString(wrap(claimsLines(c), s.width) + "\n")
+	}
 	b.WriteString("\n")
 	used := lipgloss.Height(b.String())
 	b.WriteString(s.urgent(ov.Urgent, s.height-used))
@@ -109,6 +114,29 @@ func contractsLines(c *contract.Counts) string {
 		c.CancelledThisMonth, plural(c.CancelledThisMonth)) +
 		fmt.Sprintf("Justificatifs\u00a0: %d à vérifier · %d contrat%s en attente · %d contrat%s à signer\n",
 			c.ProofsToCheck, c.Awaiting, plural(c.Awaiting), c.Pending, plural(c.Pending))
+}
+
+// claimsLines are the claims' figures: open with the average time to the
+// broker's first answer over the window of claim.CountsWindow, then how
+// many stand in each status (those with none left out).
+func claimsLines(c *claim.Counts) string {
+	days := int(claim.CountsWindow.Hours() / 24)
+	first := fmt.Sprintf("aucune 1re réponse ces %d\u00a0derniers jours", days)
+	if c.Answered > 0 {
+		hours := strings.Replace(strconv.FormatFloat(c.FirstAnswerHours, 'f', 1, 64), ".", ",", 1)
+		first = fmt.Sprintf("1re réponse en %s\u00a0h en moyenne (%d sur %d\u00a0jours)", hours, c.Answered, days)
+	}
+	var by []string
+	for _, st := range c.ByStatus {
+		if st.Count > 0 {
+			by = append(by, st.Label+"\u00a0:\u00a0"+itoa(st.Count))
+		}
+	}
+	out := fmt.Sprintf("Sinistres\u00a0: %d en cours · %s", c.Open, first)
+	if len(by) > 0 {
+		out += "\n" + strings.Join(by, " · ")
+	}
+	return out
 }
 
 // usersLine counts the accounts by role, in French.

@@ -22,6 +22,7 @@ import (
 var requestsKeys = struct {
 	Open, Filter, Sort, Reverse, State, Mine, Back           key.Binding
 	Take, Status, Note, Hand, Release, Apply, Cancel, Scroll key.Binding
+	Save                                                     key.Binding
 }{
 	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "ouvrir")),
 	Filter:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filtrer")),
@@ -38,6 +39,7 @@ var requestsKeys = struct {
 	Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "valider")),
 	Cancel:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
 	Scroll:  key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
+	Save:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "enregistrer une pièce")),
 }
 
 // frCollator sorts names the French way (« Émilie » before « Jeanne »).
@@ -59,6 +61,8 @@ const (
 	reqStatus
 	reqNote
 	reqHand
+	// reqSave: the number of a claim's file to save is typed.
+	reqSave
 )
 
 // Messages of the Demandes screen's reads.
@@ -106,6 +110,8 @@ type requestsScreen struct {
 	vp        viewport.Model
 	pick      picker
 	staff     []desk.Person
+	// saveDir is where a claim's file is saved: "" for the working directory.
+	saveDir string
 }
 
 // newRequestsScreen builds the Demandes screen over src.
@@ -120,7 +126,7 @@ func newRequestsScreen(src Source, st Styles) Screen {
 func (m *requestsScreen) Title() string { return "Demandes" }
 
 func (m *requestsScreen) Capturing() bool {
-	return m.mode == reqFilter || m.mode == reqStatus || m.mode == reqNote || m.mode == reqHand
+	return m.mode == reqFilter || m.mode == reqStatus || m.mode == reqNote || m.mode == reqHand || m.mode == reqSave
 }
 
 func (m *requestsScreen) SetSize(w, h int) {
@@ -296,7 +302,7 @@ func (m *requestsScreen) ShortHelp() []key.Binding {
 	switch m.mode {
 	case reqList:
 		return []key.Binding{requestsKeys.Open, requestsKeys.Filter, requestsKeys.Sort, requestsKeys.Reverse, requestsKeys.State, requestsKeys.Mine}
-	case reqFilter, reqNote:
+	case reqFilter, reqNote, reqSave:
 		return []key.Binding{requestsKeys.Apply, requestsKeys.Cancel}
 	case reqStatus, reqHand:
 		return m.pick.help()

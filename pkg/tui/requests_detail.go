@@ -20,6 +20,8 @@ func (m *requestsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
 		return m.pickKey(msg)
 	case reqNote:
 		return m.noteKey(msg)
+	case reqSave:
+		return m.saveKey(msg)
 	}
 	d, can := m.detail, desk.Can{}
 	if d != nil {
@@ -48,6 +50,8 @@ func (m *requestsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
 		m.input.SetValue("")
 		m.input.CharLimit = 2000
 		return m.input.Focus()
+	case key.Matches(msg, requestsKeys.Save) && len(m.claimFiles()) > 0:
+		return m.askFile()
 	case key.Matches(msg, requestsKeys.Hand) && can.Assign:
 		src, ctx := m.src, m.ctx
 		return func() tea.Msg {
@@ -143,8 +147,13 @@ func (m *requestsScreen) detailText() string {
 	r := d.Request
 	var b strings.Builder
 	line := func(label, value string) {
+		// A question (« La fuite est-elle arrêtée ? ») is answered without a colon.
+		sep := "\u00a0: "
+		if strings.HasSuffix(label, "?") {
+			sep = " "
+		}
 		if value != "" {
-			b.WriteString(wrap(label+"\u00a0: "+value, w) + "\n")
+			b.WriteString(wrap(label+sep+value, w) + "\n")
 		}
 	}
 	section := func(title string) { b.WriteString("\n" + m.st.Header.Render(elide("── "+title+" ", w)) + "\n") }
@@ -177,6 +186,9 @@ func (m *requestsScreen) detailText() string {
 			line(l[0], l[1])
 		}
 	}
+	if d.Claim != nil {
+		m.writeClaim(&b, d.Claim, section)
+	}
 	if len(d.Conversation) > 0 {
 		// The chat conversation it was filed from: what the visitor asked before.
 		section("Conversation du chat")
@@ -185,7 +197,8 @@ func (m *requestsScreen) detailText() string {
 			b.WriteString(wrap(l.Text, w) + "\n")
 		}
 	}
-	if len(d.Replies) > 0 {
+	// A claim's replies are its messages, written above.
+	if len(d.Replies) > 0 && d.Claim == nil {
 		section("Réponses au client")
 		for _, rp := range d.Replies {
 			b.WriteString(m.st.Muted.Render(elide(frStoreDate(rp.At, now)+" · "+rp.AuthorName+" · "+rp.Label, w)) + "\n")
@@ -237,6 +250,8 @@ func (m *requestsScreen) detailView() string {
 		body = m.pick.view(m.st, m.width)
 	case reqNote:
 		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\nNote\u00a0: " + m.input.View()
+	case reqSave:
+		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n" + m.savePrompt() + m.input.View()
 	}
 	return fitHeight(head+"\n"+body, m.width, m.height)
 }
@@ -249,7 +264,8 @@ func (m *requestsScreen) detailHelp() []key.Binding {
 			ok bool
 			k  key.Binding
 		}{{d.Can.Take, requestsKeys.Take}, {d.Can.Work && len(d.Moves) > 0, requestsKeys.Status},
-			{d.Can.Note, requestsKeys.Note}, {d.Can.Assign, requestsKeys.Hand}, {d.Can.Release, requestsKeys.Release}} {
+			{d.Can.Note, requestsKeys.Note}, {d.Can.Assign, requestsKeys.Hand}, {d.Can.Release, requestsKeys.Release},
+			{len(m.claimFiles()) > 0, requestsKeys.Save}} {
 			if b.ok {
 				h = append(h, b.k)
 			}

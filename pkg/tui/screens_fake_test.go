@@ -36,6 +36,8 @@ type fakeScreensSource struct {
 	// readOnly makes it the source of `courtier tui` without --as; admin
 	// makes its actor Bob, an admin, instead of Alice, an agent.
 	readOnly, admin bool
+	// claims adds the claim of claims_fake_test.go to the queue.
+	claims bool
 	// mailsErr is the answer of Mails (an agent's refusal).
 	mailsErr error
 	// live is the live chat's state (fake_chat_test.go), made on first use.
@@ -79,6 +81,9 @@ func (f *fakeScreensSource) Queue(_ context.Context, fl desk.Filter) ([]desk.Sta
 	f.mu.Lock()
 	f.filters = append(f.filters, fl)
 	f.mu.Unlock()
+	if f.claims {
+		return append(fakeQueue(), fakeClaimRow()), nil
+	}
 	return fakeQueue(), nil
 }
 
@@ -100,6 +105,9 @@ func fakeQueue() []desk.StaffView {
 
 func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetail, error) {
 	f.record("Request %s", id)
+	if id == "s1" && f.claims {
+		return fakeClaimDetail(), nil
+	}
 	for _, r := range fakeQueue() {
 		if r.ID == id && r.ConversationID != "" {
 			// A message left from the chat, nobody online: its conversation comes with it.
@@ -244,7 +252,7 @@ func feed(s Screen, cmd tea.Cmd) (Screen, []tea.Msg) {
 	return s, rest
 }
 
-// keys turns "enter", "esc", "up", "down" or plain text into key messages.
+// keys turns "enter", "esc", "up", "down", "pgdown" or plain text into key messages.
 func keys(ks ...string) []tea.KeyMsg {
 	var out []tea.KeyMsg
 	for _, k := range ks {
@@ -259,6 +267,8 @@ func keys(ks ...string) []tea.KeyMsg {
 			out = append(out, tea.KeyMsg{Type: tea.KeyCtrlU})
 		case "down":
 			out = append(out, tea.KeyMsg{Type: tea.KeyDown})
+		case "pgdown":
+			out = append(out, tea.KeyMsg{Type: tea.KeyPgDown})
 		default:
 			out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
 		}

@@ -302,6 +302,9 @@ func TestScreensGolden(t *testing.T) {
 		{"requests-detail", newRequestsScreen, []string{"enter"}},
 		{"requests-status", newRequestsScreen, []string{"enter", "s"}},
 		{"requests-chat", newRequestsScreen, []string{"down", "enter"}},
+		{"requests-claim", newRequestsScreen, []string{"enter"}},
+		{"requests-claim-files", newRequestsScreen, []string{"enter", "pgdown"}},
+		{"requests-claim-save", newRequestsScreen, []string{"enter", "pgdown", "f", "2"}},
 		{"users", newUsersScreen, nil},
 		{"users-confirm", newUsersScreen, []string{"down", "r", "down", "enter"}},
 		{"conversations", newReadOnlyConversationsScreen, nil},
@@ -321,7 +324,8 @@ func TestScreensGolden(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 36}} {
 		for _, v := range views {
 			// An admin, so that the Courriels tab reads the outbox and offers a retry.
-			s := newTestScreen(t, v.build, &fakeScreensSource{admin: strings.HasPrefix(v.name, "mails")}, size[0], size[1])
+			f := &fakeScreensSource{admin: strings.HasPrefix(v.name, "mails"), claims: strings.HasPrefix(v.name, "requests-claim")}
+			s := newTestScreen(t, v.build, f, size[0], size[1])
 			s, _ = press(s, v.keys...)
 			got := s.View()
 			lines := strings.Split(got, "\n")

@@ -9,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
+	"courtier/pkg/claim"
 	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/mail"
@@ -65,6 +66,10 @@ type Source interface {
 	// or a supporting document (kind "proofs", name its kind) of contract
 	// id to a new file at path, and answers the bytes written.
 	SaveContractFile(ctx context.Context, id, kind, name, path string) (int, error)
+	// SaveClaimFile writes file fileID of claim id to a new file in dir
+	// ("" for the working directory) under its own name made safe, « (2) »
+	// added when the name is taken; it answers where and how many bytes.
+	SaveClaimFile(ctx context.Context, id, fileID, dir string) (SavedFile, error)
 
 	LiveChat
 }
@@ -116,6 +121,8 @@ type Overview struct {
 	Urgent []desk.StaffView
 	// Contracts are the contracts' figures.
 	Contracts *contract.Counts
+	// Claims are the claims' figures: open, by status, first answers.
+	Claims *claim.Counts
 }
 
 // RequestDetail is a request as the dashboard opens it: the shared part
@@ -133,6 +140,15 @@ type RequestDetail struct {
 	// oldest first; nil when it came from a form (or the conversation is
 	// gone).
 	Conversation []TranscriptLine
+	// Claim is the claim whole for a request of kind claim (its history
+	// as the client reads it, its messages and its files), nil otherwise.
+	Claim *claim.StaffClaim
+}
+
+// SavedFile is a file written to disk: its path as shown and its size.
+type SavedFile struct {
+	Path string
+	Size int
 }
 
 // Outbox is the list of the Courriels tab: the mails of one status and

@@ -55,8 +55,8 @@ func (s *appSource) DBPath() string       { return s.db }
 
 // Overview reads the counts, the offers waiting, the accounts by role
 // (only for an admin or the operator: nil for an agent, as on the site),
-// the conversations of the last 24 hours, the 10 most urgent requests and
-// the contracts' figures.
+// the conversations of the last 24 hours, the 10 most urgent requests,
+// the contracts' figures and the claims'.
 func (s *appSource) Overview(ctx context.Context) (*Overview, error) {
 	counts, err := s.a.Desk.Counts(ctx, s.reader)
 	if err != nil {
@@ -87,6 +87,9 @@ func (s *appSource) Overview(ctx context.Context) (*Overview, error) {
 	if ov.Contracts, err = s.a.Contracts.Counts(ctx, s.reader); err != nil {
 		return nil, err
 	}
+	if ov.Claims, err = s.a.Claims.Counts(ctx, s.reader); err != nil {
+		return nil, err
+	}
 	return ov, nil
 }
 
@@ -94,22 +97,25 @@ func (s *appSource) Queue(ctx context.Context, f desk.Filter) ([]desk.StaffView,
 	return s.a.Desk.Queue(ctx, s.reader, f)
 }
 
-// Request reads the shared part of request id, its kind's own lines and
-// the mails written about it.
+// Request reads the shared part of request id, its kind's own lines (and
+// a claim whole) and the mails written about it.
 func (s *appSource) Request(ctx context.Context, id string) (*RequestDetail, error) {
 	d, err := s.a.Desk.Get(ctx, s.reader, id)
 	if err != nil {
 		return nil, err
 	}
-	lines, err := s.kindLines(ctx, d.Request.Kind, id)
-	if err != nil {
+	out := &RequestDetail{Detail: *d}
+	if d.Request.Kind == desk.KindClaim {
+		if out.Claim, err = s.a.Claims.StaffDetail(ctx, s.reader, id); err != nil {
+			return nil, err
+		}
+		out.Lines = claimLines(out.Claim)
+	} else if out.Lines, err = s.kindLines(ctx, d.Request.Kind, id); err != nil {
 		return nil, err
 	}
-	mails, err := s.a.Mail.List(ctx, s.reader, mail.Filter{Aggregate: event.RequestAggregate(id)})
-	if err != nil {
+	if out.Mails, err = s.a.Mail.List(ctx, s.reader, mail.Filter{Aggregate: event.RequestAggregate(id)}); err != nil {
 		return nil, err
 	}
-	out := &RequestDetail{Detail: *d, Lines: lines, Mails: mails}
 	if cid := d.Request.ConversationID; cid != "" {
 		msgs, err := s.a.Chats.AttachedTranscript(ctx, s.reader, cid)
 		if err != nil && apperr.CodeOf(err) != apperr.ENOTFOUND {

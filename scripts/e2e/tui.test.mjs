@@ -2,10 +2,13 @@
 // running `courtier serve`: the overview shows a request filed through the
 // website, an admin changes a user's role in Utilisateurs and `courtier
 // users list --json` sees it, an agent takes the request in Demandes and
-// the website shows who holds it.
+// the website shows who holds it; a claim's photo sent on the website is
+// saved from the request view, byte for byte.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newPage, useServerAndBrowser } from './helpers.mjs';
@@ -19,10 +22,14 @@ const socket = `courtier-e2e-${process.pid}`;
 const tmux = (...args) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 after(() => { spawnSync('tmux', ['-L', socket, 'kill-server']); });
 
-/** Starts `courtier tui --as email` in a detached 120×36 tmux session named name. */
-function startTUI(name, email) {
-  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '36',
-    `${bin} tui --db ${env.server.db} --as ${email} --refresh 1s; sleep 30`);
+/**
+ * Starts `courtier tui --as email` (read-only without email) in a detached
+ * 120×36 tmux session named name, working in dir (the test's own by default).
+ */
+function startTUI(name, email, dir = root) {
+  const as = email ? ` --as ${email}` : '';
+  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '36', '-c', dir,
+    `${bin} tui --db ${env.server.db}${as} --refresh 1s; sleep 30`);
 }
 
 /** The visible screen of session name. */
@@ -95,6 +102,56 @@ describe('courtier tui', () => {
     // q quits, the process ends cleanly.
     keys('agent', 'q');
     await until('agent', /^(?![\s\S]*Arthur Agent)/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a claim with a photo sent on the website, the photo saved from the request view', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await registerClient(page, env.server.url, 'sinistre.tui@exemple.fr', 'Simone Sinistre');
+    const occurredAt = new Date(Date.now() - 2 * 86400000).toISOString().slice(0, 10);
+    const declared = await call(page, 'POST', '/api/claims', {
+      insurer: 'Assurances Exemple SA', policyNumber: 'AB-123456', product: 'home', kind: 'water', occurredAt,
+      description: "Fuite sous l'évier de la cuisine, parquet gonflé.",
+      answers: { place: '12 rue des Lilas, Lyon', rooms: 'Cuisine', waterStopped: 'yes', waterSource: 'mine' },
+    });
+    assert.equal(declared.status, 201, JSON.stringify(declared.body));
+    const { id, ref } = declared.body.claim;
+    // A real JPEG: a screenshot of a small page.
+    const shot = await newPage(env.browser, { width: 320, height: 240 });
+    await shot.page.setContent('<body style="margin:0;background:#8fb3d9"><h1 style="font:24px sans-serif">Parquet gonflé</h1></body>');
+    const photo = await shot.page.screenshot({ type: 'jpeg', quality: 80 });
+    await shot.context.close();
+    const sent = await page.evaluate(async ({ id, bytes }) => {
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(bytes)], 'photo-evier.jpg', { type: 'image/jpeg' }));
+      const r = await fetch(`/api/claims/${id}/files`, { method: 'POST', body: form });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    }, { id, bytes: [...photo] });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    // What the site keeps (the upload strips the metadata) is what is saved.
+    const url = sent.body.claim.files[0].url;
+    const stored = Buffer.from(await page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], url));
+
+    const dir = mkdtempSync(join(tmpdir(), 'courtier-tui-'));
+    startTUI('claim', '', dir);
+    await until('claim', /Lecture seule/);
+    keys('claim', '2');
+    await until('claim', new RegExp(ref));
+    keys('claim', '/');
+    keys('claim', '-l', ref);
+    keys('claim', 'Enter');
+    await until('claim', new RegExp(`›[^\\n]*${ref}`));
+    keys('claim', 'Enter');
+    await until('claim', new RegExp(`${ref} · Sinistre`));
+    await until('claim', /1\. photo-evier\.jpg · photo JPEG · \d+\s(octets|Ko)/);
+    keys('claim', 'f');
+    await until('claim', /Pièce à enregistrer \(n°\s1\)\s:/);
+    keys('claim', 'Enter');
+    await until('claim', /Enregistré\s: \.\/photo-evier\.jpg/);
+    assert.ok(readFileSync(join(dir, 'photo-evier.jpg')).equals(stored), 'the saved photo differs from the stored one');
+    keys('claim', 'q');
+    rmSync(dir, { recursive: true, force: true });
     assert.deepEqual(errors, []);
     await context.close();
   });

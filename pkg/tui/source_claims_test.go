@@ -1,0 +1,86 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
+	"courtier/pkg/app"
+	"courtier/pkg/claim"
+	"courtier/pkg/store/storetest"
+)
+
+// TestAppSourceClaim runs the claim's part of the Source over a real App,
+// read-only: the request reads the claim whole, a file is saved with its
+// bytes, twice under two names, and the overview counts the claim.
+func TestAppSourceClaim(t *testing.T) {
+	ctx := context.Background()
+	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	a, err := app.Open(ctx, app.Config{DB: storetest.DSN(t), Now: clock.Now,
+		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	client := account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: "jeanne@exemple.fr", Password: "cheval-agrafe-correct-42",
+		DisplayName: "Jeanne Martin", Role: account.RoleClient}, clock.Now()))
+	c, err := a.Claims.Declare(ctx, client, claim.Draft{Insurer: "Assurances Exemple SA", PolicyNumber: "AB-123456", Product: "home", Kind: "water",
+		OccurredAt: "2026-02-27", Description: "Fuite sous l'évier de la cuisine, parquet gonflé.",
+		Answers: map[string]string{"place": "12 rue des Lilas, Lyon", "rooms": "Cuisine", "waterStopped": "yes", "waterSource": "mine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The smallest JPEG the upload would keep: its bytes as they are stored.
+	data := []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9")
+	sum := sha256.Sum256(data)
+	if _, err := a.Claims.AddFile(ctx, client, c.ID, claim.Upload{Name: "photo-1.jpg", MIME: "image/jpeg", Data: data, SHA256: hex.EncodeToString(sum[:])}); err != nil {
+		t.Fatal(err)
+	}
+
+	ro := NewAppSource(a, account.Visitor).(*appSource)
+	d, err := ro.Request(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Claim == nil || len(d.Claim.Files) != 1 || d.Claim.Files[0].Name != "photo-1.jpg" || len(d.Claim.History) != 1 {
+		t.Fatalf("claim read: %+v", d.Claim)
+	}
+	want := map[string]string{"Contrat": "Assurances Exemple SA, contrat n°\u00a0AB-123456 souscrit ailleurs", "Nature": "Dégât des eaux",
+		"Survenu le": "27\u00a0février\u00a02026", "Description": "Fuite sous l'évier de la cuisine, parquet gonflé."}
+	for _, l := range d.Lines {
+		if w, ok := want[l[0]]; ok && l[1] != w {
+			t.Errorf("%s: %q, want %q", l[0], l[1], w)
+		}
+		delete(want, l[0])
+	}
+	if len(want) > 0 {
+		t.Errorf("lines missing: %v in %q", want, d.Lines)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"photo-1.jpg", "photo-1 (2).jpg"} {
+		saved, err := ro.SaveClaimFile(ctx, c.ID, d.Claim.Files[0].ID, dir)
+		if err != nil || saved.Path != filepath.Join(dir, name) || saved.Size != len(data) {
+			t.Errorf("saved %+v, %v; want %s", saved, err, name)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, data) {
+			t.Errorf("%s holds %q", name, got)
+		}
+	}
+	if _, err := ro.SaveClaimFile(ctx, c.ID, "inconnu", dir); err == nil || errorText(err) != "Ce document est introuvable." {
+		t.Errorf("an unknown file: %v", err)
+	}
+	ov, err := ro.Overview(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ov.Claims == nil || ov.Claims.Open != 1 {
+		t.Errorf("claims' counts: %+v", ov.Claims)
+	}
+}
