@@ -80,7 +80,9 @@ func (s *overviewScreen) View() string {
 		b.WriteString(contractsLines(c))
 	}
 	if c := ov.Claims; c != nil {
-		b.WriteString(wrap(claimsLines(c), s.width) + "\n")
+		// The count by status only when the room leaves the urgent
+		// requests a few lines (not at 80×24).
+		b.WriteString(wrap(claimsLines(c, s.height >= 30), s.width) + "\n")
 	}
 	b.WriteString("\n")
 	used := lipgloss.Height(b.String())
@@ -118,8 +120,8 @@ func contractsLines(c *contract.Counts) string {
 
 // claimsLines are the claims' figures: open with the average time to the
 // broker's first answer over the window of claim.CountsWindow, then how
-// many stand in each status (those with none left out).
-func claimsLines(c *claim.Counts) string {
+// many stand in each status (those with none left out) when byStatus.
+func claimsLines(c *claim.Counts, byStatus bool) string {
 	days := int(claim.CountsWindow.Hours() / 24)
 	first := fmt.Sprintf("aucune 1re réponse ces %d\u00a0derniers jours", days)
 	if c.Answered > 0 {
@@ -133,7 +135,7 @@ func claimsLines(c *claim.Counts) string {
 		}
 	}
 	out := fmt.Sprintf("Sinistres\u00a0: %d en cours · %s", c.Open, first)
-	if len(by) > 0 {
+	if byStatus && len(by) > 0 {
 		out += "\n" + strings.Join(by, " · ")
 	}
 	return out
