@@ -29,15 +29,28 @@ type Upload struct {
 	SHA256 string
 }
 
-// access opens claim id in tx for actor: its owner, or staff who may
-// work on it (desk.Work). fromStaff tells which.
-func (s *Service) access(ctx context.Context, tx *store.Tx, actor account.Actor, id string) (r *desk.Request, fromStaff bool, err error) {
-	if actor.IsStaff() {
-		r, err = s.desk.Work(ctx, tx, actor, id, desk.KindClaim)
-		return r, true, err
-	}
-	r, err = s.desk.Own(ctx, tx, actor, id, desk.KindClaim)
-	return r, false, err
+// onClaim runs fn on claim id in a write transaction, for its owner or
+// for staff who may work on it (desk.Work); staff tells which.
+func (s *Service) onClaim(ctx context.Context, actor account.Actor, id string,
+	fn func(tx *store.Tx, r *desk.Request, c *Claim, staff bool) error) error {
+	return s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		var r *desk.Request
+		var err error
+		staff := actor.IsStaff()
+		if staff {
+			r, err = s.desk.Work(ctx, tx, actor, id, desk.KindClaim)
+		} else {
+			r, err = s.desk.Own(ctx, tx, actor, id, desk.KindClaim)
+		}
+		if err != nil {
+			return err
+		}
+		c, err := findClaim(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return fn(tx, r, c, staff)
+	})
 }
 
 // AddFile attaches a photo or a document to claim id: its owner while it
@@ -48,15 +61,7 @@ func (s *Service) AddFile(ctx context.Context, actor account.Actor, id string, u
 		return nil, apperr.FieldErrorf("file", "Choisissez un fichier à envoyer.")
 	}
 	now := s.now()
-	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		r, staff, err := s.access(ctx, tx, actor, id)
-		if err != nil {
-			return err
-		}
-		c, err := findClaim(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	err := s.onClaim(ctx, actor, id, func(tx *store.Tx, r *desk.Request, c *Claim, staff bool) error {
 		if !staff && ended(r.Status) {
 			return errEnded()
 		}
@@ -150,15 +155,7 @@ func (s *Service) Write(ctx context.Context, actor account.Actor, id, body strin
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		r, staff, err := s.access(ctx, tx, actor, id)
-		if err != nil {
-			return err
-		}
-		c, err := findClaim(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	err = s.onClaim(ctx, actor, id, func(tx *store.Tx, r *desk.Request, c *Claim, staff bool) error {
 		label := LabelFromClient
 		if staff {
 			label = LabelFromBroker
