@@ -1,0 +1,31 @@
+import type { Emergency } from './claim-form';
+
+/** A phone number as a tel: link target: digits and a leading +. */
+export function telOf(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/**
+ * The emergency numbers, shown before anything else as soon as someone
+ * is hurt, a fire broke out or water still runs; then the tap at the
+ * meter, and the insurer's assistance line when the contract gives it.
+ */
+export function EmergencyBanner({ emergency, assistance }: { emergency: Emergency; assistance?: { insurer: string; phone: string } }) {
+  return (
+    <section className="claim-emergency" role="alert" aria-labelledby="urgence-titre">
+      <h2 id="urgence-titre">Urgence&nbsp;: appelez le <a href="tel:15">15</a> (SAMU), le <a href="tel:18">18</a> (pompiers) ou le <a href="tel:112">112</a></h2>
+      <ul>
+        {emergency.water ? <li>Coupez l’arrivée d’eau au compteur, puis l’électricité des pièces touchées.</li> : null}
+        {emergency.fire ? <li>Quittez les lieux et n’y retournez pas avant l’accord des pompiers.</li> : null}
+        {assistance ? (
+          <li>
+            Assistance de {assistance.insurer}, 24&nbsp;h/24&nbsp;: <a href={telOf(assistance.phone)}>{assistance.phone}</a>
+          </li>
+        ) : (
+          <li>Le numéro d’assistance figure sur votre carte verte / Mémo Véhicule Assuré ou votre contrat.</li>
+        )}
+        <li>Une fois chacun en sécurité, terminez votre déclaration&nbsp;: elle peut attendre quelques heures.</li>
+      </ul>
+    </section>
+  );
+}
