@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { formatDate, formatDateTime, typeset } from '../lib/format';
@@ -10,13 +11,13 @@ import '../features/contracts/contracts.css';
 import '../features/claims/claims.css';
 
 /** What the claim's status calls for first: the piece asked, the amount paid, the refusal and the mediator. */
-function Outcome({ claim, onChange }: { claim: Claim; onChange: (c: Claim) => void }) {
+function Outcome({ claim, onFiles }: { claim: Claim; onFiles: (c: Claim, sent: number) => void }) {
   if (claim.status === 'pieces') {
     return (
       <section className="claim-asked" aria-labelledby="pieces-titre">
         <h2 id="pieces-titre">Pièces demandées</h2>
         {claim.asked ? <p className="claim-asked-text">{typeset(claim.asked)}</p> : null}
-        {claim.actions.includes('file') ? <AddFiles claim={claim} id="sinistre-pieces" label="Envoyer les pièces demandées" onChange={onChange} /> : null}
+        {claim.actions.includes('file') ? <AddFiles claim={claim} id="sinistre-pieces" label="Envoyer les pièces demandées" onChange={onFiles} /> : null}
       </section>
     );
   }
@@ -67,8 +68,20 @@ function Declaration({ claim }: { claim: Claim }) {
 
 /** The claim's page once loaded. */
 function ClaimView({ claim, onChange, declared }: { claim: Claim; onChange: (c: Claim) => void; declared: boolean }) {
+  const [received, setReceived] = useState(0);
+  const onFiles = (c: Claim, sent: number) => {
+    onChange(c);
+    setReceived(sent);
+  };
   return (
     <>
+      <div className="claim-live" role="status">
+        {received > 0 ? (
+          <p className="notice-success">
+            {typeset(received > 1 ? `Merci : vos ${received} fichiers sont reçus, votre conseiller en est averti.` : 'Merci : votre fichier est reçu, votre conseiller en est averti.')}
+          </p>
+        ) : null}
+      </div>
       {declared ? (
         <p className="notice-success" role="status">
           {typeset(`Votre déclaration est enregistrée sous la référence ${claim.ref}. Nous la transmettons à ${claim.insurer} et vous écrivons à chaque étape.`)}
@@ -79,7 +92,7 @@ function ClaimView({ claim, onChange, declared }: { claim: Claim; onChange: (c: 
           Assistance de {claim.assistance.insurer}, 24&nbsp;h/24&nbsp;: <a href={telOf(claim.assistance.phone)}>{claim.assistance.phone}</a>
         </p>
       ) : null}
-      <Outcome claim={claim} onChange={onChange} />
+      <Outcome claim={claim} onFiles={onFiles} />
       <section className="card contract-section" aria-labelledby="suivi-titre">
         <h2 id="suivi-titre">Suivi du dossier</h2>
         <DeclareDelay claim={claim} />
@@ -89,7 +102,7 @@ function ClaimView({ claim, onChange, declared }: { claim: Claim; onChange: (c: 
       <section className="card contract-section" aria-labelledby="fichiers-titre">
         <h2 id="fichiers-titre">Photos et documents</h2>
         <FileList files={claim.files} />
-        {claim.actions.includes('file') && claim.status !== 'pieces' ? <AddFiles claim={claim} id="sinistre-ajout" label="Ajouter des photos ou des documents" onChange={onChange} /> : null}
+        {claim.actions.includes('file') && claim.status !== 'pieces' ? <AddFiles claim={claim} id="sinistre-ajout" label="Ajouter des photos ou des documents" onChange={onFiles} /> : null}
       </section>
       <section className="card contract-section" aria-labelledby="messages-titre">
         <h2 id="messages-titre">Échanges avec votre conseiller</h2>

@@ -79,7 +79,7 @@ export function FileList({ files }: { files: ClaimFile[] }) {
 }
 
 /** Photos and documents to add to the claim: chosen, listed, then sent one by one. */
-export function AddFiles({ claim, id, label, onChange }: { claim: Claim; id: string; label: string; onChange: (c: Claim) => void }) {
+export function AddFiles({ claim, id, label, onChange }: { claim: Claim; id: string; label: string; onChange: (c: Claim, sent: number) => void }) {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [busy, setBusy] = useState(false);
   const waiting = files.filter((f) => f.state === 'waiting').length;
@@ -91,9 +91,15 @@ export function AddFiles({ claim, id, label, onChange }: { claim: Claim; id: str
       return;
     }
     setBusy(true);
-    const last = await sendAll(files, (f) => uploadClaimFile(claim.id, f), (key, change) => setFiles((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p))));
+    let sent = 0;
+    const last = await sendAll(files, (f) => uploadClaimFile(claim.id, f), (key, change) => {
+      if (change.state === 'sent') sent++;
+      setFiles((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
+    });
     setBusy(false);
-    if (last) onChange(last);
+    // The files that went leave the list (the claim's list shows them); the refused ones stay with their reason.
+    setFiles((all) => all.filter((p) => p.state !== 'sent'));
+    if (last) onChange(last, sent);
   }
 
   return (
