@@ -78,6 +78,7 @@ describe('DeclareForm', () => {
     choose('Ce qui s’est passé', 'Dégât des eaux');
     choose('La fuite est-elle arrêtée\u00a0?', 'Non');
     expect(screen.getByRole('alert').textContent).toContain('Coupez l’arrivée d’eau au compteur');
+    expect(screen.getByRole('alert').textContent).toContain('figure sur votre contrat ou votre attestation d’assurance');
     choose('La fuite est-elle arrêtée\u00a0?', 'Oui');
     expect(screen.queryByRole('alert')).toBeNull();
   });

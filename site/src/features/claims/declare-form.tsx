@@ -14,6 +14,7 @@ import { QuestionField, Radios } from './choice-fields';
 import { EmergencyBanner } from './emergency-banner';
 import { FilePicker } from './file-picker';
 import { sendAll, type PickedFile } from './uploads';
+import { vehicleProducts } from '../contracts/details';
 
 /** The names of the three steps. */
 export const declareSteps = ['Quel contrat\u00a0?', 'Que s’est-il passé\u00a0?', 'Photos et documents'];
@@ -192,7 +193,7 @@ export function DeclareForm({ contracts, initial, today, onDone }: DeclareFormPr
       <div className="card claim-sent">
         <h2 ref={heading} tabIndex={-1}>Votre déclaration est enregistrée sous la référence {sent.claim.ref}</h2>
         <p>{typeset(sent.refused > 1 ? `${sent.refused} fichiers ont été refusés : leurs motifs sont indiqués ci-dessous. Vous pourrez en envoyer d’autres depuis votre dossier.` : 'Un fichier a été refusé : son motif est indiqué ci-dessous. Vous pourrez en envoyer un autre depuis votre dossier.')}</p>
-        <FilePicker id="sinistre-fichiers" label="Vos fichiers" files={files} onChange={setFiles} busy />
+        <FilePicker id="sinistre-fichiers" label="Vos fichiers" files={files} onChange={setFiles} busy listOnly />
         <p className="contract-card-links"><Link className="btn btn-primary" to={`/mes-sinistres/${encodeURIComponent(sent.claim.id)}`}>Voir mon dossier</Link></p>
       </div>
     );
@@ -201,7 +202,7 @@ export function DeclareForm({ contracts, initial, today, onDone }: DeclareFormPr
   return (
     <>
       <PriceSteps names={declareSteps} current={step} />
-      {emergency ? <EmergencyBanner emergency={emergency} assistance={chosen?.assistance} /> : null}
+      {emergency ? <EmergencyBanner emergency={emergency} assistance={chosen?.assistance} vehicle={vehicleProducts.has(product) || product === 'fleet'} /> : null}
       <form className="contract-form claim-form" onSubmit={next} noValidate>
         <h2 ref={heading} tabIndex={-1}>Étape {step}&nbsp;sur {declareSteps.length}&nbsp;: {declareSteps[step - 1]}</h2>
         {failure ? <p className="form-error" role="alert">{failure}</p> : null}

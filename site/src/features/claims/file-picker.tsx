@@ -36,6 +36,8 @@ interface FilePickerProps {
   busy: boolean;
   /** How many more files the claim may take. */
   room?: number;
+  /** Once everything went: the list alone, no more choice. */
+  listOnly?: boolean;
 }
 
 /**
@@ -43,12 +45,12 @@ interface FilePickerProps {
  * listed before they go, each with its weight and its outcome; a file
  * the browser or the server refuses says why.
  */
-export function FilePicker({ id, label, files, onChange, busy, room = claimForm.maxFiles }: FilePickerProps) {
+export function FilePicker({ id, label, files, onChange, busy, room = claimForm.maxFiles, listOnly = false }: FilePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = `${id}-aide`;
   return (
     <div className="claim-files-picker">
-      <div className="field">
+      {listOnly ? null : <div className="field">
         <label htmlFor={id}>{label}</label>
         <p id={hintId} className="field-hint">{typeset(`PDF, JPEG ou PNG, 10 Mo au plus chacun, ${room} fichiers au plus. Vous pouvez en choisir plusieurs à la fois.`)}</p>
         <input
@@ -58,7 +60,7 @@ export function FilePicker({ id, label, files, onChange, busy, room = claimForm.
             e.target.value = '';
           }}
         />
-      </div>
+      </div>}
       {files.length > 0 ? (
         <ul className="claim-picked" aria-label="Fichiers choisis">
           {files.map((f) => (
