@@ -49,6 +49,7 @@ describe('ClaimPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sinistre SN-2026-000007' })).toBeTruthy();
     const follow = screen.getByRole('region', { name: 'Suivi du dossier' });
     expect(follow.textContent).toContain('Délai légal de déclaration\u00a0: jusqu’au 27\u00a0novembre 2026');
+    expect(follow.textContent).toContain(', soit 5\u00a0jours ouvrés après le sinistre');
     expect(follow.textContent).toContain('Déclaré hors délai.');
     expect(within(follow).getAllByRole('listitem').map((li) => li.querySelector('.claim-step-label')?.textContent)).toEqual(['Déclaré', 'En attente de pièces']);
     const asked = screen.getByRole('region', { name: 'Pièces demandées' });
@@ -100,5 +101,14 @@ describe('MyClaimsPage', () => {
     expect(card.textContent).toContain('Déclaré');
     expect(card.textContent).toContain('jusqu’au 27\u00a0novembre 2026');
     expect(within(card).getByRole('link', { name: /Voir le dossier/ }).getAttribute('href')).toBe('/mes-sinistres/s1');
+  });
+
+  it('gives the rule of a natural disaster whose decree is not out', async () => {
+    const rule = "30 jours après la publication de l'arrêté de catastrophe naturelle au Journal officiel (article L125-2 du code des assurances) ; déclarez sans attendre l'arrêté, votre dossier sera prêt";
+    fetchMock.mockReturnValueOnce(answer(200, { claims: [{ ...base, kind: 'natural', kindLabel: 'Catastrophe naturelle', status: 'declared', statusLabel: 'Déclaré', late: false, declareBy: '', declareRule: rule }] }));
+    render(<MemoryRouter><MyClaimsPage /></MemoryRouter>);
+    const card = await screen.findByRole('article', { name: 'Catastrophe naturelle' });
+    expect(card.textContent).toContain('Délai légal de déclaration\u00a0: 30\u00a0jours après la publication de l');
+    expect(card.textContent).not.toContain('jusqu’au');
   });
 });

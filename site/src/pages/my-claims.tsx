@@ -24,7 +24,7 @@ function ClaimCard({ claim }: { claim: Claim }) {
         </header>
         <p className="contract-number">Dossier <strong>{claim.ref}</strong></p>
         <dl className="contract-facts contract-facts-short claim-facts-short">
-          <div><dt>Contrat</dt><dd>{claim.productLabel}, n°&nbsp;{claim.contractNumber ?? claim.policyNumber}</dd></div>
+          <div><dt>Contrat</dt><dd>{claim.productLabel}, n°&nbsp;<span className="nowrap">{claim.contractNumber ?? claim.policyNumber}</span></dd></div>
           <div><dt>Date</dt><dd><time dateTime={claim.occurredAt}>{formatDate(claim.occurredAt)}</time></dd></div>
         </dl>
         {delayMatters(claim) ? <DeclareDelay claim={claim} short /> : null}

@@ -24,8 +24,9 @@ export function DeclareDelay({ claim, short = false }: { claim: Claim; short?: b
     <div className="claim-delay-box">
       <p>
         <strong>Délai légal de déclaration&nbsp;:</strong>{' '}
-        {claim.declareBy ? <>jusqu’au <time dateTime={claim.declareBy}>{formatDate(claim.declareBy)}</time></> : 'il court à partir de la publication de l’arrêté'}
-        {short ? null : <span className="muted"> ({typeset(claim.declareRule)})</span>}
+        {claim.declareBy ? <>jusqu’au <time dateTime={claim.declareBy}>{formatDate(claim.declareBy)}</time></> : null}
+        {claim.declareBy && !short ? <span className="muted">, soit {typeset(claim.declareRule)}.</span> : null}
+        {claim.declareBy ? null : <>{typeset(claim.declareRule)}.</>}
       </p>
       {claim.late ? (
         <p className="claim-late">

@@ -26,7 +26,7 @@ function ContractStep({ v, set, e, contracts }: { v: DeclareValues; set: Set; e:
   const options = [
     ...contracts.map((c) => ({
       id: c.id,
-      label: <><strong>{c.productLabel}</strong>, contrat n°&nbsp;{c.number} <span className="muted">chez {c.insurer}</span></>,
+      label: <><strong>{c.productLabel}</strong>, contrat n°&nbsp;<span className="nowrap">{c.number}</span> <span className="muted">chez {c.insurer}</span></>,
     })),
     { id: elsewhere, label: <strong>Un contrat souscrit ailleurs</strong> },
   ];
