@@ -7,6 +7,7 @@ const items = [
   { to: '/dashboard', label: 'Tableau de bord' },
   { to: '/my-quotes', label: 'Mes devis' },
   { to: '/mes-contrats', label: 'Mes contrats', clientOnly: true },
+  { to: '/mes-sinistres', label: 'Mes sinistres', clientOnly: true },
 ];
 
 /** The signed-in dropdown of SPEC.md §2: keyboard-operable, closes on Escape and outside click. */

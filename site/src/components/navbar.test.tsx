@@ -44,7 +44,7 @@ describe('Navbar', () => {
     const button = screen.getByRole('button', { name: /anne@exemple\.fr/ });
     fireEvent.click(button);
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Profil', 'Tableau de bord', 'Mes devis', 'Mes contrats', 'Déconnexion']);
+    expect(items).toEqual(['Profil', 'Tableau de bord', 'Mes devis', 'Mes contrats', 'Mes sinistres', 'Déconnexion']);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     cleanup();

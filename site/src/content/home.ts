@@ -8,6 +8,8 @@ export const hero = typesetAll({
   pitch: `${company.name} est un courtier en assurance : nous comparons les offres de nos assureurs partenaires, nous vous conseillons et nous vous accompagnons de la souscription au sinistre, sans que vous ayez à vous déplacer.`,
   primary: { to: '/quote-request', label: 'Devis gratuit' } satisfies PageLink,
   secondary: { to: '/insurance', label: 'Nos assurances' } satisfies PageLink,
+  /** The promise « de la souscription au sinistre » kept: the declaration online. */
+  claim: { to: '/sinistres/declarer', label: 'Un sinistre ? Déclarez-le en ligne' } satisfies PageLink,
   promises: [
     'Devis gratuit et sans engagement',
     '2 minutes pour un devis auto',

@@ -72,7 +72,7 @@ export const brokerServices: BrokerService[] = typesetAll([
       'Le constat amiable et les pièces à fournir vérifiés avec vous',
       'Des relances auprès de l\'assureur et un appui en cas de désaccord',
     ],
-    link: { to: '/contact', label: 'Signaler un sinistre' },
+    link: { to: '/sinistres/declarer', label: 'Déclarer un sinistre en ligne' },
   },
   {
     id: 'resiliation',

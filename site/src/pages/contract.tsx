@@ -55,6 +55,11 @@ function Actions({ contract }: { contract: Contract }) {
           Me rétracter<span className="visually-hidden"> (jusqu’au {formatDate(contract.withdrawUntil)})</span>
         </Link>
       ) : null}
+      {contract.status !== 'pending_signature' ? (
+        <Link className="btn btn-secondary" to={`/sinistres/declarer?contrat=${encodeURIComponent(contract.id)}`}>
+          Déclarer un sinistre<span className="visually-hidden"> sur ce contrat</span>
+        </Link>
+      ) : null}
       <Link className="card-link" to={`/resilier/${encodeURIComponent(contract.id)}`}>Résilier votre contrat</Link>
     </div>
   );

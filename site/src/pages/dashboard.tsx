@@ -82,6 +82,12 @@ function ClientDashboard() {
             <Link className="card-link" to="/mes-contrats" viewTransition>Voir mes contrats</Link>
           </article>
           <article className="card">
+            <h2>Mes sinistres</h2>
+            <p>Déclarez un sinistre en ligne avec vos photos, puis suivez votre dossier jusqu’à l’indemnisation.</p>
+            <Link className="card-link" to="/sinistres/declarer" viewTransition>Déclarer un sinistre</Link>{' '}
+            · <Link className="card-link" to="/mes-sinistres" viewTransition>Voir mes sinistres</Link>
+          </article>
+          <article className="card">
             <h2>Nos assurances</h2>
             <p>Auto, habitation, santé, vie, pro, VTC, flotte et temporaire : comparez les garanties de chaque produit.</p>
             <Link className="card-link" to="/insurance" viewTransition>Voir les assurances</Link>

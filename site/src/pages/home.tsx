@@ -17,6 +17,7 @@ function Hero() {
             <Link className="btn btn-primary" to={hero.primary.to} viewTransition>{hero.primary.label}</Link>
             <Link className="btn btn-secondary" to={hero.secondary.to} viewTransition>{hero.secondary.label}</Link>
           </div>
+          <p className="home-claim"><Link to={hero.claim.to} viewTransition>{hero.claim.label}</Link></p>
         </div>
         <ul className="home-promises">
           {hero.promises.map((p) => <li key={p}>{p}</li>)}

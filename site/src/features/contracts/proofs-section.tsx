@@ -1,20 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, typeset } from '../../lib/format';
+import { acceptedUploads as accepted, fileProblem } from '../../lib/upload-file';
 import { uploadProof, type Contract, type Proof } from './api';
-
-/** The most a supporting document may weigh: 10 Mo. */
-const maxBytes = 10 * 1024 * 1024;
-const accepted = '.pdf,.jpg,.jpeg,.png';
-
-/** Why a chosen file is refused before it is sent; undefined when it may go. */
-export function fileProblem(file: File | undefined): string | undefined {
-  if (!file) return 'Choisissez un fichier à envoyer.';
-  if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return 'Envoyez un PDF, une photo JPEG ou une image PNG.';
-  if (file.size > maxBytes) return 'Le fichier dépasse 10\u00a0Mo.';
-  if (file.size === 0) return 'Ce fichier est vide.';
-  return undefined;
-}
 
 /** One supporting document: its status, the refusal's reason, and the file to send when it is awaited. */
 function ProofItem({ contract, proof, canUpload, onChange }: { contract: Contract; proof: Proof; canUpload: boolean; onChange: (c: Contract) => void }) {
