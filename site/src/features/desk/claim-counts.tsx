@@ -5,14 +5,20 @@ import { fetchClaimCounts, type ClaimCounts } from './claim-api';
 
 /**
  * « Délai moyen de première réponse : 3,5 h (sur 12 dossiers, 90 derniers
- * jours) », or a dash when no claim was answered in the window.
+ * jours) », in minutes under an hour, or a dash when no claim was
+ * answered in the window.
  */
 export function firstAnswerLine(c: Pick<ClaimCounts, 'firstAnswerHours' | 'answered'>): string {
   const lead = 'Délai moyen de première réponse\u00a0: ';
   if (c.answered === 0) return `${lead}— (aucun dossier répondu ces 90 derniers jours)`;
-  const hours = c.firstAnswerHours.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
   const files = c.answered === 1 ? '1\u00a0dossier' : `${c.answered.toLocaleString('fr-FR')}\u00a0dossiers`;
-  return `${lead}${hours}\u00a0h (sur ${files}, 90 derniers jours)`;
+  return `${lead}${delay(c.firstAnswerHours)} (sur ${files}, 90 derniers jours)`;
+}
+
+/** « 3,5 h », or « 12 min » under an hour. */
+function delay(hours: number): string {
+  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))}\u00a0min`;
+  return `${hours.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0h`;
 }
 
 /** The claims at a glance: open, by status, and how fast the broker first answers. */
