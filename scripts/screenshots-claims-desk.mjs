@@ -82,7 +82,7 @@ async function staffPage(email, width, dark) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR', reducedMotion: 'reduce', bypassCSP: true });
   const page = await context.newPage();
   page.on('pageerror', (e) => problems.push(`erreur: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => { if (m.type() === 'error' && !/status of 400/.test(m.text())) problems.push(`console: ${m.text()}`); });
   await signIn(page, server.url, email);
   await page.evaluate((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
   return { page, context };
@@ -105,6 +105,13 @@ try {
       await page.getByLabel(/^Montant de l'indemnité/).fill('1 250,50');
       await page.locator('.claim-moves').screenshot({ path: join(out, `sinistre-etape-${width}-${theme}.png`) });
       await axe(page, `sinistre ${width} ${theme}`);
+      // A refusal of the server, next to the field it names.
+      await page.getByRole('radio', { name: 'Refusé' }).check();
+      await page.getByLabel(/^Motif du refus/).fill('Exclu');
+      await page.getByRole('button', { name: "Enregistrer l'étape" }).click();
+      await page.locator('.claim-moves .field-error').waitFor();
+      await page.locator('.claim-moves').screenshot({ path: join(out, `sinistre-erreur-${width}-${theme}.png`) });
+      await axe(page, `sinistre (erreur) ${width} ${theme}`);
       await context.close();
       const admin = await staffPage('ada.lefevre@exemple.fr', width, dark);
       await admin.page.goto(`${server.url}/dashboard`);
