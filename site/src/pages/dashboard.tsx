@@ -5,6 +5,7 @@ import { company, telHref } from '../lib/company';
 import { useSession, type SessionUser } from '../lib/session';
 import { ContractCountsPanel } from '../features/desk-contracts/contract-counts';
 import { ContractsTile } from '../features/desk-contracts/contracts-tile';
+import { ClaimCountsPanel } from '../features/desk/claim-counts';
 import { DeskCountsPanel } from '../features/desk/desk-counts';
 import { MyRequests } from '../features/desk/my-requests';
 import { QueueSection } from '../features/desk/queue';
@@ -20,6 +21,7 @@ function StaffDashboard({ user }: { user: SessionUser }) {
       {user.role === 'admin' ? (
         <>
           <DeskCountsPanel />
+          <ClaimCountsPanel />
           <ContractCountsPanel />
           <p className="desk-links">
             <Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link>{' '}

@@ -6,6 +6,7 @@ import { fetchRequest } from '../features/desk/api';
 import { shortDateTime } from '../features/desk/dates';
 import { DueBadge } from '../features/desk/due';
 import { KindSection } from '../features/desk/kind-section';
+import { kindPanels } from '../features/desk/kinds';
 import { RequestConversation } from '../features/desk/request-conversation';
 import { subjectOf } from '../features/desk/queue';
 import { RequestHistory, RequestReplies } from '../features/desk/request-history';
@@ -57,7 +58,7 @@ function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: 
         <div className="desk-main">
           <KindSection request={r} version={version} onChange={reload} />
           <RequestConversation request={r} />
-          <RequestReplies replies={detail.replies} />
+          {kindPanels[r.kind]?.ownThread ? null : <RequestReplies replies={detail.replies} />}
           <RequestNotes id={r.id} notes={detail.notes} canAdd={detail.can.note} onChange={reload} />
           <RequestHistory history={detail.history} />
         </div>

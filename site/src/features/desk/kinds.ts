@@ -1,5 +1,6 @@
 import { quotePanel } from './quote-panel';
 import { onlinePanel } from './online-panel';
+import { claimPanel } from './claim-panel';
 import { complaintPanel } from './complaint-panel';
 import { callbackPanel, contactPanel } from './contact-panel';
 import type { KindPanel, RequestKind } from './types';
@@ -14,4 +15,5 @@ export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
   complaint: complaintPanel,
   contact: contactPanel,
   callback: callbackPanel,
+  claim: claimPanel,
 };

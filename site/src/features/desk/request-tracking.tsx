@@ -1,17 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { assignRequest, fetchStaff, releaseRequest, setRequestStatus, takeRequest } from './api';
 import { DueCell } from './due';
+import { kindPanels } from './kinds';
 import { useAction } from './use-action';
 import type { DeskDetail, Person } from './types';
 
 /**
  * The « Suivi » card of a request: status, deadline, who holds it, and
  * the buttons the signed-in member of staff may use (the detail's `can`):
- * take it, put it back in the queue, hand it on, move its status by hand.
+ * take it, put it back in the queue, hand it on, move its status by hand
+ * (unless its kind's panel makes the moves).
  */
 export function RequestTracking({ detail, me, onChange }: { detail: DeskDetail; me: string; onChange: () => void }) {
   const id = useId();
-  const { request: r, can, moves } = detail;
+  const { request: r, can } = detail;
+  // A kind that moves itself from its panel (a claim) has no bare status change here.
+  const moves = kindPanels[r.kind]?.ownMoves ? [] : detail.moves;
   const [action, run] = useAction(onChange);
   const [staff, setStaff] = useState<Person[]>([]);
   const [to, setTo] = useState('');

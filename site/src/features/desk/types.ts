@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
-/** The four kinds of requests of the broker's queue (pkg/desk). */
-export type RequestKind = 'quote' | 'online' | 'contact' | 'callback' | 'complaint';
+/** The kinds of requests of the broker's queue (pkg/desk). */
+export type RequestKind = 'quote' | 'online' | 'contact' | 'callback' | 'complaint' | 'claim';
 
 /** A person named in a request: its assignee. */
 export interface Person {
@@ -50,6 +50,10 @@ export interface KindPanel {
   Details: ComponentType<KindPanelProps>;
   /** The kind's own actions (send offers, reply, log a call, acknowledge…). */
   Actions: ComponentType<KindPanelProps>;
+  /** The kind moves its status from its own panel (each move asks for something): the page offers no bare status change. */
+  ownMoves?: boolean;
+  /** The kind shows its thread with the client itself: the page leaves out the shared list of replies. */
+  ownThread?: boolean;
 }
 
 /** What the broker answered, as the client reads it (desk.Reply). */

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../lib/api';
+import { ApiError, type FieldMessage } from '../../lib/api';
 
-/** An action's state: running, and the French message of its last failure with the field it names. */
+/** An action's state: running, and the French message of its last failure with the field it names (and every refused field). */
 export interface ActionState {
   busy: boolean;
   error: string;
   field?: string;
+  errors?: FieldMessage[];
 }
 
 /**
@@ -24,7 +25,7 @@ export function useAction(done: () => void): [ActionState, (fn: () => Promise<un
       return true;
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
-      setState({ busy: false, error: e?.message ?? 'Erreur inattendue.', field: e?.field });
+      setState({ busy: false, error: e?.message ?? 'Erreur inattendue.', field: e?.field, errors: e?.errors });
       return false;
     }
   }, [done]);

@@ -10,7 +10,7 @@ export function unreadLabel(n: number): string {
   return n === 1 ? '1 message non lu' : `${n.toLocaleString('fr-FR')}\u00a0messages non lus`;
 }
 
-const kinds: Record<string, string> = { quote: 'Devis', contact: 'Message', callback: 'Rappel', complaint: 'Réclamation' };
+const kinds: Record<string, string> = { quote: 'Devis', contact: 'Message', callback: 'Rappel', complaint: 'Réclamation', claim: 'Sinistre' };
 
 /** The French name of a kind of request of the desk. */
 export function kindLabel(kind: string): string {
