@@ -6,7 +6,8 @@ import { downloadUrl } from '../contracts/api';
 import { sendClaimMessage, uploadClaimFile, type Claim, type ClaimFile } from './api';
 import { claimForm } from './claim-form';
 import { FilePicker } from './file-picker';
-import { sendAll, sizeText, type PickedFile } from './uploads';
+import { sendAll, type PickedFile } from './uploads';
+import { fileSize } from '../../lib/upload-file';
 
 /** The status as a badge, its colour by status. */
 export function ClaimStatusBadge({ claim }: { claim: Pick<Claim, 'status' | 'statusLabel'> }) {
@@ -63,7 +64,7 @@ function FileItem({ f }: { f: ClaimFile }) {
       <span className="claim-file-text">
         <a href={f.url} target="_blank" rel="noopener">{f.name}<span className="visually-hidden"> (nouvel onglet)</span></a>
         <span className="muted">
-          {sizeText(f.size)}, {f.fromStaff ? 'ajouté par le cabinet' : 'envoyé'} le <time dateTime={f.at}>{formatDateTime(f.at)}</time>
+          {fileSize(f.size)}, {f.fromStaff ? 'ajouté par le cabinet' : 'envoyé'} le <time dateTime={f.at}>{formatDateTime(f.at)}</time>
         </span>
       </span>
       <a className="claim-file-download" href={downloadUrl(f.url)} download>

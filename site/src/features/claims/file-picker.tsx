@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { typeset } from '../../lib/format';
-import { acceptedUploads } from '../../lib/upload-file';
+import { acceptedUploads, fileSize } from '../../lib/upload-file';
 import { claimForm } from './claim-form';
-import { pick, sizeText, type PickedFile } from './uploads';
+import { pick, type PickedFile } from './uploads';
 
 const stateText: Record<PickedFile['state'], string> = {
   waiting: 'À envoyer',
@@ -66,7 +66,7 @@ export function FilePicker({ id, label, files, onChange, busy, room = claimForm.
           {files.map((f) => (
             <li key={f.key} className={`claim-picked-${f.state}`}>
               <span className="claim-picked-name">{f.file.name}</span>
-              <span className="muted">{sizeText(f.file.size)}</span>
+              <span className="muted">{fileSize(f.file.size)}</span>
               <span className="claim-picked-state">{stateText[f.state]}</span>
               {f.state === 'waiting' || (f.state === 'refused' && !busy) ? (
                 <button

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../lib/api';
 import type { Claim } from './api';
-import { pick, sendAll, sizeText, type PickedFile } from './uploads';
+import { pick, sendAll, type PickedFile } from './uploads';
+import { fileSize } from '../../lib/upload-file';
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name);
 
@@ -14,9 +15,9 @@ test('pick marks what the browser refuses and what goes beyond the limit', () =>
   expect(out[4]?.message).toBe('Un dossier compte 2\u00a0fichiers au plus.');
 });
 
-test('sizeText in ko and Mo, typeset', () => {
-  expect(sizeText(340 * 1024)).toBe('340\u00a0ko');
-  expect(sizeText(2.4 * 1024 * 1024)).toBe('2,4\u00a0Mo');
+test('fileSize in ko and Mo, typeset', () => {
+  expect(fileSize(340 * 1024)).toBe('340\u00a0ko');
+  expect(fileSize(2.4 * 1024 * 1024)).toBe('2,4\u00a0Mo');
 });
 
 test('sendAll sends the waiting files in order; a refusal stops only its file', async () => {

@@ -34,13 +34,6 @@ export function pick(current: PickedFile[], files: File[], max: number): PickedF
   return out;
 }
 
-/** « 340 ko », « 2,4 Mo »: a file's weight, typeset. */
-export function sizeText(bytes: number): string {
-  const f = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-  if (bytes < 1024 * 1024) return `${f.format(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;
-  return `${f.format(bytes / (1024 * 1024))}\u00a0Mo`;
-}
-
 /**
  * Sends the waiting files one after the other with send, telling each
  * change to update; a refusal stops only its own file. The claim last

@@ -1,40 +1,9 @@
 import { api, apiForm } from '../../lib/api';
+import type { Claim } from '../claims/api';
 
-/** One question of a declaration with what the client answered (claim.Answer). */
-export interface ClaimAnswer {
-  id: string;
-  label: string;
-  value: string;
-  text: string;
-}
-
-/** A photo or a document of a claim; url answers its bytes to staff (claim.File). */
-export interface ClaimFile {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  at: string;
-  fromStaff: boolean;
-  url: string;
-}
-
-/** One step of the history the client reads (claim.Step). */
-export interface ClaimStep {
-  at: string;
-  status: string;
-  label: string;
-  text: string;
-}
-
-/** One message of the thread between the client and the broker (claim.Message). */
-export interface ClaimMessage {
-  id: number;
-  at: string;
-  authorName: string;
-  fromClient: boolean;
-  body: string;
-}
+// The claim's types are the client's (features/claims/api.ts): staff
+// read the same claim, with who sent it and what they may do.
+export type { ClaimAnswer, ClaimFile, ClaimMessage, ClaimStep } from '../claims/api';
 
 /** What a move to a status asks for: the insurer's number, the missing piece, the amount, the reason, or nothing. */
 export type ClaimNeed = 'insurerRef' | 'asked' | 'amountCents' | 'reason' | '';
@@ -47,40 +16,7 @@ export interface ClaimMove {
 }
 
 /** A claim as staff read it on the request's page (claim.StaffClaim). */
-export interface StaffClaim {
-  id: string;
-  ref: string;
-  status: string;
-  statusLabel: string;
-  contractId?: string;
-  contractNumber?: string;
-  insurer: string;
-  policyNumber: string;
-  product: string;
-  productLabel: string;
-  kind: string;
-  kindLabel: string;
-  /** The day of the loss, YYYY-MM-DD. */
-  occurredAt: string;
-  /** The last day the law gives to declare it, YYYY-MM-DD; empty while a natural disaster's decree is not out. */
-  declareBy: string;
-  declareRule: string;
-  declaredAt: string;
-  late: boolean;
-  description: string;
-  answers: ClaimAnswer[];
-  insurerRef?: string;
-  asked?: string;
-  amountCents?: number;
-  reason?: string;
-  mediator?: string;
-  files: ClaimFile[];
-  history: ClaimStep[];
-  messages: ClaimMessage[];
-  assistance?: { insurer: string; phone: string };
-  /** What the reader may do now: "file", "message". */
-  actions: string[];
-  updatedAt: string;
+export interface StaffClaim extends Claim {
   name: string;
   email: string;
   moves: ClaimMove[];

@@ -1,15 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { fileProblem } from '../contracts/proofs-section';
+import { fileProblem, fileSize } from '../../lib/upload-file';
 import { typeset } from '../../lib/format';
 import { addClaimFile, type ClaimFile, type StaffClaim } from './claim-api';
 import { shortDateTime } from './dates';
 import { useAction } from './use-action';
-
-/** « 350 Ko », « 2,4 Mo »: a file's weight as the site writes it. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')}\u00a0Ko`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0Mo`;
-}
 
 /** The address that downloads a file rather than opening it. */
 export function downloadUrl(url: string): string {
