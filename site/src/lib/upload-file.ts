@@ -13,9 +13,9 @@ export function fileProblem(file: File | undefined): string | undefined {
   return undefined;
 }
 
-/** « 340 ko », « 2,4 Mo »: a file's weight as the site writes it. */
+/** « 340 Ko », « 2,4 Mo »: a file's weight as the site writes it. */
 export function fileSize(bytes: number): string {
   const f = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-  if (bytes < 1024 * 1024) return `${f.format(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;
+  if (bytes < 1024 * 1024) return `${f.format(Math.max(1, Math.round(bytes / 1024)))}\u00a0Ko`;
   return `${f.format(bytes / (1024 * 1024))}\u00a0Mo`;
 }

@@ -16,7 +16,7 @@ test('pick marks what the browser refuses and what goes beyond the limit', () =>
 });
 
 test('fileSize in ko and Mo, typeset', () => {
-  expect(fileSize(340 * 1024)).toBe('340\u00a0ko');
+  expect(fileSize(340 * 1024)).toBe('340\u00a0Ko');
   expect(fileSize(2.4 * 1024 * 1024)).toBe('2,4\u00a0Mo');
 });
 

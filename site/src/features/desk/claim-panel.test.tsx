@@ -212,7 +212,7 @@ describe('figures', () => {
     [{ firstAnswerHours: 0, answered: 0 }, 'Délai moyen de première réponse\u00a0: — (aucun dossier répondu ces 90 derniers jours)'],
   ])('%j reads %j', (c, want) => expect(firstAnswerLine(c)).toBe(want));
 
-  it.each([[512, '1\u00a0ko'], [245_760, '240\u00a0ko'], [1_572_864, '1,5\u00a0Mo']])('%d bytes are %j', (n, want) => expect(fileSize(n)).toBe(want));
+  it.each([[512, '1\u00a0Ko'], [245_760, '240\u00a0Ko'], [1_572_864, '1,5\u00a0Mo']])('%d bytes are %j', (n, want) => expect(fileSize(n)).toBe(want));
 
   it('downloads a file by its address', () => {
     expect(downloadUrl('/api/claims/c1/files/f1')).toBe('/api/claims/c1/files/f1?download=1');
