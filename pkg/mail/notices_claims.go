@@ -5,7 +5,6 @@ import (
 
 	"courtier/pkg/event"
 	"courtier/pkg/fr"
-	"courtier/pkg/pricing"
 )
 
 // PathMyClaims is the client's list of claims; a claim's page is under
@@ -80,10 +79,10 @@ var (
 		func(m *Mailer, p event.ClaimPayload) []string {
 			out := strings.Split(p.Text, "\n\n")
 			if p.Step == "pieces" {
-				out = append(out, "Envoyez-la depuis la page du dossier («\u00a0Ajouter une pièce\u00a0»)\u00a0: une photo nette suffit.")
+				out = append(out, "Envoyez-la depuis la page du dossier («\u00a0Envoyer les pièces demandées\u00a0»)\u00a0: une photo nette suffit.")
 			}
 			if p.Step == "indemnified" && p.AmountCents > 0 {
-				out = append(out, "L'assureur vous verse "+pricing.Euros(p.AmountCents)+" directement, sous quelques jours.")
+				out = append(out, "L'assureur vous verse cette somme directement, en général sous quelques jours.")
 			}
 			return out
 		})
