@@ -6,7 +6,8 @@
 // piece; the client sends it from « Mes sinistres »; the agent closes it
 // « Indemnisé » with the amount. The client reads every step by e-mail
 // (the outbox) and on the claim's page. A visitor with a contract held
-// elsewhere is sent to sign up, then declares a water damage the same way.
+// elsewhere is sent to sign up, then declares a water damage the same way;
+// the client declares a broken windscreen at 375 px with the keyboard alone.
 // The declaration, the claim's pages and the desk's pass axe at 375 and
 // 1280 px in both themes without scrolling sideways; their screenshots
 // land in /tmp/shots-claims/.
@@ -103,6 +104,25 @@ async function choose(page, legend, label) {
 async function date(page, label, iso) {
   await page.getByLabel(label).focus();
   await typeDate(page, iso);
+}
+
+/**
+ * Presses Tab until the focused element's name (label, aria-label or
+ * text) matches test, unless it already does; fails after max presses.
+ */
+async function tabTo(page, test, max = 60) {
+  for (let i = 0; i <= max; i++) {
+    if (i > 0) await page.keyboard.press('Tab');
+    const found = await page.evaluate((src) => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return false;
+      const name = [el.getAttribute('aria-label'), el.textContent, el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent]
+        .filter(Boolean).map((t) => t.trim()).join(' | ');
+      return name.split(' | ').some((part) => new RegExp(src).test(part));
+    }, test.source);
+    if (found) return;
+  }
+  throw new Error(`aucun élément « ${test} » au clavier`);
 }
 
 /** The claim's page as the client reads it: its steps' text. */
@@ -281,6 +301,40 @@ describe('claims', () => {
     const mail = await outboxMail(env.server.db, visitor, 'claim-declared', (m) => m.subject.includes(ref));
     assert.match(mail.text, /Assurances du Rhône/);
     assert.deepEqual(errors, []);
+  });
+
+  test('at 375 px with the keyboard alone, the client declares a broken windscreen', async () => {
+    assert.ok(state.id, 'the client exists');
+    const { page, context, errors } = await newPage(env.browser, { width: 375, height: 800 });
+    await context.addCookies(await state.clientPage.context().cookies());
+    await page.goto(`${env.server.url}/sinistres/declarer`);
+    await heading(page, 'Déclarer un sinistre');
+    await tabTo(page, /CT-2026-/);
+    await page.keyboard.press('Space');
+    await tabTo(page, /^Continuer$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Étape 2/ }).waitFor();
+    await tabTo(page, /Accident ou accrochage/);
+    await page.keyboard.press('ArrowDown'); // Vol ou tentative de vol
+    await page.keyboard.press('ArrowDown'); // Bris de glace
+    assert.ok(await page.getByRole('radio', { name: 'Bris de glace' }).isChecked());
+    await tabTo(page, /Date du sinistre/);
+    await typeDate(page, day(0));
+    await tabTo(page, /Lieu du sinistre/);
+    await page.keyboard.type('A7, sortie Vienne');
+    await tabTo(page, /Racontez ce qui/);
+    await page.keyboard.type('Un gravillon a fissuré le pare-brise sur l’autoroute.');
+    await tabTo(page, /^Continuer$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Étape 3/ }).waitFor();
+    await tabTo(page, /^Envoyer ma déclaration$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/mes-sinistres\/[^/]+$/);
+    await heading(page, /^Sinistre SN-\d{4}-\d{6}$/);
+    await page.getByText('Bris de glace', { exact: false }).first().waitFor();
+    assert.equal(await overflows(page), false);
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   test('the declaration, the claim and the desk at 375 and 1280 px in both themes: axe clean, no sideways scroll', async () => {
