@@ -125,7 +125,7 @@ func (e *Engine) claim(signedIn bool) (string, []Link) {
 			"Votre contrat est chez un autre assureur ? Vous pouvez le déclarer aussi : indiquez le nom de l'assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
 		links = []Link{{Label: "Me connecter pour déclarer", Href: LoginPath + "?next=" + ClaimPath}, {Label: "Créer un compte", Href: RegisterPath + "?next=" + ClaimPath}}
 	}
-	text += "La loi vous laisse 5 jours ouvrés pour déclarer un sinistre en général, 2 jours ouvrés pour un vol, après avoir porté plainte auprès de la police ou de la gendarmerie, " +
+	text += "La loi vous laisse 5 jours ouvrés pour déclarer un sinistre en général, 2 jours ouvrés pour un vol (portez plainte au plus vite auprès de la police ou de la gendarmerie), " +
 		"et 30 jours après la publication de l'arrêté de catastrophe naturelle.\n" +
 		"Après un accident de la route, remplissez un constat amiable avec l'autre conducteur et gardez-en un exemplaire. " +
 		"Pour un dépannage, un remorquage ou une aide sur place, appelez l'assistance de votre assureur, joignable 24h/24 au numéro d'assistance indiqué sur votre contrat ; " +
