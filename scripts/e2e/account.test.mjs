@@ -47,7 +47,7 @@ describe('sign-up, sign-in and sign-out', () => {
     const account = page.getByRole('button', { name: /Anne Martin/ });
     await account.click();
     const items = await page.getByRole('menuitem').allInnerTexts();
-    assert.deepEqual(items.map((s) => s.trim()), ['Profil', 'Tableau de bord', 'Mes devis', 'Mes contrats', 'Déconnexion']);
+    assert.deepEqual(items.map((s) => s.trim()), ['Profil', 'Tableau de bord', 'Mes devis', 'Mes contrats', 'Mes sinistres', 'Déconnexion']);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
 
