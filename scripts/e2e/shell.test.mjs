@@ -106,7 +106,7 @@ describe('account menu and chat panel', () => {
       if (width < 900) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
       await page.getByRole('button', { name: /Inès Moreau/ }).click();
       const items = page.getByRole('menu', { name: 'Mon compte' }).getByRole('menuitem');
-      assert.equal(await items.count(), 5); // Profil, Tableau de bord, Mes devis, Mes contrats, Déconnexion
+      assert.equal(await items.count(), 6); // Profil, Tableau de bord, Mes devis, Mes contrats, Mes sinistres, Déconnexion
       for (const item of await items.all()) {
         await item.scrollIntoViewIfNeeded(); // the phone menu scrolls when taller than the screen
         const hit = await item.evaluate((el) => {
