@@ -20,9 +20,9 @@ const password = "cheval-agrafe-correct-42"
 
 // fixture is an App with a client, another client, two agents and an admin.
 type fixture struct {
-	app                             *app.App
-	clock                           *storetest.Clock
-	ctx                             context.Context
+	app                              *app.App
+	clock                            *storetest.Clock
+	ctx                              context.Context
 	marie, paul, agent, agent2, boss account.Actor
 }
 

@@ -116,7 +116,9 @@ func TestClaimsThroughTheAPI(t *testing.T) {
 	if status != 201 || !strings.Contains(body, `"status":"transmitted"`) || !strings.Contains(body, `"name":"facture.png"`) {
 		t.Fatalf("the piece sent: %d %s", status, body)
 	}
-	var got struct{ Claim struct{ Files []struct{ URL string } } }
+	var got struct {
+		Claim struct{ Files []struct{ URL string } }
+	}
 	if json.Unmarshal([]byte(body), &got) != nil || len(got.Claim.Files) != 1 {
 		t.Fatalf("files in %s", body)
 	}
