@@ -1,16 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 // The company profile lives in pkg/company so that Go can embed it; the
 // dev server must be allowed to read it from outside the site root.
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The typeface's file (styles/tokens.css) and its licence, kept beside it in the build. */
+const fontFile = /figtree-latin-wght-normal-[\w-]+\.woff2$/;
+const fontLicence = fileURLToPath(new URL('./node_modules/@fontsource-variable/figtree/LICENSE', import.meta.url));
+
+/**
+ * Preloads the typeface from every document (index.html, hence every shell
+ * and prerendered page), so that it arrives with the page's first bytes
+ * rather than once the CSS names it; and ships its OFL licence with it.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'courtier-preload-font',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'assets/LICENSE-figtree.txt', source: readFileSync(fontLicence) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((f) => fontFile.test(f));
+        if (!font) throw new Error('the build has no Figtree file to preload');
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [preloadFont()],
   server: { fs: { allow: [root] } },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    // The typeface stays a file of its own, cached apart, never inlined in the CSS.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     // scripts/prerender.mjs reads it to put each page's CSS and chunks in its HTML.
     manifest: true,
     // Precompressed copies are made by scripts/precompress.mjs after the build.
