@@ -1,58 +1,131 @@
 import { company } from '../lib/company';
 import type { CallToAction, PageLink, Step } from './types';
-import { typesetAll } from '../lib/format';
+import { formatEuros, typesetAll } from '../lib/format';
+import starting from '../../../pkg/pricing/starting-prices.json';
+import { insurers } from '../../../pkg/pricing/rates.json';
 
 /** The hero at the top of the home page. */
 export const hero = typesetAll({
-  title: "L'assurance qui vous ressemble, 100 % en ligne",
-  pitch: `${company.name} est un courtier en assurance : nous comparons les offres de nos assureurs partenaires, nous vous conseillons et nous vous accompagnons de la souscription au sinistre, sans que vous ayez à vous déplacer.`,
-  primary: { to: '/quote-request', label: 'Devis gratuit' } satisfies PageLink,
-  secondary: { to: '/insurance', label: 'Nos assurances' } satisfies PageLink,
+  eyebrow: `Courtier en assurance immatriculé à l’ORIAS`,
+  title: 'Votre assurance au juste prix, comparée pour vous',
+  pitch: `Nous comparons les formules de nos assureurs partenaires et vous donnons votre prix tout de suite pour l’auto, la moto, l’habitation, le VTC et l’assurance temporaire. Vous souscrivez et signez en ligne ; un conseiller reste joignable à chaque étape.`,
+  /** The product picker's label and button. */
+  pick: 'Votre assurance',
+  submit: 'Obtenir mon prix',
+  pickNote: 'Prix immédiat pour l’auto, la moto, l’habitation, le VTC et la temporaire ; étude par un conseiller pour les autres.',
   /** The promise « de la souscription au sinistre » kept: the declaration online. */
-  claim: { to: '/sinistres/declarer', label: 'Un sinistre ? Déclarez-le en ligne' } satisfies PageLink,
-  promises: [
-    'Devis gratuit et sans engagement',
-    '2 minutes pour un devis auto',
-    `Courtier immatriculé à l'ORIAS`,
-  ],
+  claim: { to: '/sinistres/declarer', label: 'Un sinistre ? Déclarez-le en ligne' } satisfies PageLink,
+});
+
+/** One choice of the hero's product picker and where it leads. */
+export interface PriceChoice {
+  value: string;
+  label: string;
+  to: string;
+}
+
+/** The products of the hero's picker: priced at once first, then on study. */
+export const priceChoices: PriceChoice[] = typesetAll([
+  { value: 'car', label: 'Auto', to: '/prix/auto' },
+  { value: 'moto', label: 'Moto', to: '/prix/moto' },
+  { value: 'home', label: 'Habitation', to: '/prix/habitation' },
+  { value: 'vtc', label: 'VTC', to: '/prix/vtc' },
+  { value: 'temp', label: 'Auto temporaire', to: '/prix/temporaire' },
+  { value: 'health', label: 'Santé (étude par un conseiller)', to: '/quote-request?product=health' },
+  { value: 'life', label: 'Vie et prévoyance (étude par un conseiller)', to: '/quote-request?product=life' },
+  { value: 'pro', label: 'Professionnels (étude par un conseiller)', to: '/quote-request?product=pro' },
+  { value: 'fleet', label: 'Flotte automobile (étude par un conseiller)', to: '/quote-request?product=fleet' },
+]);
+
+/** The trust strip under the hero: the partner insurers (the rating file's) and the registration. */
+export const trust = typesetAll({
+  partnersTitle: 'Nos assureurs partenaires',
+  partners: insurers.map((i) => i.name),
+  orias: `ORIAS n° ${company.orias}`,
+  oriasLink: { to: '/mentions-legales', label: 'Mentions légales' } satisfies PageLink,
+});
+
+/** A starting price of the engine (pkg/pricing/starting-prices.json). */
+interface Starting {
+  product: string;
+  monthlyCents: number;
+  yearlyCents: number;
+  periodDays?: number;
+  profile: string;
+}
+
+const startingOf = (id: string) => (starting as Starting[]).find((s) => s.product === id);
+
+/** « à partir de 30,92 €/mois » of a product, or « 115,49 € les 7 jours » when it is paid once. */
+function fromPrice(s: Starting): { amount: string; unit: string } {
+  return s.monthlyCents > 0
+    ? { amount: formatEuros(s.monthlyCents), unit: '/mois' }
+    : { amount: formatEuros(s.yearlyCents), unit: ` les ${s.periodDays} jours` };
+}
+
+/** What each product card says beside its title: its starting price, or that an adviser studies it. */
+export interface CardPrice {
+  from?: { amount: string; unit: string };
+  study?: string;
+}
+
+/** The starting price each service card shows, by product (the car card is the car's; moto has its own journey). */
+export const cardPrices: Record<string, CardPrice | undefined> = typesetAll({
+  car: { from: fromPrice(startingOf('car')!) },
+  home: { from: fromPrice(startingOf('home')!) },
+  vtc: { from: fromPrice(startingOf('vtc')!) },
+  temp: { from: fromPrice(startingOf('temp')!) },
+  health: { study: 'Sur étude par un conseiller' },
+  life: { study: 'Sur étude par un conseiller' },
+  pro: { study: 'Sur étude par un conseiller' },
+  fleet: { study: 'Sur étude par un conseiller' },
+});
+
+const productNames: Record<string, string> = { car: 'Auto', moto: 'Moto', home: 'Habitation', vtc: 'VTC', temp: 'Auto temporaire' };
+
+/** The reference profiles behind the starting prices, stated as such under the cards. */
+export const referenceProfiles = typesetAll({
+  title: 'Prix « à partir de » : les profils de référence',
+  lead: 'Le prix le plus bas de nos assureurs partenaires, taxes comprises, calculé par notre moteur de tarification pour un profil courant. Votre prix dépend de votre profil : obtenez-le en quelques minutes.',
+  items: (starting as Starting[]).map((s) => ({ product: productNames[s.product] ?? s.product, ...fromPrice(s), profile: s.profile })),
 });
 
 /** The headings and introductions of the home page sections. */
 export const homeSections = typesetAll({
   services: {
     title: 'Nos assurances',
-    lead: "Particulier, indépendant ou chef d'entreprise : huit assurances pour protéger ce qui compte.",
+    lead: 'Particulier, indépendant ou chef d’entreprise : huit assurances pour protéger ce qui compte.',
     more: { to: '/insurance', label: 'Voir toutes nos assurances' } satisfies PageLink,
   },
   advantages: {
-    title: `Pourquoi choisir ${company.name} ?`,
-    lead: "La réactivité d'un service en ligne, le conseil d'un courtier.",
+    title: `Pourquoi choisir ${company.name} ?`,
+    lead: 'La réactivité d’un service en ligne, le conseil d’un courtier.',
   },
   steps: {
-    title: 'Comment ça marche ?',
-    lead: 'Trois étapes, de votre demande à votre contrat.',
+    title: 'Comment ça marche ?',
+    lead: 'Trois étapes, de votre prix à votre contrat.',
   },
 });
 
 /** The three steps of "how it works". */
 export const homeSteps: Step[] = typesetAll([
   {
-    title: 'Décrivez votre besoin',
-    description: "Remplissez le formulaire de devis en ligne : 2 minutes suffisent pour une assurance auto, à peine plus pour les autres contrats.",
+    title: 'Obtenez votre prix',
+    description: 'Répondez à quelques questions : nous comparons les formules de nos assureurs partenaires et vous montrons leurs prix tout de suite, avec ce qu’ils couvrent. Santé, vie, pro et flotte : un conseiller étudie votre demande.',
   },
   {
-    title: 'Comparez nos propositions',
-    description: 'Nous interrogeons nos assureurs partenaires et vous présentons les offres adaptées, avec leurs garanties, franchises et exclusions expliquées clairement.',
+    title: 'Choisissez, conseillé',
+    description: 'Nous vous recommandons la formule qui répond à vos besoins et vous expliquons garanties, franchises et exclusions. Gardez vos prix dans votre espace pour y revenir.',
   },
   {
     title: 'Souscrivez en ligne',
-    description: "Vous choisissez, vous signez électroniquement et vous envoyez vos justificatifs depuis votre espace client. Nous restons à vos côtés pendant toute la vie du contrat.",
+    description: 'Vous signez électroniquement, vous envoyez vos justificatifs et suivez vos contrats et vos sinistres depuis votre espace client. Un conseiller reste à vos côtés.',
   },
 ]);
 
-/** The call to a free quote at the bottom of the home page. */
+/** The call to a price at the bottom of the home page. */
 export const homeCta: CallToAction = typesetAll({
-  title: 'Votre devis gratuit en quelques minutes',
-  text: "Nos devis sont gratuits et sans engagement. Pour une assurance auto, comptez 2 minutes : gardez simplement votre permis et votre carte grise à portée de main.",
-  link: { to: '/quote-request', label: 'Demander un devis gratuit' },
+  title: 'Votre prix en quelques minutes',
+  text: 'Pour une assurance auto, gardez simplement votre permis et votre carte grise à portée de main. Nos prix sont gratuits et sans engagement.',
+  link: { to: '/prix/auto', label: 'Obtenir mon prix auto' },
 });

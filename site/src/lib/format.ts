@@ -120,3 +120,14 @@ export function parseEuros(text: string): number | null {
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/**
+ * An amount in euro cents the French way: "1 234,56 €", thousands grouped
+ * with a narrow no-break space and the sign after a no-break space, as
+ * Intl writes it (and quote.euros in Go).
+ */
+export function formatEuros(cents: number): string {
+  return euros.format(cents / 100);
+}

@@ -3,6 +3,7 @@ import { choices, myQuotesCopy, type ListName } from '../content/quote-form';
 import { company } from './company';
 import { api } from './api';
 import { formatDate } from './format';
+export { formatEuros } from './format';
 
 /** The statuses of a quote request (pkg/quote/machine.go). */
 export type QuoteStatus = 'received' | 'in_review' | 'offered' | 'accepted' | 'declined' | 'closed';
@@ -152,17 +153,6 @@ export function summarize(q: QuoteRequest): SummaryItem[] {
   const method = labelOf('contactMethod', q.contact.method);
   const contact = q.contact.method === 'phone' ? `${method} au ${formatPhone(q.contact.phone)}` : method;
   return [...items, { term: myQuotesCopy.contact, detail: contact }];
-}
-
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-/**
- * An amount in euro cents the French way: "1 234,56 €", thousands grouped
- * with a narrow no-break space and the sign after a no-break space, as
- * Intl writes it (and quote.euros in Go).
- */
-export function formatEuros(cents: number): string {
-  return euros.format(cents / 100);
 }
 
 /**

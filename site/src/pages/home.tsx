@@ -1,27 +1,55 @@
-import { Link } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { company } from '../lib/company';
-import { hero, homeCta, homeSections, homeSteps } from '../content/home';
+import { cardPrices, hero, homeCta, homeSections, homeSteps, priceChoices, referenceProfiles, trust } from '../content/home';
 import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
 import '../components/page-parts.css';
 import './home.css';
+
+/** The hero's product picker: « Obtenir mon prix » opens the product's instant price, or its request on study. */
+function PriceEntry() {
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState(priceChoices[0]?.value ?? 'car');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const to = priceChoices.find((c) => c.value === choice)?.to;
+    if (to) navigate(to, { viewTransition: true });
+  }
+  return (
+    <form className="home-price" onSubmit={submit} aria-describedby="home-price-note">
+      <label htmlFor="home-product">{hero.pick}</label>
+      <div className="home-price-row">
+        <select id="home-product" name="product" value={choice} onChange={(e) => setChoice(e.target.value)}>
+          {priceChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        </select>
+        <button className="btn btn-call" type="submit">{hero.submit}</button>
+      </div>
+      <p id="home-price-note" className="home-price-note">{hero.pickNote}</p>
+    </form>
+  );
+}
 
 function Hero() {
   return (
     <section className="home-hero" aria-labelledby="home-title">
       <div className="container home-hero-grid">
         <div>
+          <p className="home-eyebrow">{hero.eyebrow}</p>
           <h1 id="home-title">{hero.title}</h1>
           <p className="home-pitch">{hero.pitch}</p>
-          <div className="home-actions">
-            <Link className="btn btn-primary" to={hero.primary.to} viewTransition>{hero.primary.label}</Link>
-            <Link className="btn btn-secondary" to={hero.secondary.to} viewTransition>{hero.secondary.label}</Link>
-          </div>
+          <PriceEntry />
           <p className="home-claim"><Link to={hero.claim.to} viewTransition>{hero.claim.label}</Link></p>
         </div>
-        <ul className="home-promises">
-          {hero.promises.map((p) => <li key={p}>{p}</li>)}
-        </ul>
+      </div>
+      <div className="container">
+        <div className="home-trust">
+          <p className="home-trust-title">{trust.partnersTitle}</p>
+          <ul className="home-partners">
+            {trust.partners.map((p) => <li key={p}>{p}</li>)}
+          </ul>
+          <p className="home-orias">{trust.orias} · <Link to={trust.oriasLink.to}>{trust.oriasLink.label}</Link></p>
+        </div>
       </div>
     </section>
   );
@@ -34,17 +62,42 @@ function Services() {
       <div className="container">
         <h2 id="home-services">{title}</h2>
         <p className="lead">{lead}</p>
-        <ul className="grid plain-list">
-          {company.services.map((s) => (
-            <li key={s.id} className="card link-card">
-              <h3><Link to={s.path} viewTransition>{s.title}</Link></h3>
-              <p>{s.description}</p>
-            </li>
-          ))}
+        <ul className="grid plain-list home-products">
+          {company.services.map((s) => {
+            const price = cardPrices[s.id];
+            return (
+              <li key={s.id} className="card link-card home-product">
+                <h3><Link to={s.path} viewTransition>{s.title}</Link></h3>
+                <p>{s.description}</p>
+                {price?.from
+                  ? <p className="home-from">à partir de <strong className="num">{price.from.amount}</strong>{price.from.unit}<a href="#profils-de-reference" className="home-from-ref" aria-label="voir le profil de référence">*</a></p>
+                  : <p className="home-from home-study">{price?.study}</p>}
+              </li>
+            );
+          })}
         </ul>
         <p className="home-more">
           <Link className="btn btn-secondary" to={more.to} viewTransition>{more.label}</Link>
         </p>
+      </div>
+    </section>
+  );
+}
+
+function References() {
+  return (
+    <section className="section home-references" id="profils-de-reference" aria-labelledby="home-references" tabIndex={-1}>
+      <div className="container">
+        <h2 id="home-references">{referenceProfiles.title}</h2>
+        <p className="muted">{referenceProfiles.lead}</p>
+        <dl className="home-reference-list">
+          {referenceProfiles.items.map((r) => (
+            <div key={r.product}>
+              <dt>{r.product} : <span className="num">{r.amount}</span>{r.unit}</dt>
+              <dd>{r.profile}</dd>
+            </div>
+          ))}
+        </dl>
       </div>
     </section>
   );
@@ -83,7 +136,7 @@ function HowItWorks() {
   );
 }
 
-/** The home page: hero, the eight insurances, the six advantages, how it works and the free quote. */
+/** The home page: the hero that prices, the eight insurances with their starting prices, the advantages, how it works. */
 export default function HomePage() {
   return (
     <>
@@ -92,6 +145,7 @@ export default function HomePage() {
       <Advantages />
       <HowItWorks />
       <QuoteCta cta={homeCta} />
+      <References />
     </>
   );
 }
