@@ -73,7 +73,7 @@ func (m *mailsScreen) detailView() string {
 	}
 	out := fitHeight(head+"\n"+body, m.width, m.height-1)
 	if m.ask != nil {
-		return out + "\n" + m.st.Info.Render(elide(m.ask.prompt, m.width))
+		return out + "\n" + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
 	}
 	return out + "\n"
 }

@@ -257,7 +257,7 @@ func (m *requestsScreen) View() string {
 	var body string
 	switch {
 	case m.err != nil:
-		body = m.st.Error.Render(wrap(m.err.Error(), m.width))
+		body = m.st.Error.Render(wrap(errorText(m.err), m.width))
 	case !m.loaded:
 		body = m.st.Muted.Render("Chargement…")
 	case len(m.shown) == 0:
