@@ -88,7 +88,7 @@ func TestHistoryInWords(t *testing.T) {
 	}
 }
 
-// TestRequestSubject: the « Produit / objet » column holds the product's
+// TestRequestSubject: the « Objet » column holds the product's
 // name, else the summary; never a callback's slot.
 func TestRequestSubject(t *testing.T) {
 	f := &fakeScreensSource{}

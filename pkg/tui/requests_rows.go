@@ -73,7 +73,7 @@ func (m *requestsScreen) refreshRows() {
 	m.table.SetCursor(cursor)
 }
 
-// subject is the « Produit / objet » cell, as the web desk's subjectOf:
+// subject is the « Objet » cell (the web desk's header), as its subjectOf:
 // the product's title when the request has one, else its summary (a
 // message's subject, a complaint's). A callback's summary is its slot,
 // which the detail shows as « Créneau » and the échéance column as its

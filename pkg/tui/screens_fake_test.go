@@ -115,7 +115,7 @@ func fakeQueue() []desk.StaffView {
 			Assignee: &desk.Person{UID: "u-alice", Name: "Alice Agent"}, DueAt: "2026-11-23T15:00:00.000Z", DueToday: true,
 			CreatedAt: "2026-11-22T08:00:00.000Z", ConversationID: "c0nv"},
 		// A callback without a product: its summary is its slot, which the
-		// « Produit / objet » column must not show.
+		// « Objet » column must not show.
 		{ID: "k1", Kind: desk.KindCallback, KindLabel: "Rappel", Ref: "RA-2026-000012", Name: "Lina Moreau",
 			Phone: "+33712345678", Summary: "1er décembre 2026, 10:00\u00a0–\u00a011:00", Status: "new", StatusLabel: "Nouveau",
 			DueAt: "2026-12-01T10:00:00.000Z", CreatedAt: "2026-11-22T09:00:00.000Z"},
