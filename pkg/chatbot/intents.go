@@ -81,3 +81,24 @@ func isProduct(intent Intent) bool {
 	}
 	return false
 }
+
+// intentLabels name the intents in French for the broker's staff
+// (`courtier chat` prints « Intention : habitation »).
+var intentLabels = map[Intent]string{
+	Emergency: "urgence", Complaint: "réclamation",
+	Greeting: "salutation", Farewell: "au revoir", Thanks: "remerciement",
+	Auto: "auto", Home: "habitation", Health: "santé", Life: "vie",
+	Contact: "coordonnées", Pricing: "tarif", HumanAgent: "conseiller",
+	Claim: "sinistre", Cancellation: "résiliation", VTC: "VTC", Fleet: "flotte",
+	Temp: "assurance temporaire", Pro: "assurance professionnelle",
+	Unknown: "non reconnue",
+}
+
+// Label is the intent's French name; the identifier itself for an intent
+// without one.
+func (i Intent) Label() string {
+	if l, ok := intentLabels[i]; ok {
+		return l
+	}
+	return string(i)
+}

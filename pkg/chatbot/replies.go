@@ -106,7 +106,13 @@ func (e *Engine) reply(intent Intent, uc UserContext, cues uint64, lines []Assis
 	if isProduct(intent) && uc.WantsContact {
 		r.Text += "\nPour en parler de vive voix, appelez-nous au " + e.co.Phone + ", " + OpeningHours(e.co.Hours) + "."
 	}
+	// The one exit of every answer: the copy above is written with
+	// ordinary spaces, French typography is applied here, to the text and
+	// to the links' labels (page titles from the company profile).
 	r.Text = Typeset(r.Text)
+	for i := range r.Links {
+		r.Links[i].Label = Typeset(r.Links[i].Label)
+	}
 	return r
 }
 

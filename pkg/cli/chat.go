@@ -89,7 +89,7 @@ func (r *repl) interactive(ctx context.Context, in, out *os.File) error {
 	fd := int(in.Fd())
 	state, err := term.MakeRaw(fd)
 	if err != nil {
-		return fmt.Errorf("terminal: %w", err)
+		return fmt.Errorf("terminal\u00a0: %w", err)
 	}
 	defer term.Restore(fd, state) //nolint:errcheck // nothing better to do on the way out
 	width, height, err := term.GetSize(int(out.Fd()))
@@ -114,7 +114,7 @@ func (r *repl) onTerminal(ctx context.Context, in io.Reader, out io.Writer, widt
 	// In raw mode "\n" does not return the carriage: the terminal's
 	// writer turns it into "\r\n".
 	r.out, r.errOut = t, t
-	fmt.Fprintln(t, "Chat with the "+r.name+" assistant; exit, quit or Ctrl-D leave.")
+	fmt.Fprintln(t, banner(r.name))
 	lines := &ttyReader{t: t, keys: keys}
 	err := r.loop(ctx, lines)
 	// Ctrl-C and Ctrl-D echo nothing: end the prompt's line for the shell.
@@ -195,7 +195,7 @@ func (r *repl) loop(ctx context.Context, in lineReader) error {
 		case errors.Is(err, ErrInterrupted):
 			return err
 		case err != nil:
-			return fmt.Errorf("reading standard input: %w", err)
+			return fmt.Errorf("lecture de l’entrée standard\u00a0: %w", err)
 		}
 		if cmd := strings.ToLower(strings.TrimSpace(line)); cmd == "exit" || cmd == "quit" {
 			return nil
@@ -264,12 +264,26 @@ func (r *repl) answer(line string) error {
 	if r.json {
 		return r.encode(chatLine{Intent: reply.Intent, SuggestsAgent: reply.SuggestsAgent, Reply: reply.String()})
 	}
-	tag := "[" + string(reply.Intent) + "]"
-	if reply.SuggestsAgent {
-		tag += " (suggests an agent)"
-	}
-	_, err = fmt.Fprintf(r.out, "%s\n%s\n\n", tag, reply.String())
+	_, err = fmt.Fprintf(r.out, "%s\n%s\n\n", intentLine(reply), reply.String())
 	return err
+}
+
+// intentLine is what staff read above a reply: the intent's French name,
+// and whether the reply offers a human advisor (« Intention : habitation ·
+// propose un conseiller »).
+func intentLine(reply chatbot.Reply) string {
+	line := "Intention\u00a0: " + reply.Intent.Label()
+	if reply.SuggestsAgent {
+		line += " · propose un conseiller"
+	}
+	return line
+}
+
+// banner greets staff on a terminal: whose assistant answers, how to leave
+// (the words exit and quit are the command's contract, kept as typed).
+func banner(name string) string {
+	of := strings.Replace(company.Elide("de", name), "'", "’", 1)
+	return "Discussion avec l’assistant " + of + ". Pour sortir\u00a0: exit, quit ou Ctrl-D."
 }
 
 // encode prints v as one JSON line, without escaping <, > and &.

@@ -127,7 +127,10 @@ func TestChatCtrlCOnATerminal(t *testing.T) {
 			t.Errorf("%q: %v, want %v", tt.keys, err, tt.want)
 		}
 		shown := tty.out.String()
-		if !strings.HasPrefix(tt.keys, "\x03") && !strings.Contains(shown, "[thanks]\r\n") {
+		if !strings.HasPrefix(shown, "Discussion avec l’assistant d’Horizon Courtage. Pour sortir\u00a0: exit, quit ou Ctrl-D.\r\n") {
+			t.Errorf("%q: the greeting is not the French one: %q", tt.keys, shown)
+		}
+		if !strings.HasPrefix(tt.keys, "\x03") && !strings.Contains(shown, "Intention\u00a0: remerciement\r\n") {
 			t.Errorf("%q: no reply shown: %q", tt.keys, shown)
 		}
 		if ended := strings.HasSuffix(shown, "> \r\n"); ended != !strings.HasSuffix(tt.keys, "quit\r") {

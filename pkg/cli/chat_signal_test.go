@@ -95,7 +95,7 @@ func TestChatSIGINTOnATerminal(t *testing.T) {
 			go screen.copy(master)
 			screen.waitFor(t, "> ")
 			io.WriteString(master, "merci\r")
-			screen.waitFor(t, "[thanks]")
+			screen.waitFor(t, "Intention\u00a0: remerciement")
 			if how == "Ctrl-C typed" {
 				io.WriteString(master, "\x03")
 			} else {

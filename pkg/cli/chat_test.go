@@ -110,10 +110,10 @@ func TestChatCommandLine(t *testing.T) {
 		{name: "unknown flag", args: []string{"--yaml"}, code: 2, errHas: "unknown flag"},
 		{name: "empty input", code: 0},
 		{name: "exit in capitals", input: "EXIT\nbonjour\n", code: 0},
-		{name: "no newline at the end", input: "merci", code: 0, outHas: "[thanks]"},
-		{name: "windows line endings", input: "merci\r\nbye\r\n", code: 0, outHas: "[farewell]"},
+		{name: "no newline at the end", input: "merci", code: 0, outHas: "Intention\u00a0: remerciement\n"},
+		{name: "windows line endings", input: "merci\r\nbye\r\n", code: 0, outHas: "Intention\u00a0: au revoir\n"},
 		{name: "too long a line", input: strings.Repeat("a", chat.MaxMessageLen+1) + "\nmerci\n", code: 0,
-			outHas: "[thanks]", errHas: "raccourcissez-le"},
+			outHas: "Intention\u00a0: remerciement\n", errHas: "raccourcissez-le"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,9 +161,32 @@ func TestChatOnATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	shown := tty.out.String()
-	for _, want := range []string{"> ", "[home] (suggests an agent)\r\n", "[thanks]\r\n"} {
+	for _, want := range []string{"> ", "Intention\u00a0: habitation · propose un conseiller\r\n", "Intention\u00a0: remerciement\r\n"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("terminal lacks %q:\n%q", want, shown)
+		}
+	}
+}
+
+// TestChatTextIsFrench: what staff read in text mode is French, the
+// intent by its French name, never the identifier or an English tag.
+func TestChatTextIsFrench(t *testing.T) {
+	tests := []struct{ input, want string }{
+		{"maison\n", "Intention\u00a0: habitation · propose un conseiller\n"},
+		{"merci\n", "Intention\u00a0: remerciement\n"},
+		{"je veux parler à un conseiller\n", "Intention\u00a0: conseiller · propose un conseiller\n"},
+		{"quel temps fait-il\n", "Intention\u00a0: non reconnue · propose un conseiller\n"},
+		{"je veux résilier mon contrat\n", "Intention\u00a0: résiliation"},
+	}
+	for _, tt := range tests {
+		out, errOut, code := runChat(t, tt.input)
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, tt.want) {
+			t.Errorf("%q: exit %d err %q out %q, want it to start with %q", tt.input, code, errOut, out, tt.want)
+		}
+		for _, english := range []string{"suggests", "agent)", "[" + "home]"} {
+			if strings.Contains(out, english) {
+				t.Errorf("%q: %q in %q", tt.input, english, out)
+			}
 		}
 	}
 }

@@ -126,7 +126,7 @@ func TestTUIRuns(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	tests := []struct{ name, as, want string }{
-		{"as an admin", "marie@exemple.fr", "Connecté en tant que Marie Dupont (admin)"},
+		{"as an admin", "marie@exemple.fr", "Compte\u00a0: Marie Dupont (Administrateur)"},
 		{"read-only", "", "Lecture seule\u00a0: lancez avec --as pour agir"},
 	}
 	for _, tt := range tests {

@@ -17,14 +17,5 @@ func frSlot(start, end time.Time, loc *time.Location) string {
 	return fr.Date(start, loc) + ", " + fr.Clock(start, loc) + fr.NBSP + "–" + fr.NBSP + fr.Clock(end, loc)
 }
 
-// frPhone writes a French number in pairs, "06 39 98 12 34"; others as stored.
-func frPhone(p string) string {
-	if len(p) != 10 || p[0] != '0' {
-		return p
-	}
-	out := p[:2]
-	for i := 2; i < 10; i += 2 {
-		out += fr.NBSP + p[i:i+2]
-	}
-	return out
-}
+// frPhone writes a phone number in pairs, "06 39 98 12 34" (fr.Phone).
+func frPhone(p string) string { return fr.Phone(p) }

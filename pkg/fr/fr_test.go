@@ -30,3 +30,33 @@ func TestFrench(t *testing.T) {
 		}
 	}
 }
+
+func TestPhone(t *testing.T) {
+	const n = "\u00a0"
+	cases := []struct{ name, in, want string }{
+		{"10 digits", "0639981234", "06" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"landline", "0144556677", "01" + n + "44" + n + "55" + n + "66" + n + "77"},
+		{"with spaces already", "06 39 98 12 34", "06" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"with dots", "06.39.98.12.34", "06" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"with dashes and no-break spaces", "06-39" + n + "98-12-34", "06" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"around spaces", "  0639981234 ", "06" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"+33", "+33639981234", "+33" + n + "6" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"+33 with spaces", "+33 6 39 98 12 34", "+33" + n + "6" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"+33 (0)", "+33 (0)6 39 98 12 34", "+33" + n + "6" + n + "39" + n + "98" + n + "12" + n + "34"},
+		{"0033", "0033 7 12 34 56 78", "+33" + n + "7" + n + "12" + n + "34" + n + "56" + n + "78"},
+		{"foreign number as it came", "+44 20 7946 0958", "+44 20 7946 0958"},
+		{"too short", "06 39 98", "06 39 98"},
+		{"too long", "063998123456", "063998123456"},
+		{"00 then a digit", "0039981234", "0039981234"},
+		{"+33 too short", "+33 6 39 98", "+33 6 39 98"},
+		{"letters", "appelez-moi", "appelez-moi"},
+		{"digits and letters", "06 39 98 12 34 poste 12", "06 39 98 12 34 poste 12"},
+		{"a plus inside", "06+39981234", "06+39981234"},
+		{"empty", "", ""},
+	}
+	for _, c := range cases {
+		if got := Phone(c.in); got != c.want {
+			t.Errorf("%s: Phone(%q) = %q, want %q", c.name, c.in, got, c.want)
+		}
+	}
+}

@@ -166,8 +166,9 @@ func TestChatConflictShows(t *testing.T) {
 	})
 	m := newTestModel(f)
 	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24})
-	m = send(t, m, runes("4"))
-	m = send(t, m, loadedMsg{msg: m.screens[3].Load(context.Background())()})
+	// An agent's tabs: Aperçu, Demandes, Conversations, Contrats.
+	m = send(t, m, runes("3"))
+	m = send(t, m, loadedMsg{msg: m.screens[2].Load(context.Background())()})
 	m = drive(m, runes("t"))
 	if v := m.View(); !strings.Contains(v, "Un autre conseiller a déjà pris cette conversation.") {
 		t.Errorf("the conflict is not in the status bar:\n%s", v)
@@ -321,12 +322,12 @@ func TestChatTabs(t *testing.T) {
 		key  tea.KeyMsg
 		want []string
 	}{
-		{runes("4"), []string{"chat tick", "ChatPresent"}},
+		// An agent's Conversations is the third tab of four.
+		{runes("3"), []string{"chat tick", "ChatPresent"}},
 		{runes("p"), []string{"ChatLeave"}},
 		{runes("p"), []string{"chat tick", "ChatPresent"}},
 		{runes("1"), []string{"ChatLeave"}},
 		{runes("1"), nil},
-		{tea.KeyMsg{Type: tea.KeyShiftTab}, nil},
 		{tea.KeyMsg{Type: tea.KeyShiftTab}, nil},
 		{tea.KeyMsg{Type: tea.KeyShiftTab}, []string{"chat tick", "ChatPresent"}},
 		{runes("q"), []string{"quit", "ChatLeave"}},
@@ -348,7 +349,7 @@ func TestChatTabs(t *testing.T) {
 func TestChatFarewell(t *testing.T) {
 	f := &fakeScreensSource{}
 	m := newTestModel(f)
-	next, cmd := m.Update(runes("4"))
+	next, cmd := m.Update(runes("3"))
 	m = next.(Model)
 	run(cmd)
 	before := len(f.Calls())

@@ -164,7 +164,7 @@ func (m *chatScreen) View() string {
 	var body string
 	switch {
 	case m.err != nil:
-		body = m.st.Error.Render(wrap(m.err.Error(), m.width))
+		body = m.st.Error.Render(wrap(errorText(m.err), m.width))
 	case !m.loaded:
 		body = m.st.Muted.Render("Chargement…")
 	case len(m.rows) == 0:
@@ -197,7 +197,7 @@ func (m *chatScreen) openView() string {
 	var head, body string
 	switch {
 	case m.convErr != nil:
-		head, body = m.st.Title.Render("Conversation"), m.st.Error.Render(wrap(m.convErr.Error(), m.width))
+		head, body = m.st.Title.Render("Conversation"), m.st.Error.Render(wrap(errorText(m.convErr), m.width))
 	case c == nil:
 		head, body = m.st.Title.Render("Conversation"), m.st.Muted.Render("Chargement…")
 	default:
@@ -221,7 +221,7 @@ func (m *chatScreen) openView() string {
 	case chatCompose:
 		return out + "Message\u00a0: " + m.input.View()
 	case chatConfirm:
-		return out + m.st.Info.Render(elide(m.ask.prompt, m.width))
+		return out + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
 	}
 	return out + m.st.Muted.Render(elide(m.hint(), m.width))
 }

@@ -68,7 +68,7 @@ func fakeClaimDetail() *RequestDetail {
 	c := fakeClaim()
 	return &RequestDetail{Detail: desk.Detail{
 		Request: fakeClaimRow(),
-		History: []desk.Event{{At: time.Date(2026, 11, 19, 9, 12, 0, 0, time.UTC), ActorName: "Jeanne Martin", Action: "Demande déposée"}},
+		History: []desk.Event{{At: time.Date(2026, 11, 19, 9, 12, 0, 0, time.UTC), ActorName: "Jeanne Martin", Action: "created", Detail: "Demande reçue"}},
 		Replies: []desk.Reply{{At: "2026-11-20T18:40:00.000Z", AuthorName: "Jeanne Martin", Label: claim.LabelFromClient, Body: "Le plombier me donne sa facture lundi."}},
 		Moves:   []desk.Option{},
 		Can:     desk.Can{Work: true, Note: true, Assign: true, Release: true},

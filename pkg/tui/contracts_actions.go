@@ -214,7 +214,7 @@ func (m *contractsScreen) actionView() (string, int) {
 		v := a.pick.viewIn(m.st, m.width, m.height/2)
 		return v, strings.Count(v, "\n") + 1
 	case a.ask != nil:
-		return m.st.Info.Render(elide(a.ask.prompt, m.width)), 1
+		return m.st.Info.Render(elideAsk(a.ask.prompt, m.width)), 1
 	}
 	return a.prompt + a.input.View(), 1
 }

@@ -119,7 +119,11 @@ func (m *contractsScreen) detailText() string {
 	section("Historique")
 	for i := len(c.History) - 1; i >= 0; i-- {
 		e := c.History[i]
-		line(frDate(e.At, m.now()) + " · " + e.ActorName + " · " + e.Detail)
+		who := e.ActorName
+		if who == "" {
+			who = "Système"
+		}
+		line(frDate(e.At, m.now()) + " · " + who + " · " + e.Detail)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

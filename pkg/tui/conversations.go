@@ -267,7 +267,7 @@ func (m *conversationsScreen) View() string {
 			modeLabel(m.open.Mode), m.open.MessageCount, plural(m.open.MessageCount)))
 		body := m.vp.View()
 		if m.openErr != nil {
-			body = m.st.Error.Render(wrap(m.openErr.Error(), m.width))
+			body = m.st.Error.Render(wrap(errorText(m.openErr), m.width))
 		}
 		return fitHeight(head+"\n"+body, m.width, m.height)
 	}
@@ -281,7 +281,7 @@ func (m *conversationsScreen) View() string {
 	var body string
 	switch {
 	case m.err != nil:
-		body = m.st.Error.Render(wrap(m.err.Error(), m.width))
+		body = m.st.Error.Render(wrap(errorText(m.err), m.width))
 	case !m.loaded:
 		body = m.st.Muted.Render("Chargement…")
 	case len(m.shown) == 0:

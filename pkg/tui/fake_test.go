@@ -55,8 +55,9 @@ func newFakeCoreSource(actor account.Actor) *fakeCoreSource {
 
 var marie = account.Actor{UID: "u-marie", Role: account.RoleAdmin, Name: "Marie Dupont", Email: "marie@example.fr"}
 
-func (f *fakeCoreSource) Actor() account.Actor { return f.actor }
-func (f *fakeCoreSource) DBPath() string       { return f.dbPath }
+func (f *fakeCoreSource) Actor() account.Actor          { return f.actor }
+func (f *fakeCoreSource) DBPath() string                { return f.dbPath }
+func (f *fakeCoreSource) ProductTitle(id string) string { return fakeProductTitle(id) }
 
 func (f *fakeCoreSource) Overview(context.Context) (*Overview, error) {
 	f.mu.Lock()

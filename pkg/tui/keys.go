@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // keyMap holds the bindings of the root model, common to every screen.
 type keyMap struct {
@@ -37,9 +41,10 @@ func (k keyMap) short() []key.Binding {
 	return []key.Binding{k.Next, k.Refresh, k.Help, k.Quit}
 }
 
-// full are the root's bindings as columns of the full help.
-func (k keyMap) full() [][]key.Binding {
-	tabs := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1–6", "aller à l'onglet"))
+// full are the root's bindings as columns of the full help, with the
+// digits of the n tabs shown.
+func (k keyMap) full(n int) [][]key.Binding {
+	tabs := key.NewBinding(key.WithKeys("1"), key.WithHelp(fmt.Sprintf("1–%d", n), "aller à l'onglet"))
 	return [][]key.Binding{
 		{k.Next, k.Prev, tabs, k.Back},
 		{k.Refresh, k.Pause, k.Help, k.Quit},

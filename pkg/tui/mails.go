@@ -308,7 +308,7 @@ func (m *mailsScreen) View() string {
 	out := fitHeight(head+"\n"+body, m.width, m.height-1)
 	switch {
 	case m.ask != nil:
-		return out + "\n" + m.st.Info.Render(elide(m.ask.prompt, m.width))
+		return out + "\n" + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
 	case m.mode == mailFilter:
 		return out + "\nFiltrer\u00a0: " + m.input.View()
 	}

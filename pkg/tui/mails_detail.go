@@ -42,7 +42,7 @@ func (m *mailsScreen) detailText() string {
 		line("Essais jusqu'au", frDate(ml.ExpiresAt, now))
 	}
 	line("Modèle", ml.Template)
-	line("Rattaché à", ml.Aggregate)
+	line("Rattaché à", aggregateText(ml.Aggregate))
 	line("Message-ID", ml.MessageID)
 	b.WriteString("\n" + m.st.Header.Render(elide("── Texte du courriel ", w)) + "\n")
 	b.WriteString(wrap(strings.TrimRight(ml.Text, "\n"), w))
@@ -73,7 +73,24 @@ func (m *mailsScreen) detailView() string {
 	}
 	out := fitHeight(head+"\n"+body, m.width, m.height-1)
 	if m.ask != nil {
-		return out + "\n" + m.st.Info.Render(elide(m.ask.prompt, m.width))
+		return out + "\n" + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
 	}
 	return out + "\n"
 }
+
+// aggregateText names what a mail is about in French: « request:ID »
+// becomes « demande ID »; an unknown kind is shown as stored.
+func aggregateText(a string) string {
+	kind, id, ok := strings.Cut(a, ":")
+	if !ok {
+		return a
+	}
+	if word, known := aggregateWords[kind]; known {
+		return word + " " + id
+	}
+	return a
+}
+
+// aggregateWords are the kinds of pkg/event's aggregates, in French.
+var aggregateWords = map[string]string{"request": "demande", "account": "compte",
+	"conversation": "conversation", "contract": "contrat"}

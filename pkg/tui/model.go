@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"courtier/pkg/account"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -70,13 +72,26 @@ func NewModel(ctx context.Context, src Source, opts Options) Model {
 	}
 	return Model{
 		ctx: ctx, src: src, st: st, keys: newKeyMap(), help: h,
-		screens: []Screen{
-			newOverviewScreen(src, st, opts.Location, opts.Now),
-			newRequestsScreen(src, st), newUsersScreen(src, st), newConversationsScreen(src, st, opts.ChatRefresh),
-			newMailsScreen(src, st), newContractsScreen(src, st),
-		},
+		screens: newScreens(src, st, opts),
 		refresh: opts.Refresh, now: opts.Now, loc: opts.Location,
 	}
+}
+
+// newScreens are the tabs the actor may use: Utilisateurs and Courriels
+// are the admins' (and the read-only operator's); an agent is not offered
+// tabs whose every read the services refuse them.
+func newScreens(src Source, st Styles, opts Options) []Screen {
+	a := src.Actor()
+	all := !a.SignedIn() || a.Role == account.RoleAdmin
+	screens := []Screen{newOverviewScreen(src, st, opts.Location, opts.Now), newRequestsScreen(src, st)}
+	if all {
+		screens = append(screens, newUsersScreen(src, st))
+	}
+	screens = append(screens, newConversationsScreen(src, st, opts.ChatRefresh))
+	if all {
+		screens = append(screens, newMailsScreen(src, st))
+	}
+	return append(screens, newContractsScreen(src, st))
 }
 
 // Init loads every screen and starts the refresh ticks.
@@ -89,7 +104,8 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Active is the index of the shown tab (0 Aperçu … 5 Contrats).
+// Active is the index of the shown tab (0 Aperçu … 5 Contrats for an
+// admin; an agent has four tabs, see newScreens).
 func (m Model) Active() int { return m.active }
 
 // Paused tells whether the automatic refresh is paused.

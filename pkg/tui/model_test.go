@@ -272,7 +272,7 @@ func TestTicks(t *testing.T) {
 func TestStatusBar(t *testing.T) {
 	src := newFakeCoreSource(marie)
 	m := loaded(t, newTestModel(src), 120, 36)
-	for _, want := range []string{"Connecté en tant que Marie Dupont (admin) · Actualisé à 14:05", "Base de données\u00a0: /srv/courtier/courtier.db"} {
+	for _, want := range []string{"Compte\u00a0: Marie Dupont (Administrateur) · Actualisé à 14:05", "Base de données\u00a0: /srv/courtier/courtier.db"} {
 		if v := m.View(); !strings.Contains(v, want) {
 			t.Errorf("no %q in the status bar:\n%s", want, v)
 		}

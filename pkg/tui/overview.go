@@ -75,7 +75,10 @@ func (s *overviewScreen) View() string {
 	b.WriteString(s.countsTable(ov.Counts))
 	fmt.Fprintf(&b, "\nOffres en attente du client\u00a0: %d · Conversations des dernières 24\u00a0h\u00a0: %d\n",
 		ov.OffersWaiting, ov.Conversations)
-	fmt.Fprintf(&b, "Comptes\u00a0: %s\n", usersLine(ov.Users))
+	if ov.Users != nil {
+		// An agent does not see the accounts, as on the site: no line.
+		fmt.Fprintf(&b, "Comptes\u00a0: %s\n", usersLine(ov.Users))
+	}
 	if c := ov.Contracts; c != nil {
 		b.WriteString(contractsLines(c))
 	}
@@ -143,9 +146,6 @@ func claimsLines(c *claim.Counts, byStatus bool) string {
 
 // usersLine counts the accounts by role, in French.
 func usersLine(by map[account.Role]int) string {
-	if by == nil {
-		return "réservé aux administrateurs"
-	}
 	plural := func(n int, one, many string) string {
 		if n > 1 {
 			return fmt.Sprintf("%d %s", n, many)

@@ -132,7 +132,7 @@ func (m *requestsScreen) Capturing() bool {
 func (m *requestsScreen) SetSize(w, h int) {
 	m.width, m.height = max(w, 20), max(h, 5)
 	m.table.SetColumns(fitColumns(m.width, []colSpec{{"Type", 8, 13}, {"Référence", 14, 14},
-		{"Client", 9, 24}, {"Produit / objet", 9, 26}, {"Statut", 9, 20}, {"Suivie par", 7, 18}, {"Échéance", 11, 19}}))
+		{"Client", 9, 24}, {"Objet", 9, 26}, {"Statut", 9, 20}, {"Suivie par", 7, 18}, {"Échéance", 11, 19}}))
 	m.table.SetWidth(m.width)
 	m.table.SetHeight(m.height - 2)
 	m.input.Width = m.width - 12
@@ -257,7 +257,7 @@ func (m *requestsScreen) View() string {
 	var body string
 	switch {
 	case m.err != nil:
-		body = m.st.Error.Render(wrap(m.err.Error(), m.width))
+		body = m.st.Error.Render(wrap(errorText(m.err), m.width))
 	case !m.loaded:
 		body = m.st.Muted.Render("Chargement…")
 	case len(m.shown) == 0:

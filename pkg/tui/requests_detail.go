@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"courtier/pkg/desk"
+	"courtier/pkg/fr"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -162,10 +163,13 @@ func (m *requestsScreen) detailText() string {
 		contact += " <" + r.Email + ">"
 	}
 	if r.Phone != "" {
-		contact += " · " + r.Phone
+		contact += " · " + fr.Phone(r.Phone)
 	}
 	line("Client", contact)
-	line("Objet", r.Summary)
+	if r.Kind != desk.KindCallback {
+		// A callback's summary is its slot and product, lines of its own below.
+		line("Objet", r.Summary)
+	}
 	line("Statut", r.StatusLabel+" (le client lit «\u00a0"+r.ClientStatusLabel+"\u00a0»)")
 	who := "personne"
 	if r.Assignee != nil {
@@ -224,11 +228,7 @@ func (m *requestsScreen) detailText() string {
 	}
 	section("Historique")
 	for _, e := range d.History {
-		text := frDate(e.At, now) + " · " + e.ActorName + " · " + e.Action
-		if e.Detail != "" {
-			text += " · " + e.Detail
-		}
-		b.WriteString(wrap(text, w) + "\n")
+		b.WriteString(wrap(frDate(e.At, now)+" · "+historyWho(e)+" · "+historyWhat(e), w) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -237,7 +237,7 @@ func (m *requestsScreen) detailView() string {
 	var head, body string
 	switch {
 	case m.detailErr != nil:
-		head, body = m.st.Title.Render("Demande"), m.st.Error.Render(wrap(m.detailErr.Error(), m.width))
+		head, body = m.st.Title.Render("Demande"), m.st.Error.Render(wrap(errorText(m.detailErr), m.width))
 	case m.detail == nil:
 		head, body = m.st.Title.Render("Demande"), m.st.Muted.Render("Chargement…")
 	default:
@@ -272,4 +272,37 @@ func (m *requestsScreen) detailHelp() []key.Binding {
 		}
 	}
 	return h
+}
+
+// historyWho is who did a history event, « Système » for the site itself,
+// as the web desk writes it.
+func historyWho(e desk.Event) string {
+	if e.ActorName == "" {
+		return "Système"
+	}
+	return e.ActorName
+}
+
+// historyWhat is what a history event did, in the words the web desk
+// shows: its French detail. The action is a code (« created »,
+// « taken »…) never shown: an event recorded without a detail is named
+// from it.
+func historyWhat(e desk.Event) string {
+	if e.Detail != "" {
+		return e.Detail
+	}
+	if label, ok := historyActions[e.Action]; ok {
+		return label
+	}
+	return "Modification"
+}
+
+// historyActions name the desk's action codes for an event without a detail.
+var historyActions = map[string]string{
+	"created": "Demande reçue", "taken": "Prise en charge", "released": "Remise dans la file",
+	"assigned": "Confiée", "status": "Statut changé", "note": "Note interne ajoutée",
+	"reply": "Réponse au client", "file": "Pièce jointe", "answered": "Message répondu",
+	"called": "Appel\u00a0: personne jointe", "no_answer": "Appel sans réponse", "offers": "Offres envoyées",
+	"accepted": "Offre acceptée", "declined": "Offres refusées", "kept": "Prix gardés de nouveau",
+	"converted": "Transformé en demande de devis", "acknowledged": "Accusé de réception",
 }

@@ -20,7 +20,7 @@ func (m *requestsScreen) refreshRows() {
 	}
 	m.shown = m.shown[:0:0]
 	for _, r := range m.all {
-		if matches(m.query, r.Ref, r.Name, r.Email, r.Product, r.Summary, r.StatusLabel) {
+		if matches(m.query, r.Ref, r.Name, r.Email, m.subject(r), r.Summary, r.StatusLabel) {
 			m.shown = append(m.shown, r)
 		}
 	}
@@ -63,20 +63,29 @@ func (m *requestsScreen) refreshRows() {
 	rows := make([]table.Row, len(m.shown))
 	now, dueWidth := m.now(), m.table.Columns()[6].Width
 	for i, r := range m.shown {
-		// The summary is French (« Assurance auto », a message's subject);
-		// the product is an identifier, kept for a request without one.
-		product := r.Summary
-		if product == "" {
-			product = r.Product
-		}
 		who := "—"
 		if r.Assignee != nil {
 			who = r.Assignee.Name
 		}
-		rows[i] = table.Row{marker(i == cursor, r.KindLabel), r.Ref, r.Name, product, r.StatusLabel, who, dueCell(r, now, dueWidth)}
+		rows[i] = table.Row{marker(i == cursor, r.KindLabel), r.Ref, r.Name, m.subject(r), r.StatusLabel, who, dueCell(r, now, dueWidth)}
 	}
 	m.table.SetRows(rows)
 	m.table.SetCursor(cursor)
+}
+
+// subject is the « Objet » cell (the web desk's header), as its subjectOf:
+// the product's title when the request has one, else its summary (a
+// message's subject, a complaint's). A callback's summary is its slot,
+// which the detail shows as « Créneau » and the échéance column as its
+// end: without a product, a dash.
+func (m *requestsScreen) subject(r desk.StaffView) string {
+	switch {
+	case r.Product != "":
+		return m.src.ProductTitle(r.Product)
+	case r.Kind == desk.KindCallback || r.Summary == "":
+		return "—"
+	}
+	return r.Summary
 }
 
 // dueText is the échéance cell: the word first, so it survives elision.

@@ -71,7 +71,21 @@ func (f *fakeScreensSource) Actor() account.Actor {
 	}
 	return alice
 }
-func (f *fakeScreensSource) DBPath() string { return "/tmp/courtier.db" }
+func (f *fakeScreensSource) DBPath() string                { return "/tmp/courtier.db" }
+func (f *fakeScreensSource) ProductTitle(id string) string { return fakeProductTitle(id) }
+
+// fakeProductTitle names the fakes' products as the company profile does.
+func fakeProductTitle(id string) string {
+	switch id {
+	case "home":
+		return "Assurance habitation"
+	case "life":
+		return "Assurance vie et prévoyance"
+	case "car":
+		return "Assurance auto et moto"
+	}
+	return id
+}
 func (f *fakeScreensSource) Overview(context.Context) (*Overview, error) {
 	return nil, errors.New("pas dans ce faux")
 }
@@ -90,16 +104,21 @@ func (f *fakeScreensSource) Queue(_ context.Context, fl desk.Filter) ([]desk.Sta
 func fakeQueue() []desk.StaffView {
 	return []desk.StaffView{
 		{ID: "r1", Kind: desk.KindComplaint, KindLabel: "Réclamation", Ref: "RC-2026-000007", Name: "Émilie Lefèvre-Dubois de la Grange",
-			Email: "emilie@example.fr", Product: "Prévoyance", Status: "acknowledged", StatusLabel: "Accusé de réception envoyé",
+			Email: "emilie@example.fr", Product: "life", Summary: "Refus de prise en charge", Status: "acknowledged", StatusLabel: "Accusé de réception envoyé",
 			Assignee: &desk.Person{UID: "u-bob", Name: "Bob Admin"}, DueAt: "2026-11-30T16:00:00.000Z", CreatedAt: "2026-11-20T09:00:00.000Z"},
 		{ID: "q1", Kind: desk.KindQuote, KindLabel: "Devis", Ref: "DV-2026-000123", Client: true, Name: "Jeanne Martin",
-			Email: "jeanne@example.fr", Phone: "06 12 34 56 78", Product: "Assurance habitation", Summary: "Maison à Lyon",
+			Email: "jeanne@example.fr", Phone: "0612345678", Product: "home", Summary: "Assurance habitation",
 			Status: "new", StatusLabel: "Nouvelle", ClientStatusLabel: "Reçue", Waiting: true,
 			DueAt: "2026-11-22T13:05:00.000Z", Overdue: true, CreatedAt: "2026-11-20T13:05:00.000Z"},
 		{ID: "c1", Kind: desk.KindContact, KindLabel: "Message", Ref: "MS-2026-000045", Name: "Paul Durand",
 			Email: "paul@example.fr", Summary: "Question sur mon contrat auto", Status: "open", StatusLabel: "En cours",
 			Assignee: &desk.Person{UID: "u-alice", Name: "Alice Agent"}, DueAt: "2026-11-23T15:00:00.000Z", DueToday: true,
 			CreatedAt: "2026-11-22T08:00:00.000Z", ConversationID: "c0nv"},
+		// A callback without a product: its summary is its slot, which the
+		// « Objet » column must not show.
+		{ID: "k1", Kind: desk.KindCallback, KindLabel: "Rappel", Ref: "RA-2026-000012", Name: "Lina Moreau",
+			Phone: "+33712345678", Summary: "1er décembre 2026, 10:00\u00a0–\u00a011:00", Status: "new", StatusLabel: "Nouveau",
+			DueAt: "2026-12-01T10:00:00.000Z", CreatedAt: "2026-11-22T09:00:00.000Z"},
 	}
 }
 
@@ -114,7 +133,7 @@ func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetai
 			at := func(min int) time.Time { return time.Date(2026, 11, 22, 7, min, 0, 0, time.UTC) }
 			return &RequestDetail{Detail: desk.Detail{
 				Request: r,
-				History: []desk.Event{{At: at(58), ActorName: "Paul Durand", Action: "Demande reçue"}},
+				History: []desk.Event{{At: at(58), ActorName: "Paul Durand", Action: "created", Detail: "Demande reçue"}},
 				Can:     desk.Can{Take: true, Note: true},
 			}, Lines: [][2]string{{"Objet", "Autre"}, {"Message", "Mon contrat auto couvre-t-il le prêt du volant ?"}},
 				Conversation: []TranscriptLine{
@@ -127,7 +146,11 @@ func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetai
 		if r.ID == id {
 			return &RequestDetail{Detail: desk.Detail{
 				Request: r,
-				History: []desk.Event{{At: time.Date(2026, 11, 20, 13, 5, 0, 0, time.UTC), ActorName: "Jeanne Martin", Action: "Demande déposée"}},
+				History: []desk.Event{
+					{At: time.Date(2026, 11, 20, 13, 5, 0, 0, time.UTC), ActorName: "Jeanne Martin", Action: "created", Detail: "Demande reçue"},
+					{At: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC), ActorName: "", Action: "kept"},
+					{At: time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC), ActorName: "Bob Admin", Action: "note", Detail: "Note interne ajoutée"},
+				},
 				Notes:   []desk.Note{{At: time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC), AuthorName: "Bob Admin", Body: "Client à rappeler après 17 h."}},
 				Replies: []desk.Reply{{At: "2026-11-21T10:00:00.000Z", AuthorName: "Bob Admin", Label: "Accusé de réception", Body: "Nous avons bien reçu votre demande."}},
 				Moves:   []desk.Option{{Status: "in_progress", Label: "En cours"}, {Status: desk.StatusClosed, Label: "Clôturée"}},

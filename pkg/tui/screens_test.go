@@ -14,6 +14,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"courtier/pkg/apperr"
 )
 
 var updateScreens = flag.Bool("update-screens", false, "rewrite the screens' golden files")
@@ -54,7 +56,7 @@ func TestRequestsListKeys(t *testing.T) {
 	f := &fakeScreensSource{}
 	s := newTestScreen(t, newRequestsScreen, f, 120, 36)
 	m := s.(*requestsScreen)
-	byDue := []string{"DV-2026-000123", "MS-2026-000045", "RC-2026-000007"}
+	byDue := []string{"DV-2026-000123", "MS-2026-000045", "RC-2026-000007", "RA-2026-000012"}
 	if got := refs(m); !reflect.DeepEqual(got, byDue) {
 		t.Fatalf("by due date: %v", got)
 	}
@@ -63,10 +65,10 @@ func TestRequestsListKeys(t *testing.T) {
 		want  []string
 		query string
 	}{
-		{[]string{"o"}, []string{"DV-2026-000123", "MS-2026-000045", "RC-2026-000007"}, ""},
-		{[]string{"O"}, []string{"RC-2026-000007", "MS-2026-000045", "DV-2026-000123"}, ""},
-		{[]string{"o"}, []string{"Paul Durand", "Jeanne Martin", "Émilie Lefèvre-Dubois de la Grange"}, ""},
-		{[]string{"o", "O"}, []string{"RC-2026-000007", "MS-2026-000045", "DV-2026-000123"}, ""},
+		{[]string{"o"}, []string{"DV-2026-000123", "MS-2026-000045", "RA-2026-000012", "RC-2026-000007"}, ""},
+		{[]string{"O"}, []string{"RC-2026-000007", "RA-2026-000012", "MS-2026-000045", "DV-2026-000123"}, ""},
+		{[]string{"o"}, []string{"Paul Durand", "Lina Moreau", "Jeanne Martin", "Émilie Lefèvre-Dubois de la Grange"}, ""},
+		{[]string{"o", "O"}, []string{"RC-2026-000007", "MS-2026-000045", "RA-2026-000012", "DV-2026-000123"}, ""},
 		{[]string{"/", "en cours", "enter"}, []string{"MS-2026-000045"}, "en cours"},
 		{[]string{"/", "x", "esc"}, []string{"MS-2026-000045"}, "en cours"},
 		{[]string{"/", "\x7f"}, nil, "en cours"},
@@ -200,15 +202,15 @@ func TestUsersKeys(t *testing.T) {
 		call   string
 		info   string
 	}{
-		{"role", []string{"down", "down", "r", "up", "enter"}, "Passer jeanne.martin.tres.longue.adresse@example.fr de client à agent\u00a0? (o/n)",
-			"SetRole u-jeanne agent", "jeanne.martin.tres.longue.adresse@example.fr est désormais agent."},
-		{"role refused", []string{"up", "up", "r", "down", "enter"}, "Passer bob@courtier.fr de admin à agent\u00a0? (o/n)", "", ""},
+		{"role", []string{"down", "down", "r", "up", "enter"}, "Donner le rôle Conseiller au compte jeanne.martin.tres.longue.adresse@example.fr\u00a0? (o/n)",
+			"SetRole u-jeanne agent", "Le compte jeanne.martin.tres.longue.adresse@example.fr a désormais le rôle Conseiller."},
+		{"role refused", []string{"up", "up", "r", "down", "enter"}, "Donner le rôle Conseiller au compte bob@courtier.fr\u00a0? (o/n)", "", ""},
 		{"same role", []string{"r", "enter"}, "", "", ""},
 		{"enable", []string{"down", "down", "d"}, "Réactiver le compte jeanne.martin.tres.longue.adresse@example.fr\u00a0? (o/n)",
 			"SetUserStatus u-jeanne active", "Compte jeanne.martin.tres.longue.adresse@example.fr réactivé."},
 		{"disable", []string{"up", "d"}, "Désactiver le compte alice@courtier.fr\u00a0? (o/n)",
 			"SetUserStatus u-alice disabled", "Compte alice@courtier.fr désactivé."},
-		{"sign out", []string{"x"}, "Terminer les sessions de alice@courtier.fr\u00a0? (o/n)", "SignOut u-alice", "2 sessions terminées."},
+		{"sign out", []string{"x"}, "Terminer les sessions du compte alice@courtier.fr\u00a0? (o/n)", "SignOut u-alice", "2 sessions terminées."},
 	}
 	for _, c := range cases {
 		s, _ = press(s, c.keys...)
@@ -254,10 +256,12 @@ func TestUsersKeys(t *testing.T) {
 }
 
 func TestUsersRefused(t *testing.T) {
-	f := &fakeScreensSource{usersErr: errors.New("Réservé aux administrateurs.")}
+	// The service's refusal, whose Error() starts with its code: the
+	// screen shows the French message alone.
+	f := &fakeScreensSource{usersErr: apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux administrateurs.")}
 	s := newTestScreen(t, newUsersScreen, f, 80, 24)
-	v := s.View()
-	if !strings.Contains(v, "Réservé aux administrateurs.") || strings.Contains(v, "E-mail") {
+	v := strings.Join(strings.Fields(s.View()), " ")
+	if !strings.Contains(v, "Cette action est réservée aux administrateurs.") || strings.Contains(v, "forbidden") || strings.Contains(v, "E-mail") {
 		t.Errorf("the refusal is not shown in place of the table:\n%s", v)
 	}
 	before := len(f.Calls())

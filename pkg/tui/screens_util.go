@@ -131,14 +131,19 @@ func fitColumns(width int, specs []colSpec) []table.Column {
 }
 
 // tableKeys are the table's moves without the letters the screens use
-// (f, d, u, b, space): arrows, j/k, page up/down, home/end, g/G.
+// (f, d, u, b, space): arrows, j/k, page up/down, home/end, g/G, with
+// their help in French (the table's own is English).
 func tableKeys() table.KeyMap {
-	km := table.DefaultKeyMap()
-	km.PageUp = key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page précédente"))
-	km.PageDown = key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page suivante"))
-	km.HalfPageUp = key.NewBinding(key.WithDisabled())
-	km.HalfPageDown = key.NewBinding(key.WithDisabled())
-	return km
+	return table.KeyMap{
+		LineUp:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "monter")),
+		LineDown:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "descendre")),
+		PageUp:       key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page précédente")),
+		PageDown:     key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page suivante")),
+		HalfPageUp:   key.NewBinding(key.WithDisabled()),
+		HalfPageDown: key.NewBinding(key.WithDisabled()),
+		GotoTop:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/début", "premier")),
+		GotoBottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/fin", "dernier")),
+	}
 }
 
 // newScreenTable is a focused table in the dashboard's styles.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // widgetKeys are the keys of the small lists and confirmations the
@@ -91,6 +92,20 @@ func (p picker) help() []key.Binding {
 type confirm struct {
 	prompt string
 	run    func() tea.Cmd
+}
+
+// elideAsk fits a question in w cells: what is cut is the end of its
+// text, never the « ? (o/n) » that says how to answer.
+func elideAsk(prompt string, w int) string {
+	cut := strings.LastIndex(prompt, "\u00a0?")
+	if cut < 0 {
+		cut = strings.LastIndex(prompt, " (o/n)")
+	}
+	if cut < 0 || ansi.StringWidth(prompt) <= w {
+		return elide(prompt, w)
+	}
+	tail := prompt[cut:]
+	return elide(prompt[:cut], w-ansi.StringWidth(tail)) + tail
 }
 
 func confirmHelp() []key.Binding { return []key.Binding{widgetKeys.Yes, widgetKeys.No} }

@@ -28,6 +28,9 @@ type Source interface {
 	Overview(ctx context.Context) (*Overview, error)
 
 	Queue(ctx context.Context, f desk.Filter) ([]desk.StaffView, error)
+	// ProductTitle is the French name of product id in the company
+	// profile (« Assurance auto et moto »), id itself when unknown.
+	ProductTitle(id string) string
 	Request(ctx context.Context, id string) (*RequestDetail, error)
 	Take(ctx context.Context, id string) error
 	Release(ctx context.Context, id string) error

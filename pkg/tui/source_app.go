@@ -97,6 +97,17 @@ func (s *appSource) Queue(ctx context.Context, f desk.Filter) ([]desk.StaffView,
 	return s.a.Desk.Queue(ctx, s.reader, f)
 }
 
+// ProductTitle names product id as the company profile does, as the web
+// desk's productTitle.
+func (s *appSource) ProductTitle(id string) string {
+	for _, sv := range s.a.Company.Services {
+		if sv.ID == id {
+			return sv.Title
+		}
+	}
+	return id
+}
+
 // Request reads the shared part of request id, its kind's own lines (and
 // a claim whole) and the mails written about it.
 func (s *appSource) Request(ctx context.Context, id string) (*RequestDetail, error) {

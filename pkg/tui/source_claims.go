@@ -45,7 +45,7 @@ func claimLines(c *claim.StaffClaim) [][2]string {
 	}
 	lines = append(lines, [2]string{"Motif du refus", c.Reason})
 	if a := c.Assistance; a != nil {
-		lines = append(lines, [2]string{"Assistance", a.Insurer + " · " + a.Phone})
+		lines = append(lines, [2]string{"Assistance", a.Insurer + " · " + fr.Phone(a.Phone)})
 	}
 	for _, a := range c.Answers {
 		v := a.Text

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"syscall"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/contract"
@@ -72,11 +73,22 @@ func writeNew(path string, data []byte) (int, error) {
 	return n, nil
 }
 
-// pathReason is a file error's reason without the path it repeats.
+// pathReason is a file error's reason in French, without the path the
+// message already names: the system's own words are English.
 func pathReason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
+	switch {
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+		return "écriture refusée à cet endroit"
+	case errors.Is(err, fs.ErrNotExist):
+		return "ce dossier n’existe pas"
+	case errors.Is(err, syscall.ENOTDIR):
+		return "un élément du chemin n’est pas un dossier"
+	case errors.Is(err, syscall.EISDIR):
+		return "c’est un dossier"
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return "plus de place sur le disque"
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return "nom trop long"
 	}
-	return err.Error()
+	return "erreur du système de fichiers"
 }

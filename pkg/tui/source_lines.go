@@ -58,6 +58,11 @@ func (s *appSource) kindLines(ctx context.Context, kind desk.Kind, id string) ([
 // quoteLines are the client's answers, the offers and the client's refusal.
 func quoteLines(q *quote.Service, r *quote.Request) [][2]string {
 	lines := q.AnswerLines(r)
+	for i, l := range lines {
+		if l[0] == "Téléphone" {
+			lines[i][1] = fr.Phone(l[1])
+		}
+	}
 	if r.Message != "" {
 		lines = append(lines, [2]string{"Message", r.Message})
 	}
@@ -93,7 +98,7 @@ func onlineLines(q *instant.Quote) [][2]string {
 		if p.MonthlyCents > 0 {
 			price += ", " + pricing.Euros(p.MonthlyCents) + " par mois"
 		}
-		lines = append(lines, [2]string{label, p.Formula + " chez " + p.Insurer + " : " + price})
+		lines = append(lines, [2]string{label, p.Formula + " chez " + p.Insurer + "\u00a0: " + price})
 	}
 	return lines
 }

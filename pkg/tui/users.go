@@ -66,8 +66,8 @@ func (m *usersScreen) Capturing() bool { return m.filtering || m.picking || m.as
 
 func (m *usersScreen) SetSize(w, h int) {
 	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"E-mail", 16, 40}, {"Nom", 10, 24}, {"Rôle", 6, 6},
-		{"Statut", 9, 9}, {"Créé le", 14, 14}, {"Dernière activité", 14, 17}}))
+	m.table.SetColumns(fitColumns(m.width, []colSpec{{"E-mail", 14, 40}, {"Nom", 9, 24}, {"Rôle", 14, 14},
+		{"Statut", 9, 9}, {"Créé le", 14, 14}, {"Activité", 13, 17}}))
 	m.table.SetWidth(m.width)
 	m.table.SetHeight(m.height - 2)
 	m.input.Width = m.width - 12
@@ -114,7 +114,7 @@ func (m *usersScreen) key(msg tea.KeyMsg) tea.Cmd {
 		m.input.CursorEnd()
 		return m.input.Focus()
 	case key.Matches(msg, usersKeys.Role) && u != nil:
-		m.picking, m.pick = true, picker{title: "Rôle de " + u.Email, labels: roleNames()}
+		m.picking, m.pick = true, picker{title: "Rôle du compte " + u.Email, labels: roleNames()}
 		for i, r := range account.Roles() {
 			if r == u.Role {
 				m.pick.cursor = i
@@ -124,7 +124,7 @@ func (m *usersScreen) key(msg tea.KeyMsg) tea.Cmd {
 		m.askDisable(*u)
 	case key.Matches(msg, usersKeys.SignOut) && u != nil:
 		uid, src, ctx := u.UID, m.src, m.ctx
-		m.ask = &confirm{prompt: "Terminer les sessions de " + u.Email + "\u00a0? (o/n)", run: func() tea.Cmd {
+		m.ask = &confirm{prompt: "Terminer les sessions du compte " + u.Email + "\u00a0? (o/n)", run: func() tea.Cmd {
 			return afterAction(func() tea.Msg {
 				n, err := src.SignOut(ctx, uid)
 				return errOr(err, sessionsEnded(n))
@@ -139,12 +139,27 @@ func (m *usersScreen) key(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// roleNames are the roles in French, in the order of account.Roles.
 func roleNames() []string {
 	var out []string
 	for _, r := range account.Roles() {
-		out = append(out, string(r))
+		out = append(out, roleLabel(r))
 	}
 	return out
+}
+
+// roleLabel names a role as the website does (roleLabels of
+// site/src/lib/admin-users.ts): Administrateur, Conseiller, Client.
+func roleLabel(r account.Role) string {
+	switch r {
+	case account.RoleAdmin:
+		return "Administrateur"
+	case account.RoleAgent:
+		return "Conseiller"
+	case account.RoleClient:
+		return "Client"
+	}
+	return string(r)
 }
 
 // sessionsEnded says how many sessions SignOut ended.
@@ -182,9 +197,9 @@ func (m *usersScreen) roleKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		uid, email, src, ctx := u.UID, u.Email, m.src, m.ctx
-		m.ask = &confirm{prompt: fmt.Sprintf("Passer %s de %s à %s\u00a0? (o/n)", email, u.Role, to), run: func() tea.Cmd {
+		m.ask = &confirm{prompt: fmt.Sprintf("Donner le rôle %s au compte %s\u00a0? (o/n)", roleLabel(to), email), run: func() tea.Cmd {
 			return afterAction(func() tea.Msg {
-				return errOr(src.SetRole(ctx, uid, to), email+" est désormais "+string(to)+".")
+				return errOr(src.SetRole(ctx, uid, to), "Le compte "+email+" a désormais le rôle "+roleLabel(to)+".")
 			})
 		}}
 	}
@@ -248,7 +263,7 @@ func (m *usersScreen) refreshRows() {
 		if u.Status == account.StatusDisabled {
 			status = "désactivé"
 		}
-		rows[i] = table.Row{marker(i == cursor, u.Email), u.DisplayName, string(u.Role), status,
+		rows[i] = table.Row{marker(i == cursor, u.Email), u.DisplayName, roleLabel(u.Role), status,
 			frStoreDate(u.CreatedAt, now), frStoreDate(u.LastSeenAt, now)}
 	}
 	m.table.SetRows(rows)
@@ -268,7 +283,7 @@ func (m *usersScreen) View() string {
 	var body string
 	switch {
 	case m.err != nil:
-		body = m.st.Muted.Render(wrap("La liste des comptes n'est pas disponible\u00a0: "+m.err.Error(), m.width))
+		body = m.st.Muted.Render(wrap("La liste des comptes n'est pas disponible\u00a0: "+errorText(m.err), m.width))
 	case !m.loaded:
 		body = m.st.Muted.Render("Chargement…")
 	case m.picking:
@@ -281,7 +296,7 @@ func (m *usersScreen) View() string {
 	out := fitHeight(head+"\n"+body, m.width, m.height-1)
 	switch {
 	case m.ask != nil:
-		return out + "\n" + m.st.Info.Render(elide(m.ask.prompt, m.width))
+		return out + "\n" + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
 	case m.filtering:
 		return out + "\nFiltrer\u00a0: " + m.input.View()
 	}

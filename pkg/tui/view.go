@@ -96,7 +96,9 @@ func (m Model) statusBar(w int) string {
 	a := m.src.Actor()
 	who := "Lecture seule\u00a0: lancez avec --as pour agir"
 	if a.SignedIn() {
-		who = fmt.Sprintf("Connecté en tant que %s (%s)", a.Name, a.Role)
+		// « Compte : » rather than « en tant que », which a name starting
+		// with a vowel would have to elide.
+		who = fmt.Sprintf("Compte\u00a0: %s (%s)", a.Name, roleLabel(a.Role))
 	}
 	var when string
 	switch {
@@ -134,7 +136,7 @@ func (m Model) helpView() string {
 		}
 	}
 	h.fullKeys = append(h.fullKeys, s.FullHelp()...)
-	h.fullKeys = append(h.fullKeys, m.keys.full()...)
+	h.fullKeys = append(h.fullKeys, m.keys.full(len(m.screens))...)
 	return m.help.View(h)
 }
 

@@ -77,12 +77,12 @@ describe('courtier tui', () => {
     keys('admin', 'Enter');
     await until('admin', /›[^\n]*cliente\.tui@exemple\.fr/);
     keys('admin', 'r');
-    await until('admin', /admin[\s\S]*agent[\s\S]*client/);
+    await until('admin', /Rôle du compte cliente\.tui@exemple\.fr/);
     keys('admin', 'Up');
     keys('admin', 'Enter');
-    await until('admin', /Passer cliente\.tui@exemple\.fr de client à agent/);
+    await until('admin', /Donner le rôle Conseiller au compte cliente\.tui@exemple\.fr/);
     keys('admin', 'o');
-    await until('admin', /cliente\.tui@exemple\.fr est désormais agent/);
+    await until('admin', /Le compte cliente\.tui@exemple\.fr a désormais le rôle Conseiller/);
     const listed = JSON.parse(execFileSync(bin, ['users', 'list', '--json', '--db', env.server.db], { encoding: 'utf8' }));
     const users = Array.isArray(listed) ? listed : listed.users;
     assert.equal(users.find((u) => u.email === 'cliente.tui@exemple.fr').role, 'agent');
