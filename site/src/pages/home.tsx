@@ -4,6 +4,7 @@ import { company } from '../lib/company';
 import { cardPrices, hero, homeCta, homeSections, homeSteps, priceChoices, referenceProfiles, trust } from '../content/home';
 import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
+import { NeedsJs } from '../components/needs-js';
 import '../components/page-parts.css';
 import './home.css';
 
@@ -17,7 +18,9 @@ function PriceEntry() {
     if (to) navigate(to, { viewTransition: true });
   }
   return (
-    <form className="home-price" onSubmit={submit} aria-describedby="home-price-note">
+    <>
+    <NeedsJs what="Le choix du produit" />
+    <form className="home-price needs-js" onSubmit={submit} aria-describedby="home-price-note">
       <label htmlFor="home-product">{hero.pick}</label>
       <div className="home-price-row">
         <select id="home-product" name="product" value={choice} onChange={(e) => setChoice(e.target.value)}>
@@ -27,6 +30,7 @@ function PriceEntry() {
       </div>
       <p id="home-price-note" className="home-price-note">{hero.pickNote}</p>
     </form>
+    </>
   );
 }
 
