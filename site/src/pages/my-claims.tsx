@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
+import { Illustration } from '../components/illustration';
 import { formatDate, typeset } from '../lib/format';
 import type { Claim } from '../features/claims/api';
 import { ClaimStatusBadge, DeclareDelay } from '../features/claims/claim-parts';
@@ -57,6 +58,7 @@ export default function MyClaimsPage() {
           ) : null}
           {state.status === 'ready' && state.claims.length === 0 ? (
             <div className="card contract-empty">
+              <Illustration name="empty-claims" className="empty-illustration" />
               <h2>Vous n’avez déclaré aucun sinistre</h2>
               <p>{typeset('Un accident, un dégât des eaux, un vol ? Déclarez-le en quelques minutes, avec vos photos : nous le transmettons à l’assureur et le suivons pour vous.')}</p>
               <p className="contract-card-links"><Link className="btn btn-primary" to="/sinistres/declarer">Déclarer un sinistre</Link></p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
+import { Illustration } from '../components/illustration';
 import { formatDate, typeset } from '../lib/format';
 import type { Contract } from '../features/contracts/api';
 import { offerText, premiumText, StatusBadge } from '../features/contracts/contract-parts';
@@ -60,6 +61,7 @@ export default function MyContractsPage() {
           ) : null}
           {state.status === 'ready' && state.contracts.length === 0 ? (
             <div className="card contract-empty">
+              <Illustration name="empty-contracts" className="empty-illustration" />
               <h2>Vous n’avez pas encore de contrat</h2>
               <p>{typeset('Obtenez un prix en deux minutes, gardez-le, puis souscrivez en ligne : « Souscrire » sur le prix choisi.')}</p>
               <p className="contract-card-links">

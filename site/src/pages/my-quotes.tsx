@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { listQuotes, productTitle, summarize, type QuoteRequest } from '../lib/quotes';
 import { PageHeader } from '../components/page-header';
+import { Illustration } from '../components/illustration';
 import { QuoteOffers } from '../features/quotes/quote-offers';
 import { KeptPricesList } from '../features/prices/kept-prices-list';
 import './my-quotes.css';
@@ -137,6 +138,7 @@ export default function MyQuotesPage() {
           ) : null}
           {state.status === 'ready' && state.quotes.length === 0 ? (
             <div className="card quote-empty">
+              <Illustration name="empty-quotes" className="empty-illustration" />
               <h2>{copy.emptyTitle}</h2>
               <p>{copy.emptyText}</p>
               <Link className="btn btn-primary" to="/quote-request" viewTransition>{copy.newRequest}</Link>

@@ -85,4 +85,18 @@ describe('the inbox', () => {
     expect(screen.getByText('Aucune conversation en cours.')).toBeTruthy();
     expect(screen.getByText('Aucune conversation chez un autre conseiller.')).toBeTruthy();
   });
+
+  it.each([
+    ['empty', { waiting: [], mine: [], others: [] }, 1],
+    ['down to another agent\'s conversation', { waiting: [], mine: [] }, 0],
+    ['full', {}, 0],
+  ] as [string, Partial<Inbox>, number][])('draws the empty inbox\'s illustration, hidden from screen readers, when the inbox is %s', (_, lists, count) => {
+    const { container } = render(<MemoryRouter><InboxView inbox={{ ...inbox, ...lists }} admin={false} selected="" now={now} /></MemoryRouter>);
+    const drawn = container.querySelectorAll('svg.lc-empty-illustration');
+    expect(drawn).toHaveLength(count);
+    for (const svg of drawn) {
+      expect(svg.getAttribute('aria-hidden')).toBe('true');
+      expect(svg.querySelector('use')?.getAttribute('href')).toBe('/illustrations/empty-conversations.svg#art');
+    }
+  });
 });

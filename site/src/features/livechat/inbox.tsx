@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Illustration } from '../../components/illustration';
 import { InboxItemView } from './inbox-item';
 import type { Inbox, InboxItem } from './types';
 
@@ -41,6 +42,9 @@ function InboxSection({ title, items, emptyText, selected, now, openable, showHo
 export function InboxView({ inbox, admin, selected, now }: { inbox: Inbox; admin: boolean; selected: string; now: number }) {
   return (
     <div className="lc-inbox-sections">
+      {inbox.waiting.length + inbox.mine.length + inbox.others.length === 0 ? (
+        <Illustration name="empty-conversations" width={120} className="lc-empty-illustration" />
+      ) : null}
       <InboxSection title="En attente" items={inbox.waiting} emptyText="Personne n'attend de conseiller." selected={selected} now={now} openable />
       <InboxSection title="Mes conversations" items={inbox.mine} emptyText="Aucune conversation en cours." selected={selected} now={now} openable />
       <InboxSection title="Autres conseillers" items={inbox.others} emptyText="Aucune conversation chez un autre conseiller." selected={selected} now={now}
