@@ -11,9 +11,9 @@ import { company } from '../lib/company';
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = join(here, '../../public/illustrations');
 const files = readdirSync(dir).filter((f) => f.endsWith('.svg')).sort();
-const css = readFileSync(join(here, 'illustration.css'), 'utf8');
+const css = readFileSync(join(here, '../styles/tokens.css'), 'utf8');
 
-/** The custom properties declared in one block of illustration.css. */
+/** The custom properties declared in one block of tokens.css. */
 function palette(selector: string): Map<string, string> {
   const start = css.indexOf(`${selector} {`);
   const block = css.slice(start, css.indexOf('}', start));
@@ -63,7 +63,7 @@ function problems(text: string): string[] {
       if (value === 'none') continue;
       const m = /^var\((--illu-[a-z-]+),\s*(#[0-9a-f]{3,6})\)$/.exec(value);
       if (!m) found.push(`${prop}:${value} is not var(--illu-…, fallback)`);
-      else if (!light.has(m[1]!) || !dark.has(m[1]!)) found.push(`${m[1]} is not in both themes of illustration.css`);
+      else if (!light.has(m[1]!) || !dark.has(m[1]!)) found.push(`${m[1]} is not in both themes of tokens.css`);
       else if (expand(m[2]!) !== expand(light.get(m[1]!)!)) found.push(`${m[1]}'s fallback ${m[2]} is not its light value ${light.get(m[1]!)}`);
     }
   }
@@ -110,7 +110,7 @@ describe('the illustrations files', () => {
     ['external', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><use href="https://example.com/a.svg#b"/></symbol></svg>', 'external href https://example.com/a.svg#b'],
     ['hard fill', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path fill="#000" d="M0 0h1"/></symbol></svg>', 'hard fill="#000" on <path>'],
     ['hard style', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path style="stroke:#000" d="M0 0h1"/></symbol></svg>', 'stroke:#000 is not var(--illu-…, fallback)'],
-    ['unknown colour', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path style="fill:var(--illu-pink,#f0f)" d="M0 0h1"/></symbol></svg>', '--illu-pink is not in both themes of illustration.css'],
+    ['unknown colour', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path style="fill:var(--illu-pink,#f0f)" d="M0 0h1"/></symbol></svg>', '--illu-pink is not in both themes of tokens.css'],
     ['wrong fallback', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path style="fill:var(--illu-primary,#000)" d="M0 0h1"/></symbol></svg>', `--illu-primary's fallback #000 is not its light value ${light.get('--illu-primary')}`],
     ['editor', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1"><symbol id="art" viewBox="0 0 1 1"/></svg>', 'editor attribute inkscape:version'],
     ['decimals', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path d="M0.12345 0h1"/></symbol></svg>', 'a number with more than two decimals'],

@@ -5,6 +5,7 @@ import { cardPrices, hero, homeCta, homeSections, homeSteps, priceChoices, refer
 import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
 import { NeedsJs } from '../components/needs-js';
+import { Illustration, isIllustrationName } from '../components/illustration';
 import '../components/page-parts.css';
 import './home.css';
 
@@ -45,6 +46,7 @@ function Hero() {
           <PriceEntry />
           <p className="home-claim"><Link to={hero.claim.to} viewTransition>{hero.claim.label}</Link></p>
         </div>
+        <Illustration name="hero" className="home-hero-art" width={480} />
       </div>
       <div className="container">
         <div className="home-trust">
@@ -71,6 +73,7 @@ function Services() {
             const price = cardPrices[s.id];
             return (
               <li key={s.id} className="card link-card home-product">
+                {isIllustrationName(s.id) ? <Illustration name={s.id} className="home-product-art" width={120} /> : null}
                 <h3><Link to={s.path} viewTransition>{s.title}</Link></h3>
                 <p>{s.description}</p>
                 {price?.from
