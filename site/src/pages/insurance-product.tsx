@@ -9,6 +9,7 @@ import type { Feature } from '../content/types';
 import NotFoundPage from './not-found';
 import { Faq } from '../components/faq';
 import { PageHeader } from '../components/page-header';
+import { Illustration, isIllustrationName } from '../components/illustration';
 import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
 import { CallbackSection } from '../features/contact/callback-section';
@@ -129,7 +130,7 @@ function ProductActions({ id, quoteTo }: { id: string; quoteTo: string }) {
 function ProductPage({ service, content }: { service: Service; content: ProductContent }) {
   return (
     <>
-      <PageHeader title={service.title} lead={content.intro}>
+      <PageHeader title={service.title} lead={content.intro} art={isIllustrationName(service.id) ? <Illustration name={service.id} className="product-art" width={240} /> : undefined}>
         <ul className="product-highlights" aria-label="Points clés">
           {content.highlights.map((h) => <li key={h} className="tag">{h}</li>)}
         </ul>
