@@ -199,7 +199,7 @@ export const products: Record<ProductId, ProductContent> = typesetAll({
     steps: [
       { title: 'Exprimez vos besoins', description: 'Qui assurer, et les postes de soins qui comptent le plus pour vous.' },
       { title: 'Comparez les garanties', description: 'Nous traduisons les pourcentages en euros remboursés, pour que vous compariez vraiment.' },
-      { title: 'Adhérez en ligne', description: 'Signature électronique, carte de tiers payant envoyée par l\'assureur, télétransmission avec l\'Assurance maladie.' },
+      { title: 'Adhérez avec votre conseiller', description: 'Votre conseiller vous accompagne jusqu’à la signature ; l’assureur vous envoie ensuite votre carte de tiers payant et met en place la télétransmission avec l’Assurance maladie.' },
     ],
     goodToKnow: [
       { title: 'Le 100 % santé', description: "Depuis 2021, les contrats responsables remboursent intégralement une sélection de lunettes, de prothèses dentaires et d'aides auditives : aucun reste à charge sur ces équipements." },
@@ -258,7 +258,7 @@ export const products: Record<ProductId, ProductContent> = typesetAll({
     steps: [
       { title: 'Un échange avec un conseiller', description: 'Nous faisons le point sur vos objectifs, votre patrimoine et votre profil de risque.' },
       { title: 'Une recommandation écrite', description: 'Vous recevez notre analyse et les documents d\'information des contrats proposés.' },
-      { title: 'Une souscription en ligne', description: 'Vous signez électroniquement et disposez de 30 jours pour renoncer à votre contrat.' },
+      { title: 'Une souscription accompagnée', description: 'Votre conseiller vous accompagne jusqu’à la signature ; vous disposez ensuite de 30 jours pour renoncer à votre contrat.' },
     ],
     goodToKnow: [
       { title: 'La fiscalité après 8 ans', description: "Après 8 ans, les gains retirés bénéficient chaque année d'un abattement de 4 600 € pour une personne seule, 9 200 € pour un couple soumis à imposition commune, puis d'un taux d'imposition réduit. Les prélèvements sociaux restent dus." },
@@ -316,7 +316,7 @@ export const products: Record<ProductId, ProductContent> = typesetAll({
     steps: [
       { title: 'Présentez votre activité', description: 'Métier, chiffre d\'affaires, locaux : quelques minutes en ligne.' },
       { title: 'Recevez une proposition', description: 'Un conseiller vérifie vos obligations d\'assurance et compare nos assureurs partenaires.' },
-      { title: 'Obtenez vos attestations', description: 'Souscription en ligne et attestations à joindre à vos devis, marchés et appels d\'offres.' },
+      { title: 'Obtenez vos attestations', description: 'Votre conseiller finalise la souscription avec vous ; l’assureur vous remet les attestations à joindre à vos devis, marchés et appels d’offres.' },
     ],
     goodToKnow: [
       { title: 'La mention de l\'assurance sur vos devis', description: "Les artisans et entrepreneurs soumis à une assurance obligatoire, comme la décennale, doivent indiquer sur leurs devis et factures le nom et les coordonnées de l'assureur ainsi que la couverture géographique du contrat." },
