@@ -100,7 +100,7 @@ function References() {
         <dl className="home-reference-list">
           {referenceProfiles.items.map((r) => (
             <div key={r.product}>
-              <dt>{r.product} : <span className="num">{r.amount}</span>{r.unit}</dt>
+              <dt>{`${r.product}\u00a0: `}<span className="num">{r.amount}</span>{r.unit}</dt>
               <dd>{r.profile}</dd>
             </div>
           ))}
