@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AccountMenu } from '../components/account-menu';
 import { ThemeToggle } from '../components/theme-toggle';
 import { company } from '../lib/company';
@@ -77,9 +77,9 @@ export function StaffFrame({ user, children }: { user: SessionUser; children: Re
                   const here = current(l, pathname);
                   return (
                     <li key={l.to}>
-                      <NavLink to={l.to} end className={here ? 'active' : undefined} aria-current={here ? 'page' : undefined} viewTransition onClick={close}>
+                      <Link to={l.to} className={here ? 'active' : undefined} aria-current={here ? 'page' : undefined} viewTransition onClick={close}>
                         {l.label}
-                      </NavLink>
+                      </Link>
                     </li>
                   );
                 })}

@@ -32,7 +32,7 @@ function fakeServer() {
       const body = JSON.parse(init?.body as string) as { email: string; displayName: string; role: string };
       if (!/^[^@\s]+@[^@\s]+\.[a-z]+$/.test(body.email)) return json(400, { error: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.', code: 'invalid', field: 'email' });
       if (users.some((u) => u.email === body.email.toLowerCase())) return json(409, { error: 'Un compte existe déjà avec cette adresse e-mail.', code: 'conflict', field: 'email' });
-      const made: ListedUser = { uid: `u${users.length}`, email: body.email.toLowerCase(), displayName: body.displayName || body.email.split('@')[0], role: body.role as ListedUser['role'], status: 'active', createdAt: '2026-03-03T09:00:00.000Z', lastSeenAt: '' };
+      const made: ListedUser = { uid: `u${users.length}`, email: body.email.toLowerCase(), displayName: body.displayName || (body.email.split('@')[0] ?? ''), role: body.role as ListedUser['role'], status: 'active', createdAt: '2026-03-03T09:00:00.000Z', lastSeenAt: '' };
       users.push(made);
       return json(201, { user: made });
     }
@@ -93,13 +93,14 @@ describe('the users list', () => {
     show(<AdminUsersPage />, '/dashboard/users');
     await screen.findByText('3 comptes.');
     fireEvent.change(screen.getByLabelText('Rechercher un compte'), { target: { value: 'BRU' } });
-    await screen.findByText('1 compte correspond à « BRU ».'); // the matcher reads non-breaking spaces as spaces
+    // The matcher reads non-breaking spaces as spaces; the search waits 250 ms after the last key.
+    await screen.findByText('1 compte correspond à « BRU ».', undefined, { timeout: 3000 });
     expect(calls).toContain('GET /api/admin/users?q=BRU');
     expect(screen.queryByLabelText('Rôle d’Ada')).toBeNull();
     fireEvent.change(screen.getByLabelText('Rechercher un compte'), { target: { value: 'personne' } });
-    await screen.findByText('Aucun compte ne correspond à « personne ».');
+    await screen.findByText('Aucun compte ne correspond à « personne ».', undefined, { timeout: 3000 });
     expect(screen.queryByRole('table')).toBeNull();
-  });
+  }, 15000);
 
   it('creates an account with a role, the errors next to their field', async () => {
     const calls = fakeServer();
@@ -136,7 +137,7 @@ describe('the users list', () => {
     expect(email.value).toBe('');
     expect(email.getAttribute('aria-invalid')).toBeNull();
     await screen.findByLabelText('Rôle de Léa Martin');
-  });
+  }, 15000);
 
   it.each<[SessionUser['role'], string]>([
     ['agent', 'Cette page est réservée aux administrateurs du cabinet.'],
