@@ -1,6 +1,6 @@
 // Screenshots of the staff's half at 375 px and 1280 px in both themes:
 // the agent's queue, a request page, the admin's dashboard (counts and
-// queue), the users' list, the outbox and one mail, and the client's « Mes demandes ». `make build && node scripts/screenshots-staff.mjs`;
+// queue), the users' list (with « Créer un compte » open), the outbox and one mail, and the client's « Mes demandes ». `make build && node scripts/screenshots-staff.mjs`;
 // the PNGs land in scripts/e2e/screenshots/ (not committed) to be looked at.
 //
 // The server's clock cannot be moved, so two deadlines are moved in the
@@ -39,6 +39,7 @@ function failMail(id) {
 async function seed() {
   await createUser(server.db, 'alain.martin@exemple.fr', 'Alain Martin', 'agent');
   await createUser(server.db, 'ada.lefevre@exemple.fr', 'Ada Lefèvre', 'admin');
+  await createUser(server.db, 'x@exemple.fr', '', 'agent'); // made without a name: shown by its e-mail
   const context = await browser.newContext();
   const page = await context.newPage();
   const clients = [['eleonore', 'Éléonore Dupont-Aignan', carQuote], ...moreQuotes.map((q, i) => [['bruno', 'chloe', 'karim'][i], ['Bruno Petit', 'Chloé Bernard', 'Karim Haddad'][i], q])];
@@ -92,6 +93,19 @@ try {
         const page = await context.newPage();
         await signIn(page, server.url, email);
         for (const [path, name, ready] of pages) await shoot(page, path, name, suffix, ready);
+        if (email.startsWith('ada')) {
+          // « Créer un compte » opened, and on a phone the desks' menu unfolded.
+          await page.goto(server.url + '/dashboard/users');
+          await page.getByRole('button', { name: 'Créer un compte' }).click();
+          await page.getByLabel('Adresse e-mail').fill('lea.martin@exemple');
+          await page.getByRole('button', { name: 'Créer le compte' }).click();
+          await page.getByText(/adresse e-mail valide/).waitFor();
+          await page.screenshot({ path: join(out, `staff-admin-creer-compte-${suffix}.png`), fullPage: true });
+          if (width < 900) {
+            await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+            await page.screenshot({ path: join(out, `staff-admin-menu-${suffix}.png`) });
+          }
+        }
         await context.close();
       }
     }

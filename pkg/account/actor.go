@@ -13,7 +13,8 @@ import (
 type Actor struct {
 	UID  string
 	Role Role
-	// Name is the display name recorded in a request's history.
+	// Name is the name recorded in a request's history: the display name,
+	// or the e-mail of an account that gave none (GivenName).
 	Name string
 	// Email is where the user is answered.
 	Email string
@@ -39,7 +40,11 @@ func ActorOf(u *User) Actor {
 	if u == nil {
 		return Visitor
 	}
-	return Actor{UID: u.UID, Role: u.Role, Name: u.DisplayName, Email: u.Email, SetupNeeded: NeedsSecondFactorSetup(u)}
+	name := GivenName(u.DisplayName, u.Email)
+	if name == "" {
+		name = u.Email
+	}
+	return Actor{UID: u.UID, Role: u.Role, Name: name, Email: u.Email, SetupNeeded: NeedsSecondFactorSetup(u)}
 }
 
 // TerminalActor is the actor of `courtier tui --as`: the person at the

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/input"
 	"courtier/pkg/store"
 )
 
@@ -29,14 +30,29 @@ type Listed struct {
 // ListAs reads every account, oldest first, for an admin or the
 // read-only Operator (who may list them with `courtier users list`).
 func (s *Service) ListAs(ctx context.Context, actor Actor) ([]Listed, error) {
+	return s.SearchAs(ctx, actor, "")
+}
+
+// searchField bounds the search of the admins' list.
+var searchField = input.Field{Name: "q", Max: 100,
+	Invalid: "La recherche contient des caractères non autorisés.", TooLong: "La recherche ne peut pas dépasser 100\u00a0caractères."}
+
+// SearchAs reads the accounts whose name or e-mail address holds q
+// (any case), oldest first, for whom ListAs serves; every account when q
+// is empty.
+func (s *Service) SearchAs(ctx context.Context, actor Actor, q string) ([]Listed, error) {
 	if !actor.IsOperator() {
 		if err := s.ConfirmAdmin(ctx, actor); err != nil {
 			return nil, err
 		}
 	}
+	q, err := searchField.Clean(q)
+	if err != nil {
+		return nil, err
+	}
 	var out []Listed
-	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
-		out, err = listAccounts(ctx, tx)
+	err = s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		out, err = listAccounts(ctx, tx, q)
 		return err
 	})
 	if err != nil {

@@ -22,6 +22,8 @@ type NewUser struct {
 	UserAgent string
 	// confirm: the address waits for its confirmation link (Register).
 	confirm bool
+	// invite: the owner is sent a link to choose a password (CreateAs).
+	invite bool
 }
 
 // Credentials are a sign-in attempt; IP is the client address it comes
@@ -91,10 +93,16 @@ func (s *Service) create(ctx context.Context, in NewUser) (*User, error) {
 	// it counts as confirmed. A sign-up's waits for its link.
 	u.EmailConfirmed = !in.confirm
 	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		if err := insertUser(ctx, tx, u, hash, extra); err != nil || !in.confirm {
+		if err := insertUser(ctx, tx, u, hash, extra); err != nil {
 			return err
 		}
-		return askConfirm(ctx, tx, u, now)
+		switch {
+		case in.confirm:
+			return askConfirm(ctx, tx, u, now)
+		case in.invite:
+			return askInvite(ctx, tx, u, now)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -6,7 +6,7 @@ package account
 type Person struct {
 	UID   string
 	Email string
-	// DisplayName is the name the account gave, maybe empty; Name is what
+	// DisplayName is the name the account gave, maybe empty (GivenName); Name is what
 	// others read: the display name, or else the e-mail.
 	DisplayName string
 	Name        string

@@ -76,7 +76,9 @@ func (s *Service) waitFloor(ctx context.Context, start time.Time) {
 }
 
 // recipient is who the notices of u go to.
-func recipient(u *User) event.Recipient { return event.Recipient{Email: u.Email, Name: u.DisplayName} }
+func recipient(u *User) event.Recipient {
+	return event.Recipient{Email: u.Email, Name: GivenName(u.DisplayName, u.Email)}
+}
 
 // ResetPassword sets password on the account of a reset link: once,
 // within ResetValid, while the account still has the address the link was

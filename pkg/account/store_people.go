@@ -22,6 +22,7 @@ func scanPerson(row interface{ Scan(...any) error }) (Person, error) {
 		return p, err
 	}
 	p.Role, p.Active = Role(role), status == string(StatusActive)
+	p.DisplayName = GivenName(p.DisplayName, p.Email)
 	p.Name = p.DisplayName
 	if p.Name == "" {
 		p.Name = p.Email

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"courtier/pkg/apperr"
@@ -209,12 +210,20 @@ func countOtherAdmins(ctx context.Context, tx *store.Tx, uid string) (int, error
 	return others, nil
 }
 
-// listAccounts reads every account with the last activity of its
-// sessions, oldest first, for the admins' list.
-func listAccounts(ctx context.Context, tx *store.Tx) ([]Listed, error) {
+// listAccounts reads the accounts whose e-mail or name holds q (all when
+// q is empty) with the last activity of their sessions, oldest first, for
+// the admins' list.
+func listAccounts(ctx context.Context, tx *store.Tx, q string) ([]Listed, error) {
+	where, args := "", []any{}
+	if q != "" {
+		// lower() on both sides: SQLite's LIKE ignores the case of ASCII
+		// letters, PostgreSQL's does not (pkg/desk's search does the same).
+		l := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q) + "%"
+		where, args = `WHERE lower(u.email) LIKE lower(?) ESCAPE '\' OR lower(u.display_name) LIKE lower(?) ESCAPE '\'`, []any{l, l}
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT u.uid, u.email, u.display_name, u.role, u.status, u.created_at,
-		COALESCE(MAX(s.last_seen_at), '') FROM users u LEFT JOIN sessions s ON s.uid = u.uid
-		GROUP BY u.uid ORDER BY u.created_at, u.email`)
+		COALESCE(MAX(s.last_seen_at), '') FROM users u LEFT JOIN sessions s ON s.uid = u.uid `+where+`
+		GROUP BY u.uid ORDER BY u.created_at, u.email`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("liste des comptes: %w", err)
 	}

@@ -79,6 +79,18 @@ var reservedFields = map[string]bool{
 
 // defaultDisplayName applies SPEC.md §3: the given name, else the part of
 // the e-mail before the at-sign, else the empty string.
+// GivenName is the name an account gave, "" when it gave none: an empty
+// display name, or the part of the e-mail before @ that an account made
+// without a name receives (defaultDisplayName). Shown to others, such an
+// account reads as its e-mail address (Person.Name), never as « x »; a
+// mail to it says « Bonjour, ».
+func GivenName(displayName, email string) string {
+	if local, _, ok := strings.Cut(email, "@"); ok && displayName == local {
+		return ""
+	}
+	return displayName
+}
+
 func defaultDisplayName(given, email string) string {
 	if given != "" {
 		return given

@@ -161,7 +161,7 @@ func TestLogCallByRole(t *testing.T) {
 			checkCode(t, err, tt.code, "", "")
 			want := StatusCalled
 			if tt.code != "" {
-				want = StatusReceived
+				want = StatusInProgress // where taking it put it
 			}
 			if got := f.request(t, rc.ID).Request.Status; got != want {
 				t.Errorf("status %s, want %s", got, want)

@@ -17,7 +17,7 @@ const (
 // in_progress → answered → closed. A reply moves a message to answered;
 // staff move the rest by hand, and may reopen an answered or closed one.
 var MessageMachine = &desk.Machine{
-	Kind: desk.KindContact, Prefix: "CT", Initial: StatusReceived,
+	Kind: desk.KindContact, Prefix: "CT", Initial: StatusReceived, Started: StatusInProgress,
 	Statuses: []desk.StatusInfo{
 		{Status: StatusReceived, Label: "Nouveau", Client: "Reçu", Waiting: true},
 		{Status: StatusInProgress, Label: "En cours", Client: "En cours de traitement", Waiting: true},
@@ -37,7 +37,7 @@ var MessageMachine = &desk.Machine{
 // to called; a call without answer leaves it (or puts it) in_progress,
 // counted, with a new deadline for the next try.
 var CallbackMachine = &desk.Machine{
-	Kind: desk.KindCallback, Prefix: "RA", Initial: StatusReceived,
+	Kind: desk.KindCallback, Prefix: "RA", Initial: StatusReceived, Started: StatusInProgress,
 	Statuses: []desk.StatusInfo{
 		{Status: StatusReceived, Label: "Nouveau", Client: "Reçu", Waiting: true},
 		{Status: StatusInProgress, Label: "En cours", Client: "En cours", Waiting: true},

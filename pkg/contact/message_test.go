@@ -161,7 +161,7 @@ func TestReplyByRole(t *testing.T) {
 			checkCode(t, err, tt.code, "", "")
 			r := f.request(t, rc.ID)
 			if tt.code != "" {
-				if r.Request.Status != StatusReceived || len(r.Replies) != 0 {
+				if r.Request.Status != StatusInProgress || len(r.Replies) != 0 { // where taking it put it
 					t.Errorf("refused reply changed the request: %+v", r)
 				}
 				return

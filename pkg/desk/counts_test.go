@@ -18,7 +18,7 @@ func TestCounts(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	now := f.clock.Now()
-	late := f.open(t, f.client, desk.Draft{UID: f.client.UID, Due: now.Add(-time.Hour)})                      // new, overdue
+	late := f.open(t, f.client, desk.Draft{UID: f.client.UID, Due: now.Add(-time.Hour)})                      // taken, in review, overdue
 	f.open(t, f.client, desk.Draft{UID: f.client.UID, Due: now.Add(3 * time.Hour)})                           // new, due today
 	tomorrow := f.open(t, f.client, desk.Draft{UID: f.client.UID, Due: now.Add(24 * time.Hour)})              // taken, in review
 	offered := f.open(t, f.client, desk.Draft{UID: f.client.UID, Due: now.Add(-2 * time.Hour)})               // waits on the client
@@ -26,21 +26,20 @@ func TestCounts(t *testing.T) {
 	msg := f.open(t, f.visitor, desk.Draft{Kind: desk.KindContact, Name: "Vera", Due: now.Add(-time.Minute)}) // new, overdue
 	must(f.svc.Take(ctx, f.agent, late.ID))
 	must(f.svc.Take(ctx, f.agent, tomorrow.ID))
-	must(f.svc.SetStatus(ctx, f.agent, tomorrow.ID, quote.StatusInReview))
 	f.advance(t, offered.ID, desk.KindQuote, quote.StatusOffered, time.Time{})
 	must(f.svc.SetStatus(ctx, f.admin, closed.ID, quote.StatusClosed))
 	must(f.svc.Take(ctx, f.admin, msg.ID))
 	f.clock.Set(now)
 
 	c := must(f.svc.Counts(ctx, f.agent))
-	if got, want := [5]int{c.Open, c.New, c.Overdue, c.DueToday, c.Unassigned}, [5]int{5, 3, 2, 1, 2}; got != want {
+	if got, want := [5]int{c.Open, c.New, c.Overdue, c.DueToday, c.Unassigned}, [5]int{5, 2, 2, 1, 2}; got != want {
 		t.Errorf("open, new, overdue, due today, unassigned: %v, want %v", got, want)
 	}
 	var kinds []string
 	for _, k := range c.ByKind {
 		kinds = append(kinds, fmt.Sprintf("%s %s %d/%d/%d/%d/%d", k.Kind, k.Label, k.Open, k.New, k.Overdue, k.DueToday, k.Unassigned))
 	}
-	if want := []string{"quote Devis 4/2/1/1/2", "contact Message 1/1/1/0/0"}; !reflect.DeepEqual(kinds, want) {
+	if want := []string{"quote Devis 4/1/1/1/2", "contact Message 1/1/1/0/0"}; !reflect.DeepEqual(kinds, want) {
 		t.Errorf("by kind %q, want %q", kinds, want)
 	}
 	var agents []string
@@ -76,9 +75,9 @@ func TestDetailSaysWhatTheActorCan(t *testing.T) {
 	}{
 		{"free, agent", "agent", free.ID, desk.Can{Take: true, Note: true}, "in_review:En cours d'étude closed:Clôturée"},
 		{"free, admin", "admin", free.ID, desk.Can{Take: true, Assign: true, Work: true, Note: true}, "in_review:En cours d'étude closed:Clôturée"},
-		{"held, its agent", "agent", held.ID, desk.Can{Release: true, Assign: true, Work: true, Note: true}, "in_review:En cours d'étude closed:Clôturée"},
-		{"held, another agent", "agent2", held.ID, desk.Can{Note: true}, "in_review:En cours d'étude closed:Clôturée"},
-		{"held, admin", "admin", held.ID, desk.Can{Take: true, Release: true, Assign: true, Work: true, Note: true}, "in_review:En cours d'étude closed:Clôturée"},
+		{"held, its agent", "agent", held.ID, desk.Can{Release: true, Assign: true, Work: true, Note: true}, "received:Nouvelle closed:Clôturée"},
+		{"held, another agent", "agent2", held.ID, desk.Can{Note: true}, "received:Nouvelle closed:Clôturée"},
+		{"held, admin", "admin", held.ID, desk.Can{Take: true, Release: true, Assign: true, Work: true, Note: true}, "received:Nouvelle closed:Clôturée"},
 		{"closed, agent", "agent", closed.ID, desk.Can{Note: true}, "in_review:En cours d'étude"},
 		{"closed, admin", "admin", closed.ID, desk.Can{Work: true, Note: true}, "in_review:En cours d'étude"},
 	}

@@ -73,8 +73,13 @@ type StatusInfo struct {
 type Machine struct {
 	Kind Kind
 	// Prefix starts the kind's references: DV-2026-000123.
-	Prefix   string
-	Initial  Status
+	Prefix  string
+	Initial Status
+	// Started is the status « Prendre en charge » moves a request to
+	// while it is still Initial: taking a request starts the work. ""
+	// when taking it changes no status (a step that needs more, such as a
+	// complaint's acknowledgement or a claim's transmission, moves it).
+	Started  Status
 	Statuses []StatusInfo
 	// Moves are the changes staff may make by hand from each status; the
 	// others happen through the kind's own actions (an offer sent, an

@@ -28,8 +28,7 @@ func TestHistoryIsCompleteAndAppendOnly(t *testing.T) {
 		detail       string
 		changesState bool
 	}{
-		{func() error { _, err := f.svc.Take(ctx, f.agent, r.ID); return err }, "Alain Agent", "taken", "Prise en charge", true},
-		{func() error { _, err := f.svc.SetStatus(ctx, f.agent, r.ID, quote.StatusInReview); return err }, "Alain Agent", "status", "Statut\u00a0: Nouvelle → En cours d'étude", true},
+		{func() error { _, err := f.svc.Take(ctx, f.agent, r.ID); return err }, "Alain Agent", "taken", "Prise en charge · Statut\u00a0: Nouvelle → En cours d'étude", true},
 		{func() error { _, err := f.svc.AddNote(ctx, f.agent, r.ID, "Client joignable le matin."); return err }, "Alain Agent", "note", "Note interne ajoutée", false},
 		{func() error { _, err := f.svc.Assign(ctx, f.agent, r.ID, f.admin.UID); return err }, "Alain Agent", "assigned", "Confiée à Ada Admin", true},
 		{func() error {

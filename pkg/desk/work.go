@@ -39,6 +39,10 @@ func (s *Service) change(ctx context.Context, actor account.Actor, op, id string
 
 // Take makes the actor the request's assignee ("Prendre en charge"). An
 // agent takes a request nobody holds; an admin may take any open one.
+// Taking a request still in its kind's first status starts the work: it
+// moves to the machine's Started status (« Nouvelle » → « En cours
+// d'étude »), in the same history entry. Both statuses are ones in which
+// the broker owes the next step, so the deadline stays.
 func (s *Service) Take(ctx context.Context, actor account.Actor, id string) (*StaffView, error) {
 	return s.change(ctx, actor, "prise en charge", id, func(tx *store.Tx, r *Request) error {
 		if r.Assignee == actor.UID {
@@ -52,6 +56,12 @@ func (s *Service) Take(ctx context.Context, actor account.Actor, id string) (*St
 			detail += " (suivie jusque-là par " + nameOr(r.AssigneeName) + ")"
 		}
 		r.Assignee = actor.UID
+		if m := s.Machine(r.Kind); r.Status == m.Initial && m.Started != "" {
+			from, _ := m.Info(r.Status)
+			to, _ := m.Info(m.Started)
+			r.Status = m.Started
+			detail += fmt.Sprintf(" · Statut\u00a0: %s → %s", from.Label, to.Label)
+		}
 		return s.save(ctx, tx, actor, r, "taken", detail)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
 	"courtier/pkg/quote"
+	"courtier/pkg/store"
 )
 
 // act is one staff action on request id by actor.
@@ -65,7 +66,7 @@ func TestActionsByActor(t *testing.T) {
 		"take":    {"free": {U, F, ok, ok, ok}, "held": {U, F, noop, C, ok}, "closed": {U, F, noop, C, C}, "closed, free": {U, F, C, C, C}},
 		"release": {"free": {U, F, noop, noop, noop}, "held": {U, F, ok, F, ok}, "closed": {U, F, ok, F, ok}, "closed, free": {U, F, noop, noop, noop}},
 		"assign":  {"free": {U, F, F, F, ok}, "held": {U, F, ok, F, ok}, "closed": {U, F, C, F, C}, "closed, free": {U, F, F, F, C}},
-		"review":  {"free": {U, F, F, F, ok}, "held": {U, F, ok, F, ok}, "closed": {U, F, ok, F, ok}, "closed, free": {U, F, F, F, ok}},
+		"review":  {"free": {U, F, F, F, ok}, "held": {U, F, noop, F, noop}, "closed": {U, F, ok, F, ok}, "closed, free": {U, F, F, F, ok}},
 		"note":    {"free": {U, F, ok, ok, ok}, "held": {U, F, ok, ok, ok}, "closed": {U, F, ok, ok, ok}, "closed, free": {U, F, ok, ok, ok}},
 	}
 	f := newFixture(t)
@@ -168,5 +169,52 @@ func TestTakeRace(t *testing.T) {
 	}
 	if h := f.detail(t, r.ID).History; len(h) != 2 {
 		t.Errorf("history %+v", h)
+	}
+}
+
+// TestTakeStartsTheWork: « Prendre en charge » moves a request still in
+// its first status to its machine's Started one, in the one history
+// entry of the take, with its deadline kept; a request already past its
+// first status, or of a kind without a Started status, keeps its status.
+func TestTakeStartsTheWork(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	due := f.clock.Now().Add(4 * time.Hour)
+	cases := []struct {
+		name       string
+		kind       desk.Kind
+		setup      func(id string)
+		who        account.Actor
+		wantStatus desk.Status
+		wantDetail string
+	}{
+		{"new quote", desk.KindQuote, func(string) {}, f.agent, quote.StatusInReview, "Prise en charge · Statut\u00a0: Nouvelle → En cours d'étude"},
+		{"quote already in review", desk.KindQuote, func(id string) { must(f.svc.SetStatus(ctx, f.admin, id, quote.StatusInReview)) }, f.agent, quote.StatusInReview, "Prise en charge"},
+		{"new quote taken over by an admin", desk.KindQuote, func(id string) {
+			must(f.svc.Take(ctx, f.agent, id))
+			must(f.svc.SetStatus(ctx, f.agent, id, quote.StatusReceived))
+		}, f.admin, quote.StatusInReview, "Prise en charge (suivie jusque-là par Alain Agent) · Statut\u00a0: Nouvelle → En cours d'étude"},
+		{"kind without a Started status", desk.KindContact, func(string) {}, f.agent, contactNew, "Prise en charge"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := f.open(t, f.client, desk.Draft{Kind: c.kind, UID: f.client.UID, Due: due})
+			c.setup(r.ID)
+			v, err := f.svc.Take(ctx, c.who, r.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := f.detail(t, r.ID)
+			last := d.History[len(d.History)-1]
+			if v.Status != c.wantStatus || d.Request.Status != c.wantStatus {
+				t.Errorf("status %s (stored %s), want %s", v.Status, d.Request.Status, c.wantStatus)
+			}
+			if last.Action != "taken" || last.Detail != c.wantDetail {
+				t.Errorf("last entry %s %q, want taken %q", last.Action, last.Detail, c.wantDetail)
+			}
+			if v.DueAt != store.FormatTime(due.UTC()) {
+				t.Errorf("due %s, want %s kept", v.DueAt, store.FormatTime(due.UTC()))
+			}
+		})
 	}
 }

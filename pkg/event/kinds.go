@@ -52,6 +52,9 @@ const (
 	EmailChanged       Kind = "account.email_changed"
 	UnlockAsked        Kind = "account.unlock_asked"
 	AccountDeleted     Kind = "account.deleted"
+	// AccountInvited: an admin made the account on the website; its owner
+	// chooses a password with the link (Token, Expires; Role).
+	AccountInvited Kind = "account.invited"
 	// The second factor: turned on, taken off (by its owner or by an
 	// admin, ByStaff), and a recovery code used to sign in (CodesLeft).
 	TwoFactorEnabled  Kind = "account.two_factor_enabled"
@@ -218,4 +221,6 @@ type AccountPayload struct {
 	ByStaff bool `json:"byStaff,omitempty"`
 	// CodesLeft is how many recovery codes remain (RecoveryCodeUsed).
 	CodesLeft int `json:"codesLeft,omitempty"`
+	// Role is the role of an account made by an admin (AccountInvited).
+	Role string `json:"role,omitempty"`
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"courtier/pkg/company"
 	"courtier/pkg/event"
 	"courtier/pkg/fr"
 )
@@ -48,6 +49,7 @@ var builders = map[event.Kind]builder{
 	event.ChatMessageLeft:         chatMessageLeft,
 	event.PasswordResetAsked:      passwordResetAsked,
 	event.PasswordChanged:         passwordChanged,
+	event.AccountInvited:          accountInvited,
 	event.EmailConfirmAsked:       emailConfirmAsked,
 	event.EmailChanged:            emailChanged,
 	event.UnlockAsked:             unlockAsked,
@@ -309,6 +311,28 @@ func passwordResetAsked(m *Mailer, e event.Event) ([]notice, error) {
 		After:    []string{"Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste le même."},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "password-reset", secret: true}}, nil
+}
+
+// roleNames are the roles as the website names them.
+var roleNames = map[string]string{"admin": "Administrateur", "agent": "Conseiller", "client": "Client"}
+
+func accountInvited(m *Mailer, e event.Event) ([]notice, error) {
+	p, err := decode[event.AccountPayload](e)
+	if err != nil {
+		return nil, err
+	}
+	intro := "Un administrateur " + strings.Replace(company.Elide("de", m.footer.Name), "'", "’", 1) + " vous a ouvert un compte sur le site"
+	if r, ok := roleNames[p.Role]; ok {
+		intro += ", avec le rôle «\u00a0" + r + "\u00a0»"
+	}
+	d := Doc{
+		Subject:  "Votre compte " + m.footer.Name + " est ouvert\u00a0: choisissez votre mot de passe",
+		Greeting: greeting(p.Recipient),
+		Intro:    []string{intro + ". Choisissez votre mot de passe pour vous connecter. Ce lien est valable 3 jours et ne sert qu’une fois\u00a0:"},
+		Action:   &Link{"Choisir mon mot de passe", m.tokenLink(PathResetPassword, p)},
+		After:    []string{"Passé ce délai, demandez un nouveau lien avec «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion. Si vous n’attendiez pas ce compte, ignorez ce message\u00a0: personne ne peut s’y connecter sans ce lien."},
+	}
+	return []notice{{to: p.Recipient, doc: d, template: "account-invited", secret: true}}, nil
 }
 
 func passwordChanged(m *Mailer, e event.Event) ([]notice, error) {

@@ -52,6 +52,7 @@ var samples = []struct {
 		Text: "Je vous envoie le devis demain matin."}},
 	{event.PasswordResetAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", Expires: testNow.Add(30 * time.Minute)}},
 	{event.PasswordChanged, event.AccountPayload{Recipient: marie, UID: "u1"}},
+	{event.AccountInvited, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", Expires: testNow.Add(72 * time.Hour), Role: "agent"}},
 	{event.EmailConfirmAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN"}},
 	{event.EmailChanged, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN", NewEmail: "marie@example.org"}},
 	{event.UnlockAsked, event.AccountPayload{Recipient: marie, UID: "u1", Token: "TOKEN"}},

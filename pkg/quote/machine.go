@@ -17,7 +17,7 @@ const (
 // to offered, the client's answer to accepted or declined; staff move the
 // rest by hand.
 var Machine = &desk.Machine{
-	Kind: desk.KindQuote, Prefix: "DV", Initial: StatusReceived,
+	Kind: desk.KindQuote, Prefix: "DV", Initial: StatusReceived, Started: StatusInReview,
 	Statuses: []desk.StatusInfo{
 		{Status: StatusReceived, Label: "Nouvelle", Client: "Reçue", Waiting: true},
 		{Status: StatusInReview, Label: "En cours d'étude", Client: "En cours d'étude", Waiting: true},

@@ -55,6 +55,9 @@ func (f *fixture) requestIn(t *testing.T, cast map[string]account.Actor, st desk
 		}
 	}
 	switch st {
+	case StatusReceived: // taking it started the study: back to « Nouvelle » by hand
+		_, err := f.desk.SetStatus(ctx, cast["agent"], r.ID, st)
+		step(err)
 	case StatusInReview, StatusClosed:
 		_, err := f.desk.SetStatus(ctx, cast["agent"], r.ID, st)
 		step(err)

@@ -16,9 +16,14 @@ type adminUserResponse struct {
 	EndedSessions int           `json:"endedSessions"`
 }
 
-// handleAdminUsers answers every account, oldest first, for an admin.
+// handleAdminUsers answers the accounts, oldest first, for an admin:
+// every one, or with ?q= those whose name or e-mail holds it.
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.accounts.ListAs(r.Context(), actorOf(r))
+	params, err := queryParams(r.URL.Query(), "q")
+	if err != nil {
+		return err
+	}
+	list, err := s.accounts.SearchAs(r.Context(), actorOf(r), params["q"])
 	if err != nil {
 		return err
 	}
@@ -57,5 +62,27 @@ func (s *Server) handleAdminStatus(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	writeJSON(w, http.StatusOK, adminUserResponse{User: u, EndedSessions: n})
+	return nil
+}
+
+// handleAdminCreateUser makes an account {"email", "displayName",
+// "role"} for an admin, under the rules of `courtier users create`; its
+// owner receives the link to choose a password (account.CreateAs).
+func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Email       string `json:"email"`
+		DisplayName string `json:"displayName"`
+		Role        string `json:"role"`
+	}
+	if err := decodeJSON(w, r, adminMaxBytes, &body); err != nil {
+		return err
+	}
+	u, err := s.accounts.CreateAs(r.Context(), actorOf(r), account.NewUser{Email: body.Email, DisplayName: body.DisplayName, Role: account.Role(body.Role)})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, struct {
+		User *account.User `json:"user"`
+	}{u})
 	return nil
 }

@@ -161,7 +161,7 @@ func TestDeskContactScenarios(t *testing.T) {
 		reply("reply as visitor", "anonymous", r, body, 401, ""),
 		reply("reply as the client", "client", r, body, 403, ""),
 		reply("reply as another client", "other", r, body, 403, ""),
-		reply("reply as the agent who took it", "agent", r, body, 200, "", `"label":"Réponse"`, `"authorName":"agent"`),
+		reply("reply as the agent who took it", "agent", r, body, 200, "", `"label":"Réponse"`, `"authorName":"agent@exemple.fr"`),
 		reply("reply as another agent", "agent2", r, body, 403, "", "Prenez d'abord"),
 		reply("reply as admin", "admin", r, body, 200, "", `"label":"Réponse"`),
 		reply("reply to a callback", "agent", "/api/desk/requests/{cb}/reply", body, 404, ""),

@@ -42,14 +42,14 @@ func TestDeskRoleMatrix(t *testing.T) {
 	add(matrix("take held", "POST", "/api/desk/requests/{id}/take", "", "held", [6]int{401, 403, 403, 200, 409, 200}, `"assignee":{"uid":"`))
 	add(matrix("take closed", "POST", "/api/desk/requests/{id}/take", "", "closed", [6]int{401, 403, 403, 200, 409, 409}))
 	add(matrix("release", "POST", "/api/desk/requests/{id}/release", "", "held", [6]int{401, 403, 403, 200, 403, 200}, `"assignee":null`))
-	add(matrix("assign", "POST", "/api/desk/requests/{id}/assign", `{"uid":"{agent2}"}`, "held", [6]int{401, 403, 403, 200, 403, 200}, `"name":"agent2"`))
+	add(matrix("assign", "POST", "/api/desk/requests/{id}/assign", `{"uid":"{agent2}"}`, "held", [6]int{401, 403, 403, 200, 403, 200}, `"name":"agent2@exemple.fr"`))
 	add(matrix("assign closed", "POST", "/api/desk/requests/{id}/assign", `{"uid":"{agent2}"}`, "closed", [6]int{401, 403, 403, 409, 403, 409}))
 	add(matrix("status", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "held", [6]int{401, 403, 403, 200, 403, 200}, `"status":"in_review"`, `"statusLabel":"En cours d'étude"`))
 	add(matrix("status free", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "", [6]int{401, 403, 403, 403, 403, 200}))
 	add(matrix("reopen", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "closed", [6]int{401, 403, 403, 200, 403, 200}))
 	add(matrix("note", "POST", "/api/desk/requests/{id}/notes", `{"body":"Rappeler après 14:00."}`, "", [6]int{401, 403, 403, 201, 201, 201}, `"note":{`, `"body":"Rappeler après 14:00."`))
 	add(matrix("counts", "GET", "/api/desk/counts", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"open":`, `"byKind":[{"kind":"quote","label":"Devis"`, `"byAgent":[`))
-	add(matrix("staff", "GET", "/api/desk/staff", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"staff":[`, `"name":"agent"`, `"name":"admin"`))
+	add(matrix("staff", "GET", "/api/desk/staff", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"staff":[`, `"name":"agent@exemple.fr"`, `"name":"admin@exemple.fr"`))
 	add(matrix("my requests", "GET", "/api/requests", "", "", [6]int{401, 200, 200, 200, 200, 200}, `"requests":[`))
 	add(matrix("users", "GET", "/api/admin/users", "", "", [6]int{401, 403, 403, 403, 403, 200}, `"users":[`, `"email":"agent2@exemple.fr"`, `"lastSeenAt":"2026-03-02T09:00:00.000Z"`))
 	add(matrix("role", "PUT", "/api/admin/users/{uid}/role", `{"role":"agent"}`, "", [6]int{401, 403, 403, 403, 403, 200}, `"role":"agent"`, `"endedSessions":0`))
@@ -66,7 +66,7 @@ func TestMyRequestsAreTheClientsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	for who, c := range map[string]apiCase{
-		"client": {bodyHas: []string{`"ref":"` + r.Ref + `"`, `"statusLabel":"Reçue"`, `"kindLabel":"Devis"`, `"replies":[]`}, bodyNot: []string{"secrète", "assignee", "Nouvelle", "dueAt"}},
+		"client": {bodyHas: []string{`"ref":"` + r.Ref + `"`, `"statusLabel":"En cours d'étude"`, `"kindLabel":"Devis"`, `"replies":[]`}, bodyNot: []string{"secrète", "assignee", "Nouvelle", "dueAt"}},
 		"other":  {bodyHas: []string{`{"requests":[]}`}},
 		"agent":  {bodyHas: []string{`{"requests":[]}`}},
 	} {
@@ -129,7 +129,7 @@ func TestDeskBadInput(t *testing.T) {
 		body("status unknown", "/status", `{"status":"perdu"}`, 400, "status", "Statut inconnu."),
 		body("status NUL", "/status", `{"status":"\u0000"}`, 400, "status", "Statut inconnu."),
 		body("status bidi", "/status", `{"status":"in_review\u202e"}`, 400, "status", "Statut inconnu."),
-		body("status refused move", "/status", `{"status":"accepted"}`, 400, "status", "Une demande «\u00a0Nouvelle\u00a0» ne peut pas passer à «\u00a0Offre acceptée\u00a0»."),
+		body("status refused move", "/status", `{"status":"accepted"}`, 400, "status", "Une demande «\u00a0En cours d'étude\u00a0» ne peut pas passer à «\u00a0Offre acceptée\u00a0»."),
 		body("status empty", "/status", `{}`, 400, "status"),
 		{apiCase: apiCase{name: "status as form", as: "agent", method: "PUT", url: "/api/desk/requests/{id}/status", body: "status=closed",
 			ctype: "application/x-www-form-urlencoded", status: 400, bodyHas: []string{"Content-Type: application/json"}}, state: "held"},

@@ -279,6 +279,7 @@ func (s *Server) routes() []route {
 		{"GET /api/desk/requests/{id}/mails", s.adapt(s.handleDeskRequestMails)},
 		{"GET /api/requests", s.adapt(s.handleMyRequests)},
 		{"GET /api/admin/users", s.adapt(s.handleAdminUsers)},
+		{"POST /api/admin/users", s.adapt(s.handleAdminCreateUser)},
 		{"PUT /api/admin/users/{uid}/role", s.adapt(s.handleAdminRole)},
 		{"PUT /api/admin/users/{uid}/status", s.adapt(s.handleAdminStatus)},
 		{"GET /api/admin/mails", s.adapt(s.handleAdminMails)},

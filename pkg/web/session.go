@@ -166,7 +166,7 @@ func pageSession(r *http.Request) *PageViewer {
 	if err != nil {
 		return nil
 	}
-	return &PageViewer{JSON: b, Role: string(u.Role), UID: u.UID, Name: u.DisplayName, Email: u.Email}
+	return &PageViewer{JSON: b, Role: string(u.Role), UID: u.UID, Name: account.GivenName(u.DisplayName, u.Email), Email: u.Email}
 }
 
 // requireUser returns the signed-in user and session, or answers 401.

@@ -52,8 +52,9 @@ type PageViewer struct {
 	JSON []byte
 	Role string
 	UID  string
-	// Name is the display name, Email the e-mail address. A user without
-	// a name gets the app shell of a prerendered page (see page.shell).
+	// Name is the display name (account.GivenName), Email the e-mail
+	// address. A user without a name gets the app shell of a prerendered
+	// page (see page.shell): the site names them by their e-mail.
 	Name, Email string
 }
 

@@ -51,7 +51,13 @@ describe('the staff desk', () => {
     const rows = page.locator('.queue-table tbody tr');
     await rows.nth(1).waitFor();
     assert.equal(await page.getByText("En un coup d'œil").count(), 0, 'an agent has no counts');
-    assert.equal(await page.getByRole('link', { name: /Gérer les utilisateurs/ }).count(), 0, 'nor the users');
+    // The staff's own frame: their desks, no sales menu, no visitor's chat.
+    const desks = page.getByRole('navigation', { name: 'Espace de travail' });
+    assert.deepEqual(await desks.getByRole('link').allInnerTexts(), ['Tableau de bord', 'Contrats', 'Conversations', 'Réponses types'], 'an agent has no users nor mails');
+    assert.equal(await desks.getByRole('link', { name: 'Tableau de bord' }).getAttribute('aria-current'), 'page');
+    assert.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).count(), 0, 'no public menu');
+    assert.equal(await page.getByRole('link', { name: 'Carrières' }).count(), 0, 'no Carrières');
+    assert.equal(await page.locator('.chat-widget').count(), 0, 'no visitor chat over the work');
     const dues = await page.locator('.queue-table tbody .due-date').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')));
     assert.deepEqual(dues, [...dues].sort(), 'sorted by due date');
     assert.match(await rows.nth(0).innerText(), /Bruno Petit/);
@@ -74,10 +80,9 @@ describe('the staff desk', () => {
     state.car = { id: decodeURIComponent(new URL(page.url()).pathname.split('/').pop()), ref: h1.match(/DV-\d{4}-\d{6}/)[0] };
     assert.equal(await page.getByRole('link', { name: client }).getAttribute('href'), `mailto:${client}?subject=${state.car.ref}`);
     assert.equal(await page.getByLabel('Changer le statut').count(), 0, 'no status change before taking it');
+    // Taking it starts the work: « Nouvelle » becomes « En cours d'étude ».
     await page.getByRole('button', { name: 'Prendre en charge' }).click();
     await page.getByRole('button', { name: 'Remettre dans la file' }).waitFor();
-    await page.getByLabel('Changer le statut').selectOption({ label: "En cours d'étude" });
-    await page.getByRole('button', { name: 'Appliquer' }).click();
     await page.locator('.desk-header .status-pill', { hasText: "En cours d'étude" }).waitFor();
     await page.getByRole('button', { name: 'Ajouter la note' }).click();
     await page.getByText('Écrivez la note.').waitFor();
@@ -90,7 +95,7 @@ describe('the staff desk', () => {
     await page.locator('.facts', { hasText: 'Suivie par' }).getByText('Ada Lefèvre').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Remettre dans la file' }).count(), 0, 'handed on: the agent no longer holds it');
     const history = await page.locator('.timeline li').allInnerTexts();
-    assert.deepEqual(history.map((l) => l.split('\n')[1] ?? l), ['Demande reçue', 'Prise en charge', "Statut\u00a0: Nouvelle → En cours d'étude", 'Note interne ajoutée', 'Confiée à Ada Lefèvre']);
+    assert.deepEqual(history.map((l) => l.split('\n')[1] ?? l), ['Demande reçue', "Prise en charge · Statut\u00a0: Nouvelle → En cours d'étude", 'Note interne ajoutée', 'Confiée à Ada Lefèvre']);
     assert.match(history[1], /\d{1,2}\u00a0[a-zéû]+\.? \d{4}, \d{2}:\d{2}[\s\S]*Alain Martin/);
 
     // The admin's counts follow.
@@ -98,8 +103,8 @@ describe('the staff desk', () => {
     await ap.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
     assert.deepEqual({ new: await stat(ap, 'nouvelles'), unassigned: await stat(ap, 'non attribuées'), ada: await byAgent(ap, 'Ada Lefèvre') }, { new: 1, unassigned: 1, ada: 1 });
 
-    // The users' list: Bruno becomes an agent, after a confirmation.
-    await ap.getByRole('link', { name: 'Gérer les utilisateurs et les rôles' }).click();
+    // The users' list, from the admin's desks: Bruno becomes an agent, after a confirmation.
+    await ap.getByRole('navigation', { name: 'Espace de travail' }).getByRole('link', { name: 'Utilisateurs' }).click();
     await heading(ap, 'Utilisateurs');
     await ap.getByLabel('Rôle de Bruno Petit').selectOption({ label: 'Conseiller' });
     assert.match(await ap.getByRole('group').innerText(), /Donner le rôle «\u00a0Conseiller\u00a0» à Bruno Petit/);
@@ -110,11 +115,40 @@ describe('the staff desk', () => {
     await ap.getByRole('button', { name: 'Confirmer' }).click();
     await ap.getByText('Bruno Petit est maintenant conseiller.').waitFor();
     assert.equal(await ap.getByLabel('Rôle de Bruno Petit').inputValue(), 'agent');
-    assert.equal(await ap.getByLabel('Rôle de Ada Lefèvre').isDisabled(), true, 'an admin does not change their own role');
+    assert.equal(await ap.getByLabel('Rôle d’Ada Lefèvre').isDisabled(), true, 'an admin does not change their own role');
     const users = await call(ap, 'GET', '/api/admin/users');
     assert.equal(users.body.users.find((u) => u.email === 'bruno@exemple.fr').role, 'agent');
 
-    assert.deepEqual([...errors, ...aerrors, ...cerrors], []);
+    // The search, on the server: by a part of the e-mail.
+    await ap.getByLabel('Rechercher un compte').fill('ELEONORE');
+    await ap.getByText(/^1 compte correspond à «\sELEONORE\s»\.$/).waitFor();
+    assert.deepEqual(await ap.locator('.users-table tbody .queue-name').allInnerTexts(), ['Éléonore Dupont-Aignan']);
+    await ap.getByLabel('Rechercher un compte').fill('');
+    await ap.getByText(/^\d+ comptes\.$/).waitFor();
+
+    // « Créer un compte »: the errors next to the field, then a new agent without a name, mailed a link.
+    await ap.getByRole('button', { name: 'Créer un compte' }).click();
+    const newEmail = ap.getByLabel('Adresse e-mail');
+    await newEmail.fill(agent);
+    await ap.getByRole('button', { name: 'Créer le compte' }).click();
+    const describedBy = async () => ap.locator(`[id="${await newEmail.getAttribute('aria-describedby')}"]`).innerText();
+    await ap.getByText('Un compte existe déjà avec cette adresse e-mail.').waitFor();
+    assert.equal(await describedBy(), 'Un compte existe déjà avec cette adresse e-mail.');
+    assert.equal(await newEmail.evaluate((el) => el === document.activeElement), true, 'the focus is on the field');
+    await newEmail.fill('x@exemple.fr');
+    await ap.getByLabel('Rôle', { exact: true }).selectOption({ label: 'Conseiller' });
+    await ap.getByRole('button', { name: 'Créer le compte' }).click();
+    await ap.getByText(/Le compte x@exemple\.fr est créé avec le rôle «\sConseiller\s»/).waitFor();
+    // A nameless account reads as its e-mail, never « x ».
+    const nameless = ap.locator('.users-table tbody tr', { hasText: 'x@exemple.fr' });
+    await nameless.waitFor();
+    assert.equal(await nameless.locator('.queue-name').innerText(), 'x@exemple.fr');
+    assert.equal(await ap.getByLabel('Rôle de x@exemple.fr').inputValue(), 'agent');
+    const made = (await call(ap, 'GET', '/api/admin/users?q=x%40exemple')).body.users;
+    assert.deepEqual(made.map((u) => [u.email, u.role]), [['x@exemple.fr', 'agent']]);
+
+    // The browser logs the refused creation (409) above; nothing else may fail.
+    assert.deepEqual([...errors, ...aerrors.filter((e) => !/status of 409 .*\/api\/admin\/users\)$/.test(e)), ...cerrors], []);
     await Promise.all([context.close(), ac.close(), cc.close()]);
   });
 
@@ -125,6 +159,9 @@ describe('the staff desk', () => {
     await page.goto(env.server.url + '/dashboard');
     const mine = page.locator('.my-request', { hasText: state.car.ref });
     await mine.waitFor();
+    // A client's /dashboard is theirs: the public frame, not the staff's.
+    await page.getByRole('navigation', { name: 'Navigation principale' }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Espace de travail' }).count(), 0);
     assert.match(await mine.innerText(), /Devis[\s\S]*Assurance auto et moto[\s\S]*En cours d'étude/);
     assert.equal(await mine.getByRole('link', { name: 'Voir ce devis dans Mes devis' }).getAttribute('href'), '/my-quotes');
     assert.doesNotMatch(await page.locator('main').innerText(), /compare avec son contrat|Ada Lefèvre|File des demandes/);

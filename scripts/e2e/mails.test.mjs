@@ -23,7 +23,7 @@ describe('the outbox', () => {
 
     const { page, context, errors } = await newPage(env.browser);
     await signInPage(env.server.url, page, admin.email);
-    await page.getByRole('link', { name: 'Courriels aux clients' }).click();
+    await page.getByRole('navigation', { name: 'Espace de travail' }).getByRole('link', { name: 'Courriels' }).click();
     assert.equal(await heading(page, 'Courriels'), 'Courriels');
     // The server's dispatcher writes the mail just after the message's
     // commit: a reload finds it if the first read came first.

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { Navbar } from '../components/navbar';
 import { Footer } from '../components/footer';
 import { ChatWidget } from '../components/chat-widget';
 import { Loading } from '../components/loading';
 import { pageTitle } from '../lib/page-title';
+import { useSession, type SessionUser } from '../lib/session';
 import type { RouteHandle } from './router';
+import { isStaffPage, loadStaffFrame, staffFrameLoaded } from './staff-frame-loader';
 
 function useDocumentMeta() {
   const matches = useMatches();
@@ -38,20 +40,45 @@ function useReadyMark() {
   }, []);
 }
 
-/** The frame of every page: skip link, navigation bar, the page, footer, the chat. */
+const LazyStaffFrame = lazy(() => loadStaffFrame().then((m) => ({ default: m.StaffFrame })));
+
+/**
+ * The staff's frame around a page: at once when the page's loader already
+ * loaded it (requireSession does for staff pages), else once its chunk is in.
+ */
+function StaffLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const mod = staffFrameLoaded();
+  if (mod) return <mod.StaffFrame user={user}>{children}</mod.StaffFrame>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyStaffFrame user={user}>{children}</LazyStaffFrame>
+    </Suspense>
+  );
+}
+
+/**
+ * The frame of every page: skip link, navigation bar, the page, footer, the
+ * chat; or, on the broker's pages seen by staff, the staff's working frame
+ * (their desks, no sales menu, no visitor's chat).
+ */
 export function Layout() {
   useReadyMark();
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  const user = useSession()?.user;
   useDocumentMeta();
+  const main = (
+    <main id="contenu" className="page" tabIndex={-1}>
+      {navigation.state === 'loading' ? <Loading overlay /> : null}
+      <Outlet />
+    </main>
+  );
+  if (user && isStaffPage(user, pathname)) return <StaffLayout user={user}>{main}</StaffLayout>;
   return (
     <>
       <a className="skip-link" href="#contenu">Aller au contenu</a>
       <Navbar />
-      <main id="contenu" className="page" tabIndex={-1}>
-        {navigation.state === 'loading' ? <Loading overlay /> : null}
-        <Outlet />
-      </main>
+      {main}
       <Footer />
       {isStaffChatPage(pathname) ? null : <ChatWidget />}
     </>

@@ -5,6 +5,7 @@ import { Loading } from '../components/loading';
 import { loadPage, type PageModule } from '../lib/lazy-page';
 import { notFound, routes, type RouteEntry } from '../lib/routes';
 import { loadSession } from '../lib/session';
+import { isStaffPage, loadStaffFrame } from './staff-frame-loader';
 
 const pageModules = import.meta.glob<PageModule>(['../pages/*.tsx', '!../pages/*.test.tsx']);
 
@@ -39,7 +40,10 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     // /dashboard shows them how.
     const url = new URL(request.url);
     const gated = user.role !== 'client' && !user.twoFactor && url.pathname.startsWith('/dashboard/');
-    return gated ? replace('/dashboard') : null;
+    if (gated) return replace('/dashboard');
+    // The staff's frame comes with their page, so it never flashes the public one.
+    if (isStaffPage(user, url.pathname)) await loadStaffFrame();
+    return null;
   }
   const url = new URL(request.url);
   const next = url.pathname + url.search;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { shownName } from '../lib/names';
 import { signOut, type SessionUser } from '../lib/session';
 
 const items = [
@@ -17,7 +18,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const label = user.displayName || user.email;
+  const label = shownName(user.displayName, user.email);
 
   useEffect(() => {
     if (!open) return;

@@ -16,9 +16,22 @@ export interface ListedUser {
 /** The roles in French, in the order the select shows them. */
 export const roleLabels: Record<SessionUser['role'], string> = { admin: 'Administrateur', agent: 'Conseiller', client: 'Client' };
 
-/** Every account, oldest first (admins only). */
-export async function fetchUsers(): Promise<ListedUser[]> {
-  return (await api<{ users: ListedUser[] }>('GET', '/api/admin/users')).users;
+/** Every account, or those whose name or e-mail holds q, oldest first (admins only). */
+export async function fetchUsers(q = '', signal?: AbortSignal): Promise<ListedUser[]> {
+  const query = q.trim() ? `?q=${encodeURIComponent(q.trim())}` : '';
+  return (await api<{ users: ListedUser[] }>('GET', `/api/admin/users${query}`, undefined, signal)).users;
+}
+
+/** An account to make: the rules of `courtier users create`; its owner is sent the link to choose a password. */
+export interface NewAccount {
+  email: string;
+  displayName: string;
+  role: SessionUser['role'];
+}
+
+/** Makes an account (admins only). */
+export async function createUser(account: NewAccount): Promise<SessionUser> {
+  return (await api<{ user: SessionUser }>('POST', '/api/admin/users', account)).user;
 }
 
 type Changed = Promise<{ user: SessionUser; endedSessions: number }>;

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { StaffSecondFactorGate } from '../features/account/staff-gate';
 import { company, telHref } from '../lib/company';
+import { shownName } from '../lib/names';
 import { useSession, type SessionUser } from '../lib/session';
 import { ContractCountsPanel } from '../features/desk-contracts/contract-counts';
 import { ContractsTile } from '../features/desk-contracts/contracts-tile';
@@ -14,7 +15,7 @@ import '../features/desk/desk.css';
 
 const roleLabels = { admin: 'administrateur', agent: 'conseiller', client: 'client' } as const;
 
-/** The staff's dashboard: the admin's counts and users, the chat and the contracts, then the queue. */
+/** The staff's dashboard: the admin's counts, the chat and the contracts, then the queue (the other desks are in the staff's navigation). */
 function StaffDashboard({ user }: { user: SessionUser }) {
   return (
     <div className="container desk-dashboard">
@@ -23,12 +24,6 @@ function StaffDashboard({ user }: { user: SessionUser }) {
           <DeskCountsPanel />
           <ClaimCountsPanel />
           <ContractCountsPanel />
-          <p className="desk-links">
-            <Link className="btn btn-secondary" to="/dashboard/users" viewTransition>Gérer les utilisateurs et les rôles</Link>{' '}
-            <Link className="btn btn-secondary" to="/dashboard/canned" viewTransition>Réponses types du chat</Link>{' '}
-            <Link className="btn btn-secondary" to="/dashboard/mails" viewTransition>Courriels aux clients</Link>{' '}
-            <Link className="btn btn-secondary" to="/dashboard/contracts" viewTransition>Contrats</Link>
-          </p>
         </>
       ) : null}
       <div className="desk-tiles">
@@ -44,7 +39,7 @@ function StaffDashboard({ user }: { user: SessionUser }) {
 export default function DashboardPage() {
   const user = useSession()?.user;
   if (!user) return null;
-  const name = user.displayName || user.email;
+  const name = shownName(user.displayName, user.email);
   const staff = user.role !== 'client';
   return (
     <>

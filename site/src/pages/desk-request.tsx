@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
+import { shownName } from '../lib/names';
 import { formatPhone } from '../lib/quotes';
 import { fetchRequest } from '../features/desk/api';
 import { shortDateTime } from '../features/desk/dates';
@@ -27,7 +28,7 @@ function ContactCard({ r }: { r: DeskRequest }) {
     <section className="card side-card" aria-labelledby="contact-titre">
       <h2 id="contact-titre">Contact</h2>
       <dl className="facts">
-        <div><dt>Nom</dt><dd>{r.name || '—'} {r.client ? <span className="tag">Client inscrit</span> : <span className="tag">Visiteur</span>}</dd></div>
+        <div><dt>Nom</dt><dd>{r.name ? shownName(r.name, r.email) : '—'} {r.client ? <span className="tag">Client inscrit</span> : <span className="tag">Visiteur</span>}</dd></div>
         <div><dt>E-mail</dt><dd>{r.email ? <a href={`mailto:${r.email}?subject=${encodeURIComponent(r.ref)}`}>{r.email}</a> : '—'}</dd></div>
         <div><dt>Téléphone</dt><dd>{r.phone ? <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(r.phone)}</a> : '—'}</dd></div>
         <div><dt>Reçue le</dt><dd><time dateTime={r.createdAt}>{shortDateTime(r.createdAt)}</time></dd></div>
@@ -50,7 +51,7 @@ function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: 
           </h1>
           <p className="desk-header-line">
             <span className="status-pill">{r.statusLabel}</span> <DueBadge request={r} />
-            <span>{[r.name || r.email, subjectOf(r)].filter(Boolean).join(' · ')}</span>
+            <span>{[shownName(r.name, r.email), subjectOf(r)].filter(Boolean).join(' · ')}</span>
           </p>
         </div>
       </header>

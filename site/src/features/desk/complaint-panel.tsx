@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/field';
 import { complaintBounds, textError } from '../complaints/complaint-form';
 import { replyToComplaint, type ComplaintDetail } from '../complaints/complaints-api';
+import { shownName } from '../../lib/names';
 import { ApiError } from '../../lib/api';
 import { company } from '../../lib/company';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -122,7 +123,7 @@ function Actions({ request, detail, onChange }: KindPanelProps) {
   const user = useSession()?.user;
   const c = complaintOf(detail);
   if (!c || !user) return null;
-  const staffName = user.displayName || user.email;
+  const staffName = shownName(user.displayName, user.email);
   const mayAct = user.role === 'admin' || request.assignee?.uid === user.uid;
   const open = request.status !== 'closed';
   const answered = request.status === 'answered';

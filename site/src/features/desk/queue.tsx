@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { shownName } from '../../lib/names';
 import { ApiError } from '../../lib/api';
 import { productTitle } from '../../lib/quotes';
 import { fetchQueue } from './api';
@@ -47,7 +48,7 @@ function QueueRow({ r, me }: { r: DeskRequest; me: string }) {
         <span className={`kind-tag kind-${r.kind}`}>{r.kindLabel}</span>
       </td>
       <td className="queue-client" data-label="Client">
-        <span className="queue-name">{r.name || r.email}</span>
+        <span className="queue-name">{shownName(r.name, r.email)}</span>
         {r.client ? null : <span className="tag">Visiteur</span>}
       </td>
       <td className="queue-subject" data-label="Objet">{subjectOf(r)}</td>

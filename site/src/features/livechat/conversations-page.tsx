@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { shownName } from '../../lib/names';
 import type { ChatMessage } from '../../lib/chat';
 import type { SessionUser } from '../../lib/session';
 import { useSoundSwitch, useTitleCount, useWaitingSound } from './alerts';
@@ -100,7 +101,7 @@ export function ConversationsPage({ user }: { user: SessionUser }) {
         <section className="lc-main" aria-label="Conversation ouverte">
           {notice ? <p className={notice.alert ? 'form-error lc-notice' : 'notice-line lc-notice'} role={notice.alert ? 'alert' : 'status'}>{notice.text}</p> : null}
           {cid ? (
-            <ConversationView open={conv.state} me={user.uid} meName={user.displayName || user.email} admin={admin} canned={canned ?? []} now={now} outcome={outcome} onSent={onSent} />
+            <ConversationView open={conv.state} me={user.uid} meName={shownName(user.displayName, user.email)} admin={admin} canned={canned ?? []} now={now} outcome={outcome} onSent={onSent} />
           ) : (
             <p className="lc-pick muted">Choisissez une conversation dans la liste pour la lire et y répondre.</p>
           )}
