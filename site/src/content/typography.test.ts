@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentFaults, visibleTexts } from '../../../scripts/check-typography.mjs';
 import { typographyFaults } from '../../../scripts/typography-rules.mjs';
 
 // The copy of every page as the modules of src/content/ hold it, after
@@ -60,5 +61,28 @@ describe('typographyFaults', () => {
     'en 2\u00a0minutes, 1\u202f000\u00a0€',
   ])('finds no fault in %j', (text) => {
     expect(typographyFaults(text)).toEqual([]);
+  });
+});
+
+describe('check-typography.mjs reads a page as a visitor does', () => {
+  const page = (body: string, head = '<title>Contact – Horizon Courtage</title>') =>
+    `<!doctype html><html lang="fr"><head>${head}<meta name="description" content="Nos horaires d&#x27;ouverture." /><style>a::after{content:"..."}</style></head>` +
+    `<body><div id="root">${body}</div><script>var s = "l'x...";</script></body></html>`;
+
+  it('reads the title, the description, the text attributes and the text, not the scripts and styles', () => {
+    const texts = visibleTexts(page('<p title="Le «\u00a0titre\u00a0»">Bonjour&nbsp;! <img alt="Un logo" /></p><!-- -->'));
+    expect(texts).toEqual(['Contact – Horizon Courtage', 'Nos horaires d\'ouverture.', 'Le «\u00a0titre\u00a0»', 'Un logo', 'Bonjour\u00a0!']);
+  });
+
+  it('finds a fault split by inline tags, but glues no number to another element', () => {
+    expect(documentFaults(page('<p>Le site d&#x27;<a href="/">Horizon</a></p>')).join('\n')).toContain('straight apostrophe');
+    expect(documentFaults(page('<p><strong>Note</strong>: lisez</p>')).join('\n')).toContain('no space before');
+    expect(documentFaults(page('<p>Il a <!-- -->3<!-- --> <!-- -->ans</p>')).join('\n')).toContain('after a number');
+    expect(documentFaults(page('<p>Appelez le <a href="tel:+33199004242">01\u00a099\u00a000\u00a042\u00a042</a> ou écrivez</p>', '<title>Contact</title>'))
+      .filter((f) => !f.includes('horaires'))).toEqual([]);
+  });
+
+  it('finds the faults of the head', () => {
+    expect(documentFaults(page('<p>Rien</p>'))).toEqual([expect.stringContaining('« Nos horaires d\'ouverture. »')]);
   });
 });
