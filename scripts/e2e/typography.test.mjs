@@ -73,7 +73,7 @@ describe('typography', () => {
   test('the about page and the chat write the name elided, the replies typeset', async () => {
     const { page, context, errors } = await newPage(env.browser, { width: 375 });
     await page.goto(env.server.url + '/about');
-    assert.equal(await heading(page, /^À propos/), `À propos d'${company.name}`);
+    assert.equal(await heading(page, /^À propos/), `À propos d’${company.name}`);
     await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
     const log = page.getByRole('dialog', { name: 'Assistant' }).getByRole('log');
     await log.getByText(/Je peux/).waitFor();
