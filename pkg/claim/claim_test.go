@@ -216,7 +216,7 @@ func TestMoveNeedsItsField(t *testing.T) {
 		t.Errorf("the client reads %q %+v", got.InsurerRef, last)
 	}
 	s := f.move(t, f.agent, c.ID, claim.MoveInput{Status: "refused", Reason: "La garantie dégât des eaux n'est pas souscrite."})
-	if s.Mediator == "" || !strings.Contains(s.Mediator, "Médiation de l'Assurance") || len(s.Moves) != 2 {
+	if s.Mediator == "" || !strings.Contains(s.Mediator, "Médiation de l’Assurance") || len(s.Moves) != 2 {
 		t.Errorf("a refusal: mediator %q, moves %v", s.Mediator, s.Moves)
 	}
 	if n := f.count(t, "SELECT COUNT(*) FROM events WHERE kind = 'claim.moved'"); n != 2 {

@@ -97,7 +97,7 @@ func TestPricesBadInput(t *testing.T) {
 	}{
 		{"bad JSON", "{birthDate:", nil, "courtier: ligne 1\u00a0: la ligne n’est pas un objet JSON valide", 1, 0},
 		{"a bad field after a good line", medianCarLine + "\n" + bornTooLate, []string{"--json"},
-			"courtier: ligne 2\u00a0: birthDate\u00a0: Votre date de naissance doit indiquer entre 18 et 99\u00a0ans.", 1, 1},
+			"courtier: ligne 2\u00a0: birthDate\u00a0: Votre date de naissance doit indiquer entre 18\u00a0et 99\u00a0ans.", 1, 1},
 		{"an unknown key", `{"birthday":"1981-05-10"}`, nil, "champ inconnu \"birthday\"", 1, 0},
 		{"a wrong type", `{"yearlyKm":"12000"}`, nil, "yearlyKm\u00a0: ce champ n’a pas le bon type", 1, 0},
 		{"a product on study", `{"product":"health","answers":{}}`, nil, "Assurance santé : sur étude.", 1, 0},

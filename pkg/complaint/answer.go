@@ -37,8 +37,12 @@ func (s *Service) Closing() string {
 // may rewrite the pre-filled paragraph, not drop it.
 func (s *Service) withClosing(text string) string {
 	m := s.mediator
-	reachable := (m.Address != "" && strings.Contains(text, m.Address)) || (m.Website != "" && strings.Contains(text, m.Website))
-	if strings.Contains(text, m.Name) && reachable {
+	// Staff may type the name with a straight apostrophe where the profile
+	// has ’ (« La Médiation de l’Assurance »): both name it.
+	plain := strings.NewReplacer("’", "'").Replace
+	typed := plain(text)
+	reachable := (m.Address != "" && strings.Contains(typed, plain(m.Address))) || (m.Website != "" && strings.Contains(typed, m.Website))
+	if strings.Contains(typed, plain(m.Name)) && reachable {
 		return text
 	}
 	return text + "\n\n" + s.Closing()

@@ -152,6 +152,7 @@ func TestAnswerNamesTheMediator(t *testing.T) {
 		{"left out", answerText, true},
 		{"kept as pre-filled", answerText + "\n\n{closing}", false},
 		{"rewritten, naming the mediator and its website", answerText + " Saisissez La Médiation de l'Assurance sur https://www.mediation-assurance.org.", false},
+		{"rewritten with ’, naming the mediator and its website", answerText + " Saisissez La Médiation de l’Assurance sur https://www.mediation-assurance.org.", false},
 		{"rewritten, naming the mediator alone", answerText + " Vous pouvez saisir La Médiation de l'Assurance.", true},
 	}
 	for _, tt := range tests {
@@ -170,11 +171,12 @@ func TestAnswerNamesTheMediator(t *testing.T) {
 			if body != want {
 				t.Errorf("answer\n%s\nwant\n%s", body, want)
 			}
-			if tt.added && !strings.Contains(body, "gratuitement le médiateur\u00a0: La Médiation de l'Assurance, TSA 50110, 75441 Paris Cedex 09") {
+			if tt.added && !strings.Contains(body, "gratuitement le médiateur\u00a0: La Médiation de l’Assurance, TSA 50110, 75441 Paris Cedex 09") {
 				t.Errorf("closing paragraph without the mediator's address: %s", body)
 			}
+			// Named with ’ (the profile) or ' (typed by staff).
 			for _, part := range []string{"La Médiation de l'Assurance", "https://www.mediation-assurance.org"} {
-				if !strings.Contains(body, part) {
+				if !strings.Contains(strings.ReplaceAll(body, "’", "'"), part) {
 					t.Errorf("answer without %q", part)
 				}
 			}

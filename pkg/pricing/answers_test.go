@@ -76,7 +76,7 @@ func TestBadCarAnswers(t *testing.T) {
 	}
 	a := medianCar()
 	a.BirthDate = "2008-11-21"
-	if msg := refused(t, tr, "car", a, Needs{}, "birthDate"); msg != "Votre date de naissance doit indiquer entre 18 et 99\u00a0ans." {
+	if msg := refused(t, tr, "car", a, Needs{}, "birthDate"); msg != "Votre date de naissance doit indiquer entre 18\u00a0et 99\u00a0ans." {
 		t.Errorf("birthDate message %q", msg)
 	}
 }

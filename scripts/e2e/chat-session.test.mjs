@@ -15,12 +15,12 @@ const env = useServerAndBrowser();
 
 function chatParts(page) {
   const panel = page.getByRole('dialog', { name: 'Assistant' });
-  return { panel, log: panel.getByRole('log'), input: panel.getByPlaceholder('Tapez votre message...') };
+  return { panel, log: panel.getByRole('log'), input: panel.getByPlaceholder('Tapez votre message…') };
 }
 
 /** Opens the chat if it is closed and waits for a conversation. */
 async function openChat(page) {
-  const launcher = page.getByRole('button', { name: "Ouvrir l'assistant" });
+  const launcher = page.getByRole('button', { name: "Ouvrir l’assistant" });
   const chat = chatParts(page);
   // Right after a reload neither may be drawn yet: wait for one of them,
   // since isVisible() does not wait (seen failing once in CI).
@@ -51,7 +51,7 @@ function call(page, method, path, body) {
 
 /** Signs out from the account menu, the chat closed first (it may cover the menu). */
 async function signOutFromMenu(page, name) {
-  const close = page.getByRole('button', { name: "Fermer l'assistant" });
+  const close = page.getByRole('button', { name: "Fermer l’assistant" });
   if (await close.isVisible()) await close.click();
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();

@@ -33,7 +33,7 @@ async function openChat(options = {}, path = '/') {
   const { page, context, errors } = await newPage(browser, options);
   await page.goto(server.url + path);
   await heading(page);
-  await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+  await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
   const chat = chatParts(page);
   await chat.log.getByText(/Je peux/).waitFor();
   return { page, context, errors, ...chat };
@@ -44,7 +44,7 @@ function chatParts(page) {
   return {
     panel,
     log: panel.getByRole('log'),
-    input: panel.getByPlaceholder('Tapez votre message...'),
+    input: panel.getByPlaceholder('Tapez votre message…'),
     send: panel.getByRole('button', { name: 'Envoyer' }),
     status: panel.getByRole('status'),
   };
@@ -79,24 +79,24 @@ function contrast(a, b) {
 describe('chat widget', () => {
   test('opens on the greeting, in the panel of SPEC.md §2, and closes with Escape', async () => {
     const { page, context, errors, panel, log, input, send } = await openChat();
-    const launcher = page.getByRole('button', { name: "Fermer l'assistant" });
+    const launcher = page.getByRole('button', { name: "Fermer l’assistant" });
     assert.equal(await launcher.getAttribute('aria-expanded'), 'true');
     assert.equal(await panel.getByRole('heading', { level: 2 }).innerText(), 'Assistant');
     // Nobody is online here: the header does not say « En ligne » (PRODUCT.md 8).
     await panel.getByText('Assistant automatique • Aucun conseiller en ligne').waitFor();
     assert.equal(await log.getAttribute('aria-live'), 'polite');
     const greeting = await log.locator('.chat-text').first().innerText();
-    assert.match(greeting, /^Bonjour\u00a0! Je suis l'assistant virtuel d'Horizon Courtage,/);
+    assert.match(greeting, /^Bonjour\u00a0! Je suis l'assistant virtuel d’Horizon Courtage,/);
     assert.equal((greeting.match(/^• /gm) ?? []).length, 5, 'the list of what the assistant can do');
     assert.match(await log.locator('time').first().innerText(), /^([01]\d|2[0-3]):[0-5]\d$/);
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Tapez votre message...');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Tapez votre message…');
     assert.equal(await send.isDisabled(), true);
     assert.ok(await page.evaluate(() => localStorage.getItem('chatConversation')?.length === 43));
 
     await input.press('Escape');
     await panel.waitFor({ state: 'hidden' });
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l'assistant");
-    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l’assistant");
+    await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
     await panel.waitFor();
     await panel.getByRole('button', { name: 'Fermer', exact: true }).click();
     await panel.waitFor({ state: 'hidden' });
@@ -123,7 +123,7 @@ describe('chat widget', () => {
     const held = new Promise((r) => { release = r; });
     await page.route('**/messages', async (route) => { await held; await route.continue(); });
     await input.press('Enter');
-    await status.getByText("L'assistant écrit…").waitFor({ state: 'attached' });
+    await status.getByText("L’assistant écrit…").waitFor({ state: 'attached' });
     assert.ok(await status.locator('.chat-dots').isVisible(), 'the typing indicator shows');
     assert.equal(await input.isDisabled(), true);
     assert.equal(await send.isDisabled(), true);
@@ -143,7 +143,7 @@ describe('chat widget', () => {
   test('a reply per intent family, the context, and the advisor follow-up', async () => {
     const { page, context, errors, log, input } = await openChat();
     const cases = [
-      ['Bonjour', 'greeting', /Je suis l'assistant d'Horizon Courtage\./, false],
+      ['Bonjour', 'greeting', /Je suis l'assistant d’Horizon Courtage\./, false],
       ['merci', 'thanks', /Avec plaisir/, false],
       ['Une assurance pour mes voitures ?', 'auto', /2\u00a0minutes/, true],
       ["Et l'assurance habitation d'un appartement ?", 'home', /Locataire ou propriétaire/, true],
@@ -177,7 +177,7 @@ describe('chat widget', () => {
     assert.equal(await panel.locator('img').count(), 0);
     assert.doesNotMatch(await panel.innerText(), /Connexion à|En ligne •/);
     await panel.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
-    await panel.getByRole('button', { name: "Continuer avec l'assistant" }).click();
+    await panel.getByRole('button', { name: "Continuer avec l’assistant" }).click();
     await panel.getByRole('button', { name: 'Parler à un agent' }).waitFor();
     const body = await say(page, input, 'Quels sont vos horaires ?');
     assert.equal(body.messages[1].intent, 'contact');
@@ -198,7 +198,7 @@ describe('chat widget', () => {
 
     await page.reload();
     await heading(page);
-    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
     await log.getByText('Je cherche une assurance habitation').waitFor();
     // The context came back too: a price question is about home insurance.
     const body = await say(page, chatParts(page).input, 'combien ?');
@@ -229,7 +229,7 @@ describe('chat widget', () => {
     assert.equal(res, 201);
     await page.reload();
     await heading(page);
-    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
     await page.getByRole('log').getByText(/^Bonjour Léa Martin\u00a0!/).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
@@ -241,7 +241,7 @@ describe('chat widget', () => {
     await heading(page);
     // The launcher is the last control of the page: Shift+Tab from the top reaches it.
     await page.keyboard.press('Shift+Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l'assistant");
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l’assistant");
     await page.keyboard.press('Enter');
     const { log } = chatParts(page);
     await log.getByText(/Je peux/).waitFor();
@@ -259,7 +259,7 @@ describe('chat widget', () => {
     await page.waitForURL((u) => u.pathname === '/insurance/car');
     await page.keyboard.press('Escape');
     await chatParts(page).panel.waitFor({ state: 'hidden' });
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l'assistant");
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), "Ouvrir l’assistant");
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -275,7 +275,7 @@ describe('chat widget', () => {
         page.on('pageerror', (e) => errors.push(e.message));
         await page.goto(server.url + '/');
         await heading(page);
-        await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+        await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
         const { panel, log, input } = chatParts(page);
         await log.getByText(/Je peux/).waitFor();
         await say(page, input, 'Bonjour');

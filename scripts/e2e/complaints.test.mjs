@@ -99,7 +99,7 @@ describe('complaints', () => {
     }
     await tabTo(page, 'reclamation-subject');
     await page.keyboard.press('Enter');
-    assert.equal(await errorOf(page.locator('#reclamation-subject')), "Indiquez l'objet de votre réclamation.");
+    assert.equal(await errorOf(page.locator('#reclamation-subject')), 'Indiquez l’objet de votre réclamation.');
     assert.equal(await errorOf(page.locator('#reclamation-facts')), 'Décrivez les faits.');
     assert.equal(await errorOf(page.locator('#reclamation-email')), 'Saisissez votre adresse e-mail.');
     assert.match(await errorOf(page.locator('#reclamation-consent')), /^Cochez la case/);

@@ -99,7 +99,7 @@ describe('contact and callbacks', () => {
     assert.equal(await errorOf(name), 'Indiquez votre nom.');
     assert.equal(await name.evaluate((el) => el === document.activeElement), true);
     assert.equal(await errorOf(msg.getByLabel('Adresse e-mail')), 'Saisissez votre adresse e-mail.');
-    assert.equal(await errorOf(msg.getByLabel('Objet')), "Choisissez l'objet de votre message.");
+    assert.equal(await errorOf(msg.getByLabel('Objet')), 'Choisissez l’objet de votre message.');
     assert.equal(await errorOf(msg.getByLabel('Votre message')), 'Écrivez votre message.');
     assert.match(await errorOf(msg.getByRole('checkbox')), /^Cochez la case/);
     await msg.getByLabel('Adresse e-mail').fill('lea@');

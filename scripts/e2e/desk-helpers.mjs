@@ -137,7 +137,7 @@ export async function fileCarQuote(page, url) {
   await page.getByRole('button', { name: 'Continuer' }).click();
   await page.waitForURL((u) => u.pathname === '/quote-request');
   await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
-  await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
+  await page.getByLabel("Année d’obtention du permis du conducteur principal").fill('2011');
   await page.getByRole('radio', { name: 'Tous risques' }).check();
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await page.waitForURL((u) => u.pathname === '/my-quotes');

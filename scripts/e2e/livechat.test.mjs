@@ -28,12 +28,12 @@ async function visitorChat() {
   const { page, context, errors } = await newPage(browser);
   await page.goto(server.url + '/');
   await heading(page);
-  await page.getByRole('button', { name: /^Ouvrir l'assistant/ }).click();
+  await page.getByRole('button', { name: /^Ouvrir l’assistant/ }).click();
   // The panel is named after who answers: « Assistant », then the agent.
   const panel = page.getByRole('dialog', { name: /^(Assistant|Arthur Bernard)$/ });
   const log = panel.getByRole('log');
   await log.getByText(/Je peux/).waitFor();
-  return { page, context, errors, panel, log, input: panel.getByPlaceholder('Tapez votre message...') };
+  return { page, context, errors, panel, log, input: panel.getByPlaceholder('Tapez votre message…') };
 }
 
 /** Counts the messages of log whose text is exactly text. */
@@ -64,7 +64,7 @@ describe('live chat', () => {
     await v.log.getByText(/Clio/).first().waitFor();
     await v.panel.getByRole('button', { name: 'Parler à un agent' }).click();
     await v.log.getByText('Un conseiller va vous répondre dans un instant.').waitFor();
-    await v.panel.getByText("En attente d'un conseiller…").waitFor();
+    await v.panel.getByText('En attente d’un conseiller…').waitFor();
 
     // The conversation appears in the agent's inbox without a reload.
     const item = waiting.getByRole('link').first();

@@ -115,7 +115,7 @@ describe('mails a person acts on', () => {
     const mail = await mailTo(email, 'email-confirm');
     assert.equal(mail.status, 'pending', 'no --smtp: the mail stays « non envoyé »');
     await page.goto(env.server.url + linkIn(mail, '/confirm-email'));
-    await heading(page, "Confirmation de l'adresse e-mail");
+    await heading(page, "Confirmation de l’adresse e-mail");
     await page.getByRole('button', { name: 'Confirmer mon adresse' }).click();
     await page.getByRole('status').filter({ hasText: 'est confirmée' }).waitFor();
     await page.goto(env.server.url + '/dashboard');

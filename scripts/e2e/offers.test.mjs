@@ -128,7 +128,7 @@ describe('quote offers', () => {
     const confirmTitle = card.getByRole('heading', { name: 'Confirmer votre choix' });
     await confirmTitle.waitFor();
     assert.equal(await confirmTitle.evaluate((el) => el === document.activeElement), true);
-    assert.match(await card.locator('.offer-confirm').innerText(), /Vous choisissez «\u00a0Tous risques Premium\u00a0» d'Assurances du Bocage à 1\u202f234,56\u00a0€ par mois/);
+    assert.match(await card.locator('.offer-confirm').innerText(), /Vous choisissez «\u00a0Tous risques Premium\u00a0» d’Assurances du Bocage à 1\u202f234,56\u00a0€ par mois/);
     await card.getByRole('button', { name: 'Confirmer mon choix' }).click();
     await card.getByRole('status').filter({ hasText: 'vous avez choisi' }).waitFor();
     assert.match(await card.locator('.quote-status').innerText(), /Offre acceptée/);

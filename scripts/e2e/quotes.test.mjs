@@ -60,7 +60,7 @@ describe('quote requests', () => {
     assert.equal(await heading(page, 'Demande de devis'), 'Demande de devis');
     await page.getByText('Peugeot 208 · 2019 · Essence').waitFor();
     await page.getByRole('radio', { name: 'Privé et trajet domicile-travail' }).check();
-    await page.getByLabel("Année d'obtention du permis du conducteur principal").fill('2011');
+    await page.getByLabel("Année d’obtention du permis du conducteur principal").fill('2011');
     await page.getByLabel('Coefficient bonus-malus (facultatif)').fill('0,68');
     await page.getByRole('radio', { name: 'Tous risques' }).check();
     await page.getByLabel('Votre message (facultatif)').fill('Contrat actuel jusqu’au 30 avril.');
@@ -128,7 +128,7 @@ describe('quote requests', () => {
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'devis-legalStatus');
     await page.getByLabel('Forme juridique').selectOption('eurl');
-    await page.getByLabel("Chiffre d'affaires annuel").selectOption('lt-50k');
+    await page.getByLabel("Chiffre d’affaires annuel").selectOption('lt-50k');
     await page.getByLabel('Nombre de salariés').fill('0');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/my-quotes');
@@ -169,7 +169,7 @@ describe('quote requests', () => {
     await page.getByLabel('Nom de la marque').fill('Lynk & Co');
     await page.getByLabel('Modèle').fill('01');
     await page.getByRole('radio', { name: 'Oui' }).check();
-    await page.getByLabel("Années d'activité comme chauffeur VTC").fill('4');
+    await page.getByLabel("Années d’activité comme chauffeur VTC").fill('4');
     await page.getByRole('radio', { name: 'Par téléphone' }).check();
     await page.getByLabel('Numéro de téléphone').fill('06 39 98 12 34');
     await page.getByRole('button', { name: 'Envoyer ma demande' }).click();

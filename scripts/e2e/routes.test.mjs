@@ -14,7 +14,7 @@ const expectedHeading = {
   '/login': /^Connexion$/,
   '/register': /^Inscription$/,
   '/privacy': /^Politique de confidentialité$/,
-  '/terms': /^Conditions générales d'utilisation$/,
+  '/terms': /^Conditions générales d’utilisation$/,
   '/mentions-legales': /^Mentions légales$/,
   '/reclamations': /^Réclamations$/,
   '/insurance': /^Nos assurances$/,

@@ -110,7 +110,7 @@ describe('Mes sessions', () => {
     await a.page.getByRole('button', { name: 'Enregistrer' }).click();
     await a.page.getByText('Vos informations ont été enregistrées. Vos autres sessions ont été déconnectées.').waitFor();
     const section = a.page.getByRole('region', { name: 'Mes sessions' });
-    await section.getByText("Aucune autre session n'est ouverte.").waitFor();
+    await section.getByText("Aucune autre session n’est ouverte.").waitFor();
 
     assert.equal(await signedOut(b.page), true);
     assert.equal(await signedOut(a.page), false, 'the renewed cookie must keep this browser signed in');
@@ -135,7 +135,7 @@ describe('Mes sessions', () => {
     await pwForm.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await a.page.getByText(/Mot de passe changé\. Vos autres sessions ont été déconnectées\./).waitFor();
     const section = a.page.getByRole('region', { name: 'Mes sessions' });
-    await section.getByText("Aucune autre session n'est ouverte.").waitFor();
+    await section.getByText("Aucune autre session n’est ouverte.").waitFor();
     assert.equal(await signedOut(b.page), true);
 
     // The phone signs in again with the new password; the first browser, on its new cookie, ends it.

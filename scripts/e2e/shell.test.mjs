@@ -95,7 +95,7 @@ describe('account menu and chat panel', () => {
       assert.equal(status, 201);
       await page.goto(env.server.url + '/dashboard');
       await heading(page, 'Tableau de bord');
-      await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+      await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
       const panel = page.getByRole('dialog', { name: 'Assistant' });
       await panel.getByRole('log').getByText(/Je peux/).waitFor();
 
@@ -177,7 +177,7 @@ describe('loading, stale chunks and the error screen', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Carrières' }).click();
     const title = page.getByRole('heading', { level: 1 });
     await title.filter({ hasText: 'Quelque chose s' }).waitFor({ timeout: 15000 });
-    assert.match(await title.innerText(), /^Oups\s! Quelque chose s'est mal passé$/);
+    assert.match(await title.innerText(), /^Oups\s! Quelque chose s’est mal passé$/);
     assert.equal(loads, 1, 'the page reloads exactly once');
     assert.ok(aborted >= 2);
     const body = JSON.parse((await report).postData());
@@ -192,13 +192,13 @@ describe('loading, stale chunks and the error screen', () => {
     assert.match(env.server.logs(), /erreur signalée par le navigateur/);
 
     await page.unroute('**/assets/careers-*.js');
-    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await page.getByRole('link', { name: "Retour à l’accueil" }).click();
     await page.waitForURL((u) => u.pathname === '/');
     assert.match(await heading(page, /^(?!Oups|Page introuvable)/), /^(?!Oups|Page introuvable)/);
     await context.close();
   });
 
-  test('the loading screen reads "Chargement..." while a page chunk loads', async () => {
+  test('the loading screen reads "Chargement…" while a page chunk loads', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(env.server.url + '/');
     await heading(page);
@@ -209,7 +209,7 @@ describe('loading, stale chunks and the error screen', () => {
       await route.continue();
     });
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Actualités' }).click();
-    const loading = page.getByRole('status').filter({ hasText: 'Chargement...' });
+    const loading = page.getByRole('status').filter({ hasText: 'Chargement…' });
     await loading.waitFor({ state: 'visible' });
     release();
     await page.waitForURL((u) => u.pathname === '/news');

@@ -14,12 +14,11 @@ const faults = [
 
 /**
  * The faults in the visible text of the page: text nodes outside what the
- * visitor typed (messages, form values) and
- * SPEC.md's literal "Chargement..." screen.
+ * visitor typed (messages, form values).
  */
 export async function typographyFaults(page) {
   const texts = await page.evaluate(() => {
-    const skip = 'script, style, textarea, .quote-message, .chat-message-user, .loading';
+    const skip = 'script, style, textarea, .quote-message, .chat-message-user';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const out = [];
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

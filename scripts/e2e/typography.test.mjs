@@ -1,8 +1,8 @@
 // French typography as the visitor sees it, through the real server: on
 // every page, in a signed-in client's pages and in the chat's replies, a
 // number never parts from its unit or its other groups, a sign never
-// starts a line, "…" is one character (but for SPEC.md's literals), and the
-// company's name is elided after "de".
+// starts a line, "…" is one character, and the company's name is elided
+// after "de".
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
@@ -73,19 +73,19 @@ describe('typography', () => {
   test('the about page and the chat write the name elided, the replies typeset', async () => {
     const { page, context, errors } = await newPage(env.browser, { width: 375 });
     await page.goto(env.server.url + '/about');
-    assert.equal(await heading(page, /^À propos/), `À propos d'${company.name}`);
-    await page.getByRole('button', { name: "Ouvrir l'assistant" }).click();
+    assert.equal(await heading(page, /^À propos/), `À propos d’${company.name}`);
+    await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
     const log = page.getByRole('dialog', { name: 'Assistant' }).getByRole('log');
     await log.getByText(/Je peux/).waitFor();
-    const input = page.getByPlaceholder('Tapez votre message...');
+    const input = page.getByPlaceholder('Tapez votre message…');
     for (const [i, text] of ['Bonjour', 'Quels sont vos horaires et votre numéro ?', 'Une assurance auto', 'Je veux parler à un conseiller'].entries()) {
       await input.fill(text);
       await input.press('Enter');
       await log.locator('.chat-message-bot').nth(i + 1).waitFor();
     }
     const replies = (await log.locator('.chat-message-bot').allInnerTexts()).join('\n');
-    assert.match(replies, new RegExp(`l'assistant virtuel d'${company.name},`));
-    assert.match(replies, new RegExp(`l'assistant d'${company.name}\\.`));
+    assert.match(replies, new RegExp(`l'assistant virtuel d’${company.name},`));
+    assert.match(replies, new RegExp(`l'assistant d’${company.name}\\.`));
     assert.ok(replies.includes(company.phone.replaceAll(' ', '\u00a0')), 'the phone is not glued');
     assert.match(replies, /de 9h00\u00a0à 18h00/);
     assert.match(replies, /0\u00a0km/);

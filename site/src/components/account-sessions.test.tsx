@@ -107,7 +107,7 @@ describe('AccountSessions', () => {
     await screen.findByText('2 sessions ont été déconnectées.');
     expect(items()).toEqual(['Chrome sur WindowsCette session']);
     expect(screen.queryByRole('button', { name: 'Déconnecter toutes les autres sessions' })).toBeNull();
-    expect(screen.getByText("Aucune autre session n'est ouverte.")).toBeTruthy();
+    expect(screen.getByText("Aucune autre session n’est ouverte.")).toBeTruthy();
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/profile/sessions/sign-out-others', body: { password: good } });
   });
 
@@ -133,7 +133,7 @@ describe('AccountSessions', () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('réseau coupé'); }));
     renderSessions();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Vos sessions n'ont pas pu être chargées. Le serveur est injoignable.");
+    expect(alert.textContent).toContain("Vos sessions n’ont pas pu être chargées. Le serveur est injoignable.");
     fakeServer();
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     await screen.findByText('Safari sur iPhone');
@@ -141,7 +141,7 @@ describe('AccountSessions', () => {
 });
 
 describe('endedMessage', () => {
-  it.each([[0, "Aucune autre session n'était ouverte."], [1, '1 session a été déconnectée.'], [3, '3 sessions ont été déconnectées.']])('%i', (n, want) => {
+  it.each([[0, "Aucune autre session n’était ouverte."], [1, '1\u00a0session a été déconnectée.'], [3, '3 sessions ont été déconnectées.']])('%i', (n, want) => {
     expect(endedMessage(n)).toBe(want);
   });
 });

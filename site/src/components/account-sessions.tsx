@@ -168,13 +168,13 @@ export function AccountSessions({ reloadKey }: { reloadKey: number }) {
     <section className="card profile-card sessions-card" aria-labelledby="sessions">
       <h2 id="sessions" ref={headingRef} tabIndex={-1}>Mes sessions</h2>
       <p>
-        Les appareils connectés à votre compte. Si vous n'en reconnaissez pas un, déconnectez-le puis changez votre mot de passe.
+        Les appareils connectés à votre compte. Si vous n’en reconnaissez pas un, déconnectez-le puis changez votre mot de passe.
       </p>
       <p className="form-success" role="status">{done}</p>
       {state.status === 'loading' ? <p className="muted">Chargement de vos sessions…</p> : null}
       {state.status === 'failed' ? (
         <div className="form-error" role="alert">
-          <p>Vos sessions n'ont pas pu être chargées. {state.message}</p>
+          <p>Vos sessions n’ont pas pu être chargées. {state.message}</p>
           <button className="btn btn-secondary" type="button" onClick={load}>Réessayer</button>
         </div>
       ) : null}
@@ -205,7 +205,7 @@ export function AccountSessions({ reloadKey }: { reloadKey: number }) {
           {target?.kind === 'others' ? <div id={formId}><ConfirmEnd target={target} onConfirm={confirm} onCancel={cancel} /></div> : null}
         </div>
       ) : null}
-      {state.status === 'ready' && others === 0 ? <p className="muted">Aucune autre session n'est ouverte.</p> : null}
+      {state.status === 'ready' && others === 0 ? <p className="muted">Aucune autre session n’est ouverte.</p> : null}
     </section>
   );
 }

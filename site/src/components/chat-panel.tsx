@@ -141,7 +141,7 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
   // awaited with the request. Nobody else ever « types ».
   let typing: string | null = null;
   if (state.agentTyping) typing = `${state.agentTyping} écrit…`;
-  else if (!agentMode && (state.pending || state.phase === 'loading')) typing = "L'assistant écrit…";
+  else if (!agentMode && (state.pending || state.phase === 'loading')) typing = 'L’assistant écrit…';
   return (
     <section ref={panel} id={id} className="chat-panel" role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={!open}>
       <header className="chat-header">
@@ -169,7 +169,7 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
           aria-describedby={availability ? availabilityId : undefined}
           onClick={() => setMode(agentMode ? 'bot' : 'agent')}
         >
-          {agentMode ? 'Retour à l\'assistant' : 'Parler à un agent'}
+          {agentMode ? 'Retour à l’assistant' : 'Parler à un agent'}
         </button>
         {availability ? (
           <p id={availabilityId} className={`chat-availability${availability.available ? ' chat-available' : ''}`}>
@@ -197,10 +197,10 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
             <span className={state.agentTyping ? 'chat-typing-name' : 'visually-hidden'}>{typing}</span>
           </span>
         ) : null}
-        {waiting && !showOffer ? <p className="chat-waiting">En attente d'un conseiller…</p> : null}
+        {waiting && !showOffer ? <p className="chat-waiting">En attente d’un conseiller…</p> : null}
         {waiting && showOffer && !state.offer ? (
           <p className="chat-waiting">
-            {state.available === false ? 'Aucun conseiller n\'est en ligne pour le moment.' : 'Personne n\'a encore pris votre demande.'}
+            {state.available === false ? 'Aucun conseiller n’est en ligne pour le moment.' : 'Personne n’a encore pris votre demande.'}
           </p>
         ) : null}
         {showOffer && !offerForm ? (
@@ -215,7 +215,7 @@ export default function ChatPanel({ id, open, onClose, onUnread }: ChatPanelProp
           className="chat-input"
           rows={1}
           maxLength={maxMessageLength}
-          placeholder="Tapez votre message..."
+          placeholder="Tapez votre message…"
           value={text}
           disabled={state.pending}
           onChange={(e) => {

@@ -81,9 +81,9 @@ function renderWidget() {
 }
 
 async function openPanel() {
-  fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant" }));
+  fireEvent.click(screen.getByRole('button', { name: "Ouvrir l’assistant" }));
   await screen.findByText(/Je peux/);
-  return screen.getByPlaceholderText('Tapez votre message...') as HTMLTextAreaElement;
+  return screen.getByPlaceholderText('Tapez votre message…') as HTMLTextAreaElement;
 }
 
 /** The requests of the conversation itself, without availability, typing and reading. */
@@ -114,10 +114,10 @@ describe('ChatWidget', () => {
     expect(screen.getByText('14:05')).toBeTruthy();
     expect(localStorage.getItem(chatStorageKey)).toBe('conv-1');
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/chat/conversations', 'GET /api/chat/availability']);
-    expect(screen.getByRole('button', { name: "Fermer l'assistant" }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: "Fermer l’assistant" }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: "Ouvrir l'assistant" }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: "Ouvrir l’assistant" }));
   });
 
   it('sends with Enter, not with Shift+Enter, and disables the input while a reply is pending', async () => {
@@ -136,7 +136,7 @@ describe('ChatWidget', () => {
     expect(input.value).toBe('');
     expect(input.disabled).toBe(true);
     expect(send.disabled).toBe(true);
-    expect(screen.getByRole('status').textContent).toContain("L'assistant écrit…");
+    expect(screen.getByRole('status').textContent).toContain("L’assistant écrit…");
     await screen.findByText('Notre assurance auto…');
     await waitFor(() => expect(input.disabled).toBe(false));
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/chat/conversations/conv-1/messages', body: { text: 'Une voiture' } });
@@ -171,7 +171,7 @@ describe('ChatWidget', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Parler à un agent' }));
     await screen.findByText('Un conseiller va vous répondre dans un instant.');
     expect(calls.at(-1)).toEqual({ method: 'PUT', url: '/api/chat/conversations/conv-1/mode', body: { mode: 'agent' } });
-    fireEvent.click(screen.getByRole('button', { name: "Retour à l'assistant" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retour à l’assistant' }));
     await screen.findByText("Vous êtes de nouveau en conversation avec l'assistant.");
     expect(screen.getByRole('button', { name: 'Parler à un agent' })).toBeTruthy();
   });
@@ -188,7 +188,7 @@ describe('ChatWidget', () => {
     expect(dialog.querySelector('img')).toBeNull();
     expect(screen.getByRole('button', { name: 'Parler à un agent' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Sans conseiller en ligne' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: "Continuer avec l'assistant" }));
+    fireEvent.click(screen.getByRole('button', { name: "Continuer avec l’assistant" }));
     expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
   });
 
@@ -339,15 +339,15 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     const waitingSince = new Date(Date.now() - 30_000).toISOString();
     emit(es, 'state', { mode: 'agent', live: { state: 'waiting', waitingSince, callbackAfterMs: 90_000, agentRead: 0 }, available: true });
     const status = screen.getByRole('status');
-    expect(status.textContent).toContain("En attente d'un conseiller…");
+    expect(status.textContent).toContain('En attente d’un conseiller…');
     expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
     act(() => vi.advanceTimersByTime(59_999));
     expect(screen.queryByRole('group', { name: 'Sans conseiller en ligne' })).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(status.textContent).toContain("Personne n'a encore pris votre demande.");
+    expect(status.textContent).toContain("Personne n’a encore pris votre demande.");
     expect(within(status).getByRole('button', { name: 'Être rappelé' })).toBeTruthy();
     expect(within(status).getByRole('button', { name: 'Réponse par e-mail' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: "Retour à l'assistant" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Retour à l’assistant' }) as HTMLButtonElement).disabled).toBe(false);
     emit(es, 'message', { id: 20, sender: 'system', text: 'Julie Martin a rejoint la conversation.', timestamp: at });
     emit(es, 'state', { mode: 'agent', live, available: true });
     expect(status.textContent).toBe('');
@@ -363,9 +363,9 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
       stored: { mode: 'agent', live: waiting, messages: [welcome] },
       reply: async (text) => ({ mode: 'agent', offer: true, messages: [user(6, text)] }),
     });
-    expect(screen.getByRole('status').textContent).toContain("En attente d'un conseiller…");
+    expect(screen.getByRole('status').textContent).toContain('En attente d’un conseiller…');
     emit(es, 'state', { mode: 'agent', live: waiting, available: false });
-    expect(screen.getByRole('status').textContent).toContain("Aucun conseiller n'est en ligne pour le moment.");
+    expect(screen.getByRole('status').textContent).toContain('Aucun conseiller n’est en ligne pour le moment.');
     expect(screen.getByRole('group', { name: 'Sans conseiller en ligne' })).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Allô ?' } });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -375,7 +375,7 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     expect(screen.getByRole('status').textContent).not.toContain('écrit…');
     expect(screen.getByText('Assistant automatique • Aucun conseiller en ligne')).toBeTruthy();
     // « Continuer avec l'assistant » leaves the wait.
-    fireEvent.click(screen.getByRole('button', { name: "Continuer avec l'assistant" }));
+    fireEvent.click(screen.getByRole('button', { name: "Continuer avec l’assistant" }));
     await screen.findByText("Vous êtes de nouveau en conversation avec l'assistant.");
   });
 
@@ -474,7 +474,7 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     emit(es, 'message', { id: 9, sender: 'agent', text: 'Êtes-vous là ?', timestamp: at, agent: julie });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(reads()).toEqual([5, 7]);
-    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant (1 nouveau message)" }));
+    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l’assistant (1 nouveau message)" }));
     await waitFor(() => expect(reads()).toEqual([5, 7, 9]));
   });
 
@@ -482,11 +482,11 @@ describe('ChatWidget with a real agent (docs/live-chat.md)', () => {
     const { es } = await openKept({ stored: liveConversation() });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
     emit(es, 'message', { id: 9, sender: 'agent', text: 'Êtes-vous là ?', timestamp: at, agent: julie });
-    expect(screen.getByRole('button', { name: "Ouvrir l'assistant (1 nouveau message)" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Ouvrir l’assistant (1 nouveau message)" })).toBeTruthy();
     emit(es, 'message', { id: 10, sender: 'agent', text: 'Je reste disponible.', timestamp: at, agent: julie });
-    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l'assistant (2 nouveaux messages)" }));
+    fireEvent.click(screen.getByRole('button', { name: "Ouvrir l’assistant (2 nouveaux messages)" }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
-    expect(screen.getByRole('button', { name: "Ouvrir l'assistant" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Ouvrir l’assistant" })).toBeTruthy();
     expect(document.querySelector('.chat-launcher-badge')).toBeNull();
   });
 

@@ -37,9 +37,9 @@ export function ChatWidget() {
 
   return (
     <div className="chat-widget">
-      <NeedsJs what="L'assistant en ligne" />
+      <NeedsJs what="L’assistant en ligne" />
       {used ? (
-        <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l'assistant…</div> : null}>
+        <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l’assistant…</div> : null}>
           {/* Signing in or out starts over: another person's messages never stay on screen. */}
           <ChatPanel key={session?.user?.uid ?? ''} id={panelId} open={open} onClose={close} onUnread={setUnread} />
         </Suspense>
@@ -50,7 +50,7 @@ export function ChatWidget() {
         className="chat-launcher needs-js"
         aria-expanded={open}
         aria-controls={used ? panelId : undefined}
-        aria-label={open ? "Fermer l'assistant" : `Ouvrir l'assistant${unreadLabel(unread)}`}
+        aria-label={open ? 'Fermer l’assistant' : `Ouvrir l’assistant${unreadLabel(unread)}`}
         onClick={toggle}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}

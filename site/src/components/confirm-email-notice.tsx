@@ -14,7 +14,7 @@ export function ConfirmEmailNotice({ user }: { user: SessionUser }) {
       const res = await api<{ message: string }>('POST', '/api/profile/confirm-email');
       setStatus({ text: res.message, error: false });
     } catch (err) {
-      setStatus({ text: err instanceof ApiError ? err.message : "L'envoi n'a pas abouti. Réessayez.", error: true });
+      setStatus({ text: err instanceof ApiError ? err.message : 'L’envoi n’a pas abouti. Réessayez.', error: true });
     } finally {
       setBusy(false);
     }

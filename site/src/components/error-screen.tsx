@@ -27,18 +27,18 @@ export function ErrorScreen() {
 
   return (
     <section className="error-screen container" role="alert">
-      <h1>Oups&nbsp;! Quelque chose s'est mal passé</h1>
+      <h1>Oups&nbsp;! Quelque chose s’est mal passé</h1>
       <p>Une erreur inattendue est survenue. Notre équipe technique a été prévenue et va la corriger.</p>
       <div className="error-actions">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Recharger la page
         </button>
         <Link className="btn btn-secondary" to="/" reloadDocument>
-          Retour à l'accueil
+          Retour à l’accueil
         </Link>
       </div>
       <p>
-        Besoin d'aide tout de suite&nbsp;? Appelez-nous au <a href={telHref}>{company.phone}</a> ou écrivez-nous à{' '}
+        Besoin d’aide tout de suite&nbsp;? Appelez-nous au <a href={telHref}>{company.phone}</a> ou écrivez-nous à{' '}
         <a href={mailHref}>{company.email}</a>.
       </p>
     </section>

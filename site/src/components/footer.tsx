@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { company, fullAddress, mailHref, telHref } from '../lib/company';
+import { typeset } from '../lib/format';
 
 const productIds = ['car', 'home', 'health', 'life', 'fleet', 'vtc'];
 const productLinks = productIds.flatMap((id) => company.services.filter((s) => s.id === id));
@@ -15,7 +16,7 @@ const companyLinks = [
 
 const legalLinks = [
   { to: '/privacy', label: 'Confidentialité' },
-  { to: '/terms', label: "Conditions d'utilisation" },
+  { to: '/terms', label: 'Conditions d’utilisation' },
   { to: '/mentions-legales', label: 'Mentions légales' },
   { to: '/reclamations', label: 'Réclamations' },
   // Décret 2023-182: the cancellation function, reachable from every page.
@@ -83,7 +84,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>© {company.founded} {company.fullName}. Tous droits réservés. Version {company.version}.</p>
+        <p>{typeset(`© ${company.founded} ${company.fullName}. Tous droits réservés. Version ${company.version}.`)}</p>
       </div>
     </footer>
   );

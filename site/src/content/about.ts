@@ -5,19 +5,19 @@ import { elide, typesetAll } from '../lib/format';
 /** The copy of the about page (/about). */
 export const aboutPage = typesetAll({
   title: `À propos ${ofCompany}`,
-  lead: `Un courtier en assurance né à ${company.city} en ${company.founded}, avec une conviction : le conseil d'un professionnel doit être aussi simple à obtenir qu'un service en ligne.`,
+  lead: `Un courtier en assurance né à ${company.city} en ${company.founded}, avec une conviction : le conseil d’un professionnel doit être aussi simple à obtenir qu’un service en ligne.`,
   whoWeAre: {
     title: 'Qui sommes-nous ?',
     paragraphs: [
-      `${company.name} est un cabinet de courtage en assurance fondé en ${company.founded} à ${company.city}. Nous travaillons avec plusieurs compagnies d'assurance partenaires pour proposer aux particuliers comme aux professionnels des contrats adaptés à leur situation : auto et moto, habitation, santé, vie et prévoyance, assurance professionnelle, VTC, flotte automobile et assurance temporaire.`,
-      "Notre cabinet est entièrement en ligne : devis, souscription, signature et suivi se font à distance. Mais derrière l'écran, ce sont de vrais conseillers, formés et diplômés, qui analysent vos besoins et répondent à vos questions.",
+      `${company.name} est un cabinet de courtage en assurance fondé en ${company.founded} à ${company.city}. Nous travaillons avec plusieurs compagnies d’assurance partenaires pour proposer aux particuliers comme aux professionnels des contrats adaptés à leur situation : auto et moto, habitation, santé, vie et prévoyance, assurance professionnelle, VTC, flotte automobile et assurance temporaire.`,
+      'Notre cabinet est entièrement en ligne : devis, souscription, signature et suivi se font à distance. Mais derrière l’écran, ce sont de vrais conseillers, formés et diplômés, qui analysent vos besoins et répondent à vos questions.',
     ],
   },
   mission: {
     title: 'Notre mission',
     paragraphs: [
-      "Rendre l'assurance compréhensible et accessible. Trop de contrats sont souscrits sans que l'assuré sache vraiment ce qu'il couvre, ce qu'il exclut et ce qu'il lui restera à payer en cas de sinistre.",
-      "Nous comparons pour vous, nous expliquons les garanties avec des mots simples et nous restons à vos côtés après la signature, au moment où l'assurance compte vraiment : quand survient un sinistre.",
+      'Rendre l’assurance compréhensible et accessible. Trop de contrats sont souscrits sans que l’assuré sache vraiment ce qu’il couvre, ce qu’il exclut et ce qu’il lui restera à payer en cas de sinistre.',
+      'Nous comparons pour vous, nous expliquons les garanties avec des mots simples et nous restons à vos côtés après la signature, au moment où l’assurance compte vraiment : quand survient un sinistre.',
     ],
   },
   facts: [
@@ -31,18 +31,18 @@ export const aboutPage = typesetAll({
     { title: 'Transparence', description: 'Des garanties, des exclusions et une rémunération expliquées sans détour, avant toute signature.' },
     { title: 'Conseil', description: "Nous recommandons le contrat qui correspond à votre besoin, et nous vous disons quand vous êtes déjà bien assuré." },
     { title: 'Simplicité', description: 'Des démarches en ligne, des réponses rapides et un vocabulaire que tout le monde comprend.' },
-    { title: 'Engagement', description: "Un interlocuteur qui suit votre dossier de la souscription à l'indemnisation, sans vous renvoyer d'un service à l'autre." },
+    { title: 'Engagement', description: 'Un interlocuteur qui suit votre dossier de la souscription à l’indemnisation, sans vous renvoyer d’un service à l’autre.' },
   ] satisfies Feature[],
   team: {
-    title: "L'équipe",
-    lead: "Une équipe de courtiers et de spécialistes du numérique, réunis autour d'un même métier : le conseil en assurance.",
-    expertiseLabel: 'Domaines d\'expertise',
+    title: 'L’équipe',
+    lead: 'Une équipe de courtiers et de spécialistes du numérique, réunis autour d’un même métier : le conseil en assurance.',
+    expertiseLabel: 'Domaines d’expertise',
   },
   regulated: {
     title: 'Un courtier réglementé',
     paragraphs: [
       `${company.name} est immatriculé au registre unique des intermédiaires en assurance, banque et finance (ORIAS) sous le numéro ${company.orias}, en qualité ${elide('de', company.oriasCategory.charAt(0).toLowerCase() + company.oriasCategory.slice(1))}. Cette immatriculation peut être vérifiée sur le site orias.fr.`,
-      `Le cabinet est soumis au contrôle de l'${company.supervisor.name}. Il dispose d'une assurance de responsabilité civile professionnelle et d'une garantie financière, comme l'exige le Code des assurances.`,
+      `Le cabinet est soumis au contrôle de l’${company.supervisor.name}. Il dispose d’une assurance de responsabilité civile professionnelle et d’une garantie financière, comme l’exige le Code des assurances.`,
     ],
     links: [
       { text: 'Vérifier notre immatriculation sur orias.fr', href: 'https://www.orias.fr' },

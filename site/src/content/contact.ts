@@ -4,17 +4,17 @@ import { typesetAll } from '../lib/format';
 /** The copy of the contact page (/contact). The details themselves come from the company profile. */
 export const contactPage = typesetAll({
   title: 'Contactez-nous',
-  lead: `Une question sur un contrat, un devis ou un sinistre ? Nos conseillers vous répondent par téléphone et par e-mail aux heures d'ouverture, et notre assistant en ligne ${company.online.description}.`,
+  lead: `Une question sur un contrat, un devis ou un sinistre ? Nos conseillers vous répondent par téléphone et par e-mail aux heures d’ouverture, et notre assistant en ligne ${company.online.description}.`,
   detailsTitle: 'Nos coordonnées',
-  hoursTitle: "Horaires d'ouverture",
+  hoursTitle: 'Horaires d’ouverture',
   hoursLabels: {
     weekdays: 'Lundi au vendredi',
     saturday: 'Samedi',
     sunday: 'Dimanche',
     online: 'En ligne',
   },
-  onlineNote: "Notre assistant répond à toute heure : ouvrez-le avec le bouton flottant présent sur chaque page. Il peut aussi vous mettre en relation avec un conseiller pendant les heures d'ouverture.",
-  visitNote: 'Le cabinet vous reçoit sur rendez-vous, aux heures d\'ouverture.',
+  onlineNote: 'Notre assistant répond à toute heure : ouvrez-le avec le bouton flottant présent sur chaque page. Il peut aussi vous mettre en relation avec un conseiller pendant les heures d’ouverture.',
+  visitNote: 'Le cabinet vous reçoit sur rendez-vous, aux heures d’ouverture.',
   other: {
     title: 'Pour aller plus vite',
     items: [

@@ -21,7 +21,7 @@ export const insurancePage = typesetAll({
   ] satisfies { audience: Audience; title: string; lead: string }[],
   help: {
     title: 'Vous hésitez entre plusieurs contrats ?',
-    text: `Nos conseillers vous répondent aux heures d'ouverture et notre assistant en ligne ${company.online.description}. Dites-nous ce que vous voulez protéger : nous vous orientons vers la bonne assurance.`,
+    text: `Nos conseillers vous répondent aux heures d’ouverture et notre assistant en ligne ${company.online.description}. Dites-nous ce que vous voulez protéger : nous vous orientons vers la bonne assurance.`,
     link: { to: '/contact', label: 'Contacter un conseiller' },
   },
   cta: {

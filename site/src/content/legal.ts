@@ -12,7 +12,7 @@ const complaintsMail: TextLink = { text: company.complaints.email, href: `mailto
 /** The copy of the legal notices (/mentions-legales). */
 export const legalPage = typesetAll({
   title: 'Mentions légales',
-  lead: `Les informations exigées par la loi pour la confiance dans l'économie numérique et par le Code des assurances : éditeur, hébergeur, immatriculation, contrôle, réclamations et médiation.`,
+  lead: `Les informations exigées par la loi pour la confiance dans l’économie numérique et par le Code des assurances : éditeur, hébergeur, immatriculation, contrôle, réclamations et médiation.`,
 });
 
 /** The sections of the legal notices. */
@@ -68,24 +68,24 @@ export const legalSections: TextSection[] = typesetAll([
     id: 'controle',
     title: 'Autorité de contrôle',
     blocks: [
-      [`${company.name} est soumis au contrôle de l'${company.supervisor.name}, ${company.supervisor.address}, `, siteLink(company.supervisor.website), '.'],
+      [`${company.name} est soumis au contrôle de l’${company.supervisor.name}, ${company.supervisor.address}, `, siteLink(company.supervisor.website), '.'],
     ],
   },
   {
     id: 'independance',
     title: 'Indépendance',
     blocks: [
-      `${company.name} exerce en qualité de courtier et travaille avec plusieurs entreprises d'assurance. Il n'est soumis à aucune obligation contractuelle de travailler exclusivement avec l'une d'elles.`,
-      "Il ne fonde pas son conseil sur l'analyse d'un nombre suffisant de contrats offerts sur le marché : la liste des entreprises d'assurance avec lesquelles il travaille vous est communiquée sur simple demande.",
-      `Aucune entreprise d'assurance ne détient de participation, directe ou indirecte, de 10 % ou plus des droits de vote ou du capital ${elide('de', company.fullName)}, et ${company.fullName} ne détient aucune participation de 10 % ou plus des droits de vote ou du capital d'une entreprise d'assurance.`,
-      "Nous sommes rémunérés par une commission versée par l'assureur et comprise dans la cotisation ; lorsque des frais de courtage s'y ajoutent, leur montant vous est indiqué avant la souscription.",
+      `${company.name} exerce en qualité de courtier et travaille avec plusieurs entreprises d’assurance. Il n’est soumis à aucune obligation contractuelle de travailler exclusivement avec l’une d’elles.`,
+      'Il ne fonde pas son conseil sur l’analyse d’un nombre suffisant de contrats offerts sur le marché : la liste des entreprises d’assurance avec lesquelles il travaille vous est communiquée sur simple demande.',
+      `Aucune entreprise d’assurance ne détient de participation, directe ou indirecte, de 10 % ou plus des droits de vote ou du capital ${elide('de', company.fullName)}, et ${company.fullName} ne détient aucune participation de 10 % ou plus des droits de vote ou du capital d’une entreprise d’assurance.`,
+      'Nous sommes rémunérés par une commission versée par l’assureur et comprise dans la cotisation ; lorsque des frais de courtage s’y ajoutent, leur montant vous est indiqué avant la souscription.',
     ],
   },
   {
     id: 'reclamations',
     title: 'Réclamations',
     blocks: [
-      "Une réclamation est l'expression d'un mécontentement envers nos services. Vous pouvez l'adresser à notre service Réclamations :",
+      'Une réclamation est l’expression d’un mécontentement envers nos services. Vous pouvez l’adresser à notre service Réclamations :',
       {
         list: [
           ['en ligne, par notre ', { text: 'formulaire de réclamation', to: '/reclamations' }, ' ;'],
@@ -94,14 +94,14 @@ export const legalSections: TextSection[] = typesetAll([
         ],
       },
       `Nous accusons réception de votre réclamation dans un délai maximal de ${answerDelays.complaintAcknowledge} à compter de son envoi, sauf si nous vous apportons une réponse dans ce délai, et nous vous répondons dans un délai maximal de ${answerDelays.complaintAnswer} à compter de son envoi.`,
-      "Si votre réclamation concerne un contrat, sa gestion ou le règlement d'un sinistre par l'assureur, nous la transmettons au service compétent de l'assureur et suivons son traitement pour vous.",
+      'Si votre réclamation concerne un contrat, sa gestion ou le règlement d’un sinistre par l’assureur, nous la transmettons au service compétent de l’assureur et suivons son traitement pour vous.',
     ],
   },
   {
     id: 'mediation',
     title: 'Médiation',
     blocks: [
-      `Si la réponse à votre réclamation ne vous satisfait pas, ou si vous n'avez pas reçu de réponse dans un délai de ${answerDelays.complaintAnswer}, vous pouvez saisir gratuitement le médiateur :`,
+      `Si la réponse à votre réclamation ne vous satisfait pas, ou si vous n’avez pas reçu de réponse dans un délai de ${answerDelays.complaintAnswer}, vous pouvez saisir gratuitement le médiateur :`,
       {
         terms: [
           { term: 'Médiateur', detail: company.mediator.name },
@@ -109,14 +109,14 @@ export const legalSections: TextSection[] = typesetAll([
           { term: 'Site', detail: [siteLink(company.mediator.website)] },
         ],
       },
-      "Le médiateur doit être saisi dans un délai d'un an à compter de votre réclamation écrite auprès de nous. Le recours à la médiation est facultatif : vous conservez le droit de saisir les tribunaux.",
+      'Le médiateur doit être saisi dans un délai d’un an à compter de votre réclamation écrite auprès de nous. Le recours à la médiation est facultatif : vous conservez le droit de saisir les tribunaux.',
     ],
   },
   {
     id: 'autres',
-    title: 'Données personnelles et conditions d\'utilisation',
+    title: 'Données personnelles et conditions d’utilisation',
     blocks: [
-      ['Le traitement de vos données personnelles est décrit dans notre ', { text: 'politique de confidentialité', to: '/privacy' }, ". L'utilisation du site est régie par nos ", { text: "conditions générales d'utilisation", to: '/terms' }, '.'],
+      ['Le traitement de vos données personnelles est décrit dans notre ', { text: 'politique de confidentialité', to: '/privacy' }, '. L’utilisation du site est régie par nos ', { text: 'conditions générales d’utilisation', to: '/terms' }, '.'],
     ],
   },
 ]);

@@ -68,15 +68,15 @@ export const productFields: Record<ProductId, FieldSpec[]> = typesetAll({
     { ...brand, vehicleStep: true },
     { ...brandOther, vehicleStep: true },
     { ...model, vehicleStep: true },
-    { name: 'year', kind: 'year', limit: 'vehicleYear', label: 'Année de première mise en circulation', missing: "Indiquez l'année de première mise en circulation.", hint: 'Case B de la carte grise.', vehicleStep: true },
-    { name: 'energy', kind: 'radio', list: 'energy', label: 'Énergie', missing: "Choisissez l'énergie du véhicule.", vehicleStep: true },
-    { name: 'usage', kind: 'radio', list: 'usage', label: 'Usage du véhicule', missing: "Choisissez l'usage du véhicule." },
-    { name: 'licenceYear', kind: 'year', limit: 'licenceYear', label: "Année d'obtention du permis du conducteur principal", missing: "Indiquez l'année d'obtention du permis du conducteur principal." },
+    { name: 'year', kind: 'year', limit: 'vehicleYear', label: 'Année de première mise en circulation', missing: 'Indiquez l’année de première mise en circulation.', hint: 'Case B de la carte grise.', vehicleStep: true },
+    { name: 'energy', kind: 'radio', list: 'energy', label: 'Énergie', missing: 'Choisissez l’énergie du véhicule.', vehicleStep: true },
+    { name: 'usage', kind: 'radio', list: 'usage', label: 'Usage du véhicule', missing: 'Choisissez l’usage du véhicule.' },
+    { name: 'licenceYear', kind: 'year', limit: 'licenceYear', label: 'Année d’obtention du permis du conducteur principal', missing: 'Indiquez l’année d’obtention du permis du conducteur principal.' },
     {
       name: 'bonusMalus', kind: 'coefficient', limit: 'bonusMalus', optional: true, label: 'Coefficient bonus-malus (facultatif)',
-      hint: "Sur votre relevé d'information ou votre avis d'échéance, par exemple 0,85. Laissez vide si vous ne le connaissez pas.",
+      hint: 'Sur votre relevé d’information ou votre avis d’échéance, par exemple 0,85. Laissez vide si vous ne le connaissez pas.',
     },
-    { name: 'cover', kind: 'radio', list: 'cover', label: 'Formule souhaitée', missing: 'Choisissez la formule souhaitée.', hint: "Tiers\u00a0: les dommages causés aux autres. Tiers étendu\u00a0: plus le vol, l'incendie et le bris de glace. Tous risques\u00a0: plus les dommages à votre véhicule." },
+    { name: 'cover', kind: 'radio', list: 'cover', label: 'Formule souhaitée', missing: 'Choisissez la formule souhaitée.', hint: 'Tiers\u00a0: les dommages causés aux autres. Tiers étendu\u00a0: plus le vol, l’incendie et le bris de glace. Tous risques\u00a0: plus les dommages à votre véhicule.' },
   ],
   home: [
     { name: 'occupancy', kind: 'radio', list: 'occupancy', label: 'Vous êtes', missing: 'Choisissez votre situation.' },
@@ -86,9 +86,9 @@ export const productFields: Record<ProductId, FieldSpec[]> = typesetAll({
     { name: 'postalCode', kind: 'postalCode', label: 'Code postal du logement', missing: 'Indiquez le code postal du logement.' },
   ],
   health: [
-    { name: 'adults', kind: 'integer', limit: 'adults', label: 'Adultes à couvrir', missing: "Indiquez le nombre d'adultes à couvrir.", hint: 'Vous et, le cas échéant, votre conjoint.' },
-    { name: 'children', kind: 'integer', limit: 'children', label: 'Enfants à couvrir', missing: "Indiquez le nombre d'enfants à couvrir.", hint: '0 si aucun.' },
-    { name: 'birthYear', kind: 'birthYear', limit: 'insuredAge', label: "Année de naissance de l'assuré principal", missing: "Indiquez l'année de naissance de l'assuré principal." },
+    { name: 'adults', kind: 'integer', limit: 'adults', label: 'Adultes à couvrir', missing: 'Indiquez le nombre d’adultes à couvrir.', hint: 'Vous et, le cas échéant, votre conjoint.' },
+    { name: 'children', kind: 'integer', limit: 'children', label: 'Enfants à couvrir', missing: 'Indiquez le nombre d’enfants à couvrir.', hint: '0 si aucun.' },
+    { name: 'birthYear', kind: 'birthYear', limit: 'insuredAge', label: 'Année de naissance de l’assuré principal', missing: 'Indiquez l’année de naissance de l’assuré principal.' },
     { name: 'priority', kind: 'radio', list: 'healthPriority', label: 'Votre priorité', missing: 'Choisissez votre priorité.', hint: 'Le poste de dépenses que vous voulez le mieux rembourser.' },
   ],
   life: [
@@ -101,7 +101,7 @@ export const productFields: Record<ProductId, FieldSpec[]> = typesetAll({
   pro: [
     { name: 'activity', kind: 'text', limit: 'activity', label: 'Votre activité', missing: 'Indiquez votre activité.', hint: 'Par exemple\u00a0: plombier chauffagiste, graphiste, boulangerie.' },
     { name: 'legalStatus', kind: 'select', list: 'legalStatus', label: 'Forme juridique', missing: 'Choisissez la forme juridique.' },
-    { name: 'turnover', kind: 'select', list: 'turnover', label: "Chiffre d'affaires annuel", missing: "Choisissez la tranche de chiffre d'affaires annuel." },
+    { name: 'turnover', kind: 'select', list: 'turnover', label: 'Chiffre d’affaires annuel', missing: 'Choisissez la tranche de chiffre d’affaires annuel.' },
     { name: 'employees', kind: 'integer', limit: 'employees', label: 'Nombre de salariés', missing: 'Indiquez le nombre de salariés.', hint: '0 si vous travaillez seul.' },
   ],
   vtc: [
@@ -109,7 +109,7 @@ export const productFields: Record<ProductId, FieldSpec[]> = typesetAll({
     brandOther,
     model,
     { name: 'vtcCard', kind: 'yesno', label: 'Êtes-vous titulaire de la carte professionnelle VTC\u00a0?', missing: 'Indiquez si vous êtes titulaire de la carte professionnelle VTC.' },
-    { name: 'yearsActivity', kind: 'integer', limit: 'vtcYears', label: "Années d'activité comme chauffeur VTC", missing: "Indiquez depuis combien d'années vous exercez comme chauffeur VTC.", hint: '0 si vous démarrez.' },
+    { name: 'yearsActivity', kind: 'integer', limit: 'vtcYears', label: 'Années d’activité comme chauffeur VTC', missing: 'Indiquez depuis combien d’années vous exercez comme chauffeur VTC.', hint: '0 si vous démarrez.' },
   ],
   fleet: [
     { name: 'vehicles', kind: 'integer', limit: 'fleetVehicles', label: 'Nombre de véhicules', missing: 'Indiquez le nombre de véhicules.', hint: 'Un contrat flotte couvre au moins 3 véhicules.' },
@@ -140,17 +140,17 @@ export const quoteRequestCopy = typesetAll({
   contactLegend: 'Vos coordonnées',
   contactMethod: 'Comment souhaitez-vous être recontacté\u00a0?',
   contactMissing: 'Choisissez comment vous souhaitez être recontacté.',
-  emailNote: (email: string) => `Nous vous écrirons à ${email}, l'adresse de votre compte.`,
+  emailNote: (email: string) => `Nous vous écrirons à ${email}, l’adresse de votre compte.`,
   phone: 'Numéro de téléphone',
   phoneOptional: 'Numéro de téléphone (facultatif)',
   phoneMissing: 'Indiquez le numéro auquel vous rappeler.',
   phoneInvalid: 'Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34.',
   message: 'Votre message (facultatif)',
   messageHint: 'Une précision utile au conseiller\u00a0: un contrat en cours, une échéance, un moment pour vous appeler.',
-  productMissing: "Choisissez l'assurance pour laquelle vous souhaitez un devis.",
+  productMissing: 'Choisissez l’assurance pour laquelle vous souhaitez un devis.',
   vehicleTitle: 'Votre véhicule',
-  vehicleMissing: "Choisissez d'abord le véhicule à assurer.",
-  vehicleIntro: "Première étape de votre devis auto\u00a0: la marque, le modèle, l'année et l'énergie du véhicule.",
+  vehicleMissing: 'Choisissez d’abord le véhicule à assurer.',
+  vehicleIntro: 'Première étape de votre devis auto\u00a0: la marque, le modèle, l’année et l’énergie du véhicule.',
   vehicleChoose: 'Choisir le véhicule',
   vehicleChange: 'Modifier le véhicule',
   privacy: {
@@ -160,24 +160,24 @@ export const quoteRequestCopy = typesetAll({
   },
   submit: 'Envoyer ma demande',
   sending: 'Envoi…',
-  failed: "L'envoi a échoué. Vérifiez votre connexion et réessayez.",
+  failed: 'L’envoi a échoué. Vérifiez votre connexion et réessayez.',
   next: {
     title: 'Et ensuite\u00a0?',
     steps: [
       `Un conseiller étudie votre demande et compare les offres de nos assureurs partenaires.`,
       `Il vous répond ${answerDelay}, par e-mail ou par téléphone selon votre choix. Nos conseillers travaillent ${hours}.`,
-      "Vous suivez l'avancement de chaque demande dans «\u00a0Mes devis\u00a0».",
+      'Vous suivez l’avancement de chaque demande dans «\u00a0Mes devis\u00a0».',
     ],
-    price: "Aucun tarif n'est affiché en ligne\u00a0: le prix vous est donné par votre conseiller avec sa proposition, gratuite et sans engagement.",
+    price: 'Aucun tarif n’est affiché en ligne\u00a0: le prix vous est donné par votre conseiller avec sa proposition, gratuite et sans engagement.',
   },
 });
 
 /** The copy of /vehicle-selection. */
 export const vehicleSelectionCopy = typesetAll({
   title: 'Choix du véhicule',
-  lead: "Première étape de votre devis d'assurance auto ou moto\u00a0: le véhicule à assurer.",
+  lead: 'Première étape de votre devis d’assurance auto ou moto\u00a0: le véhicule à assurer.',
   legend: 'Le véhicule à assurer',
-  help: "Ces informations figurent sur la carte grise (certificat d'immatriculation).",
+  help: 'Ces informations figurent sur la carte grise (certificat d’immatriculation).',
   submit: 'Continuer',
   back: 'Choisir une autre assurance',
 });
@@ -188,7 +188,7 @@ export const myQuotesCopy = typesetAll({
   lead: `Vos demandes de devis et leur suivi. Un conseiller répond à chaque demande ${answerDelay}.`,
   created: `Votre demande de devis a bien été envoyée. Un conseiller vous répond ${answerDelay}.`,
   loading: 'Chargement de vos demandes…',
-  failed: "Vos demandes n'ont pas pu être chargées.",
+  failed: 'Vos demandes n’ont pas pu être chargées.',
   retry: 'Réessayer',
   emptyTitle: 'Aucune demande pour le moment',
   emptyText: 'Demandez un devis gratuit et sans engagement\u00a0: il ne faut que quelques minutes.',

@@ -14,7 +14,7 @@ export interface BrokerService {
 /** The copy of the services page (/services). */
 export const servicesPage = typesetAll({
   title: 'Nos services',
-  lead: `Un courtier ne se contente pas de vendre un contrat. De la comparaison à l'indemnisation, ${company.name} vous accompagne à chaque étape, en ligne et avec de vrais conseillers.`,
+  lead: `Un courtier ne se contente pas de vendre un contrat. De la comparaison à l’indemnisation, ${company.name} vous accompagne à chaque étape, en ligne et avec de vrais conseillers.`,
 });
 
 /** The six services of the broker. */
@@ -26,14 +26,14 @@ export const brokerServices: BrokerService[] = typesetAll([
     details: [
       'Des garanties comparées à niveau égal, pas seulement des cotisations',
       'Les franchises, plafonds et exclusions expliqués en clair',
-      'Les documents d\'information de chaque contrat avant toute décision',
+      'Les documents d’information de chaque contrat avant toute décision',
     ],
     link: { to: '/insurance', label: 'Découvrir nos assurances' },
   },
   {
     id: 'conseil',
     title: 'Conseil personnalisé',
-    summary: 'Avant toute proposition, nous analysons votre situation et vos besoins, comme le Code des assurances l\'exige de tout courtier.',
+    summary: 'Avant toute proposition, nous analysons votre situation et vos besoins, comme le Code des assurances l’exige de tout courtier.',
     details: [
       'Un recueil de vos besoins et de vos contraintes',
       'Une recommandation motivée : pourquoi ce contrat vous convient',
@@ -58,32 +58,32 @@ export const brokerServices: BrokerService[] = typesetAll([
     summary: 'Votre espace client réunit vos demandes de devis et vos échanges avec nos conseillers. Nous restons votre interlocuteur pendant toute la vie du contrat.',
     details: [
       'Changement de véhicule, de logement ou de situation familiale',
-      'Attestations d\'assurance et avenants',
-      'Un point chaque année avant l\'échéance de vos contrats',
+      'Attestations d’assurance et avenants',
+      'Un point chaque année avant l’échéance de vos contrats',
     ],
     link: { to: '/dashboard', label: 'Accéder à mon espace client' },
   },
   {
     id: 'sinistres',
     title: 'Accompagnement en cas de sinistre',
-    summary: 'Un accident, un dégât des eaux, un vol ? Nous vous aidons à déclarer le sinistre et suivons votre dossier auprès de l\'assureur jusqu\'à l\'indemnisation.',
+    summary: 'Un accident, un dégât des eaux, un vol ? Nous vous aidons à déclarer le sinistre et suivons votre dossier auprès de l’assureur jusqu’à l’indemnisation.',
     details: [
       'Les bons réflexes et les délais de déclaration rappelés',
       'Le constat amiable et les pièces à fournir vérifiés avec vous',
-      'Des relances auprès de l\'assureur et un appui en cas de désaccord',
+      'Des relances auprès de l’assureur et un appui en cas de désaccord',
     ],
     link: { to: '/sinistres/declarer', label: 'Déclarer un sinistre en ligne' },
   },
   {
     id: 'resiliation',
     title: 'Aide à la résiliation',
-    summary: 'Changer d\'assurance est plus simple qu\'on ne le croit. Nous nous chargeons des démarches auprès de votre ancien assureur quand la loi le permet.',
+    summary: 'Changer d’assurance est plus simple qu’on ne le croit. Nous nous chargeons des démarches auprès de votre ancien assureur quand la loi le permet.',
     details: [
       'Auto, moto et habitation : résiliation à tout moment après un an (loi Hamon)',
       'Mutuelle santé : résiliation à tout moment après un an',
       'Assurance de prêt : changement à tout moment (loi Lemoine)',
     ],
-    link: { to: '/quote-request', label: 'Changer d\'assurance' },
+    link: { to: '/quote-request', label: 'Changer d’assurance' },
   },
 ]);
 
@@ -98,9 +98,9 @@ export const terminationRules: TextSection = typesetAll({
         head: ['Contrat', 'Règle', 'Qui fait la démarche'],
         rows: [
           ['Auto, moto, habitation', 'Après un an de contrat, résiliation à tout moment, sans frais ni motif ; effet un mois après la notification (loi Hamon de 2014).', 'Le nouvel assureur, pour les assurances obligatoires'],
-          ['Mutuelle santé', 'Après un an d\'adhésion, résiliation à tout moment ; effet un mois après la notification (depuis le 1er décembre 2020).', 'Le nouvel organisme, si vous le lui demandez'],
+          ['Mutuelle santé', 'Après un an d’adhésion, résiliation à tout moment ; effet un mois après la notification (depuis le 1er décembre 2020).', 'Le nouvel organisme, si vous le lui demandez'],
           ['Assurance de prêt immobilier', 'Changement à tout moment, sans frais, à condition que le nouveau contrat offre des garanties équivalentes (loi Lemoine de 2022).', 'Vous ou votre nouvel assureur, auprès de la banque'],
-          ['Tout contrat reconduit tacitement', 'Si l\'avis d\'échéance arrive moins de 15 jours avant la date limite de résiliation, ou après, vous pouvez résilier dans les 20 jours suivant son envoi (loi Chatel).', 'Vous, par lettre, par e-mail ou en ligne'],
+          ['Tout contrat reconduit tacitement', 'Si l’avis d’échéance arrive moins de 15 jours avant la date limite de résiliation, ou après, vous pouvez résilier dans les 20 jours suivant son envoi (loi Chatel).', 'Vous, par lettre, par e-mail ou en ligne'],
         ],
       },
     },
@@ -113,7 +113,7 @@ export const remuneration = typesetAll({
   title: 'Combien coûtent nos services ?',
   paragraphs: [
     'Nos devis sont gratuits et sans engagement, et vous ne payez rien pour comparer ou pour être conseillé.',
-    "Comme la plupart des courtiers, nous sommes rémunérés par une commission que nous verse l'assureur, comprise dans la cotisation du contrat. Si des frais de courtage s'appliquent à un contrat, leur montant vous est indiqué par écrit avant toute souscription.",
+    'Comme la plupart des courtiers, nous sommes rémunérés par une commission que nous verse l’assureur, comprise dans la cotisation du contrat. Si des frais de courtage s’appliquent à un contrat, leur montant vous est indiqué par écrit avant toute souscription.',
   ],
 });
 

@@ -96,18 +96,19 @@ function startsWithVowelSound(name: string): boolean {
 
 /**
  * Writes word before name the French way, for texts built from a name a
- * broker may change: elide('de', 'Horizon Courtage') is "d'Horizon
- * Courtage", elide('de', 'Martin Assurances') is "de Martin Assurances".
+ * broker may change: elide('de', 'Horizon Courtage') is "d’Horizon
+ * Courtage" (the typographic apostrophe ’, U+2019), elide('de', 'Martin
+ * Assurances') is "de Martin Assurances".
  * The rule, the twin of company.Elide in Go (both pass
  * pkg/company/testdata/elide.json): an elidable word (de, le, la, que, ce,
  * je, me, ne, se, te, jusque, lorsque, puisque; any case) loses its last
  * letter before a name that starts with a vowel, accented or not, or with an
  * h, every h being taken as mute; a y elides before a consonant
- * ("d'Yvelines") but not before a vowel ("de Yamaha").
+ * ("d’Yvelines") but not before a vowel ("de Yamaha").
  */
 export function elide(word: string, name: string): string {
   if (!elidable.has(word.toLowerCase()) || !startsWithVowelSound(name)) return `${word} ${name}`;
-  return `${word.slice(0, -1)}'${name}`;
+  return `${word.slice(0, -1)}’${name}`;
 }
 
 /**

@@ -35,10 +35,10 @@ describe('validateQuote', () => {
     ['car', { brand: '' }, 'details.brand', 'Choisissez la marque du véhicule.'],
     ['car', { brand: 'autre', brandOther: ' ' }, 'details.brandOther', 'Indiquez la marque du véhicule.'],
     ['car', { model: 'x'.repeat(61) }, 'details.model', 'Saisissez 60 caractères au plus.'],
-    ['car', { year: '' }, 'details.year', "Indiquez l'année de première mise en circulation."],
+    ['car', { year: '' }, 'details.year', "Indiquez l’année de première mise en circulation."],
     ['car', { year: '2027' }, 'details.year', 'Saisissez une année entre 1950 et 2026.'],
     ['car', { year: '19a9' }, 'details.year', 'Saisissez une année, par exemple 2019.'],
-    ['car', { energy: 'vapeur' }, 'details.energy', "Choisissez l'énergie du véhicule."],
+    ['car', { energy: 'vapeur' }, 'details.energy', "Choisissez l’énergie du véhicule."],
     ['car', { bonusMalus: '4' }, 'details.bonusMalus', 'Saisissez un coefficient entre 0,50 et 3,50, par exemple 0,85.'],
     ['car', { bonusMalus: '0,855' }, 'details.bonusMalus', 'Saisissez un coefficient à deux décimales au plus, par exemple 0,85.'],
     ['car', { cover: '' }, 'details.cover', 'Choisissez la formule souhaitée.'],
@@ -51,7 +51,7 @@ describe('validateQuote', () => {
     ['health', { adults: '3' }, 'details.adults', 'Saisissez un nombre entre 1 et 2.'],
     ['life', { amount: '50' }, 'details.amount', 'Saisissez un nombre entre 100 et 10\u202f000\u202f000.'],
     ['pro', { activity: 'x' }, 'details.activity', 'Saisissez au moins 2 caractères.'],
-    ['pro', { turnover: '' }, 'details.turnover', "Choisissez la tranche de chiffre d'affaires annuel."],
+    ['pro', { turnover: '' }, 'details.turnover', "Choisissez la tranche de chiffre d’affaires annuel."],
     ['vtc', { vtcCard: '' }, 'details.vtcCard', 'Indiquez si vous êtes titulaire de la carte professionnelle VTC.'],
     ['fleet', { vehicleTypes: [] }, 'details.vehicleTypes', 'Choisissez au moins un type de véhicule dans la liste.'],
     ['fleet', { vehicles: '2' }, 'details.vehicles', 'Saisissez un nombre entre 3 et 1\u202f000.'],
@@ -63,7 +63,7 @@ describe('validateQuote', () => {
   });
 
   it('asks for the product first', () => {
-    expect(validateQuote(form('car', {}, { product: 'bateau' }), today)).toEqual({ product: "Choisissez l'assurance pour laquelle vous souhaitez un devis." });
+    expect(validateQuote(form('car', {}, { product: 'bateau' }), today)).toEqual({ product: 'Choisissez l’assurance pour laquelle vous souhaitez un devis.' });
   });
 
   it('reports every error at once', () => {

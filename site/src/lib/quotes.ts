@@ -120,7 +120,7 @@ const summaries: Record<ProductId, Summarize> = {
   ],
   health: (d) => [
     { term: 'Personnes à couvrir', detail: Number(d.children) > 0 ? `${count(d.adults, 'adulte', 'adultes')} et ${count(d.children, 'enfant', 'enfants')}` : count(d.adults, 'adulte', 'adultes') },
-    { term: "Année de naissance de l'assuré principal", detail: String(d.birthYear) },
+    { term: 'Année de naissance de l’assuré principal', detail: String(d.birthYear) },
     { term: 'Priorité', detail: labelOf('healthPriority', d.priority) },
   ],
   life: (d) => [
@@ -130,12 +130,12 @@ const summaries: Record<ProductId, Summarize> = {
   pro: (d) => [
     { term: 'Activité', detail: String(d.activity) },
     { term: 'Entreprise', detail: `${labelOf('legalStatus', d.legalStatus)}, ${count(d.employees, 'salarié', 'salariés')}` },
-    { term: "Chiffre d'affaires", detail: labelOf('turnover', d.turnover) },
+    { term: 'Chiffre d’affaires', detail: labelOf('turnover', d.turnover) },
   ],
   vtc: (d) => [
     { term: 'Véhicule', detail: vehicleName(d) },
     { term: 'Carte VTC', detail: d.vtcCard ? 'Oui' : 'Non' },
-    { term: 'Ancienneté', detail: Number(d.yearsActivity) === 0 ? "Moins d'un an" : count(d.yearsActivity, 'an', 'ans') },
+    { term: 'Ancienneté', detail: Number(d.yearsActivity) === 0 ? 'Moins d’un an' : count(d.yearsActivity, 'an', 'ans') },
   ],
   fleet: (d) => [
     { term: 'Véhicules', detail: numbers.format(Number(d.vehicles)) },

@@ -24,7 +24,7 @@ export async function reportError(report: ClientErrorReport): Promise<boolean> {
     });
     return res.ok;
   } catch (err) {
-    console.error("Impossible d'envoyer le rapport d'erreur", err);
+    console.error('Impossible d’envoyer le rapport d’erreur', err);
     return false;
   }
 }

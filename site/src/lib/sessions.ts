@@ -46,6 +46,6 @@ export function endOtherSessions(password: string): Promise<SessionsResult> {
 
 /** "1 session déconnectée", "2 sessions déconnectées": French puts 0 and 1 in the singular. */
 export function endedMessage(n: number): string {
-  if (n === 0) return "Aucune autre session n'était ouverte.";
-  return n === 1 ? '1 session a été déconnectée.' : `${n} sessions ont été déconnectées.`;
+  if (n === 0) return 'Aucune autre session n’était ouverte.';
+  return n === 1 ? '1\u00a0session a été déconnectée.' : `${n} sessions ont été déconnectées.`;
 }

@@ -77,7 +77,7 @@ export default function AboutPage() {
             {company.team.map((m) => <MemberCard key={m.name} member={m} />)}
           </ul>
           <p className="about-join">
-            Envie de nous rejoindre&nbsp;? <Link to="/careers" viewTransition>Découvrez nos offres d'emploi</Link>.
+            Envie de nous rejoindre&nbsp;? <Link to="/careers" viewTransition>Découvrez nos offres d’emploi</Link>.
           </p>
         </div>
       </section>

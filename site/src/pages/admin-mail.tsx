@@ -31,7 +31,7 @@ function MailFacts({ m }: { m: OutboxMail }) {
       <div><dt>Écrit le</dt><dd>{when(m.createdAt)}</dd></div>
       {m.status === 'sent' ? <div><dt>Envoyé le</dt><dd>{when(m.sentAt)}</dd></div> : null}
       {m.status === 'pending' ? <div><dt>Prochain essai</dt><dd>{when(m.nextAt)}</dd></div> : null}
-      {m.status === 'pending' ? <div><dt>Essais jusqu'au</dt><dd>{when(m.expiresAt)}</dd></div> : null}
+      {m.status === 'pending' ? <div><dt>Essais jusqu’au</dt><dd>{when(m.expiresAt)}</dd></div> : null}
       <div><dt>Modèle</dt><dd><code>{m.template}</code></dd></div>
       {request ? <div><dt>Demande</dt><dd><Link to={`/dashboard/requests/${encodeURIComponent(request)}`} viewTransition>Ouvrir la demande</Link></dd></div> : null}
       <div><dt>Message-ID</dt><dd><code className="mail-message-id">{m.messageId}</code></dd></div>
@@ -46,7 +46,7 @@ function MailView({ m, reload }: { m: OutboxMail; reload: () => void }) {
   const confirm = async () => {
     if (await run(() => retryMail(m.id))) {
       setAsking(false);
-      setDone("Le courriel est remis en file d'envoi.");
+      setDone('Le courriel est remis en file d’envoi.');
     }
   };
   return (

@@ -81,7 +81,7 @@ describe('the outbox page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le courriel n°\u00a01' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
     // The queries take a no-break space for a space: the text has n°\u00a01.
-    await screen.findByText("Le courriel n° 1 est remis en file d'envoi.");
+    await screen.findByText("Le courriel n° 1 est remis en file d’envoi.");
     expect(calls).toContain('POST /api/admin/mails/1/retry');
     // The list is read again: nothing is failed any more.
     await screen.findByText("Aucun courriel « en échec ».");
@@ -101,7 +101,7 @@ describe('the outbox page', () => {
     expect(screen.getByRole('link', { name: 'Ouvrir la demande' }).getAttribute('href')).toBe('/dashboard/requests/R1');
     fireEvent.click(screen.getByRole('button', { name: 'Renvoyer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
-    await screen.findByText("Le courriel est remis en file d'envoi.");
+    await screen.findByText("Le courriel est remis en file d’envoi.");
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Renvoyer' })).toBeNull());
   });
 

@@ -87,7 +87,7 @@ function MailsList() {
   };
   const confirm = async (m: OutboxMail) => {
     if (await run(() => retryMail(m.id))) {
-      setDone(`Le courriel n°\u00a0${m.id} est remis en file d'envoi.`);
+      setDone(`Le courriel n°\u00a0${m.id} est remis en file d’envoi.`);
       setPending(null);
     }
   };
@@ -100,7 +100,7 @@ function MailsList() {
       {action.error ? <p className="form-error" role="alert">{action.error}</p> : null}
       {loadError ? (
         <div className="form-error" role="alert">
-          <p>La liste des courriels n'a pas pu être chargée. {loadError}</p>
+          <p>La liste des courriels n’a pas pu être chargée. {loadError}</p>
           <button className="btn btn-secondary" type="button" onClick={load}>Réessayer</button>
         </div>
       ) : null}

@@ -18,7 +18,7 @@ function Post({ post }: { post: BlogPost }) {
       {rest.length > 0 ? (
         <details className="blog-more">
           <summary>
-            Lire la suite<span className="visually-hidden"> de l'article «&nbsp;{post.title}&nbsp;»</span>
+            Lire la suite<span className="visually-hidden"> de l’article «&nbsp;{post.title}&nbsp;»</span>
           </summary>
           {rest.map((p) => <p key={p}>{p}</p>)}
         </details>

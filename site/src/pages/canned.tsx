@@ -14,7 +14,7 @@ export default function CannedPage() {
             <div className="container">
               <p className="back-link"><Link to="/dashboard/conversations" viewTransition>← Conversations</Link></p>
               <h1>Réponses types</h1>
-              <p>Les textes que les conseillers insèrent d'un clic dans leurs réponses du chat.</p>
+              <p>Les textes que les conseillers insèrent d’un clic dans leurs réponses du chat.</p>
             </div>
           </header>
           <section className="section container">

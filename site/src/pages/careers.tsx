@@ -59,7 +59,7 @@ export default function CareersPage() {
 
       <section className="section" aria-labelledby="offres">
         <div className="container">
-          <h2 id="offres">Nos offres d'emploi</h2>
+          <h2 id="offres">Nos offres d’emploi</h2>
           <div className="job-list">
             {jobOffers.map((j) => <Offer key={j.slug} job={j} />)}
           </div>

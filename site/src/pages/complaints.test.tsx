@@ -65,7 +65,7 @@ describe('ComplaintsPage', () => {
   it('shows every error of a visitor\'s empty form next to its field and sends nothing', () => {
     renderPage(null);
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer ma réclamation' }));
-    expect(errorOf(screen.getByLabelText(/^Objet de la réclamation/))).toBe("Indiquez l'objet de votre réclamation.");
+    expect(errorOf(screen.getByLabelText(/^Objet de la réclamation/))).toBe('Indiquez l’objet de votre réclamation.');
     expect(errorOf(screen.getByLabelText(/^Les faits/))).toBe('Décrivez les faits.');
     expect(errorOf(screen.getByLabelText(/^Nom et prénom/))).toBe('Indiquez votre nom.');
     expect(errorOf(screen.getByLabelText(/^Adresse e-mail/))).toBe('Saisissez votre adresse e-mail.');

@@ -20,7 +20,7 @@ export default function ConfirmEmailPage() {
       setResult({ text: res.message, error: false });
       void refreshSession();
     } catch (err) {
-      setResult({ text: err instanceof ApiError ? err.message : "La confirmation n'a pas abouti. Réessayez.", error: true });
+      setResult({ text: err instanceof ApiError ? err.message : 'La confirmation n’a pas abouti. Réessayez.', error: true });
     } finally {
       setBusy(false);
     }
@@ -29,7 +29,7 @@ export default function ConfirmEmailPage() {
   return (
     <section className="form-page container">
       <div className="form-card card">
-        <h1>Confirmation de l'adresse e-mail</h1>
+        <h1>Confirmation de l’adresse e-mail</h1>
         {result && !result.error ? (
           <>
             <p role="status">{result.text}</p>

@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
       const res = await api<{ message: string }>('POST', '/api/auth/password-reset', { email });
       setSent(res.message);
     } catch (err) {
-      const msg = err instanceof ApiError ? err.message : "La demande n'a pas abouti. Réessayez.";
+      const msg = err instanceof ApiError ? err.message : 'La demande n’a pas abouti. Réessayez.';
       if (err instanceof ApiError && err.field === 'email') setError(msg);
       else setFormError(msg);
     } finally {
@@ -40,14 +40,14 @@ export default function ForgotPasswordPage() {
         {sent ? (
           <>
             <p role="status">{sent}</p>
-            <p className="muted">Pensez à regarder dans les indésirables. Rien reçu après quelques minutes ? Vérifiez l'adresse et recommencez.</p>
+            <p className="muted">Pensez à regarder dans les indésirables. Rien reçu après quelques minutes ? Vérifiez l’adresse et recommencez.</p>
             <p className="form-alt">
               <Link to="/login" viewTransition>Retour à la connexion</Link>
             </p>
           </>
         ) : (
           <>
-            <p className="muted">Indiquez l'adresse de votre espace client : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
+            <p className="muted">Indiquez l’adresse de votre espace client : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
             {formError ? <p className="form-error" role="alert">{formError}</p> : null}
             <NeedsJs />
             <form className="needs-js" onSubmit={onSubmit} noValidate>

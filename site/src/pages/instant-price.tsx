@@ -38,7 +38,7 @@ function Results({ journey, onChange }: { journey: StoredJourney; onChange: (j: 
         return;
       }
       updateJourney(journey.product, { kept: 'email' });
-      setKeeping({ busy: false, sent: res.message ?? 'C’est fait : un e-mail vous apporte le lien vers vos prix.' });
+      setKeeping({ busy: false, sent: res.message ?? 'C’est fait\u00a0: un e-mail vous apporte le lien vers vos prix.' });
     } catch (err) {
       setKeeping({ busy: false, error: keepError(err) });
     }

@@ -12,7 +12,7 @@ import '../features/prices/prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; signIn?: boolean } | { status: 'ready'; quote: PriceQuote };
 
-const gone = 'Ces prix sont introuvables : le lien est incomplet, ou leur validité a pris fin. Vous pouvez refaire un prix en deux minutes.';
+const gone = 'Ces prix sont introuvables\u00a0: le lien est incomplet, ou leur validité a pris fin. Vous pouvez refaire un prix en deux minutes.';
 
 /** Loads the prices of the e-mail's link (?token=) or of the signed-in owner (?id=). */
 function useKeptPrices(token: string | null, id: string | null): State {

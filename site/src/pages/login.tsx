@@ -87,7 +87,7 @@ export default function LoginPage() {
       const res = await api<{ message: string }>('POST', '/api/auth/unlock', { email: blocked });
       setUnlock(res.message);
     } catch (err) {
-      setUnlock(err instanceof ApiError ? err.message : "La demande n'a pas abouti. Réessayez.");
+      setUnlock(err instanceof ApiError ? err.message : 'La demande n’a pas abouti. Réessayez.');
     }
   }
 
@@ -99,7 +99,7 @@ export default function LoginPage() {
         {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
         {blocked ? (
           <div className="notice notice-warning">
-            <p>C'est bien votre compte ? Recevez par e-mail un lien qui le débloque dans ce navigateur.</p>
+            <p>C’est bien votre compte ? Recevez par e-mail un lien qui le débloque dans ce navigateur.</p>
             {unlock ? (
               <p role="status">{unlock}</p>
             ) : (

@@ -60,7 +60,7 @@ function IdentityForm({ user, onSessionsChanged }: { user: SessionUser; onSessio
       <TextField label="Nom affiché" name="displayName" defaultValue={user.displayName} autoComplete="name" maxLength={100} error={errors.displayName} />
       <TextField label="Adresse e-mail" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" error={errors.email} />
       {emailChanged ? (
-        <PasswordField label="Mot de passe actuel" name="currentPassword" autoComplete="current-password" hint="Nécessaire pour changer d'adresse e-mail." error={errors.currentPassword} />
+        <PasswordField label="Mot de passe actuel" name="currentPassword" autoComplete="current-password" hint="Nécessaire pour changer d’adresse e-mail." error={errors.currentPassword} />
       ) : null}
       <button className="btn btn-primary" type="submit">Enregistrer</button>
       <p className="form-success" role="status">{done}</p>
@@ -99,7 +99,7 @@ function PasswordForm({ onSessionsChanged }: { onSessionsChanged: OnSessionsChan
       <h2 id="mot-de-passe">Mot de passe</h2>
       {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
       <PasswordField label="Mot de passe actuel" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
-      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint="12 caractères au moins." error={errors.newPassword} />
+      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint="12&nbsp;caractères au moins." error={errors.newPassword} />
       <PasswordField label="Confirmez le nouveau mot de passe" name="confirm" autoComplete="new-password" error={errors.confirm} />
       <button className="btn btn-primary" type="submit">Changer le mot de passe</button>
       <p className="form-success" role="status">{done}</p>

@@ -59,7 +59,7 @@ describe('QuoteRequestPage', () => {
   it('asks for the product when none is chosen', () => {
     renderAt('/quote-request');
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
-    expect(errorOf(screen.getByRole('radio', { name: 'Assurance auto et moto' }))).toBe("Choisissez l'assurance pour laquelle vous souhaitez un devis.");
+    expect(errorOf(screen.getByRole('radio', { name: 'Assurance auto et moto' }))).toBe('Choisissez l’assurance pour laquelle vous souhaitez un devis.');
   });
 
   it('sends a car quote with the vehicle of the URL, then goes to /my-quotes', async () => {
@@ -68,7 +68,7 @@ describe('QuoteRequestPage', () => {
     const router = renderAt('/quote-request?product=car&brand=renault&model=Clio&year=2020&energy=hybride');
     expect(screen.getByText('Renault Clio · 2020 · Hybride')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Privé uniquement' }));
-    fireEvent.change(screen.getByLabelText("Année d'obtention du permis du conducteur principal"), { target: { value: '2012' } });
+    fireEvent.change(screen.getByLabelText("Année d’obtention du permis du conducteur principal"), { target: { value: '2012' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Tous risques' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Par téléphone' }));
     fireEvent.change(screen.getByLabelText('Numéro de téléphone'), { target: { value: '06 39 98 12 34' } });
@@ -89,7 +89,7 @@ describe('QuoteRequestPage', () => {
     const link = screen.getByRole('link', { name: 'Choisir le véhicule' });
     expect(link.getAttribute('href')).toBe('/vehicle-selection?product=car');
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer ma demande' }));
-    expect(screen.getByText("Choisissez d'abord le véhicule à assurer.")).toBeTruthy();
+    expect(screen.getByText("Choisissez d’abord le véhicule à assurer.")).toBeTruthy();
     expect(document.activeElement).toBe(link);
   });
 

@@ -50,7 +50,7 @@ export default function RegisterPage() {
       setSessionUser(res.user);
       navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
-      const msg = err instanceof ApiError ? err.message : "L'inscription a échoué. Réessayez.";
+      const msg = err instanceof ApiError ? err.message : 'L’inscription a échoué. Réessayez.';
       const field = err instanceof ApiError ? err.field : undefined;
       setErrors(field === 'email' || field === 'password' || field === 'displayName' ? { [field]: msg } : { form: msg });
     } finally {

@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
       setSessionUser(null);
       setDone(res.message);
     } catch (err) {
-      const msg = err instanceof ApiError ? err.message : "Le changement n'a pas abouti. Réessayez.";
+      const msg = err instanceof ApiError ? err.message : 'Le changement n’a pas abouti. Réessayez.';
       setErrors(err instanceof ApiError && err.field === 'password' ? { password: msg } : { form: msg });
     } finally {
       setBusy(false);
@@ -55,7 +55,7 @@ export default function ResetPasswordPage() {
           </>
         ) : (
           <>
-            <p className="muted">Choisissez un mot de passe d'au moins 12 caractères que vous n'utilisez nulle part ailleurs. Toutes les sessions ouvertes sur votre compte seront fermées.</p>
+            <p className="muted">Choisissez un mot de passe d’au moins 12 caractères que vous n’utilisez nulle part ailleurs. Toutes les sessions ouvertes sur votre compte seront fermées.</p>
             {errors.form ? (
               <p className="form-error" role="alert">
                 {errors.form} <Link to="/forgot-password">Demander un nouveau lien</Link>

@@ -20,7 +20,7 @@ export default function UndoEmailPage() {
       setSessionUser(null);
       setResult({ text: res.message, error: false });
     } catch (err) {
-      setResult({ text: err instanceof ApiError ? err.message : "L'annulation n'a pas abouti. Réessayez.", error: true });
+      setResult({ text: err instanceof ApiError ? err.message : 'L’annulation n’a pas abouti. Réessayez.', error: true });
     } finally {
       setBusy(false);
     }
@@ -29,7 +29,7 @@ export default function UndoEmailPage() {
   return (
     <section className="form-page container">
       <div className="form-card card">
-        <h1>Annuler le changement d'adresse</h1>
+        <h1>Annuler le changement d’adresse</h1>
         {result && !result.error ? (
           <>
             <p role="status">{result.text}</p>
@@ -43,7 +43,7 @@ export default function UndoEmailPage() {
         ) : (
           <>
             <p>
-              L'adresse e-mail de votre compte a été changée. Si ce n'est pas vous, remettez l'ancienne : toutes les sessions du compte seront fermées.
+              L’adresse e-mail de votre compte a été changée. Si ce n’est pas vous, remettez l’ancienne : toutes les sessions du compte seront fermées.
             </p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
                           <div className="form-actions">

@@ -15,7 +15,7 @@ export default function UnlockPage() {
       const res = await api<{ message: string; email: string }>('POST', '/api/auth/unlock/confirm', { token });
       setResult({ text: res.message, error: false, email: res.email });
     } catch (err) {
-      setResult({ text: err instanceof ApiError ? err.message : "Le déblocage n'a pas abouti. Réessayez.", error: true });
+      setResult({ text: err instanceof ApiError ? err.message : 'Le déblocage n’a pas abouti. Réessayez.', error: true });
     } finally {
       setBusy(false);
     }
@@ -34,7 +34,7 @@ export default function UnlockPage() {
           </>
         ) : (
           <>
-            <p>Trop d'essais de mot de passe ont bloqué la connexion à votre compte. Ce bouton la débloque dans ce navigateur.</p>
+            <p>Trop d’essais de mot de passe ont bloqué la connexion à votre compte. Ce bouton la débloque dans ce navigateur.</p>
             {result ? <p className="form-error" role="alert">{result.text}</p> : null}
                           <div className="form-actions">
               <button className="btn btn-primary" type="button" onClick={unlock} disabled={busy}>

@@ -45,7 +45,7 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
     try {
       setCodes((await enableTwoFactor(code, password)).recoveryCodes);
     } catch (err) {
-      const msg = err instanceof ApiError ? err.message : "L'activation a échoué. Réessayez.";
+      const msg = err instanceof ApiError ? err.message : 'L’activation a échoué. Réessayez.';
       setErrors(err instanceof ApiError && (err.field === 'code' || err.field === 'password') ? { [err.field]: msg } : { form: msg });
     } finally {
       setBusy(false);
@@ -68,11 +68,11 @@ export function TwoFactorSetupForm({ onDone }: { onDone: () => void }) {
       <ol className="two-factor-steps">
         <li>
           Ouvrez votre application d’authentification (Google Authenticator, Microsoft Authenticator, FreeOTP, 1Password…) et
-          scannez ce code :
+          scannez ce code&nbsp;:
           {/* The server draws the QR code as SVG from the otpauth link; nothing is loaded from elsewhere. */}
           <div className="qr-code" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
           <p className="field-hint">
-            Impossible de scanner ? Saisissez cette clé dans l’application : <code className="totp-secret">{groupSecret(setup.secret)}</code>
+            Impossible de scanner&nbsp;? Saisissez cette clé dans l’application&nbsp;: <code className="totp-secret">{groupSecret(setup.secret)}</code>
           </p>
         </li>
         <li>Saisissez le code à 6&nbsp;chiffres qu’elle affiche, puis votre mot de passe.</li>

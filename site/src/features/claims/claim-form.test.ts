@@ -86,7 +86,7 @@ describe('delayRule', () => {
   test('the numbers of form.json, typeset', () => {
     expect(delayRule('collision')).toContain(`${claimForm.delays.generalWorkingDays}\u00a0jours ouvrés après le sinistre`);
     expect(delayRule('theft')).toContain(`${claimForm.delays.theftWorkingDays}\u00a0jours ouvrés après le vol`);
-    expect(delayRule('natural')).toContain(`${claimForm.delays.naturalDisasterDays}\u00a0jours après la publication de l'arrêté`);
+    expect(delayRule('natural')).toContain(`${claimForm.delays.naturalDisasterDays}\u00a0jours après la publication de l’arrêté`);
     expect(delayRule('natural')).toContain('\u00a0: déclarez');
     expect(delayRule('nope')).toBeUndefined();
   });

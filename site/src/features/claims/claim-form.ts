@@ -153,11 +153,11 @@ export function delayRule(kind: string): string | undefined {
   const d = claimForm.delays;
   switch (k.delay) {
     case 'theft':
-      return typeset(`${d.theftWorkingDays} jours ouvrés après le vol, ou après le jour où vous l'avez découvert (article L113-2 du code des assurances).`);
+      return typeset(`${d.theftWorkingDays} jours ouvrés après le vol, ou après le jour où vous l’avez découvert (article L113-2 du code des assurances).`);
     case 'natural':
-      return typeset(`${d.naturalDisasterDays} jours après la publication de l'arrêté de catastrophe naturelle au Journal officiel (article L125-2 du code des assurances) : déclarez sans attendre l'arrêté, votre dossier sera prêt.`);
+      return typeset(`${d.naturalDisasterDays} jours après la publication de l’arrêté de catastrophe naturelle au Journal officiel (article L125-2 du code des assurances) : déclarez sans attendre l’arrêté, votre dossier sera prêt.`);
     default:
-      return typeset(`${d.generalWorkingDays} jours ouvrés après le sinistre, ou après le jour où vous l'avez appris (article L113-2 du code des assurances).`);
+      return typeset(`${d.generalWorkingDays} jours ouvrés après le sinistre, ou après le jour où vous l’avez appris (article L113-2 du code des assurances).`);
   }
 }
 
@@ -172,9 +172,9 @@ export function stepOf(field: string): number {
 function bounded(text: string, key: 'insurer' | 'policyNumber' | 'description' | 'text', what: string): string | undefined {
   const { min, max } = claimForm.bounds[key];
   const n = text.trim().length;
-  if (n === 0) return `${what} : ce champ est à remplir.`;
-  if (n < min) return `${what} : au moins ${min} caractères.`;
-  if (n > max) return `${what} : ${max} caractères au plus.`;
+  if (n === 0) return `${what}\u00a0: ce champ est à remplir.`;
+  if (n < min) return `${what}\u00a0: au moins ${min} caractères.`;
+  if (n > max) return `${what}\u00a0: ${max} caractères au plus.`;
   return undefined;
 }
 
@@ -187,14 +187,14 @@ export function checkStep(step: number, v: DeclareValues, contracts: ContractCho
   if (step === 1) {
     if (v.contract === '') put('contractId', 'Choisissez le contrat concerné.');
     if (v.contract === elsewhere) {
-      put('insurer', bounded(v.insurer, 'insurer', "L'assureur"));
+      put('insurer', bounded(v.insurer, 'insurer', 'L’assureur'));
       put('policyNumber', bounded(v.policyNumber, 'policyNumber', 'Le numéro de contrat'));
       if (!productForm(v.product)) put('product', 'Choisissez le produit assuré.');
     }
     return e;
   }
   const product = productOf(v, contracts);
-  if (!kindsOf(product).some((k) => k.id === v.kind)) put('kind', "Choisissez ce qui s'est passé.");
+  if (!kindsOf(product).some((k) => k.id === v.kind)) put('kind', 'Choisissez ce qui s’est passé.');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.occurredAt)) put('occurredAt', 'Donnez la date du sinistre.');
   else if (v.occurredAt > today) put('occurredAt', 'La date du sinistre ne peut pas être dans le futur.');
   for (const q of askedQuestions(product, v.kind, v.answers)) {
@@ -202,11 +202,11 @@ export function checkStep(step: number, v: DeclareValues, contracts: ContractCho
     if (a === '') {
       if (q.required) put(`answers.${q.id}`, 'Répondez à cette question.');
     } else if (q.type === 'text' && a.length > claimForm.bounds.text.max) {
-      put(`answers.${q.id}`, `Cette réponse : ${claimForm.bounds.text.max} caractères au plus.`);
+      put(`answers.${q.id}`, `Cette réponse\u00a0: ${claimForm.bounds.text.max} caractères au plus.`);
     } else if (q.type === 'date' && v.occurredAt && a < v.occurredAt) {
-      put(`answers.${q.id}`, "L'arrêté ne peut pas être paru avant le sinistre.");
+      put(`answers.${q.id}`, 'L’arrêté ne peut pas être paru avant le sinistre.');
     } else if (q.type === 'date' && a > today) {
-      put(`answers.${q.id}`, "L'arrêté ne peut pas être paru après aujourd'hui.");
+      put(`answers.${q.id}`, 'L’arrêté ne peut pas être paru après aujourd’hui.');
     }
   }
   put('description', bounded(v.description, 'description', 'Le récit'));

@@ -13,9 +13,9 @@ describe('validateComplaint', () => {
   });
 
   it.each([
-    [{ subject: '  ' }, 'subject', "Indiquez l'objet de votre réclamation."],
-    [{ subject: 'Nul' }, 'subject', "Écrivez au moins 5\u00a0caractères pour l'objet."],
-    [{ subject: 'é'.repeat(201) }, 'subject', "L'objet ne peut pas dépasser 200\u00a0caractères."],
+    [{ subject: '  ' }, 'subject', 'Indiquez l’objet de votre réclamation.'],
+    [{ subject: 'Nul' }, 'subject', 'Écrivez au moins 5\u00a0caractères pour l’objet.'],
+    [{ subject: 'é'.repeat(201) }, 'subject', 'L’objet ne peut pas dépasser 200\u00a0caractères.'],
     [{ concerns: '1'.repeat(101) }, 'concerns', 'La référence du contrat ou de la demande ne peut pas dépasser 100\u00a0caractères.'],
     [{ facts: '' }, 'facts', 'Décrivez les faits.'],
     [{ facts: 'Pas content.' }, 'facts', 'Écrivez au moins 20\u00a0caractères pour la description des faits.'],

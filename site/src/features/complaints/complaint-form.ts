@@ -72,7 +72,7 @@ export function validateComplaint(v: ComplaintValues, signedIn: boolean): Compla
   const set = (field: ComplaintField, msg: string | undefined) => {
     if (msg) errors[field] = msg;
   };
-  set('subject', textError(v.subject, complaintBounds.subject, "Indiquez l'objet de votre réclamation.", "l'objet"));
+  set('subject', textError(v.subject, complaintBounds.subject, 'Indiquez l’objet de votre réclamation.', 'l’objet'));
   set('concerns', textError(v.concerns, complaintBounds.concerns, '', 'la référence du contrat ou de la demande'));
   set('facts', textError(v.facts, complaintBounds.facts, 'Décrivez les faits.', 'la description des faits'));
   set('demand', textError(v.demand, complaintBounds.demand, 'Indiquez ce que vous demandez.', 'votre demande'));

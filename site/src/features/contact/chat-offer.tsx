@@ -25,7 +25,7 @@ export function ChatOfferChoices({ onChoose, onDismiss }: { onChoose: (c: OfferC
         <button type="button" className="btn btn-primary btn-small" onClick={() => onChoose('callback')}>Être rappelé</button>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => onChoose('message')}>Réponse par e-mail</button>
       </div>
-      <button type="button" className="chat-offer-dismiss" onClick={onDismiss}>Continuer avec l'assistant</button>
+      <button type="button" className="chat-offer-dismiss" onClick={onDismiss}>Continuer avec l’assistant</button>
     </div>
   );
 }
@@ -107,7 +107,7 @@ export function ChatOfferForm({ conversation, choice, lastWords, onFiled, onCanc
       <h3 id={titleId}>{title}</h3>
       <p className="field-hint">
         {callback
-          ? 'Un conseiller vous appelle au créneau choisi, aux heures d\'ouverture.'
+          ? 'Un conseiller vous appelle au créneau choisi, aux heures d’ouverture.'
           : 'Un conseiller vous répond par e-mail et voit cette conversation.'}
       </p>
       <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>

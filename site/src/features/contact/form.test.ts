@@ -30,7 +30,7 @@ describe('validateMessage', () => {
     [{ email: '' }, 'email', 'Saisissez votre adresse e-mail.'],
     [{ email: 'lea@' }, 'email', 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.'],
     [{ phone: '06 39' }, 'phone', 'Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34, ou laissez ce champ vide.'],
-    [{ subject: '' }, 'subject', "Choisissez l'objet de votre message."],
+    [{ subject: '' }, 'subject', 'Choisissez l’objet de votre message.'],
     [{ message: 'Bonjour !' }, 'message', 'Saisissez au moins 10\u00a0caractères.'],
     [{ message: 'é'.repeat(5001) }, 'message', 'Saisissez 5\u202f000\u00a0caractères au plus.'],
     [{ consent: false }, 'consent', 'Cochez la case pour nous autoriser à utiliser ces informations.'],
@@ -74,7 +74,7 @@ describe('French writing', () => {
   it('tells what is kept and how long, from pkg/contact/form.json', () => {
     expect(retention).toBe('12\u00a0mois');
     expect(copy.consent('vous répondre')).toContain('conservées 12\u00a0mois après notre réponse');
-    expect(copy.consent('vous répondre')).toMatch(/^J'accepte qu'Horizon Courtage utilise/);
+    expect(copy.consent('vous répondre')).toMatch(/^J’accepte qu’Horizon Courtage utilise/);
     expect(copy.message.done('CT-2026-000012')).toBe('Votre message CT-2026-000012\u00a0est bien arrivé. Réponse sous 2\u00a0jours ouvrés.');
   });
   it('offers the subjects of the form', () => {

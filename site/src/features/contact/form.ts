@@ -38,7 +38,7 @@ export const copy = typesetAll({
     subject: 'Objet',
     subjectPlaceholder: 'Choisissez…',
     message: 'Votre message',
-    messageHint: `Entre ${bounds('message').min} et ${bounds('message').max.toLocaleString('fr-FR')} caractères. N'y écrivez ni informations de santé ni coordonnées bancaires.`,
+    messageHint: `Entre ${bounds('message').min} et ${bounds('message').max.toLocaleString('fr-FR')} caractères. N’y écrivez ni informations de santé ni coordonnées bancaires.`,
     complaint: 'Vous souhaitez faire une réclamation ?',
     complaintLink: 'Utilisez le formulaire de réclamation',
     submit: 'Envoyer le message',
@@ -49,7 +49,7 @@ export const copy = typesetAll({
   },
   callback: {
     title: 'Être rappelé',
-    lead: `Laissez votre numéro : un conseiller vous appelle au moment choisi, aux heures d'ouverture, ou ${answerDelays.callback}.`,
+    lead: `Laissez votre numéro : un conseiller vous appelle au moment choisi, aux heures d’ouverture, ou ${answerDelays.callback}.`,
     name: 'Nom et prénom',
     phone: 'Numéro de téléphone',
     phoneHint: 'Un numéro français, par exemple 06 39 98 12 34.',
@@ -62,8 +62,8 @@ export const copy = typesetAll({
     // Shown once the slots are there, in the line the loading note held, so the form does not move.
     slotsReady: 'Choisissez un jour, puis un créneau.',
     slotsNone: 'Aucun créneau libre : choisissez « dès que possible ».',
-    slotsFailed: 'Les créneaux n\'ont pas pu être chargés : vous pouvez demander à être rappelé dès que possible.',
-    note: 'Objet de l\'appel (facultatif)',
+    slotsFailed: 'Les créneaux n’ont pas pu être chargés : vous pouvez demander à être rappelé dès que possible.',
+    note: 'Objet de l’appel (facultatif)',
     submit: 'Être rappelé',
     sending: 'Envoi…',
     doneTitle: 'Demande de rappel envoyée',
@@ -72,18 +72,18 @@ export const copy = typesetAll({
   },
   product: {
     title: 'Être rappelé par un conseiller',
-    lead: (product: string) => typeset(`Une question sur votre ${product.charAt(0).toLowerCase()}${product.slice(1)} ? Choisissez un créneau aux heures d'ouverture : un conseiller vous appelle, sans engagement.`),
+    lead: (product: string) => typeset(`Une question sur votre ${product.charAt(0).toLowerCase()}${product.slice(1)} ? Choisissez un créneau aux heures d’ouverture : un conseiller vous appelle, sans engagement.`),
     open: 'Choisir un créneau de rappel',
   },
-  prefilled: 'Vous êtes connecté : nous utilisons le nom et l\'adresse de votre compte, modifiables dans votre profil.',
+  prefilled: 'Vous êtes connecté : nous utilisons le nom et l’adresse de votre compte, modifiables dans votre profil.',
   follow: 'Suivez votre demande dans votre espace client.',
   followLink: 'Mon espace client',
   staff: 'Vous êtes connecté avec un compte de conseiller : ce formulaire est celui des visiteurs et des clients. Les demandes se traitent depuis le tableau de bord.',
   consent: (what: string) => typeset(
-    `J'accepte ${elide('que', company.name)} utilise ces informations pour ${what}. Elles sont conservées ${retention} après notre réponse, puis effacées, ou avec mon compte si je le supprime.`,
+    `J’accepte ${elide('que', company.name)} utilise ces informations pour ${what}. Elles sont conservées ${retention} après notre réponse, puis effacées, ou avec mon compte si je le supprime.`,
   ),
   consentLink: 'En savoir plus sur vos données',
-  failed: 'L\'envoi a échoué. Réessayez dans un instant.',
+  failed: 'L’envoi a échoué. Réessayez dans un instant.',
 });
 
 /** The errors of a form, by field; "form" is the message above the form. */
@@ -128,7 +128,7 @@ export function validateMessage(d: { name: string; email: string; phone: string;
     else if (!emailPattern.test(d.email.trim())) e.email = 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.';
   }
   if (d.phone.trim() && !cleanPhone(d.phone)) e.phone = 'Saisissez un numéro de téléphone valide, par exemple 06 39 98 12 34, ou laissez ce champ vide.';
-  if (!subjects.some((s) => s.value === d.subject)) e.subject = "Choisissez l'objet de votre message.";
+  if (!subjects.some((s) => s.value === d.subject)) e.subject = 'Choisissez l’objet de votre message.';
   e.message = textError(d.message, 'message', 'Écrivez votre message.');
   if (!d.consent) e.consent = consentMissing;
   return clean(e);

@@ -51,7 +51,7 @@ describe('MessageForm', () => {
     const form = renderForm(<MessageForm labelledBy="t" />);
     fireEvent.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
     await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Nom et prénom')));
-    for (const text of ['Indiquez votre nom.', 'Saisissez votre adresse e-mail.', "Choisissez l'objet de votre message.", 'Écrivez votre message.']) {
+    for (const text of ['Indiquez votre nom.', 'Saisissez votre adresse e-mail.', 'Choisissez l’objet de votre message.', 'Écrivez votre message.']) {
       expect(within(form).getByText(text)).toBeTruthy();
     }
     expect(within(form).getByText(/^Cochez la case/)).toBeTruthy();

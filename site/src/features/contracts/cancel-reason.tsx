@@ -13,8 +13,8 @@ export const reasonLabels: Record<CancelReason, string> = {
 
 const reasonHints: Record<CancelReason, string> = {
   term: 'Le contrat prend fin à sa date anniversaire, si la demande arrive au moins deux mois avant.',
-  hamon: 'Pour une assurance auto, moto ou habitation de plus d’un an : la fin vient un mois après la demande.',
-  other: 'Un déménagement, une vente du véhicule, un changement de situation… Dites-le en quelques mots : nous vérifions ce que la loi prévoit.',
+  hamon: 'Pour une assurance auto, moto ou habitation de plus d’un an\u00a0: la fin vient un mois après la demande.',
+  other: 'Un déménagement, une vente du véhicule, un changement de situation… Dites-le en quelques mots\u00a0: nous vérifions ce que la loi prévoit.',
 };
 
 /** The preview of the date: waiting, refused with the reason, or the date and its rule. */

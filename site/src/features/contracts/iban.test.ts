@@ -29,7 +29,7 @@ describe('bicProblem', () => {
     expect(bicProblem('')).toBeUndefined();
     expect(bicProblem('AGRIFRPP')).toBeUndefined();
     expect(bicProblem('agri frpp 882')).toBeUndefined();
-    expect(bicProblem('AGRIFR')).toMatch(/^Un BIC compte 8 ou 11/);
+    expect(bicProblem('AGRIFR')).toMatch(/^Un BIC compte 8\u00a0ou 11\u00a0caractères\u00a0;/);
     expect(bicProblem('AGRI1RPP')).toMatch(/pas le bon format/);
   });
 });

@@ -49,9 +49,9 @@ export function ibanProblem(text: string): string | undefined {
 export function bicProblem(text: string): string | undefined {
   const bic = text.replace(/\s+/g, '').toUpperCase();
   if (bic === '') return undefined;
-  if (bic.length !== 8 && bic.length !== 11) return `Un BIC compte 8 ou 11\u00a0caractères\u00a0; celui-ci en compte ${bic.length}.`;
+  if (bic.length !== 8 && bic.length !== 11) return `Un BIC compte 8\u00a0ou 11\u00a0caractères\u00a0; celui-ci en compte ${bic.length}.`;
   if (!/^[A-Z]{6}[A-Z0-9]+$/.test(bic) || /[01]/.test(bic[6] ?? '') || bic[7] === 'O') {
-    return 'Ce BIC n’a pas le bon format\u00a0: 4\u00a0lettres pour la banque, 2 pour le pays, puis 2 ou 5\u00a0lettres ou chiffres.';
+    return 'Ce BIC n’a pas le bon format\u00a0: 4\u00a0lettres pour la banque, 2\u00a0pour le pays, puis 2\u00a0ou 5\u00a0lettres ou chiffres.';
   }
   return undefined;
 }

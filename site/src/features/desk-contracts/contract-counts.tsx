@@ -28,7 +28,7 @@ export function ContractCountsPanel() {
   useEffect(() => {
     fetchContractCounts().then(setCounts, (err: unknown) => setError(err instanceof ApiError ? err.message : 'Erreur inattendue.'));
   }, []);
-  if (error) return <p className="form-error" role="alert">Les chiffres des contrats n'ont pas pu être chargés. {error}</p>;
+  if (error) return <p className="form-error" role="alert">Les chiffres des contrats n’ont pas pu être chargés. {error}</p>;
   if (!counts) return <p className="muted" role="status">Chargement des chiffres des contrats…</p>;
   const c = counts;
   return (

@@ -37,7 +37,7 @@ export function ContractFilters({ filter, onChange }: Props) {
       <div className="field contract-search">
         <label htmlFor={`${id}-q`}>Rechercher</label>
         <input id={`${id}-q`} type="search" value={q} maxLength={100} autoComplete="off"
-          placeholder="Numéro, client, immatriculation…" title="Un numéro de contrat, le nom ou l'e-mail du client, une immatriculation"
+          placeholder="Numéro, client, immatriculation…" title="Un numéro de contrat, le nom ou l’e-mail du client, une immatriculation"
           onChange={(e) => setQ(e.target.value)} />
       </div>
     </form>

@@ -14,7 +14,7 @@ export function ContractSummary({ contract: c }: { contract: Contract }) {
         <div><dt>Produit</dt><dd>{c.productLabel}</dd></div>
         <div><dt>Formule</dt><dd>{c.formula} chez {c.insurer}</dd></div>
         <div><dt>Début</dt><dd>{formatDate(c.startDate)}</dd></div>
-        {c.provisionalUntil ? <div><dt>Couverture provisoire jusqu'au</dt><dd><DeadlineCell contract={c} /></dd></div> : null}
+        {c.provisionalUntil ? <div><dt>Couverture provisoire jusqu’au</dt><dd><DeadlineCell contract={c} /></dd></div> : null}
         {c.ending ? <div><dt>{endings[c.status] ?? 'Fin'}</dt><dd>{formatDate(c.ending.date)}</dd></div> : null}
         <div><dt>Prime annuelle</dt><dd>{formatEuros(c.yearlyCents)}</dd></div>
       </dl>

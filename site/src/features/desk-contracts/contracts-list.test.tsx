@@ -35,7 +35,7 @@ describe('provisionalDeadline', () => {
     ['2026-04-20', 'later', 'Dans 15\u00a0jours'],
     ['2026-04-08', 'near', 'Dans 3\u00a0jours'],
     ['2026-04-06', 'near', 'Dans 1\u00a0jour'],
-    ['2026-04-05', 'today', "Se termine aujourd'hui"],
+    ['2026-04-05', 'today', "Se termine aujourd’hui"],
     ['2026-04-03', 'past', 'Dépassée depuis 2\u00a0jours'],
   ])('%s is %s', (until, state, text) => {
     expect(provisionalDeadline({ status: 'awaiting_documents', provisionalUntil: until }, now)).toMatchObject({ state, text });
@@ -56,7 +56,7 @@ describe('ContractsList', () => {
     const router = inRouter();
     const row = (await screen.findByRole('link', { name: 'CT-2026-000001' })).closest('tr')!;
     expect(screen.getByRole('status').textContent).toBe('2\u00a0contrats, les plus récents en premier');
-    for (const part of ['Marie Durand', 'Assurance auto', 'Tous risques · Mutuelle Exemple', 'En attente de justificatifs', '1 justificatif à vérifier', '10\u00a0mars 2026', '8\u00a0avril 2026', '624,50\u00a0€']) {
+    for (const part of ['Marie Durand', 'Assurance auto', 'Tous risques · Mutuelle Exemple', 'En attente de justificatifs', '1\u00a0justificatif à vérifier', '10\u00a0mars 2026', '8\u00a0avril 2026', '624,50\u00a0€']) {
       expect(row.textContent).toContain(part);
     }
     expect(screen.getByRole('link', { name: 'CT-2026-000001' }).getAttribute('href')).toBe('/dashboard/contracts/K1');

@@ -50,7 +50,7 @@ export function ContractsList() {
       {state.status === 'loading' ? <p className="muted" role="status">Chargement des contrats…</p> : null}
       {state.status === 'failed' ? (
         <div className="form-error" role="alert">
-          <p>Les contrats n'ont pas pu être chargés. {state.message}</p>
+          <p>Les contrats n’ont pas pu être chargés. {state.message}</p>
           {state.field ? <button className="btn btn-secondary" type="button" onClick={() => setFilter({})}>Effacer les filtres</button>
             : <button className="btn btn-secondary" type="button" onClick={() => setAttempt((n) => n + 1)}>Réessayer</button>}
         </div>

@@ -34,12 +34,12 @@ export function proofsToCheck(c: Contract): number {
 
 /** « 1 justificatif à vérifier », « 3 justificatifs à vérifier ». */
 export function proofsText(n: number): string {
-  return n === 1 ? '1 justificatif à vérifier' : `${n.toLocaleString('fr-FR')}\u00a0justificatifs à vérifier`;
+  return n === 1 ? '1\u00a0justificatif à vérifier' : `${n.toLocaleString('fr-FR')}\u00a0justificatifs à vérifier`;
 }
 
 /** « 1 contrat », « 12 contrats ». */
 export function contractsText(n: number): string {
-  return n === 1 ? '1 contrat' : `${n.toLocaleString('fr-FR')}\u00a0contrats`;
+  return n === 1 ? '1\u00a0contrat' : `${n.toLocaleString('fr-FR')}\u00a0contrats`;
 }
 
 /** Days before the provisional cover gets near enough to show in colour. */
@@ -66,7 +66,7 @@ export function provisionalDeadline(c: Pick<Contract, 'status' | 'provisionalUnt
   const days = Math.round((Date.parse(c.provisionalUntil) - Date.parse(parisToday(now))) / 86_400_000);
   if (Number.isNaN(days)) return null;
   if (days < 0) return { state: 'past', days, text: typeset(days === -1 ? 'Dépassée depuis 1 jour' : `Dépassée depuis ${-days} jours`) };
-  if (days === 0) return { state: 'today', days, text: "Se termine aujourd'hui" };
+  if (days === 0) return { state: 'today', days, text: 'Se termine aujourd’hui' };
   const left = typeset(days === 1 ? 'Dans 1 jour' : `Dans ${days} jours`);
   return { state: days <= nearDays ? 'near' : 'later', days, text: left };
 }

@@ -55,7 +55,7 @@ export function ProofReview({ contractId, proof, onDone }: { contractId: string;
   }
   return (
     <form className="proof-refuse" noValidate aria-label={`Refuser\u00a0: ${proof.label}`} onSubmit={(e) => { e.preventDefault(); void send(false); }}>
-      <Field label="Motif du refus, lu par le client" hint="Par exemple : « La photo est floue, le numéro du permis ne se lit pas. »" error={reasonError}>
+      <Field label="Motif du refus, lu par le client" hint="Par exemple&nbsp;: «&nbsp;La photo est floue, le numéro du permis ne se lit pas.&nbsp;»" error={reasonError}>
         {(ids) => (
           <textarea {...ids} ref={field} value={reason} maxLength={reasonMax} required autoFocus
             onChange={(e) => { setReason(e.target.value); if (reasonError && e.target.value.trim()) setReasonError(''); }} />

@@ -56,7 +56,7 @@ export function ProofsSection({ contract, onChange }: { contract: Contract; onCh
     <section className="desk-block proofs-block" aria-labelledby="justificatifs-titre">
       <h2 id="justificatifs-titre">Justificatifs</h2>
       <p className="block-lead muted">
-        {waiting > 0 ? 'Ouvrez chaque fichier, puis acceptez-le ou refusez-le avec un motif que le client lira.' : 'Aucun justificatif n\'attend de vérification.'}
+        {waiting > 0 ? 'Ouvrez chaque fichier, puis acceptez-le ou refusez-le avec un motif que le client lira.' : 'Aucun justificatif n’attend de vérification.'}
         {' '}Le contrat devient actif quand tous sont acceptés.
       </p>
       <ul className="proofs">

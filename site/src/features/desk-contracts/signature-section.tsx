@@ -18,9 +18,9 @@ export function SignatureSection({ contract: c }: { contract: Contract }) {
             <a href={evidence.url} target="_blank" rel="noopener">{evidence.title}<span className="visually-hidden"> (PDF, nouvel onglet)</span></a>
           ) : <span className="muted">Aucun fichier de preuve</span>}</dd></div>
           {evidence ? <div><dt>Empreinte SHA-256</dt><dd className="mono hash">{evidence.sha256}</dd></div> : null}
-          {c.withdrawUntil ? <div><dt>Rétractation</dt><dd>Possible jusqu'au {formatDate(c.withdrawUntil)}</dd></div> : null}
+          {c.withdrawUntil ? <div><dt>Rétractation</dt><dd>Possible jusqu’au {formatDate(c.withdrawUntil)}</dd></div> : null}
         </dl>
-      ) : <p className="muted">Le client n'a pas encore signé.</p>}
+      ) : <p className="muted">Le client n’a pas encore signé.</p>}
     </section>
   );
 }

@@ -66,15 +66,15 @@ describe('quotePanel', () => {
     expect(text).toContain('Offres refusées le 3\u00a0mars 2026');
     cleanup();
     render(<quotePanel.Details request={request()} detail={null} onChange={() => {}} />);
-    expect(screen.getByRole('alert').textContent).toContain("n'ont pas pu être lues");
+    expect(screen.getByRole('alert').textContent).toContain("n’ont pas pu être lues");
   });
 
   it.each<[string, Partial<DeskRequest>, SessionUser, RegExp]>([
     ['offers await the client', { status: 'offered' }, user('agent', 'agent'), /repassez la demande/],
     ['an offer was chosen', { status: 'accepted' }, user('agent', 'agent'), /Le client a choisi une offre/],
     ['closed', { status: 'closed' }, user('agent', 'agent'), /clôturée/],
-    ['another agent holds it', {}, user('autre', 'agent'), /Prenez d'abord cette demande en charge/],
-    ['nobody holds it', { assignee: null }, user('agent', 'agent'), /Prenez d'abord/],
+    ['another agent holds it', {}, user('autre', 'agent'), /Prenez d’abord cette demande en charge/],
+    ['nobody holds it', { assignee: null }, user('agent', 'agent'), /Prenez d’abord/],
   ])('shows no form when %s', (_, over, who, why) => {
     setSessionUser(who);
     render(<quotePanel.Actions request={request(over)} detail={{ quote }} onChange={() => {}} />);

@@ -22,7 +22,7 @@ export function RequestMails({ id, version, admin }: { id: string; version: numb
   return (
     <section className="card side-card request-mails" aria-labelledby="request-mails-title">
       <h2 id="request-mails-title">Courriels envoyés au client</h2>
-      {error ? <p className="form-error" role="alert">Les courriels n'ont pas pu être chargés. {error}</p> : null}
+      {error ? <p className="form-error" role="alert">Les courriels n’ont pas pu être chargés. {error}</p> : null}
       {!mails && !error ? <p className="muted">Chargement…</p> : null}
       {mails && mails.length === 0 ? <p className="muted">Aucun courriel pour cette demande.</p> : null}
       {mails && mails.length > 0 ? (

@@ -8,7 +8,7 @@ export function RetryConfirm({ mail, busy, onConfirm, onCancel }: { mail: Outbox
   return (
     <div className="confirm" role="group" aria-labelledby="retry-question">
       <p id="retry-question">
-        Renvoyer le courriel n°{'\u00a0'}{mail.id} «{'\u00a0'}{mail.subject}{'\u00a0'}» à {mail.to}{'\u00a0'}? Il repart aussitôt, avec de nouveau 48{'\u00a0'}heures d'essais.
+        Renvoyer le courriel n°{'\u00a0'}{mail.id} «{'\u00a0'}{mail.subject}{'\u00a0'}» à {mail.to}{'\u00a0'}? Il repart aussitôt, avec de nouveau 48{'\u00a0'}heures d’essais.
       </p>
       <div className="confirm-actions">
         <button ref={ref} className="btn btn-primary" type="button" disabled={busy} onClick={onConfirm}>Confirmer</button>

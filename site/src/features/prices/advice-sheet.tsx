@@ -4,7 +4,7 @@ import { formatEuros } from '../../lib/quotes';
 import type { Needs, Price, PriceQuote } from './api';
 import { priceProduct, type PriceProduct } from './rates';
 
-const existingCovers = { none: 'Pas de contrat en cours pour ce risque', elsewhere: 'Déjà assuré ailleurs : changement d’assureur' };
+const existingCovers = { none: 'Pas de contrat en cours pour ce risque', elsewhere: 'Déjà assuré ailleurs\u00a0: changement d’assureur' };
 
 /** The needs as the client gave them, in words. */
 export function needsLines(product: PriceProduct, needs: Needs): { term: string; detail: string }[] {
@@ -13,7 +13,7 @@ export function needsLines(product: PriceProduct, needs: Needs): { term: string;
     : needs.budgetCents ? `${formatEuros(needs.budgetCents)} pour toute la période` : 'Non indiqué';
   const deductible = product.needs.deductibles.find((d) => d.id === needs.deductible)?.label ?? 'Non indiquée';
   return [
-    { term: 'Ce qui doit être couvert', detail: covers.length ? covers.join(' ; ') : 'La garantie obligatoire seulement' },
+    { term: 'Ce qui doit être couvert', detail: covers.length ? covers.join('\u00a0; ') : 'La garantie obligatoire seulement' },
     { term: 'Budget', detail: budget },
     { term: 'Franchise acceptée', detail: deductible },
     { term: 'Contrat en cours', detail: needs.existingCover ? existingCovers[needs.existingCover] : 'Non indiqué' },
@@ -79,7 +79,7 @@ export function AdviceSheet({ quote, needs, subject, chosen, date }: AdviceSheet
               <th scope="row">{p.insurer}, {p.formula}{quote.recommended?.id === p.id ? ' (recommandé)' : ''}</th>
               <td>{p.monthlyCents > 0 ? `${formatEuros(p.yearlyCents)} par an ou ${formatEuros(p.monthlyCents)} par mois` : `${formatEuros(p.yearlyCents)} pour ${p.periodDays}\u00a0jours`}, dont {formatEuros(p.taxesCents)} de taxes</td>
               <td>{mainDeductible(p)}</td>
-              <td>{p.guarantees.join(' ; ')}</td>
+              <td>{p.guarantees.join('\u00a0; ')}</td>
             </tr>
           ))}
         </tbody>

@@ -15,8 +15,8 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The hints of the questions a person may hesitate on. */
 const hints: Record<string, string> = {
-  bonusMalus: 'Il figure sur votre relevé d’information (ex. : 0,68). Premier contrat : 1,00.',
-  vehicleYear: 'Facultatif : sans elle, l’année de sortie du modèle.',
+  bonusMalus: 'Il figure sur votre relevé d’information (ex.\u00a0: 0,68). Premier contrat\u00a0: 1,00.',
+  vehicleYear: 'Facultatif\u00a0: sans elle, l’année de sortie du modèle.',
   birthDate: 'Au format jour, mois, année.',
   postalCode: 'Il fixe la zone de tarification.',
   contentsCents: 'En euros, ce que coûterait le remplacement de vos meubles, appareils et vêtements.',

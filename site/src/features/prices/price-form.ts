@@ -182,7 +182,7 @@ export function checkNeeds(needs: NeedsValues): FormErrors {
   if (!needs.budget.trim()) return {};
   const cents = parseEuros(needs.budget);
   if (cents === null || cents > maxBudgetCents) {
-    return { 'needs.budget': 'Indiquez votre budget en euros, entre 0 et 100\u202f000\u00a0€ (ex.\u00a0: 50), ou laissez vide.' };
+    return { 'needs.budget': 'Indiquez votre budget en euros, entre 0\u00a0et 100\u202f000\u00a0€ (ex.\u00a0: 50), ou laissez vide.' };
   }
   return {};
 }

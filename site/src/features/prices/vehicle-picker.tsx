@@ -61,8 +61,8 @@ function statusText(search: Search, query: string): string {
       if (search.vehicles.length === 0) {
         return `Aucun véhicule ne correspond à «\u00a0${query.trim()}\u00a0». Essayez la marque et le modèle, par exemple «\u00a0clio\u00a0» ou «\u00a0208\u00a0».`;
       }
-      return search.vehicles.length === 1 ? '1 véhicule trouvé : flèches haut et bas pour parcourir, Entrée pour choisir.'
-        : `${search.vehicles.length} véhicules trouvés : flèches haut et bas pour parcourir, Entrée pour choisir.`;
+      return search.vehicles.length === 1 ? '1\u00a0véhicule trouvé\u00a0: flèches haut et bas pour parcourir, Entrée pour choisir.'
+        : `${search.vehicles.length} véhicules trouvés\u00a0: flèches haut et bas pour parcourir, Entrée pour choisir.`;
     default:
       return '';
   }

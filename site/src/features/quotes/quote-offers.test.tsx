@@ -75,7 +75,7 @@ describe('QuoteOffers', () => {
     expect(cards[0].textContent).toContain('ou 14\u202f000,00\u00a0€ par an');
     expect(cards[0].textContent).toContain('Responsabilité civile');
     expect(cards[0].textContent).toContain('300,00\u00a0€');
-    expect(cards[0].textContent).toContain('Valable jusqu\'au 22\u00a0novembre 2026');
+    expect(cards[0].textContent).toContain('Valable jusqu’au 22\u00a0novembre 2026');
     expect(cards[0].textContent).toContain('Avec assistance 0\u00a0km.');
     expect(cards[1].textContent).toContain('Sans franchise');
     expect(document.querySelector('.offers-sent')?.textContent).toBe('Proposées le 2\u00a0novembre 2026\u00a0par Julien Conseil');
@@ -95,7 +95,7 @@ describe('QuoteOffers', () => {
 
     fireEvent.click(choose[0]);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer mon choix' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/vous avez choisi «\u00a0Auto Confort\u00a0» d'Allianz/));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/vous avez choisi «\u00a0Auto Confort\u00a0» d’Allianz/));
     expect(calls).toEqual([{ url: '/api/quotes/q1/accept', body: { offerId: 'o1' } }]);
     const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('offer-card')) as [HTMLElement, HTMLElement];
     expect(items[0].classList).toContain('offer-card-chosen');
