@@ -116,7 +116,7 @@ describe('quote offers', () => {
     assert.match(firstText, /ou 520,00\u00a0€ par an/);
     assert.match(firstText, /Franchise\s*(\u00a0:)?\s*300,00\u00a0€/);
     assert.match(firstText, /Assistance 0\u00a0km/);
-    assert.ok(firstText.includes(`Valable jusqu'au ${valid.text}`), firstText);
+    assert.ok(firstText.includes(`Valable jusqu’au ${valid.text}`), firstText);
     const secondText = await second.textContent();
     assert.match(secondText, /1\u202f234,56\u00a0€ par mois/);
     assert.match(secondText, /ou 14\u202f000,00\u00a0€ par an/);
