@@ -58,7 +58,7 @@ async function fillOffer(page, n, o) {
   await set.getByLabel('Franchise (€)').fill(o.deductible);
   await set.getByLabel('Garanties principales').fill(o.guarantees.join('\n'));
   const inAMonth = new Date(Date.now() + 30 * 86400e3).toISOString().slice(0, 10);
-  await set.getByLabel("Valable jusqu'au").fill(inAMonth);
+  await set.getByLabel('Valable jusqu’au').fill(inAMonth);
 }
 
 /** Opens the request page of ref from the agent's queue. */
