@@ -21,14 +21,6 @@ function useDocumentMeta() {
 }
 
 /**
- * The pages where staff answer the chat: the visitor's assistant would
- * only stand over their conversation and its context.
- */
-function isStaffChatPage(path: string): boolean {
-  return /^\/dashboard\/(conversations|canned)(\/|$)/.test(path);
-}
-
-/**
  * Marks the document once React has attached to it (hydrated or rendered):
  * index.html holds back a form's submission until then, so a form sent
  * before its script ran is not sent as a plain GET with its fields in the
@@ -80,7 +72,7 @@ export function Layout() {
       <Navbar />
       {main}
       <Footer />
-      {isStaffChatPage(pathname) ? null : <ChatWidget />}
+      <ChatWidget />
     </>
   );
 }

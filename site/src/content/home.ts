@@ -3,6 +3,8 @@ import type { CallToAction, PageLink, Step } from './types';
 import { formatEuros, typesetAll } from '../lib/format';
 import starting from '../../../pkg/pricing/starting-prices.json';
 import { insurers } from '../../../pkg/pricing/rates.json';
+import { productPaths } from '../features/prices/paths';
+import { quoteRequestPath } from '../lib/routes';
 
 /** The hero at the top of the home page. */
 export const hero = typesetAll({
@@ -26,15 +28,10 @@ export interface PriceChoice {
 
 /** The products of the hero's picker: priced at once first, then on study. */
 export const priceChoices: PriceChoice[] = typesetAll([
-  { value: 'car', label: 'Auto', to: '/prix/auto' },
-  { value: 'moto', label: 'Moto', to: '/prix/moto' },
-  { value: 'home', label: 'Habitation', to: '/prix/habitation' },
-  { value: 'vtc', label: 'VTC', to: '/prix/vtc' },
-  { value: 'temp', label: 'Auto temporaire', to: '/prix/temporaire' },
-  { value: 'health', label: 'Santé (étude par un conseiller)', to: '/quote-request?product=health' },
-  { value: 'life', label: 'Vie et prévoyance (étude par un conseiller)', to: '/quote-request?product=life' },
-  { value: 'pro', label: 'Professionnels (étude par un conseiller)', to: '/quote-request?product=pro' },
-  { value: 'fleet', label: 'Flotte automobile (étude par un conseiller)', to: '/quote-request?product=fleet' },
+  ...([['car', 'Auto'], ['moto', 'Moto'], ['home', 'Habitation'], ['vtc', 'VTC'], ['temp', 'Auto temporaire']] as const)
+    .map(([value, label]) => ({ value, label, to: productPaths[value].price })),
+  ...([['health', 'Santé'], ['life', 'Vie et prévoyance'], ['pro', 'Professionnels'], ['fleet', 'Flotte automobile']] as const)
+    .map(([value, label]) => ({ value, label: `${label} (étude par un conseiller)`, to: quoteRequestPath(value) })),
 ]);
 
 /** The trust strip under the hero: the partner insurers (the rating file's) and the registration. */
@@ -69,25 +66,19 @@ export interface CardPrice {
   study?: string;
 }
 
-/** The starting price each service card shows, by product (the car card is the car's; moto has its own journey). */
-export const cardPrices: Record<string, CardPrice | undefined> = typesetAll({
-  car: { from: fromPrice(startingOf('car')!) },
-  home: { from: fromPrice(startingOf('home')!) },
-  vtc: { from: fromPrice(startingOf('vtc')!) },
-  temp: { from: fromPrice(startingOf('temp')!) },
-  health: { study: 'Sur étude par un conseiller' },
-  life: { study: 'Sur étude par un conseiller' },
-  pro: { study: 'Sur étude par un conseiller' },
-  fleet: { study: 'Sur étude par un conseiller' },
-});
+/** The starting price each service card shows, by product: the engine's when it prices the product at once (the car card is the car's; moto has its own journey), else an adviser's study. */
+export const cardPrices: Record<string, CardPrice | undefined> = typesetAll(Object.fromEntries(company.services.map((s) => {
+  const from = startingOf(s.id);
+  return [s.id, from ? { from: fromPrice(from) } : { study: 'Sur étude par un conseiller' }];
+})));
 
-const productNames: Record<string, string> = { car: 'Auto', moto: 'Moto', home: 'Habitation', vtc: 'VTC', temp: 'Auto temporaire' };
+const productName = (id: string) => priceChoices.find((c) => c.value === id)?.label ?? id;
 
 /** The reference profiles behind the starting prices, stated as such under the cards. */
 export const referenceProfiles = typesetAll({
   title: 'Prix « à partir de » : les profils de référence',
   lead: 'Le prix le plus bas de nos assureurs partenaires, taxes comprises, calculé par notre moteur de tarification pour un profil courant. Votre prix dépend de votre profil : obtenez-le en quelques minutes.',
-  items: (starting as Starting[]).map((s) => ({ product: productNames[s.product] ?? s.product, ...fromPrice(s), profile: s.profile })),
+  items: (starting as Starting[]).map((s) => ({ product: productName(s.product), ...fromPrice(s), profile: s.profile })),
 });
 
 /** The headings and introductions of the home page sections. */

@@ -1,4 +1,5 @@
 import type { CallToAction, FaqEntry, Feature, Step } from './types';
+import { quoteRequestPath } from '../lib/routes';
 import { typesetAll } from '../lib/format';
 
 /** The ids of the eight insurance products, as in site/routes.json and the company profile. */
@@ -39,7 +40,7 @@ export interface ProductContent {
   cta: CallToAction;
 }
 
-const quoteLink = (product: ProductId, label = 'Demander mon devis gratuit') => ({ to: `/quote-request?product=${product}`, label });
+const quoteLink = (product: ProductId, label = 'Demander mon devis gratuit') => ({ to: quoteRequestPath(product), label });
 
 /** The content of the eight product pages. */
 export const products: Record<ProductId, ProductContent> = typesetAll({

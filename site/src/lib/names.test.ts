@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { de, shownName } from './names';
+import { elide } from './format';
+import { shownName } from './names';
 
-describe('de', () => {
+// A person's name after « de », elided by the shared rule (elide, twin of company.Elide).
+describe('de before a name', () => {
   it.each([
     ['Bob', 'de Bob'],
     ['Alice', 'd’Alice'],
@@ -14,7 +16,7 @@ describe('de', () => {
     ['léa@exemple.fr', 'de léa@exemple.fr'],
     ['alain@exemple.fr', 'd’alain@exemple.fr'],
     ['2 Roues SARL', 'de 2 Roues SARL'],
-  ])('de(%s) is « %s »', (name, want) => expect(de(name)).toBe(want));
+  ])('de %s is « %s »', (name, want) => expect(elide('de', name)).toBe(want));
 });
 
 describe('shownName', () => {

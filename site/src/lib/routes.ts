@@ -15,3 +15,8 @@ export const routes: RouteEntry[] = table.routes;
 
 /** Title and description of the not-found page. */
 export const notFound = table.notFound;
+
+/** The request on study of a product: the quote form with the product chosen. */
+export function quoteRequestPath(product: string): string {
+  return `/quote-request?product=${encodeURIComponent(product)}`;
+}

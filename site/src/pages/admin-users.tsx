@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../lib/api';
 import { roleLabels, setUserRole, setUserStatus, fetchUsers, type ListedUser } from '../lib/admin-users';
-import { formatDate } from '../lib/format';
-import { de, shownName } from '../lib/names';
+import { elide, formatDate } from '../lib/format';
+import { shownName } from '../lib/names';
 import { CreateAccount } from '../features/desk/create-account';
 import { relativeTime, shortDateTime } from '../features/desk/dates';
 import { StaffOnly } from '../features/desk/staff-only';
@@ -24,11 +24,11 @@ function nameOf(u: ListedUser): string {
 /** The question a pending change asks, in full. */
 function question(p: Pending): string {
   if (p.role) {
-    return `Donner le rôle «\u00a0${roleLabels[p.role]}\u00a0» à ${nameOf(p.user)} (aujourd'hui\u00a0: ${roleLabels[p.user.role].toLowerCase()})\u00a0? Ses sessions ouvertes seront fermées.`;
+    return `Donner le rôle «\u00a0${roleLabels[p.role]}\u00a0» à ${nameOf(p.user)} (aujourd’hui\u00a0: ${roleLabels[p.user.role].toLowerCase()})\u00a0? Ses sessions ouvertes seront fermées.`;
   }
   return p.status === 'disabled'
-    ? `Désactiver le compte ${de(nameOf(p.user))}\u00a0? Il ne pourra plus se connecter et ses sessions seront fermées.`
-    : `Réactiver le compte ${de(nameOf(p.user))}\u00a0? Il pourra de nouveau se connecter.`;
+    ? `Désactiver le compte ${elide('de', nameOf(p.user))}\u00a0? Il ne pourra plus se connecter et ses sessions seront fermées.`
+    : `Réactiver le compte ${elide('de', nameOf(p.user))}\u00a0? Il pourra de nouveau se connecter.`;
 }
 
 /** The confirmation of a change: the question, then « Confirmer » (focused) or « Annuler ». */
@@ -56,7 +56,7 @@ function UserRow({ u, me, onPick }: { u: ListedUser; me: string; onPick: (p: Pen
         {nameOf(u) === u.email ? null : <span className="muted user-email">{u.email}</span>}
       </td>
       <td data-label="Rôle">
-        <label className="visually-hidden" htmlFor={`role-${u.uid}`}>Rôle {de(nameOf(u))}</label>
+        <label className="visually-hidden" htmlFor={`role-${u.uid}`}>{`Rôle ${elide('de', nameOf(u))}`}</label>
         <select id={`role-${u.uid}`} value={u.role} disabled={self}
           onChange={(e) => onPick({ user: u, role: e.target.value as ListedUser['role'] })}>
           {Object.entries(roleLabels).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
@@ -114,7 +114,7 @@ function UsersList({ me }: { me: string }) {
     if (ok) {
       // The row shows the change at once; the reload that follows confirms it.
       setUsers((list) => list && list.map((x) => (x.uid === p.user.uid ? { ...x, role: p.role ?? x.role, status: p.status ?? x.status } : x)));
-      setDone(p.role ? `${nameOf(p.user)} est maintenant ${roleLabels[p.role].toLowerCase()}.` : `Le compte ${de(nameOf(p.user))} est ${p.status === 'disabled' ? 'désactivé' : 'réactivé'}.`);
+      setDone(p.role ? `${nameOf(p.user)} est maintenant ${roleLabels[p.role].toLowerCase()}.` : `Le compte ${elide('de', nameOf(p.user))} est ${p.status === 'disabled' ? 'désactivé' : 'réactivé'}.`);
       setPending(null);
     }
   };

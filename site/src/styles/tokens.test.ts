@@ -38,7 +38,7 @@ function luminance(hex: string): number {
 }
 
 /** The WCAG 2 contrast ratio of two colours. */
-export function contrast(a: string, b: string): number {
+function contrast(a: string, b: string): number {
   const la = luminance(a);
   const lb = luminance(b);
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
