@@ -20,6 +20,21 @@ const (
 	RoleClient Role = "client"
 )
 
+// Label names the role as the website and the dashboard do
+// (site/src/lib/admin-users.ts roleLabels): Administrateur, Conseiller,
+// Client; "" for a role that is none of them.
+func (r Role) Label() string {
+	switch r {
+	case RoleAdmin:
+		return "Administrateur"
+	case RoleAgent:
+		return "Conseiller"
+	case RoleClient:
+		return "Client"
+	}
+	return ""
+}
+
 // Roles lists the valid roles in the order they are shown.
 func Roles() []Role { return []Role{RoleAdmin, RoleAgent, RoleClient} }
 

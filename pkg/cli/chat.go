@@ -282,7 +282,7 @@ func intentLine(reply chatbot.Reply) string {
 // banner greets staff on a terminal: whose assistant answers, how to leave
 // (the words exit and quit are the command's contract, kept as typed).
 func banner(name string) string {
-	of := strings.Replace(company.Elide("de", name), "'", "’", 1)
+	of := company.Elide("de", name)
 	return "Discussion avec l’assistant " + of + ". Pour sortir\u00a0: exit, quit ou Ctrl-D."
 }
 

@@ -129,7 +129,7 @@ func (s *Service) LogCall(ctx context.Context, actor account.Actor, id string, o
 // callText is the reply a client reads about a call made at `at`.
 func (s *Service) callText(r *desk.Request, outcome Outcome, note string, at time.Time) (label, body string) {
 	when := fr.DateTime(at, s.cal.Location())
-	phone := frPhone(r.Phone)
+	phone := fr.Phone(r.Phone)
 	if outcome == OutcomeReached {
 		label, body = "Appel du "+when, "Nous vous avons appelé au "+phone+"."
 	} else {

@@ -24,14 +24,14 @@ func (s *Service) ChatNotice(rc *Receipt) (string, error) {
 			" au plus tard le " + fr.DayMonth(due, loc) + ".", nil
 	}
 	if rc.SlotStart == "" {
-		return "Demande de rappel " + rc.Ref + " enregistrée" + fr.NBSP + ": un conseiller vous appellera au " + frPhone(to) +
+		return "Demande de rappel " + rc.Ref + " enregistrée" + fr.NBSP + ": un conseiller vous appellera au " + fr.Phone(to) +
 			" dès que possible, au plus tard le " + fr.DayMonth(due, loc) + " à" + fr.NBSP + fr.Clock(due, loc) + ".", nil
 	}
 	start, err := store.ParseTime(rc.SlotStart)
 	if err != nil {
 		return "", fmt.Errorf("créneau de la demande %s: %w", rc.Ref, err)
 	}
-	return "Demande de rappel " + rc.Ref + " enregistrée" + fr.NBSP + ": un conseiller vous appellera au " + frPhone(to) +
+	return "Demande de rappel " + rc.Ref + " enregistrée" + fr.NBSP + ": un conseiller vous appellera au " + fr.Phone(to) +
 		" le " + fr.DayMonth(start, loc) + " entre " + fr.Clock(start, loc) + " et " + fr.Clock(due, loc) + ".", nil
 }
 

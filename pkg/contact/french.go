@@ -16,6 +16,3 @@ import (
 func frSlot(start, end time.Time, loc *time.Location) string {
 	return fr.Date(start, loc) + ", " + fr.Clock(start, loc) + fr.NBSP + "–" + fr.NBSP + fr.Clock(end, loc)
 }
-
-// frPhone writes a phone number in pairs, "06 39 98 12 34" (fr.Phone).
-func frPhone(p string) string { return fr.Phone(p) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"courtier/pkg/account"
 	"courtier/pkg/company"
 	"courtier/pkg/event"
 	"courtier/pkg/fr"
@@ -313,16 +314,13 @@ func passwordResetAsked(m *Mailer, e event.Event) ([]notice, error) {
 	return []notice{{to: p.Recipient, doc: d, template: "password-reset", secret: true}}, nil
 }
 
-// roleNames are the roles as the website names them.
-var roleNames = map[string]string{"admin": "Administrateur", "agent": "Conseiller", "client": "Client"}
-
 func accountInvited(m *Mailer, e event.Event) ([]notice, error) {
 	p, err := decode[event.AccountPayload](e)
 	if err != nil {
 		return nil, err
 	}
-	intro := "Un administrateur " + strings.Replace(company.Elide("de", m.footer.Name), "'", "’", 1) + " vous a ouvert un compte sur le site"
-	if r, ok := roleNames[p.Role]; ok {
+	intro := "Un administrateur " + company.Elide("de", m.footer.Name) + " vous a ouvert un compte sur le site"
+	if r := account.Role(p.Role).Label(); r != "" {
 		intro += ", avec le rôle «\u00a0" + r + "\u00a0»"
 	}
 	d := Doc{

@@ -148,16 +148,11 @@ func roleNames() []string {
 	return out
 }
 
-// roleLabel names a role as the website does (roleLabels of
-// site/src/lib/admin-users.ts): Administrateur, Conseiller, Client.
+// roleLabel names a role as the website does (account.Role.Label); an
+// unknown role as it is stored.
 func roleLabel(r account.Role) string {
-	switch r {
-	case account.RoleAdmin:
-		return "Administrateur"
-	case account.RoleAgent:
-		return "Conseiller"
-	case account.RoleClient:
-		return "Client"
+	if l := r.Label(); l != "" {
+		return l
 	}
 	return string(r)
 }

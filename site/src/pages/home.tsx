@@ -20,17 +20,17 @@ function PriceEntry() {
   }
   return (
     <>
-    <NeedsJs what="Le choix du produit" />
-    <form className="home-price needs-js" onSubmit={submit} aria-describedby="home-price-note">
-      <label htmlFor="home-product">{hero.pick}</label>
-      <div className="home-price-row">
-        <select id="home-product" name="product" value={choice} onChange={(e) => setChoice(e.target.value)}>
-          {priceChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
-        </select>
-        <button className="btn btn-call" type="submit">{hero.submit}</button>
-      </div>
-      <p id="home-price-note" className="home-price-note">{hero.pickNote}</p>
-    </form>
+      <NeedsJs what="Le choix du produit" />
+      <form className="home-price needs-js" onSubmit={submit} aria-describedby="home-price-note">
+        <label htmlFor="home-product">{hero.pick}</label>
+        <div className="home-price-row">
+          <select id="home-product" name="product" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            {priceChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          </select>
+          <button className="btn btn-call" type="submit">{hero.submit}</button>
+        </div>
+        <p id="home-price-note" className="home-price-note">{hero.pickNote}</p>
+      </form>
     </>
   );
 }
