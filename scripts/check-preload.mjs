@@ -41,7 +41,7 @@ function check(what, file, chunks) {
 }
 
 for (const r of [...routes, { path: '*', page: 'not-found' }]) {
-  const chunks = pageAssets(vite, r.page).js.map((f) => `/${f}`);
+  const chunks = pageAssets(vite, r).js.map((f) => `/${f}`);
   const variants = r.path === '*' ? pre.notFound : pre.routes[r.path];
   for (const [variant, file] of Object.entries(variants ?? {})) check(`${r.path} ${variant}`, file, chunks);
   if (r.path === '*') continue;

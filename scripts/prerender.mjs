@@ -56,25 +56,35 @@ export function fillRoot(index, html) {
 }
 
 /**
- * The assets a page needs from the client build's manifest (Vite's
+ * The modules a route's page loads before its first render, besides its
+ * own: a product page's copy (its `prepare`, src/pages/insurance-product.tsx).
+ */
+const pageData = {
+  'insurance-product': (route) => `src/content/products/${route.product}.ts`,
+};
+
+/**
+ * The assets a route's page needs from the client build's manifest (Vite's
  * .vite/manifest.json): the CSS of its chunk and of the chunks it imports,
  * in the order Vite would load them, and those chunks' files, without
- * what index.html already loads.
+ * what index.html already loads; then the same for the data it prepares.
  */
-export function pageAssets(manifest, page) {
-  const key = `src/pages/${page}.tsx`;
-  if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
+export function pageAssets(manifest, route) {
+  const keys = [`src/pages/${route.page}.tsx`];
+  if (pageData[route.page] && route.product) keys.push(pageData[route.page](route));
+  for (const key of keys) if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
   const css = [];
   const js = [];
   const seen = new Set();
-  (function visit(k) {
+  function visit(k) {
     if (seen.has(k) || manifest[k]?.isEntry) return;
     seen.add(k);
     const chunk = manifest[k];
     for (const dep of chunk.imports ?? []) visit(dep);
     for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
     js.push(chunk.file);
-  })(key);
+  }
+  for (const key of keys) visit(key);
   return { css, js };
 }
 
@@ -151,8 +161,8 @@ async function main([entry, dist]) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
-  async function page(path, stem, pageName) {
-    const doc = withPageAssets(index, pageAssets(viteManifest, pageName), read);
+  async function page(path, stem, route) {
+    const doc = withPageAssets(index, pageAssets(viteManifest, route), read);
     const files = {};
     for (const [name, session] of Object.entries(variants)) {
       const file = `${stem}.${name}.html`;
@@ -169,15 +179,15 @@ async function main([entry, dist]) {
     const stem = fileStem(r.path);
     if (stems.has(stem)) throw new Error(`two routes write ${stem}`);
     stems.add(stem);
-    manifest.routes[r.path] = await page(r.path, stem, r.page);
+    manifest.routes[r.path] = await page(r.path, stem, r);
   }
-  manifest.notFound = await page(notFoundPath, 'not-found', 'not-found');
+  manifest.notFound = await page(notFoundPath, 'not-found', { page: 'not-found' });
   const shells = new Set();
   for (const r of routes) {
     const file = shellFile(r.path);
     if (shells.has(file)) throw new Error(`two routes write ${file}`);
     shells.add(file);
-    writeFileSync(join(out, file), withModulePreloads(index, pageAssets(viteManifest, r.page)));
+    writeFileSync(join(out, file), withModulePreloads(index, pageAssets(viteManifest, r)));
     manifest.shells[r.path] = file;
   }
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -33,8 +33,38 @@ function preloadFont(): Plugin {
   };
 }
 
+const summarySuffix = '?summary';
+
+/**
+ * `pkg/pricing/rates.json?summary`: what the pages outside the price
+ * journey read of the rating file (the partners' names, the products on
+ * study), a module of its own, so the home and product pages do not carry
+ * the whole file (70 KB) in their JavaScript. Declared in src/summary.d.ts.
+ */
+function ratesSummary(): Plugin {
+  return {
+    name: 'courtier-rates-summary',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith(`rates.json${summarySuffix}`)) return null;
+      const file = await this.resolve(source.slice(0, -summarySuffix.length), importer, { skipSelf: true });
+      return file ? `\0${file.id}${summarySuffix}` : null;
+    },
+    load(id) {
+      if (!id.startsWith('\0') || !id.endsWith(summarySuffix)) return null;
+      const file = id.slice(1, -summarySuffix.length);
+      this.addWatchFile(file);
+      const rates = JSON.parse(readFileSync(file, 'utf8')) as { insurers: { name: string }[]; onStudy: unknown };
+      return [
+        `export const insurerNames = ${JSON.stringify(rates.insurers.map((i) => i.name))};`,
+        `export const onStudy = ${JSON.stringify(rates.onStudy)};`,
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preloadFont()],
+  plugins: [ratesSummary(), preloadFont()],
   server: { fs: { allow: [root] } },
   build: {
     outDir: 'dist',

@@ -14,11 +14,13 @@ export interface RouteHandle {
   entry: RouteEntry;
 }
 
-function lazyFor(page: string): RouteObject['lazy'] {
+function lazyFor(entry: RouteEntry): RouteObject['lazy'] {
+  const { page } = entry;
   const importer = pageModules[`../pages/${page}.tsx`];
   if (!importer) return undefined;
   return async () => {
     const mod = await loadPage(page, importer);
+    if (mod.prepare) await mod.prepare(entry);
     return { Component: mod.default };
   };
 }
@@ -57,7 +59,7 @@ function routeObject(entry: RouteEntry): RouteObject {
     path: entry.path,
     handle: { entry } satisfies RouteHandle,
     loader: entry.protected ? requireSession : undefined,
-    lazy: lazyFor(entry.page),
+    lazy: lazyFor(entry),
   };
 }
 

@@ -2,7 +2,7 @@ import { company } from '../lib/company';
 import type { CallToAction, PageLink, Step } from './types';
 import { formatEuros, typesetAll } from '../lib/format';
 import starting from '../../../pkg/pricing/starting-prices.json';
-import { insurers } from '../../../pkg/pricing/rates.json';
+import { insurerNames } from '../../../pkg/pricing/rates.json?summary';
 import { productPaths } from '../features/prices/paths';
 import { quoteRequestPath } from '../lib/routes';
 
@@ -37,7 +37,7 @@ export const priceChoices: PriceChoice[] = typesetAll([
 /** The trust strip under the hero: the partner insurers (the rating file's) and the registration. */
 export const trust = typesetAll({
   partnersTitle: 'Nos assureurs partenaires',
-  partners: insurers.map((i) => i.name),
+  partners: insurerNames,
   orias: `ORIAS n° ${company.orias}`,
   oriasLink: { to: '/mentions-legales', label: 'Mentions légales' } satisfies PageLink,
 });

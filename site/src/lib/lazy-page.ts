@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
+import type { RouteEntry } from './routes';
 
-/** A page module: its default export is the page component. */
+/**
+ * A page module: its default export is the page component; `prepare`, when
+ * there is one, loads what the page reads at once for its route's entry
+ * (a product page's copy), before the page's first render.
+ */
 export interface PageModule {
   default: ComponentType;
+  prepare?: (entry: RouteEntry) => Promise<void>;
 }
 
 /** SPEC.md §9: a page chunk that has not loaded after 120 seconds is an error. */

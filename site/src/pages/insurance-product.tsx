@@ -4,7 +4,8 @@ import type { RouteHandle } from '../app/router';
 import { answerDelays, company, type Service } from '../lib/company';
 import { typeset } from '../lib/format';
 import { onStudy, productPaths } from '../features/prices/paths';
-import { isProductId, products, type ProductContent } from '../content/products';
+import { isProductId, loadProduct, productContent, type ProductContent } from '../content/products';
+import type { RouteEntry } from '../lib/routes';
 import type { Feature } from '../content/types';
 import NotFoundPage from './not-found';
 import { Faq } from '../components/faq';
@@ -158,6 +159,12 @@ export default function InsuranceProductPage() {
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const id = handle?.entry.product;
   const service = company.services.find((s) => s.id === id);
-  if (!isProductId(id) || !service) return <NotFoundPage />;
-  return <ProductPage service={service} content={products[id]} />;
+  const content = isProductId(id) ? productContent(id) : undefined;
+  if (!content || !service) return <NotFoundPage />;
+  return <ProductPage service={service} content={content} />;
+}
+
+/** Loads the product's copy (its own chunk) before the page renders. */
+export async function prepare(entry: RouteEntry): Promise<void> {
+  if (isProductId(entry.product)) await loadProduct(entry.product);
 }

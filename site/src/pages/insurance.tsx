@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { company } from '../lib/company';
 import { insurancePage } from '../content/insurance';
-import { isProductId, products } from '../content/products';
+import { isProductId, productSummaries } from '../content/products';
 import { PageHeader } from '../components/page-header';
 import { QuoteCta } from '../components/quote-cta';
 import '../components/page-parts.css';
@@ -9,7 +9,7 @@ import './insurance.css';
 
 function ProductGroup({ group, alt }: { group: (typeof insurancePage.groups)[number]; alt: boolean }) {
   const entries = company.services.flatMap((service) => (
-    isProductId(service.id) && products[service.id].audience === group.audience ? [{ service, product: products[service.id] }] : []
+    isProductId(service.id) && productSummaries[service.id].audience === group.audience ? [{ service, product: productSummaries[service.id] }] : []
   ));
   const headingId = `groupe-${group.audience}`;
   return (

@@ -1,7 +1,7 @@
 // The site paths of the instant prices, and the reasons of the products on
 // study: small, so the product pages do not carry the whole rating file
-// (Vite keeps only the named key of the JSON it imports).
-import { onStudy as studies } from '../../../../pkg/pricing/rates.json';
+// (the summary module of vite.config.ts).
+import { onStudy as studies } from '../../../../pkg/pricing/rates.json?summary';
 import { typesetAll } from '../../lib/format';
 
 /** The site paths of each product's journey and IPID. */
