@@ -33,38 +33,82 @@ function preloadFont(): Plugin {
   };
 }
 
-const summarySuffix = '?summary';
+/** A smaller module made from one of the project's JSON files, for the pages that need only that. */
+interface JsonView {
+  file: string;
+  suffix: string;
+  exports: (data: Record<string, unknown>) => Record<string, unknown>;
+}
+
+type Routes = { notFound: { title: string; description: string }; routes: { path: string; description: string }[] };
 
 /**
- * `pkg/pricing/rates.json?summary`: what the pages outside the price
- * journey read of the rating file (the partners' names, the products on
- * study), a module of its own, so the home and product pages do not carry
- * the whole file (70 KB) in their JavaScript. Declared in src/summary.d.ts.
+ * The views of vite.config.ts (declared for TypeScript in src/json-views.d.ts):
+ * what the browser's first JavaScript reads of files it would otherwise
+ * carry whole (the budget of issue 23). The build's prerendering reads the
+ * same views; scripts/check-typography.mjs and the Go server read the files.
  */
-function ratesSummary(): Plugin {
+const jsonViews: JsonView[] = [
+  {
+    // The partners' names and the products on study, for the home and product pages (not the 70 KB rating file).
+    file: 'rates.json',
+    suffix: '?summary',
+    exports: (rates) => ({
+      insurerNames: (rates.insurers as { name: string }[]).map((i) => i.name),
+      onStudy: rates.onStudy,
+    }),
+  },
+  {
+    // What every page's frame shows of the company (the navbar, the titles, the error screen).
+    file: 'company.json',
+    suffix: '?brand',
+    exports: (c) => ({ name: c.name, phone: c.phone, phoneInternational: c.phoneInternational, email: c.email }),
+  },
+  {
+    // The route table without its descriptions, which only the HTML's <meta> needs.
+    file: 'routes.json',
+    suffix: '?client',
+    exports: (r) => {
+      const { notFound, routes } = r as Routes;
+      return { notFound: { title: notFound.title }, routes: routes.map(({ description: _, ...rest }) => rest) };
+    },
+  },
+  {
+    // The descriptions, loaded on the first navigation in the browser.
+    file: 'routes.json',
+    suffix: '?descriptions',
+    exports: (r) => {
+      const { notFound, routes } = r as Routes;
+      return { notFound: notFound.description, byPath: Object.fromEntries(routes.map((e) => [e.path, e.description])) };
+    },
+  },
+];
+
+/** Resolves `…/<file><suffix>` imports to the views above, each a module of its own. */
+function jsonViewModules(): Plugin {
+  const viewOf = (id: string) => jsonViews.find((v) => id.endsWith(`${v.file}${v.suffix}`));
   return {
-    name: 'courtier-rates-summary',
+    name: 'courtier-json-views',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!source.endsWith(`rates.json${summarySuffix}`)) return null;
-      const file = await this.resolve(source.slice(0, -summarySuffix.length), importer, { skipSelf: true });
-      return file ? `\0${file.id}${summarySuffix}` : null;
+      const view = viewOf(source);
+      if (!view) return null;
+      const file = await this.resolve(source.slice(0, -view.suffix.length), importer, { skipSelf: true });
+      return file ? `\0${file.id}${view.suffix}` : null;
     },
     load(id) {
-      if (!id.startsWith('\0') || !id.endsWith(summarySuffix)) return null;
-      const file = id.slice(1, -summarySuffix.length);
+      const view = id.startsWith('\0') ? viewOf(id) : undefined;
+      if (!view) return null;
+      const file = id.slice(1, -view.suffix.length);
       this.addWatchFile(file);
-      const rates = JSON.parse(readFileSync(file, 'utf8')) as { insurers: { name: string }[]; onStudy: unknown };
-      return [
-        `export const insurerNames = ${JSON.stringify(rates.insurers.map((i) => i.name))};`,
-        `export const onStudy = ${JSON.stringify(rates.onStudy)};`,
-      ].join('\n');
+      const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return Object.entries(view.exports(data)).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n');
     },
   };
 }
 
 export default defineConfig({
-  plugins: [ratesSummary(), preloadFont()],
+  plugins: [jsonViewModules(), preloadFont()],
   server: { fs: { allow: [root] } },
   build: {
     outDir: 'dist',

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { Navbar } from '../components/navbar';
-import { Footer } from '../components/footer';
-import { ChatWidget } from '../components/chat-widget';
+import { island } from '../lib/island';
 import { Loading } from '../components/loading';
 import { pageTitle } from '../lib/page-title';
+import { loadDescription } from '../lib/routes';
 import { useSession, type SessionUser } from '../lib/session';
 import type { RouteHandle } from './router';
 import { isStaffPage, loadStaffFrame, staffFrameLoaded } from './staff-frame-loader';
@@ -12,11 +12,20 @@ import { isStaffPage, loadStaffFrame, staffFrameLoaded } from './staff-frame-loa
 function useDocumentMeta() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  const first = useRef(true);
   useEffect(() => {
     if (!handle) return;
     const { entry } = handle;
     document.title = pageTitle(entry.title, entry.path === '/');
-    document.querySelector('meta[name="description"]')?.setAttribute('content', entry.description);
+    const meta = document.querySelector('meta[name="description"]');
+    // The first page's description is the server's; a later one comes with its chunk.
+    if (first.current || !meta) {
+      first.current = false;
+      return;
+    }
+    let current = true;
+    void loadDescription(entry.path).then((d) => { if (current) meta.setAttribute('content', d); }, () => {});
+    return () => { current = false; };
   }, [handle]);
 }
 
@@ -31,6 +40,9 @@ function useReadyMark() {
     document.documentElement.dataset.app = 'ready';
   }, []);
 }
+
+const Footer = island(() => import('../components/footer').then((m) => m.Footer));
+const ChatWidget = island(() => import('../components/chat-widget').then((m) => m.ChatWidget));
 
 const LazyStaffFrame = lazy(() => loadStaffFrame().then((m) => ({ default: m.StaffFrame })));
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router-dom';
-import { company, mailHref, telHref } from '../lib/company';
+import { companyEmail, companyPhone, mailHref, telHref } from '../lib/brand';
 import { shouldReloadForChunk } from '../lib/lazy-page';
 import { buildReport, reportError } from '../lib/report-error';
 import { Loading } from './loading';
@@ -38,8 +38,8 @@ export function ErrorScreen() {
         </Link>
       </div>
       <p>
-        Besoin d’aide tout de suite&nbsp;? Appelez-nous au <a href={telHref}>{company.phone}</a> ou écrivez-nous à{' '}
-        <a href={mailHref}>{company.email}</a>.
+        Besoin d’aide tout de suite&nbsp;? Appelez-nous au <a href={telHref}>{companyPhone}</a> ou écrivez-nous à{' '}
+        <a href={mailHref}>{companyEmail}</a>.
       </p>
     </section>
   );

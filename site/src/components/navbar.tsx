@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { company, telHref } from '../lib/company';
+import { companyName, companyPhone, telHref } from '../lib/brand';
 import { useSession } from '../lib/session';
-import { AccountMenu } from './account-menu';
+import { island } from '../lib/island';
 import { ThemeToggle } from './theme-toggle';
+
+const AccountMenu = island(() => import('./account-menu').then((m) => m.AccountMenu));
 
 /** The links of the navigation bar, in the order of SPEC.md §2. */
 export const navLinks = [
@@ -43,7 +45,7 @@ export function Navbar() {
       <nav className="navbar-inner container" aria-label="Navigation principale">
         <Link to="/" className="brand" viewTransition onClick={close}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>{company.name}</span>
+          <span>{companyName}</span>
         </Link>
         <button
           type="button"
@@ -67,7 +69,7 @@ export function Navbar() {
           </ul>
           <div className="nav-actions">
             <a className="btn btn-call" href={telHref}>
-              <span aria-hidden="true">☎</span> Appelez-nous<span className="visually-hidden"> au {company.phone}</span>
+              <span aria-hidden="true">☎</span> Appelez-nous<span className="visually-hidden"> au {companyPhone}</span>
             </a>
             {session?.user ? <AccountMenu user={session.user} onNavigate={close} /> : null}
             {session && !session.user ? (

@@ -1,4 +1,4 @@
-import { company, mailHref, telHref } from '../lib/company';
+import { companyEmail, companyPhone, mailHref, telHref } from '../lib/brand';
 
 /**
  * What a form or the chat says when JavaScript is off: that it needs it,
@@ -12,7 +12,7 @@ export function NeedsJs({ what = 'Ce formulaire' }: { what?: string }) {
     <noscript>
       <p className="noscript-note">
         {`${what} a besoin de JavaScript. Vous pouvez aussi nous appeler au `}
-        <a href={telHref}>{company.phone}</a> ou nous écrire à <a href={mailHref}>{company.email}</a>.
+        <a href={telHref}>{companyPhone}</a> ou nous écrire à <a href={mailHref}>{companyEmail}</a>.
       </p>
     </noscript>
   );

@@ -41,11 +41,7 @@ export const company: CompanyProfile = typesetAll(data);
 /** The company's name after "de": "d'Horizon Courtage" (see elide). */
 export const ofCompany = elide('de', company.name);
 
-/** The `tel:` link of the company phone. */
-export const telHref = `tel:${company.phoneInternational}`;
-
-/** The `mailto:` link of the contact e-mail. */
-export const mailHref = `mailto:${company.email}`;
+export { telHref, mailHref } from './brand';
 
 /** The contact block of SPEC.md §3 (Contact info), derived from the profile. */
 export const contactInfo = {

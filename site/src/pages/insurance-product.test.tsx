@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 async function renderProduct(product: string | undefined) {
   const path = `/insurance/${product ?? 'sans-produit'}`;
-  const handle: RouteHandle = { entry: { path, page: 'insurance-product', title: 'Assurance', description: '', product } };
+  const handle: RouteHandle = { entry: { path, page: 'insurance-product', title: 'Assurance', product } };
   await prepare(handle.entry);
   const router = createMemoryRouter([{ path, handle, Component: InsuranceProductPage }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);

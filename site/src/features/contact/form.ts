@@ -70,11 +70,6 @@ export const copy = typesetAll({
     done: (ref: string, when: string) => typeset(`Votre demande de rappel ${ref} est bien arrivée. ${when}`),
     again: 'Faire une autre demande',
   },
-  product: {
-    title: 'Être rappelé par un conseiller',
-    lead: (product: string) => typeset(`Une question sur votre ${product.charAt(0).toLowerCase()}${product.slice(1)} ? Choisissez un créneau aux heures d’ouverture : un conseiller vous appelle, sans engagement.`),
-    open: 'Choisir un créneau de rappel',
-  },
   prefilled: 'Vous êtes connecté : nous utilisons le nom et l’adresse de votre compte, modifiables dans votre profil.',
   follow: 'Suivez votre demande dans votre espace client.',
   followLink: 'Mon espace client',

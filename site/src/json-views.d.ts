@@ -1,0 +1,30 @@
+// The JSON views made by vite.config.ts (jsonViews): smaller modules of
+// the project's JSON files for the browser's first JavaScript.
+
+declare module '*rates.json?summary' {
+  /** The partner insurers' names, in the file's order. */
+  export const insurerNames: string[];
+  /** The products studied by an adviser: their label and why they are not priced at once. */
+  export const onStudy: Record<string, { label: string; reason: string } | undefined>;
+}
+
+declare module '*company.json?brand' {
+  export const name: string;
+  export const phone: string;
+  export const phoneInternational: string;
+  export const email: string;
+}
+
+declare module '*routes.json?client' {
+  /** The not-found page's title. */
+  export const notFound: { title: string };
+  /** The routes of site/routes.json, without their descriptions. */
+  export const routes: { path: string; page: string; title: string; product?: string; protected?: boolean }[];
+}
+
+declare module '*routes.json?descriptions' {
+  /** The not-found page's description. */
+  export const notFound: string;
+  /** Each route's description, by path. */
+  export const byPath: Record<string, string>;
+}

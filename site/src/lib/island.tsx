@@ -1,0 +1,34 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/** Resolves once the browser is idle after the page's first work (at once in the build's prerendering). */
+function idle(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1500 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/**
+ * A part of the page whose code loads after the rest has hydrated (the
+ * footer, the chat bubble, the account menu, the callback form): the
+ * prerendered HTML shows it at once, React leaves that HTML in place while
+ * the part's chunk loads, then hydrates it, and a click on it meanwhile is
+ * replayed once it is hydrated. So its code is not in the page's initial
+ * JavaScript (the budget of issue 23); on a page rendered in the browser it
+ * appears once its chunk is in.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => {
+    await idle();
+    return { default: await load() };
+  });
+  function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Island;
+}
