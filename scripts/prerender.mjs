@@ -72,6 +72,14 @@ const pageData = {
 export function pageAssets(manifest, route) {
   const keys = [`src/pages/${route.page}.tsx`];
   if (pageData[route.page] && route.product) keys.push(pageData[route.page](route));
+  return { ...chunkAssets(manifest, keys), page: manifest[keys[0]].file };
+}
+
+/**
+ * The CSS and chunk files of the manifest's `keys` and of the chunks they
+ * import, in the order Vite would load them, without the entry's.
+ */
+export function chunkAssets(manifest, keys) {
   for (const key of keys) if (!manifest[key]) throw new Error(`${key} is not in the build's manifest`);
   const css = [];
   const js = [];
@@ -112,10 +120,12 @@ export function withModulePreloads(index, assets) {
  * The inline script that loads the page's modules once the first frame is
  * painted: the page is whole without them, and on a slow phone compiling
  * them before that frame would hold it back. A hidden tab paints no frame,
- * hence the timer too; whichever comes first loads them, once.
+ * hence the timer too; whichever comes first loads them, once. The main
+ * script carries the page's module in data-page: src/main.tsx hydrates
+ * with it, without the map of every page.
  */
-export function loaderScript(entry, preloads) {
-  return `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()`;
+export function loaderScript(entry, preloads, page) {
+  return `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.dataset.page=${JSON.stringify(page)};s.src=${JSON.stringify(entry)};d.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()`;
 }
 
 /**
@@ -144,7 +154,7 @@ export function withPageAssets(index, assets, read) {
   ].map((tag) => `\n    ${tag}`).join('');
   const out = index.replace(stylesheetRe, '').replace(entryScriptRe, '').replace(modulePreloadRe, '');
   return out.replace('\n  </head>', `${head}\n  </head>`)
-    .replace('\n  </body>', `\n    <template id="${endMark}"></template>\n    <script>${loaderScript(entries[0], preloads)}</script>\n  </body>`);
+    .replace('\n  </body>', `\n    <template id="${endMark}"></template>\n    <script>${loaderScript(entries[0], preloads, `/${assets.page}`)}</script>\n  </body>`);
 }
 
 async function main([entry, dist]) {
@@ -182,12 +192,15 @@ async function main([entry, dist]) {
     manifest.routes[r.path] = await page(r.path, stem, r);
   }
   manifest.notFound = await page(notFoundPath, 'not-found', { page: 'not-found' });
+  const pageMap = chunkAssets(viteManifest, ['src/app/page-map.ts']).js;
   const shells = new Set();
   for (const r of routes) {
     const file = shellFile(r.path);
     if (shells.has(file)) throw new Error(`two routes write ${file}`);
     shells.add(file);
-    writeFileSync(join(out, file), withModulePreloads(index, pageAssets(viteManifest, r)));
+    // A shell renders in the browser through the router, which finds the page in the page map.
+    const assets = pageAssets(viteManifest, r);
+    writeFileSync(join(out, file), withModulePreloads(index, { ...assets, js: [...assets.js, ...pageMap] }));
     manifest.shells[r.path] = file;
   }
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -7,9 +7,12 @@
 // 1 when it could not run, 2 on bad usage.
 //
 // Usage (after `make build`, and `cd scripts/budget && npm ci` once):
-//   node scripts/budget/run.mjs [--runs N] [--only /path]… [--binary PATH] [--json FILE]
+//   node scripts/budget/run.mjs [--runs N] [--only /path]… [--all] [--binary PATH] [--json FILE]
+//
+// --all: every public page of site/routes.json (not protected, no
+// parameter) instead of the four; with --runs 0, the weights of them all.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,12 +43,12 @@ const REACT_MARKERS = [/react\.(transitional\.)?element/, /__reactFiber|__reactC
 
 function usage(msg) {
   if (msg) console.error(msg);
-  console.error('usage: node scripts/budget/run.mjs [--runs N] [--only /path]… [--binary PATH] [--json FILE]');
+  console.error('usage: node scripts/budget/run.mjs [--runs N] [--only /path]… [--all] [--binary PATH] [--json FILE]');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const opts = { runs: 3, only: [], binary: join(root, 'bin', 'courtier'), json: null };
+  const opts = { runs: 3, only: [], all: false, binary: join(root, 'bin', 'courtier'), json: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -59,12 +62,19 @@ function parseArgs(argv) {
       const p = value();
       if (!p.startsWith('/')) usage('--only takes a path starting with /');
       opts.only.push(p);
-    } else if (a === '--binary') opts.binary = resolve(value());
+    } else if (a === '--all') opts.all = true;
+    else if (a === '--binary') opts.binary = resolve(value());
     else if (a === '--json') opts.json = resolve(value());
     else if (a === '-h' || a === '--help') usage();
     else usage(`unknown argument: ${a}`);
   }
   return opts;
+}
+
+/** The public pages of site/routes.json: the ones served prerendered. */
+function publicPages() {
+  const { routes } = JSON.parse(readFileSync(join(root, 'site', 'routes.json'), 'utf8'));
+  return routes.filter((r) => !r.protected && !r.path.includes(':')).map((r) => r.path);
 }
 
 function fail(msg) {
@@ -233,7 +243,7 @@ async function main() {
   if (!existsSync(chromePath)) fail(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const { default: lighthouse, desktopConfig } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const pages = opts.only.length ? opts.only : PAGES;
+  const pages = opts.all ? publicPages() : opts.only.length ? opts.only : PAGES;
   const started = Date.now();
 
   const server = await startServer(opts.binary);

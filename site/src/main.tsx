@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router-dom';
-import { appRoutes, createAppRouter } from './app/router';
+import { appRoutes, createAppRouter, loadPageMap, type RouteHandle } from './app/router';
 import { navLinks } from './components/navbar';
 import { resolveLazyRoutes } from './lib/resolve-lazy';
+import { preparedPage } from './lib/lazy-page';
 import { loadSession } from './lib/session';
 import './app/global.css';
 
@@ -30,6 +31,25 @@ function matchesPrerender(matched: RouteObject[], pathname: string): boolean {
 }
 
 /**
+ * The page module a prerendered document names (scripts/prerender.mjs puts
+ * it on the main script it adds), loaded at once for the route it was
+ * rendered for, rather than through the map of every page.
+ */
+function documentPage(route: RouteObject): RouteObject['lazy'] | undefined {
+  const url = document.querySelector<HTMLScriptElement>('script[data-page]')?.dataset.page;
+  const entry = (route.handle as RouteHandle | undefined)?.entry;
+  if (!url || !entry) return undefined;
+  return () => preparedPage(entry, () => import(/* @vite-ignore */ url));
+}
+
+/** Loads the map of the pages once the browser is idle, so that the first click finds it. */
+function loadPageMapWhenIdle() {
+  const load = () => void loadPageMap().catch(() => {});
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
+
+/**
  * A public page arrives prerendered (scripts/prerender.mjs): its lazy route
  * is loaded first so that the router's first render is that very page, then
  * React hydrates it. Other pages (protected, with a parameter) arrive as an
@@ -39,8 +59,9 @@ async function start(root: HTMLElement) {
   if (root.firstChild) {
     try {
       const routes = appRoutes();
-      const matched = await resolveLazyRoutes(routes, window.location.pathname);
+      const matched = await resolveLazyRoutes(routes, window.location.pathname, documentPage);
       if (matchesPrerender(matched, window.location.pathname)) {
+        loadPageMapWhenIdle();
         // In a transition, hydration yields to the browser every few
         // milliseconds instead of holding the main thread until it is done.
         startTransition(() => {

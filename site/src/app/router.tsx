@@ -2,12 +2,13 @@ import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type R
 import { Layout } from './layout';
 import { ErrorScreen } from '../components/error-screen';
 import { Loading } from '../components/loading';
-import { loadPage, type PageModule } from '../lib/lazy-page';
+import { chunkTimeoutMs, ChunkTimeoutError, preparedPage, withTimeout } from '../lib/lazy-page';
 import { notFound, routes, type RouteEntry } from '../lib/routes';
 import { loadSession } from '../lib/session';
 import { isStaffPage, loadStaffFrame } from './staff-frame-loader';
 
-const pageModules = import.meta.glob<PageModule>(['../pages/*.tsx', '!../pages/*.test.tsx']);
+/** The map of the page modules (app/page-map.ts), a chunk apart from the main script. */
+export const loadPageMap = () => import('./page-map');
 
 /** Route data every page can read with `useMatches()`. */
 export interface RouteHandle {
@@ -15,13 +16,11 @@ export interface RouteHandle {
 }
 
 function lazyFor(entry: RouteEntry): RouteObject['lazy'] {
-  const { page } = entry;
-  const importer = pageModules[`../pages/${page}.tsx`];
-  if (!importer) return undefined;
   return async () => {
-    const mod = await loadPage(page, importer);
-    if (mod.prepare) await mod.prepare(entry);
-    return { Component: mod.default };
+    const { pageImporter } = await withTimeout(loadPageMap(), chunkTimeoutMs, () => new ChunkTimeoutError(entry.page));
+    const importer = pageImporter(entry.page);
+    if (!importer) throw new Error(`la page « ${entry.page} » n’existe pas`);
+    return preparedPage(entry, importer);
   };
 }
 

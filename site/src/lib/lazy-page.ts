@@ -43,6 +43,16 @@ export async function loadPage(page: string, importer: () => Promise<PageModule>
   return mod;
 }
 
+/**
+ * A route's page module loaded (within the timeout) and prepared for its
+ * entry: what a lazy route returns.
+ */
+export async function preparedPage(entry: RouteEntry, importer: () => Promise<PageModule>): Promise<{ Component: ComponentType }> {
+  const mod = await loadPage(entry.page, importer);
+  if (mod.prepare) await mod.prepare(entry);
+  return { Component: mod.default };
+}
+
 /** Tells a failed chunk download (browsers word it differently) from any other error. */
 export function isChunkLoadError(err: unknown): boolean {
   if (!(err instanceof Error) || err instanceof ChunkTimeoutError) return false;

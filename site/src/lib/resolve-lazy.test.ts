@@ -27,6 +27,25 @@ describe('resolveLazyRoutes', () => {
     expect(route?.lazy).toBeUndefined();
   });
 
+  it('loads the last matched route the way leaf says, and leaves the route\'s own lazy alone', async () => {
+    const { routes, about } = table();
+    function Direct() {
+      return null;
+    }
+    const direct = vi.fn(async () => ({ Component: Direct }));
+    const matched = await resolveLazyRoutes(routes, '/about', (route) => (route.id === 'about' ? direct : undefined));
+    expect(matched.map((r) => r.id)).toEqual(['root', 'about']);
+    expect(direct).toHaveBeenCalledOnce();
+    expect(about).not.toHaveBeenCalled();
+    expect(routes[0]?.children?.[0]?.Component).toBe(Direct);
+  });
+
+  it('falls back on the route\'s lazy when leaf has nothing for it', async () => {
+    const { routes, about } = table();
+    await resolveLazyRoutes(routes, '/about', () => undefined);
+    expect(about).toHaveBeenCalledOnce();
+  });
+
   it('matches nothing on an unknown path', async () => {
     const { routes, about, other } = table();
     expect(await resolveLazyRoutes(routes, '/nowhere')).toEqual([]);
