@@ -59,6 +59,14 @@ const jsonViews: JsonView[] = [
     }),
   },
   {
+    // The profile without what one page alone shows: the home's advantages, the about page's team.
+    file: 'company.json',
+    suffix: '?profile',
+    exports: ({ advantages: _a, team: _t, ...profile }) => profile,
+  },
+  { file: 'company.json', suffix: '?advantages', exports: (c) => ({ advantages: c.advantages }) },
+  { file: 'company.json', suffix: '?team', exports: (c) => ({ team: c.team }) },
+  {
     // What every page's frame shows of the company (the navbar, the titles, the error screen).
     file: 'company.json',
     suffix: '?brand',
@@ -102,7 +110,13 @@ function jsonViewModules(): Plugin {
       const file = id.slice(1, -view.suffix.length);
       this.addWatchFile(file);
       const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      return Object.entries(view.exports(data)).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n');
+      const exports = view.exports(data);
+      // Named exports, which tree-shaking keeps one by one, and the object of them all as the default.
+      const names = Object.keys(exports);
+      return [
+        ...names.map((k) => `export const ${k} = ${JSON.stringify(exports[k])};`),
+        `export default { ${names.join(', ')} };`,
+      ].join('\n');
     },
   };
 }

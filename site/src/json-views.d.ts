@@ -28,3 +28,17 @@ declare module '*routes.json?descriptions' {
   /** Each route's description, by path. */
   export const byPath: Record<string, string>;
 }
+
+declare module '*company.json?profile' {
+  /** The company profile without the home's advantages and the about page's team. */
+  const profile: Omit<typeof import('../../pkg/company/company.json'), 'advantages' | 'team'>;
+  export default profile;
+}
+
+declare module '*company.json?advantages' {
+  export const advantages: (typeof import('../../pkg/company/company.json'))['advantages'];
+}
+
+declare module '*company.json?team' {
+  export const team: (typeof import('../../pkg/company/company.json'))['team'];
+}

@@ -1,6 +1,8 @@
 import { company, ofCompany } from '../lib/company';
 import type { Feature } from './types';
 import { elide, typesetAll } from '../lib/format';
+import { team } from '../../../pkg/company/company.json?team';
+import type { TeamMember } from '../lib/company';
 
 /** The copy of the about page (/about). */
 export const aboutPage = typesetAll({
@@ -50,3 +52,6 @@ export const aboutPage = typesetAll({
     legalLink: { to: '/mentions-legales', label: 'Consulter nos mentions légales' },
   },
 });
+
+/** The team of the company profile, shown on the about page only. */
+export const aboutTeam: TeamMember[] = typesetAll(team);

@@ -3,6 +3,8 @@ import type { CallToAction, PageLink, Step } from './types';
 import { formatEuros, typesetAll } from '../lib/format';
 import starting from '../../../pkg/pricing/starting-prices.json';
 import { insurerNames } from '../../../pkg/pricing/rates.json?summary';
+import { advantages } from '../../../pkg/company/company.json?advantages';
+import type { Advantage } from '../lib/company';
 import { productPaths } from '../features/prices/paths';
 import { quoteRequestPath } from '../lib/routes';
 
@@ -120,3 +122,6 @@ export const homeCta: CallToAction = typesetAll({
   text: 'Pour une assurance auto, gardez simplement votre permis et votre carte grise à portée de main. Nos prix sont gratuits et sans engagement.',
   link: { to: '/prix/auto', label: 'Obtenir mon prix auto' },
 });
+
+/** The six advantages of the company profile, shown on the home page only. */
+export const homeAdvantages: Advantage[] = typesetAll(advantages);

@@ -1,4 +1,4 @@
-import data from '../../../pkg/company/company.json';
+import data from '../../../pkg/company/company.json?profile';
 import { elide, typeset, typesetAll } from './format';
 
 /** A member of the team shown on the about page. */
@@ -24,11 +24,14 @@ export interface Advantage {
   description: string;
 }
 
-/** The company profile of SPEC.md §3, read from pkg/company/company.json. */
+/**
+ * The company profile of SPEC.md §3, read from pkg/company/company.json,
+ * without the home's advantages and the about page's team, which those
+ * pages read themselves (homeAdvantages, aboutTeam): every page carries
+ * this module.
+ */
 export type CompanyProfile = typeof data & {
   services: Service[];
-  advantages: Advantage[];
-  team: TeamMember[];
 };
 
 /**

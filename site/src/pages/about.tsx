@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { company, type TeamMember } from '../lib/company';
-import { aboutPage } from '../content/about';
+import { aboutPage, aboutTeam } from '../content/about';
 import { PageHeader } from '../components/page-header';
 import '../components/page-parts.css';
 import './about.css';
@@ -74,7 +74,7 @@ export default function AboutPage() {
           <h2 id="equipe">{team.title}</h2>
           <p className="lead">{team.lead}</p>
           <ul className="plain-list about-team">
-            {company.team.map((m) => <MemberCard key={m.name} member={m} />)}
+            {aboutTeam.map((m) => <MemberCard key={m.name} member={m} />)}
           </ul>
           <p className="about-join">
             Envie de nous rejoindre&nbsp;? <Link to="/careers" viewTransition>Découvrez nos offres d’emploi</Link>.

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { company } from '../lib/company';
-import { cardPrices, hero, homeCta, homeSections, homeSteps, priceChoices, referenceProfiles, trust } from '../content/home';
+import { cardPrices, hero, homeAdvantages, homeCta, homeSections, homeSteps, priceChoices, referenceProfiles, trust } from '../content/home';
 import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
 import { NeedsJs } from '../components/needs-js';
@@ -118,7 +118,7 @@ function Advantages() {
         <h2 id="home-advantages">{title}</h2>
         <p className="lead">{lead}</p>
         <ul className="grid plain-list home-advantages">
-          {company.advantages.map((a) => (
+          {homeAdvantages.map((a) => (
             <li key={a.id} className="card">
               <h3>{a.title}</h3>
               <p>{a.description}</p>

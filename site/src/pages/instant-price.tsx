@@ -14,7 +14,7 @@ import { PriceSteps } from '../features/prices/price-steps';
 import { productPaths } from '../features/prices/paths';
 import { isPriceProduct, type PriceProductId } from '../features/prices/rates';
 import { loadJourney, saveJourney, updateJourney, type StoredJourney } from '../features/prices/storage';
-import NotFoundPage from './not-found';
+import { MissingPage } from '../components/missing-page';
 import '../features/prices/prices.css';
 
 /** Keeping the prices: where it stands. */
@@ -121,6 +121,6 @@ export default function InstantPricePage() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const id = handle?.entry.product;
-  if (!isPriceProduct(id)) return <NotFoundPage />;
+  if (!isPriceProduct(id)) return <MissingPage />;
   return <Journey key={id} productId={id} />;
 }

@@ -29,7 +29,7 @@ describe('InsuranceProductPage', () => {
 
   it.each(['inconnu', undefined])('shows the not-found page for the product id %s', async (id) => {
     await renderProduct(id);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page introuvable');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page introuvable');
   });
 
   it('has content for every product route of routes.json', async () => {

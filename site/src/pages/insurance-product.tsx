@@ -7,7 +7,7 @@ import { onStudy, productPaths } from '../features/prices/paths';
 import { isProductId, loadProduct, productContent, type ProductContent } from '../content/products';
 import type { RouteEntry } from '../lib/routes';
 import type { Feature } from '../content/types';
-import NotFoundPage from './not-found';
+import { MissingPage } from '../components/missing-page';
 import { Faq } from '../components/faq';
 import { PageHeader } from '../components/page-header';
 import { Illustration, isIllustrationName } from '../components/illustration';
@@ -160,7 +160,7 @@ export default function InsuranceProductPage() {
   const id = handle?.entry.product;
   const service = company.services.find((s) => s.id === id);
   const content = isProductId(id) ? productContent(id) : undefined;
-  if (!content || !service) return <NotFoundPage />;
+  if (!content || !service) return <MissingPage />;
   return <ProductPage service={service} content={content} />;
 }
 

@@ -6,7 +6,7 @@ import {
   formulaIpid, insurers, ipidSections, isPriceProduct, priceProduct, type Formula, type PriceProduct,
 } from '../features/prices/rates';
 import { productPaths } from '../features/prices/paths';
-import NotFoundPage from './not-found';
+import { MissingPage } from '../components/missing-page';
 import '../features/prices/prices.css';
 
 /** One formula's IPID: its nine standard sections. */
@@ -37,7 +37,7 @@ export default function IpidPage() {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const id = handle?.entry.product;
-  if (!isPriceProduct(id) || !handle) return <NotFoundPage />;
+  if (!isPriceProduct(id) || !handle) return <MissingPage />;
   const product = priceProduct(id);
   return (
     <>
