@@ -55,12 +55,20 @@ export function fillRoot(index, html) {
   return index.slice(0, at) + `<div id="root">${html}</div>` + index.slice(at + rootTag.length);
 }
 
+/** The manifest's key of a product's rating data (a view of vite.config.ts, keyed by its absolute path). */
+function priceView(manifest, product) {
+  return Object.keys(manifest).find((k) => k.endsWith(`pkg/pricing/rates.json?price-${product}`)) ?? `rates.json?price-${product}`;
+}
+
 /**
  * The modules a route's page loads before its first render, besides its
- * own: a product page's copy (its `prepare`, src/pages/insurance-product.tsx).
+ * own (the pages' `prepare`): a product page's copy, a priced product's
+ * rating data.
  */
 const pageData = {
   'insurance-product': (route) => `src/content/products/${route.product}.ts`,
+  'instant-price': (route, manifest) => priceView(manifest, route.product),
+  ipid: (route, manifest) => priceView(manifest, route.product),
 };
 
 /**
@@ -71,7 +79,7 @@ const pageData = {
  */
 export function pageAssets(manifest, route) {
   const keys = [`src/pages/${route.page}.tsx`];
-  if (pageData[route.page] && route.product) keys.push(pageData[route.page](route));
+  if (pageData[route.page] && route.product) keys.push(pageData[route.page](route, manifest));
   return { ...chunkAssets(manifest, keys), page: manifest[keys[0]].file };
 }
 

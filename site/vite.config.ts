@@ -59,6 +59,28 @@ const jsonViews: JsonView[] = [
     }),
   },
   {
+    // What the site reads of the rating file besides the products: no premium, factor or tax.
+    file: 'rates.json',
+    suffix: '?site',
+    exports: (r) => ({
+      version: r.version,
+      validDays: r.validDays,
+      disclaimer: r.disclaimer,
+      insurers: (r.insurers as { id: string; name: string }[]).map(({ id, name }) => ({ id, name })),
+      departmentCodes: Object.keys(r.departments as object),
+      ipidSections: r.ipidSections,
+    }),
+  },
+  // Each product priced at once as its form, journey and IPID read it, a chunk apart.
+  ...['car', 'moto', 'home', 'vtc', 'temp'].map((id): JsonView => ({
+    file: 'rates.json',
+    suffix: `?price-${id}`,
+    exports: (r) => {
+      const { factors: _f, parts: _p, taxes: _t, ...product } = (r.products as Record<string, Record<string, unknown>>)[id]!;
+      return { product };
+    },
+  })),
+  {
     // The profile without what one page alone shows: the home's advantages, the about page's team.
     file: 'company.json',
     suffix: '?profile',

@@ -42,3 +42,21 @@ declare module '*company.json?advantages' {
 declare module '*company.json?team' {
   export const team: (typeof import('../../pkg/company/company.json'))['team'];
 }
+
+declare module '*rates.json?site' {
+  export const version: string;
+  export const validDays: number;
+  export const disclaimer: string;
+  export const insurers: { id: string; name: string }[];
+  /** The departments' codes ("01"…"2A"…"976"). */
+  export const departmentCodes: string[];
+  export const ipidSections: Record<string, string>;
+}
+
+// One product priced at once, without its premiums, factors and taxes
+// (typed as features/prices/rates.ts reads it).
+declare module '*rates.json?price-car' { export const product: unknown; }
+declare module '*rates.json?price-moto' { export const product: unknown; }
+declare module '*rates.json?price-home' { export const product: unknown; }
+declare module '*rates.json?price-vtc' { export const product: unknown; }
+declare module '*rates.json?price-temp' { export const product: unknown; }

@@ -12,7 +12,8 @@ import { PriceFormView } from '../features/prices/price-form-view';
 import { PriceResultsView } from '../features/prices/price-results-view';
 import { PriceSteps } from '../features/prices/price-steps';
 import { productPaths } from '../features/prices/paths';
-import { isPriceProduct, type PriceProductId } from '../features/prices/rates';
+import { isPriceProduct, loadPriceProduct, type PriceProductId } from '../features/prices/rates';
+import type { RouteEntry } from '../lib/routes';
 import { loadJourney, saveJourney, updateJourney, type StoredJourney } from '../features/prices/storage';
 import { MissingPage } from '../components/missing-page';
 import '../features/prices/prices.css';
@@ -123,4 +124,9 @@ export default function InstantPricePage() {
   const id = handle?.entry.product;
   if (!isPriceProduct(id)) return <MissingPage />;
   return <Journey key={id} productId={id} />;
+}
+
+/** Loads the product's rating data (its own chunk) before the page renders. */
+export async function prepare(entry: RouteEntry): Promise<void> {
+  if (isPriceProduct(entry.product)) await loadPriceProduct(entry.product);
 }

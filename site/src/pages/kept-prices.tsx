@@ -6,7 +6,7 @@ import { formatDate, typeset } from '../lib/format';
 import { getKeptPrices, getLinkedPrices, type PriceQuote } from '../features/prices/api';
 import { PriceResultsView } from '../features/prices/price-results-view';
 import { productPaths } from '../features/prices/paths';
-import { priceProduct } from '../features/prices/rates';
+import { loadPriceProduct, priceProduct } from '../features/prices/rates';
 import { subscribePath } from '../features/prices/paths';
 import '../features/prices/prices.css';
 
@@ -25,6 +25,10 @@ function useKeptPrices(token: string | null, id: string | null): State {
     let live = true;
     setState({ status: 'loading' });
     (token ? getLinkedPrices(token) : getKeptPrices(id ?? ''))
+      .then(async (quote) => {
+        await loadPriceProduct(quote.product);
+        return quote;
+      })
       .then((quote) => live && setState({ status: 'ready', quote }))
       .catch((err: unknown) => {
         if (!live) return;

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api';
 import { formatDate, typeset } from '../lib/format';
 import { getKeptPrices, type Price, type PriceQuote } from '../features/prices/api';
 import { PriceSteps } from '../features/prices/price-steps';
-import { priceProduct } from '../features/prices/rates';
+import { loadPriceProduct, priceProduct } from '../features/prices/rates';
 import { createContract, listContracts, updateContract, type Contract } from '../features/contracts/api';
 import { todayIso } from '../features/contracts/details';
 import { detailsOf, initialValues, subscriptionSteps, type FieldErrors, type SubscriptionValues } from '../features/contracts/subscription-form';
@@ -30,7 +30,8 @@ function usePrice(priceId: string): State {
     }
     let live = true;
     Promise.all([getKeptPrices(priceId.slice(0, cut)), listContracts()])
-      .then(([quote, contracts]) => {
+      .then(async ([quote, contracts]) => {
+        await loadPriceProduct(quote.product);
         if (!live) return;
         const price = quote.prices.find((p) => p.id === priceId);
         if (!price) throw new ApiError('Ce prix est introuvable. Choisissez-le dans vos prix gardés.', 404);

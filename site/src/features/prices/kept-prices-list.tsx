@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatEuros } from '../../lib/quotes';
 import { listKeptPrices, type Price, type PriceQuote } from './api';
-import { priceProduct } from './rates';
+import { loadPriceProducts, priceProduct } from './rates';
 import { subscribePath } from './paths';
 import './prices.css';
 
@@ -55,6 +55,10 @@ export function KeptPricesList({ kept }: { kept?: string }) {
   useEffect(() => {
     let live = true;
     listKeptPrices()
+      .then(async (quotes) => {
+        await loadPriceProducts(quotes.map((q) => q.product));
+        return quotes;
+      })
       .then((quotes) => live && setState({ status: 'ready', quotes }))
       .catch((err: unknown) => live && setState({ status: 'failed', message: err instanceof ApiError ? err.message : '' }));
     return () => {

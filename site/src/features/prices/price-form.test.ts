@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkFields, checkNeeds, placeFieldErrors, stepFields, toAnswers, toNeeds } from './price-form';
-import { hasDepartment, priceProduct } from './rates';
+import { hasDepartment, loadPriceProducts, priceProduct } from './rates';
 import type { Vehicle } from './api';
 
 const today = new Date(2026, 10, 27); // 27 novembre 2026
+await loadPriceProducts(['car', 'home', 'vtc', 'temp']);
 const car = priceProduct('car');
 const home = priceProduct('home');
 const vtc = priceProduct('vtc');

@@ -3,7 +3,10 @@
 // messages), the needs of the duty to advise, the formulas with their
 // guarantees and IPID, the insurers, the disclaimer. Go validates and
 // prices with the same file, so the form never asks what the server refuses.
-import data from '../../../../pkg/pricing/rates.json';
+// The site never prices: it reads the file without its premiums, factors
+// and taxes, and each product apart (the views of vite.config.ts), loaded
+// with the page that needs it (loadPriceProduct).
+import * as site from '../../../../pkg/pricing/rates.json?site';
 import { typesetAll } from '../../lib/format';
 
 /** The products priced at once. */
@@ -120,38 +123,56 @@ export interface PriceProduct {
 /** The keys of the nine IPID sections, in the regulation's order. */
 export type IpidKey = 'type' | 'covered' | 'notCovered' | 'exclusions' | 'where' | 'obligations' | 'payment' | 'period' | 'cancel';
 
-interface RatesFile {
-  version: string;
-  validDays: number;
-  disclaimer: string;
-  insurers: { id: string; name: string; monthlySurcharge: number }[];
-  departments: Record<string, { name: string; zone: number }>;
-  ipidSections: Record<IpidKey, string>;
-  products: Record<PriceProductId, PriceProduct>;
+/** The rating data of each product, once loaded. */
+const productViews: Record<PriceProductId, () => Promise<{ product: unknown }>> = {
+  car: () => import('../../../../pkg/pricing/rates.json?price-car'),
+  moto: () => import('../../../../pkg/pricing/rates.json?price-moto'),
+  home: () => import('../../../../pkg/pricing/rates.json?price-home'),
+  vtc: () => import('../../../../pkg/pricing/rates.json?price-vtc'),
+  temp: () => import('../../../../pkg/pricing/rates.json?price-temp'),
+};
+const loaded = new Map<PriceProductId, PriceProduct>();
+
+/** Loads a product's rating data (its own chunk); priceProduct then returns it at once. */
+export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct> {
+  const have = loaded.get(id);
+  if (have) return have;
+  const { product } = await productViews[id]();
+  const typeset = typesetAll(product as PriceProduct);
+  loaded.set(id, typeset);
+  return typeset;
 }
 
-const rates: RatesFile = typesetAll(data as unknown as RatesFile);
+/** Loads the rating data of every product among `ids`. */
+export async function loadPriceProducts(ids: Iterable<PriceProductId>): Promise<void> {
+  await Promise.all([...new Set(ids)].map(loadPriceProduct));
+}
 
 /** The version of the tariff the form was built from. */
-export const tariffVersion = rates.version;
+export const tariffVersion = site.version;
 
 /** How many days a price holds. */
-export const validDays = rates.validDays;
+export const validDays = site.validDays;
 
 /** « Prix indicatif, confirmé après vérification de vos justificatifs. » */
-export const disclaimer = rates.disclaimer;
+export const disclaimer = typesetAll(site.disclaimer);
 
 /** The partner insurers, fictional like the broker. */
-export const insurers = rates.insurers.map(({ id, name }) => ({ id, name }));
+export const insurers = typesetAll(site.insurers);
 
-/** A product's rating data. */
+/** A product's rating data, loaded before by loadPriceProduct (a page's prepare, or its data's loading). */
 export function priceProduct(id: PriceProductId): PriceProduct {
-  return rates.products[id];
+  const product = loaded.get(id);
+  if (!product) throw new Error(`the rating data of ${id} is not loaded`);
+  return product;
 }
 
+const sections = typesetAll(site.ipidSections as Record<IpidKey, string>);
+const departments = new Set(site.departmentCodes);
+
 /** The titles of the nine IPID sections, in order. */
-export const ipidSections: { key: IpidKey; title: string }[] = (Object.keys(rates.ipidSections) as IpidKey[])
-  .map((key) => ({ key, title: rates.ipidSections[key] }));
+export const ipidSections: { key: IpidKey; title: string }[] = (Object.keys(sections) as IpidKey[])
+  .map((key) => ({ key, title: sections[key] }));
 
 /** The lines of each IPID section of a formula, as pkg/pricing's Tariff.IPID writes them. */
 export function formulaIpid(product: PriceProduct, formula: Formula): Record<IpidKey, string[]> {
@@ -173,6 +194,6 @@ export function hasDepartment(code: string): boolean {
   if (key === '20' && code[2]! <= '1') key = '2A';
   else if (key === '20' && code[2]! <= '6') key = '2B';
   else if (key === '97') key = code.slice(0, 3);
-  return key in rates.departments;
+  return departments.has(key);
 }
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import file from '../../../../pkg/pricing/rates.json';
+import { hasDepartment, insurers, ipidSections, loadPriceProduct, priceProduct, priceProductIds } from './rates';
+import { typesetAll } from '../../lib/format';
+
+describe('the rating file as the site reads it', () => {
+  it('has no product before its page loads it', () => {
+    expect(() => priceProduct('temp')).toThrow(/not loaded/);
+  });
+
+  it.each(priceProductIds)('loads %s as the file has it, without premiums, factors or taxes', async (id) => {
+    const product = await loadPriceProduct(id);
+    expect(priceProduct(id)).toBe(product);
+    const whole = file.products[id] as Record<string, unknown>;
+    for (const key of ['factors', 'parts', 'taxes']) {
+      expect(whole).toHaveProperty(key);
+      expect(product).not.toHaveProperty(key);
+    }
+    expect(product.form).toEqual(typesetAll(whole.form));
+    expect(product.formulas).toEqual(typesetAll(whole.formulas));
+    expect(product.ipid).toEqual(typesetAll(whole.ipid));
+  });
+
+  it('keeps the insurers\' names and ids, not their tables', () => {
+    expect(insurers).toEqual(typesetAll(file.insurers.map(({ id, name }) => ({ id, name }))));
+    expect(JSON.stringify(insurers)).not.toContain('monthlySurcharge');
+  });
+
+  it('knows every department of the file and the nine IPID sections', () => {
+    for (const code of ['75001', '20000', '20200', '97400']) expect(hasDepartment(code)).toBe(true);
+    expect(hasDepartment('99000')).toBe(false);
+    expect(ipidSections.map((s) => s.key)).toEqual(Object.keys(file.ipidSections));
+  });
+});
