@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useMatches, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
 import { NeedsJs } from '../components/needs-js';
@@ -9,7 +9,7 @@ import { keepPrices } from '../features/prices/api';
 import { journeyCopy, stepNames } from '../features/prices/journey-copy';
 import { KeepPrices, keepError } from '../features/prices/keep-prices';
 import { PriceFormView } from '../features/prices/price-form-view';
-import { PriceResultsView } from '../features/prices/price-results-view';
+import { Loading } from '../components/loading';
 import { PriceSteps } from '../features/prices/price-steps';
 import { productPaths } from '../features/prices/paths';
 import { isPriceProduct, loadPriceProduct, type PriceProductId } from '../features/prices/rates';
@@ -17,6 +17,9 @@ import type { RouteEntry } from '../lib/routes';
 import { loadJourney, saveJourney, updateJourney, type StoredJourney } from '../features/prices/storage';
 import { MissingPage } from '../components/missing-page';
 import '../features/prices/prices.css';
+
+// The prices' view loads with the prices, not with the form's first step.
+const PriceResultsView = lazy(() => import('../features/prices/price-results-view').then((m) => ({ default: m.PriceResultsView })));
 
 /** Keeping the prices: where it stands. */
 type Keeping = { busy: boolean; error?: { field?: string; message: string }; sent?: string };
@@ -61,15 +64,17 @@ function Results({ journey, onChange }: { journey: StoredJourney; onChange: (j: 
   }
 
   return (
-    <PriceResultsView
-      quote={journey.quote} needs={journey.needs} subject={journey.subject} chosen={journey.chosen} onChoose={choose}
-      date={new Date().toISOString().slice(0, 10)} focus
-      after={<KeepPrices user={user} returnTo={returnTo} busy={keeping.busy} error={keeping.error} sent={keeping.sent} onKeep={(r) => void keep(r)} />}
-    >
-      <p>
-        <Link to={productPaths[journey.product].price}>Modifier mes réponses</Link>
-      </p>
-    </PriceResultsView>
+    <Suspense fallback={<Loading />}>
+      <PriceResultsView
+        quote={journey.quote} needs={journey.needs} subject={journey.subject} chosen={journey.chosen} onChoose={choose}
+        date={new Date().toISOString().slice(0, 10)} focus
+        after={<KeepPrices user={user} returnTo={returnTo} busy={keeping.busy} error={keeping.error} sent={keeping.sent} onKeep={(r) => void keep(r)} />}
+      >
+        <p>
+          <Link to={productPaths[journey.product].price}>Modifier mes réponses</Link>
+        </p>
+      </PriceResultsView>
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import { company, fullAddress } from '../../lib/company';
 import { formatDate } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../../lib/format';
 import type { Needs, Price, PriceQuote } from './api';
 import { priceProduct, type PriceProduct } from './rates';
 

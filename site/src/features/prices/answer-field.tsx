@@ -1,5 +1,5 @@
 import { TextField } from '../../components/text-field';
-import { ChoiceGroup } from '../../components/quote-fields';
+import { ChoiceGroup } from '../../components/choice-group';
 import type { Vehicle } from './api';
 import type { FormValue, FormValues } from './price-form';
 import { isAsked } from './price-form';

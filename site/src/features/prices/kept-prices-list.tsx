@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../../lib/format';
 import { listKeptPrices, type Price, type PriceQuote } from './api';
 import { loadPriceProducts, priceProduct } from './rates';
 import { subscribePath } from './paths';

@@ -1,4 +1,4 @@
-import { ChoiceGroup } from '../../components/quote-fields';
+import { ChoiceGroup } from '../../components/choice-group';
 import { TextField } from '../../components/text-field';
 import { typeset } from '../../lib/format';
 import type { FormErrors, NeedsValues } from './price-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, typeset } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../../lib/format';
 import type { Price, PriceQuote } from './api';
 import { productPaths } from './paths';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { firstErrorSelector } from '../../components/quote-fields';
+import { firstErrorSelector } from '../../components/choice-group';
 import { ApiError } from '../../lib/api';
 import { typeset } from '../../lib/format';
 import { requestPrices, type Vehicle } from './api';
