@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 
 /** Resolves once the browser is idle after the page's first work (at once in the build's prerendering). */
 function idle(): Promise<void> {
@@ -31,4 +31,16 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
     );
   }
   return Island;
+}
+
+const noChange = () => () => {};
+
+/**
+ * False in the prerendered HTML and while React hydrates it, true once it
+ * has: a form in an island marks itself `data-pending` until then, and
+ * index.html holds back the submission of such a form (sent before its
+ * code is in, it would leave as a plain GET with its fields in the address).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noChange, () => true, () => false);
 }

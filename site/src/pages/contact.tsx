@@ -2,11 +2,14 @@ import { Link } from 'react-router-dom';
 import { company, contactInfo, mailHref, telHref } from '../lib/company';
 import { contactPage } from '../content/contact';
 import { PageHeader } from '../components/page-header';
-import { CallbackForm } from '../features/contact/callback-form';
+import { island } from '../lib/island';
 import { copy as formCopy } from '../features/contact/form';
 import { MessageForm } from '../features/contact/message-form';
 import '../components/page-parts.css';
 import './contact.css';
+
+// Below the message form: its slots, checks and code load once the page is in (an island).
+const CallbackForm = island(() => import('../features/contact/callback-form').then((m) => m.CallbackForm));
 
 function Details() {
   const { address } = contactInfo;

@@ -8,13 +8,16 @@ import { isProductId, loadProduct, productContent, type ProductContent } from '.
 import type { RouteEntry } from '../lib/routes';
 import type { Feature } from '../content/types';
 import { MissingPage } from '../components/missing-page';
-import { Faq } from '../components/faq';
+import { island } from '../lib/island';
 import { PageHeader } from '../components/page-header';
 import { Illustration, isIllustrationName } from '../components/illustration';
-import { QuoteCta } from '../components/quote-cta';
 import { Steps } from '../components/steps';
 import { CallbackSection } from '../features/contact/callback-section';
 import './insurance-product.css';
+
+// Static parts far down the page: their code loads once the page is in (islands).
+const Faq = island(() => import('../components/faq').then((m) => m.Faq));
+const QuoteCta = island(() => import('../components/quote-cta').then((m) => m.QuoteCta));
 
 function FeatureGrid({ items }: { items: Feature[] }) {
   return (
