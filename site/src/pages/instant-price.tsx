@@ -11,8 +11,11 @@ import { PriceSteps } from '../features/prices/price-steps';
 import { isPriceProduct, loadPriceProduct, type PriceProductId } from '../features/prices/rates';
 import type { RouteEntry } from '../lib/routes';
 import { loadJourney, saveJourney, type StoredJourney } from '../features/prices/storage';
-import { MissingPage } from '../components/missing-page';
 import '../features/prices/prices.css';
+import { island } from '../lib/island';
+
+// Only a wrong address shows it (an unknown product): its code loads then.
+const MissingPage = island(() => import('./not-found').then((m) => m.default));
 
 // The prices, with « Garder mes prix », load with the prices, not with the form's first step.
 const Results = lazy(() => import('../features/prices/journey-results').then((m) => ({ default: m.JourneyResults })));

@@ -22,7 +22,7 @@ describe('InsuranceProductPage', () => {
     await renderProduct(id);
     const service = company.services.find((s) => s.id === id);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(service?.title);
-    expect(screen.getAllByRole('group').length).toBe(productContent(id)?.faq.length);
+    expect((await screen.findAllByRole('group')).length).toBe(productContent(id)?.faq.length);
     const quote = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/quote-request'));
     expect(quote.length).toBeGreaterThan(0);
   });

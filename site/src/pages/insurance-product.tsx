@@ -7,13 +7,15 @@ import { onStudy, productPaths } from '../features/prices/paths';
 import { isProductId, loadProduct, productContent, type ProductContent } from '../content/products';
 import type { RouteEntry } from '../lib/routes';
 import type { Feature } from '../content/types';
-import { MissingPage } from '../components/missing-page';
 import { island } from '../lib/island';
 import { PageHeader } from '../components/page-header';
 import { Illustration, isIllustrationName } from '../components/illustration';
 import { Steps } from '../components/steps';
 import { CallbackSection } from '../features/contact/callback-section';
 import './insurance-product.css';
+
+// Only a wrong address shows it (an unknown product): its code loads then.
+const MissingPage = island(() => import('./not-found').then((m) => m.default));
 
 // Static parts far down the page: their code loads once the page is in (islands).
 const Faq = island(() => import('../components/faq').then((m) => m.Faq));

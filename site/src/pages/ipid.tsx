@@ -7,8 +7,11 @@ import {
   formulaIpid, insurers, ipidSections, isPriceProduct, loadPriceProduct, priceProduct, type Formula, type PriceProduct,
 } from '../features/prices/rates';
 import { productPaths } from '../features/prices/paths';
-import { MissingPage } from '../components/missing-page';
 import '../features/prices/prices.css';
+import { island } from '../lib/island';
+
+// Only a wrong address shows it (an unknown product): its code loads then.
+const MissingPage = island(() => import('./not-found').then((m) => m.default));
 
 /** One formula's IPID: its nine standard sections. */
 function FormulaIpid({ product, formula }: { product: PriceProduct; formula: Formula }) {

@@ -5,7 +5,6 @@ import type { FormErrors, NeedsValues } from './price-form';
 import type { PriceProduct } from './rates';
 
 /** Why the broker asks, in one line (duty to advise). */
-export const needsWhy = typeset('Votre courtier doit recueillir vos exigences et besoins avant de vous conseiller (Code des assurances, art. L521-4).');
 
 const existingCovers = [
   { value: 'none', label: 'Non, pas encore' },

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { firstErrorSelector } from '../../components/choice-group';
 import { ApiError } from '../../lib/api';
 import { typeset } from '../../lib/format';
 import { requestPrices, type Vehicle } from './api';
 import { AnswerField } from './answer-field';
 import { journeyCopy } from './journey-copy';
-import { NeedsFields, needsWhy } from './needs-fields';
+import { Loading } from '../../components/loading';
 import {
   checkFields, checkNeeds, placeFieldErrors, stepFields, toAnswers, toNeeds,
   type FormErrors, type FormValue, type FormValues, type NeedsValues,
@@ -13,6 +13,12 @@ import {
 import { priceProduct, type PriceProduct, type PriceProductId } from './rates';
 import type { StoredJourney } from './storage';
 import { vehicleLabel } from './vehicles';
+
+// The third step's questions load with the second step, not with the page.
+const loadNeeds = () => import('./needs-fields');
+const NeedsFields = lazy(() => loadNeeds().then((m) => ({ default: m.NeedsFields })));
+
+const needsWhy = typeset('Votre courtier doit recueillir vos exigences et besoins avant de vous conseiller (Code des assurances, art. L521-4).');
 
 type Step = 1 | 2 | 3;
 
@@ -87,6 +93,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     setErrors({});
     setFormError(undefined);
     setStep(next);
+    // Fetched while the visitor answers the second step.
+    if (next === 2) void loadNeeds();
   }
 
   async function price() {
@@ -133,7 +141,9 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       {step === 3 ? (
         <>
           <p className="price-why">{needsWhy}</p>
-          <NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
+          <Suspense fallback={<Loading />}>
+            <NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
+          </Suspense>
         </>
       ) : (
         stepFields(product, step).map((f) => (
