@@ -140,7 +140,7 @@ export function loaderScript(entry, preloads, page) {
  * index.html for a prerendered page: its CSS in a <style> in place of the
  * entry's stylesheet link, so the first paint needs nothing but this
  * response, and its modules (the entry, the chunks the entry preloads and
- * the page's) loaded after that paint by loaderScript. Each inlined chunk
+ * the page's) loaded after that paint by loaderScript. Each inlined
  * stylesheet keeps a link, disabled so the browser does not fetch it, for
  * Vite's preload helper: it skips the stylesheets a link already names
  * when the chunk loads.
@@ -158,7 +158,8 @@ export function withPageAssets(index, assets, read) {
     // parsed would only show it in pieces that move (Chromium's rel=expect).
     `<link rel="expect" href="#${endMark}" blocking="render">`,
     `<style>${css}</style>`,
-    ...assets.css.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`),
+    // The entry's too: an island's chunk names the stylesheet its CSS went into, often the entry's.
+    ...[...entryCss, ...assets.css.map((f) => `/${f}`)].map((f) => `<link rel="stylesheet" href="${f}" disabled>`),
   ].map((tag) => `\n    ${tag}`).join('');
   const out = index.replace(stylesheetRe, '').replace(entryScriptRe, '').replace(modulePreloadRe, '');
   return out.replace('\n  </head>', `${head}\n  </head>`)

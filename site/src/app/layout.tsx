@@ -2,6 +2,9 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { Navbar } from '../components/navbar';
 import { island } from '../lib/island';
+// An island's stylesheet goes with the frame, inlined in every prerendered page:
+// its HTML is styled before its code is in, and no stylesheet is fetched after.
+import '../components/chat-widget.css';
 import { Loading } from '../components/loading';
 import { pageTitle } from '../lib/page-title';
 import { loadDescription } from '../lib/routes';

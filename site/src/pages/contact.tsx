@@ -6,6 +6,8 @@ import { island } from '../lib/island';
 import { copy as formCopy } from '../features/contact/form';
 import { MessageForm } from '../features/contact/message-form';
 import '../components/page-parts.css';
+// The callback form's (an island): inlined with the page, see app/layout.tsx.
+import '../components/quote-fields.css';
 import './contact.css';
 
 // Below the message form: its slots, checks and code load once the page is in (an island).

@@ -12,6 +12,7 @@ import { PageHeader } from '../components/page-header';
 import { Illustration, isIllustrationName } from '../components/illustration';
 import { Steps } from '../components/steps';
 import { CallbackSection } from '../features/contact/callback-section';
+import '../components/page-parts.css'; // the call to action's (an island), inlined with the page
 import './insurance-product.css';
 
 // Only a wrong address shows it (an unknown product): its code loads then.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { firstErrorSelector } from '../../components/choice-group';
 import { ApiError } from '../../lib/api';
 import { typeset } from '../../lib/format';
@@ -14,9 +14,17 @@ import { priceProduct, type PriceProduct, type PriceProductId } from './rates';
 import type { StoredJourney } from './storage';
 import { vehicleLabel } from './vehicles';
 
-// The third step's questions load with the second step, not with the page.
-const loadNeeds = () => import('./needs-fields');
-const NeedsFields = lazy(() => loadNeeds().then((m) => ({ default: m.NeedsFields })));
+type NeedsModule = typeof import('./needs-fields');
+let needsModule: NeedsModule | undefined;
+
+/**
+ * The third step's questions: fetched while the second step is answered,
+ * and waited for before the third step shows, so that it never opens
+ * without them (a keyboard user's first Tab would reach the submit button).
+ */
+function loadNeeds(): Promise<NeedsModule> {
+  return import('./needs-fields').then((m) => (needsModule = m));
+}
 
 const needsWhy = typeset('Votre courtier doit recueillir vos exigences et besoins avant de vous conseiller (Code des assurances, art. L521-4).');
 
@@ -51,6 +59,7 @@ interface PriceFormViewProps {
 export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProps) {
   const product = priceProduct(productId);
   const copy = journeyCopy[productId];
+  const [needs3, setNeeds3] = useState<NeedsModule | undefined>(needsModule);
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState<FormValues>({});
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
@@ -89,12 +98,15 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     answer('vehicleId', v?.id ?? '');
   }
 
+  // Fetched while the second step is answered (or when a refusal sends back to the third).
+  useEffect(() => {
+    if (step >= 2 && !needs3) void loadNeeds().then(setNeeds3, () => {});
+  }, [step, needs3]);
+
   function go(next: Step) {
     setErrors({});
     setFormError(undefined);
     setStep(next);
-    // Fetched while the visitor answers the second step.
-    if (next === 2) void loadNeeds();
   }
 
   async function price() {
@@ -129,7 +141,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       setRefusals((r) => r + 1);
       return;
     }
-    if (step < 3) go((step + 1) as Step);
+    if (step === 1) go(2);
+    else if (step === 2) void loadNeeds().then((m) => { setNeeds3(m); go(3); }, () => setFormError('La suite du formulaire n’a pas pu être chargée. Réessayez.'));
     else void price();
   }
 
@@ -141,9 +154,9 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       {step === 3 ? (
         <>
           <p className="price-why">{needsWhy}</p>
-          <Suspense fallback={<Loading />}>
-            <NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
-          </Suspense>
+          {needs3 ? (
+            <needs3.NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
+          ) : <Loading />}
         </>
       ) : (
         stepFields(product, step).map((f) => (
