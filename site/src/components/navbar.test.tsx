@@ -36,12 +36,13 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the account dropdown with the display name, or else the e-mail', () => {
+  it('shows the account dropdown with the display name, or else the e-mail', async () => {
     const user = { uid: 'u1', email: 'anne@exemple.fr', displayName: '', role: 'client' as const, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '', updatedAt: '' };
     act(() => setSessionUser(user));
     renderAt('/');
     expect(screen.queryByRole('link', { name: 'Connexion' })).toBeNull();
-    const button = screen.getByRole('button', { name: /anne@exemple\.fr/ });
+    // The menu is an island: its code comes once the page is idle.
+    const button = await screen.findByRole('button', { name: /anne@exemple\.fr/ });
     fireEvent.click(button);
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(items).toEqual(['Profil', 'Tableau de bord', 'Mes devis', 'Mes contrats', 'Mes sinistres', 'Déconnexion']);
@@ -50,7 +51,7 @@ describe('Navbar', () => {
     cleanup();
     act(() => setSessionUser({ ...user, displayName: 'Anne Martin' }));
     renderAt('/');
-    expect(screen.getByRole('button', { name: /Anne Martin/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Anne Martin/ })).toBeTruthy();
   });
 
 });

@@ -64,7 +64,8 @@ export function TableOfContents({ sections }: { sections: TextSection[] }) {
   return (
     <nav className="toc" aria-labelledby="toc-title">
       <h2 id="toc-title" className="toc-title">Sommaire</h2>
-      <ol>
+      {/* Titles that carry their own numbers (« 1. Objet ») are not numbered again. */}
+      <ol className={sections.every((s) => /^\d+\./.test(s.title)) ? 'plain-list' : undefined}>
         {sections.map((s) => <li key={s.id}><a href={`#${s.id}`}>{s.title}</a></li>)}
       </ol>
     </nav>

@@ -113,6 +113,11 @@ const instantPrices: Record<string, { to: string; label: string }[]> = {
   temp: [{ to: productPaths.temp.price, label: 'Obtenir mon prix' }],
 };
 
+/** A sentence after a colon starts in lower case (« Tarif sur étude : une analyse… »). */
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
 /**
  * The header's actions: the instant price first where there is one;
  * otherwise the request on study, with why and how soon an adviser answers.
@@ -122,7 +127,7 @@ function ProductActions({ id, quoteTo }: { id: string; quoteTo: string }) {
   const study = onStudy[id];
   return (
     <>
-      {study ? <p className="product-study">{typeset(`Tarif sur étude : ${study.reason} Réponse ${answerDelays.quote}.`)}</p> : null}
+      {study ? <p className="product-study">{typeset(`Tarif sur étude : ${lowerFirst(study.reason)} Réponse ${answerDelays.quote}.`)}</p> : null}
       <div className="product-actions">
         {prices?.map((p, i) => (
           <Link key={p.to} className={i === 0 ? 'btn btn-primary' : 'btn btn-secondary'} to={p.to} viewTransition>{p.label}</Link>
