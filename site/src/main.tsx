@@ -5,6 +5,7 @@ import { appRoutes, createAppRouter, loadPageMap, type RouteHandle } from './app
 import { navLinks } from './components/navbar';
 import { resolveLazyRoutes } from './lib/resolve-lazy';
 import { preparedPage } from './lib/lazy-page';
+import { whenIdle } from './lib/island';
 import { loadSession } from './lib/session';
 import './app/global.css';
 
@@ -42,13 +43,6 @@ function documentPage(route: RouteObject): RouteObject['lazy'] | undefined {
   return () => preparedPage(entry, () => import(/* @vite-ignore */ url));
 }
 
-/** Loads the map of the pages once the browser is idle, so that the first click finds it. */
-function loadPageMapWhenIdle() {
-  const load = () => void loadPageMap().catch(() => {});
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 1000);
-}
-
 /**
  * A public page arrives prerendered (scripts/prerender.mjs): its lazy route
  * is loaded first so that the router's first render is that very page, then
@@ -61,7 +55,8 @@ async function start(root: HTMLElement) {
       const routes = appRoutes();
       const matched = await resolveLazyRoutes(routes, window.location.pathname, documentPage);
       if (matchesPrerender(matched, window.location.pathname)) {
-        loadPageMapWhenIdle();
+        // Once the browser is idle, so that the first click finds it.
+        void whenIdle().then(loadPageMap).catch(() => {});
         // In a transition, hydration yields to the browser every few
         // milliseconds instead of holding the main thread until it is done.
         startTransition(() => {

@@ -1,6 +1,6 @@
 import { company, ofCompany } from '../lib/company';
 import type { Feature } from './types';
-import { elide, typesetAll } from '../lib/format';
+import { elide, lowerFirst, typesetAll } from '../lib/format';
 import { team } from '../../../pkg/company/company.json?team';
 import type { TeamMember } from '../lib/company';
 
@@ -43,7 +43,7 @@ export const aboutPage = typesetAll({
   regulated: {
     title: 'Un courtier réglementé',
     paragraphs: [
-      `${company.name} est immatriculé au registre unique des intermédiaires en assurance, banque et finance (ORIAS) sous le numéro ${company.orias}, en qualité ${elide('de', company.oriasCategory.charAt(0).toLowerCase() + company.oriasCategory.slice(1))}. Cette immatriculation peut être vérifiée sur le site orias.fr.`,
+      `${company.name} est immatriculé au registre unique des intermédiaires en assurance, banque et finance (ORIAS) sous le numéro ${company.orias}, en qualité ${elide('de', lowerFirst(company.oriasCategory))}. Cette immatriculation peut être vérifiée sur le site orias.fr.`,
       `Le cabinet est soumis au contrôle de l’${company.supervisor.name}. Il dispose d’une assurance de responsabilité civile professionnelle et d’une garantie financière, comme l’exige le Code des assurances.`,
     ],
     links: [

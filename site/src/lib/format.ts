@@ -106,6 +106,11 @@ function startsWithVowelSound(name: string): boolean {
  * h, every h being taken as mute; a y elides before a consonant
  * ("d’Yvelines") but not before a vowel ("de Yamaha").
  */
+/** `s` with its first letter in lower case: a title inside a sentence, a sentence after a colon. */
+export function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
 export function elide(word: string, name: string): string {
   if (!elidable.has(word.toLowerCase()) || !startsWithVowelSound(name)) return `${word} ${name}`;
   return `${word.slice(0, -1)}’${name}`;

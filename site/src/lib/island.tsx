@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 
 /** Resolves once the browser is idle after the page's first work (at once in the build's prerendering). */
-function idle(): Promise<void> {
+export function whenIdle(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1500 });
@@ -20,7 +20,7 @@ function idle(): Promise<void> {
  */
 export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(async () => {
-    await idle();
+    await whenIdle();
     return { default: await load() };
   });
   function Island(props: P) {

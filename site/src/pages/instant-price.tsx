@@ -8,8 +8,7 @@ import { journeyCopy, stepNames } from '../features/prices/journey-copy';
 import { PriceFormView } from '../features/prices/price-form-view';
 import { Loading } from '../components/loading';
 import { PriceSteps } from '../features/prices/price-steps';
-import { isPriceProduct, loadPriceProduct, type PriceProductId } from '../features/prices/rates';
-import type { RouteEntry } from '../lib/routes';
+import { isPriceProduct, preparePriceProduct, type PriceProductId } from '../features/prices/rates';
 import { loadJourney, saveJourney, type StoredJourney } from '../features/prices/storage';
 import '../features/prices/prices.css';
 import { island } from '../lib/island';
@@ -78,6 +77,4 @@ export default function InstantPricePage() {
 }
 
 /** Loads the product's rating data (its own chunk) before the page renders. */
-export async function prepare(entry: RouteEntry): Promise<void> {
-  if (isPriceProduct(entry.product)) await loadPriceProduct(entry.product);
-}
+export const prepare = preparePriceProduct;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
 import { answerDelays, company, type Service } from '../lib/company';
-import { typeset } from '../lib/format';
+import { lowerFirst, typeset } from '../lib/format';
 import { onStudy, productPaths } from '../features/prices/paths';
 import { isProductId, loadProduct, productContent, type ProductContent } from '../content/products';
 import type { RouteEntry } from '../lib/routes';
@@ -112,11 +112,6 @@ const instantPrices: Record<string, { to: string; label: string }[]> = {
   vtc: [{ to: productPaths.vtc.price, label: 'Obtenir mon prix' }],
   temp: [{ to: productPaths.temp.price, label: 'Obtenir mon prix' }],
 };
-
-/** A sentence after a colon starts in lower case (« Tarif sur étude : une analyse… »). */
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
-}
 
 /**
  * The header's actions: the instant price first where there is one;

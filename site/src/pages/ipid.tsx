@@ -1,10 +1,9 @@
 import { Link, useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
-import type { RouteEntry } from '../lib/routes';
 import { PageHeader } from '../components/page-header';
 import { typeset } from '../lib/format';
 import {
-  formulaIpid, insurers, ipidSections, isPriceProduct, loadPriceProduct, priceProduct, type Formula, type PriceProduct,
+  formulaIpid, insurers, ipidSections, isPriceProduct, preparePriceProduct, priceProduct, type Formula, type PriceProduct,
 } from '../features/prices/rates';
 import { productPaths } from '../features/prices/paths';
 import '../features/prices/prices.css';
@@ -69,6 +68,4 @@ export default function IpidPage() {
 }
 
 /** Loads the product's rating data (its own chunk) before the page renders. */
-export async function prepare(entry: RouteEntry): Promise<void> {
-  if (isPriceProduct(entry.product)) await loadPriceProduct(entry.product);
-}
+export const prepare = preparePriceProduct;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } fr
 import { NeedsJs } from '../../components/needs-js';
 import { Loading } from '../../components/loading';
 import { company } from '../../lib/company';
-import { typeset } from '../../lib/format';
+import { lowerFirst, typeset } from '../../lib/format';
 
 // The form, its checks and its slots load when the visitor asks for it, not with the page.
 const loadForm = () => import('./callback-form');
@@ -10,7 +10,7 @@ const CallbackForm = lazy(() => loadForm().then((m) => ({ default: m.CallbackFor
 
 const copy = {
   title: 'Être rappelé par un conseiller',
-  lead: (product: string) => typeset(`Une question sur votre ${product.charAt(0).toLowerCase()}${product.slice(1)} ? Choisissez un créneau aux heures d’ouverture : un conseiller vous appelle, sans engagement.`),
+  lead: (product: string) => typeset(`Une question sur votre ${lowerFirst(product)} ? Choisissez un créneau aux heures d’ouverture : un conseiller vous appelle, sans engagement.`),
   open: 'Choisir un créneau de rappel',
 };
 

@@ -8,6 +8,7 @@
 // with the page that needs it (loadPriceProduct).
 import * as site from '../../../../pkg/pricing/rates.json?site';
 import { typesetAll } from '../../lib/format';
+import type { RouteEntry } from '../../lib/routes';
 
 /** The products priced at once. */
 export const priceProductIds = ['car', 'moto', 'home', 'vtc', 'temp'] as const;
@@ -141,6 +142,11 @@ export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct
   const typeset = typesetAll(product as PriceProduct);
   loaded.set(id, typeset);
   return typeset;
+}
+
+/** A price page's prepare (ipid, instant-price): loads its route's product before its first render. */
+export async function preparePriceProduct(entry: RouteEntry): Promise<void> {
+  if (isPriceProduct(entry.product)) await loadPriceProduct(entry.product);
 }
 
 /** Loads the rating data of every product among `ids`. */
