@@ -104,6 +104,29 @@ describe('chat widget', () => {
     await context.close();
   });
 
+  test('a click on the bubble before its code is in is not lost: it opens once the bubble has hydrated', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 375, height: 740 });
+    // The bubble is an island (lib/island.tsx): its chunk held back two
+    // seconds stands for a slow network, so the click lands on it unhydrated.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route(/\/chat-widget-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+    await page.goto(server.url + '/');
+    await heading(page);
+    const launcher = page.getByRole('button', { name: "Ouvrir l’assistant" });
+    assert.equal(await page.locator('.chat-widget[data-pending]').count(), 1);
+    await launcher.click();
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByRole('dialog', { name: 'Assistant' }).count(), 0);
+    release();
+    await chatParts(page).log.getByText(/Je peux/).waitFor();
+    assert.equal(await page.locator('.chat-widget[data-pending]').count(), 0);
+    // Once only: the held click opened it, nothing toggled it shut again.
+    assert.equal(await page.getByRole('button', { name: 'Fermer l’assistant' }).count(), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('Enter sends, Shift+Enter makes a new line, and nothing goes while a reply is pending', async () => {
     const { page, context, errors, log, input, send, status } = await openChat();
     await input.fill('   ');

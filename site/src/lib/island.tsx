@@ -1,11 +1,17 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 
-/** Resolves once the browser is idle after the page's first work (at once in the build's prerendering). */
+/**
+ * Resolves once the browser is idle after the page's first work (at once in
+ * the build's prerendering), or sooner when a click waits for an island
+ * (`courtier:wake`, sent by index.html's script: see `island`).
+ */
 export function whenIdle(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1500 });
-    else setTimeout(resolve, 200);
+    const done = () => resolve();
+    document.addEventListener('courtier:wake', done, { once: true });
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(done, { timeout: 1500 });
+    else setTimeout(done, 200);
   });
 }
 
@@ -13,10 +19,16 @@ export function whenIdle(): Promise<void> {
  * A part of the page whose code loads after the rest has hydrated (the
  * footer, the chat bubble, the account menu, the callback form): the
  * prerendered HTML shows it at once, React leaves that HTML in place while
- * the part's chunk loads, then hydrates it, and a click on it meanwhile is
- * replayed once it is hydrated. So its code is not in the page's initial
- * JavaScript (the budget of issue 23); on a page rendered in the browser it
- * appears once its chunk is in.
+ * the part's chunk loads, then hydrates it. So its code is not in the
+ * page's initial JavaScript (the budget of issue 23); on a page rendered in
+ * the browser it appears once its chunk is in.
+ *
+ * React drops a click on a part it has not hydrated yet (it replays only
+ * what it can hydrate at once). So a part with buttons marks its root
+ * `data-pending` until hydrated (`useHydrated`): index.html's script holds
+ * a click on a button in it, asks for the part's code at once
+ * (`courtier:wake`) and clicks that button again once the mark is gone.
+ * A link in it needs nothing: the browser follows it.
  */
 export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(async () => {
@@ -37,9 +49,10 @@ const noChange = () => () => {};
 
 /**
  * False in the prerendered HTML and while React hydrates it, true once it
- * has: a form in an island marks itself `data-pending` until then, and
- * index.html holds back the submission of such a form (sent before its
- * code is in, it would leave as a plain GET with its fields in the address).
+ * has: an island with buttons or a form marks its root `data-pending` until
+ * then. index.html holds back a click on such a button (see `island`) and
+ * the submission of such a form (sent before its code is in, it would leave
+ * as a plain GET with its fields in the address).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(noChange, () => true, () => false);
