@@ -55,9 +55,14 @@ export function fillRoot(index, html) {
   return index.slice(0, at) + `<div id="root">${html}</div>` + index.slice(at + rootTag.length);
 }
 
-/** The manifest's key of a product's rating data (a view of vite.config.ts, keyed by its absolute path). */
-function priceView(manifest, product) {
-  return Object.keys(manifest).find((k) => k.endsWith(`pkg/pricing/rates.json?price-${product}`)) ?? `rates.json?price-${product}`;
+/**
+ * The manifest's key of a product's rating data, `part` "price" (its form)
+ * or "cover" (its formulas and IPID): a view of vite.config.ts, keyed by
+ * its absolute path.
+ */
+function priceView(manifest, part, product) {
+  const suffix = `rates.json?${part}-${product}`;
+  return Object.keys(manifest).find((k) => k.endsWith(`pkg/pricing/${suffix}`)) ?? suffix;
 }
 
 /**
@@ -66,9 +71,9 @@ function priceView(manifest, product) {
  * rating data.
  */
 const pageData = {
-  'insurance-product': (route) => `src/content/products/${route.product}.ts`,
-  'instant-price': (route, manifest) => priceView(manifest, route.product),
-  ipid: (route, manifest) => priceView(manifest, route.product),
+  'insurance-product': (route) => [`src/content/products/${route.product}.ts`],
+  'instant-price': (route, manifest) => [priceView(manifest, 'price', route.product)],
+  ipid: (route, manifest) => [priceView(manifest, 'price', route.product), priceView(manifest, 'cover', route.product)],
 };
 
 /**
@@ -79,7 +84,7 @@ const pageData = {
  */
 export function pageAssets(manifest, route) {
   const keys = [`src/pages/${route.page}.tsx`];
-  if (pageData[route.page] && route.product) keys.push(pageData[route.page](route, manifest));
+  if (pageData[route.page] && route.product) keys.push(...pageData[route.page](route, manifest));
   return { ...chunkAssets(manifest, keys), page: manifest[keys[0]].file };
 }
 

@@ -71,15 +71,30 @@ const jsonViews: JsonView[] = [
       ipidSections: r.ipidSections,
     }),
   },
-  // Each product priced at once as its form, journey and IPID read it, a chunk apart.
-  ...['car', 'moto', 'home', 'vtc', 'temp'].map((id): JsonView => ({
-    file: 'rates.json',
-    suffix: `?price-${id}`,
-    exports: (r) => {
-      const { factors: _f, parts: _p, taxes: _t, ...product } = (r.products as Record<string, Record<string, unknown>>)[id]!;
-      return { product };
-    },
-  })),
+  // Each product priced at once in two chunks: what its journey's form asks
+  // (the questions, the needs, the options), loaded with the journey; and
+  // its formulas and IPID, loaded with the prices or the IPID page.
+  ...['car', 'moto', 'home', 'vtc', 'temp'].flatMap((id): JsonView[] => {
+    const productOf = (r: Record<string, unknown>) => (r.products as Record<string, Record<string, unknown>>)[id]!;
+    return [
+      {
+        file: 'rates.json',
+        suffix: `?price-${id}`,
+        exports: (r) => {
+          const { factors: _f, parts: _p, taxes: _t, formulas: _c, ipid: _i, ...form } = productOf(r);
+          return { form };
+        },
+      },
+      {
+        file: 'rates.json',
+        suffix: `?cover-${id}`,
+        exports: (r) => {
+          const { formulas, ipid } = productOf(r);
+          return { cover: { formulas, ipid } };
+        },
+      },
+    ];
+  }),
   {
     // The profile without what one page alone shows: the home's advantages, the about page's team.
     file: 'company.json',

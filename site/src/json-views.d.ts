@@ -54,9 +54,14 @@ declare module '*rates.json?site' {
 }
 
 // One product priced at once, without its premiums, factors and taxes
-// (typed as features/prices/rates.ts reads it).
-declare module '*rates.json?price-car' { export const product: unknown; }
-declare module '*rates.json?price-moto' { export const product: unknown; }
-declare module '*rates.json?price-home' { export const product: unknown; }
-declare module '*rates.json?price-vtc' { export const product: unknown; }
-declare module '*rates.json?price-temp' { export const product: unknown; }
+// (typed as features/prices/rates.ts reads it): its form, then its cover.
+declare module '*rates.json?price-car' { export const form: unknown; }
+declare module '*rates.json?price-moto' { export const form: unknown; }
+declare module '*rates.json?price-home' { export const form: unknown; }
+declare module '*rates.json?price-vtc' { export const form: unknown; }
+declare module '*rates.json?price-temp' { export const form: unknown; }
+declare module '*rates.json?cover-car' { export const cover: unknown; }
+declare module '*rates.json?cover-moto' { export const cover: unknown; }
+declare module '*rates.json?cover-home' { export const cover: unknown; }
+declare module '*rates.json?cover-vtc' { export const cover: unknown; }
+declare module '*rates.json?cover-temp' { export const cover: unknown; }

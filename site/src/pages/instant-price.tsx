@@ -8,7 +8,7 @@ import { journeyCopy, stepNames } from '../features/prices/journey-copy';
 import { PriceFormView } from '../features/prices/price-form-view';
 import { Loading } from '../components/loading';
 import { PriceSteps } from '../features/prices/price-steps';
-import { isPriceProduct, preparePriceProduct, type PriceProductId } from '../features/prices/rates';
+import { isPriceProduct, loadPriceProduct, preparePriceForm, type PriceProductId } from '../features/prices/rates';
 import { loadJourney, saveJourney, type StoredJourney } from '../features/prices/storage';
 import '../features/prices/prices.css';
 import { island } from '../lib/island';
@@ -35,6 +35,24 @@ function Journey({ productId }: { productId: PriceProductId }) {
     setParams({ resultats: '1' });
   }, [setParams]);
 
+  // The formulas and IPID (the advice sheet under the prices) load from
+  // the last step on, so they are in when the prices come.
+  const [cover, setCover] = useState<'loading' | 'ready' | { failed: unknown }>('loading');
+  const wantCover = step === 3 || showResults;
+  useEffect(() => {
+    if (!wantCover) return;
+    let live = true;
+    loadPriceProduct(productId).then(
+      () => live && setCover('ready'),
+      (e: unknown) => live && setCover({ failed: e }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId, wantCover]);
+  // A chunk that failed to load: the route's error screen offers to reload.
+  if (typeof cover === 'object') throw cover.failed;
+
   const copy = journeyCopy[productId];
   const results = showResults && journey;
   return (
@@ -52,9 +70,11 @@ function Journey({ productId }: { productId: PriceProductId }) {
           <NeedsJs />
           <div className="needs-js">
             {results ? (
-              <Suspense fallback={<Loading />}>
-                <Results journey={journey} onChange={setJourney} />
-              </Suspense>
+              cover === 'ready' ? (
+                <Suspense fallback={<Loading />}>
+                  <Results journey={journey} onChange={setJourney} />
+                </Suspense>
+              ) : <Loading />
             ) : null}
             {/* Kept while the prices show, so « Modifier mes réponses » finds every answer. */}
             <div hidden={Boolean(results)}>
@@ -76,5 +96,5 @@ export default function InstantPricePage() {
   return <Journey key={id} productId={id} />;
 }
 
-/** Loads the product's rating data (its own chunk) before the page renders. */
-export const prepare = preparePriceProduct;
+/** Loads the product's form (its own chunk) before the page renders. */
+export const prepare = preparePriceForm;

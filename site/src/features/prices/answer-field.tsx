@@ -3,7 +3,7 @@ import { ChoiceGroup } from '../../components/choice-group';
 import type { Vehicle } from './api';
 import type { FormValue, FormValues } from './price-form';
 import { isAsked } from './price-form';
-import type { FormField, PriceProduct } from './rates';
+import type { FormField, PriceForm } from './rates';
 import { VehiclePicker } from './vehicle-picker';
 
 /** The DOM id of a question's input; the browser tests and the focus on errors rely on it. */
@@ -28,7 +28,7 @@ function labelOf(f: FormField): string {
 }
 
 interface AnswerFieldProps {
-  product: PriceProduct;
+  product: PriceForm;
   field: FormField;
   values: FormValues;
   error?: string;

@@ -6,11 +6,9 @@ import { requestPrices, type Vehicle } from './api';
 import { AnswerField } from './answer-field';
 import { journeyCopy } from './journey-copy';
 import { Loading } from '../../components/loading';
-import {
-  checkFields, checkNeeds, placeFieldErrors, stepFields, toAnswers, toNeeds,
-  type FormErrors, type FormValue, type FormValues, type NeedsValues,
-} from './price-form';
-import { priceProduct, type PriceProduct, type PriceProductId } from './rates';
+import { stepFields, type FormErrors, type FormValue, type FormValues, type NeedsValues } from './price-form';
+import { whenIdle } from '../../lib/island';
+import { priceForm, type PriceForm, type PriceProductId } from './rates';
 import type { StoredJourney } from './storage';
 import { vehicleLabel } from './vehicles';
 
@@ -26,19 +24,29 @@ function loadNeeds(): Promise<NeedsModule> {
   return import('./needs-fields').then((m) => (needsModule = m));
 }
 
+type CheckModule = typeof import('./price-check');
+let checkModule: CheckModule | undefined;
+
+/** The answers' checks: loaded once the page is idle, or at the first submission if that comes first. */
+function loadCheck(): Promise<CheckModule> {
+  return import('./price-check').then((m) => (checkModule = m));
+}
+
+const notLoaded = 'La suite du formulaire n’a pas pu être chargée. Réessayez.';
+
 const needsWhy = typeset('Votre courtier doit recueillir vos exigences et besoins avant de vous conseiller (Code des assurances, art. L521-4).');
 
 type Step = 1 | 2 | 3;
 
 /** What is insured, in words, for the prices' summary and the advice sheet. */
-function subjectOf(product: PriceProduct, values: FormValues, vehicle: Vehicle | null): string {
+function subjectOf(product: PriceForm, values: FormValues, vehicle: Vehicle | null): string {
   if (vehicle) return vehicleLabel(vehicle);
   const dwelling = product.form.find((f) => f.key === 'dwelling')?.choices?.find((c) => c.id === values.dwelling)?.label ?? '';
   return typeset([dwelling, values.surface ? `${String(values.surface)} m²` : '', values.postalCode].filter(Boolean).join(', '));
 }
 
 /** The step that asks a refused field, so a server's error shows next to it. */
-function stepOf(product: PriceProduct, field: string): Step | undefined {
+function stepOf(product: PriceForm, field: string): Step | undefined {
   if (field.startsWith('needs.')) return 3;
   if (stepFields(product, 1).some((f) => f.key === field)) return 1;
   if (stepFields(product, 2).some((f) => f.key === field)) return 2;
@@ -57,7 +65,7 @@ interface PriceFormViewProps {
  * messages before the next; the last asks the prices.
  */
 export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProps) {
-  const product = priceProduct(productId);
+  const product = priceForm(productId);
   const copy = journeyCopy[productId];
   const [needs3, setNeeds3] = useState<NeedsModule | undefined>(needsModule);
   const [step, setStep] = useState<Step>(1);
@@ -109,7 +117,11 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     setStep(next);
   }
 
-  async function price() {
+  useEffect(() => {
+    if (!checkModule) void whenIdle().then(loadCheck).catch(() => {});
+  }, []);
+
+  async function price({ toNeeds, toAnswers, placeFieldErrors }: CheckModule) {
     const sentNeeds = toNeeds(product, needs);
     setBusy(true);
     setFormError(undefined);
@@ -134,6 +146,12 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (checkModule) submit(checkModule);
+    else void loadCheck().then(submit, () => setFormError(notLoaded));
+  }
+
+  function submit(check: CheckModule) {
+    const { checkNeeds, checkFields } = check;
     const found = step === 3 ? checkNeeds(needs) : checkFields(stepFields(product, step), values, new Date(), vehicle ?? undefined);
     setErrors(found);
     setFormError(undefined);
@@ -142,8 +160,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       return;
     }
     if (step === 1) go(2);
-    else if (step === 2) void loadNeeds().then((m) => { setNeeds3(m); go(3); }, () => setFormError('La suite du formulaire n’a pas pu être chargée. Réessayez.'));
-    else void price();
+    else if (step === 2) void loadNeeds().then((m) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
+    else void price(check);
   }
 
   const title = [copy.subject, copy.person, 'Vos besoins'][step - 1];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFields, checkNeeds, placeFieldErrors, stepFields, toAnswers, toNeeds } from './price-form';
+import { checkFields, checkNeeds, placeFieldErrors, toAnswers, toNeeds } from './price-check';
+import { stepFields } from './price-form';
 import { hasDepartment, loadPriceProducts, priceProduct } from './rates';
 import type { Vehicle } from './api';
 

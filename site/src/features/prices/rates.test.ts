@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import file from '../../../../pkg/pricing/rates.json';
-import { hasDepartment, insurers, ipidSections, loadPriceProduct, priceProduct, priceProductIds } from './rates';
+import { hasDepartment, insurers, ipidSections, loadPriceForm, loadPriceProduct, priceForm, priceProduct, priceProductIds } from './rates';
 import { typesetAll } from '../../lib/format';
 
 describe('the rating file as the site reads it', () => {
   it('has no product before its page loads it', () => {
     expect(() => priceProduct('temp')).toThrow(/not loaded/);
+  });
+
+  it.each(priceProductIds)('loads the form of %s alone for its journey: the questions, not the formulas', async (id) => {
+    expect(() => priceForm(id)).toThrow(/not loaded/);
+    const form = await loadPriceForm(id);
+    expect(priceForm(id)).toBe(form);
+    const whole = file.products[id] as Record<string, unknown>;
+    expect(form.form).toEqual(typesetAll(whole.form));
+    expect(form.needs).toEqual(typesetAll(whole.needs));
+    expect(form.label).toBe(typesetAll(whole.label));
+    for (const key of ['formulas', 'ipid', 'factors', 'parts', 'taxes']) {
+      expect(whole).toHaveProperty(key);
+      expect(form).not.toHaveProperty(key);
+    }
+    // The form alone does not make the product whole.
+    expect(() => priceProduct(id)).toThrow(/not loaded/);
   });
 
   it.each(priceProductIds)('loads %s as the file has it, without premiums, factors or taxes', async (id) => {

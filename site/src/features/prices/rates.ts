@@ -5,7 +5,7 @@
 // prices with the same file, so the form never asks what the server refuses.
 // The site never prices: it reads the file without its premiums, factors
 // and taxes, and each product apart (the views of vite.config.ts), loaded
-// with the page that needs it (loadPriceProduct).
+// with the page that needs it (loadPriceForm, loadPriceProduct).
 import * as site from '../../../../pkg/pricing/rates.json?site';
 import { typesetAll } from '../../lib/format';
 import type { RouteEntry } from '../../lib/routes';
@@ -109,42 +109,69 @@ export interface ProductIpid {
   cancel: string;
 }
 
-/** A product priced at once. */
-export interface PriceProduct {
+/** What a product's journey asks: its questions, the needs, the options. */
+export interface PriceForm {
   label: string;
   vehicleKind?: 'car' | 'moto';
   temporary?: boolean;
   form: FormField[];
-  formulas: Formula[];
   needs: ProductNeeds;
   options?: ProductOption[];
+}
+
+/** A product priced at once, whole: its form, its formulas and its IPID. */
+export interface PriceProduct extends PriceForm {
+  formulas: Formula[];
   ipid: ProductIpid;
 }
 
 /** The keys of the nine IPID sections, in the regulation's order. */
 export type IpidKey = 'type' | 'covered' | 'notCovered' | 'exclusions' | 'where' | 'obligations' | 'payment' | 'period' | 'cancel';
 
-/** The rating data of each product, once loaded. */
-const productViews: Record<PriceProductId, () => Promise<{ product: unknown }>> = {
+// Two chunks per product (vite.config.ts): the journey's first screen needs the form alone.
+const formViews: Record<PriceProductId, () => Promise<{ form: unknown }>> = {
   car: () => import('../../../../pkg/pricing/rates.json?price-car'),
   moto: () => import('../../../../pkg/pricing/rates.json?price-moto'),
   home: () => import('../../../../pkg/pricing/rates.json?price-home'),
   vtc: () => import('../../../../pkg/pricing/rates.json?price-vtc'),
   temp: () => import('../../../../pkg/pricing/rates.json?price-temp'),
 };
-const loaded = new Map<PriceProductId, PriceProduct>();
+const coverViews: Record<PriceProductId, () => Promise<{ cover: unknown }>> = {
+  car: () => import('../../../../pkg/pricing/rates.json?cover-car'),
+  moto: () => import('../../../../pkg/pricing/rates.json?cover-moto'),
+  home: () => import('../../../../pkg/pricing/rates.json?cover-home'),
+  vtc: () => import('../../../../pkg/pricing/rates.json?cover-vtc'),
+  temp: () => import('../../../../pkg/pricing/rates.json?cover-temp'),
+};
+const forms = new Map<PriceProductId, PriceForm>();
+const products = new Map<PriceProductId, PriceProduct>();
 
-/** Loads a product's rating data (its own chunk); priceProduct then returns it at once. */
-export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct> {
-  const have = loaded.get(id);
+/** Loads what a product's journey asks (its own chunk); priceForm then returns it at once. */
+export async function loadPriceForm(id: PriceProductId): Promise<PriceForm> {
+  const have = forms.get(id);
   if (have) return have;
-  const { product } = await productViews[id]();
-  const typeset = typesetAll(product as PriceProduct);
-  loaded.set(id, typeset);
+  const { form } = await formViews[id]();
+  const typeset = typesetAll(form as PriceForm);
+  forms.set(id, typeset);
   return typeset;
 }
 
-/** A price page's prepare (ipid, instant-price): loads its route's product before its first render. */
+/** Loads a product's rating data whole (its form and its cover); priceProduct then returns it at once. */
+export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct> {
+  const have = products.get(id);
+  if (have) return have;
+  const [form, { cover }] = await Promise.all([loadPriceForm(id), coverViews[id]()]);
+  const product: PriceProduct = { ...form, ...typesetAll(cover as Pick<PriceProduct, 'formulas' | 'ipid'>) };
+  products.set(id, product);
+  return product;
+}
+
+/** The journey's prepare: loads its route's product form before its first render. */
+export async function preparePriceForm(entry: RouteEntry): Promise<void> {
+  if (isPriceProduct(entry.product)) await loadPriceForm(entry.product);
+}
+
+/** The IPID page's prepare: loads its route's product whole before its first render. */
 export async function preparePriceProduct(entry: RouteEntry): Promise<void> {
   if (isPriceProduct(entry.product)) await loadPriceProduct(entry.product);
 }
@@ -168,9 +195,16 @@ export const insurers = typesetAll(site.insurers);
 
 /** A product's rating data, loaded before by loadPriceProduct (a page's prepare, or its data's loading). */
 export function priceProduct(id: PriceProductId): PriceProduct {
-  const product = loaded.get(id);
+  const product = products.get(id);
   if (!product) throw new Error(`the rating data of ${id} is not loaded`);
   return product;
+}
+
+/** What a product's journey asks, loaded before by loadPriceForm or loadPriceProduct. */
+export function priceForm(id: PriceProductId): PriceForm {
+  const form = forms.get(id);
+  if (!form) throw new Error(`the form of ${id} is not loaded`);
+  return form;
 }
 
 const sections = typesetAll(site.ipidSections as Record<IpidKey, string>);
