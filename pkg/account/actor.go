@@ -134,7 +134,7 @@ func (s *Service) ConfirmAdmin(ctx context.Context, a Actor) error {
 }
 
 func errNoLongerAllowed() error {
-	return apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n'a plus les droits nécessaires à cette action.")
+	return apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n’a plus les droits nécessaires à cette action.")
 }
 
 // errSetupNeeded refuses staff who have not set up their second factor.

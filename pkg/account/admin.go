@@ -87,7 +87,7 @@ func keepAnAdmin(ctx context.Context, tx *store.Tx, before, after *User) error {
 		return err
 	}
 	if others == 0 {
-		return apperr.Errorf(apperr.ECONFLICT, "%s est le dernier administrateur actif\u00a0: nommez d'abord un autre administrateur.", before.Email)
+		return apperr.Errorf(apperr.ECONFLICT, "%s est le dernier administrateur actif\u00a0: nommez d’abord un autre administrateur.", before.Email)
 	}
 	return nil
 }

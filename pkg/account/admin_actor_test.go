@@ -44,7 +44,7 @@ func TestAdminActsAs(t *testing.T) {
 		{name: "empty role", as: "admin", target: "client@exemple.fr", role: "", code: apperr.EINVALID, field: "role"},
 		{name: "unknown status", as: "admin", target: "client@exemple.fr", status: "banni", code: apperr.EINVALID, field: "status", msg: "«\u00a0banni\u00a0»"},
 		{name: "status with NUL", as: "admin", target: "client@exemple.fr", status: "active\x00", code: apperr.EINVALID, field: "status", msg: "Statut inconnu\u00a0: choisissez"},
-		{name: "unknown account", as: "admin", target: "", role: "agent", code: apperr.ENOTFOUND, msg: "Ce compte n'existe pas."},
+		{name: "unknown account", as: "admin", target: "", role: "agent", code: apperr.ENOTFOUND, msg: "Ce compte n’existe pas."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -53,7 +53,7 @@ func TestLastActiveAdminStays(t *testing.T) {
 				}
 				return
 			}
-			wantErr(t, err, apperr.ECONFLICT, "", "a@exemple.fr est le dernier administrateur actif\u00a0: nommez d'abord un autre administrateur.")
+			wantErr(t, err, apperr.ECONFLICT, "", "a@exemple.fr est le dernier administrateur actif\u00a0: nommez d’abord un autre administrateur.")
 			u, err := f.svc.GetByEmail(ctx, "a@exemple.fr")
 			if err != nil || u.Role != RoleAdmin || u.Status != StatusActive {
 				t.Errorf("the refused change was written: %+v %v", u, err)

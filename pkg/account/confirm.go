@@ -79,7 +79,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, sess *Session) error {
 			return err
 		}
 		if n >= confirmsPerHour {
-			return apperr.Errorf(apperr.ETOOMANY, "Plusieurs liens vous ont déjà été envoyés dans l'heure : regardez dans vos indésirables, ou réessayez plus tard.")
+			return apperr.Errorf(apperr.ETOOMANY, "Plusieurs liens vous ont déjà été envoyés dans l’heure : regardez dans vos indésirables, ou réessayez plus tard.")
 		}
 		return askConfirm(ctx, tx, u, now)
 	})

@@ -92,7 +92,7 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 		}
 		if email != u.Email {
 			err := s.verifyOwn(ctx, sess.ID, u, hash, "currentPassword", in.CurrentPassword,
-				"Saisissez votre mot de passe actuel pour changer d'adresse e-mail.", "Mot de passe actuel incorrect.")
+				"Saisissez votre mot de passe actuel pour changer d’adresse e-mail.", "Mot de passe actuel incorrect.")
 			if err != nil {
 				return nil, nil, 0, err
 			}
@@ -160,7 +160,7 @@ func (s *Service) changePassword(ctx context.Context, sess *Session, current, ne
 		return nil, 0, err
 	}
 	if next == current {
-		return nil, 0, fieldError("newPassword", "Choisissez un mot de passe différent de l'actuel.")
+		return nil, 0, fieldError("newPassword", "Choisissez un mot de passe différent de l’actuel.")
 	}
 	fresh, err := s.hasher.Hash(ctx, next)
 	if err != nil {

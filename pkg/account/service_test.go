@@ -50,7 +50,7 @@ func TestCreateRefuses(t *testing.T) {
 		{"short password", NewUser{Email: "b@exemple.fr", Password: "court"}, apperr.EINVALID, "password", "au moins 12"},
 		{"password is e-mail", NewUser{Email: "bernadette@exemple.fr", Password: "Bernadette@exemple.fr"}, apperr.EINVALID, "password", "adresse e-mail"},
 		{"bad role", NewUser{Email: "b@exemple.fr", Password: goodPassword, Role: "boss"}, apperr.EINVALID, "role", "admin, agent, client"},
-		{"reserved extra", NewUser{Email: "b@exemple.fr", Password: goodPassword, Extra: map[string]any{"role": "admin"}}, apperr.EINVALID, "", "n'est pas autorisé"},
+		{"reserved extra", NewUser{Email: "b@exemple.fr", Password: goodPassword, Extra: map[string]any{"role": "admin"}}, apperr.EINVALID, "", "n’est pas autorisé"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,7 +84,7 @@ func TestUpdateProfileRules(t *testing.T) {
 		}
 	}
 	_, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("marie.curie@exemple.fr")})
-	wantErr(t, err, apperr.EINVALID, "currentPassword", "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.")
+	wantErr(t, err, apperr.EINVALID, "currentPassword", "Saisissez votre mot de passe actuel pour changer d’adresse e-mail.")
 	_, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("marie.curie@exemple.fr"), CurrentPassword: "faux mot de passe"})
 	wantErr(t, err, apperr.EINVALID, "currentPassword", "Mot de passe actuel incorrect.")
 	_, _, err = f.svc.UpdateProfile(ctx, sess, ProfileUpdate{Email: str("Paul@exemple.fr"), CurrentPassword: goodPassword})
@@ -119,7 +119,7 @@ func TestGetAndList(t *testing.T) {
 	_, err := f.svc.GetByEmail(ctx, "inconnu@exemple.fr")
 	wantErr(t, err, apperr.ENOTFOUND, "", "inconnu@exemple.fr")
 	_, err = f.svc.Get(ctx, "nope")
-	wantErr(t, err, apperr.ENOTFOUND, "", "n'existe pas")
+	wantErr(t, err, apperr.ENOTFOUND, "", "n’existe pas")
 	all, err := f.svc.List(ctx, nil)
 	if err != nil || len(all) != 3 || all[0].Email != "admin@exemple.fr" || all[2].Email != "client@exemple.fr" {
 		t.Fatalf("List all: %v, %v", all, err)

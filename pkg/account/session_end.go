@@ -10,7 +10,7 @@ import (
 // errNoSession answers an ID that names no session of the user: another
 // account's session gets the same answer, so IDs cannot be probed.
 func errNoSession() error {
-	return apperr.Errorf(apperr.ENOTFOUND, "Cette session n'existe pas ou est déjà terminée.")
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette session n’existe pas ou est déjà terminée.")
 }
 
 // confirmOwn checks the password sess's user typed to act on their
@@ -39,7 +39,7 @@ func (s *Service) EndSession(ctx context.Context, sess *Session, id, password st
 
 func (s *Service) endSession(ctx context.Context, sess *Session, id, password string) (*Session, error) {
 	if !validPublicID(id) {
-		return nil, apperr.Errorf(apperr.EINVALID, "Cet identifiant de session n'est pas valide.")
+		return nil, apperr.Errorf(apperr.EINVALID, "Cet identifiant de session n’est pas valide.")
 	}
 	if id == sess.ID {
 		return nil, apperr.Errorf(apperr.EINVALID, "Pour fermer la session en cours, utilisez «\u00a0Déconnexion\u00a0».")

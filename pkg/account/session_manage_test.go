@@ -88,7 +88,7 @@ func TestSessionsListsDevicesCurrentFirst(t *testing.T) {
 		t.Errorf("SessionsOf = %s, %v", devices(staff), err)
 	}
 	_, err = f.svc.SessionsOf(ctx, "nobody@exemple.fr")
-	wantErr(t, err, apperr.ENOTFOUND, "", "Aucun compte avec l'adresse e-mail nobody@exemple.fr.")
+	wantErr(t, err, apperr.ENOTFOUND, "", "Aucun compte avec l’adresse e-mail nobody@exemple.fr.")
 }
 
 func TestRegisterKeepsTheBrowser(t *testing.T) {
@@ -120,13 +120,13 @@ func TestEndSession(t *testing.T) {
 		code               apperr.Code
 		field, msg         string
 	}{
-		{"malformed", "not-an-id", goodPassword, apperr.EINVALID, "", "identifiant de session n'est pas valide"},
-		{"upper case", strings.ToUpper(phoneID), goodPassword, apperr.EINVALID, "", "n'est pas valide"},
+		{"malformed", "not-an-id", goodPassword, apperr.EINVALID, "", "identifiant de session n’est pas valide"},
+		{"upper case", strings.ToUpper(phoneID), goodPassword, apperr.EINVALID, "", "n’est pas valide"},
 		{"the current one", sess.ID, goodPassword, apperr.EINVALID, "", "utilisez «\u00a0Déconnexion\u00a0»"},
 		{"no password", phoneID, "", apperr.EINVALID, "password", "Saisissez votre mot de passe pour confirmer."},
 		{"wrong password", phoneID, "faux", apperr.EINVALID, "password", "Mot de passe incorrect."},
-		{"another account's", paulID, goodPassword, apperr.ENOTFOUND, "", "n'existe pas ou est déjà terminée"},
-		{"unknown", strings.Repeat("0", 32), goodPassword, apperr.ENOTFOUND, "", "n'existe pas"},
+		{"another account's", paulID, goodPassword, apperr.ENOTFOUND, "", "n’existe pas ou est déjà terminée"},
+		{"unknown", strings.Repeat("0", 32), goodPassword, apperr.ENOTFOUND, "", "n’existe pas"},
 	}
 	for _, r := range refused {
 		_, err := f.svc.EndSession(ctx, sess, r.id, r.password)
@@ -190,7 +190,7 @@ func TestEndOtherSessionsAndSignOutAll(t *testing.T) {
 		t.Errorf("second SignOutAll = %d, %v", n, err)
 	}
 	_, err = f.svc.SignOutAll(ctx, "nobody@exemple.fr")
-	wantErr(t, err, apperr.ENOTFOUND, "", "Aucun compte avec l'adresse e-mail nobody@exemple.fr.")
+	wantErr(t, err, apperr.ENOTFOUND, "", "Aucun compte avec l’adresse e-mail nobody@exemple.fr.")
 	_, err = f.svc.SignOutAll(ctx, "pas une adresse")
 	if apperr.CodeOf(err) != apperr.EINVALID {
 		t.Errorf("bad address: %v", err)

@@ -107,7 +107,7 @@ func purgeTokens(ctx context.Context, tx *store.Tx, before time.Time) (int, erro
 // errBadLink answers a link that is unknown, used, expired or for another
 // purpose: the same words for each, so that a guess learns nothing.
 func errBadLink() error {
-	return apperr.FieldErrorf("token", "Ce lien n'est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez-en un nouveau.")
+	return apperr.FieldErrorf("token", "Ce lien n’est plus valable\u00a0: il a déjà servi ou il a expiré. Demandez-en un nouveau.")
 }
 
 // isNoRows tells sql.ErrNoRows.

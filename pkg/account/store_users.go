@@ -76,9 +76,9 @@ func findUser(ctx context.Context, tx *store.Tx, column, value string) (*User, s
 // errNoUser is ENOTFOUND, naming the e-mail for operators of the CLI.
 func errNoUser(column, value string) error {
 	if column == "email" {
-		return apperr.Errorf(apperr.ENOTFOUND, "Aucun compte avec l'adresse e-mail %s.", value)
+		return apperr.Errorf(apperr.ENOTFOUND, "Aucun compte avec l’adresse e-mail %s.", value)
 	}
-	return apperr.Errorf(apperr.ENOTFOUND, "Ce compte n'existe pas.")
+	return apperr.Errorf(apperr.ENOTFOUND, "Ce compte n’existe pas.")
 }
 
 // listUsers reads every user, or those of one role, oldest first.

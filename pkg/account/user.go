@@ -121,7 +121,7 @@ func defaultDisplayName(given, email string) string {
 func validateExtra(extra map[string]any) (string, error) {
 	for k := range extra {
 		if reservedFields[k] || strings.TrimSpace(k) == "" {
-			return "", apperr.Errorf(apperr.EINVALID, "Le champ supplémentaire «\u00a0%s\u00a0» n'est pas autorisé.", k)
+			return "", apperr.Errorf(apperr.EINVALID, "Le champ supplémentaire «\u00a0%s\u00a0» n’est pas autorisé.", k)
 		}
 	}
 	if extra == nil {

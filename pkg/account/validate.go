@@ -41,7 +41,7 @@ func NormalizeEmail(raw string) (string, error) {
 		return "", apperr.FieldErrorf("email", "Saisissez votre adresse e-mail.")
 	}
 	if input.Refused(email) || input.LookAlike(email) {
-		return "", apperr.FieldErrorf("email", "L'adresse e-mail contient des caractères invisibles ou qui en imitent d'autres\u00a0: saisissez-la en caractères ordinaires.")
+		return "", apperr.FieldErrorf("email", "L’adresse e-mail contient des caractères invisibles ou qui en imitent d’autres\u00a0: saisissez-la en caractères ordinaires.")
 	}
 	if len(email) > maxEmailLen {
 		return "", errInvalidEmail

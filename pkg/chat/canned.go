@@ -72,7 +72,7 @@ func (s *Service) SaveCanned(ctx context.Context, actor account.Actor, id int64,
 				return err
 			}
 			if n >= maxCanned {
-				return apperr.Errorf(apperr.EINVALID, "Il y a déjà %d réponses types : supprimez-en une avant d'en ajouter.", maxCanned)
+				return apperr.Errorf(apperr.EINVALID, "Il y a déjà %d réponses types : supprimez-en une avant d’en ajouter.", maxCanned)
 			}
 			out.ID, err = insertCanned(ctx, tx, title, text, actor.UID, now)
 			return err

@@ -95,7 +95,7 @@ func TestStartGreetsAndHandsOutASecretID(t *testing.T) {
 	if !wellFormed(visitor.ID) || visitor.Mode != ModeBot || len(visitor.Messages) != 1 {
 		t.Fatalf("conversation %+v", visitor)
 	}
-	if w := visitor.Messages[0]; w.Sender != SenderBot || !strings.HasPrefix(w.Text, "Bonjour\u00a0! Je suis l'assistant virtuel "+company.Elide("de", e.co.Name)) {
+	if w := visitor.Messages[0]; w.Sender != SenderBot || !strings.HasPrefix(w.Text, "Bonjour\u00a0! Je suis l’assistant virtuel "+company.Elide("de", e.co.Name)) {
 		t.Errorf("welcome %+v", w)
 	}
 	anne := e.addUser(t, "anne")

@@ -116,7 +116,7 @@ func TestHandOffFollowsAvailability(t *testing.T) {
 			if ex.Mode != ModeBot || !ex.Offer || got != "system: "+e.svc.texts.nobody {
 				t.Errorf("hand-off with nobody: %s (mode %s, offer %v)", got, ex.Mode, ex.Offer)
 			}
-			for _, w := range []string{"Aucun conseiller n'est en ligne pour le moment.", "rappeler au créneau de votre choix", "par e-mail", e.co.Phone} {
+			for _, w := range []string{"Aucun conseiller n’est en ligne pour le moment.", "rappeler au créneau de votre choix", "par e-mail", e.co.Phone} {
 				if !strings.Contains(got, chatbot.Typeset(w)) {
 					t.Errorf("the statement %q misses %q", got, w)
 				}
@@ -530,14 +530,14 @@ func TestAnAgentWhoLeftLetsTheConversationGo(t *testing.T) {
 	mustDo(t, e.svc.Leave(ctx, e.arthur))
 	ex := e.send(t, Viewer{}, token, "Allô ?")
 	got := lines(ex.Messages)
-	if len(got) != 2 || got[1] != "system: Agent arthur n'est plus en ligne\u00a0: votre conversation attend le prochain conseiller disponible." || ex.Offer {
+	if len(got) != 2 || got[1] != "system: Agent arthur n’est plus en ligne\u00a0: votre conversation attend le prochain conseiller disponible." || ex.Offer {
 		t.Fatalf("after Arthur left, Berthe there: %q, offer %v", got, ex.Offer)
 	}
 	mustDo(t, e.svc.Take(ctx, e.berthe, id))
 	mustDo(t, e.svc.Leave(ctx, e.berthe))
 	ex = e.send(t, Viewer{}, token, "Et maintenant ?")
 	got = lines(ex.Messages)
-	if len(got) != 2 || !strings.HasPrefix(got[1], "system: Agent berthe n'est plus en ligne, et aucun autre conseiller ne l'est pour le moment. Un conseiller peut vous rappeler") ||
+	if len(got) != 2 || !strings.HasPrefix(got[1], "system: Agent berthe n’est plus en ligne, et aucun autre conseiller ne l’est pour le moment. Un conseiller peut vous rappeler") ||
 		!ex.Offer {
 		t.Fatalf("after Berthe left, nobody there: %q, offer %v", got, ex.Offer)
 	}

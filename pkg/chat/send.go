@@ -25,7 +25,7 @@ var message = input.Field{
 	Max:          MaxMessageLen,
 	Multiline:    true,
 	DropControls: true,
-	Required:     "Écrivez un message avant de l'envoyer.",
+	Required:     "Écrivez un message avant de l’envoyer.",
 	TooLong:      "Votre message dépasse 1\u00a0000 caractères\u00a0: raccourcissez-le.",
 	Invalid:      "Votre message contient des caractères non autorisés.",
 }

@@ -17,7 +17,7 @@ func errTaken() error {
 }
 
 func errBackToBot() error {
-	return apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l'assistant.")
+	return apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l’assistant.")
 }
 
 // Take gives conversation id to the actor if nobody holds it: a
@@ -104,7 +104,7 @@ func errTakeFirst(c *conversation) error {
 	case c.mode != ModeAgent:
 		return errBackToBot()
 	case c.agentUID == "":
-		return apperr.Errorf(apperr.ECONFLICT, "Prenez d'abord la conversation pour y répondre.")
+		return apperr.Errorf(apperr.ECONFLICT, "Prenez d’abord la conversation pour y répondre.")
 	default:
 		return errNotYours()
 	}

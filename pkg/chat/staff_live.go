@@ -91,7 +91,7 @@ func confirmStaff(ctx context.Context, tx *store.Tx, actor account.Actor) (*staf
 	}
 	m, err := memberOf(ctx, tx, actor.UID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n'a plus les droits nécessaires à cette action.")
+		return nil, apperr.Errorf(apperr.EFORBIDDEN, "Votre compte n’a plus les droits nécessaires à cette action.")
 	}
 	return m, err
 }

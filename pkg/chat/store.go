@@ -31,7 +31,7 @@ func wellFormed(token string) bool {
 }
 
 func errNoConversation() error {
-	return apperr.Errorf(apperr.ENOTFOUND, "Cette conversation n'existe pas ou n'est plus disponible.")
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette conversation n’existe pas ou n’est plus disponible.")
 }
 
 // conversation is a row of chat_conversations.

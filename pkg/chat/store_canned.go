@@ -69,7 +69,7 @@ func oneRow(res sql.Result) error {
 		return fmt.Errorf("réponse type: %w", err)
 	}
 	if n == 0 {
-		return apperr.Errorf(apperr.ENOTFOUND, "Cette réponse type n'existe pas ou a été supprimée.")
+		return apperr.Errorf(apperr.ENOTFOUND, "Cette réponse type n’existe pas ou a été supprimée.")
 	}
 	return nil
 }

@@ -80,9 +80,9 @@ func transferred(from, to string) string { return from + " a transmis la convers
 // and whether another one is online to take it.
 func (t texts) notHere(name string, available bool) string {
 	if available {
-		return chatbot.Typeset(name + " n'est plus en ligne : votre conversation attend le prochain conseiller disponible.")
+		return chatbot.Typeset(name + " n’est plus en ligne : votre conversation attend le prochain conseiller disponible.")
 	}
-	return chatbot.Typeset(name + " n'est plus en ligne, et aucun autre conseiller ne l'est pour le moment. " + t.offer)
+	return chatbot.Typeset(name + " n’est plus en ligne, et aucun autre conseiller ne l’est pour le moment. " + t.offer)
 }
 
 // closedBy tells the visitor the agent ended the conversation.
@@ -92,13 +92,13 @@ func newTexts(p company.Profile) texts {
 	hours := chatbot.OpeningHours(chatbot.Hours{Weekdays: p.Hours.Weekdays, Saturday: p.Hours.Saturday, Sunday: p.Hours.Sunday})
 	t := texts{
 		followUp:  chatbot.Typeset("Vous préférez un conseil personnalisé ? Cliquez sur « Parler à un agent » pour joindre un conseiller."),
-		backToBot: "Vous êtes de nouveau en conversation avec l'assistant.",
+		backToBot: "Vous êtes de nouveau en conversation avec l’assistant.",
 		botIsBack: chatbot.Typeset("Me revoilà ! Posez-moi vos questions sur nos assurances, nos devis ou nos coordonnées."),
 		waiting:   "Un conseiller va vous répondre dans un instant.",
 		hours:     hours,
 	}
 	t.offer = "Un conseiller peut vous rappeler au créneau de votre choix, ou vous répondre par e-mail. Vous pouvez aussi nous appeler au " +
 		p.Phone + ", " + hours + "."
-	t.nobody = chatbot.Typeset("Aucun conseiller n'est en ligne pour le moment. " + t.offer)
+	t.nobody = chatbot.Typeset("Aucun conseiller n’est en ligne pour le moment. " + t.offer)
 	return t
 }

@@ -77,30 +77,30 @@ type Assistance struct {
 // where to find them. No form and no link to one: only numbers to call.
 func (e *Engine) emergency(cues uint64, lines []Assistance) (string, []Link) {
 	injured, fire, water := e.cues.has(cues, cueInjured), e.cues.has(cues, cueFire), e.cues.has(cues, cueWater)
-	text := "En cas de danger, appelez d'abord les secours :\n" +
+	text := "En cas de danger, appelez d’abord les secours :\n" +
 		"• 15 : SAMU, pour une urgence médicale ;\n" +
 		"• 18 : pompiers, pour un incendie, un accident ou une personne en danger ;\n" +
 		"• 17 : police ou gendarmerie ;\n" +
-		"• 112 : numéro d'urgence européen, depuis n'importe quel téléphone ;\n" +
+		"• 112 : numéro d’urgence européen, depuis n’importe quel téléphone ;\n" +
 		"• 114 : par SMS, pour les personnes sourdes ou malentendantes."
 	var links []Link
 	if injured {
-		text += "\nNe déplacez pas une personne blessée, sauf danger immédiat, et restez auprès d'elle jusqu'à l'arrivée des secours."
+		text += "\nNe déplacez pas une personne blessée, sauf danger immédiat, et restez auprès d’elle jusqu’à l’arrivée des secours."
 		links = append(links, Link{Label: "Appeler le SAMU (15)", Href: "tel:15"})
 	}
 	if fire {
-		text += "\nEn cas d'incendie, sortez tout de suite et faites sortir tout le monde, fermez les portes derrière vous sans prendre de risque, " +
-			"n'utilisez pas l'ascenseur, puis appelez le 18."
+		text += "\nEn cas d’incendie, sortez tout de suite et faites sortir tout le monde, fermez les portes derrière vous sans prendre de risque, " +
+			"n’utilisez pas l’ascenseur, puis appelez le 18."
 		links = append(links, Link{Label: "Appeler les pompiers (18)", Href: "tel:18"})
 	}
 	if water {
-		text += "\nSi l'eau coule encore, coupez-la au robinet d'arrêt, près du compteur d'eau, et coupez l'électricité si l'eau approche des prises ou du tableau électrique. " +
-			"Si c'est une inondation, mettez-vous en hauteur et ne prenez pas votre voiture."
+		text += "\nSi l’eau coule encore, coupez-la au robinet d’arrêt, près du compteur d’eau, et coupez l’électricité si l’eau approche des prises ou du tableau électrique. " +
+			"Si c’est une inondation, mettez-vous en hauteur et ne prenez pas votre voiture."
 	}
 	links = append(links, Link{Label: "Appeler le 112", Href: "tel:112"})
 	if len(lines) == 0 {
-		text += "\nAppelez ensuite l'assistance de votre assureur, joignable 24h/24 : son numéro figure sur votre contrat, " +
-			"sur votre carte d'assurance ou sur le Mémo Véhicule Assuré."
+		text += "\nAppelez ensuite l’assistance de votre assureur, joignable 24h/24 : son numéro figure sur votre contrat, " +
+			"sur votre carte d’assurance ou sur le Mémo Véhicule Assuré."
 	} else {
 		named := make([]string, len(lines))
 		for i, l := range lines {
@@ -109,9 +109,9 @@ func (e *Engine) emergency(cues uint64, lines []Assistance) (string, []Link) {
 				named[i] += " (" + lowerFirst(l.Product) + ")"
 			}
 			named[i] += " au " + l.Phone
-			links = append(links, Link{Label: "Appeler l'assistance " + l.Insurer, Href: telHref(l.Phone)})
+			links = append(links, Link{Label: "Appeler l’assistance " + l.Insurer, Href: telHref(l.Phone)})
 		}
-		text += "\nAppelez ensuite l'assistance de votre contrat, joignable 24h/24 : " + strings.Join(named, ", ") + "."
+		text += "\nAppelez ensuite l’assistance de votre contrat, joignable 24h/24 : " + strings.Join(named, ", ") + "."
 	}
 	text += "\nUne fois tout le monde en sécurité, vous déclarerez le sinistre : un conseiller vous y aide au " + e.co.Phone + "."
 	return text, links

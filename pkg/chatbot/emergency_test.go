@@ -68,10 +68,10 @@ func TestDetectEmergency(t *testing.T) {
 // TestEmergencyReply: the emergency numbers, what to do first for the
 // kind, the assistance line, and only numbers to call, never a form.
 func TestEmergencyReply(t *testing.T) {
-	numbers := []string{"15\u00a0: SAMU", "18\u00a0: pompiers", "17\u00a0: police ou gendarmerie", "112\u00a0: numéro d'urgence européen",
+	numbers := []string{"15\u00a0: SAMU", "18\u00a0: pompiers", "17\u00a0: police ou gendarmerie", "112\u00a0: numéro d’urgence européen",
 		"114\u00a0: par SMS, pour les personnes sourdes ou malentendantes"}
-	injured, fire, water := "Ne déplacez pas une personne blessée", "sortez tout de suite", "coupez-la au robinet d'arrêt, près du compteur d'eau"
-	memo := "son numéro figure sur votre contrat, sur votre carte d'assurance ou sur le Mémo Véhicule Assuré"
+	injured, fire, water := "Ne déplacez pas une personne blessée", "sortez tout de suite", "coupez-la au robinet d’arrêt, près du compteur d’eau"
+	memo := "son numéro figure sur votre contrat, sur votre carte d’assurance ou sur le Mémo Véhicule Assuré"
 	lines := []Assistance{{Insurer: "Assurances Témoin", Product: "Assurance auto", Phone: "01 99 00 77 77"}, {Insurer: "Mutuelle Test", Phone: "+33 1 99 00 88 88"}}
 	tests := []struct {
 		text  string
@@ -84,16 +84,16 @@ func TestEmergencyReply(t *testing.T) {
 			[]Link{{"Appeler le SAMU (15)", "tel:15"}, {"Appeler le 112", "tel:112"}}},
 		{"Au feu !", nil, []string{fire, "puis appelez le 18.", memo}, []string{injured, water},
 			[]Link{{"Appeler les pompiers (18)", "tel:18"}, {"Appeler le 112", "tel:112"}}},
-		{"L'eau coule encore", nil, []string{water, "coupez l'électricité", memo}, []string{injured, fire},
+		{"L'eau coule encore", nil, []string{water, "coupez l’électricité", memo}, []string{injured, fire},
 			[]Link{{"Appeler le 112", "tel:112"}}},
 		{"Ma voiture brûle et il y a un blessé", nil, []string{injured, fire}, []string{water},
 			[]Link{{"Appeler le SAMU (15)", "tel:15"}, {"Appeler les pompiers (18)", "tel:18"}, {"Appeler le 112", "tel:112"}}},
 		{"Accrochage sans blessé mais ma voiture est en feu", nil, []string{fire}, []string{injured},
 			[]Link{{"Appeler les pompiers (18)", "tel:18"}, {"Appeler le 112", "tel:112"}}},
 		{"L'eau monte", lines,
-			[]string{water, "l'assistance de votre contrat, joignable 24h/24\u00a0: Assurances Témoin (assurance auto) au 01\u00a099\u00a000\u00a077\u00a077, Mutuelle Test au +33\u00a01\u00a099\u00a000\u00a088\u00a088."},
+			[]string{water, "l’assistance de votre contrat, joignable 24h/24\u00a0: Assurances Témoin (assurance auto) au 01\u00a099\u00a000\u00a077\u00a077, Mutuelle Test au +33\u00a01\u00a099\u00a000\u00a088\u00a088."},
 			[]string{memo},
-			[]Link{{"Appeler le 112", "tel:112"}, {"Appeler l'assistance Assurances Témoin", "tel:0199007777"}, {"Appeler l'assistance Mutuelle Test", "tel:+33199008888"}}},
+			[]Link{{"Appeler le 112", "tel:112"}, {"Appeler l’assistance Assurances Témoin", "tel:0199007777"}, {"Appeler l’assistance Mutuelle Test", "tel:+33199008888"}}},
 	}
 	e := New(laterCompany())
 	for _, tt := range tests {

@@ -30,28 +30,28 @@ var laterCopy = map[Product]productCopy{
 		noun: "assurance VTC",
 		coverage: "Chauffeur VTC, vous transportez des passagers contre rémunération : une assurance auto de particulier ne vous couvre pas pendant les courses. " +
 			"Notre assurance VTC comprend la responsabilité civile de transport de personnes à titre onéreux, les dommages au véhicule (tiers étendu ou tous risques) " +
-			"et l'assistance 0 km, avec une attestation conforme aux exigences des plateformes.",
-		documents: "votre carte professionnelle VTC, votre permis de conduire, votre relevé d'information, la carte grise du véhicule et votre numéro SIREN.",
+			"et l’assistance 0 km, avec une attestation conforme aux exigences des plateformes.",
+		documents: "votre carte professionnelle VTC, votre permis de conduire, votre relevé d’information, la carte grise du véhicule et votre numéro SIREN.",
 		process: "Le devis est gratuit et sans engagement ; nous sélectionnons les assureurs qui acceptent le transport de personnes, " +
-			"puis vous souscrivez en ligne et recevez l'attestation à transmettre à vos plateformes.",
-		price: "du véhicule, de l'ancienneté de votre permis et de votre activité de chauffeur, de votre kilométrage annuel et des garanties choisies",
+			"puis vous souscrivez en ligne et recevez l’attestation à transmettre à vos plateformes.",
+		price: "du véhicule, de l’ancienneté de votre permis et de votre activité de chauffeur, de votre kilométrage annuel et des garanties choisies",
 	},
 	Fleet: {
 		noun: "assurance flotte automobile",
 		coverage: "À partir de trois véhicules, un contrat flotte assure toutes les voitures et tous les utilitaires de votre entreprise : " +
-			"une seule échéance, des garanties choisies véhicule par véhicule (tiers, tiers étendu ou tous risques), l'assistance et, en option, " +
+			"une seule échéance, des garanties choisies véhicule par véhicule (tiers, tiers étendu ou tous risques), l’assistance et, en option, " +
 			"les marchandises transportées et un véhicule de remplacement.",
 		documents: "un extrait Kbis ou votre numéro SIREN, la liste des véhicules (immatriculation, modèle, usage) et le relevé de sinistralité de la flotte des trois à cinq dernières années.",
-		process: "L'étude de votre flotte est gratuite et sans engagement : un conseiller analyse votre parc et consulte nos assureurs partenaires ; " +
+		process: "L’étude de votre flotte est gratuite et sans engagement : un conseiller analyse votre parc et consulte nos assureurs partenaires ; " +
 			"les entrées et sorties de véhicules se gèrent ensuite par simple demande.",
-		price: "du nombre de véhicules, de leur type et de leur usage, et de la sinistralité de l'ensemble du parc",
+		price: "du nombre de véhicules, de leur type et de leur usage, et de la sinistralité de l’ensemble du parc",
 	},
 	Temp: {
 		noun: "assurance temporaire",
-		coverage: "L'assurance temporaire couvre un véhicule de 1 à 90 jours, sans reconduction : prêt de véhicule, véhicule acheté à l'étranger " +
-			"en attente d'immatriculation, déménagement avec un utilitaire. Elle comprend la responsabilité civile obligatoire et, selon les contrats, " +
-			"l'assistance et la défense pénale et recours.",
-		documents: "votre permis de conduire, une pièce d'identité, la carte grise du véhicule (ou le certificat de cession) et les dates de couverture souhaitées.",
+		coverage: "L’assurance temporaire couvre un véhicule de 1 à 90 jours, sans reconduction : prêt de véhicule, véhicule acheté à l’étranger " +
+			"en attente d’immatriculation, déménagement avec un utilitaire. Elle comprend la responsabilité civile obligatoire et, selon les contrats, " +
+			"l’assistance et la défense pénale et recours.",
+		documents: "votre permis de conduire, une pièce d’identité, la carte grise du véhicule (ou le certificat de cession) et les dates de couverture souhaitées.",
 		process: "Le devis est gratuit et sans engagement ; vous payez la cotisation en une fois et recevez votre attestation dès le paiement. " +
 			"Le contrat prend fin seul à la date prévue.",
 		price: "de la durée de couverture, du véhicule et de votre profil de conducteur",
@@ -59,12 +59,12 @@ var laterCopy = map[Product]productCopy{
 	Pro: {
 		noun: "assurance professionnelle",
 		coverage: "Micro-entrepreneur, profession libérale, artisan, commerçant ou dirigeant de TPE, nous bâtissons avec vous la couverture de votre activité : " +
-			"responsabilité civile professionnelle (RC pro), multirisque pour vos locaux et votre matériel, perte d'exploitation et, " +
+			"responsabilité civile professionnelle (RC pro), multirisque pour vos locaux et votre matériel, perte d’exploitation et, " +
 			"pour les métiers du bâtiment, la garantie décennale.",
-		documents: "votre numéro SIREN ou un extrait Kbis, la description de votre activité, votre chiffre d'affaires, votre effectif et la surface de vos locaux.",
-		process: "Le devis est gratuit et sans engagement : un conseiller vérifie vos obligations d'assurance et compare nos assureurs partenaires, " +
+		documents: "votre numéro SIREN ou un extrait Kbis, la description de votre activité, votre chiffre d’affaires, votre effectif et la surface de vos locaux.",
+		process: "Le devis est gratuit et sans engagement : un conseiller vérifie vos obligations d’assurance et compare nos assureurs partenaires, " +
 			"puis vous souscrivez en ligne et recevez vos attestations.",
-		price: "de votre métier, de votre chiffre d'affaires, de vos locaux et des garanties choisies",
+		price: "de votre métier, de votre chiffre d’affaires, de vos locaux et des garanties choisies",
 	},
 }
 
@@ -93,7 +93,7 @@ func (e *Engine) complaint() (string, []Link) {
 	case answer:
 		text += "\nNous vous répondons dans un délai de " + count(c.AnswerMonths, "mois", "mois") + " au plus."
 	}
-	mediator := "le médiateur de l'assurance"
+	mediator := "le médiateur de l’assurance"
 	if c.Mediator != "" {
 		mediator = "le médiateur, " + c.Mediator
 	}
@@ -115,21 +115,21 @@ func (e *Engine) claim(signedIn bool) (string, []Link) {
 	var text string
 	var links []Link
 	if signedIn {
-		text = "Déclarez votre sinistre en ligne, en quelques minutes : choisissez le contrat concerné, décrivez ce qui s'est passé et joignez vos photos et vos documents. " +
+		text = "Déclarez votre sinistre en ligne, en quelques minutes : choisissez le contrat concerné, décrivez ce qui s’est passé et joignez vos photos et vos documents. " +
 			"Vous suivez ensuite chaque étape dans « Mes sinistres ».\n" +
-			"Votre contrat est chez un autre assureur ? Déclarez-le aussi : indiquez le nom de l'assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
+			"Votre contrat est chez un autre assureur ? Déclarez-le aussi : indiquez le nom de l’assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
 		links = []Link{{Label: "Déclarer un sinistre", Href: ClaimPath}, {Label: "Mes sinistres", Href: MyClaimsPath}}
 	} else {
-		text = "Vous pouvez déclarer votre sinistre en ligne, en quelques minutes, depuis votre espace client : connectez-vous, ou créez votre compte si vous n'en avez pas encore, " +
-			"puis décrivez ce qui s'est passé et joignez vos photos et vos documents. Vous suivez ensuite chaque étape dans « Mes sinistres ».\n" +
-			"Votre contrat est chez un autre assureur ? Vous pouvez le déclarer aussi : indiquez le nom de l'assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
+		text = "Vous pouvez déclarer votre sinistre en ligne, en quelques minutes, depuis votre espace client : connectez-vous, ou créez votre compte si vous n’en avez pas encore, " +
+			"puis décrivez ce qui s’est passé et joignez vos photos et vos documents. Vous suivez ensuite chaque étape dans « Mes sinistres ».\n" +
+			"Votre contrat est chez un autre assureur ? Vous pouvez le déclarer aussi : indiquez le nom de l’assureur et le numéro du contrat, nous vous aidons dans vos démarches.\n"
 		links = []Link{{Label: "Me connecter pour déclarer", Href: LoginPath + "?next=" + ClaimPath}, {Label: "Créer un compte", Href: RegisterPath + "?next=" + ClaimPath}}
 	}
 	text += "La loi vous laisse 5 jours ouvrés pour déclarer un sinistre en général, 2 jours ouvrés pour un vol (portez plainte au plus vite auprès de la police ou de la gendarmerie), " +
-		"et 30 jours après la publication de l'arrêté de catastrophe naturelle.\n" +
-		"Après un accident de la route, remplissez un constat amiable avec l'autre conducteur et gardez-en un exemplaire. " +
-		"Pour un dépannage, un remorquage ou une aide sur place, appelez l'assistance de votre assureur, joignable 24h/24 au numéro d'assistance indiqué sur votre contrat ; " +
-		"en cas de danger, appelez d'abord le 112.\n" +
+		"et 30 jours après la publication de l’arrêté de catastrophe naturelle.\n" +
+		"Après un accident de la route, remplissez un constat amiable avec l’autre conducteur et gardez-en un exemplaire. " +
+		"Pour un dépannage, un remorquage ou une aide sur place, appelez l’assistance de votre assureur, joignable 24h/24 au numéro d’assistance indiqué sur votre contrat ; " +
+		"en cas de danger, appelez d’abord le 112.\n" +
 		"Un conseiller vous aide à constituer votre dossier et à suivre son indemnisation : appelez-nous au " + e.co.Phone + ", " + OpeningHours(e.co.Hours) + "."
 	return text, links
 }
@@ -139,18 +139,18 @@ func (e *Engine) claim(signedIn bool) (string, []Link) {
 // contrat » for a signed-in client, the way there for a visitor.
 func (e *Engine) cancellation(signedIn bool) (string, []Link) {
 	text := "Après un an de contrat, la loi Hamon vous permet de résilier votre assurance auto ou habitation à tout moment, " +
-		"sans frais ni justification : la résiliation prend effet un mois après la demande. Il en va de même pour une mutuelle santé après un an d'adhésion.\n" +
-		"Avant un an, vous pouvez résilier à l'échéance annuelle, ou en cours d'année si votre situation change (déménagement, vente du véhicule…).\n"
+		"sans frais ni justification : la résiliation prend effet un mois après la demande. Il en va de même pour une mutuelle santé après un an d’adhésion.\n" +
+		"Avant un an, vous pouvez résilier à l’échéance annuelle, ou en cours d’année si votre situation change (déménagement, vente du véhicule…).\n"
 	links := []Link{{Label: "Se connecter", Href: LoginPath}}
 	if signedIn {
 		links = []Link{{Label: "Résilier votre contrat", Href: CancelPath}}
 		text += "Un contrat souscrit sur notre site se résilie en ligne, en quelques clics : « Résilier votre contrat » vous donne la date de fin avant de confirmer, " +
-			"et l'accusé de réception arrive par e-mail.\n"
+			"et l’accusé de réception arrive par e-mail.\n"
 	} else {
 		text += "Un contrat souscrit sur notre site se résilie en ligne : connectez-vous à votre espace client, puis choisissez « Résilier votre contrat », " +
 			"le lien est aussi en bas de chaque page. La date de fin vous est donnée avant de confirmer.\n"
 	}
-	text += "Un conseiller peut s'en charger pour vous, y compris quand vous changez d'assureur : vous n'êtes jamais sans assurance."
+	text += "Un conseiller peut s’en charger pour vous, y compris quand vous changez d’assureur : vous n’êtes jamais sans assurance."
 	return text, append(links, Link{Label: "Nous contacter", Href: ContactPath})
 }
 

@@ -15,7 +15,7 @@ func TestCancellationSignedIn(t *testing.T) {
 	if r.Intent != Cancellation || len(r.Links) != 2 || r.Links[0] != want[0] || r.Links[1] != want[1] {
 		t.Fatalf("intent %s links %+v, want %+v", r.Intent, r.Links, want)
 	}
-	for _, has := range []string{"la loi Hamon", "se résilie en ligne, en quelques clics\u00a0: «\u00a0Résilier votre contrat\u00a0»", "Un conseiller peut s'en charger"} {
+	for _, has := range []string{"la loi Hamon", "se résilie en ligne, en quelques clics\u00a0: «\u00a0Résilier votre contrat\u00a0»", "Un conseiller peut s’en charger"} {
 		if !strings.Contains(r.Text, has) {
 			t.Errorf("reply lacks %q:\n%s", has, r.Text)
 		}
@@ -33,7 +33,7 @@ func TestCancellationSignedIn(t *testing.T) {
 // up that comes back to the declaration; both keep the legal delays.
 func TestClaimFollowsTheSession(t *testing.T) {
 	e := New(laterCompany())
-	delays := []string{"5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol", "30\u00a0jours après la publication de l'arrêté de catastrophe naturelle"}
+	delays := []string{"5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol", "30\u00a0jours après la publication de l’arrêté de catastrophe naturelle"}
 	tests := []struct {
 		signedIn bool
 		links    []Link
@@ -44,7 +44,7 @@ func TestClaimFollowsTheSession(t *testing.T) {
 			[]string{"Déclarez votre sinistre en ligne", "«\u00a0Mes sinistres\u00a0»", "chez un autre assureur\u00a0? Déclarez-le aussi"},
 			[]string{"connectez-vous", "créez votre compte", "10\u00a0jours"}},
 		{false, []Link{{"Me connecter pour déclarer", "/login?next=/sinistres/declarer"}, {"Créer un compte", "/register?next=/sinistres/declarer"}},
-			[]string{"connectez-vous, ou créez votre compte si vous n'en avez pas encore", "Vous pouvez le déclarer aussi"},
+			[]string{"connectez-vous, ou créez votre compte si vous n’en avez pas encore", "Vous pouvez le déclarer aussi"},
 			[]string{"Déclarez votre sinistre", "10\u00a0jours"}},
 	}
 	for _, tt := range tests {
@@ -87,13 +87,13 @@ func TestLaterReplies(t *testing.T) {
 	}{
 		{"déclarer un sinistre", Claim, true,
 			[]Link{{"Me connecter pour déclarer", "/login?next=/sinistres/declarer"}, {"Créer un compte", "/register?next=/sinistres/declarer"}},
-			[]string{"connectez-vous, ou créez votre compte", "chez un autre assureur\u00a0? Vous pouvez le déclarer aussi\u00a0: indiquez le nom de l'assureur et le numéro du contrat",
-				"numéro d'assistance indiqué sur votre contrat", "5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol",
-				"30\u00a0jours après la publication de l'arrêté de catastrophe naturelle",
+			[]string{"connectez-vous, ou créez votre compte", "chez un autre assureur\u00a0? Vous pouvez le déclarer aussi\u00a0: indiquez le nom de l’assureur et le numéro du contrat",
+				"numéro d’assistance indiqué sur votre contrat", "5\u00a0jours ouvrés", "2\u00a0jours ouvrés pour un vol",
+				"30\u00a0jours après la publication de l’arrêté de catastrophe naturelle",
 				"constat amiable", "Un conseiller vous aide", Typeset(co.Phone), Typeset(OpeningHours(co.Hours))}},
 		{"résiliation", Cancellation, true, []Link{{"Se connecter", LoginPath}, {"Nous contacter", ContactPath}},
 			[]string{"Après un an de contrat, la loi Hamon", "assurance auto ou habitation", "connectez-vous à votre espace client, puis choisissez «\u00a0Résilier votre contrat\u00a0»",
-				"Un conseiller peut s'en charger"}},
+				"Un conseiller peut s’en charger"}},
 		{"vtc", VTC, true, []Link{{"VTC témoin", "/insurance/vtc"}, {"Demander un devis", "/quote-request?product=vtc"}},
 			[]string{"transport de personnes à titre onéreux", "Documents à préparer\u00a0: votre carte professionnelle VTC"}},
 		{"flotte", Fleet, true, []Link{{"Flotte témoin", "/insurance/fleet"}, {"Demander un devis", "/quote-request?product=fleet"}},

@@ -166,7 +166,7 @@ func TestComplaintReplyWithoutTheProfile(t *testing.T) {
 		has   []string
 		lacks []string
 	}{
-		{Complaints{AcknowledgeDays: 1, AnswerMonths: 1}, []string{"sous 1\u00a0jour ouvrable et", "1\u00a0mois au plus", "le médiateur de l'assurance."}, nil},
+		{Complaints{AcknowledgeDays: 1, AnswerMonths: 1}, []string{"sous 1\u00a0jour ouvrable et", "1\u00a0mois au plus", "le médiateur de l’assurance."}, nil},
 		{Complaints{AcknowledgeDays: 10}, []string{"sous 10\u00a0jours ouvrables.", "sans réponse dans ce délai"}, []string{"mois"}},
 		{Complaints{AnswerMonths: 2, Mediator: "M"}, []string{"Nous vous répondons dans un délai de 2\u00a0mois", "le médiateur, M."}, []string{"ouvrable"}},
 		{Complaints{}, []string{"formulaire de réclamation", "sans réponse dans ce délai"}, []string{"ouvrable", "mois", "0\u00a0"}},

@@ -7,7 +7,7 @@ import (
 )
 
 // UnknownReply answers a message no keyword matches (SPEC.md §8), typeset.
-const UnknownReply = "Je ne suis pas sûr de comprendre votre demande. Pouvez-vous reformuler ou me poser une question sur nos services d'assurance\u00a0?"
+const UnknownReply = "Je ne suis pas sûr de comprendre votre demande. Pouvez-vous reformuler ou me poser une question sur nos services d’assurance\u00a0?"
 
 // FailureReply is shown when the assistant cannot answer (SPEC.md §8), typeset.
 const FailureReply = "Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent\u00a0?"
@@ -34,8 +34,8 @@ func copyOf(p Product) productCopy {
 			noun: "assurance auto",
 			coverage: "Pour votre voiture ou votre deux-roues, nous comparons les formules de nos assureurs partenaires : " +
 				"tiers (la responsabilité civile obligatoire), tiers étendu (vol, incendie, bris de glace) ou tous risques, avec assistance 0 km en option. " +
-				"Nous assurons aussi les chauffeurs VTC, les flottes d'entreprise et les besoins temporaires.",
-			documents: "votre permis de conduire, la carte grise du véhicule et votre relevé d'information (bonus-malus et sinistres des dernières années).",
+				"Nous assurons aussi les chauffeurs VTC, les flottes d’entreprise et les besoins temporaires.",
+			documents: "votre permis de conduire, la carte grise du véhicule et votre relevé d’information (bonus-malus et sinistres des dernières années).",
 			process:   "Le devis auto se fait en ligne en 2 minutes, gratuit et sans engagement ; vous souscrivez ensuite par signature électronique, sans vous déplacer.",
 			price:     "du véhicule, de votre profil de conducteur (bonus-malus, ancienneté du permis) et de la formule choisie",
 		}
@@ -44,27 +44,27 @@ func copyOf(p Product) productCopy {
 			noun: "assurance habitation",
 			coverage: "Locataire ou propriétaire, occupant ou non, notre assurance habitation protège votre logement et vos biens : " +
 				"incendie, dégâts des eaux, vol, bris de glace, catastrophes naturelles, ainsi que la responsabilité civile de toute la famille.",
-			documents: "l'adresse et la surface du logement, le nombre de pièces, la valeur approximative de vos biens et, si vous changez d'assureur, votre contrat actuel.",
-			process:   "Le devis est gratuit et sans engagement ; une fois le contrat signé en ligne, vous recevez l'attestation d'assurance à remettre à votre bailleur ou à votre syndic.",
-			price:     "de la surface et de l'adresse du logement, de votre statut (locataire ou propriétaire) et de la valeur de vos biens",
+			documents: "l’adresse et la surface du logement, le nombre de pièces, la valeur approximative de vos biens et, si vous changez d’assureur, votre contrat actuel.",
+			process:   "Le devis est gratuit et sans engagement ; une fois le contrat signé en ligne, vous recevez l’attestation d’assurance à remettre à votre bailleur ou à votre syndic.",
+			price:     "de la surface et de l’adresse du logement, de votre statut (locataire ou propriétaire) et de la valeur de vos biens",
 		}
 	case Health:
 		return productCopy{
 			noun: "mutuelle santé",
-			coverage: "Notre mutuelle santé complète les remboursements de l'Assurance maladie : consultations chez le médecin, hospitalisation, " +
+			coverage: "Notre mutuelle santé complète les remboursements de l’Assurance maladie : consultations chez le médecin, hospitalisation, " +
 				"optique, dentaire et audition, avec le niveau de garanties qui vous convient.",
 			documents: "la date de naissance des personnes à couvrir, votre régime de sécurité sociale et vos besoins de soins (lunettes, dentaire, spécialistes).",
 			process:   "Le devis est gratuit et sans engagement ; la souscription se fait en ligne, sans vous déplacer.",
-			price:     "de l'âge des personnes couvertes, de votre régime et du niveau de remboursement choisi",
+			price:     "de l’âge des personnes couvertes, de votre régime et du niveau de remboursement choisi",
 		}
 	default:
 		return productCopy{
 			noun: "assurance vie",
-			coverage: "L'assurance vie vous permet d'épargner, de préparer votre retraite et de transmettre un capital à vos proches ; " +
-				"la prévoyance protège votre famille en cas de décès, d'invalidité ou d'arrêt de travail.",
-			documents: "une pièce d'identité, un justificatif de domicile et, pour l'épargne, l'origine des sommes versées (une obligation légale).",
+			coverage: "L’assurance vie vous permet d’épargner, de préparer votre retraite et de transmettre un capital à vos proches ; " +
+				"la prévoyance protège votre famille en cas de décès, d’invalidité ou d’arrêt de travail.",
+			documents: "une pièce d’identité, un justificatif de domicile et, pour l’épargne, l’origine des sommes versées (une obligation légale).",
 			process:   "Un conseiller étudie vos objectifs avec vous avant toute souscription ; le devis est gratuit et sans engagement.",
-			price:     "de votre âge et du capital garanti pour la prévoyance ; en assurance vie, c'est vous qui choisissez vos versements",
+			price:     "de votre âge et du capital garanti pour la prévoyance ; en assurance vie, c’est vous qui choisissez vos versements",
 		}
 	}
 }
@@ -79,9 +79,9 @@ func (e *Engine) reply(intent Intent, uc UserContext, cues uint64, lines []Assis
 	case intent == Greeting:
 		r.Text = e.greeting(uc)
 	case intent == Farewell:
-		r.Text = "Au revoir et à bientôt ! Je reste disponible " + e.co.Online + " si vous avez d'autres questions."
+		r.Text = "Au revoir et à bientôt ! Je reste disponible " + e.co.Online + " si vous avez d’autres questions."
 	case intent == Thanks:
-		r.Text = "Avec plaisir ! Avez-vous d'autres questions sur nos assurances ?"
+		r.Text = "Avec plaisir ! Avez-vous d’autres questions sur nos assurances ?"
 	case isProduct(intent) && uc.WantsQuote:
 		r.Text, r.Links = e.quote(intent)
 	case isProduct(intent):
@@ -121,7 +121,7 @@ func (e *Engine) greeting(uc UserContext) string {
 		return "Bonjour ! Vous vous intéressez à notre " + copyOf(uc.InterestedProduct).noun +
 			" : que souhaitez-vous savoir ? Les garanties, les documents à préparer ou le tarif ?"
 	}
-	return "Bonjour ! Je suis l'assistant " + e.co.of() + ". Je peux vous renseigner sur nos assurances auto, habitation, santé et vie, " +
+	return "Bonjour ! Je suis l’assistant " + e.co.of() + ". Je peux vous renseigner sur nos assurances auto, habitation, santé et vie, " +
 		"vous aider à obtenir un devis gratuit ou vous donner nos coordonnées. Que puis-je faire pour vous ?"
 }
 
@@ -202,7 +202,7 @@ func (e *Engine) Welcome(name string) Reply {
 	if name = strings.TrimSpace(name); name != "" {
 		hello = "Bonjour " + name + " !"
 	}
-	text := hello + " Je suis l'assistant virtuel " + e.co.of() + ", disponible " + e.co.Online + ". Je peux :\n" +
+	text := hello + " Je suis l’assistant virtuel " + e.co.of() + ", disponible " + e.co.Online + ". Je peux :\n" +
 		"• vous présenter nos assurances auto, habitation, santé et vie ;\n" +
 		"• vous indiquer les documents à préparer et les étapes de la souscription ;\n" +
 		"• vous aider à obtenir un devis gratuit et sans engagement ;\n" +

@@ -104,7 +104,7 @@ func TestRepliesTakeTheCompanyProfile(t *testing.T) {
 }
 
 func TestSpecTexts(t *testing.T) {
-	unknown := "Je ne suis pas sûr de comprendre votre demande. Pouvez-vous reformuler ou me poser une question sur nos services d'assurance ?"
+	unknown := "Je ne suis pas sûr de comprendre votre demande. Pouvez-vous reformuler ou me poser une question sur nos services d’assurance ?"
 	failure := "Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent ?"
 	if got := strings.ReplaceAll(UnknownReply, "\u00a0", " "); got != unknown {
 		t.Errorf("UnknownReply = %q", got)
@@ -120,16 +120,16 @@ func TestSpecTexts(t *testing.T) {
 
 func TestWelcome(t *testing.T) {
 	e := New(testCompany())
-	if got := e.Welcome("  Anne Martin ").Text; !strings.HasPrefix(got, "Bonjour Anne Martin\u00a0! Je suis l'assistant virtuel de Courtage Témoin") {
+	if got := e.Welcome("  Anne Martin ").Text; !strings.HasPrefix(got, "Bonjour Anne Martin\u00a0! Je suis l’assistant virtuel de Courtage Témoin") {
 		t.Errorf("welcome with a name: %q", got)
 	}
 	co := testCompany()
-	co.Name, co.OfName = "Horizon Courtage", "d'Horizon Courtage"
+	co.Name, co.OfName = "Horizon Courtage", "d’Horizon Courtage"
 	elided := New(co)
-	if got := elided.Welcome("").Text; !strings.Contains(got, "Je suis l'assistant virtuel d'Horizon Courtage,") {
+	if got := elided.Welcome("").Text; !strings.Contains(got, "Je suis l’assistant virtuel d’Horizon Courtage,") {
 		t.Errorf("welcome without the elided name: %q", got)
 	}
-	if got := elided.reply(Greeting, UserContext{}, 0, nil).Text; !strings.Contains(got, "Je suis l'assistant d'Horizon Courtage.") {
+	if got := elided.reply(Greeting, UserContext{}, 0, nil).Text; !strings.Contains(got, "Je suis l’assistant d’Horizon Courtage.") {
 		t.Errorf("greeting without the elided name: %q", got)
 	}
 	got := e.Welcome("").Text

@@ -211,7 +211,7 @@ func TestMoveNeedsItsField(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := got.History[len(got.History)-1]
-	if got.InsurerRef != "EX-2026-4411" || last.Label != "Transmis à l'assureur" ||
+	if got.InsurerRef != "EX-2026-4411" || last.Label != "Transmis à l’assureur" ||
 		!strings.Contains(last.Text, "EX-2026-4411") || !strings.Contains(last.Text, "Un expert vous appellera.") {
 		t.Errorf("the client reads %q %+v", got.InsurerRef, last)
 	}

@@ -83,7 +83,7 @@ func (s *Service) check(ctx context.Context, actor account.Actor, d Draft, now t
 			return nil, err
 		}
 	} else {
-		c.Insurer = clean("insurer", "insurer", "L'assureur", d.Insurer)
+		c.Insurer = clean("insurer", "insurer", "L’assureur", d.Insurer)
 		c.PolicyNumber = clean("policyNumber", "policyNumber", "Le numéro de contrat", d.PolicyNumber)
 		c.Product = d.Product
 	}
@@ -93,7 +93,7 @@ func (s *Service) check(ctx context.Context, actor account.Actor, d Draft, now t
 	}
 	k := s.form.kind(d.Kind)
 	if k == nil || (p != nil && !slices.Contains(p.Kinds, d.Kind)) {
-		add("kind", "Choisissez ce qui s'est passé.")
+		add("kind", "Choisissez ce qui s’est passé.")
 		k = nil
 	}
 	c.Kind = d.Kind
@@ -134,7 +134,7 @@ func (s *Service) onContract(ctx context.Context, actor account.Actor, id string
 		return err
 	}
 	if k.Status == contract.StatusPending {
-		return apperr.FieldErrorf("contractId", "Ce contrat n'est pas encore signé\u00a0: il ne couvre rien.")
+		return apperr.FieldErrorf("contractId", "Ce contrat n’est pas encore signé\u00a0: il ne couvre rien.")
 	}
 	c.ContractID, c.Contract, c.Insurer, c.PolicyNumber, c.Product = k.ID, k.Number, k.Insurer, k.Number, k.Product
 	c.start = k.StartDate
@@ -165,7 +165,7 @@ func (s *Service) deadline(c *Claim, k KindInfo, day, today time.Time, add func(
 		}
 	}
 	if decree.After(today) {
-		add("answers.decreeDate", "L'arrêté ne peut pas être paru après aujourd'hui.")
+		add("answers.decreeDate", "L’arrêté ne peut pas être paru après aujourd’hui.")
 		return
 	}
 	dl := s.form.Delays.DeclareBy(k, day, decree, s.holiday)
@@ -185,7 +185,7 @@ func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, uid string, now 
 		return fmt.Errorf("sinistres du jour: %w", err)
 	}
 	if n >= s.perDay {
-		return apperr.TooMany(time.Hour, fmt.Sprintf("Vous avez déclaré %d\u00a0sinistres aujourd'hui. Pour un autre, appelez-nous ou écrivez-nous\u00a0: nous vous aidons.", n))
+		return apperr.TooMany(time.Hour, fmt.Sprintf("Vous avez déclaré %d\u00a0sinistres aujourd’hui. Pour un autre, appelez-nous ou écrivez-nous\u00a0: nous vous aidons.", n))
 	}
 	return nil
 }

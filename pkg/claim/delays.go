@@ -27,17 +27,17 @@ type Deadline struct {
 func (d Delays) DeclareBy(k KindInfo, occurred, decree time.Time, holiday Holidays) Deadline {
 	switch k.Delay {
 	case "natural":
-		rule := fmt.Sprintf("%d\u00a0jours après la publication de l'arrêté de catastrophe naturelle au Journal officiel (article L125-2 du code des assurances)", d.NaturalDisasterDays)
+		rule := fmt.Sprintf("%d\u00a0jours après la publication de l’arrêté de catastrophe naturelle au Journal officiel (article L125-2 du code des assurances)", d.NaturalDisasterDays)
 		if decree.IsZero() {
-			return Deadline{Rule: rule + "\u00a0; déclarez sans attendre l'arrêté, votre dossier sera prêt"}
+			return Deadline{Rule: rule + "\u00a0; déclarez sans attendre l’arrêté, votre dossier sera prêt"}
 		}
 		return Deadline{Day: decree.AddDate(0, 0, d.NaturalDisasterDays), Rule: rule}
 	case "theft":
 		return Deadline{Day: addWorkingDays(occurred, d.TheftWorkingDays, holiday),
-			Rule: fmt.Sprintf("%d\u00a0jours ouvrés après le vol, ou après le jour où vous l'avez découvert (article L113-2 du code des assurances)", d.TheftWorkingDays)}
+			Rule: fmt.Sprintf("%d\u00a0jours ouvrés après le vol, ou après le jour où vous l’avez découvert (article L113-2 du code des assurances)", d.TheftWorkingDays)}
 	}
 	return Deadline{Day: addWorkingDays(occurred, d.GeneralWorkingDays, holiday),
-		Rule: fmt.Sprintf("%d\u00a0jours ouvrés après le sinistre, ou après le jour où vous l'avez appris (article L113-2 du code des assurances)", d.GeneralWorkingDays)}
+		Rule: fmt.Sprintf("%d\u00a0jours ouvrés après le sinistre, ou après le jour où vous l’avez appris (article L113-2 du code des assurances)", d.GeneralWorkingDays)}
 }
 
 // addWorkingDays is the n-th "jour ouvré" after day.

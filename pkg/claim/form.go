@@ -168,7 +168,7 @@ func (f *Form) field(key, name, what string, required bool) input.Field {
 func (f *Form) answers(p *ProductForm, kind string, day time.Time, in map[string]string, add func(field, msg string)) []Answer {
 	for k := range in {
 		if !slices.Contains(p.Questions, k) {
-			add("answers."+k, "Cette question n'est pas posée pour ce sinistre.")
+			add("answers."+k, "Cette question n’est pas posée pour ce sinistre.")
 		}
 	}
 	var out []Answer
@@ -177,7 +177,7 @@ func (f *Form) answers(p *ProductForm, kind string, day time.Time, in map[string
 		raw, given := in[id]
 		if !q.asked(kind, in) {
 			if given && raw != "" {
-				add("answers."+id, "Cette question n'est pas posée pour ce sinistre.")
+				add("answers."+id, "Cette question n’est pas posée pour ce sinistre.")
 			}
 			continue
 		}
@@ -227,7 +227,7 @@ func (f *Form) answer(q *Question, raw string, day time.Time) (Answer, error) {
 			return a, apperr.Errorf(apperr.EINVALID, "Donnez une date valide (AAAA-MM-JJ).")
 		}
 		if d.Before(day) {
-			return a, apperr.Errorf(apperr.EINVALID, "L'arrêté ne peut pas être paru avant le sinistre.")
+			return a, apperr.Errorf(apperr.EINVALID, "L’arrêté ne peut pas être paru avant le sinistre.")
 		}
 		a.Value, a.Text = raw, d.Format("02/01/2006")
 	default:

@@ -33,7 +33,7 @@ var Machine = &desk.Machine{
 	Kind: desk.KindClaim, Prefix: "SN", Initial: StatusDeclared,
 	Statuses: []desk.StatusInfo{
 		{Status: StatusDeclared, Label: "Déclaré", Client: "Déclaré", Waiting: true},
-		{Status: StatusTransmitted, Label: "Transmis à l'assureur", Client: "Transmis à l'assureur"},
+		{Status: StatusTransmitted, Label: "Transmis à l’assureur", Client: "Transmis à l’assureur"},
 		{Status: StatusExpertise, Label: "Expertise", Client: "Expertise"},
 		{Status: StatusPieces, Label: "En attente de pièces", Client: "En attente de pièces"},
 		{Status: StatusIndemnified, Label: "Indemnisé", Client: "Indemnisé"},

@@ -127,12 +127,12 @@ func (s *Service) apply(c *Claim, from, to desk.Status, in MoveInput) (string, e
 		if ref == "" && c.InsurerRef != "" {
 			ref = c.InsurerRef
 		}
-		if c.InsurerRef, err = s.form.field("insurerRef", "insurerRef", "Le numéro de sinistre de l'assureur", true).Clean(ref); err != nil {
+		if c.InsurerRef, err = s.form.field("insurerRef", "insurerRef", "Le numéro de sinistre de l’assureur", true).Clean(ref); err != nil {
 			return "", err
 		}
-		text = fmt.Sprintf("Votre déclaration est transmise à %s, qui l'enregistre sous le numéro %s.", c.Insurer, c.InsurerRef)
+		text = fmt.Sprintf("Votre déclaration est transmise à %s, qui l’enregistre sous le numéro %s.", c.Insurer, c.InsurerRef)
 	case StatusExpertise:
-		text = c.Insurer + " a missionné un expert\u00a0: il vous contactera pour convenir d'un rendez-vous."
+		text = c.Insurer + " a missionné un expert\u00a0: il vous contactera pour convenir d’un rendez-vous."
 	case StatusPieces:
 		if c.Asked, err = s.form.field("asked", "asked", "La pièce demandée", true).Clean(in.Asked); err != nil {
 			return "", err
@@ -141,7 +141,7 @@ func (s *Service) apply(c *Claim, from, to desk.Status, in MoveInput) (string, e
 		text = "Il nous manque une pièce pour avancer\u00a0: " + c.Asked
 	case StatusIndemnified:
 		if in.AmountCents <= 0 || in.AmountCents > MaxAmountCents {
-			return "", apperr.FieldErrorf("amountCents", "Donnez le montant de l'indemnité, en euros.")
+			return "", apperr.FieldErrorf("amountCents", "Donnez le montant de l’indemnité, en euros.")
 		}
 		c.AmountCents = in.AmountCents
 		text = fmt.Sprintf("%s vous indemnise de %s.", c.Insurer, euros(c.AmountCents))
@@ -212,7 +212,7 @@ func (s *Service) refusalClosing(insurer string) string {
 	if m.Website != "" {
 		where += ", " + m.Website
 	}
-	return fmt.Sprintf("Vous pouvez contester ce refus\u00a0: écrivez d'abord au service réclamations de %s, nous vous aidons à le faire. "+
+	return fmt.Sprintf("Vous pouvez contester ce refus\u00a0: écrivez d’abord au service réclamations de %s, nous vous aidons à le faire. "+
 		"Si sa réponse ne vous satisfait pas, ou sans réponse dans les deux mois, vous pouvez saisir gratuitement %s\u00a0: %s.", insurer, m.Name, where)
 }
 

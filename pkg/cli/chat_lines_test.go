@@ -92,7 +92,7 @@ func TestChatTextRefusals(t *testing.T) {
 		{"\n  \n\u00a0\u200b\n", ""},
 		{"abc\u202edef\n", "Votre message contient des caractères non autorisés.\n"},
 		{strings.Repeat("a", chat.MaxMessageLen+1) + "\n", "Votre message dépasse 1\u00a0000 caractères\u00a0: raccourcissez-le.\n"},
-		{"\x00\n", "Écrivez un message avant de l'envoyer.\n"},
+		{"\x00\n", "Écrivez un message avant de l’envoyer.\n"},
 	}
 	for _, tt := range tests {
 		out, errOut, code := runChat(t, tt.input)

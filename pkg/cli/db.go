@@ -118,7 +118,7 @@ func dbBackupRun(ctx context.Context, dsn, path string, out io.Writer) error {
 	}
 	defer db.Close()
 	if err := db.Backup(ctx, path); errors.Is(err, store.ErrBackupExists) {
-		return apperr.Errorf(apperr.ECONFLICT, "Le fichier %s existe déjà\u00a0: une sauvegarde n'écrase rien, choisissez un autre chemin.", path)
+		return apperr.Errorf(apperr.ECONFLICT, "Le fichier %s existe déjà\u00a0: une sauvegarde n’écrase rien, choisissez un autre chemin.", path)
 	} else if err != nil {
 		return err
 	}
@@ -211,7 +211,7 @@ func dbCopyRun(ctx context.Context, o *dbCopyOptions) error {
 	// Checked before the target is made: a refusal leaves it untouched.
 	level, err := src.SchemaVersion(ctx)
 	if err != nil {
-		return apperr.Errorf(apperr.EINVALID, "La source %s n'est pas une base de courtier (aucune migration enregistrée).", src.Path())
+		return apperr.Errorf(apperr.EINVALID, "La source %s n’est pas une base de courtier (aucune migration enregistrée).", src.Path())
 	}
 	if known := latestMigration(src); level != known {
 		return copyRefusal(&store.LevelError{Source: level, Target: known}, src.Path())
@@ -241,13 +241,13 @@ func copyRefusal(err error, source string) error {
 	var full *store.NotEmptyError
 	switch {
 	case errors.As(err, &level) && level.Source < level.Target:
-		return apperr.Errorf(apperr.ECONFLICT, "La source est à la migration %d, la cible à la migration %d\u00a0: mettez d'abord la source à jour (courtier db migrate --db %s), puis relancez la copie.",
+		return apperr.Errorf(apperr.ECONFLICT, "La source est à la migration %d, la cible à la migration %d\u00a0: mettez d’abord la source à jour (courtier db migrate --db %s), puis relancez la copie.",
 			level.Source, level.Target, source)
 	case errors.As(err, &level):
 		return apperr.Errorf(apperr.ECONFLICT, "La source est à la migration %d, la cible à la migration %d\u00a0: faites la copie avec la version de courtier qui a migré la source.",
 			level.Source, level.Target)
 	case errors.As(err, &full):
-		return apperr.Errorf(apperr.ECONFLICT, "La base cible n'est pas vide (%s)\u00a0: la copie se fait dans une base neuve, où seules ses migrations ont écrit\u00a0; rien n'y a été changé.",
+		return apperr.Errorf(apperr.ECONFLICT, "La base cible n’est pas vide (%s)\u00a0: la copie se fait dans une base neuve, où seules ses migrations ont écrit\u00a0; rien n’y a été changé.",
 			strings.Join(full.Tables, ", "))
 	}
 	return err

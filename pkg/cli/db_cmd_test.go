@@ -80,7 +80,7 @@ func TestDBMigrate(t *testing.T) {
 		}
 	}
 	missing := filepath.Join(t.TempDir(), "nulle-part", "courtier.db")
-	if _, errOut, code := runIn(t, missing, "", "db", "migrate"); code != 1 || !strings.Contains(errOut, "n'existe pas") {
+	if _, errOut, code := runIn(t, missing, "", "db", "migrate"); code != 1 || !strings.Contains(errOut, "n’existe pas") {
 		t.Errorf("missing database: exit %d, err %q", code, errOut)
 	}
 	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, fs.ErrNotExist) {
@@ -122,7 +122,7 @@ func TestDBBackup(t *testing.T) {
 	if out, _, code := runIn(t, path, "", "users", "list"); code != 0 || !strings.Contains(out, "marie@exemple.fr") {
 		t.Errorf("the backup lists %q (exit %d)", out, code)
 	}
-	want := "courtier: Le fichier " + path + " existe déjà\u00a0: une sauvegarde n'écrase rien, choisissez un autre chemin.\n"
+	want := "courtier: Le fichier " + path + " existe déjà\u00a0: une sauvegarde n’écrase rien, choisissez un autre chemin.\n"
 	if out, errOut, code := runIn(t, src, "", "db", "backup", path); code != 1 || errOut != want || out != "" {
 		t.Errorf("backup onto an existing file: exit %d, out %q, err %q; want %q", code, out, errOut, want)
 	}
@@ -157,7 +157,7 @@ func TestDBCopy(t *testing.T) {
 				t.Fatalf("exit %d, out:\n%s\nerr %q", code, out, errOut)
 			}
 			out, errOut, code = runIn(t, "", "", "db", "copy", "--from", src, "--to", dst)
-			if code != 1 || out != "" || !strings.Contains(errOut, "La base cible n'est pas vide (users)") {
+			if code != 1 || out != "" || !strings.Contains(errOut, "La base cible n’est pas vide (users)") {
 				t.Errorf("second copy: exit %d, out %q, err %q", code, out, errOut)
 			}
 		})
@@ -183,7 +183,7 @@ func TestDBCopyRefusesASourceBehind(t *testing.T) {
 	}
 	dst := filepath.Join(t.TempDir(), "cible.db")
 	_, errOut, code := runIn(t, "", "", "db", "copy", "--from", src, "--to", dst)
-	if code != 1 || !strings.Contains(errOut, "mettez d'abord la source à jour (courtier db migrate --db "+src+"), puis relancez la copie.") {
+	if code != 1 || !strings.Contains(errOut, "mettez d’abord la source à jour (courtier db migrate --db "+src+"), puis relancez la copie.") {
 		t.Errorf("exit %d, err %q", code, errOut)
 	}
 	if _, err := os.Stat(dst); !errors.Is(err, fs.ErrNotExist) {

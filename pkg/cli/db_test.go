@@ -33,7 +33,7 @@ func newDB(t *testing.T) string {
 func TestCommandsNeedAnExistingDatabase(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "nulle-part")
 	missing := filepath.Join(dir, "courtier.db")
-	want := "courtier: La base de données " + missing + " n'existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).\n"
+	want := "courtier: La base de données " + missing + " n’existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).\n"
 	for _, args := range [][]string{
 		{"users", "list"},
 		{"users", "list", "--json"},

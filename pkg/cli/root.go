@@ -134,7 +134,7 @@ func dbExists(path string) error {
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return apperr.Errorf(apperr.ENOTFOUND,
-			"La base de données %s n'existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).", path)
+			"La base de données %s n’existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).", path)
 	}
 	return nil
 }

@@ -90,7 +90,7 @@ func sepaExportRun(ctx context.Context, o *SepaExportOptions) error {
 	if o.Out != "" {
 		var err error
 		if tmp, err = os.CreateTemp(filepath.Dir(o.Out), "."+filepath.Base(o.Out)+".*"); err != nil {
-			return apperr.Errorf(apperr.EINVALID, "Impossible d'écrire dans %s\u00a0: %s", filepath.Dir(o.Out), osReason(err))
+			return apperr.Errorf(apperr.EINVALID, "Impossible d’écrire dans %s\u00a0: %s", filepath.Dir(o.Out), osReason(err))
 		}
 		defer os.Remove(tmp.Name())
 		defer tmp.Close()
@@ -135,7 +135,7 @@ func writeFile(tmp *os.File, data []byte, path string) error {
 
 // lostFile says that the debits are marked but the file did not land.
 func lostFile(err error) error {
-	return apperr.Errorf(apperr.EINTERNAL, "Le fichier n'a pas été écrit (%s) alors que les prélèvements sont marqués exportés\u00a0: refaites-le avec --again.", osReason(err))
+	return apperr.Errorf(apperr.EINTERNAL, "Le fichier n’a pas été écrit (%s) alors que les prélèvements sont marqués exportés\u00a0: refaites-le avec --again.", osReason(err))
 }
 
 // osReason is the reason of a file error without the path it repeats.

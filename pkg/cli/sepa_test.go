@@ -155,7 +155,7 @@ func TestSepaExportCommandLines(t *testing.T) {
 		{"no date", []string{"sepa", "export"}, 2, `required flag(s) "date" not set`},
 		{"bad date", []string{"sepa", "export", "--date", "10/03/2026"}, 1, "courtier: Date invalide «\u00a010/03/2026\u00a0»\u00a0: indiquez --date au format AAAA-MM-JJ"},
 		{"no such day", []string{"sepa", "export", "--date", "2026-02-30"}, 1, "Date invalide"},
-		{"no database", []string{"sepa", "export", "--date", "2026-03-10"}, 1, "n'existe pas"},
+		{"no database", []string{"sepa", "export", "--date", "2026-03-10"}, 1, "n’existe pas"},
 		{"extra argument", []string{"sepa", "export", "--date", "2026-03-10", "x"}, 2, "unknown command"},
 	}
 	for _, tt := range tests {

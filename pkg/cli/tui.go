@@ -83,7 +83,7 @@ func actorOf(ctx context.Context, accounts *account.Service, email string) (acco
 	}
 	u, err := accounts.GetByEmail(ctx, email)
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
-		return account.Visitor, apperr.Errorf(apperr.ENOTFOUND, "Aucun compte n'a l'adresse %s\u00a0: vérifiez --as (courtier users list).", email)
+		return account.Visitor, apperr.Errorf(apperr.ENOTFOUND, "Aucun compte n’a l’adresse %s\u00a0: vérifiez --as (courtier users list).", email)
 	}
 	if err != nil {
 		return account.Visitor, err

@@ -81,13 +81,13 @@ func TestTUIRefusals(t *testing.T) {
 		err  string
 	}{
 		{"unknown --as", db, []string{"tui", "--as", "inconnu@exemple.fr"}, 1,
-			"courtier: Aucun compte n'a l'adresse inconnu@exemple.fr\u00a0: vérifiez --as (courtier users list).\n"},
+			"courtier: Aucun compte n’a l’adresse inconnu@exemple.fr\u00a0: vérifiez --as (courtier users list).\n"},
 		{"a client as --as", db, []string{"tui", "--as", "LEA@exemple.fr"}, 1,
 			"courtier: lea@exemple.fr est un compte client\u00a0: --as demande un conseiller ou un administrateur.\n"},
 		{"a disabled agent as --as", db, []string{"tui", "--as", "paul@exemple.fr"}, 1,
 			"courtier: Le compte paul@exemple.fr est désactivé\u00a0: --as demande un compte actif.\n"},
 		{"missing database", missing, []string{"tui", "--as", "admin@exemple.fr"}, 1,
-			"courtier: La base de données " + missing + " n'existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).\n"},
+			"courtier: La base de données " + missing + " n’existe pas\u00a0: vérifiez --db ou COURTIER_DB (courtier serve la crée à son premier démarrage).\n"},
 		{"bad refresh before anything", missing, []string{"tui", "--refresh", "0s"}, 2, "courtier: invalid --refresh 0s"},
 	}
 	for _, tt := range tests {

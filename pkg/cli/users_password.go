@@ -39,7 +39,7 @@ func NewUsersSetPasswordCommand(opts *Options) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Mot de passe de %s changé ; %d session(s) fermée(s) ; un e-mail l'en informe.\n", args[0], ended)
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Mot de passe de %s changé ; %d session(s) fermée(s) ; un e-mail l’en informe.\n", args[0], ended)
 				return err
 			})
 		},
@@ -71,7 +71,7 @@ func NewUsersResetTwoFactorCommand(opts *Options) *cobra.Command {
 				if u.Role != account.RoleClient {
 					next = "une nouvelle application sera demandée à la prochaine connexion"
 				}
-				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Validation en deux étapes de %s retirée ; %s ; un e-mail l'en informe.\n", u.Email, next)
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Validation en deux étapes de %s retirée ; %s ; un e-mail l’en informe.\n", u.Email, next)
 				return err
 			})
 		},

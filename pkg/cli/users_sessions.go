@@ -113,7 +113,7 @@ func usersSignOutRun(ctx context.Context, o *UsersSignOutOptions) error {
 func signedOutLine(n int, email string) string {
 	switch n {
 	case 0:
-		return fmt.Sprintf("Aucune session n'était ouverte pour %s.", email)
+		return fmt.Sprintf("Aucune session n’était ouverte pour %s.", email)
 	case 1:
 		return fmt.Sprintf("1 session fermée pour %s.", email)
 	}

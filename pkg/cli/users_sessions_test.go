@@ -113,11 +113,11 @@ func TestUsersSessionsAgainstADatabase(t *testing.T) {
 		errHas string
 	}{
 		{"list", []string{"users", "sessions", "LEA@exemple.fr"}, 0, []string{"APPAREIL", "PREMIÈRE CONNEXION (UTC)", "DERNIÈRE ACTIVITÉ (UTC)", "Safari sur iPhone", "Firefox sur Linux"}, ""},
-		{"list nobody", []string{"users", "sessions", "nobody@exemple.fr"}, 1, nil, "courtier: Aucun compte avec l'adresse e-mail nobody@exemple.fr.\n"},
+		{"list nobody", []string{"users", "sessions", "nobody@exemple.fr"}, 1, nil, "courtier: Aucun compte avec l’adresse e-mail nobody@exemple.fr.\n"},
 		{"list a bad address", []string{"users", "sessions", "pas-une-adresse"}, 1, nil, "courtier: "},
-		{"sign out nobody", []string{"users", "sign-out", "nobody@exemple.fr"}, 1, nil, "courtier: Aucun compte avec l'adresse e-mail nobody@exemple.fr.\n"},
+		{"sign out nobody", []string{"users", "sign-out", "nobody@exemple.fr"}, 1, nil, "courtier: Aucun compte avec l’adresse e-mail nobody@exemple.fr.\n"},
 		{"sign out", []string{"users", "sign-out", "Lea@Exemple.fr"}, 0, []string{"2 sessions fermées pour lea@exemple.fr.\n"}, ""},
-		{"sign out again", []string{"users", "sign-out", "lea@exemple.fr"}, 0, []string{"Aucune session n'était ouverte pour lea@exemple.fr.\n"}, ""},
+		{"sign out again", []string{"users", "sign-out", "lea@exemple.fr"}, 0, []string{"Aucune session n’était ouverte pour lea@exemple.fr.\n"}, ""},
 		{"list none", []string{"users", "sessions", "lea@exemple.fr"}, 0, []string{"Aucune session ouverte pour lea@exemple.fr.\n"}, ""},
 		{"sign out one", []string{"users", "sign-out", "paul@exemple.fr"}, 0, []string{"1 session fermée pour paul@exemple.fr.\n"}, ""},
 	}

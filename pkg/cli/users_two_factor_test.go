@@ -56,10 +56,10 @@ func TestUsersResetTwoFactor(t *testing.T) {
 		errHas string
 	}{
 		{"an agent", []string{"users", "reset-2fa", "Bruno@Exemple.fr"}, 0,
-			"Validation en deux étapes de bruno@exemple.fr retirée ; une nouvelle application sera demandée à la prochaine connexion ; un e-mail l'en informe.\n", ""},
+			"Validation en deux étapes de bruno@exemple.fr retirée ; une nouvelle application sera demandée à la prochaine connexion ; un e-mail l’en informe.\n", ""},
 		{"a client", []string{"users", "reset-2fa", "lea@exemple.fr"}, 0,
-			"Validation en deux étapes de lea@exemple.fr retirée ; le mot de passe suffit de nouveau pour se connecter ; un e-mail l'en informe.\n", ""},
-		{"unknown e-mail", []string{"users", "reset-2fa", "nobody@exemple.fr"}, 1, "", "courtier: Aucun compte avec l'adresse e-mail nobody@exemple.fr.\n"},
+			"Validation en deux étapes de lea@exemple.fr retirée ; le mot de passe suffit de nouveau pour se connecter ; un e-mail l’en informe.\n", ""},
+		{"unknown e-mail", []string{"users", "reset-2fa", "nobody@exemple.fr"}, 1, "", "courtier: Aucun compte avec l’adresse e-mail nobody@exemple.fr.\n"},
 		{"bad e-mail", []string{"users", "reset-2fa", "lea@"}, 2, "", `invalid e-mail "lea@"`},
 		{"no second factor", []string{"users", "reset-2fa", "paul@exemple.fr"}, 1, "", "courtier: Le compte paul@exemple.fr n’a pas de validation en deux étapes.\n"},
 		{"reset twice", []string{"users", "reset-2fa", "bruno@exemple.fr"}, 1, "", "n’a pas de validation en deux étapes"},

@@ -58,7 +58,7 @@ func NewCalendar(h Hours) (*Calendar, error) {
 		open = open || len(spans) > 0
 	}
 	if !open {
-		return nil, errors.New("horaires: la société n'ouvre aucun jour de la semaine")
+		return nil, errors.New("horaires: la société n’ouvre aucun jour de la semaine")
 	}
 	return c, nil
 }

@@ -34,7 +34,7 @@ func (d date) daysAfter(e date) int {
 // fixedHolidays are the public holidays of metropolitan France on a fixed
 // date (Code du travail, article L. 3133-1).
 var fixedHolidays = map[[2]int]string{
-	{1, 1}:   "Jour de l'an",
+	{1, 1}:   "Jour de l’an",
 	{5, 1}:   "Fête du Travail",
 	{5, 8}:   "Victoire 1945",
 	{7, 14}:  "Fête nationale",

@@ -11,7 +11,7 @@ import (
 func TestHoliday(t *testing.T) {
 	c := testCalendar(t)
 	holidays := map[string]string{
-		"2026-01-01": "Jour de l'an",
+		"2026-01-01": "Jour de l’an",
 		"2026-04-06": "Lundi de Pâques", // Easter Sunday 5 April
 		"2026-05-01": "Fête du Travail",
 		"2026-05-08": "Victoire 1945",
@@ -22,7 +22,7 @@ func TestHoliday(t *testing.T) {
 		"2026-11-01": "Toussaint",
 		"2026-11-11": "Armistice 1918",
 		"2026-12-25": "Noël",
-		"2027-01-01": "Jour de l'an",
+		"2027-01-01": "Jour de l’an",
 		"2027-03-29": "Lundi de Pâques", // Easter Sunday 28 March
 		"2027-05-01": "Fête du Travail",
 		"2027-05-06": "Ascension",

@@ -41,7 +41,7 @@ func parseDay(text string) ([]span, error) {
 			return nil, fmt.Errorf("horaires %q illisibles: %w", text, err)
 		}
 		if n := len(spans); n > 0 && sp.open < spans[n-1].close {
-			return nil, fmt.Errorf("horaires %q illisibles: les plages se chevauchent ou ne sont pas dans l'ordre", text)
+			return nil, fmt.Errorf("horaires %q illisibles: les plages se chevauchent ou ne sont pas dans l’ordre", text)
 		}
 		spans = append(spans, sp)
 	}
@@ -53,7 +53,7 @@ func parseDay(text string) ([]span, error) {
 func parseSpan(period string) (span, error) {
 	from, to, ok := strings.Cut(strings.ReplaceAll(period, "–", "-"), "-")
 	if !ok {
-		return span{}, fmt.Errorf(`%q n'est pas une plage "début - fin"`, period)
+		return span{}, fmt.Errorf(`%q n’est pas une plage "début - fin"`, period)
 	}
 	open, err := parseClock(from)
 	if err != nil {
@@ -73,7 +73,7 @@ func parseSpan(period string) (span, error) {
 func parseClock(s string) (int, error) {
 	m := clock.FindStringSubmatch(s)
 	if m == nil {
-		return 0, fmt.Errorf(`%q n'est pas une heure (attendu "9h00", "9h" ou "9:00")`, s)
+		return 0, fmt.Errorf(`%q n’est pas une heure (attendu "9h00", "9h" ou "9:00")`, s)
 	}
 	hour, _ := strconv.Atoi(m[1])
 	minute := 0
@@ -81,7 +81,7 @@ func parseClock(s string) (int, error) {
 		minute, _ = strconv.Atoi(digits)
 	}
 	if hour > 24 || minute > 59 || (hour == 24 && minute > 0) {
-		return 0, fmt.Errorf("%q n'est pas une heure de la journée", s)
+		return 0, fmt.Errorf("%q n’est pas une heure de la journée", s)
 	}
 	return hour*60 + minute, nil
 }

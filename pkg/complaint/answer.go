@@ -29,7 +29,7 @@ func (s *Service) Closing() string {
 		where += ", " + m.Website
 	}
 	return fmt.Sprintf("Si cette réponse ne vous satisfait pas, vous pouvez saisir gratuitement le médiateur\u00a0: %s, %s. "+
-		"Le médiateur doit être saisi dans un délai d'un an à compter de votre réclamation écrite auprès de nous.", m.Name, where)
+		"Le médiateur doit être saisi dans un délai d’un an à compter de votre réclamation écrite auprès de nous.", m.Name, where)
 }
 
 // withClosing adds the closing paragraph to an answer that does not name
@@ -56,7 +56,7 @@ func (s *Service) work(ctx context.Context, tx *store.Tx, actor account.Actor, i
 		return nil, nil, err
 	}
 	if !r.Open() {
-		return nil, nil, apperr.Errorf(apperr.ECONFLICT, "Cette réclamation est clôturée\u00a0: repassez-la «\u00a0En cours d'instruction\u00a0» pour lui répondre.")
+		return nil, nil, apperr.Errorf(apperr.ECONFLICT, "Cette réclamation est clôturée\u00a0: repassez-la «\u00a0En cours d’instruction\u00a0» pour lui répondre.")
 	}
 	c, err := findComplaint(ctx, tx, id)
 	return r, c, err
@@ -67,7 +67,7 @@ func (s *Service) work(ctx context.Context, tx *store.Tx, actor account.Actor, i
 func (s *Service) Acknowledge(ctx context.Context, actor account.Actor, id, text string) (*Detail, error) {
 	return s.reply(ctx, actor, "accusé de réception", id, text, func(tx *store.Tx, r *desk.Request, c *Complaint, now, body string) error {
 		if c.Acknowledged() {
-			return apperr.Errorf(apperr.ECONFLICT, "L'accusé de réception de cette réclamation a déjà été envoyé.")
+			return apperr.Errorf(apperr.ECONFLICT, "L’accusé de réception de cette réclamation a déjà été envoyé.")
 		}
 		if _, err := s.desk.AddReply(ctx, tx, actor, id, LabelAcknowledgement, body); err != nil {
 			return err
@@ -97,7 +97,7 @@ func (s *Service) Acknowledge(ctx context.Context, actor account.Actor, id, text
 func (s *Service) Answer(ctx context.Context, actor account.Actor, id, text string) (*Detail, error) {
 	return s.reply(ctx, actor, "réponse à une réclamation", id, text, func(tx *store.Tx, r *desk.Request, c *Complaint, now, body string) error {
 		if r.Status == StatusAnswered {
-			return apperr.Errorf(apperr.ECONFLICT, "Une réponse a déjà été envoyée\u00a0: repassez la réclamation «\u00a0En cours d'instruction\u00a0» pour répondre à nouveau.")
+			return apperr.Errorf(apperr.ECONFLICT, "Une réponse a déjà été envoyée\u00a0: repassez la réclamation «\u00a0En cours d’instruction\u00a0» pour répondre à nouveau.")
 		}
 		if !c.Acknowledged() {
 			c.AcknowledgedAt = now

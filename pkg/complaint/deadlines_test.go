@@ -82,8 +82,8 @@ func TestDeadlinesFollowTheProcedure(t *testing.T) {
 		{name: "filed", due: cal.ack, status: "Nouvelle"},
 		{name: "past the acknowledgement's date", advance: 4 * 24 * time.Hour, due: cal.ack, overdue: true, status: "Nouvelle"},
 		{name: "acknowledged", act: func() error { _, err := e.svc.Acknowledge(ctx, e.agent, id, ackText); return err }, due: cal.answer, status: "Accusé de réception envoyé"},
-		{name: "in progress", act: func() error { _, err := e.desk.SetStatus(ctx, e.agent, id, StatusInProgress); return err }, due: cal.answer, status: "En cours d'instruction"},
-		{name: "past the answer's date", advance: 60 * 24 * time.Hour, due: cal.answer, overdue: true, status: "En cours d'instruction"},
+		{name: "in progress", act: func() error { _, err := e.desk.SetStatus(ctx, e.agent, id, StatusInProgress); return err }, due: cal.answer, status: "En cours d’instruction"},
+		{name: "past the answer's date", advance: 60 * 24 * time.Hour, due: cal.answer, overdue: true, status: "En cours d’instruction"},
 		{name: "answered", act: func() error { _, err := e.svc.Answer(ctx, e.agent, id, answerText); return err }, status: "Réponse envoyée"},
 	}
 	for _, s := range steps {

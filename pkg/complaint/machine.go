@@ -29,7 +29,7 @@ var Machine = &desk.Machine{
 	Statuses: []desk.StatusInfo{
 		{Status: StatusReceived, Label: "Nouvelle", Client: "Reçue", Waiting: true},
 		{Status: StatusAcknowledged, Label: "Accusé de réception envoyé", Client: "En cours de traitement", Waiting: true},
-		{Status: StatusInProgress, Label: "En cours d'instruction", Client: "En cours de traitement", Waiting: true},
+		{Status: StatusInProgress, Label: "En cours d’instruction", Client: "En cours de traitement", Waiting: true},
 		{Status: StatusAnswered, Label: "Réponse envoyée", Client: "Réponse envoyée"},
 		{Status: StatusClosed, Label: "Clôturée", Client: "Clôturée"},
 	},

@@ -34,7 +34,7 @@ func TestLimitPerAddress(t *testing.T) {
 	if codeOf(err) != apperr.ETOOMANY || wait <= 4*time.Hour || wait > 5*time.Hour {
 		t.Fatalf("6th: %v (wait %s)", err, wait)
 	}
-	if msg := apperr.MessageOf(err); msg != "Vous avez déjà envoyé plusieurs réclamations aujourd'hui depuis cette connexion. Vous pourrez en envoyer une nouvelle dans 5\u00a0heures, ou écrivez-nous dès maintenant à reclamations@horizon-courtage.example." {
+	if msg := apperr.MessageOf(err); msg != "Vous avez déjà envoyé plusieurs réclamations aujourd’hui depuis cette connexion. Vous pourrez en envoyer une nouvelle dans 5\u00a0heures, ou écrivez-nous dès maintenant à reclamations@horizon-courtage.example." {
 		t.Errorf("message %q", msg)
 	}
 	if _, err := e.svc.File(ctx, account.Visitor, from("2001:db8::1")); err != nil {

@@ -147,7 +147,7 @@ func (s *Service) allow(from string) error {
 		return nil
 	}
 	return &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: wait, Message: fmt.Sprintf(
-		"Vous avez déjà envoyé plusieurs réclamations aujourd'hui depuis cette connexion. Vous pourrez en envoyer une nouvelle dans %s, ou écrivez-nous dès maintenant à %s.",
+		"Vous avez déjà envoyé plusieurs réclamations aujourd’hui depuis cette connexion. Vous pourrez en envoyer une nouvelle dans %s, ou écrivez-nous dès maintenant à %s.",
 		hours(wait), s.proc.Email)}
 }
 

@@ -52,7 +52,7 @@ func upperFirst(s string) string {
 func newFields(f Form) fields {
 	return fields{
 		name:     text("name", f.Name, false, "Indiquez votre nom.", "votre nom"),
-		subject:  text("subject", f.Subject, false, "Indiquez l'objet de votre réclamation.", "l'objet"),
+		subject:  text("subject", f.Subject, false, "Indiquez l’objet de votre réclamation.", "l’objet"),
 		concerns: text("concerns", f.Concerns, false, "", "la référence du contrat ou de la demande"),
 		facts:    text("facts", f.Facts, true, "Décrivez les faits.", "la description des faits"),
 		demand:   text("demand", f.Demand, true, "Indiquez ce que vous demandez.", "votre demande"),

@@ -22,8 +22,8 @@ func TestFileValidation(t *testing.T) {
 	}{
 		{name: "a valid visitor's draft"},
 		{name: "a valid client's draft", client: true},
-		{name: "subject missing", change: func(d *Draft) { d.Subject = "" }, field: "subject", msg: "Indiquez l'objet"},
-		{name: "subject of blanks", change: func(d *Draft) { d.Subject = " \u00a0\u200b\t" }, field: "subject", msg: "Indiquez l'objet"},
+		{name: "subject missing", change: func(d *Draft) { d.Subject = "" }, field: "subject", msg: "Indiquez l’objet"},
+		{name: "subject of blanks", change: func(d *Draft) { d.Subject = " \u00a0\u200b\t" }, field: "subject", msg: "Indiquez l’objet"},
 		{name: "subject too short", change: func(d *Draft) { d.Subject = "Nul" }, field: "subject", msg: "au moins 5\u00a0caractères"},
 		{name: "subject of 200 characters", change: func(d *Draft) { d.Subject = strings.Repeat("é", 200) }},
 		{name: "subject of 201 characters", change: func(d *Draft) { d.Subject = strings.Repeat("é", 201) }, field: "subject", msg: "200\u00a0caractères"},

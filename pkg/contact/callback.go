@@ -100,7 +100,7 @@ func (s *Service) LogCall(ctx context.Context, actor account.Actor, id string, o
 			return err
 		}
 		if !canCall(r.Status) {
-			return apperr.Errorf(apperr.ECONFLICT, "Cette demande n'attend plus d'appel\u00a0: remettez-la «\u00a0En cours\u00a0» avant d'en noter un autre.")
+			return apperr.Errorf(apperr.ECONFLICT, "Cette demande n’attend plus d’appel\u00a0: remettez-la «\u00a0En cours\u00a0» avant d’en noter un autre.")
 		}
 		c, err := findCallback(ctx, tx, id)
 		if err != nil {
@@ -133,7 +133,7 @@ func (s *Service) callText(r *desk.Request, outcome Outcome, note string, at tim
 	if outcome == OutcomeReached {
 		label, body = "Appel du "+when, "Nous vous avons appelé au "+phone+"."
 	} else {
-		label = "Tentative d'appel du " + when
+		label = "Tentative d’appel du " + when
 		body = "Nous avons essayé de vous appeler au " + phone + ", sans réussir à vous joindre. Nous réessaierons\u00a0; vous pouvez aussi nous appeler au " + s.company.Phone + "."
 	}
 	if note != "" {

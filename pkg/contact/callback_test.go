@@ -218,7 +218,7 @@ func TestCallsAreCountedAndTold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.Label != "Tentative d'appel du 2\u00a0mars\u00a02026 à\u00a011:00" || !strings.Contains(first.Body, "06\u00a039\u00a098\u00a012\u00a034") || !strings.Contains(first.Body, "01 99 00 42 42") {
+	if first.Label != "Tentative d’appel du 2\u00a0mars\u00a02026 à\u00a011:00" || !strings.Contains(first.Body, "06\u00a039\u00a098\u00a012\u00a034") || !strings.Contains(first.Body, "01 99 00 42 42") {
 		t.Errorf("first reply %+v", first)
 	}
 	r := f.request(t, rc.ID)

@@ -81,7 +81,7 @@ func (s *Service) Reply(ctx context.Context, actor account.Actor, id, body strin
 			return err
 		}
 		if !canReply(r.Status) {
-			return apperr.Errorf(apperr.ECONFLICT, "Ce message est clôturé\u00a0: rouvrez-le avant d'y répondre.")
+			return apperr.Errorf(apperr.ECONFLICT, "Ce message est clôturé\u00a0: rouvrez-le avant d’y répondre.")
 		}
 		if reply, err = s.desk.AddReply(ctx, tx, actor, id, ReplyLabel, body); err != nil {
 			return err

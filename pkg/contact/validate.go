@@ -74,7 +74,7 @@ func (s *Service) validateMessage(actor account.Actor, d MessageDraft) (MessageD
 	}
 	d.Subject = strings.TrimSpace(d.Subject)
 	if _, ok := s.form.subject(d.Subject); !ok {
-		c.fail(apperr.FieldErrorf("subject", "Choisissez l'objet de votre message."))
+		c.fail(apperr.FieldErrorf("subject", "Choisissez l’objet de votre message."))
 	}
 	c.text(&d.Message, s.form.text("message", "message", "Écrivez votre message.", true))
 	c.consent(d.Consent)
@@ -129,7 +129,7 @@ func (s *Service) slot(d SlotDraft, now time.Time) (company.Slot, error) {
 	}
 	sl := company.Slot{Start: start.UTC(), End: end.UTC()}
 	if !s.cal.ValidSlot(now, sl, s.form.SlotDays) {
-		return company.Slot{}, apperr.FieldErrorf("slot", "Ce créneau n'est plus disponible\u00a0: choisissez-en un autre.")
+		return company.Slot{}, apperr.FieldErrorf("slot", "Ce créneau n’est plus disponible\u00a0: choisissez-en un autre.")
 	}
 	return sl, nil
 }

@@ -107,10 +107,10 @@ func EndDate(product, reason string, start, today time.Time) (time.Time, error) 
 	switch reason {
 	case ReasonHamon:
 		if !hamonProducts[product] {
-			return time.Time{}, apperr.FieldErrorf("reason", "La loi Hamon ne s'applique pas à ce contrat\u00a0: choisissez la résiliation à l'échéance.")
+			return time.Time{}, apperr.FieldErrorf("reason", "La loi Hamon ne s’applique pas à ce contrat\u00a0: choisissez la résiliation à l’échéance.")
 		}
 		if !yearOld {
-			return time.Time{}, apperr.FieldErrorf("reason", "La loi Hamon permet de résilier après un an de contrat, soit à partir du %s\u00a0: d'ici là, choisissez la résiliation à l'échéance.", frDate(addMonths(start, 12)))
+			return time.Time{}, apperr.FieldErrorf("reason", "La loi Hamon permet de résilier après un an de contrat, soit à partir du %s\u00a0: d’ici là, choisissez la résiliation à l’échéance.", frDate(addMonths(start, 12)))
 		}
 		return addMonths(today, 1), nil
 	case ReasonOther:

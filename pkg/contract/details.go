@@ -40,7 +40,7 @@ func NormalizeRegistration(s string) (string, error) {
 	if m := fniPlate.FindStringSubmatch(s); m != nil {
 		return m[1] + " " + m[2] + " " + m[3], nil
 	}
-	return "", apperr.FieldErrorf("registration", "Indiquez l'immatriculation telle qu'elle figure sur la carte grise, par exemple AB-123-CD.")
+	return "", apperr.FieldErrorf("registration", "Indiquez l’immatriculation telle qu’elle figure sur la carte grise, par exemple AB-123-CD.")
 }
 
 // apply checks and sets details on c (pending only); every wrong field
@@ -90,7 +90,7 @@ func (s *Service) apply(c *Contract, d Details, creating bool) error {
 		case sw.Insurer == "" && sw.PolicyNumber == "":
 			c.Switch = nil
 		case !hamonProducts[c.Product]:
-			add("switch", "Le changement d'assureur par le courtier (loi Hamon) ne s'applique pas à ce contrat.")
+			add("switch", "Le changement d’assureur par le courtier (loi Hamon) ne s’applique pas à ce contrat.")
 		case sw.Insurer == "" || len(sw.Insurer) > 80:
 			add("switch.insurer", "Indiquez le nom de votre assureur actuel.")
 		case sw.PolicyNumber == "" || len(sw.PolicyNumber) > 40:

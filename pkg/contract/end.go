@@ -39,11 +39,11 @@ func (s *Service) cancellable(ctx context.Context, tx *store.Tx, actor account.A
 	case StatusActive, StatusAwaiting:
 		return c, nil
 	case StatusPending:
-		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat n'est pas signé\u00a0: il n'y a rien à résilier.")
+		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat n’est pas signé\u00a0: il n’y a rien à résilier.")
 	case StatusCancelRequested:
 		return nil, apperr.Errorf(apperr.ECONFLICT, "La résiliation de ce contrat est déjà demandée\u00a0: il prend fin le %s.", frDay(c.Ending.Date))
 	}
-	return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n'y a rien à résilier.", c.Status.Label())
+	return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a rien à résilier.", c.Status.Label())
 }
 
 // endOf computes the effective date of cancellation k of c today.
@@ -67,9 +67,9 @@ func (s *Service) endOf(c *Contract, k *Cancellation) (*EndPreview, error) {
 func ruleOf(product, reason string, start, today time.Time) string {
 	hamon := hamonProducts[product] && !addMonths(start, 12).After(today)
 	if reason == ReasonHamon || (reason == ReasonOther && hamon) {
-		return "Loi Hamon (article L113-15-2 du code des assurances)\u00a0: la résiliation prend effet un mois après que l'assureur en est informé."
+		return "Loi Hamon (article L113-15-2 du code des assurances)\u00a0: la résiliation prend effet un mois après que l’assureur en est informé."
 	}
-	return "À l'échéance annuelle (article L113-12 du code des assurances), si la demande parvient au moins deux mois avant\u00a0; sinon à l'échéance suivante."
+	return "À l’échéance annuelle (article L113-12 du code des assurances), si la demande parvient au moins deux mois avant\u00a0; sinon à l’échéance suivante."
 }
 
 // PreviewCancellation gives the date a cancellation would take effect.
@@ -124,7 +124,7 @@ func (s *Service) Cancel(ctx context.Context, actor account.Actor, id string, k 
 func reasonLabel(r string) string {
 	switch r {
 	case ReasonTerm:
-		return "à l'échéance"
+		return "à l’échéance"
 	case ReasonHamon:
 		return "loi Hamon"
 	}
@@ -150,7 +150,7 @@ func (s *Service) Withdraw(ctx context.Context, actor account.Actor, id string) 
 			return err
 		}
 		if c.SignedAt == nil || !CanMove(c.Status, StatusWithdrawn) {
-			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n'y a pas de rétractation possible.", c.Status.Label())
+			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a pas de rétractation possible.", c.Status.Label())
 		}
 		today := s.today()
 		if last := WithdrawalEnd(day(*c.SignedAt, s.loc)); today.After(last) {

@@ -46,7 +46,7 @@ func (s *Service) Export(ctx context.Context, actor account.Actor, date string, 
 			return nil, err
 		}
 	}
-	due, err := parseDay("date", date, "la date d'échéance")
+	due, err := parseDay("date", date, "la date d’échéance")
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (s *Service) export(ctx context.Context, tx *store.Tx, actor account.Actor,
 			return nil, fmt.Errorf("prélèvements exportés: %w", err)
 		}
 		if stamp == "" {
-			return nil, apperr.Errorf(apperr.ENOTFOUND, "Aucun fichier de prélèvements n'a été fait pour le %s.", frDate(due))
+			return nil, apperr.Errorf(apperr.ENOTFOUND, "Aucun fichier de prélèvements n’a été fait pour le %s.", frDate(due))
 		}
 	} else {
 		stamp = store.FormatTime(s.now())

@@ -24,8 +24,8 @@ const (
 // proofLabels name the supporting documents in French.
 var proofLabels = map[string]string{
 	"licence":      "Permis de conduire",
-	"registration": "Certificat d'immatriculation (carte grise)",
-	"record":       "Relevé d'information de votre assureur précédent",
+	"registration": "Certificat d’immatriculation (carte grise)",
+	"record":       "Relevé d’information de votre assureur précédent",
 	"pro-card":     "Carte professionnelle de conducteur VTC",
 }
 
@@ -117,7 +117,7 @@ func proofOf(c *Contract, kind string) (*Proof, error) {
 			return &c.Proofs[i], nil
 		}
 	}
-	return nil, apperr.Errorf(apperr.ENOTFOUND, "Ce justificatif n'est pas demandé pour ce contrat.")
+	return nil, apperr.Errorf(apperr.ENOTFOUND, "Ce justificatif n’est pas demandé pour ce contrat.")
 }
 
 // SendProof stores a supporting document the client sent (already
@@ -138,9 +138,9 @@ func (s *Service) SendProof(ctx context.Context, actor account.Actor, id, kind s
 		}
 		switch {
 		case c.Status == StatusPending:
-			return apperr.Errorf(apperr.ECONFLICT, "Signez d'abord le contrat, puis envoyez vos justificatifs.")
+			return apperr.Errorf(apperr.ECONFLICT, "Signez d’abord le contrat, puis envoyez vos justificatifs.")
 		case c.Status != StatusAwaiting && c.Status != StatusActive:
-			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n'attend plus de justificatif.", c.Status.Label())
+			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’attend plus de justificatif.", c.Status.Label())
 		case p.Status == ProofAccepted:
 			return apperr.Errorf(apperr.ECONFLICT, "Ce justificatif a déjà été accepté.")
 		}
@@ -192,7 +192,7 @@ func (s *Service) ReviewProof(ctx context.Context, actor account.Actor, id, kind
 			return err
 		}
 		if p.Status != ProofSent {
-			return apperr.Errorf(apperr.ECONFLICT, "Ce justificatif est « %s »\u00a0: il n'y a rien à vérifier.", p.StatusLabel)
+			return apperr.Errorf(apperr.ECONFLICT, "Ce justificatif est « %s »\u00a0: il n’y a rien à vérifier.", p.StatusLabel)
 		}
 		return s.review(ctx, tx, actor, c, p, r.Accept, reason)
 	})

@@ -132,7 +132,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Co
 		return nil, err
 	}
 	if (d.PriceID == "") == (d.OfferID == "") {
-		return nil, apperr.FieldErrorf("priceId", "Choisissez le prix ou l'offre à souscrire.")
+		return nil, apperr.FieldErrorf("priceId", "Choisissez le prix ou l’offre à souscrire.")
 	}
 	now := s.now()
 	c := &Contract{ID: rand.Text(), Status: StatusPending, StartDate: start.Format(layout), CreatedAt: now, UpdatedAt: now, uid: actor.UID}

@@ -75,14 +75,14 @@ func (s *Service) SendCode(ctx context.Context, actor account.Actor, id string) 
 		if old != nil {
 			if wait := old.sentAt.Add(CodeResend); now.Before(wait) {
 				return &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: wait.Sub(now),
-					Message: "Un code vient de vous être envoyé\u00a0: attendez une minute avant d'en demander un autre."}
+					Message: "Un code vient de vous être envoyé\u00a0: attendez une minute avant d’en demander un autre."}
 			}
 			if now.Sub(old.first) < CodeWindow {
 				sends, first = old.sends+1, old.first
 			}
 			if sends > CodeSends {
 				return &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: old.first.Add(CodeWindow).Sub(now),
-					Message: fmt.Sprintf("Vous avez demandé %d\u00a0codes aujourd'hui\u00a0: réessayez demain ou écrivez-nous.", CodeSends)}
+					Message: fmt.Sprintf("Vous avez demandé %d\u00a0codes aujourd’hui\u00a0: réessayez demain ou écrivez-nous.", CodeSends)}
 			}
 		}
 		n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
@@ -116,7 +116,7 @@ func (s *Service) signable(ctx context.Context, tx *store.Tx, actor account.Acto
 		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat est déjà signé.")
 	}
 	if s.now().Sub(c.CreatedAt) > PendingLife {
-		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce projet de contrat a plus de 30\u00a0jours\u00a0: son prix n'est plus garanti. Refaites votre demande de prix.")
+		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce projet de contrat a plus de 30\u00a0jours\u00a0: son prix n’est plus garanti. Refaites votre demande de prix.")
 	}
 	if m := missing(c); len(m) > 0 {
 		bad := make([]apperr.FieldMessage, len(m))
@@ -136,7 +136,7 @@ var missingMessages = map[string]string{
 	"address":      "Indiquez votre adresse.",
 	"postalCode":   "Indiquez votre code postal.",
 	"city":         "Indiquez votre ville.",
-	"registration": "Indiquez l'immatriculation du véhicule.",
+	"registration": "Indiquez l’immatriculation du véhicule.",
 }
 
 func codeHash(id, digits string) string { return store.HashToken(id + ":" + digits) }
@@ -194,11 +194,11 @@ func checkCode(ctx context.Context, tx *store.Tx, id, digits string, now time.Ti
 	}
 	switch {
 	case k == nil:
-		return nil, false, apperr.FieldErrorf("code", "Demandez d'abord un code de signature.")
+		return nil, false, apperr.FieldErrorf("code", "Demandez d’abord un code de signature.")
 	case !now.Before(k.expires):
 		return nil, false, apperr.FieldErrorf("code", "Ce code a expiré (il vaut 10\u00a0minutes)\u00a0: demandez-en un nouveau.")
 	case k.attempts >= CodeAttempts:
-		return nil, false, apperr.FieldErrorf("code", "Trop d'essais pour ce code\u00a0: demandez-en un nouveau.")
+		return nil, false, apperr.FieldErrorf("code", "Trop d’essais pour ce code\u00a0: demandez-en un nouveau.")
 	}
 	if subtle.ConstantTimeCompare([]byte(codeHash(id, strings.TrimSpace(digits))), []byte(k.hash)) == 1 {
 		return k, true, nil
@@ -209,9 +209,9 @@ func checkCode(ctx context.Context, tx *store.Tx, id, digits string, now time.Ti
 	}
 	left := CodeAttempts - k.attempts
 	if left == 0 {
-		return k, false, apperr.FieldErrorf("code", "Ce code n'est pas le bon, et c'était le dernier essai\u00a0: demandez un nouveau code.")
+		return k, false, apperr.FieldErrorf("code", "Ce code n’est pas le bon, et c’était le dernier essai\u00a0: demandez un nouveau code.")
 	}
-	return k, false, apperr.FieldErrorf("code", "Ce code n'est pas le bon\u00a0: vérifiez le dernier e-mail reçu (%d\u00a0%s).", left, plural(left, "essai restant", "essais restants"))
+	return k, false, apperr.FieldErrorf("code", "Ce code n’est pas le bon\u00a0: vérifiez le dernier e-mail reçu (%d\u00a0%s).", left, plural(left, "essai restant", "essais restants"))
 }
 
 func plural(n int, one, many string) string {
@@ -262,7 +262,7 @@ func checkSigning(sg *Signing, drafts []Document) error {
 		}
 	}
 	if !ticked["sepa"] {
-		add("accept", "Cochez l'autorisation de prélèvement SEPA.")
+		add("accept", "Cochez l’autorisation de prélèvement SEPA.")
 	}
 	if len(bad) > 0 {
 		return &apperr.Error{Code: apperr.EINVALID, Field: bad[0].Field, Message: bad[0].Message, Fields: bad}

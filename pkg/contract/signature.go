@@ -276,7 +276,7 @@ func (s *Service) VerifyEvidence(ctx context.Context, actor account.Actor, id st
 		var body, sum string
 		err := tx.QueryRowContext(ctx, "SELECT evidence, sha256 FROM signatures WHERE contract_id = ?", id).Scan(&body, &sum)
 		if err != nil {
-			return apperr.Errorf(apperr.ENOTFOUND, "Ce contrat n'a pas de preuve de signature.")
+			return apperr.Errorf(apperr.ENOTFOUND, "Ce contrat n’a pas de preuve de signature.")
 		}
 		if SumOf([]byte(body)) != sum {
 			return apperr.Errorf(apperr.ECONFLICT, "La preuve de signature a été modifiée après la signature.")

@@ -28,13 +28,13 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	}
 	q, err := s.prices.Get(ctx, actor, id[:cut])
 	if apperr.CodeOf(err) == apperr.ENOTFOUND {
-		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable\u00a0: gardez d'abord vos prix dans votre compte.")
+		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable\u00a0: gardez d’abord vos prix dans votre compte.")
 	}
 	if err != nil {
 		return err
 	}
 	if s.today().Format(layout) > q.ValidUntil {
-		return apperr.FieldErrorf("priceId", "Ce prix n'est plus valable depuis le %s\u00a0: refaites votre demande de prix.", q.ValidUntil)
+		return apperr.FieldErrorf("priceId", "Ce prix n’est plus valable depuis le %s\u00a0: refaites votre demande de prix.", q.ValidUntil)
 	}
 	var p *pricing.Price
 	for i := range q.Prices {

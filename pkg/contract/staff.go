@@ -33,7 +33,7 @@ func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*C
 		where = append(where, "id IN (SELECT contract_id FROM proofs WHERE status = 'sent')")
 	case f.Status != "":
 		if Status(f.Status).Label() == f.Status {
-			return nil, apperr.FieldErrorf("status", "Ce statut de contrat n'existe pas.")
+			return nil, apperr.FieldErrorf("status", "Ce statut de contrat n’existe pas.")
 		}
 		where, args = append(where, "status = ?"), append(args, f.Status)
 	}

@@ -73,13 +73,13 @@ func TestDetailSaysWhatTheActorCan(t *testing.T) {
 		can       desk.Can
 		moves     string
 	}{
-		{"free, agent", "agent", free.ID, desk.Can{Take: true, Note: true}, "in_review:En cours d'étude closed:Clôturée"},
-		{"free, admin", "admin", free.ID, desk.Can{Take: true, Assign: true, Work: true, Note: true}, "in_review:En cours d'étude closed:Clôturée"},
+		{"free, agent", "agent", free.ID, desk.Can{Take: true, Note: true}, "in_review:En cours d’étude closed:Clôturée"},
+		{"free, admin", "admin", free.ID, desk.Can{Take: true, Assign: true, Work: true, Note: true}, "in_review:En cours d’étude closed:Clôturée"},
 		{"held, its agent", "agent", held.ID, desk.Can{Release: true, Assign: true, Work: true, Note: true}, "received:Nouvelle closed:Clôturée"},
 		{"held, another agent", "agent2", held.ID, desk.Can{Note: true}, "received:Nouvelle closed:Clôturée"},
 		{"held, admin", "admin", held.ID, desk.Can{Take: true, Release: true, Assign: true, Work: true, Note: true}, "received:Nouvelle closed:Clôturée"},
-		{"closed, agent", "agent", closed.ID, desk.Can{Note: true}, "in_review:En cours d'étude"},
-		{"closed, admin", "admin", closed.ID, desk.Can{Work: true, Note: true}, "in_review:En cours d'étude"},
+		{"closed, agent", "agent", closed.ID, desk.Can{Note: true}, "in_review:En cours d’étude"},
+		{"closed, admin", "admin", closed.ID, desk.Can{Work: true, Note: true}, "in_review:En cours d’étude"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -28,7 +28,7 @@ func TestHistoryIsCompleteAndAppendOnly(t *testing.T) {
 		detail       string
 		changesState bool
 	}{
-		{func() error { _, err := f.svc.Take(ctx, f.agent, r.ID); return err }, "Alain Agent", "taken", "Prise en charge · Statut\u00a0: Nouvelle → En cours d'étude", true},
+		{func() error { _, err := f.svc.Take(ctx, f.agent, r.ID); return err }, "Alain Agent", "taken", "Prise en charge · Statut\u00a0: Nouvelle → En cours d’étude", true},
 		{func() error { _, err := f.svc.AddNote(ctx, f.agent, r.ID, "Client joignable le matin."); return err }, "Alain Agent", "note", "Note interne ajoutée", false},
 		{func() error { _, err := f.svc.Assign(ctx, f.agent, r.ID, f.admin.UID); return err }, "Alain Agent", "assigned", "Confiée à Ada Admin", true},
 		{func() error {
@@ -41,7 +41,7 @@ func TestHistoryIsCompleteAndAppendOnly(t *testing.T) {
 		{func() error { _, err := f.svc.Release(ctx, f.admin, r.ID); return err }, "Ada Admin", "released", "Remise dans la file", true},
 		{func() error { _, err := f.svc.Take(ctx, f.agent2, r.ID); return err }, "Berthe Agent", "taken", "Prise en charge", true},
 		{func() error { _, err := f.svc.Take(ctx, f.admin, r.ID); return err }, "Ada Admin", "taken", "Prise en charge (suivie jusque-là par Berthe Agent)", true},
-		{func() error { _, err := f.svc.SetStatus(ctx, f.admin, r.ID, quote.StatusClosed); return err }, "Ada Admin", "status", "Statut\u00a0: En cours d'étude → Clôturée", true},
+		{func() error { _, err := f.svc.SetStatus(ctx, f.admin, r.ID, quote.StatusClosed); return err }, "Ada Admin", "status", "Statut\u00a0: En cours d’étude → Clôturée", true},
 	}
 	want := []string{"created Claire Client Demande reçue " + f.clock.Now().Add(-time.Minute).UTC().Format(time.RFC3339)}
 	for i, s := range steps {
@@ -107,7 +107,7 @@ func TestMine(t *testing.T) {
 		want string
 	}{
 		{"visitor", apperr.EUNAUTHORIZED, ""},
-		{"client", "", m.Ref + " Reçu 1, " + q.Ref + " En cours d'étude 0"},
+		{"client", "", m.Ref + " Reçu 1, " + q.Ref + " En cours d’étude 0"},
 		{"other", "", "DV-2026-000002 Reçue 0"},
 		{"agent", "", ""},
 	}

@@ -88,7 +88,7 @@ func (s *Service) checkFilter(f Filter) (Filter, error) {
 	switch f.Due {
 	case "", "overdue", "today":
 	default:
-		return f, apperr.FieldErrorf("due", "Choisissez les demandes en retard ou à traiter aujourd'hui.")
+		return f, apperr.FieldErrorf("due", "Choisissez les demandes en retard ou à traiter aujourd’hui.")
 	}
 	q, err := queryField.Clean(f.Query)
 	f.Query = q

@@ -159,7 +159,7 @@ func TestQueueViews(t *testing.T) {
 		byID[v.ID] = v
 	}
 	q2, m1, q1, q5 := byID[rs["q2"].ID], byID[rs["m1"].ID], byID[rs["q1"].ID], byID[rs["q5"].ID]
-	if q2.Assignee == nil || q2.Assignee.Name != "Alain Agent" || q2.Client || q2.KindLabel != "Devis" || q2.StatusLabel != "En cours d'étude" {
+	if q2.Assignee == nil || q2.Assignee.Name != "Alain Agent" || q2.Client || q2.KindLabel != "Devis" || q2.StatusLabel != "En cours d’étude" {
 		t.Errorf("q2: %+v", q2)
 	}
 	if m1.KindLabel != "Message" || m1.StatusLabel != "Nouveau" || m1.ClientStatusLabel != "Reçu" || !m1.Waiting {

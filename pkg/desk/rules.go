@@ -65,7 +65,7 @@ func releaseError(actor account.Actor, r *Request) error {
 // admin, and on a closed request.
 func assignError(actor account.Actor, r *Request) error {
 	if r.Assignee != actor.UID && !actor.IsAdmin() {
-		return apperr.Errorf(apperr.EFORBIDDEN, "Seule la personne qui suit cette demande, ou un administrateur, peut la confier à quelqu'un d'autre.")
+		return apperr.Errorf(apperr.EFORBIDDEN, "Seule la personne qui suit cette demande, ou un administrateur, peut la confier à quelqu’un d’autre.")
 	}
 	if !r.Open() {
 		return errClosed()
@@ -76,7 +76,7 @@ func assignError(actor account.Actor, r *Request) error {
 // workError refuses to work on a request the agent did not take; an admin works on any.
 func workError(actor account.Actor, r *Request) error {
 	if !actor.IsAdmin() && r.Assignee != actor.UID {
-		return apperr.Errorf(apperr.EFORBIDDEN, "Prenez d'abord cette demande en charge.")
+		return apperr.Errorf(apperr.EFORBIDDEN, "Prenez d’abord cette demande en charge.")
 	}
 	return nil
 }

@@ -85,7 +85,7 @@ func (s *Service) fail(op string, err error, attrs ...any) error {
 // ErrNotFound answers an id that does not exist or that the actor may not
 // see: the same answer, so that ids tell nothing.
 func ErrNotFound() error {
-	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande n'existe pas.")
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande n’existe pas.")
 }
 
 // mark sets Overdue and DueToday from the clock.

@@ -124,7 +124,7 @@ func TestActionsRefused(t *testing.T) {
 		{"note with bidi", func() error { _, err := f.svc.AddNote(ctx, f.admin, r.ID, "a\u202eb"); return err }, apperr.EINVALID, "body", ""},
 		{"note with NUL", func() error { _, err := f.svc.AddNote(ctx, f.admin, r.ID, "a\x00b"); return err }, apperr.EINVALID, "body", ""},
 		{"note too long", func() error { _, err := f.svc.AddNote(ctx, f.admin, r.ID, strings.Repeat("é", 4001)); return err }, apperr.EINVALID, "body", "4\u00a0000"},
-		{"unknown request: take", func() error { _, err := f.svc.Take(ctx, f.agent, "inconnu"); return err }, apperr.ENOTFOUND, "", "Cette demande n'existe pas."},
+		{"unknown request: take", func() error { _, err := f.svc.Take(ctx, f.agent, "inconnu"); return err }, apperr.ENOTFOUND, "", "Cette demande n’existe pas."},
 		{"unknown request: note", func() error { _, err := f.svc.AddNote(ctx, f.agent, "inconnu", "x"); return err }, apperr.ENOTFOUND, "", ""},
 		{"unknown request: detail", func() error { _, err := f.svc.Get(ctx, f.agent, "inconnu"); return err }, apperr.ENOTFOUND, "", ""},
 		{"unknown request, visitor", func() error { _, err := f.svc.Get(ctx, f.visitor, "inconnu"); return err }, apperr.EUNAUTHORIZED, "", ""},
@@ -188,12 +188,12 @@ func TestTakeStartsTheWork(t *testing.T) {
 		wantStatus desk.Status
 		wantDetail string
 	}{
-		{"new quote", desk.KindQuote, func(string) {}, f.agent, quote.StatusInReview, "Prise en charge · Statut\u00a0: Nouvelle → En cours d'étude"},
+		{"new quote", desk.KindQuote, func(string) {}, f.agent, quote.StatusInReview, "Prise en charge · Statut\u00a0: Nouvelle → En cours d’étude"},
 		{"quote already in review", desk.KindQuote, func(id string) { must(f.svc.SetStatus(ctx, f.admin, id, quote.StatusInReview)) }, f.agent, quote.StatusInReview, "Prise en charge"},
 		{"new quote taken over by an admin", desk.KindQuote, func(id string) {
 			must(f.svc.Take(ctx, f.agent, id))
 			must(f.svc.SetStatus(ctx, f.agent, id, quote.StatusReceived))
-		}, f.admin, quote.StatusInReview, "Prise en charge (suivie jusque-là par Alain Agent) · Statut\u00a0: Nouvelle → En cours d'étude"},
+		}, f.admin, quote.StatusInReview, "Prise en charge (suivie jusque-là par Alain Agent) · Statut\u00a0: Nouvelle → En cours d’étude"},
 		{"kind without a Started status", desk.KindContact, func(string) {}, f.agent, contactNew, "Prise en charge"},
 	}
 	for _, c := range cases {

@@ -86,9 +86,9 @@ func (d Doc) Text(f Footer) string {
 	for _, p := range d.After {
 		para(p)
 	}
-	fmt.Fprintf(&b, "Cordialement,\nL'équipe %s\n\n-- \n", f.Name)
+	fmt.Fprintf(&b, "Cordialement,\nL’équipe %s\n\n-- \n", f.Name)
 	fmt.Fprintf(&b, "%s, %s\n", f.FullName, f.Address)
-	fmt.Fprintf(&b, "Courtier en assurance immatriculé à l'ORIAS sous le n° %s (www.orias.fr)\n", f.Orias)
+	fmt.Fprintf(&b, "Courtier en assurance immatriculé à l’ORIAS sous le n° %s (www.orias.fr)\n", f.Orias)
 	fmt.Fprintf(&b, "%s · %s · %s\n", f.Phone, f.Email, f.Site)
 	return b.String()
 }

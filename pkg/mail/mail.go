@@ -97,7 +97,7 @@ func ParseFrom(s string, p company.Profile) (*mail.Address, error) {
 	}
 	a, err := mail.ParseAddress(s)
 	if err != nil {
-		return nil, fmt.Errorf("adresse d'expéditeur invalide %q (--mail-from) : attendu « Nom <adresse@domaine> » ou « adresse@domaine »", s)
+		return nil, fmt.Errorf("adresse d’expéditeur invalide %q (--mail-from) : attendu « Nom <adresse@domaine> » ou « adresse@domaine »", s)
 	}
 	return a, nil
 }

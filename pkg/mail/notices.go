@@ -120,7 +120,7 @@ func requestReceived(m *Mailer, e event.Event) ([]notice, error) {
 	switch p.Kind {
 	case "quote":
 		d.Subject = "Votre demande de devis " + p.Ref + " est bien reçue"
-		d.Intro = []string{"Nous avons bien reçu votre demande de devis. Un conseiller l'étudie et vous envoie ses propositions dans votre espace client."}
+		d.Intro = []string{"Nous avons bien reçu votre demande de devis. Un conseiller l’étudie et vous envoie ses propositions dans votre espace client."}
 		if due != "" {
 			facts = append(facts, Fact{"Réponse au plus tard", due})
 		}
@@ -206,7 +206,7 @@ func offersSent(m *Mailer, e event.Event) ([]notice, error) {
 		Action:   &Link{"Voir mes offres", m.link(PathMyQuotes, nil)},
 	}
 	if !p.ValidUntil.IsZero() {
-		d.Facts = append(d.Facts, Fact{"Valable jusqu'au", fr.Date(p.ValidUntil, m.loc)})
+		d.Facts = append(d.Facts, Fact{"Valable jusqu’au", fr.Date(p.ValidUntil, m.loc)})
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "offers-sent"}}, nil
 }
@@ -219,7 +219,7 @@ func offerAccepted(m *Mailer, e event.Event) ([]notice, error) {
 	d := Doc{
 		Subject:  "Vous avez accepté une offre (" + p.Ref + ")",
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"Nous avons bien reçu votre acceptation. Un conseiller prépare la suite avec l'assureur et revient vers vous."},
+		Intro:    []string{"Nous avons bien reçu votre acceptation. Un conseiller prépare la suite avec l’assureur et revient vers vous."},
 		Facts:    []Fact{{"Référence", p.Ref}, {"Assureur", p.Insurer}, {"Formule", p.Formula}},
 		Action:   &Link{"Voir ma demande", m.link(PathMyQuotes, nil)},
 	}
@@ -234,7 +234,7 @@ func offersDeclined(m *Mailer, e event.Event) ([]notice, error) {
 	d := Doc{
 		Subject:  "Vous avez décliné nos offres (" + p.Ref + ")",
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"Nous avons bien noté qu'aucune de nos offres ne vous convient. Un conseiller reprend votre demande avec vos remarques."},
+		Intro:    []string{"Nous avons bien noté qu’aucune de nos offres ne vous convient. Un conseiller reprend votre demande avec vos remarques."},
 		Facts:    []Fact{{"Référence", p.Ref}},
 		Quote:    p.Reason,
 		Action:   &Link{"Voir ma demande", m.link(PathMyQuotes, nil)},
@@ -307,9 +307,9 @@ func passwordResetAsked(m *Mailer, e event.Event) ([]notice, error) {
 	d := Doc{
 		Subject:  "Réinitialisez votre mot de passe " + m.footer.Name,
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"Vous avez demandé à changer le mot de passe de votre espace client. Ce lien est valable 30 minutes et ne sert qu'une fois :"},
+		Intro:    []string{"Vous avez demandé à changer le mot de passe de votre espace client. Ce lien est valable 30 minutes et ne sert qu’une fois :"},
 		Action:   &Link{"Choisir un nouveau mot de passe", m.tokenLink(PathResetPassword, p)},
-		After:    []string{"Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste le même."},
+		After:    []string{"Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste le même."},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "password-reset", secret: true}}, nil
 }
@@ -341,8 +341,8 @@ func passwordChanged(m *Mailer, e event.Event) ([]notice, error) {
 	d := Doc{
 		Subject:  "Votre mot de passe a été modifié",
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"Le mot de passe de votre espace client " + m.footer.Name + " vient d'être modifié. Vos autres sessions ont été fermées."},
-		After:    []string{"Si ce n'est pas vous, choisissez tout de suite un nouveau mot de passe avec « Mot de passe oublié ? » et appelez-nous au " + m.footer.Phone + "."},
+		Intro:    []string{"Le mot de passe de votre espace client " + m.footer.Name + " vient d’être modifié. Vos autres sessions ont été fermées."},
+		After:    []string{"Si ce n’est pas vous, choisissez tout de suite un nouveau mot de passe avec « Mot de passe oublié ? » et appelez-nous au " + m.footer.Phone + "."},
 		Action:   &Link{"Me connecter", m.link(PathLogin, nil)},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "password-changed"}}, nil
@@ -358,7 +358,7 @@ func emailConfirmAsked(m *Mailer, e event.Event) ([]notice, error) {
 		Greeting: greeting(p.Recipient),
 		Intro:    []string{"Pour que nos messages vous parviennent, confirmez que cette adresse est bien la vôtre :"},
 		Action:   &Link{"Confirmer mon adresse", m.tokenLink(PathConfirmEmail, p)},
-		After:    []string{"Si vous n'avez pas créé de compte chez " + m.footer.Name + ", ignorez ce message."},
+		After:    []string{"Si vous n’avez pas créé de compte chez " + m.footer.Name + ", ignorez ce message."},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "email-confirm", secret: true}}, nil
 }
@@ -369,12 +369,12 @@ func emailChanged(m *Mailer, e event.Event) ([]notice, error) {
 		return nil, err
 	}
 	d := Doc{
-		Subject:  "L'adresse e-mail de votre compte a été modifiée",
+		Subject:  "L’adresse e-mail de votre compte a été modifiée",
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"L'adresse de votre espace client " + m.footer.Name + " vient d'être changée :"},
+		Intro:    []string{"L’adresse de votre espace client " + m.footer.Name + " vient d’être changée :"},
 		Facts:    []Fact{{"Ancienne adresse", p.Email}, {"Nouvelle adresse", p.NewEmail}},
 		Action:   &Link{"Annuler ce changement", m.tokenLink(PathUndoEmail, p)},
-		After:    []string{"Si ce n'est pas vous, ce lien d'annulation, valable 7 jours, remet votre ancienne adresse et ferme toutes les sessions du compte."},
+		After:    []string{"Si ce n’est pas vous, ce lien d’annulation, valable 7 jours, remet votre ancienne adresse et ferme toutes les sessions du compte."},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "email-changed", secret: true}}, nil
 }
@@ -387,9 +387,9 @@ func unlockAsked(m *Mailer, e event.Event) ([]notice, error) {
 	d := Doc{
 		Subject:  "Débloquez votre compte " + m.footer.Name,
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"Trop d'essais de mot de passe ont bloqué la connexion à votre compte depuis les navigateurs qu'il ne connaît pas. Ce lien la débloque pour vous, une seule fois :"},
+		Intro:    []string{"Trop d’essais de mot de passe ont bloqué la connexion à votre compte depuis les navigateurs qu’il ne connaît pas. Ce lien la débloque pour vous, une seule fois :"},
 		Action:   &Link{"Débloquer mon compte", m.tokenLink(PathUnlock, p)},
-		After:    []string{"Si ces essais ne viennent pas de vous, quelqu'un cherche votre mot de passe : choisissez-en un long et que vous n'utilisez nulle part ailleurs."},
+		After:    []string{"Si ces essais ne viennent pas de vous, quelqu’un cherche votre mot de passe : choisissez-en un long et que vous n’utilisez nulle part ailleurs."},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "account-unlock", secret: true}}, nil
 }
@@ -402,8 +402,8 @@ func accountDeleted(m *Mailer, e event.Event) ([]notice, error) {
 	d := Doc{
 		Subject:  "Votre compte " + m.footer.Name + " est supprimé",
 		Greeting: greeting(p.Recipient),
-		Intro: []string{"Votre espace client et les données qui y étaient liées ont été supprimés, comme vous l'avez demandé.",
-			"Si ce n'est pas vous qui l'avez demandé, appelez-nous au " + m.footer.Phone + "."},
+		Intro: []string{"Votre espace client et les données qui y étaient liées ont été supprimés, comme vous l’avez demandé.",
+			"Si ce n’est pas vous qui l’avez demandé, appelez-nous au " + m.footer.Phone + "."},
 		Action: &Link{"Notre politique de confidentialité", m.link("/privacy", nil)},
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "account-deleted"}}, nil

@@ -22,7 +22,7 @@ func claimNotice(template func(p event.ClaimPayload) string, subject func(p even
 		}
 		facts := []Fact{{"Dossier", p.Ref}, {"Sinistre", p.Kind}, {"Produit", p.Product}, {"Assureur", p.Insurer}}
 		if p.InsurerRef != "" {
-			facts = append(facts, Fact{"Numéro chez l'assureur", p.InsurerRef})
+			facts = append(facts, Fact{"Numéro chez l’assureur", p.InsurerRef})
 		}
 		facts = append(facts, Fact{"Statut", p.Status})
 		d := Doc{
@@ -46,11 +46,11 @@ func claimNotice(template func(p event.ClaimPayload) string, subject func(p even
 // claimSteps are the subjects of a claim's steps, by status.
 var claimSteps = map[string]string{
 	"declared":    "Votre dossier de sinistre {ref} est entre nos mains",
-	"transmitted": "Votre sinistre {ref} est transmis à l'assureur",
+	"transmitted": "Votre sinistre {ref} est transmis à l’assureur",
 	"expertise":   "Un expert est missionné pour votre sinistre {ref}",
 	"pieces":      "Une pièce nous manque pour votre sinistre {ref}",
 	"indemnified": "Votre sinistre {ref} est indemnisé",
-	"refused":     "La réponse de l'assureur pour votre sinistre {ref}",
+	"refused":     "La réponse de l’assureur pour votre sinistre {ref}",
 	"closed":      "Votre dossier de sinistre {ref} est clos",
 }
 
@@ -61,7 +61,7 @@ var (
 		func(m *Mailer, p event.ClaimPayload) []string {
 			out := []string{p.Text}
 			if !p.DeclareBy.IsZero() {
-				out = append(out, "Délai légal de déclaration\u00a0: jusqu'au "+fr.Date(p.DeclareBy, m.loc)+", soit "+p.DeclareRule+".")
+				out = append(out, "Délai légal de déclaration\u00a0: jusqu’au "+fr.Date(p.DeclareBy, m.loc)+", soit "+p.DeclareRule+".")
 			} else if p.DeclareRule != "" {
 				out = append(out, "Délai de déclaration\u00a0: "+p.DeclareRule+".")
 			}
@@ -82,7 +82,7 @@ var (
 				out = append(out, "Envoyez-la depuis la page du dossier («\u00a0Envoyer les pièces demandées\u00a0»)\u00a0: une photo nette suffit.")
 			}
 			if p.Step == "indemnified" && p.AmountCents > 0 {
-				out = append(out, "L'assureur vous verse cette somme directement, en général sous quelques jours.")
+				out = append(out, "L’assureur vous verse cette somme directement, en général sous quelques jours.")
 			}
 			return out
 		})

@@ -39,16 +39,16 @@ var (
 	contractCodeSent = contractNotice("contract-code", "Votre code de signature : {number}",
 		func(m *Mailer, p event.ContractPayload) []string {
 			return []string{"Voici le code qui signe votre contrat " + p.Number + "\u00a0:", p.Code,
-				"Il vaut jusqu'à " + fr.Clock(p.Date, m.loc) + " (10\u00a0minutes) et ne sert qu'une fois. Saisissez-le sur la page de signature."}
+				"Il vaut jusqu’à " + fr.Clock(p.Date, m.loc) + " (10\u00a0minutes) et ne sert qu’une fois. Saisissez-le sur la page de signature."}
 		},
 		func(*Mailer, event.ContractPayload) []string {
-			return []string{"Vous n'avez rien demandé\u00a0? Ne communiquez ce code à personne, même à un conseiller\u00a0: nous ne vous le demanderons jamais."}
+			return []string{"Vous n’avez rien demandé\u00a0? Ne communiquez ce code à personne, même à un conseiller\u00a0: nous ne vous le demanderons jamais."}
 		}, true)
 	contractSigned = contractNotice("contract-signed", "Votre contrat {number} est signé",
 		func(m *Mailer, p event.ContractPayload) []string {
 			out := []string{"Merci\u00a0! Votre contrat est signé électroniquement. Vos documents signés sont dans votre espace\u00a0: " + strings.Join(p.Documents, ", ") + "."}
 			if !p.Date.IsZero() {
-				out = append(out, "Vous êtes couvert provisoirement jusqu'au "+fr.Date(p.Date, m.loc)+"\u00a0: envoyez vos justificatifs depuis la page du contrat pour que votre contrat devienne actif.")
+				out = append(out, "Vous êtes couvert provisoirement jusqu’au "+fr.Date(p.Date, m.loc)+"\u00a0: envoyez vos justificatifs depuis la page du contrat pour que votre contrat devienne actif.")
 			}
 			return out
 		},
@@ -57,7 +57,7 @@ var (
 		}, false)
 	contractProofRefused = contractNotice("contract-proof-refused", "Un justificatif est à renvoyer : {number}",
 		func(m *Mailer, p event.ContractPayload) []string {
-			out := []string{"Nous avons vérifié vos justificatifs. L'un d'eux ne convient pas\u00a0: " + p.Detail + "."}
+			out := []string{"Nous avons vérifié vos justificatifs. L’un d’eux ne convient pas\u00a0: " + p.Detail + "."}
 			if !p.Date.IsZero() {
 				out = append(out, "Renvoyez-le avant le "+fr.Date(p.Date, m.loc)+", fin de votre couverture provisoire.")
 			}
@@ -71,11 +71,11 @@ var (
 		func(m *Mailer, p event.ContractPayload) []string {
 			return []string{"Nous avons bien reçu votre demande de résiliation, et nous en accusons réception ce jour.",
 				"Votre contrat prendra fin le " + fr.Date(p.Date, m.loc) + ". " + p.Detail,
-				"Vous restez couvert jusqu'à cette date\u00a0; aucun prélèvement n'aura lieu après."}
+				"Vous restez couvert jusqu’à cette date\u00a0; aucun prélèvement n’aura lieu après."}
 		}, nil, false)
 	contractCancelled = contractNotice("contract-cancelled", "Votre contrat {number} est résilié",
 		func(m *Mailer, p event.ContractPayload) []string {
-			return []string{"Votre contrat a pris fin le " + fr.Date(p.Date, m.loc) + ", comme vous l'aviez demandé. Ses documents restent consultables dans votre espace."}
+			return []string{"Votre contrat a pris fin le " + fr.Date(p.Date, m.loc) + ", comme vous l’aviez demandé. Ses documents restent consultables dans votre espace."}
 		}, nil, false)
 	contractDocumentSent = contractNotice("contract-document-sent", "Votre document : {number}",
 		func(_ *Mailer, p event.ContractPayload) []string {
@@ -83,7 +83,7 @@ var (
 		}, nil, false)
 	contractWithdrawn = contractNotice("contract-withdrawn", "Votre rétractation est enregistrée : {number}",
 		func(m *Mailer, p event.ContractPayload) []string {
-			refund := "Aucun prélèvement n'avait encore eu lieu\u00a0: vous n'avez rien à payer ni à recevoir."
+			refund := "Aucun prélèvement n’avait encore eu lieu\u00a0: vous n’avez rien à payer ni à recevoir."
 			if p.RefundCents > 0 {
 				refund = "Nous vous remboursons " + pricing.Euros(p.RefundCents) + " dans les 30\u00a0jours (article L112-2-1 du code des assurances)."
 			}

@@ -20,14 +20,14 @@ func pricesKept(m *Mailer, e event.Event) ([]notice, error) {
 	}
 	until := fr.Date(p.ValidUntil, m.loc)
 	// « Assurance auto » → « vos prix d'assurance auto ».
-	of := "d'assurance"
+	of := "d’assurance"
 	if p.Product != "" {
-		of = "d'" + strings.ToLower(p.Product[:1]) + p.Product[1:]
+		of = "d’" + strings.ToLower(p.Product[:1]) + p.Product[1:]
 	}
 	d := Doc{
 		Subject:  "Vos prix " + of + " sont enregistrés",
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{"Vous avez gardé vos prix " + of + " ; ils restent valables jusqu'au " + until + " inclus."},
+		Intro:    []string{"Vous avez gardé vos prix " + of + " ; ils restent valables jusqu’au " + until + " inclus."},
 		Facts:    []Fact{{"Référence", p.Ref}, {"Formule retenue", p.Chosen}},
 		After: []string{"Ces prix sont indicatifs : ils sont confirmés après vérification de vos justificatifs.",
 			"Une question ? Répondez à ce message ou appelez-nous au " + m.footer.Phone + "."},

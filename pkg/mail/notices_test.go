@@ -45,8 +45,8 @@ var samples = []struct {
 		Due: time.Date(2027, 1, 25, 0, 0, 0, 0, time.UTC)}},
 	{event.ComplaintAnswered, event.ReplyPayload{Recipient: marie, ID: "r4", Ref: "C-2026-00002", Kind: "complaint",
 		Author: "Claire Petit", Body: "Après examen, nous vous remboursons les frais de dossier.\n\n" +
-			"Si cette réponse ne vous satisfait pas, vous pouvez saisir gratuitement le médiateur\u00a0: La Médiation de l'Assurance, " +
-			"TSA 50110, 75441 Paris Cedex 09, https://www.mediation-assurance.org. Le médiateur doit être saisi dans un délai d'un an " +
+			"Si cette réponse ne vous satisfait pas, vous pouvez saisir gratuitement le médiateur\u00a0: La Médiation de l’Assurance, " +
+			"TSA 50110, 75441 Paris Cedex 09, https://www.mediation-assurance.org. Le médiateur doit être saisi dans un délai d’un an " +
 			"à compter de votre réclamation écrite auprès de nous."}},
 	{event.ChatMessageLeft, event.ChatPayload{Recipient: marie, Conversation: "c1", Agent: "Bruno Martin",
 		Text: "Je vous envoie le devis demain matin."}},
@@ -73,21 +73,21 @@ var samples = []struct {
 		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)
 		p.Documents = []string{"Conditions particulières", "Mandat de prélèvement SEPA", "Mémo Véhicule Assuré"}
 	})},
-	{event.ContractProofRefused, contractSample("En attente de justificatifs", "Relevé d'information de votre assureur précédent : la page 2 manque", 0, func(p *event.ContractPayload) {
+	{event.ContractProofRefused, contractSample("En attente de justificatifs", "Relevé d’information de votre assureur précédent : la page 2 manque", 0, func(p *event.ContractPayload) {
 		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)
 	})},
 	{event.ContractActivated, contractSample("Actif", "", 0, nil)},
 	{event.ContractDocumentSent, contractSample("Actif", "Mémo Véhicule Assuré", 0, nil)},
-	{event.ContractCancelRequested, contractSample("Résiliation demandée", "À l'échéance annuelle (article L113-12 du code des assurances).", 0, func(p *event.ContractPayload) {
+	{event.ContractCancelRequested, contractSample("Résiliation demandée", "À l’échéance annuelle (article L113-12 du code des assurances).", 0, func(p *event.ContractPayload) {
 		p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC)
 	})},
 	{event.ContractCancelled, contractSample("Résilié", "", 0, func(p *event.ContractPayload) { p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC) })},
 	{event.ContractWithdrawn, contractSample("Rétracté", "", 3451, func(p *event.ContractPayload) { p.Date = time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC) })},
 	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
 		p.DeclareBy = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
-		p.DeclareRule = "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l'avez appris (article L113-2 du code des assurances)"
+		p.DeclareRule = "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l’avez appris (article L113-2 du code des assurances)"
 	})},
-	{event.ClaimMoved, claimSample("transmitted", "Transmis à l'assureur", "Votre déclaration est transmise à Mutuelle Fictive de l’Ouest, qui l'enregistre sous le numéro MFO-778812.", func(p *event.ClaimPayload) {
+	{event.ClaimMoved, claimSample("transmitted", "Transmis à l’assureur", "Votre déclaration est transmise à Mutuelle Fictive de l’Ouest, qui l’enregistre sous le numéro MFO-778812.", func(p *event.ClaimPayload) {
 		p.InsurerRef = "MFO-778812"
 	})},
 	{event.ClaimMoved, claimSample("pieces", "En attente de pièces", "Il nous manque une pièce pour avancer\u00a0: le devis du garage.", nil)},
@@ -95,9 +95,9 @@ var samples = []struct {
 		p.AmountCents = 125000
 	})},
 	{event.ClaimMoved, claimSample("refused", "Refusé", "Mutuelle Fictive de l’Ouest refuse de prendre ce sinistre en charge\u00a0: la garantie vol n'est pas souscrite.", func(p *event.ClaimPayload) {
-		p.Mediator = "Vous pouvez contester ce refus\u00a0: écrivez d'abord au service réclamations de Mutuelle Fictive de l’Ouest, nous vous aidons à le faire. Si sa réponse ne vous satisfait pas, ou sans réponse dans les deux mois, vous pouvez saisir gratuitement La Médiation de l'Assurance\u00a0: TSA 50110, 75441 Paris Cedex 09, https://www.mediation-assurance.org."
+		p.Mediator = "Vous pouvez contester ce refus\u00a0: écrivez d’abord au service réclamations de Mutuelle Fictive de l’Ouest, nous vous aidons à le faire. Si sa réponse ne vous satisfait pas, ou sans réponse dans les deux mois, vous pouvez saisir gratuitement La Médiation de l’Assurance\u00a0: TSA 50110, 75441 Paris Cedex 09, https://www.mediation-assurance.org."
 	})},
-	{event.ClaimMessage, claimSample("transmitted", "Transmis à l'assureur", "Bonjour,\n\nL'expert passera jeudi matin.\nBien à vous,", func(p *event.ClaimPayload) {
+	{event.ClaimMessage, claimSample("transmitted", "Transmis à l’assureur", "Bonjour,\n\nL'expert passera jeudi matin.\nBien à vous,", func(p *event.ClaimPayload) {
 		p.Author = "Bruno Martin"
 	})},
 }

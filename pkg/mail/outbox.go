@@ -106,7 +106,7 @@ func (m *Mailer) Retry(ctx context.Context, a account.Actor, id int64) error {
 }
 
 func errNotFound(id int64) error {
-	return apperr.Errorf(apperr.ENOTFOUND, "Le mail %d n'existe pas.", id)
+	return apperr.Errorf(apperr.ENOTFOUND, "Le mail %d n’existe pas.", id)
 }
 
 func errNotFailed(s Status) error {

@@ -199,7 +199,7 @@ func (s *Sender) record(ctx context.Context, r *row, sendErr error) error {
 	case isPermanent(sendErr):
 		status, cause = StatusFailed, sendErr.Error()
 	case !now.Add(s.delay(r.Attempts)).Before(r.ExpiresAt):
-		status, cause = StatusFailed, "abandonné après 48 heures d'essais : "+sendErr.Error()
+		status, cause = StatusFailed, "abandonné après 48 heures d’essais : "+sendErr.Error()
 	default:
 		status, next, cause = StatusPending, now.Add(s.delay(r.Attempts)), sendErr.Error()
 	}

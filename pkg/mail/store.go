@@ -231,7 +231,7 @@ func lease(ctx context.Context, tx *store.Tx, now, until time.Time, limit int) (
 }
 
 // blanked is what a secret becomes in the bodies of a mail once sent.
-const blanked = "[lien personnel retiré après l'envoi]"
+const blanked = "[lien personnel retiré après l’envoi]"
 
 // settle records the end of an attempt on r: sent, failed, or due again
 // at next (status pending). A sent or failed mail loses its secret.

@@ -36,7 +36,7 @@ func (t *Tariff) NeedsLines(product string, n Needs) [][2]string {
 	lines = append(lines, [2]string{"Franchise acceptée", tolerance})
 	switch n.ExistingCover {
 	case "elsewhere":
-		lines = append(lines, [2]string{"Assurance actuelle", "Déjà assuré ailleurs (changement d'assureur)"})
+		lines = append(lines, [2]string{"Assurance actuelle", "Déjà assuré ailleurs (changement d’assureur)"})
 	case "none":
 		lines = append(lines, [2]string{"Assurance actuelle", "Pas encore assuré"})
 	}

@@ -99,8 +99,8 @@ func New(cfg Config) *Service {
 
 // The answers past the limits; %s is the wait in minutes.
 const (
-	tooManyExports = "Vous avez déjà téléchargé vos données plusieurs fois dans l'heure. Réessayez dans %s."
-	busyExports    = "D'autres téléchargements de données sont en cours. Réessayez dans %s."
+	tooManyExports = "Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez dans %s."
+	busyExports    = "D’autres téléchargements de données sont en cours. Réessayez dans %s."
 	// busyWait is the wait suggested when every slot is taken.
 	busyWait = time.Minute
 )

@@ -61,7 +61,7 @@ func TestExportIsTheIndentedDocumentOfBefore(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.chats.Send(context.Background(), chat.Viewer{UID: e.user.UID}, id, "Bonjour Thomas")
-		}, has: []string{`"intent": "auto"`, `"href": "/insurance/car"`, "Aucun conseiller n'est en ligne pour le moment.", `"text": "Bonjour Thomas"`, `"product": "home"`}},
+		}, has: []string{`"intent": "auto"`, `"href": "/insurance/car"`, "Aucun conseiller n’est en ligne pour le moment.", `"text": "Bonjour Thomas"`, `"product": "home"`}},
 		{name: "an empty conversation", convs: 1, fill: func(t *testing.T, e *env) {
 			e.chat(t)
 			err := e.db.WriteTx(context.Background(), func(tx *store.Tx) error {
@@ -143,7 +143,7 @@ func TestExportIsLimitedPerAccount(t *testing.T) {
 	_, err := s.Export(context.Background(), e.sess)
 	wait, _ := apperr.RetryAfterOf(err)
 	if apperr.CodeOf(err) != apperr.ETOOMANY || wait != 19*time.Minute+time.Second ||
-		apperr.MessageOf(err) != "Vous avez déjà téléchargé vos données plusieurs fois dans l'heure. Réessayez dans 20 minutes." {
+		apperr.MessageOf(err) != "Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez dans 20 minutes." {
 		t.Errorf("4th export: %v (wait %v)", err, wait)
 	}
 	if l.seen[e.user.UID] != 4 {
@@ -197,7 +197,7 @@ func TestExportsAtOnceAreBounded(t *testing.T) {
 	_, err = s.Export(ctx, e.sess)
 	wait, _ := apperr.RetryAfterOf(err)
 	if apperr.CodeOf(err) != apperr.ETOOMANY || wait != time.Minute ||
-		apperr.MessageOf(err) != "D'autres téléchargements de données sont en cours. Réessayez dans 1 minute." {
+		apperr.MessageOf(err) != "D’autres téléchargements de données sont en cours. Réessayez dans 1 minute." {
 		t.Fatalf("a third export at once: %v", err)
 	}
 	if l.seen[e.user.UID] != 1 {
@@ -212,7 +212,7 @@ func TestExportsAtOnceAreBounded(t *testing.T) {
 	// A refusal by the account's limit gives its slot back.
 	s = New(Config{Accounts: e.accounts, Quotes: e.quotes, Contacts: e.contacts, Limit: &countingLimiter{max: 0, seen: map[string]int{}}, MaxAtOnce: 1})
 	for range 3 {
-		if _, err := s.Export(ctx, e.sess); apperr.MessageOf(err) == "" || !strings.Contains(apperr.MessageOf(err), "dans l'heure") {
+		if _, err := s.Export(ctx, e.sess); apperr.MessageOf(err) == "" || !strings.Contains(apperr.MessageOf(err), "dans l’heure") {
 			t.Fatalf("refused by the account's limit: %v", err)
 		}
 	}

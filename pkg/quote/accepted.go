@@ -38,7 +38,7 @@ func (s *Service) AcceptedOffer(ctx context.Context, tx *store.Tx, actor account
 		return nil, nil, err
 	}
 	if o.Status != OfferAccepted {
-		return nil, nil, apperr.FieldErrorf("offerId", "Acceptez d'abord cette offre depuis votre demande de devis %s.", r.Ref)
+		return nil, nil, apperr.FieldErrorf("offerId", "Acceptez d’abord cette offre depuis votre demande de devis %s.", r.Ref)
 	}
 	return o, r, nil
 }

@@ -43,10 +43,10 @@ type Car struct {
 
 func (d *Car) check(c *checker) {
 	d.Vehicle.check(c)
-	c.year("year", d.Year, "vehicleYear", "l'année de première mise en circulation")
-	c.choice("energy", &d.Energy, listEnergy, "l'énergie du véhicule")
-	c.choice("usage", &d.Usage, listUsage, "l'usage du véhicule")
-	c.year("licenceYear", d.LicenceYear, "licenceYear", "l'année d'obtention du permis du conducteur principal")
+	c.year("year", d.Year, "vehicleYear", "l’année de première mise en circulation")
+	c.choice("energy", &d.Energy, listEnergy, "l’énergie du véhicule")
+	c.choice("usage", &d.Usage, listUsage, "l’usage du véhicule")
+	c.year("licenceYear", d.LicenceYear, "licenceYear", "l’année d’obtention du permis du conducteur principal")
 	if d.BonusMalus != nil {
 		checkBonusMalus(c, *d.BonusMalus)
 	}
@@ -111,12 +111,12 @@ type Health struct {
 }
 
 func (d *Health) check(c *checker) {
-	c.number("adults", d.Adults, "adults", "le nombre d'adultes à couvrir")
-	c.number("children", d.Children, "children", "le nombre d'enfants à couvrir")
+	c.number("adults", d.Adults, "adults", "le nombre d’adultes à couvrir")
+	c.number("children", d.Children, "children", "le nombre d’enfants à couvrir")
 	// The main insured is an adult: born between maxAge and minAge years ago.
 	minAge, maxAge := c.form.bounds("insuredAge")
 	c.between("birthYear", d.BirthYear, c.now.Year()-maxAge, c.now.Year()-minAge,
-		"l'année de naissance de l'assuré principal", "une année", strconv.Itoa)
+		"l’année de naissance de l’assuré principal", "une année", strconv.Itoa)
 	c.choice("priority", &d.Priority, listHealthPriority, "votre priorité")
 }
 

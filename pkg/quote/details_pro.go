@@ -17,7 +17,7 @@ type Pro struct {
 func (d *Pro) check(c *checker) {
 	c.text("activity", &d.Activity, "activity", "votre activité", false)
 	c.choice("legalStatus", &d.LegalStatus, listLegalStatus, "la forme juridique")
-	c.choice("turnover", &d.Turnover, listTurnover, "la tranche de chiffre d'affaires annuel")
+	c.choice("turnover", &d.Turnover, listTurnover, "la tranche de chiffre d’affaires annuel")
 	c.number("employees", d.Employees, "employees", "le nombre de salariés")
 }
 
@@ -33,7 +33,7 @@ type VTC struct {
 func (d *VTC) check(c *checker) {
 	d.Vehicle.check(c)
 	c.yesNo("vtcCard", d.Card, "si vous êtes titulaire de la carte professionnelle VTC")
-	c.number("yearsActivity", d.Years, "vtcYears", "depuis combien d'années vous exercez comme chauffeur VTC")
+	c.number("yearsActivity", d.Years, "vtcYears", "depuis combien d’années vous exercez comme chauffeur VTC")
 }
 
 // Fleet is a company fleet quote, from three vehicles.
@@ -45,7 +45,7 @@ type Fleet struct {
 func (d *Fleet) check(c *checker) {
 	lo, _ := c.form.bounds("fleetVehicles")
 	if d.Vehicles != nil && *d.Vehicles < lo {
-		c.fail("vehicles", "Un contrat flotte couvre au moins %d véhicules\u00a0: pour un ou deux, demandez un devis d'assurance auto.", lo)
+		c.fail("vehicles", "Un contrat flotte couvre au moins %d véhicules\u00a0: pour un ou deux, demandez un devis d’assurance auto.", lo)
 	}
 	c.number("vehicles", d.Vehicles, "fleetVehicles", "le nombre de véhicules")
 	d.VehicleTypes = c.choices("vehicleTypes", d.VehicleTypes, listFleetVehicle, "au moins un type de véhicule")

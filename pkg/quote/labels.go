@@ -19,8 +19,8 @@ var answerLabels = map[string]struct{ label, list string }{
 	"surface": {"Surface (m²)", ""}, "rooms": {"Pièces", ""}, "postalCode": {"Code postal", ""},
 	"adults": {"Adultes", ""}, "children": {"Enfants", ""}, "birthYear": {"Année de naissance", ""},
 	"priority": {"Priorité", "healthPriority"}, "goal": {"Objectif", "lifeGoal"}, "amount": {"Montant (€)", ""},
-	"activity": {"Activité", ""}, "legalStatus": {"Statut juridique", "legalStatus"}, "turnover": {"Chiffre d'affaires", "turnover"},
-	"employees": {"Salariés", ""}, "yearsActivity": {"Années d'activité", ""}, "vtcCard": {"Carte VTC", ""},
+	"activity": {"Activité", ""}, "legalStatus": {"Statut juridique", "legalStatus"}, "turnover": {"Chiffre d’affaires", "turnover"},
+	"employees": {"Salariés", ""}, "yearsActivity": {"Années d’activité", ""}, "vtcCard": {"Carte VTC", ""},
 	"vehicles": {"Véhicules", ""}, "vehicleTypes": {"Types de véhicules", "fleetVehicleType"},
 	"vehicleKind": {"Véhicule", "tempVehicleKind"}, "startDate": {"Début", ""}, "days": {"Durée (jours)", ""},
 }

@@ -20,7 +20,7 @@ var Machine = &desk.Machine{
 	Kind: desk.KindQuote, Prefix: "DV", Initial: StatusReceived, Started: StatusInReview,
 	Statuses: []desk.StatusInfo{
 		{Status: StatusReceived, Label: "Nouvelle", Client: "Reçue", Waiting: true},
-		{Status: StatusInReview, Label: "En cours d'étude", Client: "En cours d'étude", Waiting: true},
+		{Status: StatusInReview, Label: "En cours d’étude", Client: "En cours d’étude", Waiting: true},
 		{Status: StatusOffered, Label: "Offres envoyées", Client: "Offres à consulter"},
 		{Status: StatusAccepted, Label: "Offre acceptée", Client: "Offre acceptée", Waiting: true},
 		{Status: StatusDeclined, Label: "Offres refusées", Client: "Offres refusées"},

@@ -153,6 +153,6 @@ func (o Offer) Summary() string {
 	if d, err := time.Parse(time.DateOnly, o.ValidUntil); err == nil {
 		valid = frDate(d)
 	}
-	return fmt.Sprintf("%s, %s\u00a0: %s par mois, %s par an, franchise %s, valable jusqu'au %s (%s)",
+	return fmt.Sprintf("%s, %s\u00a0: %s par mois, %s par an, franchise %s, valable jusqu’au %s (%s)",
 		o.Insurer, o.ProductName, euros(o.MonthlyCents), euros(o.YearlyCents), euros(o.DeductibleCents), valid, o.label())
 }

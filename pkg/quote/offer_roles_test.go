@@ -85,7 +85,7 @@ func TestAdminSendsOffersWithoutTakingTheRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.SendOffers(context.Background(), cast["agent"], r.ID, twoOffers()); apperr.CodeOf(err) != apperr.EFORBIDDEN ||
-		!strings.Contains(apperr.MessageOf(err), "Prenez d'abord cette demande en charge.") {
+		!strings.Contains(apperr.MessageOf(err), "Prenez d’abord cette demande en charge.") {
 		t.Fatalf("an agent who did not take it: %v", err)
 	}
 	if _, err := f.svc.SendOffers(context.Background(), cast["admin"], r.ID, twoOffers()); err != nil {

@@ -108,7 +108,7 @@ func canSend(st desk.Status) error {
 	case StatusReceived, StatusInReview, StatusDeclined:
 		return nil
 	case StatusOffered:
-		return apperr.Errorf(apperr.ECONFLICT, "Des offres attendent déjà la réponse du client. Repassez la demande «\u00a0En cours d'étude\u00a0» pour en envoyer d'autres.")
+		return apperr.Errorf(apperr.ECONFLICT, "Des offres attendent déjà la réponse du client. Repassez la demande «\u00a0En cours d’étude\u00a0» pour en envoyer d’autres.")
 	case StatusAccepted:
 		return apperr.Errorf(apperr.ECONFLICT, "Le client a déjà choisi une offre.")
 	}
@@ -175,11 +175,11 @@ func (s *Service) acceptable(ctx context.Context, tx *store.Tx, id, offerID stri
 			return nil, apperr.Errorf(apperr.ECONFLICT, "Cette offre ne peut plus être choisie.")
 		case o.ValidUntil < s.today(now).Format(time.DateOnly):
 			until, _ := time.Parse(time.DateOnly, o.ValidUntil)
-			return nil, apperr.Errorf(apperr.ECONFLICT, "Cette offre n'était valable que jusqu'au %s. Votre conseiller peut vous en proposer une nouvelle.", frDate(until))
+			return nil, apperr.Errorf(apperr.ECONFLICT, "Cette offre n’était valable que jusqu’au %s. Votre conseiller peut vous en proposer une nouvelle.", frDate(until))
 		}
 		return o, nil
 	}
-	return nil, apperr.Errorf(apperr.ENOTFOUND, "Cette offre n'existe pas.")
+	return nil, apperr.Errorf(apperr.ENOTFOUND, "Cette offre n’existe pas.")
 }
 
 // canDecide refuses a decision on a request that has no offers to decide on.
@@ -192,7 +192,7 @@ func canDecide(st desk.Status) error {
 	case StatusDeclined:
 		return apperr.Errorf(apperr.ECONFLICT, "Vous avez déjà refusé ces offres.")
 	}
-	return apperr.Errorf(apperr.ECONFLICT, "Aucune offre n'attend votre réponse pour cette demande.")
+	return apperr.Errorf(apperr.ECONFLICT, "Aucune offre n’attend votre réponse pour cette demande.")
 }
 
 // Decline records that the actor, the client who sent request id,
@@ -272,7 +272,7 @@ func offersSummary(offers []Offer) string {
 	fmt.Fprintf(&b, "Nous vous proposons %s\u00a0:\n", countOffers(len(offers)))
 	for _, o := range offers {
 		until, _ := time.Parse(time.DateOnly, o.ValidUntil)
-		fmt.Fprintf(&b, "• %s, %s\u00a0: %s par mois ou %s par an, valable jusqu'au %s\n",
+		fmt.Fprintf(&b, "• %s, %s\u00a0: %s par mois ou %s par an, valable jusqu’au %s\n",
 			o.Insurer, o.ProductName, euros(o.MonthlyCents), euros(o.YearlyCents), frDate(until))
 	}
 	b.WriteString("Comparez-les et choisissez dans «\u00a0Mes devis\u00a0».")

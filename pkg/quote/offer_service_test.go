@@ -49,7 +49,7 @@ func TestSendOffersFromEachStatus(t *testing.T) {
 				t.Fatalf("the client decides, no deadline: %+v", d.Request)
 			}
 			reply := d.Replies[len(d.Replies)-1]
-			for _, part := range []string{"Nous vous proposons 2\u00a0offres\u00a0:", "• Assurances Mutuelles de l'Ouest, Auto Confort\u00a0: 45,90\u00a0€ par mois ou 520,00\u00a0€ par an, valable jusqu'au 1er\u00a0avril 2026",
+			for _, part := range []string{"Nous vous proposons 2\u00a0offres\u00a0:", "• Assurances Mutuelles de l'Ouest, Auto Confort\u00a0: 45,90\u00a0€ par mois ou 520,00\u00a0€ par an, valable jusqu’au 1er\u00a0avril 2026",
 				"Prévoyance du Rhône, Auto Essentiel\u00a0: 31,00\u00a0€ par mois ou 340,00\u00a0€ par an", "«\u00a0Mes devis\u00a0»"} {
 				if reply.Label != OffersSentLabel || reply.AuthorName != "Nom agent" || !strings.Contains(reply.Body, part) {
 					t.Fatalf("reply %+v lacks %q", reply, part)
@@ -149,7 +149,7 @@ func TestAcceptChecksTheOffer(t *testing.T) {
 		{name: "expired at midnight in Paris", offer: func(f *fixture, _ string, o []Offer) string {
 			f.clock.Advance(30*24*time.Hour + 13*time.Hour) // 1 April, 22:00 UTC: 2 April in Paris
 			return o[0].ID
-		}, code: apperr.ECONFLICT, msg: "n'était valable que jusqu'au 1er\u00a0avril 2026"},
+		}, code: apperr.ECONFLICT, msg: "n’était valable que jusqu’au 1er\u00a0avril 2026"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

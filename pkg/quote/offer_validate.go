@@ -35,8 +35,8 @@ const (
 
 // The free-text fields of an offer, cleaned by pkg/input.
 var (
-	insurerField = input.Field{Max: 80, Required: "Indiquez l'assureur.",
-		TooLong: "Le nom de l'assureur ne peut pas dépasser 80\u00a0caractères.", Invalid: invalidText}
+	insurerField = input.Field{Max: 80, Required: "Indiquez l’assureur.",
+		TooLong: "Le nom de l’assureur ne peut pas dépasser 80\u00a0caractères.", Invalid: invalidText}
 	productNameField = input.Field{Max: 120, Required: "Indiquez le nom de la formule proposée.",
 		TooLong: "Le nom de la formule ne peut pas dépasser 120\u00a0caractères.", Invalid: invalidText}
 	guaranteeField = input.Field{Max: 120, Required: "Écrivez la garantie, ou retirez la ligne.",
@@ -95,7 +95,7 @@ func validateOffer(d OfferDraft, today time.Time, p string) (*Offer, error) {
 	}
 	switch {
 	case d.DeductibleCents < 0:
-		return nil, apperr.FieldErrorf(p+"deductibleCents", "La franchise ne peut pas être négative (0\u00a0€ s'il n'y en a pas).")
+		return nil, apperr.FieldErrorf(p+"deductibleCents", "La franchise ne peut pas être négative (0\u00a0€ s’il n’y en a pas).")
 	case d.DeductibleCents >= maxCents:
 		return nil, apperr.FieldErrorf(p+"deductibleCents", "La franchise doit être inférieure à %s.", euros(maxCents))
 	}
@@ -157,7 +157,7 @@ func checkGuarantees(list []string, field string) ([]string, error) {
 // checkValidity reads the last day of validity: from today to a year ahead.
 func checkValidity(v string, today time.Time, field string) (string, error) {
 	if v == "" {
-		return "", apperr.FieldErrorf(field, "Indiquez jusqu'à quand l'offre est valable.")
+		return "", apperr.FieldErrorf(field, "Indiquez jusqu’à quand l’offre est valable.")
 	}
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -168,7 +168,7 @@ func checkValidity(v string, today time.Time, field string) (string, error) {
 	case d.Before(today):
 		return "", apperr.FieldErrorf(field, "La date de validité ne peut pas être passée.")
 	case d.After(last):
-		return "", apperr.FieldErrorf(field, "Une offre peut rester valable un an au plus, jusqu'au %s.", frDate(last))
+		return "", apperr.FieldErrorf(field, "Une offre peut rester valable un an au plus, jusqu’au %s.", frDate(last))
 	}
 	return d.Format(time.DateOnly), nil
 }

@@ -194,7 +194,7 @@ func (s *Service) List(ctx context.Context, actor account.Actor) ([]Request, err
 // errNoRequest answers a request id that does not exist or is someone
 // else's: the same answer, so that ids tell nothing.
 func errNoRequest() error {
-	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande de devis n'existe pas.")
+	return apperr.Errorf(apperr.ENOTFOUND, "Cette demande de devis n’existe pas.")
 }
 
 // Get reads request id if the actor sent it, with its offers and replies.

@@ -124,7 +124,7 @@ func TestGetIsForTheOwnerOnly(t *testing.T) {
 	r := f.create(t, anne, ProductPro)
 	for _, c := range []struct{ uid, id string }{{bob, r.ID}, {anne, "inconnu"}, {anne, ""}} {
 		_, err := f.svc.Get(ctx, client(c.uid), c.id)
-		if apperr.CodeOf(err) != apperr.ENOTFOUND || apperr.MessageOf(err) != "Cette demande de devis n'existe pas." {
+		if apperr.CodeOf(err) != apperr.ENOTFOUND || apperr.MessageOf(err) != "Cette demande de devis n’existe pas." {
 			t.Fatalf("Get(%s, %s): %v", c.uid, c.id, err)
 		}
 	}
@@ -221,7 +221,7 @@ func TestTheDatabaseRefusesWhatValidationWould(t *testing.T) {
 }
 
 func TestStatusLabelsAndJSON(t *testing.T) {
-	labels := map[desk.Status]string{StatusReceived: "Reçue", StatusInReview: "En cours d'étude", StatusOffered: "Offres à consulter",
+	labels := map[desk.Status]string{StatusReceived: "Reçue", StatusInReview: "En cours d’étude", StatusOffered: "Offres à consulter",
 		StatusAccepted: "Offre acceptée", StatusDeclined: "Offres refusées", StatusClosed: "Clôturée"}
 	for s, want := range labels {
 		if StatusLabel(s) != want {
@@ -234,7 +234,7 @@ func TestStatusLabelsAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"id":"q1","ref":"DV-2026-000001","uid":"u1","product":"life","status":"in_review","statusLabel":"En cours d'étude","details":{"goal":"epargne"},` +
+	want := `{"id":"q1","ref":"DV-2026-000001","uid":"u1","product":"life","status":"in_review","statusLabel":"En cours d’étude","details":{"goal":"epargne"},` +
 		`"contact":{"method":"email","phone":""},"message":"","createdAt":"2026-03-02T09:00:00.000Z","updatedAt":"2026-03-02T10:00:00.000Z",` +
 		`"decidable":false,"offers":[],"declineReason":"","declinedAt":"","replies":[]}`
 	if string(b) != want {

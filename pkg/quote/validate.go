@@ -43,7 +43,7 @@ func (f *form) validate(d Draft, now time.Time) (*Request, error) {
 	p := Product(strings.TrimSpace(d.Product))
 	details := newDetails(p)
 	if details == nil {
-		return nil, apperr.FieldErrorf("product", "Choisissez l'assurance pour laquelle vous souhaitez un devis.")
+		return nil, apperr.FieldErrorf("product", "Choisissez l’assurance pour laquelle vous souhaitez un devis.")
 	}
 	if err := decodeDetails(d.Details, details); err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func decodeDetails(raw json.RawMessage, dst Details) error {
 		return apperr.FieldErrorf("details", "Les informations du produit doivent être un objet JSON.")
 	case errors.As(err, &typeErr):
 		field := "details." + jsonPath(typeErr.Field)
-		return apperr.FieldErrorf(field, "Le champ «\u00a0%s\u00a0» n'a pas le bon type.", field)
+		return apperr.FieldErrorf(field, "Le champ «\u00a0%s\u00a0» n’a pas le bon type.", field)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return apperr.FieldErrorf("details", "Le champ «\u00a0%s\u00a0» ne concerne pas ce produit.", name)

@@ -30,7 +30,7 @@ func checkBIC(field, s string) error {
 	case len(bic) != 8 && len(bic) != 11:
 		return apperr.FieldErrorf(field, "Un BIC compte 8 ou 11 caractères\u00a0; celui-ci en compte %d.", len([]rune(bic)))
 	case !isUpper(bic[:6]) || !isAlnum(bic[6:]) || strings.ContainsRune("01", rune(bic[6])) || bic[7] == 'O':
-		return apperr.FieldErrorf(field, "Ce BIC n'a pas le bon format\u00a0: 4 lettres pour la banque, 2 pour le pays, puis 2 ou 5 lettres ou chiffres.")
+		return apperr.FieldErrorf(field, "Ce BIC n’a pas le bon format\u00a0: 4 lettres pour la banque, 2 pour le pays, puis 2 ou 5 lettres ou chiffres.")
 	}
 	return nil
 }

@@ -33,9 +33,9 @@ func checkIBAN(field, s string) error {
 	iban := NormalizeIBAN(s)
 	switch {
 	case iban == "":
-		return apperr.FieldErrorf(field, "L'IBAN est obligatoire.")
+		return apperr.FieldErrorf(field, "L’IBAN est obligatoire.")
 	case !isAlnum(iban):
-		return apperr.FieldErrorf(field, "L'IBAN ne peut contenir que des lettres et des chiffres.")
+		return apperr.FieldErrorf(field, "L’IBAN ne peut contenir que des lettres et des chiffres.")
 	case len(iban) < 4 || !isUpper(iban[:2]):
 		return apperr.FieldErrorf(field, "Un IBAN commence par le code de son pays, par exemple FR76.")
 	}
@@ -43,11 +43,11 @@ func checkIBAN(field, s string) error {
 	want := ibanLength(cc)
 	switch {
 	case want == 0:
-		return apperr.FieldErrorf(field, "Le pays de cet IBAN (%s) n'est pas dans la zone SEPA\u00a0: le prélèvement n'y est pas possible.", cc)
+		return apperr.FieldErrorf(field, "Le pays de cet IBAN (%s) n’est pas dans la zone SEPA\u00a0: le prélèvement n’y est pas possible.", cc)
 	case len(iban) != want:
 		return apperr.FieldErrorf(field, "Un IBAN %s compte %d caractères\u00a0; celui-ci en compte %d.", cc, want, len(iban))
 	case !validKey(iban[2:4]) || mod97(iban[4:]+iban[:4]) != 1:
-		return apperr.FieldErrorf(field, "La clé de contrôle de l'IBAN est fausse\u00a0: vérifiez-le.")
+		return apperr.FieldErrorf(field, "La clé de contrôle de l’IBAN est fausse\u00a0: vérifiez-le.")
 	}
 	return nil
 }

@@ -37,15 +37,15 @@ func checkCreditorID(field, s string) error {
 	id := NormalizeCreditorID(s)
 	switch {
 	case id == "":
-		return apperr.FieldErrorf(field, "L'identifiant créancier SEPA (ICS) est obligatoire.")
+		return apperr.FieldErrorf(field, "L’identifiant créancier SEPA (ICS) est obligatoire.")
 	case !isAlnum(id):
-		return apperr.FieldErrorf(field, "L'identifiant créancier SEPA ne peut contenir que des lettres et des chiffres.")
+		return apperr.FieldErrorf(field, "L’identifiant créancier SEPA ne peut contenir que des lettres et des chiffres.")
 	case len(id) < 8 || len(id) > icsMaxLen || !isUpper(id[:2]) || ibanLength(id[:2]) == 0:
-		return apperr.FieldErrorf(field, "L'identifiant créancier SEPA doit commencer par le code d'un pays de la zone SEPA, suivi de 2 chiffres de contrôle, de 3 caractères et de l'identifiant national (35 caractères au plus).")
+		return apperr.FieldErrorf(field, "L’identifiant créancier SEPA doit commencer par le code d’un pays de la zone SEPA, suivi de 2 chiffres de contrôle, de 3 caractères et de l’identifiant national (35 caractères au plus).")
 	case id[:2] == "FR" && len(id) != 7+frNationalLen:
 		return apperr.FieldErrorf(field, "Un identifiant créancier SEPA français compte 13 caractères (FR, 2 chiffres, 3 caractères, 6 caractères)\u00a0; celui-ci en compte %d.", len(id))
 	case !validKey(id[2:4]) || mod97(id[7:]+id[:4]) != 1:
-		return apperr.FieldErrorf(field, "La clé de contrôle de l'identifiant créancier SEPA est fausse\u00a0: vérifiez-le.")
+		return apperr.FieldErrorf(field, "La clé de contrôle de l’identifiant créancier SEPA est fausse\u00a0: vérifiez-le.")
 	}
 	return nil
 }
@@ -69,7 +69,7 @@ func NewCreditorID(country, businessCode, nationalID string) (string, error) {
 	}
 	country, businessCode, nationalID = NormalizeCreditorID(country), NormalizeCreditorID(businessCode), NormalizeCreditorID(nationalID)
 	if len(businessCode) != 3 || !isAlnum(country+businessCode+nationalID) {
-		return "", apperr.FieldErrorf("ics", "Le code d'activité compte 3 lettres ou chiffres et l'identifiant national ne contient que des lettres et des chiffres.")
+		return "", apperr.FieldErrorf("ics", "Le code d’activité compte 3 lettres ou chiffres et l’identifiant national ne contient que des lettres et des chiffres.")
 	}
 	id := country + CreditorIDCheckDigits(country, nationalID) + businessCode + nationalID
 	if err := ValidateCreditorID(id); err != nil {

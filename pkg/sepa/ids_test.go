@@ -31,12 +31,12 @@ func TestValidateBIC(t *testing.T) {
 		{"AGRI FRPP 882", ""},
 		{"BNPAFRP", "8 ou 11 caractères\u00a0; celui-ci en compte 7"},
 		{"BNPAFRPPXX", "celui-ci en compte 10"},
-		{"BNP1FRPP", "n'a pas le bon format"},
-		{"BNPAF1PP", "n'a pas le bon format"},
-		{"BNPAFRP-", "n'a pas le bon format"},
-		{"BNPAFR0P", "n'a pas le bon format"},
-		{"BNPAFR1P", "n'a pas le bon format"},
-		{"BNPAFRPO", "n'a pas le bon format"},
+		{"BNP1FRPP", "n’a pas le bon format"},
+		{"BNPAF1PP", "n’a pas le bon format"},
+		{"BNPAFRP-", "n’a pas le bon format"},
+		{"BNPAFR0P", "n’a pas le bon format"},
+		{"BNPAFR1P", "n’a pas le bon format"},
+		{"BNPAFRPO", "n’a pas le bon format"},
 		{"BNPAFR2A", ""},
 	}
 	for _, tt := range tests {
@@ -48,7 +48,7 @@ func TestValidateBIC(t *testing.T) {
 }
 
 func TestValidateCreditorID(t *testing.T) {
-	const wrongKey = "La clé de contrôle de l'identifiant créancier SEPA est fausse\u00a0: vérifiez-le."
+	const wrongKey = "La clé de contrôle de l’identifiant créancier SEPA est fausse\u00a0: vérifiez-le."
 	tests := []struct {
 		name, ics, want string // want: a fragment of the message, "" when valid
 	}{
@@ -59,9 +59,9 @@ func TestValidateCreditorID(t *testing.T) {
 		{"Bundesbank's example", "DE98ZZZ09999999999", ""},
 		{"empty", "", "est obligatoire"},
 		{"a dash", "FR72-ZZZ-123456", "que des lettres et des chiffres"},
-		{"out of SEPA", "US72ZZZ123456", "code d'un pays de la zone SEPA"},
-		{"too short", "FR72ZZZ", "code d'un pays de la zone SEPA"},
-		{"too long", "DE98ZZZ" + strings.Repeat("9", 29), "code d'un pays de la zone SEPA"},
+		{"out of SEPA", "US72ZZZ123456", "code d’un pays de la zone SEPA"},
+		{"too short", "FR72ZZZ", "code d’un pays de la zone SEPA"},
+		{"too long", "DE98ZZZ" + strings.Repeat("9", 29), "code d’un pays de la zone SEPA"},
 		{"French, one short", "FR72ZZZ12345", "compte 13 caractères (FR, 2 chiffres, 3 caractères, 6 caractères)\u00a0; celui-ci en compte 12"},
 		{"wrong key", "FR73ZZZ123456", wrongKey},
 		{"digits swapped", "FR72ZZZ123465", wrongKey},

@@ -12,7 +12,7 @@ import (
 // validate checks an Initiation whole before any XML is written, so a
 // file is either right or not made; the first wrong input is reported.
 func (in Initiation) validate() error {
-	if err := checkID("msgId", "L'identifiant du message", in.MsgID); err != nil {
+	if err := checkID("msgId", "L’identifiant du message", in.MsgID); err != nil {
 		return err
 	}
 	if in.Created.IsZero() {
@@ -57,17 +57,17 @@ func (tx Transaction) validate(created Date) error {
 	case tx.AmountCents <= 0:
 		return apperr.FieldErrorf("amount", "Le montant doit être positif.")
 	case tx.AmountCents > maxAmountCents:
-		return apperr.FieldErrorf("amount", "Le montant dépasse 999\u202f999\u202f999,99\u00a0€, le plafond d'un prélèvement SEPA.")
+		return apperr.FieldErrorf("amount", "Le montant dépasse 999\u202f999\u202f999,99\u00a0€, le plafond d’un prélèvement SEPA.")
 	case !tx.SeqType.valid():
 		return apperr.FieldErrorf("seqType", "Type de séquence inconnu «\u00a0%s\u00a0»\u00a0: attendu FRST, RCUR, FNAL ou OOFF.", tx.SeqType)
 	case !tx.CollectionDate.Valid():
-		return apperr.FieldErrorf("collectionDate", "La date d'échéance n'existe pas.")
+		return apperr.FieldErrorf("collectionDate", "La date d’échéance n’existe pas.")
 	case tx.CollectionDate.Before(created):
-		return apperr.FieldErrorf("collectionDate", "La date d'échéance %s est antérieure à la création du fichier.", tx.CollectionDate)
+		return apperr.FieldErrorf("collectionDate", "La date d’échéance %s est antérieure à la création du fichier.", tx.CollectionDate)
 	case !tx.MandateSigned.Valid():
-		return apperr.FieldErrorf("mandateSigned", "La date de signature du mandat n'existe pas.")
+		return apperr.FieldErrorf("mandateSigned", "La date de signature du mandat n’existe pas.")
 	case tx.CollectionDate.Before(tx.MandateSigned):
-		return apperr.FieldErrorf("mandateSigned", "Le mandat est signé après la date d'échéance.")
+		return apperr.FieldErrorf("mandateSigned", "Le mandat est signé après la date d’échéance.")
 	case ToLatin(tx.DebtorName) == "":
 		return apperr.FieldErrorf("debtorName", "Le nom du débiteur est obligatoire, en lettres latines.")
 	}

@@ -32,7 +32,7 @@ func NewMandateRef(prefix string, n int64) (string, error) {
 	case prefix == "" || !isRecommended(prefix):
 		return "", apperr.FieldErrorf("rum", "Le préfixe des références de mandat ne contient que des lettres, des chiffres et des tirets.")
 	case n <= 0:
-		return "", apperr.FieldErrorf("rum", "Le numéro d'un mandat est un entier positif.")
+		return "", apperr.FieldErrorf("rum", "Le numéro d’un mandat est un entier positif.")
 	case len(ref) > maxIDLen:
 		return "", apperr.FieldErrorf("rum", "La référence de mandat %s dépasse 35 caractères\u00a0: raccourcissez le préfixe.", ref)
 	}

@@ -75,7 +75,7 @@ type Debit struct {
 // TARGET2 calendar's job, not this function's.
 func FirstYear(p Plan) ([]Debit, error) {
 	if !p.Start.Valid() {
-		return nil, apperr.FieldErrorf("start", "La date de début du contrat n'existe pas.")
+		return nil, apperr.FieldErrorf("start", "La date de début du contrat n’existe pas.")
 	}
 	count, amount := 0, int64(0)
 	switch p.Rhythm {
@@ -87,7 +87,7 @@ func FirstYear(p Plan) ([]Debit, error) {
 		return nil, apperr.FieldErrorf("rhythm", "Rythme de paiement inconnu «\u00a0%s\u00a0»\u00a0: choisissez monthly ou yearly.", p.Rhythm)
 	}
 	if amount <= 0 {
-		return nil, apperr.FieldErrorf("amount", "Le montant d'un prélèvement doit être positif.")
+		return nil, apperr.FieldErrorf("amount", "Le montant d’un prélèvement doit être positif.")
 	}
 	debits := make([]Debit, count)
 	for i := range debits {

@@ -186,7 +186,7 @@ func copyPlan(ctx context.Context, from, to *DB) ([]tablePlan, error) {
 		}
 	}
 	if differ != nil {
-		return nil, fmt.Errorf("la source et la cible n'ont pas les mêmes colonnes (tables %s)", strings.Join(differ, ", "))
+		return nil, fmt.Errorf("la source et la cible n’ont pas les mêmes colonnes (tables %s)", strings.Join(differ, ", "))
 	}
 	return plans, nil
 }
@@ -215,7 +215,7 @@ func parentsFirst(tables []Table) ([]Table, error) {
 		case done:
 			return nil
 		case visiting:
-			return fmt.Errorf("clés étrangères en cycle par la table %s: pas d'ordre de copie", t.Name)
+			return fmt.Errorf("clés étrangères en cycle par la table %s: pas d’ordre de copie", t.Name)
 		}
 		state[t.Name] = visiting
 		for _, fk := range t.ForeignKeys {

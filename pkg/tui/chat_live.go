@@ -29,7 +29,7 @@ var chatKeys = struct {
 	Reply:    key.NewBinding(key.WithKeys("r", "enter"), key.WithHelp("r/entrée", "répondre")),
 	Canned:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "réponse type")),
 	Transfer: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "transmettre")),
-	HandBack: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "retour à l'assistant")),
+	HandBack: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "retour à l’assistant")),
 	Close:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "clore")),
 	Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "envoyer")),
 	Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),

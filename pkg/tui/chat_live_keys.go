@@ -72,11 +72,11 @@ func (m *chatScreen) openKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, chatKeys.Close) && can.manage:
 		m.confirmEnd("Clore la conversation avec "+whoText(c.Who)+"\u00a0? (o/n)",
-			"Conversation avec "+whoText(c.Who)+" close\u00a0: l'assistant reprend.",
+			"Conversation avec "+whoText(c.Who)+" close\u00a0: l’assistant reprend.",
 			func(src Source, ctx context.Context, id string) error { return src.ChatClose(ctx, id) })
 	case key.Matches(msg, chatKeys.HandBack) && can.manage:
-		m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l'assistant\u00a0? (o/n)",
-			"Conversation avec "+whoText(c.Who)+" rendue à l'assistant.",
+		m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l’assistant\u00a0? (o/n)",
+			"Conversation avec "+whoText(c.Who)+" rendue à l’assistant.",
 			func(src Source, ctx context.Context, id string) error { return src.ChatHandBack(ctx, id) })
 	default:
 		var cmd tea.Cmd
@@ -183,7 +183,7 @@ func (m *chatScreen) cannedLoaded(msg cannedLoaded) tea.Cmd {
 	case m.mode != chatOpen || !m.can().write:
 		return nil
 	case len(msg.list) == 0:
-		return msgCmd(InfoMsg{Text: "Aucune réponse type n'est enregistrée."})
+		return msgCmd(InfoMsg{Text: "Aucune réponse type n’est enregistrée."})
 	}
 	m.canned = msg.list
 	labels := make([]string, len(msg.list))

@@ -42,7 +42,7 @@ func TestChatInbox(t *testing.T) {
 		t.Errorf("rows %v, want %v", got, want)
 	}
 	v := s.View()
-	for _, w := range []string{"Conversations · Disponible · 2 en attente · 1 avec vous · 1 avec d'autres",
+	for _, w := range []string{"Conversations · Disponible · 2 en attente · 1 avec vous · 1 avec d’autres",
 		"1\u00a0h\u00a012", "3\u00a0min", "Visiteur", "Jeanne Martin", "Complémentaire santé"} {
 		if !strings.Contains(v, w) {
 			t.Errorf("no %q in:\n%s", w, v)
@@ -63,7 +63,7 @@ func TestChatInbox(t *testing.T) {
 		t.Errorf("help on a held row %q", got)
 	}
 	s, _ = press(s, "enter")
-	if got := help(); got != "échap retour · r/entrée répondre · c réponse type · m transmettre · b retour à l'assistant · x clore · a se dire absent" {
+	if got := help(); got != "échap retour · r/entrée répondre · c réponse type · m transmettre · b retour à l’assistant · x clore · a se dire absent" {
 		t.Errorf("help in one's conversation %q", got)
 	}
 	for _, w := range []string{"Paul Durand <paul@example.fr> · Complémentaire santé · Avec moi", "Alice Agent · lu", "Système", "Et pour les lunettes"} {
@@ -107,9 +107,9 @@ func TestChatActions(t *testing.T) {
 			msgs: []tea.Msg{InfoMsg{Text: "Message envoyé à Paul Durand."}, ReloadMsg{}}, mode: chatOpen, id: "k1"},
 		{name: "an empty reply is not sent", keys: append(openPaul, "r", "   ", "enter"), mode: chatCompose, id: "k1", compose: "   "},
 		{name: "échap drops the reply", keys: append(openPaul, "r", "oups", "esc"), mode: chatOpen, id: "k1"},
-		{name: "a refused reply stays in the composer", fail: map[string]error{"ChatReply": apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l'assistant.")},
+		{name: "a refused reply stays in the composer", fail: map[string]error{"ChatReply": apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l’assistant.")},
 			keys: append(openPaul, "r", "Voici", "enter"), calls: []string{"ChatReply k1 Voici"},
-			msgs: []tea.Msg{ErrMsg{Err: apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l'assistant.")}, ReloadMsg{}},
+			msgs: []tea.Msg{ErrMsg{Err: apperr.Errorf(apperr.ECONFLICT, "Cette conversation est revenue à l’assistant.")}, ReloadMsg{}},
 			mode: chatOpen, id: "k1", compose: "Voici"},
 		{name: "a canned answer fills the composer", keys: append(openPaul, "c", "down", "enter"), calls: []string{"ChatCanned"},
 			mode: chatCompose, id: "k1", compose: "Nous sommes joignables du lundi au vendredi, de 9 h à 18 h."},
@@ -121,12 +121,12 @@ func TestChatActions(t *testing.T) {
 			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Paul Durand transmise à Bob Admin."}, ReloadMsg{}}, mode: chatList},
 		{name: "transfer cancelled", keys: append(openPaul, "m", "esc"), calls: []string{"Staff"}, mode: chatOpen, id: "k1"},
 		{name: "close asks first", keys: append(openPaul, "x", "o"), calls: []string{"ChatClose k1"},
-			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Paul Durand close\u00a0: l'assistant reprend."}, ReloadMsg{}}, mode: chatList},
+			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Paul Durand close\u00a0: l’assistant reprend."}, ReloadMsg{}}, mode: chatList},
 		{name: "close answered no", keys: append(openPaul, "x", "n"), mode: chatOpen, id: "k1"},
 		{name: "back to the assistant asks first", keys: append(openPaul, "b", "o"), calls: []string{"ChatHandBack k1"},
-			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Paul Durand rendue à l'assistant."}, ReloadMsg{}}, mode: chatList},
+			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Paul Durand rendue à l’assistant."}, ReloadMsg{}}, mode: chatList},
 		{name: "close a waiting one", keys: []string{"enter", "x", "o"}, calls: []string{"ChatClose w2"},
-			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Jeanne Martin close\u00a0: l'assistant reprend."}, ReloadMsg{}}, mode: chatList},
+			msgs: []tea.Msg{InfoMsg{Text: "Conversation avec Jeanne Martin close\u00a0: l’assistant reprend."}, ReloadMsg{}}, mode: chatList},
 		{name: "away", keys: []string{"a"}, calls: []string{"ChatSetAway true"},
 			msgs: []tea.Msg{InfoMsg{Text: "Vous êtes absent\u00a0: les visiteurs ne vous voient plus disponible."}, ReloadMsg{}}, mode: chatList},
 		{name: "away from a conversation", keys: append(openPaul, "a"), calls: []string{"ChatSetAway true"},

@@ -68,7 +68,7 @@ func (m *chatScreen) refreshRows() {
 func (m *chatScreen) stateText(it chat.InboxItem) string {
 	switch {
 	case it.State == string(chat.ModeBot):
-		return "Avec l'assistant"
+		return "Avec l’assistant"
 	case it.Agent == nil:
 		return "En attente"
 	case it.Agent.UID == m.me.UID:
@@ -187,7 +187,7 @@ func (m *chatScreen) summary() string {
 	}
 	parts := []string{state, fmt.Sprintf("%d en attente", len(in.Waiting)), fmt.Sprintf("%d avec vous", len(in.Mine))}
 	if len(in.Others) > 0 {
-		parts = append(parts, fmt.Sprintf("%d avec d'autres", len(in.Others)))
+		parts = append(parts, fmt.Sprintf("%d avec d’autres", len(in.Others)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -234,9 +234,9 @@ func (m *chatScreen) hint() string {
 	}
 	switch {
 	case c.Mode != chat.ModeAgent:
-		return "L'assistant répond de nouveau dans cette conversation."
+		return "L’assistant répond de nouveau dans cette conversation."
 	case c.Agent == nil:
-		h := "En attente d'un conseiller"
+		h := "En attente d’un conseiller"
 		if c.WaitingSince != nil {
 			h += " depuis " + sinceText(*c.WaitingSince, m.now())
 		}

@@ -26,7 +26,7 @@ func fakeClaimRow() desk.StaffView {
 var fakeClaimData = map[string][]byte{
 	"f1": []byte("\xff\xd8\xff\xe0 une photo de l'évier"),
 	"f2": []byte("%PDF-1.7 le devis du plombier"),
-	"f3": []byte("%PDF-1.7 le courrier de l'assureur"),
+	"f3": []byte("%PDF-1.7 le courrier de l’assureur"),
 }
 
 func fakeClaim() *claim.StaffClaim {
@@ -35,7 +35,7 @@ func fakeClaim() *claim.StaffClaim {
 		ID: "s1", Ref: "SN-2026-000123", Status: "pieces", StatusLabel: "En attente de pièces",
 		Insurer: "Assurances Exemple SA", PolicyNumber: "AB-123456", Product: "home", ProductLabel: "Habitation",
 		Kind: "water", KindLabel: "Dégât des eaux", OccurredAt: "2026-11-12",
-		DeclareBy: "2026-11-18", DeclareRule: "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l'avez appris (article L113-2 du code des assurances)",
+		DeclareBy: "2026-11-18", DeclareRule: "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l’avez appris (article L113-2 du code des assurances)",
 		DeclaredAt: at(19, 9, 12), Late: true,
 		Description: "Fuite sous l'évier de la cuisine, parquet gonflé sur deux mètres. Le plombier est passé le lendemain et a remplacé le siphon.",
 		Answers: []claim.Answer{
@@ -52,12 +52,12 @@ func fakeClaim() *claim.StaffClaim {
 		},
 		History: []claim.Step{
 			{At: at(19, 9, 12), Status: "declared", Label: "Déclaré", Text: "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à Assurances Exemple SA."},
-			{At: at(20, 10, 30), Status: "transmitted", Label: "Transmis à l'assureur", Text: "Votre déclaration est transmise à Assurances Exemple SA, qui l'enregistre sous le numéro EX-2026-44871."},
+			{At: at(20, 10, 30), Status: "transmitted", Label: "Transmis à l’assureur", Text: "Votre déclaration est transmise à Assurances Exemple SA, qui l’enregistre sous le numéro EX-2026-44871."},
 			{At: at(21, 15, 0), Status: "pieces", Label: "En attente de pièces", Text: "Il nous manque une pièce pour avancer\u00a0: La facture du plombier"},
 		},
 		Messages: []claim.Message{
 			{ID: 1, At: at(20, 18, 40), AuthorName: "Jeanne Martin", FromClient: true, Body: "Le plombier me donne sa facture lundi."},
-			{ID: 2, At: at(21, 15, 5), AuthorName: "Alice Agent", Body: "Merci, envoyez-la dès que vous l'avez."},
+			{ID: 2, At: at(21, 15, 5), AuthorName: "Alice Agent", Body: "Merci, envoyez-la dès que vous l’avez."},
 		},
 	}
 	return &claim.StaffClaim{Claim: c, Name: "Jeanne Martin", Email: "jeanne@example.fr", Moves: []claim.Move{}}

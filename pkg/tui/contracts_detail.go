@@ -103,8 +103,8 @@ func (m *contractsScreen) detailText() string {
 	if c.SignedAt != nil {
 		field("Signé le", fr.DateTime(*c.SignedAt, paris))
 	}
-	field("Couverture provisoire jusqu'au", civilDate(c.ProvisionalUntil))
-	field("Rétractation possible jusqu'au", civilDate(c.WithdrawUntil))
+	field("Couverture provisoire jusqu’au", civilDate(c.ProvisionalUntil))
+	field("Rétractation possible jusqu’au", civilDate(c.WithdrawUntil))
 	if e := c.Ending; e != nil {
 		field("Fin", civilDate(e.Date)+" ("+e.Reason+")")
 	}

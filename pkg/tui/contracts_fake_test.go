@@ -30,8 +30,8 @@ func fakeContracts() []*contract.Contract {
 		},
 		Proofs: []contract.Proof{
 			{Kind: "licence", Label: "Permis de conduire", Status: contract.ProofSent, StatusLabel: "En cours de vérification", Name: "permis.jpg", SentAt: &sent, URL: "/api/contracts/c2/proofs/licence"},
-			{Kind: "registration", Label: "Certificat d'immatriculation (carte grise)", Status: contract.ProofSent, StatusLabel: "En cours de vérification", Name: "carte-grise.pdf", SentAt: &sent, URL: "/api/contracts/c2/proofs/registration"},
-			{Kind: "record", Label: "Relevé d'information de votre assureur précédent", Status: contract.ProofRefused, StatusLabel: "Refusé", Name: "releve.pdf", SentAt: &sent, Reason: "Le relevé a plus de trois mois.", URL: "/api/contracts/c2/proofs/record"},
+			{Kind: "registration", Label: "Certificat d’immatriculation (carte grise)", Status: contract.ProofSent, StatusLabel: "En cours de vérification", Name: "carte-grise.pdf", SentAt: &sent, URL: "/api/contracts/c2/proofs/registration"},
+			{Kind: "record", Label: "Relevé d’information de votre assureur précédent", Status: contract.ProofRefused, StatusLabel: "Refusé", Name: "releve.pdf", SentAt: &sent, Reason: "Le relevé a plus de trois mois.", URL: "/api/contracts/c2/proofs/record"},
 		},
 		Schedule: []contract.Debit{
 			{Seq: 1, Date: "2026-11-25", AmountCents: 5881, Sequence: "FRST", Exported: true},

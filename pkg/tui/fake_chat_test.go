@@ -37,7 +37,7 @@ func newFakeLive() *fakeLive {
 	l := &fakeLive{fail: map[string]error{}, nextID: 100, items: []chat.InboxItem{
 		{ID: convJeanne, State: chat.StateWaiting, Who: chat.Who{UID: "u-jeanne", Name: "Jeanne Martin", Email: "jeanne@example.fr"},
 			Product: "Assurance habitation", WaitingSince: ptr(at(72)), LastAt: at(70), Unread: 1,
-			LastMessage: "Je voudrais parler à un conseiller de mon devis d'assurance habitation, s'il vous plaît."},
+			LastMessage: "Je voudrais parler à un conseiller de mon devis d’assurance habitation, s'il vous plaît."},
 		{ID: convAuto, State: chat.StateWaiting, Who: chat.Who{Name: "Visiteur"}, Product: "Assurance auto",
 			WaitingSince: ptr(at(3)), LastAt: at(3), Unread: 2,
 			LastMessage: "Bonjour, je voudrais un devis pour ma voiture : c'est pour un jeune conducteur."},
@@ -48,8 +48,8 @@ func newFakeLive() *fakeLive {
 			LastMessage: "Merci beaucoup, bonne journée !"},
 	}, msgs: map[string][]chat.Message{
 		convJeanne: {
-			{ID: 1, Sender: chat.SenderBot, Text: "Bonjour ! Je suis l'assistant du cabinet. Comment puis-je vous aider ?", Timestamp: at(75)},
-			{ID: 2, Sender: chat.SenderUser, Text: "Je voudrais parler à un conseiller de mon devis d'assurance habitation, s'il vous plaît.", Timestamp: at(72)},
+			{ID: 1, Sender: chat.SenderBot, Text: "Bonjour ! Je suis l’assistant du cabinet. Comment puis-je vous aider ?", Timestamp: at(75)},
+			{ID: 2, Sender: chat.SenderUser, Text: "Je voudrais parler à un conseiller de mon devis d’assurance habitation, s'il vous plaît.", Timestamp: at(72)},
 			{ID: 3, Sender: chat.SenderSystem, Text: "Un conseiller va vous répondre dans un instant.", Timestamp: at(72)},
 		},
 		convPaul: {
@@ -134,7 +134,7 @@ func (f *fakeScreensSource) ChatConversation(_ context.Context, id string) (*cha
 	err := f.chat(func(l *fakeLive) error {
 		i := l.find(id)
 		if i < 0 {
-			return apperr.Errorf(apperr.ENOTFOUND, "Cette conversation n'existe pas ou n'est plus disponible.")
+			return apperr.Errorf(apperr.ENOTFOUND, "Cette conversation n’existe pas ou n’est plus disponible.")
 		}
 		if a := l.items[i].Agent; a != nil && a.UID != alice.UID {
 			return apperr.Errorf(apperr.EFORBIDDEN, "Cette conversation est suivie par un autre conseiller.")

@@ -40,7 +40,7 @@ func newFakeCoreSource(actor account.Actor) *fakeCoreSource {
 		Users:         map[account.Role]int{account.RoleAdmin: 1, account.RoleAgent: 3, account.RoleClient: 42},
 		Conversations: 7,
 		Claims: &claim.Counts{Open: 3, FirstAnswerHours: 5.25, Answered: 4, ByStatus: []claim.StatusCount{
-			{Status: "declared", Label: "Déclaré", Count: 1}, {Status: "transmitted", Label: "Transmis à l'assureur", Count: 1},
+			{Status: "declared", Label: "Déclaré", Count: 1}, {Status: "transmitted", Label: "Transmis à l’assureur", Count: 1},
 			{Status: "expertise", Label: "Expertise"}, {Status: "pieces", Label: "En attente de pièces", Count: 1},
 			{Status: "indemnified", Label: "Indemnisé", Count: 2}, {Status: "refused", Label: "Refusé"}, {Status: "closed", Label: "Clos", Count: 1},
 		}},

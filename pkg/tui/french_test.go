@@ -35,7 +35,7 @@ func TestTabsByRole(t *testing.T) {
 				t.Errorf("tabs %s, want %s", got, c.tabs)
 			}
 			m = send(t, m, runes("?"))
-			if v := m.View(); !strings.Contains(v, c.last+"   aller à l'onglet") {
+			if v := m.View(); !strings.Contains(v, c.last+"   aller à l’onglet") {
 				t.Errorf("the full help does not offer %s:\n%s", c.last, v)
 			}
 			if c.actor.Role == account.RoleAgent && strings.Contains(m.View(), "Utilisateurs") {

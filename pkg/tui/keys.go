@@ -44,7 +44,7 @@ func (k keyMap) short() []key.Binding {
 // full are the root's bindings as columns of the full help, with the
 // digits of the n tabs shown.
 func (k keyMap) full(n int) [][]key.Binding {
-	tabs := key.NewBinding(key.WithKeys("1"), key.WithHelp(fmt.Sprintf("1–%d", n), "aller à l'onglet"))
+	tabs := key.NewBinding(key.WithKeys("1"), key.WithHelp(fmt.Sprintf("1–%d", n), "aller à l’onglet"))
 	return [][]key.Binding{
 		{k.Next, k.Prev, tabs, k.Back},
 		{k.Refresh, k.Pause, k.Help, k.Quit},

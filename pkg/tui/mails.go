@@ -230,7 +230,7 @@ func (m *mailsScreen) askRetry(ml mail.Mail) {
 	src, ctx, id := m.src, m.ctx, ml.ID
 	m.ask = &confirm{prompt: fmt.Sprintf("Renvoyer le courriel n°\u00a0%d à %s\u00a0? (o/n)", id, ml.To), run: func() tea.Cmd {
 		return afterAction(func() tea.Msg {
-			return errOr(src.RetryMail(ctx, id), fmt.Sprintf("Courriel n°\u00a0%d remis en file d'envoi.", id))
+			return errOr(src.RetryMail(ctx, id), fmt.Sprintf("Courriel n°\u00a0%d remis en file d’envoi.", id))
 		})
 	}}
 }
@@ -320,7 +320,7 @@ func (m *mailsScreen) View() string {
 func refusal(err error) string {
 	if apperr.CodeOf(err) == apperr.EFORBIDDEN {
 		return "Le journal des courriels est réservé aux administrateurs. " +
-			"Les courriels envoyés au client d'une demande se lisent dans sa fiche (onglet Demandes, entrée)."
+			"Les courriels envoyés au client d’une demande se lisent dans sa fiche (onglet Demandes, entrée)."
 	}
 	return "Les courriels ne sont pas disponibles\u00a0: " + errorText(err)
 }

@@ -39,7 +39,7 @@ func (m *mailsScreen) detailText() string {
 		line("Envoyé le", frDate(ml.SentAt, now))
 	case mail.StatusPending:
 		line("Prochain essai", frDate(ml.NextAt, now))
-		line("Essais jusqu'au", frDate(ml.ExpiresAt, now))
+		line("Essais jusqu’au", frDate(ml.ExpiresAt, now))
 	}
 	line("Modèle", ml.Template)
 	line("Rattaché à", aggregateText(ml.Aggregate))

@@ -129,7 +129,7 @@ func TestMailsRetry(t *testing.T) {
 			var want, wantMsgs []any
 			if c.call != "" {
 				want = []any{c.call}
-				wantMsgs = []any{InfoMsg{Text: "Courriel n°\u00a013 remis en file d'envoi."}, ReloadMsg{}}
+				wantMsgs = []any{InfoMsg{Text: "Courriel n°\u00a013 remis en file d’envoi."}, ReloadMsg{}}
 			}
 			var gotCalls, gotMsgs []any
 			for _, call := range calls {
@@ -174,7 +174,7 @@ func TestMailsRefused(t *testing.T) {
 		want string
 	}{
 		{"agent", apperr.Errorf(apperr.EFORBIDDEN, "Cette action est réservée aux administrateurs."),
-			"Le journal des courriels est réservé aux administrateurs. Les courriels envoyés au client d'une demande se lisent dans sa fiche"},
+			"Le journal des courriels est réservé aux administrateurs. Les courriels envoyés au client d’une demande se lisent dans sa fiche"},
 		// strings.Fields below takes the no-break spaces for spaces.
 		{"other", errors.New("disque plein"), "Les courriels ne sont pas disponibles : Une erreur interne est survenue."},
 	}

@@ -68,7 +68,7 @@ func (s *overviewScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 // and as many of the urgent requests as the room allows.
 func (s *overviewScreen) View() string {
 	if s.ov == nil {
-		return s.st.Muted.Render("Chargement de l'aperçu…")
+		return s.st.Muted.Render("Chargement de l’aperçu…")
 	}
 	ov := s.ov
 	var b strings.Builder
@@ -98,7 +98,7 @@ func (s *overviewScreen) countsTable(c desk.Counts) string {
 	row := func(label, a, b, c, d string) string {
 		return fmt.Sprintf("%-14s %10s %10s %12s %9s", label, a, b, c, d)
 	}
-	lines := []string{s.st.Header.Render(row("Demandes", "Nouvelles", "En retard", "Aujourd'hui", "En cours"))}
+	lines := []string{s.st.Header.Render(row("Demandes", "Nouvelles", "En retard", "Aujourd’hui", "En cours"))}
 	for _, k := range c.ByKind {
 		line := row(k.Label, itoa(k.New), itoa(k.Overdue), itoa(k.DueToday), itoa(k.Open))
 		if k.Overdue > 0 {

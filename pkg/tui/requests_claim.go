@@ -114,16 +114,16 @@ func badFileNumber(text string, n int) error {
 	hint := fmt.Sprintf("tapez un numéro de 1 à %d.", n)
 	switch n {
 	case 0:
-		hint = "ce sinistre n'a pas de pièce."
+		hint = "ce sinistre n’a pas de pièce."
 	case 1:
-		hint = "ce sinistre n'a qu'une pièce, la n°\u00a01."
+		hint = "ce sinistre n’a qu’une pièce, la n°\u00a01."
 	case 2:
 		hint = "tapez 1 ou 2."
 	}
 	if _, err := strconv.Atoi(text); err != nil {
-		return apperr.Errorf(apperr.EINVALID, "«\u00a0%s\u00a0» n'est pas un numéro de pièce\u00a0: %s", text, hint)
+		return apperr.Errorf(apperr.EINVALID, "«\u00a0%s\u00a0» n’est pas un numéro de pièce\u00a0: %s", text, hint)
 	}
-	return apperr.Errorf(apperr.EINVALID, "Il n'y a pas de pièce n°\u00a0%s\u00a0: %s", text, hint)
+	return apperr.Errorf(apperr.EINVALID, "Il n’y a pas de pièce n°\u00a0%s\u00a0: %s", text, hint)
 }
 
 // savePrompt is the line of the file's number, with the numbers allowed.

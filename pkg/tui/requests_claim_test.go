@@ -54,10 +54,10 @@ func TestRequestsClaimSave(t *testing.T) {
 			"Enregistré\u00a0: " + filepath.Join(dir, "photo-evier (2).jpg") + " (26\u00a0octets).", "photo-evier (2).jpg"},
 		{"the staff's letter", []string{"f", " 3 ", "enter"}, "SaveClaimFile s1 f3", "courrier-assureur.pdf", "courrier-assureur.pdf"},
 		{"out of range", []string{"f", "7", "enter"}, "",
-			"erreur\u00a0: Il n'y a pas de pièce n°\u00a07\u00a0: tapez un numéro de 1 à 3.", ""},
-		{"zero", []string{"f", "0", "enter"}, "", "erreur\u00a0: Il n'y a pas de pièce n°\u00a00\u00a0: tapez un numéro de 1 à 3.", ""},
+			"erreur\u00a0: Il n’y a pas de pièce n°\u00a07\u00a0: tapez un numéro de 1 à 3.", ""},
+		{"zero", []string{"f", "0", "enter"}, "", "erreur\u00a0: Il n’y a pas de pièce n°\u00a00\u00a0: tapez un numéro de 1 à 3.", ""},
 		{"not a number", []string{"f", "un", "enter"}, "",
-			"erreur\u00a0: «\u00a0un\u00a0» n'est pas un numéro de pièce\u00a0: tapez un numéro de 1 à 3.", ""},
+			"erreur\u00a0: «\u00a0un\u00a0» n’est pas un numéro de pièce\u00a0: tapez un numéro de 1 à 3.", ""},
 		{"empty, then cancelled", []string{"f", "enter", "esc"}, "", "", ""},
 		{"cancelled", []string{"f", "2", "esc"}, "", "", ""},
 	}
@@ -147,7 +147,7 @@ func TestSaveUnique(t *testing.T) {
 	if b, _ := os.ReadFile("devis.pdf"); string(b) != "ancien" {
 		t.Errorf("devis.pdf overwritten: %q", b)
 	}
-	if _, err := saveUnique(filepath.Join(dir, "absent"), "devis.pdf", nil); err == nil || !strings.Contains(errorText(err), "Impossible d'écrire") {
+	if _, err := saveUnique(filepath.Join(dir, "absent"), "devis.pdf", nil); err == nil || !strings.Contains(errorText(err), "Impossible d’écrire") {
 		t.Errorf("a missing directory: %v", err)
 	}
 	for n, want := range map[int64]string{812: "812\u00a0octets", 250_880: "245\u00a0Ko", 1023 * 1024: "1\u202f023\u00a0Ko", 1_258_291: "1,2\u00a0Mo", 5 << 20: "5\u00a0Mo"} {

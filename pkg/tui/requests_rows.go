@@ -97,7 +97,7 @@ func dueText(r desk.StaffView, now time.Time) string {
 	case r.Overdue:
 		return "en retard · " + due
 	case r.DueToday:
-		return "aujourd'hui · " + due[strings.LastIndex(due, " ")+1:]
+		return "aujourd’hui · " + due[strings.LastIndex(due, " ")+1:]
 	}
 	return due
 }
@@ -110,7 +110,7 @@ func dueCell(r desk.StaffView, now time.Time, w int) string {
 	if f := strings.Fields(full); r.Overdue && len(f) > 4 {
 		candidates = append(candidates, strings.Join(f[:5], " "), "en retard")
 	} else if r.DueToday {
-		candidates = append(candidates, "aujourd'hui")
+		candidates = append(candidates, "aujourd’hui")
 	} else if len(f) > 2 {
 		candidates = append(candidates, strings.Join(f[:2], " "))
 	}

@@ -137,9 +137,9 @@ func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetai
 				Can:     desk.Can{Take: true, Note: true},
 			}, Lines: [][2]string{{"Objet", "Autre"}, {"Message", "Mon contrat auto couvre-t-il le prêt du volant ?"}},
 				Conversation: []TranscriptLine{
-					{At: at(55), Sender: "Assistant", Text: "Bonjour ! Je suis l'assistant du cabinet. Comment puis-je vous aider ?"},
+					{At: at(55), Sender: "Assistant", Text: "Bonjour ! Je suis l’assistant du cabinet. Comment puis-je vous aider ?"},
 					{At: at(56), Sender: "Visiteur", Text: "Mon contrat auto couvre-t-il le prêt du volant ?"},
-					{At: at(56), Sender: "Système", Text: "Aucun conseiller n'est en ligne pour le moment."},
+					{At: at(56), Sender: "Système", Text: "Aucun conseiller n’est en ligne pour le moment."},
 					{At: at(58), Sender: "Système", Text: "Message MS-2026-000045 enregistré : un conseiller vous répondra par e-mail à paul@example.fr au plus tard le 24 novembre."},
 				}}, nil
 		}
@@ -228,8 +228,8 @@ func (f *fakeScreensSource) Transcript(_ context.Context, id string) ([]Transcri
 	f.record("Transcript %s", id)
 	at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 	return []TranscriptLine{
-		{At: at, Sender: "bot", Text: "Bonjour ! Je suis l'assistant du cabinet. Comment puis-je vous aider ?"},
-		{At: at.Add(time.Minute), Sender: "user", Text: "Je voudrais parler à un conseiller de mon devis d'assurance habitation, s'il vous plaît, c'est assez urgent."},
+		{At: at, Sender: "bot", Text: "Bonjour ! Je suis l’assistant du cabinet. Comment puis-je vous aider ?"},
+		{At: at.Add(time.Minute), Sender: "user", Text: "Je voudrais parler à un conseiller de mon devis d’assurance habitation, s'il vous plaît, c'est assez urgent."},
 		{At: at.Add(2 * time.Minute), Sender: "system", Text: "Un conseiller rejoint la conversation."},
 		{At: at.Add(12 * time.Minute), Sender: "agent", Text: "Bonjour Madame Martin, je vous rappelle demain matin."},
 	}, nil
@@ -349,12 +349,12 @@ func (f *fakeScreensSource) Mail(_ context.Context, id int64) (*mail.Mail, error
 	f.record("Mail %d", id)
 	for _, m := range fakeMails() {
 		if m.ID == id {
-			m.Text = "Bonjour Paul,\n\nNous avons lu votre message et voici notre réponse.\n\n> Votre contrat auto couvre le prêt du volant.\n\nCordialement,\nL'équipe Horizon Courtage\n"
+			m.Text = "Bonjour Paul,\n\nNous avons lu votre message et voici notre réponse.\n\n> Votre contrat auto couvre le prêt du volant.\n\nCordialement,\nL’équipe Horizon Courtage\n"
 			m.HTML = "<!doctype html><p>Bonjour Paul,</p>"
 			return &m, nil
 		}
 	}
-	return nil, errors.New("Le mail n'existe pas.")
+	return nil, errors.New("Le mail n’existe pas.")
 }
 
 func (f *fakeScreensSource) RetryMail(_ context.Context, id int64) error {

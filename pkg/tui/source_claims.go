@@ -39,7 +39,7 @@ func claimLines(c *claim.StaffClaim) [][2]string {
 	}
 	lines := [][2]string{{"Contrat", contract}, {"Produit", c.ProductLabel}, {"Nature", c.KindLabel},
 		{"Survenu le", civilDate(c.OccurredAt)}, {"Déclaré le", frDateTime(c.DeclaredAt)}, {"Délai pour déclarer", declareText(c)},
-		{"Règle du délai", c.DeclareRule}, {"N° de sinistre de l'assureur", c.InsurerRef}, {"Pièce demandée", c.Asked}}
+		{"Règle du délai", c.DeclareRule}, {"N° de sinistre de l’assureur", c.InsurerRef}, {"Pièce demandée", c.Asked}}
 	if c.AmountCents > 0 {
 		lines = append(lines, [2]string{"Indemnité", pricing.Euros(c.AmountCents)})
 	}
@@ -141,7 +141,7 @@ func saveUnique(dir, name string, data []byte) (SavedFile, error) {
 			continue
 		}
 		if err != nil {
-			return SavedFile{}, apperr.Errorf(apperr.EINVALID, "Impossible d'écrire %s\u00a0: %s.", shown, pathReason(err))
+			return SavedFile{}, apperr.Errorf(apperr.EINVALID, "Impossible d’écrire %s\u00a0: %s.", shown, pathReason(err))
 		}
 		n, err := out.Write(data)
 		if cerr := out.Close(); err == nil {
@@ -149,11 +149,11 @@ func saveUnique(dir, name string, data []byte) (SavedFile, error) {
 		}
 		if err != nil {
 			_ = os.Remove(path)
-			return SavedFile{}, apperr.Errorf(apperr.EINTERNAL, "Impossible d'écrire %s\u00a0: %s.", shown, pathReason(err))
+			return SavedFile{}, apperr.Errorf(apperr.EINTERNAL, "Impossible d’écrire %s\u00a0: %s.", shown, pathReason(err))
 		}
 		return SavedFile{Path: shown, Size: n}, nil
 	}
-	return SavedFile{}, apperr.Errorf(apperr.ECONFLICT, "%s existe déjà en %d\u00a0exemplaires\u00a0: faites de la place avant d'enregistrer.", name, maxCopies)
+	return SavedFile{}, apperr.Errorf(apperr.ECONFLICT, "%s existe déjà en %d\u00a0exemplaires\u00a0: faites de la place avant d’enregistrer.", name, maxCopies)
 }
 
 // safeName is a file name from a client that may be written in a

@@ -60,7 +60,7 @@ func writeNew(path string, data []byte) (int, error) {
 		return 0, apperr.Errorf(apperr.ECONFLICT, "%s existe déjà\u00a0: choisissez un autre nom.", path)
 	}
 	if err != nil {
-		return 0, apperr.Errorf(apperr.EINVALID, "Impossible d'écrire %s\u00a0: %s.", path, pathReason(err))
+		return 0, apperr.Errorf(apperr.EINVALID, "Impossible d’écrire %s\u00a0: %s.", path, pathReason(err))
 	}
 	n, err := out.Write(data)
 	if cerr := out.Close(); err == nil {
@@ -68,7 +68,7 @@ func writeNew(path string, data []byte) (int, error) {
 	}
 	if err != nil {
 		_ = os.Remove(path)
-		return 0, apperr.Errorf(apperr.EINTERNAL, "Impossible d'écrire %s\u00a0: %s.", path, pathReason(err))
+		return 0, apperr.Errorf(apperr.EINTERNAL, "Impossible d’écrire %s\u00a0: %s.", path, pathReason(err))
 	}
 	return n, nil
 }

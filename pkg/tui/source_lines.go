@@ -85,7 +85,7 @@ func onlineLines(q *instant.Quote) [][2]string {
 	if d, err := time.Parse(time.DateOnly, q.ValidUntil); err == nil {
 		until = fr.Date(d, time.UTC)
 	}
-	lines := [][2]string{{"Rappel", consent}, {"Valables jusqu'au", until}}
+	lines := [][2]string{{"Rappel", consent}, {"Valables jusqu’au", until}}
 	if q.Recommended != nil {
 		lines = append(lines, [2]string{"Notre conseil", q.Recommended.Reason})
 	}

@@ -161,7 +161,7 @@ func roleLabel(r account.Role) string {
 func sessionsEnded(n int) string {
 	switch n {
 	case 0:
-		return "Aucune session n'était ouverte."
+		return "Aucune session n’était ouverte."
 	case 1:
 		return "1 session terminée."
 	}
@@ -278,7 +278,7 @@ func (m *usersScreen) View() string {
 	var body string
 	switch {
 	case m.err != nil:
-		body = m.st.Muted.Render(wrap("La liste des comptes n'est pas disponible\u00a0: "+errorText(m.err), m.width))
+		body = m.st.Muted.Render(wrap("La liste des comptes n’est pas disponible\u00a0: "+errorText(m.err), m.width))
 	case !m.loaded:
 		body = m.st.Muted.Render("Chargement…")
 	case m.picking:

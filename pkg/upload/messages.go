@@ -13,15 +13,15 @@ import (
 const (
 	msgEmpty       = "Le fichier est vide."
 	msgTooBig      = "Le fichier dépasse %s."
-	msgType        = "Ce type de fichier n'est pas accepté\u00a0: envoyez %s."
-	msgTypeNone    = "Ce type de fichier n'est pas accepté."
+	msgType        = "Ce type de fichier n’est pas accepté\u00a0: envoyez %s."
+	msgTypeNone    = "Ce type de fichier n’est pas accepté."
 	msgImageBroken = "Cette image est illisible ou abîmée\u00a0: envoyez-la de nouveau ou prenez une autre photo."
 	msgImagePixels = "Cette image dépasse %s\u00a0mégapixels\u00a0: envoyez une photo plus petite."
 	msgImageSide   = "Cette image dépasse %s\u00a0pixels de côté\u00a0: envoyez une photo plus petite."
 	msgPDFBroken   = "Ce PDF est incomplet ou abîmé\u00a0: envoyez-le de nouveau."
 	msgPDFActive   = "Ce PDF contient du contenu actif (JavaScript ou pièce jointe)\u00a0: envoyez une version simple, sans script."
 	msgPDFLocked   = "Ce PDF est protégé par un mot de passe ou chiffré\u00a0: envoyez une version sans protection."
-	msgPDFComplex  = "Ce PDF est trop complexe pour être vérifié\u00a0: envoyez une version simple, par exemple en l'imprimant en PDF."
+	msgPDFComplex  = "Ce PDF est trop complexe pour être vérifié\u00a0: envoyez une version simple, par exemple en l’imprimant en PDF."
 )
 
 // refuse builds the field error of a refused file.

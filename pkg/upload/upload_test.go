@@ -15,11 +15,11 @@ import (
 )
 
 const (
-	wantType   = "Ce type de fichier n'est pas accepté\u00a0: envoyez un PDF, un JPEG ou un PNG."
+	wantType   = "Ce type de fichier n’est pas accepté\u00a0: envoyez un PDF, un JPEG ou un PNG."
 	wantActive = "Ce PDF contient du contenu actif (JavaScript ou pièce jointe)\u00a0: envoyez une version simple, sans script."
 	wantLocked = "Ce PDF est protégé par un mot de passe ou chiffré\u00a0: envoyez une version sans protection."
 	wantBroken = "Cette image est illisible ou abîmée\u00a0: envoyez-la de nouveau ou prenez une autre photo."
-	wantComplx = "Ce PDF est trop complexe pour être vérifié\u00a0: envoyez une version simple, par exemple en l'imprimant en PDF."
+	wantComplx = "Ce PDF est trop complexe pour être vérifié\u00a0: envoyez une version simple, par exemple en l’imprimant en PDF."
 )
 
 func zipOf(t *testing.T) []byte {
@@ -49,9 +49,9 @@ func TestCheckRefuses(t *testing.T) {
 		{"program named as a PDF", "carte-grise.pdf", []byte("MZ\x90\x00\x03\x00\x00\x00PE\x00\x00"), Policy{}, wantType},
 		{"PDF header not at the start", "releve.pdf", append([]byte("PK\x03\x04"), simplePDF("")...), Policy{}, wantType},
 		{"PDF where images only are taken", "sinistre.pdf", simplePDF(""), Policy{Kinds: []Kind{JPEG, PNG}},
-			"Ce type de fichier n'est pas accepté\u00a0: envoyez un JPEG ou un PNG."},
+			"Ce type de fichier n’est pas accepté\u00a0: envoyez un JPEG ou un PNG."},
 		{"PNG where PDFs only are taken", "releve.png", pngOf(t, picture(8, 8)), Policy{Kinds: []Kind{PDF}},
-			"Ce type de fichier n'est pas accepté\u00a0: envoyez un PDF."},
+			"Ce type de fichier n’est pas accepté\u00a0: envoyez un PDF."},
 		{"empty", "permis.pdf", nil, Policy{}, "Le fichier est vide."},
 		{"over the default 10 Mo", "permis.pdf", append(simplePDF(""), make([]byte, 10<<20)...), Policy{}, "Le fichier dépasse 10\u00a0Mo."},
 		{"over a policy's 1,5 Mo", "photo.jpg", append(jpg, make([]byte, 3<<19)...), Policy{MaxBytes: 3 << 19}, "Le fichier dépasse 1,5\u00a0Mo."},
@@ -117,7 +117,7 @@ func TestCheckAccepts(t *testing.T) {
 		wantName string
 		sameData bool // the bytes come back as sent
 	}{
-		{"PDF kept byte for byte", "Relevé d'information.PDF", pdf, "application/pdf", "Relevé d'information.pdf", true},
+		{"PDF kept byte for byte", "Relevé d’information.PDF", pdf, "application/pdf", "Relevé d’information.pdf", true},
 		{"PDF with a JPEG image", "scan.pdf", pdfOf("", append(pageObjects(""),
 			streamObj("/Type /XObject /Subtype /Image /Width 64 /Height 48 /Filter /DCTDecode ", jpegOf(t, picture(64, 48))))...),
 			"application/pdf", "scan.pdf", true},

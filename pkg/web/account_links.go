@@ -75,7 +75,7 @@ func (s *Server) handleConfirmEmail(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, messageBody{Message: "Merci : l'adresse " + u.Email + " est confirmée."})
+	writeJSON(w, http.StatusOK, messageBody{Message: "Merci : l’adresse " + u.Email + " est confirmée."})
 	return nil
 }
 
@@ -95,7 +95,7 @@ func (s *Server) handleUndoEmail(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.clearSessionCookie(w, r)
 	writeJSON(w, http.StatusOK, messageBody{Message: "Votre adresse " + u.Email + " est rétablie et toutes les sessions du compte sont fermées. " +
-		"Si vous n'êtes pas à l'origine du changement, choisissez aussi un nouveau mot de passe."})
+		"Si vous n’êtes pas à l’origine du changement, choisissez aussi un nouveau mot de passe."})
 	return nil
 }
 

@@ -72,7 +72,7 @@ func TestAdminSearchUsers(t *testing.T) {
 		get("too long", "admin", "?q="+strings.Repeat("a", 101), 400, "q", []string{"100\u00a0caractères"}),
 		get("bidi", "admin", "?q=a%E2%80%AEb", 400, "q", []string{"caractères non autorisés"}),
 		get("not UTF-8", "admin", "?q=%FF", 400, "q", nil),
-		get("twice", "admin", "?q=a&q=b", 400, "q", []string{"ne peut être donné qu'une fois"}),
+		get("twice", "admin", "?q=a&q=b", 400, "q", []string{"ne peut être donné qu’une fois"}),
 		get("an agent may not", "agent", "?q=client", 403, "", nil, "client@exemple.fr"),
 		get("a client may not", "client", "?q=agent", 403, "", nil, "agent2@exemple.fr"),
 	}

@@ -97,7 +97,7 @@ func viewer(r *http.Request) chat.Viewer {
 // chatReady answers 404 when the server runs without the chat.
 func (s *Server) chatReady(w http.ResponseWriter, r *http.Request) bool {
 	if s.chat == nil {
-		writeError(w, r, s.logger, apperr.Errorf(apperr.ENOTFOUND, "Le chat n'est pas disponible sur ce serveur."))
+		writeError(w, r, s.logger, apperr.Errorf(apperr.ENOTFOUND, "Le chat n’est pas disponible sur ce serveur."))
 		return false
 	}
 	return true

@@ -87,7 +87,7 @@ func (s *Server) handleCannedDelete(w http.ResponseWriter, r *http.Request) erro
 func cannedID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("n"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, apperr.Errorf(apperr.ENOTFOUND, "Cette réponse type n'existe pas ou a été supprimée.")
+		return 0, apperr.Errorf(apperr.ENOTFOUND, "Cette réponse type n’existe pas ou a été supprimée.")
 	}
 	return id, nil
 }

@@ -66,7 +66,7 @@ func (s *Server) handleChatCallback(w http.ResponseWriter, r *http.Request) erro
 func (s *Server) fileFromChat(w http.ResponseWriter, r *http.Request, limit limitCheck,
 	file func(ctx context.Context, conversation string) (*contact.Receipt, error)) error {
 	if s.chat == nil {
-		return apperr.Errorf(apperr.ENOTFOUND, "Le chat n'est pas disponible sur ce serveur.")
+		return apperr.Errorf(apperr.ENOTFOUND, "Le chat n’est pas disponible sur ce serveur.")
 	}
 	token := r.PathValue("id")
 	cid, err := s.chat.svc.Attachable(r.Context(), viewer(r), token)
@@ -103,7 +103,7 @@ func (s *Server) handleDeskConversation(w http.ResponseWriter, r *http.Request) 
 		return err
 	}
 	if d.Request.ConversationID == "" || s.chat == nil {
-		return apperr.Errorf(apperr.ENOTFOUND, "Cette demande n'a pas été déposée depuis le chat, ou sa conversation a été supprimée.")
+		return apperr.Errorf(apperr.ENOTFOUND, "Cette demande n’a pas été déposée depuis le chat, ou sa conversation a été supprimée.")
 	}
 	msgs, err := s.chat.svc.AttachedTranscript(r.Context(), actorOf(r), d.Request.ConversationID)
 	if err != nil {

@@ -118,7 +118,7 @@ func TestChatFilesARequestWithTheConversation(t *testing.T) {
 				as     string
 				status int
 				has    string
-			}{{"agent", 200, "Aucun conseiller n'est en ligne"}, {"admin", 200, r.Ref}, {"client", 403, ""}, {"anonymous", 401, ""}} {
+			}{{"agent", 200, "Aucun conseiller n’est en ligne"}, {"admin", 200, r.Ref}, {"client", 403, ""}, {"anonymous", 401, ""}} {
 				apiCase{as: who.as, method: "GET", url: "/api/desk/requests/" + r.ID + "/conversation", status: who.status, bodyHas: []string{who.has}}.run(t, env, cookies)
 			}
 			// The visitor reads the line too, after a reload.

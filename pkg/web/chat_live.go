@@ -34,7 +34,7 @@ func (s *Server) handleChatAvailability(w http.ResponseWriter, r *http.Request) 
 }
 
 func errNoChat() error {
-	return apperr.Errorf(apperr.ENOTFOUND, "Le chat n'est pas disponible sur ce serveur.")
+	return apperr.Errorf(apperr.ENOTFOUND, "Le chat n’est pas disponible sur ce serveur.")
 }
 
 // pollBody is the polling fallback's answer: what a stream would have sent.

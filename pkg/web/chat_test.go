@@ -47,8 +47,8 @@ func TestChatAPIScenarios(t *testing.T) {
 	messages := "/api/chat/conversations/{id}/messages"
 	tests := []chatScenario{
 		{name: "read back", method: "GET", url: "/api/chat/conversations/{id}", status: 200, bodyHas: []string{`"mode":"bot"`, `"sender":"bot"`, "Je peux"}},
-		{name: "unknown id", method: "GET", url: "/api/chat/conversations/" + strings.Repeat("x", 43), status: 404, bodyHas: []string{"n'existe pas"}},
-		{name: "junk id", method: "GET", url: "/api/chat/conversations/%00%ff", status: 404, bodyHas: []string{"n'existe pas"}},
+		{name: "unknown id", method: "GET", url: "/api/chat/conversations/" + strings.Repeat("x", 43), status: 404, bodyHas: []string{"n’existe pas"}},
+		{name: "junk id", method: "GET", url: "/api/chat/conversations/%00%ff", status: 404, bodyHas: []string{"n’existe pas"}},
 		{name: "a question and its follow-up", method: "POST", url: messages, body: msg("Une assurance pour ma voiture ?"), status: 200,
 			bodyHas: []string{`"intent":"auto"`, `"href":"/insurance/car"`, "Parler à un agent", `"offer":false`}},
 		{name: "1000 characters", method: "POST", url: messages, body: msg(long), status: 200, bodyHas: []string{`"intent":"unknown"`}},
@@ -67,7 +67,7 @@ func TestChatAPIScenarios(t *testing.T) {
 		{name: "cross-origin", method: "POST", url: messages, body: msg("bonjour"), headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403},
 		// Nobody is online: said plainly, with the offer, and no persona (PRODUCT.md 8).
 		{name: "to the agent, nobody online", method: "PUT", url: "/api/chat/conversations/{id}/mode", body: `{"mode":"agent"}`, status: 200,
-			bodyHas: []string{`"mode":"bot"`, `"offer":true`, `"sender":"system"`, "Aucun conseiller n'est en ligne pour le moment."},
+			bodyHas: []string{`"mode":"bot"`, `"offer":true`, `"sender":"system"`, "Aucun conseiller n’est en ligne pour le moment."},
 			bodyNot: []string{"Connexion", `"sender":"agent"`, "avatar"}},
 		{name: "bad mode", method: "PUT", url: "/api/chat/conversations/{id}/mode", body: `{"mode":"robot"}`, status: 400, bodyHas: []string{`"field":"mode"`}},
 		{name: "mode by GET", method: "GET", url: "/api/chat/conversations/{id}/mode", status: 404},

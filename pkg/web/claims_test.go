@@ -90,7 +90,7 @@ func TestClaimsThroughTheAPI(t *testing.T) {
 		{"the desk's view", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":false`, `"moves":[]`, `"email":"client@exemple.fr"`}},
 		{"a move before taking it", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-1"}`, "agent", 403, nil},
 		{"take it", "POST", desk + "/take", "", "agent", 200, nil},
-		{"the moves offered", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":true`, `{"status":"transmitted","label":"Transmis à l'assureur","needs":"insurerRef"}`}},
+		{"the moves offered", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":true`, `{"status":"transmitted","label":"Transmis à l’assureur","needs":"insurerRef"}`}},
 		{"a move the machine refuses", "POST", desk + "/claim/status", `{"status":"indemnified","amountCents":100}`, "agent", 409, nil},
 		{"a move without its number", "POST", desk + "/claim/status", `{"status":"transmitted"}`, "agent", 400, []string{`"field":"insurerRef"`}},
 		{"a move by the client", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-1"}`, "client", 403, nil},
@@ -148,9 +148,9 @@ func TestHostileClaimUploads(t *testing.T) {
 		data       []byte
 		has        string
 	}{
-		{"a zip named as a photo", "photo.jpg", []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00" + strings.Repeat("x", 100)), "Ce type de fichier n'est pas accepté"},
-		{"an HTML page named as a photo", "constat.jpg", []byte("<html><script>alert(1)</script></html>"), "Ce type de fichier n'est pas accepté"},
-		{"an SVG with a script", "degats.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), "Ce type de fichier n'est pas accepté"},
+		{"a zip named as a photo", "photo.jpg", []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00" + strings.Repeat("x", 100)), "Ce type de fichier n’est pas accepté"},
+		{"an HTML page named as a photo", "constat.jpg", []byte("<html><script>alert(1)</script></html>"), "Ce type de fichier n’est pas accepté"},
+		{"an SVG with a script", "degats.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), "Ce type de fichier n’est pas accepté"},
 		{"a PDF with JavaScript", "plainte.pdf", js, "contenu actif"},
 		{"an image bomb", "photo.png", pngBomb(), "dépasse 20"},
 		{"a file over 10 Mo", "gros.pdf", append(big, []byte("\n%%EOF\n")...), "10\u00a0Mo"},

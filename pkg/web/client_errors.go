@@ -22,14 +22,14 @@ type clientError struct {
 func (c clientError) validate() error {
 	switch {
 	case strings.TrimSpace(c.Message) == "":
-		return apperr.FieldErrorf("message", "Le message d'erreur est obligatoire.")
+		return apperr.FieldErrorf("message", "Le message d’erreur est obligatoire.")
 	case utf8.RuneCountInString(c.Message) > 500:
-		return apperr.FieldErrorf("message", "Le message d'erreur dépasse 500 caractères.")
+		return apperr.FieldErrorf("message", "Le message d’erreur dépasse 500 caractères.")
 	case !strings.HasPrefix(c.Route, "/") || len(c.Route) > 200 || strings.ContainsAny(c.Route, "?#"):
 		return apperr.FieldErrorf("route", "La route doit être un chemin du site, sans paramètres.")
 	}
 	if _, err := time.Parse(time.RFC3339, c.Time); err != nil {
-		return apperr.FieldErrorf("time", "L'heure doit être au format ISO 8601.")
+		return apperr.FieldErrorf("time", "L’heure doit être au format ISO 8601.")
 	}
 	return nil
 }
@@ -37,7 +37,7 @@ func (c clientError) validate() error {
 // handleClientError logs a rendering failure reported by the error screen
 // (PRODUCT.md departure 3).
 func (s *Server) handleClientError(w http.ResponseWriter, r *http.Request) {
-	if !s.allow(w, r, limitCheck{s.errorLimiter, addrKey(r), "Trop de rapports d'erreur."}) {
+	if !s.allow(w, r, limitCheck{s.errorLimiter, addrKey(r), "Trop de rapports d’erreur."}) {
 		return
 	}
 	var report clientError

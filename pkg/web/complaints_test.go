@@ -28,7 +28,7 @@ func TestFileComplaintScenarios(t *testing.T) {
 			`"acknowledgeDueAt":"2026-03-13T17:00:00.000Z"`, `"answerDueAt":"2026-05-02T08:00:00.000Z"`),
 		post("a client, whatever name the body says", "client", complaintJSON(`"name":""`, `"email":""`), 201, "", `"ref":"RC-2026-000001"`),
 		post("an agent files as anyone", "agent", complaintJSON(), 201, ""),
-		post("no subject", "anonymous", complaintJSON(`"subject":"  "`), 400, "subject", "Indiquez l'objet de votre réclamation."),
+		post("no subject", "anonymous", complaintJSON(`"subject":"  "`), 400, "subject", "Indiquez l’objet de votre réclamation."),
 		post("facts too short", "client", complaintJSON(`"facts":"Mécontent."`), 400, "facts", "au moins 20\u00a0caractères"),
 		post("facts too long", "anonymous", complaintJSON(`"facts":"`+strings.Repeat("é", 10001)+`"`), 400, "facts", "10\u00a0000\u00a0caractères"),
 		post("a bidi override in the demand", "anonymous", complaintJSON(`"demand":"Rembourser \u202e0001 €"`), 400, "demand", "caractères non autorisés"),
@@ -142,7 +142,7 @@ func TestComplaintDeskScenarios(t *testing.T) {
 		field                    string
 		has                      []string
 	}{
-		{name: "unknown id", method: "GET", path: "/api/desk/requests/inconnu/complaint", status: 404, has: []string{"Cette demande n'existe pas."}},
+		{name: "unknown id", method: "GET", path: "/api/desk/requests/inconnu/complaint", status: 404, has: []string{"Cette demande n’existe pas."}},
 		{name: "acknowledge an unknown id", method: "POST", path: "/api/desk/requests/inconnu/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation."}`, status: 404},
 		{name: "no text", method: "POST", path: "{id}/acknowledge", body: `{}`, status: 400, field: "text", has: []string{"Écrivez le texte envoyé au réclamant."}},
 		{name: "text too short", method: "POST", path: "{id}/answer", body: `{"text":"Non."}`, status: 400, field: "text", has: []string{"au moins 20\u00a0caractères"}},
@@ -152,7 +152,7 @@ func TestComplaintDeskScenarios(t *testing.T) {
 		{name: "malformed", method: "POST", path: "{id}/answer", body: `{"text":`, status: 400, has: []string{"JSON valide"}},
 		{name: "oversized", method: "POST", path: "{id}/answer", body: `{"text":"` + strings.Repeat(`\u00e9`, 30000) + `"}`, status: 400, has: []string{"trop volumineuse"}},
 		{name: "acknowledged twice", method: "POST", path: "{id}/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation."}`, before: []string{"acknowledge"}, status: 409, has: []string{"déjà été envoyé"}},
-		{name: "answered twice", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici une seconde réponse."}`, before: []string{"answer"}, status: 409, has: []string{"En cours d'instruction"}},
+		{name: "answered twice", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici une seconde réponse."}`, before: []string{"answer"}, status: 409, has: []string{"En cours d’instruction"}},
 		{name: "answer after the acknowledgement", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici notre réponse détaillée."}`, before: []string{"acknowledge"}, status: 200, has: []string{`"answeredAt":"2026`}},
 		{name: "a quote request is no complaint", method: "GET", path: "{quote}/complaint", status: 404},
 		{name: "acknowledge with GET", method: "GET", path: "{id}/acknowledge", status: 404},

@@ -196,8 +196,8 @@ func TestHostileUploads(t *testing.T) {
 		data       []byte
 		has        string
 	}{
-		{"a zip named as a PDF", "permis.pdf", zip, "Ce type de fichier n'est pas accepté"},
-		{"an HTML page named as a photo", "carte-grise.jpg", []byte("<html><script>alert(1)</script></html>"), "Ce type de fichier n'est pas accepté"},
+		{"a zip named as a PDF", "permis.pdf", zip, "Ce type de fichier n’est pas accepté"},
+		{"an HTML page named as a photo", "carte-grise.jpg", []byte("<html><script>alert(1)</script></html>"), "Ce type de fichier n’est pas accepté"},
 		{"a PDF with JavaScript", "releve.pdf", js, "contenu actif"},
 		{"a PDF with JavaScript, its name escaped", "releve.pdf", escaped, "contenu actif"},
 		{"an image bomb", "photo.png", pngBomb(), "dépasse 20"},

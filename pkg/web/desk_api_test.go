@@ -37,14 +37,14 @@ func TestDeskRoleMatrix(t *testing.T) {
 	var cases []deskCase
 	add := func(c []deskCase) { cases = append(cases, c...) }
 	add(matrix("queue", "GET", "/api/desk/requests", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"requests":[`, `"ref":"DV-2026-`, `"name":"Claire Client"`, `"kinds":[{"kind":"quote","label":"Devis","statuses":[{"status":"received","label":"Nouvelle"}`, `"dueAt":"2026-03-02T13:00:00.000Z"`))
-	add(matrix("detail", "GET", "/api/desk/requests/{id}", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"history":[{`, `"action":"created"`, `"moves":[{"status":"in_review","label":"En cours d'étude"}`, `"notes":[]`, `"replies":[]`, `"can":{"take":true`))
+	add(matrix("detail", "GET", "/api/desk/requests/{id}", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"history":[{`, `"action":"created"`, `"moves":[{"status":"in_review","label":"En cours d’étude"}`, `"notes":[]`, `"replies":[]`, `"can":{"take":true`))
 	add(matrix("take free", "POST", "/api/desk/requests/{id}/take", "", "", [6]int{401, 403, 403, 200, 200, 200}, `"assignee":{"uid":"`))
 	add(matrix("take held", "POST", "/api/desk/requests/{id}/take", "", "held", [6]int{401, 403, 403, 200, 409, 200}, `"assignee":{"uid":"`))
 	add(matrix("take closed", "POST", "/api/desk/requests/{id}/take", "", "closed", [6]int{401, 403, 403, 200, 409, 409}))
 	add(matrix("release", "POST", "/api/desk/requests/{id}/release", "", "held", [6]int{401, 403, 403, 200, 403, 200}, `"assignee":null`))
 	add(matrix("assign", "POST", "/api/desk/requests/{id}/assign", `{"uid":"{agent2}"}`, "held", [6]int{401, 403, 403, 200, 403, 200}, `"name":"agent2@exemple.fr"`))
 	add(matrix("assign closed", "POST", "/api/desk/requests/{id}/assign", `{"uid":"{agent2}"}`, "closed", [6]int{401, 403, 403, 409, 403, 409}))
-	add(matrix("status", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "held", [6]int{401, 403, 403, 200, 403, 200}, `"status":"in_review"`, `"statusLabel":"En cours d'étude"`))
+	add(matrix("status", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "held", [6]int{401, 403, 403, 200, 403, 200}, `"status":"in_review"`, `"statusLabel":"En cours d’étude"`))
 	add(matrix("status free", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "", [6]int{401, 403, 403, 403, 403, 200}))
 	add(matrix("reopen", "PUT", "/api/desk/requests/{id}/status", `{"status":"in_review"}`, "closed", [6]int{401, 403, 403, 200, 403, 200}))
 	add(matrix("note", "POST", "/api/desk/requests/{id}/notes", `{"body":"Rappeler après 14:00."}`, "", [6]int{401, 403, 403, 201, 201, 201}, `"note":{`, `"body":"Rappeler après 14:00."`))
@@ -66,7 +66,7 @@ func TestMyRequestsAreTheClientsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	for who, c := range map[string]apiCase{
-		"client": {bodyHas: []string{`"ref":"` + r.Ref + `"`, `"statusLabel":"En cours d'étude"`, `"kindLabel":"Devis"`, `"replies":[]`}, bodyNot: []string{"secrète", "assignee", "Nouvelle", "dueAt"}},
+		"client": {bodyHas: []string{`"ref":"` + r.Ref + `"`, `"statusLabel":"En cours d’étude"`, `"kindLabel":"Devis"`, `"replies":[]`}, bodyNot: []string{"secrète", "assignee", "Nouvelle", "dueAt"}},
 		"other":  {bodyHas: []string{`{"requests":[]}`}},
 		"agent":  {bodyHas: []string{`{"requests":[]}`}},
 	} {
@@ -101,16 +101,16 @@ func TestDeskBadInput(t *testing.T) {
 		q("unknown kind", "?kind=bateau", 400, "kind", "Type de demande inconnu."),
 		q("unknown status", "?status=perdu", 400, "status", "Statut inconnu."),
 		q("unknown state", "?state=ouvert", 400, "state", "Choisissez les demandes en cours, terminées ou toutes."),
-		q("unknown due", "?due=hier", 400, "due", "Choisissez les demandes en retard ou à traiter aujourd'hui."),
+		q("unknown due", "?due=hier", 400, "due", "Choisissez les demandes en retard ou à traiter aujourd’hui."),
 		q("due today", "?due=today&state=open", 200, "", `"requests":`),
-		q("kind twice", "?kind=quote&kind=contact", 400, "kind", "ne peut être donné qu'une fois"),
+		q("kind twice", "?kind=quote&kind=contact", 400, "kind", "ne peut être donné qu’une fois"),
 		q("odd assignee", "?assignee=me%27%20OR%201%3D1", 400, "assignee"),
 		q("product with NUL", "?product=car%00", 400, "product", "Produit inconnu."),
 		q("search with bidi", "?q=cl%E2%80%AEaire", 400, "q", "caractères non autorisés"),
 		q("search with NUL", "?q=a%00b", 400, "q"),
 		q("search too long", "?q="+strings.Repeat("a", 101), 400, "q", "100\u00a0caractères"),
 		q("search not UTF-8", "?q=%FF", 400, "q"),
-		{apiCase: apiCase{name: "unknown request", as: "agent", method: "GET", url: "/api/desk/requests/inconnu", status: 404, bodyHas: []string{"Cette demande n'existe pas."}}},
+		{apiCase: apiCase{name: "unknown request", as: "agent", method: "GET", url: "/api/desk/requests/inconnu", status: 404, bodyHas: []string{"Cette demande n’existe pas."}}},
 		{apiCase: apiCase{name: "request id with bidi", as: "agent", method: "GET", url: "/api/desk/requests/%E2%80%AE", status: 404}},
 		{apiCase: apiCase{name: "take unknown", as: "agent", method: "POST", url: "/api/desk/requests/inconnu/take", status: 404}},
 		{apiCase: apiCase{name: "no such action", as: "admin", method: "POST", url: "/api/desk/requests/{id}/delete", status: 404}},
@@ -129,7 +129,7 @@ func TestDeskBadInput(t *testing.T) {
 		body("status unknown", "/status", `{"status":"perdu"}`, 400, "status", "Statut inconnu."),
 		body("status NUL", "/status", `{"status":"\u0000"}`, 400, "status", "Statut inconnu."),
 		body("status bidi", "/status", `{"status":"in_review\u202e"}`, 400, "status", "Statut inconnu."),
-		body("status refused move", "/status", `{"status":"accepted"}`, 400, "status", "Une demande «\u00a0En cours d'étude\u00a0» ne peut pas passer à «\u00a0Offre acceptée\u00a0»."),
+		body("status refused move", "/status", `{"status":"accepted"}`, 400, "status", "Une demande «\u00a0En cours d’étude\u00a0» ne peut pas passer à «\u00a0Offre acceptée\u00a0»."),
 		body("status empty", "/status", `{}`, 400, "status"),
 		{apiCase: apiCase{name: "status as form", as: "agent", method: "PUT", url: "/api/desk/requests/{id}/status", body: "status=closed",
 			ctype: "application/x-www-form-urlencoded", status: 400, bodyHas: []string{"Content-Type: application/json"}}, state: "held"},
@@ -144,7 +144,7 @@ func TestDeskBadInput(t *testing.T) {
 		admin("role null", "{uid}/role", `null`, 400, "role"),
 		admin("role array", "{uid}/role", `["admin"]`, 400, "", "objet JSON"),
 		admin("role huge", "{uid}/role", `{"role":"`+strings.Repeat("a", 2000)+`"}`, 400, "", "trop volumineuse"),
-		admin("role of nobody", "inconnu/role", `{"role":"agent"}`, 404, "", "Ce compte n'existe pas."),
+		admin("role of nobody", "inconnu/role", `{"role":"agent"}`, 404, "", "Ce compte n’existe pas."),
 		admin("status unknown", "{uid}/status", `{"status":"banni"}`, 400, "status", "Statut inconnu «\u00a0banni\u00a0»"),
 		admin("own role", "{admin}/role", `{"role":"client"}`, 403, "", "Vous ne pouvez pas changer votre propre rôle"),
 		admin("own account", "{admin}/status", `{"status":"disabled"}`, 403, "", "Vous ne pouvez pas désactiver votre propre compte"),

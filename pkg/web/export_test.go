@@ -17,7 +17,7 @@ func TestExportIsLimitedPerAccount(t *testing.T) {
 	}
 	res, body := env.do(t, "GET", "/api/profile/export", "", marie)
 	if res.StatusCode != 429 || res.Header.Get("Retry-After") != "1200" ||
-		!strings.Contains(body, "Vous avez déjà téléchargé vos données plusieurs fois dans l'heure. Réessayez dans 20 minutes.") ||
+		!strings.Contains(body, "Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez dans 20 minutes.") ||
 		res.Header.Get("Content-Disposition") != "" {
 		t.Fatalf("4th export: %d %q %v %s", res.StatusCode, res.Header.Get("Retry-After"), res.Header, body)
 	}

@@ -39,7 +39,7 @@ func queryParams(q url.Values, names ...string) (map[string]string, error) {
 		case 1:
 			out[name] = v[0]
 		default:
-			return nil, apperr.FieldErrorf(name, "Le paramètre «\u00a0%s\u00a0» ne peut être donné qu'une fois.", name)
+			return nil, apperr.FieldErrorf(name, "Le paramètre «\u00a0%s\u00a0» ne peut être donné qu’une fois.", name)
 		}
 	}
 	return out, nil

@@ -67,7 +67,7 @@ func TestInputHygieneScenarios(t *testing.T) {
 		return map[string]any{"activity": activity, "legalStatus": "micro-entreprise", "turnover": "lt-50k", "employees": 0}
 	}
 	const disguised = "contient des caractères non autorisés"
-	const lookAlike = "caractères invisibles ou qui en imitent d'autres"
+	const lookAlike = "caractères invisibles ou qui en imitent d’autres"
 	runCases(t, []apiCase{
 		reg("name trimmed of invisible blanks", map[string]string{"email": "z@exemple.fr", "displayName": "\u200bZoé\u00a0"}, 201, "", `"displayName":"Zoé"`),
 		reg("name in NFC", map[string]string{"email": "z@exemple.fr", "displayName": "Zoe\u0301"}, 201, "", `"displayName":"Zoé"`),
@@ -104,7 +104,7 @@ func TestChatHygieneScenarios(t *testing.T) {
 		return chatScenario{name: name, method: "POST", url: messages, body: jsonOf(chatMessageRequest{Text: text}), status: status, bodyHas: has}
 	}
 	tests := []chatScenario{
-		send("blanks only", "\u200b\u00a0\u3164", 400, "Écrivez un message avant de l'envoyer.", `"field":"text"`),
+		send("blanks only", "\u200b\u00a0\u3164", 400, "Écrivez un message avant de l’envoyer.", `"field":"text"`),
 		send("bidi override", "bonjour\u202e", 400, "Votre message contient des caractères non autorisés.", `"field":"text"`),
 		send("zero width space inside", "bon\u200bjour", 400, "caractères non autorisés"),
 		send("emoji sequence", "👩\u200d💻 une assurance pour ma voiture ?", 200, "👩\u200d💻 une assurance", `"intent":"auto"`),

@@ -149,7 +149,7 @@ func TestMailsBadInput(t *testing.T) {
 	e.run(t, []apiCase{
 		c("unknown status", "admin", "GET", "/api/admin/mails?status=perdu", 400, "status", "État inconnu"),
 		c("status in French", "admin", "GET", "/api/admin/mails?status=envoy%C3%A9", 400, "status"),
-		c("status twice", "admin", "GET", "/api/admin/mails?status=sent&status=failed", 400, "status", "qu'une fois"),
+		c("status twice", "admin", "GET", "/api/admin/mails?status=sent&status=failed", 400, "status", "qu’une fois"),
 		c("limit zero", "admin", "GET", "/api/admin/mails?limit=0", 400, "limit", "un entier de 1 à 1000"),
 		c("limit too big", "admin", "GET", "/api/admin/mails?limit=1001", 400, "limit"),
 		c("limit not a number", "admin", "GET", "/api/admin/mails?limit=dix", 400, "limit"),
@@ -160,11 +160,11 @@ func TestMailsBadInput(t *testing.T) {
 		c("id zero", "admin", "GET", "/api/admin/mails/0", 400, "id"),
 		c("id negative", "admin", "GET", "/api/admin/mails/-3", 400, "id"),
 		c("id too big", "admin", "GET", "/api/admin/mails/99999999999999999999", 400, "id"),
-		c("unknown mail", "admin", "GET", "/api/admin/mails/999999", 404, "", "Le mail 999999 n'existe pas."),
+		c("unknown mail", "admin", "GET", "/api/admin/mails/999999", 404, "", "Le mail 999999 n’existe pas."),
 		c("retry unknown", "admin", "POST", "/api/admin/mails/999999/retry", 404, ""),
 		c("retry bad id", "admin", "POST", "/api/admin/mails/x/retry", 400, "id"),
 		c("retry by GET", "admin", "GET", "/api/admin/mails/{failed}/retry", 404, ""),
-		c("unknown request", "agent", "GET", "/api/desk/requests/inconnu/mails", 404, "", "Cette demande n'existe pas."),
+		c("unknown request", "agent", "GET", "/api/desk/requests/inconnu/mails", 404, "", "Cette demande n’existe pas."),
 		c("unknown request, client", "client", "GET", "/api/desk/requests/inconnu/mails", 403, ""),
 	})
 }

@@ -97,11 +97,11 @@ func TestOfferDecisionsOnWrongIDs(t *testing.T) {
 		status          int
 		has             string
 	}{
-		{"unknown request", "/api/quotes/inconnue/accept", `{"offerId":"` + ids[0] + `"}`, 404, "Cette demande de devis n'existe pas."},
-		{"unknown offer", "/api/quotes/" + e.id + "/accept", `{"offerId":"inconnue"}`, 404, "Cette offre n'existe pas."},
-		{"a NUL offer id", "/api/quotes/" + e.id + "/accept", `{"offerId":"\u0000"}`, 404, "Cette offre n'existe pas."},
-		{"staff detail of an unknown request", "/api/desk/requests/inconnue/quote", "", 404, "Cette demande n'existe pas."},
-		{"offers on an unknown request", "/api/desk/requests/inconnue/offers", twoOffersJSON, 404, "Cette demande n'existe pas."},
+		{"unknown request", "/api/quotes/inconnue/accept", `{"offerId":"` + ids[0] + `"}`, 404, "Cette demande de devis n’existe pas."},
+		{"unknown offer", "/api/quotes/" + e.id + "/accept", `{"offerId":"inconnue"}`, 404, "Cette offre n’existe pas."},
+		{"a NUL offer id", "/api/quotes/" + e.id + "/accept", `{"offerId":"\u0000"}`, 404, "Cette offre n’existe pas."},
+		{"staff detail of an unknown request", "/api/desk/requests/inconnue/quote", "", 404, "Cette demande n’existe pas."},
+		{"offers on an unknown request", "/api/desk/requests/inconnue/offers", twoOffersJSON, 404, "Cette demande n’existe pas."},
 		{"accepted", "/api/quotes/" + e.id + "/accept", `{"offerId":"` + ids[1] + `"}`, 200, `"status":"accepted"`},
 		{"accepted twice", "/api/quotes/" + e.id + "/accept", `{"offerId":"` + ids[0] + `"}`, 409, "déjà choisi"},
 		{"declined after acceptance", "/api/quotes/" + e.id + "/decline", `{"reason":"Finalement non."}`, 409, "déjà choisi"},

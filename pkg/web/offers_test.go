@@ -74,7 +74,7 @@ var everyone = []string{"anonymous", "client", "other", "agent", "agent2", "admi
 
 func TestOfferEndpointsByActor(t *testing.T) {
 	signedOut := []string{"Vous devez être connecté."}
-	notFound := []string{"Cette demande de devis n'existe pas."}
+	notFound := []string{"Cette demande de devis n’existe pas."}
 	staffOnly := []string{"réservée aux conseillers"}
 	tests := []struct {
 		endpoint string

@@ -28,7 +28,7 @@ type profilePatch struct {
 
 func (p profilePatch) validate() error {
 	if p.DisplayName == nil && p.Email == nil {
-		return apperr.Errorf(apperr.EINVALID, "Indiquez le nom affiché ou l'adresse e-mail à modifier.")
+		return apperr.Errorf(apperr.EINVALID, "Indiquez le nom affiché ou l’adresse e-mail à modifier.")
 	}
 	return nil
 }

@@ -39,12 +39,12 @@ func TestQuoteScenarios(t *testing.T) {
 		post("phone contact", `{"product":"home","details":`+goodQuoteDetails["home"]+`,"contact":{"method":"phone","phone":"06 39 98 12 34"},"message":" Plutôt le matin. "}`,
 			201, "", `"contact":{"method":"phone","phone":"0639981234"}`, `"message":"Plutôt le matin."`),
 		post("anonymous", quoteBody("car", car), 401, "", "Vous devez être connecté."),
-		post("no product", `{"details":`+car+`,"contact":{"method":"email"}}`, 400, "product", "Choisissez l'assurance pour laquelle vous souhaitez un devis."),
+		post("no product", `{"details":`+car+`,"contact":{"method":"email"}}`, 400, "product", "Choisissez l’assurance pour laquelle vous souhaitez un devis."),
 		post("unknown product", quoteBody("bateau", car), 400, "product"),
 		post("product of wrong type", `{"product":3}`, 400, "product", "pas le bon type"),
 		post("details of another product", quoteBody("home", car), 400, "details", "«\u00a0brand\u00a0» ne concerne pas ce produit"),
 		post("details not an object", quoteBody("car", `"voiture"`), 400, "details", "objet JSON"),
-		post("missing year", quoteBody("car", strings.Replace(car, `"year":2019,`, "", 1)), 400, "details.year", "Indiquez l'année de première mise en circulation."),
+		post("missing year", quoteBody("car", strings.Replace(car, `"year":2019,`, "", 1)), 400, "details.year", "Indiquez l’année de première mise en circulation."),
 		post("year in the future", quoteBody("car", strings.Replace(car, "2019", "2031", 1)), 400, "details.year", "entre 1950 et 2026"),
 		post("year as text", quoteBody("car", strings.Replace(car, "2019", `"2019"`, 1)), 400, "details.year", "pas le bon type"),
 		post("brand as number", quoteBody("car", strings.Replace(car, `"peugeot"`, "7", 1)), 400, "details.brand", "pas le bon type"),
@@ -62,7 +62,7 @@ func TestQuoteScenarios(t *testing.T) {
 		apiCase{name: "not JSON", as: "client", method: "POST", url: "/api/quotes", body: "product=car", ctype: "application/x-www-form-urlencoded", status: 400, bodyHas: []string{"Content-Type: application/json"}},
 		apiCase{name: "list empty", as: "client", method: "GET", url: "/api/quotes", status: 200, bodyHas: []string{`{"quotes":[]}`}},
 		apiCase{name: "list anonymous", method: "GET", url: "/api/quotes", status: 401, bodyHas: []string{"Vous devez être connecté."}},
-		apiCase{name: "unknown id", as: "client", method: "GET", url: "/api/quotes/inconnu", status: 404, bodyHas: []string{"Cette demande de devis n'existe pas."}},
+		apiCase{name: "unknown id", as: "client", method: "GET", url: "/api/quotes/inconnu", status: 404, bodyHas: []string{"Cette demande de devis n’existe pas."}},
 		apiCase{name: "delete is no endpoint", as: "client", method: "DELETE", url: "/api/quotes", status: 404},
 	)
 	// The anonymous case's cookie is the empty one of env.people.

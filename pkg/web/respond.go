@@ -99,13 +99,13 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, dst any)
 		case errors.As(err, &typeErr) && typeErr.Field == "":
 			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête doit être un objet JSON.")
 		case errors.As(err, &typeErr):
-			return apperr.FieldErrorf(typeErr.Field, "Le champ «\u00a0%s\u00a0» n'a pas le bon type.", typeErr.Field)
+			return apperr.FieldErrorf(typeErr.Field, "Le champ «\u00a0%s\u00a0» n’a pas le bon type.", typeErr.Field)
 		case strings.HasPrefix(err.Error(), "json: unknown field"):
 			return apperr.Errorf(apperr.EINVALID, "La requête contient un champ inconnu.")
 		case errors.Is(err, io.EOF):
 			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête est vide.")
 		default:
-			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête n'est pas un JSON valide.")
+			return apperr.Errorf(apperr.EINVALID, "Le corps de la requête n’est pas un JSON valide.")
 		}
 	}
 	if dec.More() {
@@ -134,4 +134,4 @@ func decodeValid(w http.ResponseWriter, r *http.Request, maxBytes int64, dst val
 }
 
 // errNotFoundAPI answers unknown API paths.
-var errNotFoundAPI = apperr.Errorf(apperr.ENOTFOUND, "Ce point d'accès de l'API n'existe pas.")
+var errNotFoundAPI = apperr.Errorf(apperr.ENOTFOUND, "Ce point d’accès de l’API n’existe pas.")

@@ -122,7 +122,7 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "not json content type", method: "POST", url: "/api/client-errors", headers: map[string]string{"Content-Type": "text/plain"}, status: 400, bodyHas: []string{"JSON"}},
 		{name: "cross-origin post refused", method: "POST", url: "/api/client-errors", body: `{"message":"x","route":"/","time":"` + now + `"}`, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403},
 		{name: "unknown api path", method: "GET", url: "/api/nothing", status: 404, bodyHas: []string{`"code":"not_found"`}},
-		{name: "get on a post endpoint", method: "GET", url: "/api/client-errors", status: 404, bodyHas: []string{"n'existe pas"}},
+		{name: "get on a post endpoint", method: "GET", url: "/api/client-errors", status: 404, bodyHas: []string{"n’existe pas"}},
 		{name: "post on a page", method: "POST", url: "/about", status: 405},
 	}
 	for _, sc := range tests {

@@ -552,4 +552,4 @@ func zeroQuality(params string) bool {
 const fallbackIndex = `<!doctype html>
 <html lang="fr"><head><meta charset="UTF-8"><title>Site non construit</title>
 <meta name="description" content="Site non construit" /></head>
-<body><h1>Site non construit</h1><p>Ce binaire a été compilé sans le site. Lancez <code>make build</code> pour l'inclure.</p></body></html>`
+<body><h1>Site non construit</h1><p>Ce binaire a été compilé sans le site. Lancez <code>make build</code> pour l’inclure.</p></body></html>`

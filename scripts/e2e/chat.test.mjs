@@ -86,7 +86,7 @@ describe('chat widget', () => {
     await panel.getByText('Assistant automatique • Aucun conseiller en ligne').waitFor();
     assert.equal(await log.getAttribute('aria-live'), 'polite');
     const greeting = await log.locator('.chat-text').first().innerText();
-    assert.match(greeting, /^Bonjour\u00a0! Je suis l'assistant virtuel d’Horizon Courtage,/);
+    assert.match(greeting, /^Bonjour\u00a0! Je suis l’assistant virtuel d’Horizon Courtage,/);
     assert.equal((greeting.match(/^• /gm) ?? []).length, 5, 'the list of what the assistant can do');
     assert.match(await log.locator('time').first().innerText(), /^([01]\d|2[0-3]):[0-5]\d$/);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Tapez votre message…');
@@ -166,7 +166,7 @@ describe('chat widget', () => {
   test('a reply per intent family, the context, and the advisor follow-up', async () => {
     const { page, context, errors, log, input } = await openChat();
     const cases = [
-      ['Bonjour', 'greeting', /Je suis l'assistant d’Horizon Courtage\./, false],
+      ['Bonjour', 'greeting', /Je suis l’assistant d’Horizon Courtage\./, false],
       ['merci', 'thanks', /Avec plaisir/, false],
       ['Une assurance pour mes voitures ?', 'auto', /2\u00a0minutes/, true],
       ["Et l'assurance habitation d'un appartement ?", 'home', /Locataire ou propriétaire/, true],

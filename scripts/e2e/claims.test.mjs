@@ -203,10 +203,10 @@ describe('claims', () => {
     await page.getByRole('button', { name: 'Prendre en charge' }).click();
     const moves = page.getByRole('group', { name: 'Nouvelle étape' });
     await moves.waitFor();
-    await moves.getByRole('radio', { name: 'Transmis à l\'assureur' }).check();
+    await moves.getByRole('radio', { name: 'Transmis à l’assureur' }).check();
     await page.getByLabel('Numéro de sinistre de l\'assureur').fill('MFO-778812');
     await page.getByRole('button', { name: 'Enregistrer l\'étape' }).click();
-    await page.locator('header .status-pill').filter({ hasText: 'Transmis à l\'assureur' }).waitFor();
+    await page.locator('header .status-pill').filter({ hasText: 'Transmis à l’assureur' }).waitFor();
     await moves.getByRole('radio', { name: 'En attente de pièces' }).check();
     await page.getByLabel('Pièce demandée au client').fill('La photo du verso du constat amiable, avec les deux signatures.');
     await page.getByRole('button', { name: 'Enregistrer l\'étape' }).click();
@@ -230,7 +230,7 @@ describe('claims', () => {
     ]);
     await box.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await page.getByText('Merci', { exact: false }).first().waitFor();
-    const steps = await clientReads(page, state.id, 'Transmis à l\'assureur');
+    const steps = await clientReads(page, state.id, 'Transmis à l’assureur');
     assert.match(steps, /constat-verso\.jpg/);
   });
 

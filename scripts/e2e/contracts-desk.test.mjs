@@ -173,8 +173,8 @@ describe('contracts desk', () => {
     await heading(page, `Contrat ${state.first.number}`);
     assert.equal(new URL(page.url()).pathname, `/dashboard/contracts/${state.first.id}`);
     const licence = proofItem(page, 'Permis de conduire');
-    const registration = proofItem(page, "Certificat d'immatriculation (carte grise)");
-    const record = proofItem(page, "Relevé d'information de votre assureur précédent");
+    const registration = proofItem(page, "Certificat d’immatriculation (carte grise)");
+    const record = proofItem(page, "Relevé d’information de votre assureur précédent");
 
     // Each file opens in a new tab; the photos show a preview.
     const open = licence.getByRole('link', { name: /Ouvrir le fichier/ });
@@ -217,7 +217,7 @@ describe('contracts desk', () => {
     assert.equal(await page.locator('.proofs-tag').count(), 0);
     await mailTo(client, 'contract-activated', state.first.number);
     const history = await page.getByRole('region', { name: 'Historique' }).innerText();
-    assert.match(history, /Relevé d'information de votre assureur précédent refusé/);
+    assert.match(history, /Relevé d’information de votre assureur précédent refusé/);
     assert.match(history, /Tous les justificatifs sont acceptés/);
 
     // The signature's evidence, the mandate with its IBAN masked.
@@ -267,7 +267,7 @@ describe('contracts desk', () => {
     await page.keyboard.type('La photo est floue : le numéro ne se lit pas.');
     await tabTo(page, /^Confirmer le refus$/);
     await page.keyboard.press('Enter');
-    await proofItem(page, "Certificat d'immatriculation (carte grise)").getByText('Refusé', { exact: true }).waitFor();
+    await proofItem(page, "Certificat d’immatriculation (carte grise)").getByText('Refusé', { exact: true }).waitFor();
     assert.equal(await page.locator('.desk-header .status-pill').innerText(), 'En attente de justificatifs');
     assert.equal(await overflows(page), false, 'le contrat défile de côté après les vérifications');
     assert.deepEqual(errors, []);
@@ -311,7 +311,7 @@ describe('contracts desk', () => {
           await page.waitForLoadState('networkidle');
           if (name === 'contract-waiting') {
             // The refusal form open, as an agent sees it while typing.
-            await proofItem(page, "Relevé d'information de votre assureur précédent").getByRole('button', { name: 'Refuser' }).click();
+            await proofItem(page, "Relevé d’information de votre assureur précédent").getByRole('button', { name: 'Refuser' }).click();
           }
           // A full-page shot draws the fixed navbar where the window is: at the top.
           await page.evaluate(() => window.scrollTo(0, 0));

@@ -80,10 +80,10 @@ describe('the staff desk', () => {
     state.car = { id: decodeURIComponent(new URL(page.url()).pathname.split('/').pop()), ref: h1.match(/DV-\d{4}-\d{6}/)[0] };
     assert.equal(await page.getByRole('link', { name: client }).getAttribute('href'), `mailto:${client}?subject=${state.car.ref}`);
     assert.equal(await page.getByLabel('Changer le statut').count(), 0, 'no status change before taking it');
-    // Taking it starts the work: « Nouvelle » becomes « En cours d'étude ».
+    // Taking it starts the work: « Nouvelle » becomes « En cours d’étude ».
     await page.getByRole('button', { name: 'Prendre en charge' }).click();
     await page.getByRole('button', { name: 'Remettre dans la file' }).waitFor();
-    await page.locator('.desk-header .status-pill', { hasText: "En cours d'étude" }).waitFor();
+    await page.locator('.desk-header .status-pill', { hasText: "En cours d’étude" }).waitFor();
     await page.getByRole('button', { name: 'Ajouter la note' }).click();
     await page.getByText('Écrivez la note.').waitFor();
     await page.getByLabel('Nouvelle note').fill('Cliente jointe : elle compare avec son contrat actuel.');
@@ -95,7 +95,7 @@ describe('the staff desk', () => {
     await page.locator('.facts', { hasText: 'Suivie par' }).getByText('Ada Lefèvre').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Remettre dans la file' }).count(), 0, 'handed on: the agent no longer holds it');
     const history = await page.locator('.timeline li').allInnerTexts();
-    assert.deepEqual(history.map((l) => l.split('\n')[1] ?? l), ['Demande reçue', "Prise en charge · Statut\u00a0: Nouvelle → En cours d'étude", 'Note interne ajoutée', 'Confiée à Ada Lefèvre']);
+    assert.deepEqual(history.map((l) => l.split('\n')[1] ?? l), ['Demande reçue', "Prise en charge · Statut\u00a0: Nouvelle → En cours d’étude", 'Note interne ajoutée', 'Confiée à Ada Lefèvre']);
     assert.match(history[1], /\d{1,2}\u00a0[a-zéû]+\.? \d{4}, \d{2}:\d{2}[\s\S]*Alain Martin/);
 
     // The admin's counts follow.
@@ -162,7 +162,7 @@ describe('the staff desk', () => {
     // A client's /dashboard is theirs: the public frame, not the staff's.
     await page.getByRole('navigation', { name: 'Navigation principale' }).waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Espace de travail' }).count(), 0);
-    assert.match(await mine.innerText(), /Devis[\s\S]*Assurance auto et moto[\s\S]*En cours d'étude/);
+    assert.match(await mine.innerText(), /Devis[\s\S]*Assurance auto et moto[\s\S]*En cours d’étude/);
     assert.equal(await mine.getByRole('link', { name: 'Voir ce devis dans Mes devis' }).getAttribute('href'), '/my-quotes');
     assert.doesNotMatch(await page.locator('main').innerText(), /compare avec son contrat|Ada Lefèvre|File des demandes/);
     for (const path of [`/dashboard/requests/${state.car.id}`, '/dashboard/users']) {

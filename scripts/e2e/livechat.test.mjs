@@ -118,7 +118,7 @@ describe('live chat', () => {
 
     // The agent gives the conversation back to the assistant.
     await agent.page.getByRole('button', { name: "Retour à l'assistant" }).click();
-    await v.log.getByText("Vous êtes de nouveau en conversation avec l'assistant.").waitFor({ timeout: 5000 });
+    await v.log.getByText("Vous êtes de nouveau en conversation avec l’assistant.").waitFor({ timeout: 5000 });
     await v.panel.getByRole('button', { name: 'Parler à un agent' }).waitFor();
     // The cut itself is the only thing the console may report.
     assert.deepEqual(v.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), []);

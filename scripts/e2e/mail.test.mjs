@@ -85,7 +85,7 @@ describe('mails a person acts on', () => {
     await page.getByLabel('Nouveau mot de passe').fill('encore une autre phrase');
     await page.getByLabel('Confirmez le mot de passe').fill('encore une autre phrase');
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').filter({ hasText: "n'est plus valable" }).waitFor();
+    await page.getByRole('alert').filter({ hasText: "n’est plus valable" }).waitFor();
 
     await page.goto(env.server.url + '/login');
     await heading(page, 'Connexion');

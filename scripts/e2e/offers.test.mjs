@@ -92,7 +92,7 @@ describe('quote offers', () => {
     assert.equal((await call(client.page, 'POST', `/api/desk/requests/${id}/offers`, { offers })).status, 403);
     const refused = await call(agent.page, 'POST', `/api/desk/requests/${id}/offers`, { offers });
     assert.equal(refused.status, 403);
-    assert.equal(refused.body.error, "Prenez d'abord cette demande en charge.");
+    assert.equal(refused.body.error, "Prenez d’abord cette demande en charge.");
     // Once the desk API of the staff branch is there, the agent takes the
     // request and sends the offers; until then an admin, who needs not take it, does.
     const took = await call(agent.page, 'POST', `/api/desk/requests/${id}/take`);

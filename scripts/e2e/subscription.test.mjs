@@ -239,8 +239,8 @@ describe('subscription', () => {
     await heading(page, `Contrat n°\u00a0${made.number}`);
     await page.locator('#justificatifs').waitFor();
     await sendProof(page, 'Permis de conduire', { name: 'permis.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Permis de conduire') });
-    await sendProof(page, 'Certificat d\'immatriculation (carte grise)', { name: 'carte-grise.png', mimeType: 'image/png', buffer: pngBytes() });
-    await sendProof(page, 'Relevé d\'information de votre assureur précédent', { name: 'releve.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Releve d information') });
+    await sendProof(page, 'Certificat d’immatriculation (carte grise)', { name: 'carte-grise.png', mimeType: 'image/png', buffer: pngBytes() });
+    await sendProof(page, 'Relevé d’information de votre assureur précédent', { name: 'releve.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Releve d information') });
     const attachment = await context.request.get(`${env.server.url}/api/contracts/${id}/documents/${(await call(page, 'GET', `/api/contracts/${id}`)).body.contract.documents[0].id}?download=1`);
     assert.equal(attachment.headers()['content-type'], 'application/pdf');
     assert.match(attachment.headers()['content-disposition'], /^attachment/);
@@ -258,7 +258,7 @@ describe('subscription', () => {
     // The client sees the reason and sends the record again.
     await page.reload();
     await heading(page, `Contrat n°\u00a0${made.number}`);
-    const record = page.locator('.contract-proof').filter({ hasText: 'Relevé d\'information' });
+    const record = page.locator('.contract-proof').filter({ hasText: 'Relevé d’information' });
     assert.match(await record.locator('.contract-refusal').innerText(), /Motif du refus\u00a0: Ce relevé date de plus de trois mois/);
     assert.match(await record.locator('.proof-status').innerText(), /Refusé$/);
     await typo('justificatif refusé');

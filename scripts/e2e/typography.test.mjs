@@ -84,8 +84,8 @@ describe('typography', () => {
       await log.locator('.chat-message-bot').nth(i + 1).waitFor();
     }
     const replies = (await log.locator('.chat-message-bot').allInnerTexts()).join('\n');
-    assert.match(replies, new RegExp(`l'assistant virtuel d’${company.name},`));
-    assert.match(replies, new RegExp(`l'assistant d’${company.name}\\.`));
+    assert.match(replies, new RegExp(`l’assistant virtuel d’${company.name},`));
+    assert.match(replies, new RegExp(`l’assistant d’${company.name}\\.`));
     assert.ok(replies.includes(company.phone.replaceAll(' ', '\u00a0')), 'the phone is not glued');
     assert.match(replies, /de 9h00\u00a0à 18h00/);
     assert.match(replies, /0\u00a0km/);
