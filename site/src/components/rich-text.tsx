@@ -37,20 +37,30 @@ function BlockView({ block }: { block: Block }) {
     );
   }
   const { table } = block;
+  // On a narrow screen each row stacks as a card, each cell under its
+  // column's name (page-parts.css): the CSS that does it takes the table's
+  // semantics away in browsers, so the roles are written out, and the names
+  // shown in the cards are hidden from screen readers, which read the
+  // headers.
   return (
-    // The wrapper scrolls on narrow screens, so it takes the keyboard focus.
+    // A wide table scrolls, so the wrapper takes the keyboard focus.
     <div className="table-wrap" role="region" aria-label={table.caption} tabIndex={0}>
-      <table>
+      <table role="table">
         <caption>{table.caption}</caption>
-        <thead>
-          <tr>{table.head.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+        <thead role="rowgroup">
+          <tr role="row">{table.head.map((h) => <th key={h} scope="col" role="columnheader">{h}</th>)}</tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {table.rows.map((row, r) => (
-            <tr key={r}>
+            <tr key={r} role="row">
               {row.map((cell, c) => (c === 0
-                ? <th key={c} scope="row"><RichTextView text={cell} /></th>
-                : <td key={c}><RichTextView text={cell} /></td>))}
+                ? <th key={c} scope="row" role="rowheader"><RichTextView text={cell} /></th>
+                : (
+                  <td key={c} role="cell">
+                    <span className="cell-label" aria-hidden="true">{table.head[c]}</span>
+                    <RichTextView text={cell} />
+                  </td>
+                )))}
             </tr>
           ))}
         </tbody>

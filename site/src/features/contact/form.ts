@@ -56,7 +56,8 @@ export const copy = typesetAll({
     product: 'Assurance concernée (facultatif)',
     productNone: 'Aucune en particulier',
     day: 'Jour',
-    asap: `Dès que possible (${answerDelays.callback})`,
+    // The delay is in the lead: in the option it was cut at 375 px (a select does not wrap).
+    asap: 'Dès que possible',
     slot: 'Créneau',
     slotsLoading: 'Chargement des créneaux…',
     // Shown once the slots are there, in the line the loading note held, so the form does not move.
