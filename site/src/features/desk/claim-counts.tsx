@@ -28,7 +28,7 @@ export function ClaimCountsPanel() {
   useEffect(() => {
     fetchClaimCounts().then(setCounts, (err: unknown) => setError(err instanceof ApiError ? err.message : 'Erreur inattendue.'));
   }, []);
-  if (error) return <p className="form-error" role="alert">Les chiffres des sinistres n'ont pas pu être chargés. {error}</p>;
+  if (error) return <p className="form-error" role="alert">Les chiffres des sinistres n’ont pas pu être chargés. {error}</p>;
   if (!counts) return <p className="muted" role="status">Chargement des sinistres…</p>;
   return (
     <section className="desk-section" aria-labelledby="sinistres-titre">

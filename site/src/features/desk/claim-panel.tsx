@@ -59,7 +59,7 @@ function DelayFacts({ c }: { c: StaffClaim }) {
 function StepFacts({ c }: { c: StaffClaim }) {
   return (
     <>
-      {c.insurerRef ? <div><dt>N° de sinistre de l'assureur</dt><dd>{c.insurerRef}</dd></div> : null}
+      {c.insurerRef ? <div><dt>N° de sinistre de l’assureur</dt><dd>{c.insurerRef}</dd></div> : null}
       {c.asked ? <div><dt>Pièce demandée</dt><dd className="claim-text">{c.asked}</dd></div> : null}
       {c.amountCents ? <div><dt>Indemnité</dt><dd>{formatEuros(c.amountCents)}</dd></div> : null}
       {c.reason ? (
@@ -124,7 +124,7 @@ function ClaimSteps({ c }: { c: StaffClaim }) {
 /** The declaration, its files and the steps the client reads. */
 function Details({ detail, onChange }: KindPanelProps) {
   const c = claimOf(detail);
-  if (!c) return <p className="form-error" role="alert">Le détail du sinistre n'a pas pu être lu.</p>;
+  if (!c) return <p className="form-error" role="alert">Le détail du sinistre n’a pas pu être lu.</p>;
   return (
     <>
       <Declaration c={c} />

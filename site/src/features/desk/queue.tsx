@@ -83,7 +83,7 @@ export function QueueSection({ me }: { me: string }) {
       {state.status === 'loading' ? <p className="muted" role="status">Chargement de la file…</p> : null}
       {state.status === 'failed' ? (
         <div className="form-error" role="alert">
-          <p>La file n'a pas pu être chargée. {state.message}</p>
+          <p>La file n’a pas pu être chargée. {state.message}</p>
           {state.field ? <button className="btn btn-secondary" type="button" onClick={() => setFilter({})}>Effacer les filtres</button>
             : <button className="btn btn-secondary" type="button" onClick={load}>Réessayer</button>}
         </div>

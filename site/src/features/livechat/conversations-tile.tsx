@@ -8,7 +8,7 @@ import './livechat.css';
 export const tileRefreshMs = 20_000;
 
 function waitingText(n: number): string {
-  if (n === 0) return 'Personne n\'attend de conseiller.';
+  if (n === 0) return 'Personne n’attend de conseiller.';
   return n === 1 ? '1 conversation en attente' : `${n.toLocaleString('fr-FR')}\u00a0conversations en attente`;
 }
 
