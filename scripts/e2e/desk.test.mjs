@@ -124,7 +124,7 @@ describe('the staff desk', () => {
     await ap.getByText(/^1 compte correspond à «\sELEONORE\s»\.$/).waitFor();
     assert.deepEqual(await ap.locator('.users-table tbody .queue-name').allInnerTexts(), ['Éléonore Dupont-Aignan']);
     await ap.getByLabel('Rechercher un compte').fill('');
-    await ap.getByText(/^\d+ comptes\.$/).waitFor();
+    await ap.getByText(/^\d+\scomptes\.$/).waitFor();
 
     // « Créer un compte »: the errors next to the field, then a new agent without a name, mailed a link.
     await ap.getByRole('button', { name: 'Créer un compte' }).click();

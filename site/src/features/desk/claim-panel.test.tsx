@@ -205,11 +205,11 @@ describe('the request page of a claim', () => {
 
 describe('figures', () => {
   it.each([
-    [{ firstAnswerHours: 3.5, answered: 12 }, 'Délai moyen de première réponse\u00a0: 3,5\u00a0h (sur 12\u00a0dossiers, 90 derniers jours)'],
-    [{ firstAnswerHours: 26.04, answered: 1 }, 'Délai moyen de première réponse\u00a0: 26\u00a0h (sur 1\u00a0dossier, 90 derniers jours)'],
-    [{ firstAnswerHours: 0.2, answered: 2 }, 'Délai moyen de première réponse\u00a0: 12\u00a0min (sur 2\u00a0dossiers, 90 derniers jours)'],
-    [{ firstAnswerHours: 0.001, answered: 1 }, 'Délai moyen de première réponse\u00a0: 1\u00a0min (sur 1\u00a0dossier, 90 derniers jours)'],
-    [{ firstAnswerHours: 0, answered: 0 }, 'Délai moyen de première réponse\u00a0: — (aucune réponse à un dossier ces 90 derniers jours)'],
+    [{ firstAnswerHours: 3.5, answered: 12 }, 'Délai moyen de première réponse\u00a0: 3,5\u00a0h (sur 12\u00a0dossiers, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 26.04, answered: 1 }, 'Délai moyen de première réponse\u00a0: 26\u00a0h (sur 1\u00a0dossier, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 0.2, answered: 2 }, 'Délai moyen de première réponse\u00a0: 12\u00a0min (sur 2\u00a0dossiers, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 0.001, answered: 1 }, 'Délai moyen de première réponse\u00a0: 1\u00a0min (sur 1\u00a0dossier, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 0, answered: 0 }, 'Délai moyen de première réponse\u00a0: — (aucune réponse à un dossier ces 90\u00a0derniers jours)'],
   ])('%j reads %j', (c, want) => expect(firstAnswerLine(c)).toBe(want));
 
   it.each([[512, '1\u00a0Ko'], [245_760, '240\u00a0Ko'], [1_572_864, '1,5\u00a0Mo']])('%d bytes are %j', (n, want) => expect(fileSize(n)).toBe(want));

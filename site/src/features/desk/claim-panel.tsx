@@ -70,7 +70,7 @@ function StepFacts({ c }: { c: StaffClaim }) {
       ) : null}
       {c.assistance ? (
         <div>
-          <dt>Assistance 24 h/24</dt>
+          <dt>Assistance 24&nbsp;h/24</dt>
           <dd>{c.assistance.insurer}&nbsp;: <a href={`tel:${c.assistance.phone.replace(/[^\d+]/g, '')}`}>{c.assistance.phone}</a></dd>
         </div>
       ) : null}

@@ -32,7 +32,7 @@ export function subjectOf(r: DeskRequest): string {
 }
 
 function plural(n: number): string {
-  return n === 1 ? '1 demande' : `${n.toLocaleString('fr-FR')}\u00a0demandes`;
+  return n === 1 ? '1\u00a0demande' : `${n.toLocaleString('fr-FR')}\u00a0demandes`;
 }
 
 /** One line of the queue; the reference opens the request, a click anywhere on the line too. */

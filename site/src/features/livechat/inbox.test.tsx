@@ -52,7 +52,7 @@ describe('the inbox', () => {
     expect(second.getAttribute('aria-current')).toBe('page');
     const mine = within(section('Mes conversations')).getByRole('link');
     expect(mine.textContent).toContain('Marc Petit');
-    expect(mine.textContent).toContain('1 message non lu');
+    expect(mine.textContent).toContain('1\u00a0message non lu');
     expect(mine.textContent).toContain('il y a 5\u00a0min');
   });
 
