@@ -21,11 +21,11 @@ const renderedRules = [
 
 /**
  * Faults of texts the Go server writes (the chatbot's replies, a contract's
- * labels and history), which are rewritten apart from the site's copy: each
- * with the file that writes it and an excerpt of its fault. They are not
- * exempted: apart() tells them apart, and a test that meets them says which
- * it met and fails once one is gone, so that its line goes and the list only
- * shrinks.
+ * labels and history, the statuses of claims and quotes), which are
+ * rewritten apart from the site's copy: each with the file that writes it
+ * and an excerpt of its fault. They are not exempted: apart() tells them
+ * apart, and a test that meets them says which it met and fails once one is
+ * gone, so that its line goes and the list only shrinks.
  */
 export const serverFaults = [
   ['pkg/chatbot/replies.go', "Je suis l'assistant"],
@@ -36,6 +36,8 @@ export const serverFaults = [
   ['pkg/contract/end.go', "À l'échéance annu"],
   ['pkg/contract/end.go', "sinon à l'échéance"],
   ['pkg/contract/end.go', "(à l'échéance)"],
+  ['pkg/claim/machine.go', "Transmis à l'assureur"],
+  ['pkg/quote/machine.go', "En cours d'étude"],
 ];
 
 /**
@@ -65,7 +67,7 @@ export function serverFaultsOf(...files) {
  */
 export async function typographyFaults(page) {
   const texts = await page.evaluate((attributes) => {
-    const skip = 'script, style, noscript, template, textarea, .quote-message, .chat-message-user';
+    const skip = 'script, style, noscript, template, textarea, .quote-message, .chat-message-user, .desk-kind-text';
     const kept = (el) => el && !el.closest(skip);
     const out = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

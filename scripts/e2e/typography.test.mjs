@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
 import { apart, serverFaultsOf, typographyFaults } from './typography-faults.mjs';
+import { createUser, signInPage, visitorWrites } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 
@@ -67,6 +68,43 @@ describe('typography', () => {
     for (const want of ['120\u00a0m²', '150\u202f000\u00a0€', '06\u00a039\u00a098\u00a012\u00a034', 'Obtenu en 2005', '0,68', '1984']) {
       assert.ok(quotes.includes(want), `« Mes devis » lacks ${JSON.stringify(want)}`);
     }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("an admin's pages: the desk, a request, the contracts, the conversations, the canned answers, the users, the mails", async (t) => {
+    const { page: cp, context: cc } = await newPage(env.browser, { width: 375 });
+    await clientWithQuotes(cp);
+    await cc.clearCookies();
+    await visitorWrites(cp, env.server.url);
+    await cc.close();
+    const admin = `admin-typo${Date.now()}@exemple.fr`;
+    await createUser(env.server.db, admin, 'Ada Lefèvre', 'admin');
+    const { page, context, errors } = await newPage(env.browser);
+    await signInPage(env.server.url, page, admin);
+    const all = [];
+    const read = async (where) => all.push(...(await typographyFaults(page)).map((f) => `${where}: ${f}`));
+    await page.locator('.queue-table tbody tr').nth(8).waitFor();
+    await page.getByRole('heading', { name: 'En un coup d’œil' }).waitFor();
+    await read('/dashboard');
+    for (const ref of [/^DV-/, /^CT-/]) {
+      await page.goto(env.server.url + '/dashboard');
+      await page.locator('.queue-table tbody a', { hasText: ref }).first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard/requests/'));
+      await heading(page);
+      await page.locator('.desk-header .status-pill').waitFor();
+      await read(new URL(page.url()).pathname);
+    }
+    for (const path of ['/dashboard/contracts', '/dashboard/conversations', '/dashboard/canned', '/dashboard/users', '/dashboard/mails']) {
+      await page.goto(env.server.url + path);
+      await heading(page);
+      await page.waitForLoadState('networkidle');
+      await read(path);
+    }
+    const { ours, server } = apart(all);
+    assert.deepEqual(ours, []);
+    for (const fault of server) t.diagnostic(`a fault of the Go server: ${fault}`);
+    assert.deepEqual(server, serverFaultsOf('pkg/claim/machine.go', 'pkg/quote/machine.go'), 'the staff pages\' faults of the Go server changed: update serverFaults in typography-faults.mjs');
     assert.deepEqual(errors, []);
     await context.close();
   });
