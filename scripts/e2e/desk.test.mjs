@@ -121,7 +121,7 @@ describe('the staff desk', () => {
 
     // The search, on the server: by a part of the e-mail.
     await ap.getByLabel('Rechercher un compte').fill('ELEONORE');
-    await ap.getByText(/^1 compte correspond à «\sELEONORE\s»\.$/).waitFor();
+    await ap.getByText(/^1\scompte correspond à «\sELEONORE\s»\.$/).waitFor();
     assert.deepEqual(await ap.locator('.users-table tbody .queue-name').allInnerTexts(), ['Éléonore Dupont-Aignan']);
     await ap.getByLabel('Rechercher un compte').fill('');
     await ap.getByText(/^\d+\scomptes\.$/).waitFor();
