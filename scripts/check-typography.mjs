@@ -18,7 +18,7 @@ import { typographyFaults } from './typography-rules.mjs';
 const inline = new Set(['a', 'abbr', 'b', 'bdi', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
 
 /** Attributes whose text a visitor sees or hears. */
-const textAttributes = ['alt', 'title', 'placeholder', 'aria-label'];
+export const textAttributes = ['alt', 'title', 'placeholder', 'aria-label'];
 
 const named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 

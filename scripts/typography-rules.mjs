@@ -7,8 +7,9 @@ const nbsp = '[\\u00a0\\u202f]';
 
 /**
  * Parts of a text where signs keep their ASCII meaning: web addresses and
- * the site's paths ("/quote-request?product=car"), e-mail addresses, times written with a colon ("14:05") and names of
- * code or storage keys ("courtier:chat-sound").
+ * the site's paths ("/quote-request?product=car"), e-mail addresses, times written with a colon ("14:05"), names of
+ * code or storage keys ("courtier:chat-sound") and the references of requests
+ * and contracts ("DV-2026-000008", whose last digits are no number of a unit).
  * They are blanked (same length) before the rules run.
  */
 const literals = [
@@ -18,6 +19,7 @@ const literals = [
   /(?<![^\s(])\/[^\s\u00a0\u202f«»"]*/g,
   /\d:\d/g,
   /[\w-]+:[\w-]+/g,
+  /\b[A-Z]{2,}-\d{4}-\d+\b/g,
 ];
 
 /** What must not appear in French text, each with why. */

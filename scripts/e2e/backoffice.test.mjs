@@ -18,7 +18,7 @@ const client = { email: 'julie.client@exemple.fr', name: 'Julie Bernard' };
 /** The figure of one of the admin's tiles (« nouvelles », « non attribuées »…), read after a reload. */
 async function statNow(page, label) {
   await page.reload();
-  await page.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
+  await page.getByRole('heading', { name: 'En un coup d’œil' }).waitFor();
   return stat(page, label);
 }
 
@@ -152,7 +152,7 @@ describe("the broker's day", () => {
     const ack = ag.page.getByLabel('Accusé de réception');
     await ack.waitFor();
     await ack.fill('Nous avons bien reçu votre réclamation et l’étudions. Vous aurez notre réponse au plus tard dans deux mois.');
-    await ag.page.getByRole('button', { name: "Envoyer l'accusé de réception" }).click();
+    await ag.page.getByRole('button', { name: 'Envoyer l’accusé de réception' }).click();
     await ag.page.getByLabel('Accusé de réception').waitFor({ state: 'detached' });
     const answer = ag.page.getByLabel('Réponse à la réclamation');
     await answer.fill('Nous vous présentons nos excuses : votre conseillère vous rappelle demain matin. ' +

@@ -204,12 +204,12 @@ describe('claims', () => {
     const moves = page.getByRole('group', { name: 'Nouvelle étape' });
     await moves.waitFor();
     await moves.getByRole('radio', { name: 'Transmis à l’assureur' }).check();
-    await page.getByLabel('Numéro de sinistre de l\'assureur').fill('MFO-778812');
-    await page.getByRole('button', { name: 'Enregistrer l\'étape' }).click();
+    await page.getByLabel('Numéro de sinistre de l’assureur').fill('MFO-778812');
+    await page.getByRole('button', { name: 'Enregistrer l’étape' }).click();
     await page.locator('header .status-pill').filter({ hasText: 'Transmis à l’assureur' }).waitFor();
     await moves.getByRole('radio', { name: 'En attente de pièces' }).check();
     await page.getByLabel('Pièce demandée au client').fill('La photo du verso du constat amiable, avec les deux signatures.');
-    await page.getByRole('button', { name: 'Enregistrer l\'étape' }).click();
+    await page.getByRole('button', { name: 'Enregistrer l’étape' }).click();
     await page.locator('header .status-pill').filter({ hasText: 'En attente de pièces' }).waitFor();
 
     const transmitted = await mailTo(client, 'claim-transmitted');
@@ -243,8 +243,8 @@ describe('claims', () => {
     await pictures.nth(3).waitFor();
     assert.equal(await pictures.count(), 4);
     await page.getByRole('group', { name: 'Nouvelle étape' }).getByRole('radio', { name: 'Indemnisé' }).check();
-    await page.getByLabel('Montant de l\'indemnité').fill('1 250,50');
-    await page.getByRole('button', { name: 'Enregistrer l\'étape' }).click();
+    await page.getByLabel('Montant de l’indemnité').fill('1 250,50');
+    await page.getByRole('button', { name: 'Enregistrer l’étape' }).click();
     await page.locator('header .status-pill').filter({ hasText: 'Indemnisé' }).waitFor();
 
     const paid = await mailTo(client, 'claim-indemnified');

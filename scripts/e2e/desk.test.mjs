@@ -41,7 +41,7 @@ describe('the staff desk', () => {
     // The admin's counts before the agent starts.
     const { page: ap, context: ac, errors: aerrors } = await newPage(env.browser);
     await signInPage(env.server.url, ap, admin);
-    await ap.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
+    await ap.getByRole('heading', { name: 'En un coup d’œil' }).waitFor();
     const before = { new: await stat(ap, 'nouvelles'), unassigned: await stat(ap, 'non attribuées'), ada: await byAgent(ap, 'Ada Lefèvre') };
     assert.deepEqual(before, { new: 2, unassigned: 2, ada: 0 });
 
@@ -50,7 +50,7 @@ describe('the staff desk', () => {
     await signInPage(env.server.url, page, agent);
     const rows = page.locator('.queue-table tbody tr');
     await rows.nth(1).waitFor();
-    assert.equal(await page.getByText("En un coup d'œil").count(), 0, 'an agent has no counts');
+    assert.equal(await page.getByText('En un coup d’œil').count(), 0, 'an agent has no counts');
     // The staff's own frame: their desks, no sales menu, no visitor's chat.
     const desks = page.getByRole('navigation', { name: 'Espace de travail' });
     assert.deepEqual(await desks.getByRole('link').allInnerTexts(), ['Tableau de bord', 'Contrats', 'Conversations', 'Réponses types'], 'an agent has no users nor mails');
@@ -100,7 +100,7 @@ describe('the staff desk', () => {
 
     // The admin's counts follow.
     await ap.reload();
-    await ap.getByRole('heading', { name: "En un coup d'œil" }).waitFor();
+    await ap.getByRole('heading', { name: 'En un coup d’œil' }).waitFor();
     assert.deepEqual({ new: await stat(ap, 'nouvelles'), unassigned: await stat(ap, 'non attribuées'), ada: await byAgent(ap, 'Ada Lefèvre') }, { new: 1, unassigned: 1, ada: 1 });
 
     // The users' list, from the admin's desks: Bruno becomes an agent, after a confirmation.
@@ -121,10 +121,10 @@ describe('the staff desk', () => {
 
     // The search, on the server: by a part of the e-mail.
     await ap.getByLabel('Rechercher un compte').fill('ELEONORE');
-    await ap.getByText(/^1 compte correspond à «\sELEONORE\s»\.$/).waitFor();
+    await ap.getByText(/^1\scompte correspond à «\sELEONORE\s»\.$/).waitFor();
     assert.deepEqual(await ap.locator('.users-table tbody .queue-name').allInnerTexts(), ['Éléonore Dupont-Aignan']);
     await ap.getByLabel('Rechercher un compte').fill('');
-    await ap.getByText(/^\d+ comptes\.$/).waitFor();
+    await ap.getByText(/^\d+\scomptes\.$/).waitFor();
 
     // « Créer un compte »: the errors next to the field, then a new agent without a name, mailed a link.
     await ap.getByRole('button', { name: 'Créer un compte' }).click();

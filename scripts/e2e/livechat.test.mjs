@@ -55,7 +55,7 @@ describe('live chat', () => {
     await agent.page.goto(server.url + '/dashboard/conversations');
     await heading(agent.page, 'Conversations');
     const waiting = agent.page.getByRole('region', { name: /^En attente/ });
-    await waiting.getByText("Personne n'attend de conseiller.").waitFor();
+    await waiting.getByText('Personne n’attend de conseiller.').waitFor();
 
     const v = await visitorChat();
     await v.panel.getByText('Un conseiller est disponible').waitFor({ timeout: 5000 });
@@ -117,8 +117,8 @@ describe('live chat', () => {
     assert.deepEqual(order, ['Premier message pendant la coupure.', 'Second message pendant la coupure.']);
 
     // The agent gives the conversation back to the assistant.
-    await agent.page.getByRole('button', { name: "Retour à l'assistant" }).click();
-    await v.log.getByText("Vous êtes de nouveau en conversation avec l’assistant.").waitFor({ timeout: 5000 });
+    await agent.page.getByRole('button', { name: 'Retour à l’assistant' }).click();
+    await v.log.getByText('Vous êtes de nouveau en conversation avec l’assistant.').waitFor({ timeout: 5000 });
     await v.panel.getByRole('button', { name: 'Parler à un agent' }).waitFor();
     // The cut itself is the only thing the console may report.
     assert.deepEqual(v.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), []);

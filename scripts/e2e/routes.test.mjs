@@ -97,7 +97,7 @@ describe('protected routes', () => {
       ['%2F%2Fevil.example', '/dashboard'], ['%2Fmy-quotes', '/my-quotes']]) {
       // The dashboard's own request ends first: one still under way when
       // the session ends behind its back would get a 401 no person can cause.
-      if (new URL(page.url()).pathname === '/dashboard') await page.getByText(/Vous n'avez encore envoyé aucune demande/).waitFor();
+      if (new URL(page.url()).pathname === '/dashboard') await page.getByText(/Vous n’avez encore envoyé aucune demande/).waitFor();
       assert.equal(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status), 204);
       await page.goto(`${env.server.url}/login?next=${next}`);
       await heading(page, 'Connexion');

@@ -1,12 +1,14 @@
 // French typography as the visitor sees it, through the real server: on
-// every page, in a signed-in client's pages and in the chat's replies, a
-// number never parts from its unit or its other groups, a sign never
-// starts a line, "…" is one character, and the company's name is elided
-// after "de".
+// every page, in a signed-in client's pages and in the chat's replies, the
+// rules of ../typography-rules.mjs hold (’ not ', « » not "", … not ...,
+// a number never parts from its unit or its other groups, a sign never
+// starts a line) and the company's name is elided after "de", in the
+// site's copy and in the texts the Go server writes alike.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
 import { typographyFaults } from './typography-faults.mjs';
+import { createUser, signInPage, visitorWrites } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 
@@ -70,7 +72,42 @@ describe('typography', () => {
     await context.close();
   });
 
-  test('the about page and the chat write the name elided, the replies typeset', async () => {
+  test("an admin's pages: the desk, a request, the contracts, the conversations, the canned answers, the users, the mails", async (t) => {
+    const { page: cp, context: cc } = await newPage(env.browser, { width: 375 });
+    await clientWithQuotes(cp);
+    await cc.clearCookies();
+    await visitorWrites(cp, env.server.url);
+    await cc.close();
+    const admin = `admin-typo${Date.now()}@exemple.fr`;
+    await createUser(env.server.db, admin, 'Ada Lefèvre', 'admin');
+    const { page, context, errors } = await newPage(env.browser);
+    await signInPage(env.server.url, page, admin);
+    const all = [];
+    const read = async (where) => all.push(...(await typographyFaults(page)).map((f) => `${where}: ${f}`));
+    await page.locator('.queue-table tbody tr').nth(8).waitFor();
+    await page.getByRole('heading', { name: 'En un coup d’œil' }).waitFor();
+    await read('/dashboard');
+    for (const ref of [/^DV-/, /^CT-/]) {
+      await page.goto(env.server.url + '/dashboard');
+      await page.locator('.queue-table tbody a', { hasText: ref }).first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard/requests/'));
+      await heading(page);
+      await page.locator('.desk-header .status-pill').waitFor();
+      await read(new URL(page.url()).pathname);
+    }
+    for (const path of ['/dashboard/contracts', '/dashboard/conversations', '/dashboard/canned', '/dashboard/users', '/dashboard/mails']) {
+      await page.goto(env.server.url + path);
+      await heading(page);
+      await page.waitForLoadState('networkidle');
+      await read(path);
+    }
+    // The statuses of claims and requests are written by Go: checked too.
+    assert.deepEqual(all, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the about page and the chat write the name elided, the replies typeset', async (t) => {
     const { page, context, errors } = await newPage(env.browser, { width: 375 });
     await page.goto(env.server.url + '/about');
     assert.equal(await heading(page, /^À propos/), `À propos d’${company.name}`);
@@ -89,6 +126,7 @@ describe('typography', () => {
     assert.ok(replies.includes(company.phone.replaceAll(' ', '\u00a0')), 'the phone is not glued');
     assert.match(replies, /de 9h00\u00a0à 18h00/);
     assert.match(replies, /0\u00a0km/);
+    // The chatbot's own replies are written by Go: checked like the rest.
     assert.deepEqual(await typographyFaults(page), []);
     assert.deepEqual(errors, []);
     await context.close();

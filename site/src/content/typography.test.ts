@@ -59,6 +59,7 @@ describe('typographyFaults', () => {
     'Votre devis sur /quote-request?product=car (24h/24).',
     'la clé «\u00a0courtier:chat-sound\u00a0»',
     'en 2\u00a0minutes, 1\u202f000\u00a0€',
+    'Votre demande de devis DV-2026-000008 est bien reçue',
   ])('finds no fault in %j', (text) => {
     expect(typographyFaults(text)).toEqual([]);
   });

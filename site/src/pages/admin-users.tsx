@@ -81,9 +81,9 @@ function UserRow({ u, me, onPick }: { u: ListedUser; me: string; onPick: (p: Pen
 
 /** How many accounts the list shows, said once the search has answered. */
 function countLine(n: number, q: string): string {
-  if (!q) return n === 1 ? '1 compte.' : `${n} comptes.`;
+  if (!q) return n === 1 ? '1\u00a0compte.' : `${n}\u00a0comptes.`;
   if (n === 0) return `Aucun compte ne correspond à «\u00a0${q}\u00a0».`;
-  return n === 1 ? `1 compte correspond à «\u00a0${q}\u00a0».` : `${n} comptes correspondent à «\u00a0${q}\u00a0».`;
+  return n === 1 ? `1\u00a0compte correspond à «\u00a0${q}\u00a0».` : `${n}\u00a0comptes correspondent à «\u00a0${q}\u00a0».`;
 }
 
 function UsersList({ me }: { me: string }) {

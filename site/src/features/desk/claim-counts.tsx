@@ -10,9 +10,9 @@ import { fetchClaimCounts, type ClaimCounts } from './claim-api';
  */
 export function firstAnswerLine(c: Pick<ClaimCounts, 'firstAnswerHours' | 'answered'>): string {
   const lead = 'Délai moyen de première réponse\u00a0: ';
-  if (c.answered === 0) return `${lead}— (aucune réponse à un dossier ces 90 derniers jours)`;
+  if (c.answered === 0) return `${lead}— (aucune réponse à un dossier ces 90\u00a0derniers jours)`;
   const files = c.answered === 1 ? '1\u00a0dossier' : `${c.answered.toLocaleString('fr-FR')}\u00a0dossiers`;
-  return `${lead}${delay(c.firstAnswerHours)} (sur ${files}, 90 derniers jours)`;
+  return `${lead}${delay(c.firstAnswerHours)} (sur ${files}, 90\u00a0derniers jours)`;
 }
 
 /** « 3,5 h », or « 12 min » under an hour. */
@@ -28,7 +28,7 @@ export function ClaimCountsPanel() {
   useEffect(() => {
     fetchClaimCounts().then(setCounts, (err: unknown) => setError(err instanceof ApiError ? err.message : 'Erreur inattendue.'));
   }, []);
-  if (error) return <p className="form-error" role="alert">Les chiffres des sinistres n'ont pas pu être chargés. {error}</p>;
+  if (error) return <p className="form-error" role="alert">Les chiffres des sinistres n’ont pas pu être chargés. {error}</p>;
   if (!counts) return <p className="muted" role="status">Chargement des sinistres…</p>;
   return (
     <section className="desk-section" aria-labelledby="sinistres-titre">

@@ -63,7 +63,7 @@ function UploadForm({ claim, onChange }: { claim: StaffClaim; onChange: () => vo
     <form className="claim-upload" onSubmit={(e) => void send(e)} noValidate>
       <div className="field">
         <label htmlFor={`${id}-file`}>Joindre un document au dossier</label>
-        <p id={`${id}-aide`} className="field-hint">{typeset("PDF, JPEG ou PNG, 10 Mo au plus : le courrier de l'assureur, le rapport d'expertise… Le client le verra.")}</p>
+        <p id={`${id}-aide`} className="field-hint">{typeset('PDF, JPEG ou PNG, 10 Mo au plus : le courrier de l’assureur, le rapport d’expertise… Le client le verra.')}</p>
         <input
           ref={input} id={`${id}-file`} type="file" accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           onChange={(e) => { setFile(e.target.files?.[0]); setProblem(undefined); setDone(''); }}
@@ -84,7 +84,7 @@ export function ClaimFiles({ claim, onChange }: { claim: StaffClaim; onChange: (
   return (
     <section className="desk-block claim-block" aria-labelledby={`${id}-titre`}>
       <h2 id={`${id}-titre`}>Photos et documents <span className="claim-count">({n})</span></h2>
-      {n === 0 ? <p className="muted">Le client n'a joint aucun fichier pour l'instant.</p> : (
+      {n === 0 ? <p className="muted">Le client n’a joint aucun fichier pour l’instant.</p> : (
         <ul className="claim-files">{claim.files.map((f) => <FileItem key={f.id} f={f} />)}</ul>
       )}
       {claim.canWork && claim.actions.includes('file') ? <UploadForm claim={claim} onChange={onChange} /> : null}

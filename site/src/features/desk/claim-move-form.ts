@@ -28,17 +28,17 @@ export const emptyMove: MoveFields = { status: '', insurerRef: '', asked: '', am
 
 /** The label of the field each need asks for. */
 export const needLabels: Record<Exclude<ClaimNeed, ''>, string> = {
-  insurerRef: "Numéro de sinistre de l'assureur",
+  insurerRef: 'Numéro de sinistre de l’assureur',
   asked: 'Pièce demandée au client',
-  amountCents: "Montant de l'indemnité",
+  amountCents: 'Montant de l’indemnité',
   reason: 'Motif du refus',
 };
 
 const missing: Record<Exclude<ClaimNeed, ''>, string> = {
-  insurerRef: "Donnez le numéro de sinistre que l'assureur a attribué.",
+  insurerRef: 'Donnez le numéro de sinistre que l’assureur a attribué.',
   asked: 'Dites au client quelle pièce il doit envoyer.',
-  amountCents: "Donnez le montant de l'indemnité, en euros.",
-  reason: "Donnez le motif du refus de l'assureur.",
+  amountCents: 'Donnez le montant de l’indemnité, en euros.',
+  reason: 'Donnez le motif du refus de l’assureur.',
 };
 
 /**

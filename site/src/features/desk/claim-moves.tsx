@@ -5,10 +5,10 @@ import { claimBounds, emptyMove, moveField, moveInput, needLabels, type MoveErro
 import { useAction } from './use-action';
 
 const hints: Partial<Record<MoveField, string>> = {
-  insurerRef: "Il figure sur l'accusé de réception de l'assureur ; le client le lit dans son dossier.",
+  insurerRef: 'Il figure sur l’accusé de réception de l’assureur ; le client le lit dans son dossier.',
   asked: 'Le client la lit telle quelle dans « Mes sinistres » et par e-mail : soyez précis (document, date, format).',
   amountCents: 'En euros, par exemple 1 250,50.',
-  reason: "Le paragraphe sur le médiateur de l'assurance est ajouté automatiquement au message du client.",
+  reason: 'Le paragraphe sur le médiateur de l’assurance est ajouté automatiquement au message du client.',
 };
 
 /**
@@ -105,12 +105,12 @@ export function ClaimMoves({ claim, onChange }: { claim: StaffClaim; onChange: (
             </Field>
           ) : null}
           {move ? (
-            <Field id={fieldId('note')} label="Mot au client (facultatif)" hint="Ajouté à la suite du message qui annonce l'étape." error={shown.note}>
+            <Field id={fieldId('note')} label="Mot au client (facultatif)" hint="Ajouté à la suite du message qui annonce l’étape." error={shown.note}>
               {(ids) => <textarea {...ids} rows={3} maxLength={claimBounds.note.max} value={f.note} onChange={(e) => set('note', e.target.value)} />}
             </Field>
           ) : null}
           {general ? <p className="form-error" role="alert">{general}</p> : null}
-          <button className="btn btn-primary" type="submit" disabled={action.busy}>{action.busy ? 'Enregistrement…' : "Enregistrer l'étape"}</button>
+          <button className="btn btn-primary" type="submit" disabled={action.busy}>{action.busy ? 'Enregistrement…' : 'Enregistrer l’étape'}</button>
           {done ? <p className="claim-done" role="status">{done}</p> : null}
         </form>
       ) : <p className="muted">Prenez ce sinistre en charge pour le faire avancer.</p>}

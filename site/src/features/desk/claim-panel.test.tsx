@@ -108,9 +108,9 @@ describe('claim panel', () => {
     renderPanel(claim, onChange);
     fireEvent.click(screen.getByRole('radio', { name: 'Indemnisé' }));
     expect(screen.queryByLabelText(/Numéro de sinistre/)).toBeNull();
-    fireEvent.change(screen.getByLabelText(/^Montant de l'indemnité/), { target: { value: '1 250,50' } });
+    fireEvent.change(screen.getByLabelText(/^Montant de l’indemnité/), { target: { value: '1 250,50' } });
     fireEvent.change(screen.getByLabelText(/^Mot au client/), { target: { value: 'Le virement part cette semaine.' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Enregistrer l'étape" })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’étape' })));
     expect(calls).toEqual([{
       key: 'POST /api/desk/requests/c1/claim/status',
       body: { status: 'indemnified', insurerRef: '', asked: '', amountCents: 125050, reason: '', note: 'Le virement part cette semaine.' },
@@ -123,9 +123,9 @@ describe('claim panel', () => {
     const calls = fakeServer({});
     renderPanel();
     fireEvent.click(screen.getByRole('radio', { name: "Transmis à l'assureur" }));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Enregistrer l'étape" })));
-    const input = screen.getByLabelText(/^Numéro de sinistre de l'assureur/);
-    expect(errorOf(input)).toBe("Donnez le numéro de sinistre que l'assureur a attribué.");
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’étape' })));
+    const input = screen.getByLabelText(/^Numéro de sinistre de l’assureur/);
+    expect(errorOf(input)).toBe('Donnez le numéro de sinistre que l’assureur a attribué.');
     expect(document.activeElement).toBe(input);
     expect(calls).toEqual([]);
   });
@@ -137,7 +137,7 @@ describe('claim panel', () => {
     const input = screen.getByLabelText(/^Motif du refus/);
     expect(document.body.textContent).toContain('Le paragraphe sur le médiateur');
     fireEvent.change(input, { target: { value: 'Exclu' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Enregistrer l'étape" })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’étape' })));
     await waitFor(() => expect(errorOf(input)).toBe('Le motif du refus doit compter au moins 10\u00a0caractères.'));
     expect(document.activeElement).toBe(input);
   });
@@ -146,7 +146,7 @@ describe('claim panel', () => {
     fakeServer({ 'POST /api/desk/requests/c1/claim/status': () => json(409, { error: 'Un sinistre «\u00a0Clos\u00a0» ne peut pas passer à «\u00a0Clos\u00a0».', code: 'conflict' }) });
     renderPanel();
     fireEvent.click(screen.getByRole('radio', { name: 'Clos' }));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Enregistrer l'étape" })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’étape' })));
     expect((await screen.findByRole('alert')).textContent).toContain('ne peut pas passer');
   });
 
@@ -205,11 +205,11 @@ describe('the request page of a claim', () => {
 
 describe('figures', () => {
   it.each([
-    [{ firstAnswerHours: 3.5, answered: 12 }, 'Délai moyen de première réponse\u00a0: 3,5\u00a0h (sur 12\u00a0dossiers, 90 derniers jours)'],
-    [{ firstAnswerHours: 26.04, answered: 1 }, 'Délai moyen de première réponse\u00a0: 26\u00a0h (sur 1\u00a0dossier, 90 derniers jours)'],
-    [{ firstAnswerHours: 0.2, answered: 2 }, 'Délai moyen de première réponse\u00a0: 12\u00a0min (sur 2\u00a0dossiers, 90 derniers jours)'],
-    [{ firstAnswerHours: 0.001, answered: 1 }, 'Délai moyen de première réponse\u00a0: 1\u00a0min (sur 1\u00a0dossier, 90 derniers jours)'],
-    [{ firstAnswerHours: 0, answered: 0 }, 'Délai moyen de première réponse\u00a0: — (aucune réponse à un dossier ces 90 derniers jours)'],
+    [{ firstAnswerHours: 3.5, answered: 12 }, 'Délai moyen de première réponse\u00a0: 3,5\u00a0h (sur 12\u00a0dossiers, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 26.04, answered: 1 }, 'Délai moyen de première réponse\u00a0: 26\u00a0h (sur 1\u00a0dossier, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 0.2, answered: 2 }, 'Délai moyen de première réponse\u00a0: 12\u00a0min (sur 2\u00a0dossiers, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 0.001, answered: 1 }, 'Délai moyen de première réponse\u00a0: 1\u00a0min (sur 1\u00a0dossier, 90\u00a0derniers jours)'],
+    [{ firstAnswerHours: 0, answered: 0 }, 'Délai moyen de première réponse\u00a0: — (aucune réponse à un dossier ces 90\u00a0derniers jours)'],
   ])('%j reads %j', (c, want) => expect(firstAnswerLine(c)).toBe(want));
 
   it.each([[512, '1\u00a0Ko'], [245_760, '240\u00a0Ko'], [1_572_864, '1,5\u00a0Mo']])('%d bytes are %j', (n, want) => expect(fileSize(n)).toBe(want));

@@ -59,7 +59,7 @@ function DelayFacts({ c }: { c: StaffClaim }) {
 function StepFacts({ c }: { c: StaffClaim }) {
   return (
     <>
-      {c.insurerRef ? <div><dt>N° de sinistre de l'assureur</dt><dd>{c.insurerRef}</dd></div> : null}
+      {c.insurerRef ? <div><dt>N° de sinistre de l’assureur</dt><dd>{c.insurerRef}</dd></div> : null}
       {c.asked ? <div><dt>Pièce demandée</dt><dd className="claim-text">{c.asked}</dd></div> : null}
       {c.amountCents ? <div><dt>Indemnité</dt><dd>{formatEuros(c.amountCents)}</dd></div> : null}
       {c.reason ? (
@@ -70,7 +70,7 @@ function StepFacts({ c }: { c: StaffClaim }) {
       ) : null}
       {c.assistance ? (
         <div>
-          <dt>Assistance 24 h/24</dt>
+          <dt>Assistance 24&nbsp;h/24</dt>
           <dd>{c.assistance.insurer}&nbsp;: <a href={`tel:${c.assistance.phone.replace(/[^\d+]/g, '')}`}>{c.assistance.phone}</a></dd>
         </div>
       ) : null}
@@ -124,7 +124,7 @@ function ClaimSteps({ c }: { c: StaffClaim }) {
 /** The declaration, its files and the steps the client reads. */
 function Details({ detail, onChange }: KindPanelProps) {
   const c = claimOf(detail);
-  if (!c) return <p className="form-error" role="alert">Le détail du sinistre n'a pas pu être lu.</p>;
+  if (!c) return <p className="form-error" role="alert">Le détail du sinistre n’a pas pu être lu.</p>;
   return (
     <>
       <Declaration c={c} />

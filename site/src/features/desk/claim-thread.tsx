@@ -48,7 +48,7 @@ export function ClaimThread({ claim, onChange }: { claim: StaffClaim; onChange: 
   return (
     <section className="desk-block claim-block" aria-labelledby={`${id}-titre`}>
       <h2 id={`${id}-titre`}>Échanges avec le client</h2>
-      {claim.messages.length === 0 ? <p className="muted">Aucun message pour l'instant.</p> : (
+      {claim.messages.length === 0 ? <p className="muted">Aucun message pour l’instant.</p> : (
         <ol className="reply-list claim-thread">
           {claim.messages.map((m) => (
             <li key={m.id} className={`reply ${m.fromClient ? 'claim-message-client' : 'claim-message-broker'}`}>

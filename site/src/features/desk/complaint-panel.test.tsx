@@ -67,7 +67,7 @@ describe('complaint panel', () => {
   it('lets the agent who holds it acknowledge, and sends what was written', async () => {
     const onChange = vi.fn();
     renderActions(agent, request, complaint, onChange);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: "Envoyer l'accusé de réception" })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Envoyer l’accusé de réception' })));
     expect(posts).toEqual([{ url: '/api/desk/requests/c1/acknowledge', body: { text: acknowledgementTemplate(request, complaint, 'Thomas Agent') } }]);
     expect(onChange).toHaveBeenCalledOnce();
   });
@@ -76,12 +76,12 @@ describe('complaint panel', () => {
     renderActions(admin);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Envoyer la réponse' })));
     const field = screen.getByLabelText(/^Réponse à la réclamation/);
-    expect(document.getElementById(`${field.id}-erreur`)?.textContent).toBe("Écrivez votre réponse avant de l'envoyer.");
+    expect(document.getElementById(`${field.id}-erreur`)?.textContent).toBe('Écrivez votre réponse avant de l’envoyer.');
     expect(posts).toEqual([]);
   });
 
   it.each([
-    ['an agent who did not take it', other, request, "Prenez d'abord cette réclamation en charge pour lui répondre."],
+    ['an agent who did not take it', other, request, 'Prenez d’abord cette réclamation en charge pour lui répondre.'],
     ['an answered complaint', agent, { ...request, status: 'answered' }, 'La réponse a été envoyée.'],
     ['a closed complaint', admin, { ...request, status: 'closed' }, 'Cette réclamation est clôturée.'],
   ])('shows no form for %s', (_, user, r, message) => {

@@ -25,7 +25,7 @@ function when(iso: string): string {
 /** What the complainant wrote and where the procedure stands. */
 function Details({ detail }: KindPanelProps) {
   const c = complaintOf(detail);
-  if (!c) return <p className="muted">Le détail de la réclamation n'a pas pu être lu.</p>;
+  if (!c) return <p className="muted">Le détail de la réclamation n’a pas pu être lu.</p>;
   return (
     <dl className="complaint-facts">
       <div><dt>Objet</dt><dd>{c.subject}</dd></div>
@@ -55,7 +55,7 @@ export function acknowledgementTemplate(r: DeskRequest, c: ComplaintDetail, staf
   return [
     `Bonjour ${r.name},`,
     `Nous avons bien reçu le ${formatDate(r.createdAt)} votre réclamation ${r.ref} intitulée « ${c.subject} ». Elle est enregistrée et suivie par notre service Réclamations.`,
-    `Nous l'étudions et vous apporterons une réponse écrite au plus tard le ${formatDate(c.answerDueAt)}. Si nous avons besoin de précisions, nous reviendrons vers vous.`,
+    `Nous l’étudions et vous apporterons une réponse écrite au plus tard le ${formatDate(c.answerDueAt)}. Si nous avons besoin de précisions, nous reviendrons vers vous.`,
     signature(staffName),
   ].join('\n\n').replace(/« /g, '«\u00a0').replace(/ »/g, '\u00a0»');
 }
@@ -69,7 +69,7 @@ export function answerTemplate(r: DeskRequest, c: ComplaintDetail, staffName: st
 function reader(r: DeskRequest): string {
   return r.client
     ? 'Le client le lit dans son espace client.'
-    : `Ce réclamant n'a pas de compte : envoyez-lui aussi ce texte par e-mail, à ${r.email}.`;
+    : `Ce réclamant n’a pas de compte : envoyez-lui aussi ce texte par e-mail, à ${r.email}.`;
 }
 
 interface ReplyFormProps {
@@ -92,7 +92,7 @@ function ReplyForm({ id, step, label, hint, submit, template, onChange }: ReplyF
   async function send(e: FormEvent) {
     e.preventDefault();
     const found = step === 'answer' && text.trim() === template.trim()
-      ? "Écrivez votre réponse avant de l'envoyer."
+      ? 'Écrivez votre réponse avant de l’envoyer.'
       : textError(text, complaintBounds.reply, 'Écrivez le texte envoyé au réclamant.', 'le texte');
     setError(found);
     if (found) return document.getElementById(fieldId)?.focus();
@@ -101,7 +101,7 @@ function ReplyForm({ id, step, label, hint, submit, template, onChange }: ReplyF
       await replyToComplaint(id, step, text);
       onChange();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "L'envoi a échoué. Réessayez dans un instant.");
+      setError(err instanceof ApiError ? err.message : 'L’envoi a échoué. Réessayez dans un instant.');
       document.getElementById(fieldId)?.focus();
     } finally {
       setBusy(false);
@@ -128,21 +128,21 @@ function Actions({ request, detail, onChange }: KindPanelProps) {
   const open = request.status !== 'closed';
   const answered = request.status === 'answered';
   if (!open || answered) {
-    return <p className="muted">{open ? 'La réponse a été envoyée. Pour répondre à nouveau, repassez la réclamation «\u00a0En cours d\'instruction\u00a0».' : 'Cette réclamation est clôturée.'}</p>;
+    return <p className="muted">{open ? 'La réponse a été envoyée. Pour répondre à nouveau, repassez la réclamation «\u00a0En cours d’instruction\u00a0».' : 'Cette réclamation est clôturée.'}</p>;
   }
-  if (!mayAct) return <p className="muted">Prenez d'abord cette réclamation en charge pour lui répondre.</p>;
+  if (!mayAct) return <p className="muted">Prenez d’abord cette réclamation en charge pour lui répondre.</p>;
   return (
     <div className="complaint-actions">
       {c.acknowledgedAt ? null : (
         <ReplyForm
-          id={request.id} step="acknowledge" label="Accusé de réception" submit="Envoyer l'accusé de réception" onChange={onChange}
+          id={request.id} step="acknowledge" label="Accusé de réception" submit="Envoyer l’accusé de réception" onChange={onChange}
           hint={reader(request)}
           template={acknowledgementTemplate(request, c, staffName)}
         />
       )}
       <ReplyForm
         id={request.id} step="answer" label="Réponse à la réclamation" submit="Envoyer la réponse" onChange={onChange}
-        hint={`${c.acknowledgedAt ? '' : "Envoyée avant l'accusé de réception, elle en tient lieu. "}Le paragraphe sur le médiateur est ajouté s'il en manque le nom ou les coordonnées. ${reader(request)}`}
+        hint={`${c.acknowledgedAt ? '' : 'Envoyée avant l’accusé de réception, elle en tient lieu. '}Le paragraphe sur le médiateur est ajouté s’il en manque le nom ou les coordonnées. ${reader(request)}`}
         template={answerTemplate(request, c, staffName)}
       />
     </div>

@@ -92,11 +92,11 @@ describe('contact and callback panels', () => {
     const posts = fakeServer();
     const { Actions } = callbackPanel;
     render(<Actions request={request('callback', { status: 'in_progress' })} detail={null} onChange={() => {}} />);
-    fireEvent.click(screen.getByRole('button', { name: "Enregistrer l'appel" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’appel' }));
     expect(screen.getByText('Indiquez si vous avez joint la personne.')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Pas de réponse' }));
     fireEvent.change(screen.getByLabelText('Compte rendu pour le client (facultatif)'), { target: { value: 'Message laissé.' } });
-    fireEvent.click(screen.getByRole('button', { name: "Enregistrer l'appel" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’appel' }));
     expect(await screen.findByText(/Tentative enregistrée/)).toBeTruthy();
     expect(posts).toEqual([{ url: '/api/desk/requests/r1/call', body: { outcome: 'no_answer', note: 'Message laissé.' } }]);
   });

@@ -19,7 +19,7 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
   const minutes = Math.round((t - now) / 60000);
-  if (Math.abs(minutes) < 1) return "à l'instant";
+  if (Math.abs(minutes) < 1) return 'à l’instant';
   let text: string;
   if (Math.abs(minutes) < 60) text = relative.format(minutes, 'minute');
   else if (Math.abs(minutes) < 48 * 60) text = relative.format(Math.round(minutes / 60), 'hour');

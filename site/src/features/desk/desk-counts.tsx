@@ -26,16 +26,16 @@ export function DeskCountsPanel() {
   useEffect(() => {
     fetchCounts().then(setCounts, (err: unknown) => setError(err instanceof ApiError ? err.message : 'Erreur inattendue.'));
   }, []);
-  if (error) return <p className="form-error" role="alert">Les compteurs n'ont pas pu être chargés. {error}</p>;
+  if (error) return <p className="form-error" role="alert">Les compteurs n’ont pas pu être chargés. {error}</p>;
   if (!counts) return <p className="muted" role="status">Chargement des compteurs…</p>;
   return (
     <section className="desk-section" aria-labelledby="compteurs-titre">
-      <h2 id="compteurs-titre">En un coup d'œil</h2>
+      <h2 id="compteurs-titre">En un coup d’œil</h2>
       <ul className="stats">
         <Stat label="en cours" value={counts.open} />
         <Stat label="nouvelles" value={counts.new} tone="new" />
         <Stat label="en retard" value={counts.overdue} tone="overdue" to="/dashboard?due=overdue" />
-        <Stat label="pour aujourd'hui" value={counts.dueToday} tone="today" to="/dashboard?due=today" />
+        <Stat label="pour aujourd’hui" value={counts.dueToday} tone="today" to="/dashboard?due=today" />
         <Stat label="non attribuées" value={counts.unassigned} tone="new" to="/dashboard?assignee=none" />
       </ul>
       <div className="counts-tables">

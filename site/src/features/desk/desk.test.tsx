@@ -68,7 +68,7 @@ describe('deadlines', () => {
     expect(late.container.textContent).toBe('En retardil y a 2\u00a0h10\u00a0mars 2026, 15:00');
     cleanup();
     const today = render(<DueCell request={base} now={Date.parse('2026-03-10T11:00:00.000Z')} />);
-    expect(today.container.textContent).toBe("Aujourd'huidans 3\u00a0h10\u00a0mars 2026, 15:00");
+    expect(today.container.textContent).toBe('Aujourd’huidans 3\u00a0h10\u00a0mars 2026, 15:00');
   });
 });
 

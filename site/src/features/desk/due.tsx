@@ -13,7 +13,7 @@ export function dueState(r: DeskRequest): 'overdue' | 'today' | 'later' | 'none'
 export function DueBadge({ request }: { request: DeskRequest }) {
   const state = dueState(request);
   if (state === 'overdue') return <span className="due-badge due-overdue">En retard</span>;
-  if (state === 'today') return <span className="due-badge due-today">Aujourd'hui</span>;
+  if (state === 'today') return <span className="due-badge due-today">Aujourd’hui</span>;
   return null;
 }
 

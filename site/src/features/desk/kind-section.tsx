@@ -26,7 +26,7 @@ export function KindSection({ request, version, onChange }: { request: DeskReque
   }, [panel, request.id, request.kind, version]);
   if (!panel || state.status === 'none') return null;
   if (state.status === 'loading') return <p className="muted" role="status">Chargement du détail…</p>;
-  if (state.status === 'failed') return <p className="form-error" role="alert">Le détail de la demande n'a pas pu être chargé. {state.message}</p>;
+  if (state.status === 'failed') return <p className="form-error" role="alert">Le détail de la demande n’a pas pu être chargé. {state.message}</p>;
   const { Details, Actions } = panel;
   return (
     <div className="kind-section">

@@ -53,9 +53,9 @@ export function MyRequests() {
     <section className="section container my-requests-section" aria-labelledby="mes-demandes">
       <h2 id="mes-demandes">Mes demandes</h2>
       {state.status === 'loading' ? <p className="muted" role="status">Chargement de vos demandes…</p> : null}
-      {state.status === 'failed' ? <p className="form-error" role="alert">Vos demandes n'ont pas pu être chargées. {state.message}</p> : null}
+      {state.status === 'failed' ? <p className="form-error" role="alert">Vos demandes n’ont pas pu être chargées. {state.message}</p> : null}
       {state.status === 'ready' && state.requests.length === 0 ? (
-        <p>Vous n'avez encore envoyé aucune demande. <Link to="/quote-request" viewTransition>Demander un devis</Link> ou <Link to="/contact" viewTransition>nous contacter</Link>.</p>
+        <p>Vous n’avez encore envoyé aucune demande. <Link to="/quote-request" viewTransition>Demander un devis</Link> ou <Link to="/contact" viewTransition>nous contacter</Link>.</p>
       ) : null}
       {state.status === 'ready' && state.requests.length > 0 ? (
         <ul className="my-requests">{state.requests.map((r) => <MyRequest key={r.id} r={r} />)}</ul>

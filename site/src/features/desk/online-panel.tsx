@@ -47,7 +47,7 @@ function OnlineDetails({ detail }: KindPanelProps) {
   return (
     <>
       <dl className="desk-kind-details">
-        <div><dt>Rappel</dt><dd>{q.consent ? 'Accepté : la personne attend notre appel' : 'Non demandé'}</dd></div>
+        <div><dt>Rappel</dt><dd>{q.consent ? 'Accepté\u00a0: la personne attend notre appel' : 'Non demandé'}</dd></div>
         <div><dt>Gardés le</dt><dd>{q.keptAt ? formatDateTime(q.keptAt) : '—'}</dd></div>
         <div><dt>Valables jusqu’au</dt><dd>{formatDate(q.validUntil)}</dd></div>
         <div><dt>Formule retenue</dt><dd>{chosen ? `${chosen.formula} chez ${chosen.insurer}, ${priceLine(chosen)}` : '—'}</dd></div>

@@ -92,7 +92,7 @@ export function QueueFilters({ filter: current, kinds, onChange: publish }: Prop
         <select id={`${id}-due`} value={filter.due ?? ''} onChange={(e) => onChange({ ...filter, due: e.target.value })}>
           <option value="">Toutes</option>
           <option value="overdue">En retard</option>
-          <option value="today">Aujourd'hui</option>
+          <option value="today">Aujourd’hui</option>
         </select>
       </div>
       <div className="field queue-search">

@@ -32,7 +32,7 @@ export function subjectOf(r: DeskRequest): string {
 }
 
 function plural(n: number): string {
-  return n === 1 ? '1 demande' : `${n.toLocaleString('fr-FR')}\u00a0demandes`;
+  return n === 1 ? '1\u00a0demande' : `${n.toLocaleString('fr-FR')}\u00a0demandes`;
 }
 
 /** One line of the queue; the reference opens the request, a click anywhere on the line too. */
@@ -83,7 +83,7 @@ export function QueueSection({ me }: { me: string }) {
       {state.status === 'loading' ? <p className="muted" role="status">Chargement de la file…</p> : null}
       {state.status === 'failed' ? (
         <div className="form-error" role="alert">
-          <p>La file n'a pas pu être chargée. {state.message}</p>
+          <p>La file n’a pas pu être chargée. {state.message}</p>
           {state.field ? <button className="btn btn-secondary" type="button" onClick={() => setFilter({})}>Effacer les filtres</button>
             : <button className="btn btn-secondary" type="button" onClick={load}>Réessayer</button>}
         </div>

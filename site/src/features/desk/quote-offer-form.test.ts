@@ -42,7 +42,7 @@ describe('validateOfferFields', () => {
     });
   });
   it.each<[string, Partial<OfferFields>, keyof OfferFields, string]>([
-    ['no insurer', { insurer: ' ' }, 'insurer', "Indiquez l'assureur."],
+    ['no insurer', { insurer: ' ' }, 'insurer', 'Indiquez l’assureur.'],
     ['long insurer', { insurer: 'a'.repeat(81) }, 'insurer', '80\u00a0caractères'],
     ['no product', { productName: '' }, 'productName', 'Indiquez le nom de la formule proposée.'],
     ['no monthly', { monthly: '' }, 'monthly', 'Indiquez la prime mensuelle.'],
@@ -56,11 +56,11 @@ describe('validateOfferFields', () => {
     ['13 guarantees', { guarantees: Array.from({ length: 13 }, (_, i) => `G${i}`).join('\n') }, 'guarantees', '12 garanties au plus'],
     ['long guarantee', { guarantees: `a\n${'b'.repeat(121)}` }, 'guarantees', 'Garantie 2\u00a0: une garantie ne peut pas dépasser'],
     ['twice', { guarantees: 'Vol\nIncendie\nVol' }, 'guarantees', 'Garantie 3\u00a0: cette garantie figure déjà'],
-    ['no deductible', { deductible: '' }, 'deductible', "0 s'il n'y en a pas"],
-    ['no date', { validUntil: '' }, 'validUntil', "jusqu'à quand"],
-    ['no such day', { validUntil: '2026-02-30' }, 'validUntil', "jusqu'à quand"],
+    ['no deductible', { deductible: '' }, 'deductible', '0 s’il n’y en a pas'],
+    ['no date', { validUntil: '' }, 'validUntil', 'jusqu’à quand'],
+    ['no such day', { validUntil: '2026-02-30' }, 'validUntil', 'jusqu’à quand'],
     ['yesterday', { validUntil: '2026-03-01' }, 'validUntil', 'passée'],
-    ['a year and a day', { validUntil: '2027-03-03' }, 'validUntil', "jusqu'au 2\u00a0mars 2027"],
+    ['a year and a day', { validUntil: '2027-03-03' }, 'validUntil', 'jusqu’au 2\u00a0mars 2027'],
     ['long note', { note: 'n'.repeat(2001) }, 'note', '2\u00a0000'],
   ])('%s', (_, over, field, message) => {
     const errors = validateOfferFields(good(over), today);

@@ -85,18 +85,18 @@ function guaranteesError(text: string): string {
 
 /** The validity date's error, or ''. */
 function validityError(date: string, today: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || addToDate(date, 0) !== date) return "Indiquez jusqu'à quand l'offre est valable.";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || addToDate(date, 0) !== date) return 'Indiquez jusqu’à quand l’offre est valable.';
   if (date < today) return 'La date de validité ne peut pas être passée.';
   const last = addToDate(today, 1);
-  if (date > last) return `Une offre peut rester valable un an au plus, jusqu'au ${formatDate(last)}.`;
+  if (date > last) return `Une offre peut rester valable un an au plus, jusqu’au ${formatDate(last)}.`;
   return '';
 }
 
 /** Checks one offer with the server's rules; the French error of each wrong field. */
 export function validateOfferFields(f: OfferFields, today: string): OfferErrors {
   const e: OfferErrors = {};
-  if (!f.insurer.trim()) e.insurer = "Indiquez l'assureur.";
-  else if (length(f.insurer) > offerLimits.insurer) e.insurer = "Le nom de l'assureur ne peut pas dépasser 80\u00a0caractères.";
+  if (!f.insurer.trim()) e.insurer = 'Indiquez l’assureur.';
+  else if (length(f.insurer) > offerLimits.insurer) e.insurer = 'Le nom de l’assureur ne peut pas dépasser 80\u00a0caractères.';
   if (!f.productName.trim()) e.productName = 'Indiquez le nom de la formule proposée.';
   else if (length(f.productName) > offerLimits.productName) e.productName = 'Le nom de la formule ne peut pas dépasser 120\u00a0caractères.';
   const monthly = { cents: 0 };
@@ -110,7 +110,7 @@ export function validateOfferFields(f: OfferFields, today: string): OfferErrors 
     e.yearly = `La prime annuelle doit être comprise entre 10 et 12,5\u00a0fois la prime mensuelle, soit entre ${formatEuros(lo)} et ${formatEuros(hi)}.`;
   }
   e.guarantees = guaranteesError(f.guarantees);
-  e.deductible = amountError(f.deductible, "la franchise (0 s'il n'y en a pas)", deductible);
+  e.deductible = amountError(f.deductible, 'la franchise (0 s’il n’y en a pas)', deductible);
   e.validUntil = validityError(f.validUntil, today);
   if (length(f.note) > offerLimits.note) e.note = 'La note ne peut pas dépasser 2\u00a0000\u00a0caractères.';
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v)) as OfferErrors;

@@ -94,7 +94,7 @@ describe('quotePanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer les offres' }));
     const insurer = screen.getByLabelText('Assureur');
     expect(insurer.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(insurer.getAttribute('aria-describedby')!)?.textContent).toBe("Indiquez l'assureur.");
+    expect(document.getElementById(insurer.getAttribute('aria-describedby')!)?.textContent).toBe('Indiquez l’assureur.');
     expect(screen.getByRole('alert').textContent).toBe('Corrigez les champs signalés.');
     expect(calls).toHaveLength(0);
 

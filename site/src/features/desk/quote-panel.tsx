@@ -28,7 +28,7 @@ function StaffOffer({ offer }: { offer: Offer }) {
       </p>
       <p>{formatEuros(offer.monthlyCents)} par mois · {formatEuros(offer.yearlyCents)} par an · franchise {formatEuros(offer.deductibleCents)}</p>
       <p>{typeset(offer.guarantees.join(' · '))}</p>
-      <p className="muted">{typeset(`Valable jusqu'au ${formatDate(offer.validUntil)}`)} · {copy.sentOn(formatDateTime(offer.createdAt), offer.createdByName)}</p>
+      <p className="muted">{typeset(`Valable jusqu’au ${formatDate(offer.validUntil)}`)} · {copy.sentOn(formatDateTime(offer.createdAt), offer.createdByName)}</p>
       {offer.note ? <p className="staff-offer-note">{offer.note}</p> : null}
     </li>
   );

@@ -23,7 +23,7 @@ export function RequestConversation({ request }: { request: DeskRequest }) {
     setState({ status: 'loading' });
     fetchRequestConversation(id)
       .then((messages) => alive && setState({ status: 'ready', messages }))
-      .catch((err: unknown) => alive && setState({ status: 'failed', message: err instanceof ApiError ? err.message : 'La conversation n\'a pas pu être chargée.' }));
+      .catch((err: unknown) => alive && setState({ status: 'failed', message: err instanceof ApiError ? err.message : 'La conversation n’a pas pu être chargée.' }));
     return () => {
       alive = false;
     };

@@ -27,7 +27,7 @@ export function RequestReplies({ replies }: { replies: Reply[] }) {
   return (
     <section className="desk-block" aria-labelledby={`${id}-titre`}>
       <h2 id={`${id}-titre`}>Réponses au client</h2>
-      {replies.length === 0 ? <p className="muted">Aucune réponse envoyée pour l'instant.</p> : (
+      {replies.length === 0 ? <p className="muted">Aucune réponse envoyée pour l’instant.</p> : (
         <ol className="reply-list">
           {replies.map((r) => (
             <li key={r.id} className="reply">

@@ -18,7 +18,7 @@ export function RequestNotes({ id, notes, canAdd, onChange }: { id: string; note
     <section className="desk-block" aria-labelledby={`${uid}-titre`}>
       <h2 id={`${uid}-titre`}>Notes internes</h2>
       <p className="muted block-lead">Visibles des conseillers et des administrateurs seulement.</p>
-      {notes.length === 0 ? <p className="muted">Aucune note pour l'instant.</p> : (
+      {notes.length === 0 ? <p className="muted">Aucune note pour l’instant.</p> : (
         <ol className="note-list">
           {notes.map((n) => (
             <li key={n.id} className="note">

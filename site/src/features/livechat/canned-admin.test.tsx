@@ -41,7 +41,7 @@ describe('the canned answers of the admin', () => {
   it('tells what is wrong next to each field, and sends nothing', async () => {
     const calls = fakeServer([]);
     render(<CannedAdmin />);
-    await screen.findByText("Aucune réponse type pour l'instant.");
+    await screen.findByText('Aucune réponse type pour l’instant.');
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
     const title = screen.getByLabelText('Titre');
     const text = screen.getByLabelText('Texte');
@@ -88,7 +88,7 @@ describe('the canned answers of the admin', () => {
   it('shows the server\'s refusal next to its field, and keeps what was typed', async () => {
     fakeServer([], { field: 'title', error: 'Une réponse type porte déjà ce titre.' });
     render(<CannedAdmin />);
-    await screen.findByText("Aucune réponse type pour l'instant.");
+    await screen.findByText('Aucune réponse type pour l’instant.');
     fireEvent.change(screen.getByLabelText('Titre'), { target: { value: 'Horaires' } });
     fireEvent.change(screen.getByLabelText('Texte'), { target: { value: 'Du lundi au vendredi.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));

@@ -50,9 +50,9 @@ export function CannedAdmin() {
         onSaved={(text) => { setNotice(text); setEditing(null); reload(); }} onCancel={() => setEditing(null)} />
       <section className="desk-section" aria-labelledby="reponses-titre">
         <h2 id="reponses-titre">Réponses types</h2>
-        {error ? <p className="form-error" role="alert">Les réponses types n'ont pas pu être chargées. {error}</p> : null}
+        {error ? <p className="form-error" role="alert">Les réponses types n’ont pas pu être chargées. {error}</p> : null}
         {canned === null ? <p className="muted" role="status">Chargement des réponses types…</p> : null}
-        {canned?.length === 0 && !error ? <p className="queue-empty">Aucune réponse type pour l'instant.</p> : null}
+        {canned?.length === 0 && !error ? <p className="queue-empty">Aucune réponse type pour l’instant.</p> : null}
         {actionError ? <p className="form-error" role="alert">{actionError}</p> : null}
         {canned && canned.length > 0 ? (
           <ul className="lc-canned-list">

@@ -9,7 +9,7 @@ import type { LinkedRequest, StaffConversation } from './types';
 function stateLine(c: StaffConversation, me: string, now: number): string {
   if (c.state === 'waiting') return c.waitingSince ? `En attente ${waitingFor(c.waitingSince, now)}` : 'En attente';
   if (c.state === 'live') return c.agent?.uid === me ? 'Avec vous' : `Avec ${c.agent?.name ?? 'un conseiller'}`;
-  return "Avec l'assistant";
+  return 'Avec l’assistant';
 }
 
 /** The context of the conversation: who, how to reach them, the product, and their other requests. */

@@ -79,8 +79,8 @@ export function ConversationActions({ c, me, admin, outcome }: { c: StaffConvers
         {holds ? (
           <>
             <button className="btn btn-secondary" type="button" disabled={busy}
-              onClick={() => void act(() => handBack(c.id), () => outcome.onLeft("La conversation est rendue à l'assistant."))}>
-              Retour à l'assistant
+              onClick={() => void act(() => handBack(c.id), () => outcome.onLeft('La conversation est rendue à l’assistant.'))}>
+              Retour à l’assistant
             </button>
             <button className="btn btn-secondary" type="button" disabled={busy}
               onClick={() => void act(() => closeConversation(c.id), () => outcome.onLeft('La conversation est close.'))}>

@@ -27,7 +27,7 @@ function noComposer(open: OpenConversation, me: string): string {
   const c = open.conversation;
   if (!c) return '';
   if (c.state === 'waiting') return 'Prenez la conversation pour répondre.';
-  if (c.state === 'bot') return "L'assistant a repris cette conversation.";
+  if (c.state === 'bot') return 'L’assistant a repris cette conversation.';
   return c.agent?.uid === me ? '' : `${c.agent?.name ?? 'Un autre conseiller'} suit cette conversation.`;
 }
 
@@ -43,7 +43,7 @@ export function ConversationView({ open, me, meName, admin, canned, now, outcome
     return (
       <div className="lc-failed">
         <h2>{open.notFound ? 'Conversation inaccessible' : 'Conversation'}</h2>
-        <p className="form-error" role="alert">{open.error || "La conversation n'a pas pu être chargée."}</p>
+        <p className="form-error" role="alert">{open.error || 'La conversation n’a pas pu être chargée.'}</p>
         <p><Link to="/dashboard/conversations">← Toutes les conversations</Link></p>
       </div>
     );

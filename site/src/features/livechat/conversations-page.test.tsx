@@ -81,7 +81,7 @@ describe('the conversations page', () => {
     await waitFor(() => expect(count(s, 'GET /api/chat/inbox')).toBeGreaterThan(inboxCalls));
     expect(await screen.findByText("Vous n'avez pas accès à cette conversation.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Prendre la conversation' })).toBeNull();
-    await waitFor(() => expect(screen.getByRole('region', { name: /^En attente/ }).textContent).toContain("Personne n'attend"));
+    await waitFor(() => expect(screen.getByRole('region', { name: /^En attente/ }).textContent).toContain('Personne n’attend'));
   });
 
   it('shows the composer once the conversation is taken', async () => {
@@ -94,7 +94,7 @@ describe('the conversations page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Prendre la conversation' }));
     expect(await screen.findByLabelText('Votre réponse')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clore' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: "Retour à l'assistant" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retour à l’assistant' })).toBeTruthy();
   });
 
   it('merges the stream\'s messages by ID: each once, oldest first, only the open conversation\'s', async () => {
@@ -253,7 +253,7 @@ describe('the conversations page', () => {
     show('/dashboard/conversations/w1');
     expect(await screen.findByRole('button', { name: 'Prendre la conversation' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clore' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: "Retour à l'assistant" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retour à l’assistant' })).toBeTruthy();
     expect(screen.queryByLabelText('Votre réponse')).toBeNull();
   });
 

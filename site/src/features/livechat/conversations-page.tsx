@@ -81,7 +81,7 @@ export function ConversationsPage({ user }: { user: SessionUser }) {
           </div>
           {inbox.inbox ? (
             <p className="lc-availability">
-              {inbox.inbox.available ? 'Les visiteurs voient un conseiller disponible.' : 'Les visiteurs ne voient aucun conseiller disponible\u00a0: l\'assistant leur propose d\'être rappelés.'}
+              {inbox.inbox.available ? 'Les visiteurs voient un conseiller disponible.' : 'Les visiteurs ne voient aucun conseiller disponible\u00a0: l’assistant leur propose d’être rappelés.'}
             </p>
           ) : null}
           {polling ? <p className="lc-polling" role="status">Connexion en direct interrompue&nbsp;: la page se met à jour toutes les 3&nbsp;secondes.</p> : null}
@@ -91,7 +91,7 @@ export function ConversationsPage({ user }: { user: SessionUser }) {
         <aside className="lc-inbox" aria-label="Boîte de réception">
           {inbox.error && !inbox.inbox ? (
             <div className="form-error" role="alert">
-              <p>Les conversations n'ont pas pu être chargées. {inbox.error}</p>
+              <p>Les conversations n’ont pas pu être chargées. {inbox.error}</p>
               <button className="btn btn-secondary" type="button" onClick={inbox.load}>Réessayer</button>
             </div>
           ) : null}

@@ -47,12 +47,12 @@ describe('the inbox', () => {
     expect(first.textContent).not.toContain('1972');
     const second = waiting[1] as HTMLElement;
     expect(second.textContent).toContain('Éléonore Dupont');
-    expect(second.textContent).toContain("depuis moins d'une minute");
+    expect(second.textContent).toContain('depuis moins d’une minute');
     expect(second.textContent).not.toContain('non lu');
     expect(second.getAttribute('aria-current')).toBe('page');
     const mine = within(section('Mes conversations')).getByRole('link');
     expect(mine.textContent).toContain('Marc Petit');
-    expect(mine.textContent).toContain('1 message non lu');
+    expect(mine.textContent).toContain('1\u00a0message non lu');
     expect(mine.textContent).toContain('il y a 5\u00a0min');
   });
 
@@ -62,7 +62,7 @@ describe('the inbox', () => {
     expect(within(others).queryByRole('link')).toBeNull();
     expect(others.textContent).toContain('Visiteur');
     expect(others.textContent).toContain('Paul Roux');
-    expect(others.textContent).toContain('Pour information\u00a0: seul le conseiller qui suit une conversation peut l\'ouvrir.');
+    expect(others.textContent).toContain('Pour information\u00a0: seul le conseiller qui suit une conversation peut l’ouvrir.');
   });
 
   it('lets an admin open the other agents\' conversations', () => {
@@ -81,7 +81,7 @@ describe('the inbox', () => {
 
   it('says so when a section is empty', () => {
     render(<MemoryRouter><InboxView inbox={{ ...inbox, waiting: [], mine: [], others: [] }} admin={false} selected="" now={now} /></MemoryRouter>);
-    expect(screen.getByText("Personne n'attend de conseiller.")).toBeTruthy();
+    expect(screen.getByText('Personne n’attend de conseiller.')).toBeTruthy();
     expect(screen.getByText('Aucune conversation en cours.')).toBeTruthy();
     expect(screen.getByText('Aucune conversation chez un autre conseiller.')).toBeTruthy();
   });

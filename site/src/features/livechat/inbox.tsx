@@ -45,10 +45,10 @@ export function InboxView({ inbox, admin, selected, now }: { inbox: Inbox; admin
       {inbox.waiting.length + inbox.mine.length + inbox.others.length === 0 ? (
         <Illustration name="empty-conversations" width={120} className="lc-empty-illustration" />
       ) : null}
-      <InboxSection title="En attente" items={inbox.waiting} emptyText="Personne n'attend de conseiller." selected={selected} now={now} openable />
+      <InboxSection title="En attente" items={inbox.waiting} emptyText="Personne n’attend de conseiller." selected={selected} now={now} openable />
       <InboxSection title="Mes conversations" items={inbox.mine} emptyText="Aucune conversation en cours." selected={selected} now={now} openable />
       <InboxSection title="Autres conseillers" items={inbox.others} emptyText="Aucune conversation chez un autre conseiller." selected={selected} now={now}
-        openable={admin} showHolder note={admin ? undefined : 'Pour information\u00a0: seul le conseiller qui suit une conversation peut l\'ouvrir.'} />
+        openable={admin} showHolder note={admin ? undefined : 'Pour information\u00a0: seul le conseiller qui suit une conversation peut l’ouvrir.'} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ export function whoName(who: Who | undefined): string {
 
 /** « 1 message non lu », « 3 messages non lus ». */
 export function unreadLabel(n: number): string {
-  return n === 1 ? '1 message non lu' : `${n.toLocaleString('fr-FR')}\u00a0messages non lus`;
+  return n === 1 ? '1\u00a0message non lu' : `${n.toLocaleString('fr-FR')}\u00a0messages non lus`;
 }
 
 const kinds: Record<string, string> = { quote: 'Devis', contact: 'Message', callback: 'Rappel', complaint: 'Réclamation', claim: 'Sinistre' };

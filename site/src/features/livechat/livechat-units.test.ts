@@ -35,12 +35,12 @@ describe('the last messages that matter', () => {
 describe('waitingFor', () => {
   const now = Date.parse('2026-03-10T10:00:00.000Z');
   it.each([
-    ['2026-03-10T09:59:40.000Z', "depuis moins d'une minute"],
+    ['2026-03-10T09:59:40.000Z', 'depuis moins d’une minute'],
     ['2026-03-10T09:57:00.000Z', 'depuis 3\u00a0min'],
     ['2026-03-10T08:00:00.000Z', 'depuis 2\u00a0h'],
     ['2026-03-10T07:55:00.000Z', 'depuis 2\u00a0h\u00a005'],
     ['2026-03-07T10:00:00.000Z', 'depuis 3\u00a0j'],
-    ['2026-03-10T10:00:30.000Z', "depuis moins d'une minute"],
+    ['2026-03-10T10:00:30.000Z', 'depuis moins d’une minute'],
     ['pas une date', ''],
   ])('%s is « %s »', (iso, want) => expect(waitingFor(iso, now)).toBe(want));
 });

@@ -9,7 +9,7 @@ export function waitingFor(iso: string, now: number = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
   const minutes = Math.max(0, Math.floor((now - t) / 60000));
-  if (minutes < 1) return "depuis moins d'une minute";
+  if (minutes < 1) return 'depuis moins d’une minute';
   if (minutes < 60) return `depuis ${minutes}${nbsp}min`;
   if (minutes < 24 * 60) {
     const m = minutes % 60;
