@@ -28,7 +28,11 @@ async function pageText(page) {
     const text = ps.filter(visible).map((p) => p.innerText.replace(/\s+/g, ' ').trim()).find((t) => t.length >= 40);
     return text ?? null;
   });
-  return { h1, sentence };
+  // The sections' headings, but for what JavaScript alone draws (its forms, its widgets).
+  const headings = await page.locator('main h2, main h3').evaluateAll((hs) =>
+    hs.filter((h) => h.getClientRects().length > 0 && !h.closest('form, .needs-js, [role="dialog"]'))
+      .map((h) => h.textContent.replace(/\s+/g, ' ').trim()));
+  return { h1, sentence, headings };
 }
 
 /** The headings of the document that a reader gets (not hidden), in order. */
@@ -86,6 +90,10 @@ describe('without JavaScript', () => {
       assert.equal(norm(await h1.innerText()), want.h1);
       const main = norm(await page.locator('main').innerText());
       assert.ok(main.includes(want.sentence), `${entry.path}: the main text lacks « ${want.sentence} »`);
+      // Every section is in place in the HTML, none left hidden for a script to reveal.
+      const shown = (await headingOutline(page)).map((h) => h.text);
+      assert.deepEqual(want.headings.filter((h) => !shown.includes(h)), [], `${entry.path}: sections missing without JavaScript`);
+      assert.equal(await page.locator('div[hidden][id^="S:"]').count(), 0, `${entry.path}: a part of the page hidden until a script moves it in`);
       const footer = norm(await page.locator('footer').innerText());
       for (const detail of companyDetails) assert.ok(footer.includes(norm(detail)), `${entry.path}: the footer lacks ${detail}`);
       assert.deepEqual(outlineProblems(await headingOutline(page)), [], `${entry.path}: heading order`);

@@ -27,7 +27,11 @@ export async function render(url: string, session: Session): Promise<string> {
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
-    { onError: (err) => { errors.push(err); } },
+    // Every boundary inline, where it stands: past this many bytes React
+    // would move the later ones to the end of the document, hidden until
+    // an inline script reveals them (never without JavaScript, and 300 ms
+    // after the first frame with it, moving what is below).
+    { onError: (err) => { errors.push(err); }, progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   if (errors.length) throw new Error(`${url}: ${String(errors[0])}`, { cause: errors[0] });
   return new Response(prelude).text();
