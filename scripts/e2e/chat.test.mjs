@@ -298,6 +298,23 @@ describe('chat widget', () => {
         page.on('pageerror', (e) => errors.push(e.message));
         await page.goto(server.url + '/');
         await heading(page);
+        // Scrolled to the end, the bubble covers none of the footer's words.
+        const covered = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const bubble = document.querySelector('.chat-launcher').getBoundingClientRect();
+          const under = [];
+          const walk = document.createTreeWalker(document.querySelector('footer'), NodeFilter.SHOW_TEXT);
+          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            if (!n.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const r of range.getClientRects()) {
+              if (r.right > bubble.left && r.left < bubble.right && r.bottom > bubble.top && r.top < bubble.bottom) under.push(n.textContent.trim());
+            }
+          }
+          return under;
+        });
+        assert.deepEqual(covered, [], 'words of the footer under the chat bubble');
         await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
         const { panel, log, input } = chatParts(page);
         await log.getByText(/Je peux/).waitFor();

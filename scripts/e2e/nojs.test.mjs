@@ -5,7 +5,7 @@
 // order (one h1, no skipped level) both ways.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { company, expectedTitle, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
 import { createUser, signIn } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
@@ -185,10 +185,32 @@ function layoutShift(page) {
   }));
 }
 
+const productTitle = Object.fromEntries(company.services.map((s) => [s.path, s.title]));
+
+/** The h1 each public page must show (a product page's is its product's title). */
+const expectedHeading = {
+  '/': null, // the hero's wording is free; it must exist and not be the 404 heading
+  '/about': /À propos/,
+  '/contact': /^Contactez-nous$/,
+  '/login': /^Connexion$/,
+  '/register': /^Inscription$/,
+  '/privacy': /^Politique de confidentialité$/,
+  '/terms': /^Conditions générales d’utilisation$/,
+  '/mentions-legales': /^Mentions légales$/,
+  '/reclamations': /^Réclamations$/,
+  '/insurance': /^Nos assurances$/,
+  '/services': /^Nos services$/,
+  '/blog': /^Le blog$/,
+  '/news': /^Actualités$/,
+  '/careers': /^(Carrières|Rejoignez-nous)$/,
+};
+
+// Each visit also checks what every route of site/routes.json answers
+// (status, title, description, heading): one load of the page for both.
 describe('with JavaScript', () => {
   for (const width of [1280, 375]) {
     for (const entry of [...publicRoutes, { path: '/nulle-part' }]) {
-      test(`${entry.path} at ${width} px hydrates without error and without layout shift`, async () => {
+      test(`${entry.path} at ${width} px has its status, title and heading, hydrates without error and without layout shift`, async () => {
         const { page, context } = await newPage(env.browser, { width, allowErrors: true });
         const logged = [];
         page.on('console', (m) => {
@@ -197,13 +219,25 @@ describe('with JavaScript', () => {
         page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
         const stylesheets = [];
         page.on('request', (r) => { if (r.resourceType() === 'stylesheet') stylesheets.push(r.url()); });
-        await page.goto(env.server.url + entry.path, { waitUntil: 'load' });
-        await heading(page);
+        const res = await page.goto(env.server.url + entry.path, { waitUntil: 'load' });
+        const found = entry.title !== undefined;
+        assert.equal(res.status(), found ? 200 : 404);
+        const want = productTitle[entry.path] ? new RegExp(`^${productTitle[entry.path]}$`) : expectedHeading[entry.path];
+        const h1 = await heading(page, want ?? undefined);
+        if (want) assert.match(h1, want);
+        if (found) {
+          assert.notEqual(h1, 'Page introuvable');
+          assert.equal(await page.title(), expectedTitle(entry));
+          assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), entry.description);
+        }
         await page.waitForTimeout(1000);
         // The page's CSS is in its HTML: the first paint waits for nothing else.
         assert.deepEqual(stylesheets, [], `${entry.path}: stylesheets fetched`);
         const hydration = logged.filter((l) => /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)\b/i.test(l));
         assert.deepEqual(hydration, [], `${entry.path}: hydration errors`);
+        // A 404 page logs the failed load of its document; that is the point of it.
+        const errors = logged.filter((l) => /^(error|pageerror):/.test(l) && !/status of 404/.test(l));
+        assert.deepEqual(errors, [], `${entry.path}: errors`);
         const { sum, moved } = await layoutShift(page);
         assert.equal(sum, 0, `${entry.path}: cumulative layout shift ${sum}\n${moved.join('\n')}`);
         assert.deepEqual(outlineProblems(await headingOutline(page)), [], `${entry.path}: heading order`);

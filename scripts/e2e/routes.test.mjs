@@ -1,54 +1,18 @@
-// Every route of site/routes.json through the real server: status, title,
-// heading; protected routes redirect; unknown paths get the 404 page.
+// Every protected route of site/routes.json through the real server
+// redirects to /login; unknown paths get the 404 page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { company, expectedTitle, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
-
-const productTitle = Object.fromEntries(company.services.map((s) => [s.path, s.title]));
-
-/** The h1 each public page must show. */
-const expectedHeading = {
-  '/': null, // the hero's wording is free; it must exist and not be the 404 heading
-  '/about': new RegExp(`À propos`),
-  '/contact': /^Contactez-nous$/,
-  '/login': /^Connexion$/,
-  '/register': /^Inscription$/,
-  '/privacy': /^Politique de confidentialité$/,
-  '/terms': /^Conditions générales d’utilisation$/,
-  '/mentions-legales': /^Mentions légales$/,
-  '/reclamations': /^Réclamations$/,
-  '/insurance': /^Nos assurances$/,
-  '/services': /^Nos services$/,
-  '/blog': /^Le blog$/,
-  '/news': /^Actualités$/,
-  '/careers': /^(Carrières|Rejoignez-nous)$/,
-};
-
+import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
 
 const env = useServerAndBrowser();
 
-describe('public routes', () => {
-  for (const entry of routeTable.routes.filter((r) => !r.protected)) {
-    test(`${entry.path} has its status, title and heading`, async () => {
-      const { page, context, errors } = await newPage(env.browser);
-      const res = await page.goto(env.server.url + entry.path);
-      assert.equal(res.status(), 200);
-      const want = productTitle[entry.path] ? new RegExp(`^${productTitle[entry.path]}$`) : expectedHeading[entry.path];
-      const h1 = await heading(page, want ?? undefined);
-      if (want) assert.match(h1, want);
-      assert.notEqual(h1, 'Page introuvable');
-      assert.equal(await page.title(), expectedTitle(entry));
-      const description = await page.locator('meta[name="description"]').getAttribute('content');
-      assert.equal(description, entry.description);
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
-  }
-});
+// Each public route's status, title, description and heading are checked
+// in nojs.test.mjs (« with JavaScript »), on the same visit as its hydration.
 
 describe('protected routes', () => {
   for (const entry of routeTable.routes.filter((r) => r.protected)) {
-    test(`${entry.path} redirects to /login, replacing the history entry`, async () => {
+    // One page for both ways in: the redirect from within the app, then the address loaded directly.
+    test(`${entry.path} redirects to /login, replacing the history entry; loaded directly, the same, and Back skips it`, async () => {
       const { page, context, errors } = await newPage(env.browser);
       await page.goto(env.server.url + '/about');
       await heading(page);
@@ -64,12 +28,8 @@ describe('protected routes', () => {
       await page.goBack();
       await page.waitForURL((u) => u.pathname === '/about');
       assert.deepEqual(errors, []);
-      await context.close();
-    });
 
-    test(`${entry.path} loaded directly lands on /login, and Back skips it`, async () => {
-      const { page, context } = await newPage(env.browser);
-      await page.goto(env.server.url + '/about');
+      // Loaded directly: the server sends the page, the app lands on /login, Back returns to /about.
       await heading(page);
       const res = await page.goto(env.server.url + entry.path);
       assert.equal(res.status(), 200);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { shownName } from '../lib/names';
-import { useHydrated } from '../lib/island';
+import { usePendingMark } from '../lib/island';
 import { signOut, type SessionUser } from '../lib/session';
 
 const items = [
@@ -15,7 +15,7 @@ const items = [
 /** The signed-in dropdown of SPEC.md §2: keyboard-operable, closes on Escape and outside click. */
 export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
+  const pending = usePendingMark();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -59,7 +59,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
   }
 
   return (
-    <div className="account-menu" ref={root} data-pending={hydrated ? undefined : ''}>
+    <div className="account-menu" ref={root} {...pending}>
       <button ref={button} type="button" className="btn btn-secondary account-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <span className="account-name">{label}</span> <span aria-hidden="true">▾</span>
       </button>

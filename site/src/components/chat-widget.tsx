@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useSession } from '../lib/session';
-import { useHydrated } from '../lib/island';
+import { usePendingMark } from '../lib/island';
 import { NeedsJs } from './needs-js';
 import './chat-widget.css';
 
@@ -21,7 +21,7 @@ function unreadLabel(count: number): string {
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
+  const pending = usePendingMark();
   const [used, setUsed] = useState(false);
   const [unread, setUnread] = useState(0);
   const launcher = useRef<HTMLButtonElement>(null);
@@ -38,7 +38,7 @@ export function ChatWidget() {
   }
 
   return (
-    <div className="chat-widget" data-pending={hydrated ? undefined : ''}>
+    <div className="chat-widget" {...pending}>
       <NeedsJs what="L’assistant en ligne" />
       {used ? (
         <Suspense fallback={open ? <div className="chat-panel-loading">Ouverture de l’assistant…</div> : null}>

@@ -8,8 +8,12 @@ import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react'
 export function whenIdle(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
-    const done = () => resolve();
-    document.addEventListener('courtier:wake', done, { once: true });
+    // Whichever comes first; the wake listener goes with it, not left behind.
+    const done = () => {
+      document.removeEventListener('courtier:wake', done);
+      resolve();
+    };
+    document.addEventListener('courtier:wake', done);
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(done, { timeout: 1500 });
     else setTimeout(done, 200);
   });
@@ -56,4 +60,9 @@ const noChange = () => () => {};
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(noChange, () => true, () => false);
+}
+
+/** The `data-pending` attribute of an island's root (see `island`): set until it has hydrated. */
+export function usePendingMark(): { 'data-pending'?: '' } {
+  return useHydrated() ? {} : { 'data-pending': '' };
 }

@@ -8,7 +8,7 @@ import { journeyCopy, stepNames } from '../features/prices/journey-copy';
 import { PriceFormView } from '../features/prices/price-form-view';
 import { Loading } from '../components/loading';
 import { PriceSteps } from '../features/prices/price-steps';
-import { isPriceProduct, loadPriceProduct, preparePriceForm, type PriceProductId } from '../features/prices/rates';
+import { isPriceProduct, loadPriceProduct, preparePriceForm, priceProductLoaded, type PriceProductId } from '../features/prices/rates';
 import { loadJourney, saveJourney, type StoredJourney } from '../features/prices/storage';
 import '../features/prices/prices.css';
 import { island } from '../lib/island';
@@ -17,7 +17,8 @@ import { island } from '../lib/island';
 const MissingPage = island(() => import('./not-found').then((m) => m.default));
 
 // The prices, with « Garder mes prix », load with the prices, not with the form's first step.
-const Results = lazy(() => import('../features/prices/journey-results').then((m) => ({ default: m.JourneyResults })));
+const loadResults = () => import('../features/prices/journey-results');
+const Results = lazy(() => loadResults().then((m) => ({ default: m.JourneyResults })));
 
 function Journey({ productId }: { productId: PriceProductId }) {
   const [params, setParams] = useSearchParams();
@@ -37,10 +38,12 @@ function Journey({ productId }: { productId: PriceProductId }) {
 
   // The formulas and IPID (the advice sheet under the prices) load from
   // the last step on, so they are in when the prices come.
-  const [cover, setCover] = useState<'loading' | 'ready' | { failed: unknown }>('loading');
+  const [cover, setCover] = useState<'loading' | 'ready' | { failed: unknown }>(() => (priceProductLoaded(productId) ? 'ready' : 'loading'));
   const wantCover = step === 3 || showResults;
   useEffect(() => {
     if (!wantCover) return;
+    // Opened at the prices (a reload, a link): their code loads alongside, not after.
+    if (showResults) void loadResults().catch(() => {});
     let live = true;
     loadPriceProduct(productId).then(
       () => live && setCover('ready'),
@@ -49,7 +52,7 @@ function Journey({ productId }: { productId: PriceProductId }) {
     return () => {
       live = false;
     };
-  }, [productId, wantCover]);
+  }, [productId, wantCover, showResults]);
   // A chunk that failed to load: the route's error screen offers to reload.
   if (typeof cover === 'object') throw cover.failed;
 

@@ -5,7 +5,7 @@ import { TextField } from '../../components/text-field';
 import { answerDelays } from '../../lib/company';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useHydrated } from '../../lib/island';
+import { usePendingMark } from '../../lib/island';
 import { loadSlots, requestCallback, type Receipt, type SlotDay } from './api';
 import { bounds, copy, dayLabel, products, serverErrors, slotLabel, validateCallback, type FormErrors } from './form';
 import { Consent, ReceiptPanel, useFocusFirstError } from './parts';
@@ -90,7 +90,7 @@ const empty = { name: '', phone: '', day: '', slot: '', note: '', consent: false
  */
 export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string; product?: string }) {
   const user = useSession()?.user ?? null;
-  const hydrated = useHydrated();
+  const pending = usePendingMark();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [days, reloadSlots] = useSlots();
@@ -140,7 +140,7 @@ export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string;
   return (
     <>
     <NeedsJs />
-    <form ref={formRef} className="contact-form needs-js" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy} data-pending={hydrated ? undefined : ''}>
+    <form ref={formRef} className="contact-form needs-js" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy} {...pending}>
       {errors.form ? <p className="form-error" role="alert" tabIndex={-1}>{errors.form}</p> : null}
       <TextField id={`${id}-name`} label={c.name} name="name" autoComplete="name" error={errors.name}
         value={client && accountName ? accountName : values.name} readOnly={client && Boolean(accountName)}

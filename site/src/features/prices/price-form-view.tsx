@@ -8,29 +8,22 @@ import { journeyCopy } from './journey-copy';
 import { Loading } from '../../components/loading';
 import { stepFields, type FormErrors, type FormValue, type FormValues, type NeedsValues } from './price-form';
 import { whenIdle } from '../../lib/island';
+import { moduleCache } from '../../lib/module-cache';
 import { priceForm, type PriceForm, type PriceProductId } from './rates';
 import type { StoredJourney } from './storage';
 import { vehicleLabel } from './vehicles';
-
-type NeedsModule = typeof import('./needs-fields');
-let needsModule: NeedsModule | undefined;
 
 /**
  * The third step's questions: fetched while the second step is answered,
  * and waited for before the third step shows, so that it never opens
  * without them (a keyboard user's first Tab would reach the submit button).
  */
-function loadNeeds(): Promise<NeedsModule> {
-  return import('./needs-fields').then((m) => (needsModule = m));
-}
-
+const needsFields = moduleCache(() => import('./needs-fields'));
+type NeedsModule = typeof import('./needs-fields');
 type CheckModule = typeof import('./price-check');
-let checkModule: CheckModule | undefined;
 
 /** The answers' checks: loaded once the page is idle, or at the first submission if that comes first. */
-function loadCheck(): Promise<CheckModule> {
-  return import('./price-check').then((m) => (checkModule = m));
-}
+const priceCheck = moduleCache(() => import('./price-check'));
 
 const notLoaded = 'La suite du formulaire n’a pas pu être chargée. Réessayez.';
 
@@ -67,7 +60,7 @@ interface PriceFormViewProps {
 export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProps) {
   const product = priceForm(productId);
   const copy = journeyCopy[productId];
-  const [needs3, setNeeds3] = useState<NeedsModule | undefined>(needsModule);
+  const [needs3, setNeeds3] = useState<NeedsModule | undefined>(needsFields.loaded);
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState<FormValues>({});
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
@@ -108,7 +101,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
 
   // Fetched while the second step is answered (or when a refusal sends back to the third).
   useEffect(() => {
-    if (step >= 2 && !needs3) void loadNeeds().then(setNeeds3, () => {});
+    if (step >= 2 && !needs3) void needsFields.load().then(setNeeds3, () => {});
   }, [step, needs3]);
 
   function go(next: Step) {
@@ -118,7 +111,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   }
 
   useEffect(() => {
-    if (!checkModule) void whenIdle().then(loadCheck).catch(() => {});
+    if (!priceCheck.loaded()) void whenIdle().then(priceCheck.load).catch(() => {});
   }, []);
 
   async function price({ toNeeds, toAnswers, placeFieldErrors }: CheckModule) {
@@ -146,8 +139,9 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (checkModule) submit(checkModule);
-    else void loadCheck().then(submit, () => setFormError(notLoaded));
+    const check = priceCheck.loaded();
+    if (check) submit(check);
+    else void priceCheck.load().then(submit, () => setFormError(notLoaded));
   }
 
   function submit(check: CheckModule) {
@@ -160,7 +154,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       return;
     }
     if (step === 1) go(2);
-    else if (step === 2) void loadNeeds().then((m) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
+    else if (step === 2) void needsFields.load().then((m) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
     else void price(check);
   }
 

@@ -166,6 +166,11 @@ export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct
   return product;
 }
 
+/** Whether a product's rating data is whole in (loadPriceProduct resolved): priceProduct then returns it. */
+export function priceProductLoaded(id: PriceProductId): boolean {
+  return products.has(id);
+}
+
 /** The journey's prepare: loads its route's product form before its first render. */
 export async function preparePriceForm(entry: RouteEntry): Promise<void> {
   if (isPriceProduct(entry.product)) await loadPriceForm(entry.product);
