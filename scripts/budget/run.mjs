@@ -231,6 +231,22 @@ async function lighthouseRun(lighthouse, chromeLauncher, desktopConfig, url, pre
   }
 }
 
+/**
+ * A run that Lighthouse itself asks to be run again (a trace it could not
+ * read, NO_NAVSTART and the like), run again up to twice; the figures are
+ * still those of complete runs only.
+ */
+async function withRetries(run, what) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt === 3 || !/^Lighthouse: /.test(err.message)) throw err;
+      console.error(`budget: ${what}: ${err.message.split('\n')[0]}; run again`);
+    }
+  }
+}
+
 const kib = (b) => (b / 1024).toFixed(1);
 const mark = (ok) => (ok ? 'ok' : '**over**');
 
@@ -260,7 +276,7 @@ async function main() {
         const runs = [];
         for (let i = 0; i < opts.runs; i++) {
           const t = Date.now();
-          runs.push(await lighthouseRun(lighthouse, chromeLauncher, desktopConfig, url, preset));
+          runs.push(await withRetries(() => lighthouseRun(lighthouse, chromeLauncher, desktopConfig, url, preset), `${path} ${preset}`));
           console.error(`budget: ${path} ${preset} run ${i + 1}/${opts.runs} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
         }
         page.presets[preset] = {
