@@ -1,21 +1,16 @@
+import { moduleCache } from '../lib/module-cache';
 import type { SessionUser } from '../lib/session';
 
 /** The staff's frame module, once loaded (its own chunk: public pages never load it). */
 export type StaffFrameModule = typeof import('./staff-frame');
 
-let loaded: StaffFrameModule | undefined;
-let pending: Promise<StaffFrameModule> | undefined;
+const staffFrame = moduleCache(() => import('./staff-frame'));
 
 /** Loads the staff's frame once; the loader of a staff page awaits it so the frame shows at once. */
-export function loadStaffFrame(): Promise<StaffFrameModule> {
-  pending ??= import('./staff-frame').then((m) => (loaded = m));
-  return pending;
-}
+export const loadStaffFrame: () => Promise<StaffFrameModule> = staffFrame.load;
 
 /** The staff's frame module if it is already loaded. */
-export function staffFrameLoaded(): StaffFrameModule | undefined {
-  return loaded;
-}
+export const staffFrameLoaded: () => StaffFrameModule | undefined = staffFrame.loaded;
 
 /**
  * Whether path is a staff page for user: the broker's pages (/dashboard and

@@ -29,7 +29,7 @@ export function whenIdle(): Promise<void> {
  *
  * React drops a click on a part it has not hydrated yet (it replays only
  * what it can hydrate at once). So a part with buttons marks its root
- * `data-pending` until hydrated (`useHydrated`): index.html's script holds
+ * `data-pending` until hydrated (`usePendingMark`): index.html's script holds
  * a click on a button in it, asks for the part's code at once
  * (`courtier:wake`) and clicks that button again once the mark is gone.
  * A link in it needs nothing: the browser follows it.
@@ -58,7 +58,7 @@ const noChange = () => () => {};
  * the submission of such a form (sent before its code is in, it would leave
  * as a plain GET with its fields in the address).
  */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(noChange, () => true, () => false);
 }
 
