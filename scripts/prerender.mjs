@@ -131,14 +131,18 @@ export function withModulePreloads(index, assets) {
 
 /**
  * The inline script that loads the page's modules once the first frame is
- * painted: the page is whole without them, and on a slow phone compiling
- * them before that frame would hold it back. A hidden tab paints no frame,
- * hence the timer too; whichever comes first loads them, once. The main
- * script carries the page's module in data-page: src/main.tsx hydrates
- * with it, without the map of every page.
+ * on screen: the page is whole without them, and on a slow phone or
+ * network, fetching and compiling them before that frame would hold it
+ * back. « On screen » is the browser's first-contentful-paint entry, which
+ * comes once the frame is presented (a frame's requestAnimationFrame runs
+ * before its paint, and a timer set there may fire before it is shown);
+ * requestAnimationFrame is the fallback where that entry is not reported.
+ * A hidden tab paints no frame, hence the timer too; whichever comes first
+ * loads them, once. The main script carries the page's module in
+ * data-page: src/main.tsx hydrates with it, without the map of every page.
  */
 export function loaderScript(entry, preloads, page) {
-  return `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.dataset.page=${JSON.stringify(page)};s.src=${JSON.stringify(entry)};d.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()`;
+  return `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.dataset.page=${JSON.stringify(page)};s.src=${JSON.stringify(entry)};d.head.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go)})}setTimeout(go,500)})()`;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { buildSprite } from './src/illustrations/sprite';
+import { spriteUrl } from './src/illustrations/sprite-url';
 
 // The company profile lives in pkg/company so that Go can embed it; the
 // dev server must be allowed to read it from outside the site root.
@@ -29,6 +31,28 @@ function preloadFont(): Plugin {
         if (!font) throw new Error('the build has no Figtree file to preload');
         return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
       },
+    },
+  };
+}
+
+const illustrationsDir = fileURLToPath(new URL('./src/illustrations', import.meta.url));
+
+/**
+ * The sprite of the illustrations (src/illustrations/sprite.ts), written
+ * into the build and served by the dev server, made afresh from the
+ * drawings each time.
+ */
+function illustrationSprite(): Plugin {
+  return {
+    name: 'courtier-illustration-sprite',
+    configureServer(server) {
+      server.middlewares.use(spriteUrl, (_req, res) => {
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(buildSprite(illustrationsDir));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: spriteUrl.slice(1), source: buildSprite(illustrationsDir) });
     },
   };
 }
@@ -159,7 +183,7 @@ function jsonViewModules(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [jsonViewModules(), preloadFont()],
+  plugins: [jsonViewModules(), preloadFont(), illustrationSprite()],
   server: { fs: { allow: [root] } },
   build: {
     outDir: 'dist',

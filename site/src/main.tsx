@@ -5,7 +5,7 @@ import { appRoutes, createAppRouter, loadPageMap, type RouteHandle } from './app
 import { navLinks } from './components/navbar';
 import { resolveLazyRoutes } from './lib/resolve-lazy';
 import { preparedPage } from './lib/lazy-page';
-import { whenIdle } from './lib/island';
+import { whenIdle, yieldToBrowser } from './lib/island';
 import { loadSession } from './lib/session';
 import './app/global.css';
 
@@ -52,15 +52,22 @@ function documentPage(route: RouteObject): RouteObject['lazy'] | undefined {
 async function start(root: HTMLElement) {
   if (root.firstChild) {
     try {
+      // The page is already on screen: each step of the start (the modules'
+      // evaluation, matching the address, making the router, hydrating) is
+      // a task of its own, so a click or a scroll never waits for all of them.
+      await yieldToBrowser();
       const routes = appRoutes();
       const matched = await resolveLazyRoutes(routes, window.location.pathname, documentPage);
       if (matchesPrerender(matched, window.location.pathname)) {
         // Once the browser is idle, so that the first click finds it.
         void whenIdle().then(loadPageMap).catch(() => {});
+        await yieldToBrowser();
+        const router = createAppRouter(routes);
+        await yieldToBrowser();
         // In a transition, hydration yields to the browser every few
         // milliseconds instead of holding the main thread until it is done.
         startTransition(() => {
-          hydrateRoot(root, app(createAppRouter(routes)));
+          hydrateRoot(root, app(router));
         });
         return;
       }

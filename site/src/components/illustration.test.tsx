@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToString } from 'react-dom/server';
 import { Illustration, illustrations, isIllustrationName, type IllustrationName } from './illustration';
 import { company } from '../lib/company';
+import { buildSprite } from '../illustrations/sprite';
+import { spriteUrl } from '../illustrations/sprite-url';
 
 // Paths, not URLs: under jsdom the global URL is not the one node:fs takes.
 const here = dirname(fileURLToPath(import.meta.url));
-const dir = join(here, '../../public/illustrations');
+const dir = join(here, '../illustrations');
 const files = readdirSync(dir).filter((f) => f.endsWith('.svg')).sort();
 const css = readFileSync(join(here, '../styles/tokens.css'), 'utf8');
 
@@ -119,13 +122,47 @@ describe('the illustrations files', () => {
   });
 });
 
+describe('the sprite', () => {
+  const sprite = parse(buildSprite(dir));
+
+  it('holds every drawing under its name, with its viewBox and its shapes', () => {
+    expect(wellFormed(sprite)).toBe(true);
+    const symbols = [...sprite.documentElement.children];
+    expect(symbols.map((s) => s.localName)).toEqual(files.map(() => 'symbol'));
+    expect(symbols.map((s) => s.id)).toEqual(Object.keys(illustrations).sort());
+    for (const symbol of symbols) {
+      const own = parse(readFileSync(join(dir, `${symbol.id}.svg`), 'utf8')).getElementById('art')!;
+      expect(symbol.getAttribute('viewBox'), symbol.id).toBe(own.getAttribute('viewBox'));
+      expect(symbol.innerHTML.replace(/\s+/g, ''), symbol.id).toBe(own.innerHTML.replace(/\s+/g, ''));
+    }
+  });
+
+  it.each([
+    ['no symbol', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', 'bad.svg: no <symbol id="art"'],
+    ['an id inside', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="art" viewBox="0 0 1 1"><path id="x" d="M0 0h1"/></symbol></svg>', 'bad.svg: an id inside'],
+  ])('stops the build on a drawing with %s', (_, text, message) => {
+    const tmp = mkdtempSync(join(tmpdir(), 'sprite-'));
+    try {
+      writeFileSync(join(tmp, 'bad.svg'), text);
+      expect(() => buildSprite(tmp)).toThrow(message);
+    } finally {
+      rmSync(tmp, { recursive: true });
+    }
+  });
+
+  it('weighs less gzipped than the drawings sent one by one', () => {
+    const apart = files.reduce((n, f) => n + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0);
+    expect(gzipSync(buildSprite(dir), { level: 9 }).length).toBeLessThan(apart);
+  });
+});
+
 describe('Illustration', () => {
   it('is decorative: hidden from screen readers and from the keyboard', () => {
     document.body.innerHTML = renderToString(<Illustration name="car" />);
     const svg = document.querySelector('svg')!;
     expect(svg.getAttribute('aria-hidden')).toBe('true');
     expect(svg.getAttribute('focusable')).toBe('false');
-    expect(svg.querySelector('use')?.getAttribute('href')).toBe('/illustrations/car.svg#art');
+    expect(svg.querySelector('use')?.getAttribute('href')).toBe(`${spriteUrl}#car`);
     expect(svg.getAttribute('class')).toBe('illustration');
   });
 

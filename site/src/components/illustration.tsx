@@ -1,7 +1,8 @@
 import './illustration.css';
+import { spriteUrl } from '../illustrations/sprite-url';
 
 /**
- * The viewBox (width, height) of each drawing in public/illustrations: the
+ * The viewBox (width, height) of each drawing in src/illustrations: the
  * eight products under their ids of company.json, the home's hero, and the
  * empty states of the signed-in lists. illustration.test.tsx checks that
  * this table and the files agree.
@@ -22,7 +23,7 @@ export const illustrations = {
   'empty-conversations': [160, 120],
 } as const satisfies Record<string, readonly [number, number]>;
 
-/** The name of a drawing: its file is public/illustrations/NAME.svg. */
+/** The name of a drawing: its file is src/illustrations/NAME.svg, its symbol in the sprite is NAME. */
 export type IllustrationName = keyof typeof illustrations;
 
 /** Whether a string (a service id of company.json, say) names a drawing. */
@@ -41,10 +42,11 @@ interface IllustrationProps {
 
 /**
  * A decorative drawing, hidden from screen readers. It is drawn by <use>
- * from its file, so it costs no JavaScript, is cached once for every page,
- * and takes its colours from the --illu-… properties of illustration.css
- * (both themes). Its width and height attributes keep its place before the
- * file arrives: nothing moves when it does.
+ * from the sprite of every drawing (src/illustrations/sprite.ts), so it
+ * costs no JavaScript, one request draws every drawing of a page, cached
+ * for all the others, and it takes its colours from the --illu-…
+ * properties of illustration.css (both themes). Its width and height
+ * attributes keep its place before the file arrives: nothing moves when it does.
  */
 export function Illustration({ name, className, width, height }: IllustrationProps) {
   const [vw, vh] = illustrations[name];
@@ -59,7 +61,7 @@ export function Illustration({ name, className, width, height }: IllustrationPro
       aria-hidden="true"
       focusable="false"
     >
-      <use href={`/illustrations/${name}.svg#art`} />
+      <use href={`${spriteUrl}#${name}`} />
     </svg>
   );
 }

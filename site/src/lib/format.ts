@@ -1,11 +1,13 @@
+import { once } from './once';
+
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 // A calendar date ("2026-11-22") is read as UTC midnight, so it is formatted
 // in UTC to keep the same day everywhere; a full timestamp is shown in the
 // broker's time zone, the same for the server's HTML and the browser.
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });
-const timestampFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const dateFormat = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }));
+const timestampFormat = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }));
+const dateTimeFormat = once(() => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }));
 
 function parse(iso: string): Date {
   const date = new Date(iso);
@@ -26,7 +28,7 @@ function firstOfMonth(text: string): string {
  */
 export function formatDate(iso: string): string {
   const date = parse(iso);
-  return typeset(firstOfMonth((dateOnly.test(iso) ? dateFormat : timestampFormat).format(date)));
+  return typeset(firstOfMonth((dateOnly.test(iso) ? dateFormat : timestampFormat)().format(date)));
 }
 
 /**
@@ -36,10 +38,10 @@ export function formatDate(iso: string): string {
  */
 export function formatDateTime(iso: string): string {
   // The time stays with its "à" too: "2026 à 14:05" never breaks.
-  return typeset(firstOfMonth(dateTimeFormat.format(parse(iso)))).replace(/à (?=\d)/, 'à\u00a0');
+  return typeset(firstOfMonth(dateTimeFormat().format(parse(iso)))).replace(/à (?=\d)/, 'à\u00a0');
 }
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Paris' });
+const timeFormat = once(() => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Paris' }));
 
 /**
  * Formats the time of an ISO 8601 timestamp as hh:mm, 24-hour, in the
@@ -47,7 +49,7 @@ const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '
  * Throws a RangeError when the input is not a valid date.
  */
 export function formatTime(iso: string): string {
-  return timeFormat.format(parse(iso));
+  return timeFormat().format(parse(iso));
 }
 
 const nbsp = '\u00a0';
@@ -127,7 +129,7 @@ export function parseEuros(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const euros = once(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
 
 /**
  * An amount in euro cents the French way: "1 234,56 €", thousands grouped
@@ -135,5 +137,5 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
  * Intl writes it (and quote.euros in Go).
  */
 export function formatEuros(cents: number): string {
-  return euros.format(cents / 100);
+  return euros().format(cents / 100);
 }

@@ -20,6 +20,18 @@ export function whenIdle(): Promise<void> {
 }
 
 /**
+ * Lets the browser run what waits (a paint, a click) before the caller goes
+ * on: startup work cut at these points runs as several short tasks instead
+ * of one long one, which would hold a click for its whole length.
+ * `scheduler.yield` resumes ahead of other tasks where the browser has it.
+ */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * A part of the page whose code loads after the rest has hydrated (the
  * footer, the chat bubble, the account menu, the callback form): the
  * prerendered HTML shows it at once, React leaves that HTML in place while

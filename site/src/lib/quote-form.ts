@@ -1,6 +1,7 @@
 import { isProductId, type ProductId } from '../content/products';
 import { choices, limits, productFields, quoteRequestCopy as copy, vehicleFields, type FieldSpec, type ListName } from '../content/quote-form';
 import { typeset } from './format';
+import { once } from './once';
 
 // The client-side checks of the quote form. They mirror pkg/quote, which
 // checks again: they spare a round trip and show every error at once.
@@ -28,7 +29,7 @@ export interface QuotePayload {
   message: string;
 }
 
-const numbers = new Intl.NumberFormat('fr-FR');
+const numbers = once(() => new Intl.NumberFormat('fr-FR'));
 
 /** Tells whether value is one of the list's choices. */
 export function inList(list: ListName, value: string): boolean {
@@ -76,7 +77,7 @@ function checkNumber(spec: FieldSpec, value: string, today: Date): string | unde
   if (!/^-?\d+$/.test(text)) return year ? 'Saisissez une année, par exemple 2019.' : 'Saisissez un nombre entier.';
   const n = Number(text);
   if (n >= lo && n <= hi) return undefined;
-  return year ? `Saisissez une année entre ${lo} et ${hi}.` : `Saisissez un nombre entre ${numbers.format(lo)} et ${numbers.format(hi)}.`;
+  return year ? `Saisissez une année entre ${lo} et ${hi}.` : `Saisissez un nombre entre ${numbers().format(lo)} et ${numbers().format(hi)}.`;
 }
 
 function checkCoefficient(value: string): string | undefined {
@@ -105,7 +106,7 @@ function checkText(spec: FieldSpec, value: string): string | undefined {
   const [lo, hi] = 'limit' in spec ? [limits[spec.limit].min, limits[spec.limit].max ?? 0] : [0, 0];
   const length = [...value].length;
   if (length < lo) return `Saisissez au moins ${lo} caractères.`;
-  if (length > hi) return `Saisissez ${numbers.format(hi)} caractères au plus.`;
+  if (length > hi) return `Saisissez ${numbers().format(hi)} caractères au plus.`;
   return undefined;
 }
 
@@ -174,7 +175,7 @@ export function validateQuote(v: QuoteValues, today: Date): QuoteErrors {
   if (phone === '' && v.contactMethod === 'phone') errors['contact.phone'] = copy.phoneMissing;
   else if (phone !== '' && !normalizePhone(phone)) errors['contact.phone'] = copy.phoneInvalid;
   const max = limits.message.max ?? 0;
-  if ([...v.message.trim()].length > max) errors.message = typeset(`Saisissez ${numbers.format(max)} caractères au plus.`);
+  if ([...v.message.trim()].length > max) errors.message = typeset(`Saisissez ${numbers().format(max)} caractères au plus.`);
   return errors;
 }
 

@@ -3,6 +3,7 @@ import { choices, myQuotesCopy, type ListName } from '../content/quote-form';
 import { company } from './company';
 import { api } from './api';
 import { formatDate } from './format';
+import { once } from './once';
 export { formatEuros } from './format';
 
 /** The statuses of a quote request (pkg/quote/machine.go). */
@@ -73,9 +74,9 @@ export interface SummaryItem {
   detail: string;
 }
 
-const numbers = new Intl.NumberFormat('fr-FR');
+const numbers = once(() => new Intl.NumberFormat('fr-FR'));
 /** A bonus-malus coefficient as the insurer's statement writes it: "0,85", "1,00". */
-const coefficient = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const coefficient = once(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** The product's title in the company profile, "Assurance auto et moto". */
 export function productTitle(id: string): string {
@@ -95,7 +96,7 @@ export function formatPhone(phone: string): string {
 /** "1 personne", "2 personnes": n and the word, plural from 2 as French writes it. */
 function count(n: unknown, one: string, many: string): string {
   const k = Number(n);
-  return `${numbers.format(k)}\u00a0${k >= 2 ? many : one}`;
+  return `${numbers().format(k)}\u00a0${k >= 2 ? many : one}`;
 }
 
 function vehicleName(d: Record<string, unknown>): string {
@@ -111,11 +112,11 @@ const summaries: Record<ProductId, Summarize> = {
     { term: 'Véhicule', detail: `${vehicleName(d)} (${String(d.year)}, ${labelOf('energy', d.energy).toLowerCase()})` },
     { term: 'Usage', detail: labelOf('usage', d.usage) },
     { term: 'Permis de conduire', detail: `Obtenu en ${String(d.licenceYear)}` },
-    ...(d.bonusMalus === undefined || d.bonusMalus === null ? [] : [{ term: 'Coefficient bonus-malus', detail: coefficient.format(Number(d.bonusMalus)) }]),
+    ...(d.bonusMalus === undefined || d.bonusMalus === null ? [] : [{ term: 'Coefficient bonus-malus', detail: coefficient().format(Number(d.bonusMalus)) }]),
     { term: 'Formule', detail: labelOf('cover', d.cover) },
   ],
   home: (d) => [
-    { term: 'Logement', detail: `${labelOf('housingType', d.housingType)} de ${numbers.format(Number(d.surface))}\u00a0m², ${count(d.rooms, 'pièce', 'pièces')}, ${String(d.postalCode)}` },
+    { term: 'Logement', detail: `${labelOf('housingType', d.housingType)} de ${numbers().format(Number(d.surface))}\u00a0m², ${count(d.rooms, 'pièce', 'pièces')}, ${String(d.postalCode)}` },
     { term: 'Situation', detail: labelOf('occupancy', d.occupancy) },
   ],
   health: (d) => [
@@ -125,7 +126,7 @@ const summaries: Record<ProductId, Summarize> = {
   ],
   life: (d) => [
     { term: 'Objectif', detail: labelOf('lifeGoal', d.goal) },
-    ...(d.amount === undefined ? [] : [{ term: 'Montant envisagé', detail: `${numbers.format(Number(d.amount))}\u00a0€` }]),
+    ...(d.amount === undefined ? [] : [{ term: 'Montant envisagé', detail: `${numbers().format(Number(d.amount))}\u00a0€` }]),
   ],
   pro: (d) => [
     { term: 'Activité', detail: String(d.activity) },
@@ -138,7 +139,7 @@ const summaries: Record<ProductId, Summarize> = {
     { term: 'Ancienneté', detail: Number(d.yearsActivity) === 0 ? 'Moins d’un an' : count(d.yearsActivity, 'an', 'ans') },
   ],
   fleet: (d) => [
-    { term: 'Véhicules', detail: numbers.format(Number(d.vehicles)) },
+    { term: 'Véhicules', detail: numbers().format(Number(d.vehicles)) },
     { term: 'Types', detail: (Array.isArray(d.vehicleTypes) ? d.vehicleTypes : []).map((t) => labelOf('fleetVehicleType', t)).join(', ') },
   ],
   temp: (d) => [

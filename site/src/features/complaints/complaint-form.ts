@@ -1,4 +1,5 @@
 import bounds from '../../../../pkg/complaint/form.json';
+import { once } from '../../lib/once';
 
 /** The bounds of a field in characters, shared with the server (pkg/complaint/form.json). */
 export interface Bounds {
@@ -31,11 +32,11 @@ export type ComplaintErrors = Partial<Record<ComplaintField | 'form', string>>;
 export const complaintFields: ComplaintField[] = ['subject', 'concerns', 'facts', 'demand', 'name', 'email', 'phone', 'consent'];
 
 const nbsp = '\u00a0';
-const frInt = new Intl.NumberFormat('fr-FR');
+const frInt = once(() => new Intl.NumberFormat('fr-FR'));
 
 /** "10 000 caractères", the number grouped and kept with its unit, as the server writes it. */
 function chars(n: number): string {
-  return `${frInt.format(n).replace(/\s/g, nbsp)}${nbsp}caractères`;
+  return `${frInt().format(n).replace(/\s/g, nbsp)}${nbsp}caractères`;
 }
 
 function upperFirst(s: string): string {

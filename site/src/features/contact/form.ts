@@ -4,6 +4,7 @@ import form from '../../../../pkg/contact/form.json';
 import { ApiError } from '../../lib/api';
 import { answerDelays, company } from '../../lib/company';
 import { elide, formatTime, typeset, typesetAll } from '../../lib/format';
+import { once } from '../../lib/once';
 
 /** A subject of a contact message. */
 export interface Choice {
@@ -154,11 +155,11 @@ export function serverErrors(err: unknown, fields: string[]): FormErrors {
   return err.field && fields.includes(err.field) ? { [err.field]: err.message } : { form: err.message };
 }
 
-const dayFormat = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' });
+const dayFormat = once(() => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }));
 
 /** A Paris day of slots as French writes it: "lundi 23 novembre", "lundi 1er juin". */
 export function dayLabel(firstSlotStart: string): string {
-  return dayFormat.format(new Date(firstSlotStart)).replace(/ 1 /, ' 1er ').replace(/ /g, '\u00a0').replace('\u00a0', ' ');
+  return dayFormat().format(new Date(firstSlotStart)).replace(/ 1 /, ' 1er ').replace(/ /g, '\u00a0').replace('\u00a0', ' ');
 }
 
 /** A slot's hours: "14:00 – 15:00". */

@@ -1,3 +1,5 @@
+import { once } from '../../lib/once';
+
 // The checks and the dates of a subscription, as pkg/contract makes them,
 // so the client hears of a mistake before sending the form.
 
@@ -10,11 +12,11 @@ export const hamonProducts = new Set(['car', 'moto', 'home']);
 /** The furthest a start date may be chosen, in days. */
 export const maxStartDays = 90;
 
-const paris = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+const paris = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** Today in the broker's time zone, « 2026-03-10 ». */
 export function todayIso(now: Date = new Date()): string {
-  return paris.format(now);
+  return paris().format(now);
 }
 
 /** The date days after iso. */

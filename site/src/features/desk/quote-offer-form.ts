@@ -1,6 +1,7 @@
 import { api } from '../../lib/api';
 import { formatDate, parseEuros } from '../../lib/format';
 import { formatEuros, type QuoteRequest } from '../../lib/quotes';
+import { once } from '../../lib/once';
 
 /** One offer of the staff form, as typed: amounts in euros ("45,90"), guarantees one per line. */
 export interface OfferFields {
@@ -35,11 +36,11 @@ export interface OfferDraft {
 /** The bounds of pkg/quote/offer_validate.go. */
 export const offerLimits = { offers: 5, guarantees: 12, guarantee: 120, insurer: 80, productName: 120, note: 2000, maxCents: 100_000_000 };
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+const parisDay = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** Today in the broker's time zone, "2026-11-22": the day offers' validity is counted from. */
 export function todayInParis(now = new Date()): string {
-  return parisDay.format(now);
+  return parisDay().format(now);
 }
 
 /** The date `years` years and `days` days after a "YYYY-MM-DD" date, as Go's AddDate counts it. */

@@ -96,7 +96,7 @@ describe('the inbox', () => {
     expect(drawn).toHaveLength(count);
     for (const svg of drawn) {
       expect(svg.getAttribute('aria-hidden')).toBe('true');
-      expect(svg.querySelector('use')?.getAttribute('href')).toBe('/illustrations/empty-conversations.svg#art');
+      expect(svg.querySelector('use')?.getAttribute('href')).toBe('/illustrations.svg#empty-conversations');
     }
   });
 });
