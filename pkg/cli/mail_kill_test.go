@@ -52,6 +52,7 @@ func TestMailSurvivesKills(t *testing.T) {
 	for trial := range trials {
 		base, kill := startMailChild(t, dsn, smtpSrv.Addr())
 		ctx, cancel := context.WithCancel(context.Background())
+		var trialAcked atomic.Int64
 		var wg sync.WaitGroup
 		for c := range 6 {
 			wg.Go(func() {
@@ -66,9 +67,22 @@ func TestMailSurvivesKills(t *testing.T) {
 					xff := fmt.Sprintf("10.%d.%d.%d", trial+1, c, n%250+1)
 					if code := post(ctx, cl, base+"/api/contact", xff, body, &out); code == http.StatusCreated {
 						acked.Store(out.Receipt.ID, out.Receipt.Ref)
+						trialAcked.Add(1)
 					}
 				}
 			})
+		}
+		// The kill falls at a random moment of a flow already running: on a
+		// loaded machine (CI runs the suites side by side) the first answers
+		// can take longer than the whole window, and a run killed before
+		// them would test nothing.
+		for wait := time.Now().Add(30 * time.Second); trialAcked.Load() < 3; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(wait) {
+				kill()
+				cancel()
+				wg.Wait()
+				t.Fatalf("run %d: no 3 messages acknowledged within 30 s", trial+1)
+			}
 		}
 		time.Sleep(time.Duration(300+rand.IntN(700)) * time.Millisecond)
 		kill()
