@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -87,6 +88,22 @@ type loadWrite struct {
 type killLoad struct {
 	mu     sync.Mutex
 	writes []*loadWrite
+	// acked and ackedAfter count the acknowledged writes as they come,
+	// before and after the kill, for the trial to pace itself on.
+	acked, ackedAfter atomic.Int64
+}
+
+// waitAcked waits until counter reaches n, at least for min and at most 60 s.
+func waitAcked(t *testing.T, counter *atomic.Int64, n int64, min time.Duration, what string) {
+	t.Helper()
+	start := time.Now()
+	for counter.Load() < n || time.Since(start) < min {
+		if time.Since(start) > 60*time.Second {
+			t.Errorf("%s: %d writes acknowledged in 60 s, not %d", what, counter.Load(), n)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func (l *killLoad) add(w *loadWrite) {
@@ -114,9 +131,12 @@ func killTrial(t *testing.T, victim int) killTally {
 	for c := range 16 {
 		wg.Go(func() { killClient(ctx, c, target, load) })
 	}
-	time.Sleep(1500 * time.Millisecond)
+	// On a loaded machine (CI runs the suites side by side) the first
+	// answers can be slow: the kill waits for the load to be flowing, and
+	// the load goes on until the survivor has answered after it.
+	waitAcked(t, &load.acked, 50, 1500*time.Millisecond, "before the kill")
 	both[victim].kill()
-	time.Sleep(300 * time.Millisecond)
+	waitAcked(t, &load.ackedAfter, 1, 300*time.Millisecond, "after the kill")
 	cancel()
 	wg.Wait()
 	return checkKillLoad(t, dsn, load)
@@ -140,6 +160,11 @@ func killClient(ctx context.Context, c int, target func(n int) (*instance, bool)
 			return false
 		}
 		w.acked, w.afterKill = true, after
+		if after {
+			load.ackedAfter.Add(1)
+		} else {
+			load.acked.Add(1)
+		}
 		return true
 	}
 	for round := 0; ctx.Err() == nil; round++ {

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,6 +58,7 @@ func TestServeKilledKeepsAcknowledgedMessages(t *testing.T) {
 
 	var mu sync.Mutex
 	acked := map[string][]string{} // conversation ID → messages acknowledged
+	var ackedMessages atomic.Int64
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var wg sync.WaitGroup
@@ -85,13 +87,20 @@ func TestServeKilledKeepsAcknowledgedMessages(t *testing.T) {
 					mu.Lock()
 					acked[id] = append(acked[id], text)
 					mu.Unlock()
+					ackedMessages.Add(1)
 				}
 			}
 		}()
 	}
 	// Long enough for the checkpointer (every second) to have copied the
-	// WAL into the database file while the writes went on.
-	time.Sleep(2500 * time.Millisecond)
+	// WAL into the database file while the writes went on, and for at
+	// least 100 messages to be acknowledged: on a loaded machine (CI runs
+	// the suites side by side) the first answers can be slow.
+	for start := time.Now(); ackedMessages.Load() < 100 || time.Since(start) < 2500*time.Millisecond; time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > 60*time.Second {
+			break // the count below says how little was acknowledged
+		}
+	}
 	cmd.Process.Kill()
 	killed = true
 	cmd.Wait()
