@@ -207,5 +207,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // A hang guard, not a speed check: make test runs vitest beside both Go
+    // suites and the build on two cores, where a test that waits for a lazy
+    // chunk (testing-library waits up to 5 s, src/test-setup.ts) can pass
+    // vitest's default 5 s in all.
+    testTimeout: 30_000,
   },
 });
