@@ -72,17 +72,12 @@ func TestMailSurvivesKills(t *testing.T) {
 				}
 			})
 		}
-		// The kill falls at a random moment of a flow already running: on a
-		// loaded machine (CI runs the suites side by side) the first answers
-		// can take longer than the whole window, and a run killed before
-		// them would test nothing.
-		for wait := time.Now().Add(30 * time.Second); trialAcked.Load() < 3; time.Sleep(10 * time.Millisecond) {
-			if time.Now().After(wait) {
-				kill()
-				cancel()
-				wg.Wait()
-				t.Fatalf("run %d: no 3 messages acknowledged within 30 s", trial+1)
-			}
+		// The kill falls at a random moment of a flow already running.
+		if !waitAcked(&trialAcked, 3, 0, 30*time.Second) {
+			kill()
+			cancel()
+			wg.Wait()
+			t.Fatalf("run %d: no 3 messages acknowledged within 30 s", trial+1)
 		}
 		time.Sleep(time.Duration(300+rand.IntN(700)) * time.Millisecond)
 		kill()

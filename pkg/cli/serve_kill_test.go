@@ -94,13 +94,9 @@ func TestServeKilledKeepsAcknowledgedMessages(t *testing.T) {
 	}
 	// Long enough for the checkpointer (every second) to have copied the
 	// WAL into the database file while the writes went on, and for at
-	// least 100 messages to be acknowledged: on a loaded machine (CI runs
-	// the suites side by side) the first answers can be slow.
-	for start := time.Now(); ackedMessages.Load() < 100 || time.Since(start) < 2500*time.Millisecond; time.Sleep(10 * time.Millisecond) {
-		if time.Since(start) > 60*time.Second {
-			break // the count below says how little was acknowledged
-		}
-	}
+	// least 100 messages to be acknowledged; past a minute the count below
+	// says how little was.
+	waitAcked(&ackedMessages, 100, 2500*time.Millisecond, time.Minute)
 	cmd.Process.Kill()
 	killed = true
 	cmd.Wait()
