@@ -45,14 +45,15 @@ func TestDBCommandLines(t *testing.T) {
 
 // emptyDSN is a database of the tests' engine with nothing in it: a SQLite
 // file of no bytes (it exists, as commands other than serve want) or a new
-// PostgreSQL schema.
+// PostgreSQL schema (storetest.DSN's may come migrated from the pool).
 func emptyDSN(t *testing.T) string {
 	t.Helper()
+	if base := os.Getenv(storetest.EnvPostgres); base != "" {
+		return storetest.Schema(t, base)
+	}
 	dsn := storetest.DSN(t)
-	if !store.IsURL(dsn) {
-		if err := os.WriteFile(dsn, nil, 0o600); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.WriteFile(dsn, nil, 0o600); err != nil {
+		t.Fatal(err)
 	}
 	return dsn
 }

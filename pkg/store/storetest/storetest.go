@@ -4,8 +4,9 @@
 //
 // With COURTIER_TEST_POSTGRES set to a PostgreSQL URL (scripts/pg-cluster.sh
 // starts a throwaway cluster and prints it), every database is a schema of
-// its own in that database, dropped when the test ends; without it, a SQLite
-// file in the test's temporary folder.
+// its own in that database, dropped when the test ends, or emptied and kept
+// for the next test of a package whose TestMain calls Main; without it, a
+// SQLite file in the test's temporary folder.
 package storetest
 
 import (
@@ -41,10 +42,15 @@ func Engine() store.Engine {
 // SQLite file comes with every migration applied, copied from one made
 // once per test binary: migrating takes two seconds under -race (the
 // race detector instruments the whole SQLite engine, which is Go), a
-// copy a few milliseconds; opening it finds nothing left to apply.
+// copy a few milliseconds; opening it finds nothing left to apply. On
+// PostgreSQL, in a package whose TestMain calls Main, the schema too comes
+// migrated, from a pool (see Main); elsewhere it is a new empty schema.
 func DSN(t testing.TB) string {
 	t.Helper()
 	if base := os.Getenv(EnvPostgres); base != "" {
+		if pool.enabled.Load() {
+			return pooledSchema(t, base)
+		}
 		return Schema(t, base)
 	}
 	path := filepath.Join(t.TempDir(), "courtier.db")
@@ -115,14 +121,23 @@ func Schema(t testing.TB, base string) string {
 			t.Logf("suppression du schéma %s: %v", name, err)
 		}
 	})
-	u, err := url.Parse(base)
+	dsn, err := searchPath(base, name)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return dsn
+}
+
+// searchPath is base's URL set to use schema name.
+func searchPath(base, name string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
 	}
 	q := u.Query()
 	q.Set("search_path", name)
 	u.RawQuery = q.Encode()
-	return u.String()
+	return u.String(), nil
 }
 
 // Open opens a store with every migration applied on a new database of
