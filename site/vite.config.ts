@@ -212,5 +212,9 @@ export default defineConfig({
     // chunk (testing-library waits up to 5 s, src/test-setup.ts) can pass
     // vitest's default 5 s in all.
     testTimeout: 30_000,
+    // One jsdom per worker instead of one per file: making it cost about
+    // a second per file, 62 of vitest's 120 s (2026-11-28). The files
+    // share it, and src/test-setup.ts puts it back as found after each.
+    isolate: false,
   },
 });
