@@ -163,6 +163,24 @@ export async function heading(page, want, timeout = 10000) {
 }
 
 /**
+ * Resolves once the page has nothing left to load or draw: its fonts are
+ * in, no resource has finished loading for quietMs, and two frames have
+ * been drawn since. Tests that look for what happens late (a layout
+ * shift, a render from scratch) wait for this rather than a fixed time.
+ */
+export function settled(page, quietMs = 300) {
+  return page.evaluate(async (quiet) => {
+    await document.fonts.ready;
+    const loaded = () => performance.getEntriesByType('resource').length;
+    for (let n = -1; n !== loaded();) {
+      n = loaded();
+      await new Promise((r) => setTimeout(r, quiet));
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, quietMs);
+}
+
+/**
  * Starts one server and one browser for the test file and stops them at
  * its end; the returned object holds them once the tests run.
  */

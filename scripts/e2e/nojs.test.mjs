@@ -5,7 +5,7 @@
 // order (one h1, no skipped level) both ways.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { company, expectedTitle, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { company, expectedTitle, heading, newPage, routeTable, settled, useServerAndBrowser } from './helpers.mjs';
 import { createUser, signIn } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
@@ -230,7 +230,7 @@ describe('with JavaScript', () => {
           assert.equal(await page.title(), expectedTitle(entry));
           assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), entry.description);
         }
-        await page.waitForTimeout(1000);
+        await settled(page);
         // The page's CSS is in its HTML: the first paint waits for nothing else.
         assert.deepEqual(stylesheets, [], `${entry.path}: stylesheets fetched`);
         const hydration = logged.filter((l) => /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)\b/i.test(l));
@@ -278,7 +278,7 @@ describe('signed in', () => {
         assert.ok(html.includes('Éloïse O&#39;Brien &amp; &lt;Cie&gt; 2 !'), `${entry.path}: the HTML names the ${role}`);
         await heading(page);
         await page.getByRole('button', { name: /Éloïse O'Brien/ }).waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         assert.equal(await page.evaluate(() => window.__h1Removed), 0, `${entry.path}: rendered again instead of hydrated`);
       }
       assert.deepEqual(logged.filter((l) => !/Failed to load resource/.test(l)), [], 'console');

@@ -188,7 +188,7 @@ describe('quote offers', () => {
         const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
         if (scrolls) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: défilement horizontal`);
         await page.addScriptTag({ path: axePath });
-        const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+        const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
         for (const v of result.violations) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: ${v.id} ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
       }
     }

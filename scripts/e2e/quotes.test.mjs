@@ -200,7 +200,7 @@ describe('quote requests', () => {
           if (submit) await page.getByRole('button', { name: submit }).click();
           else await page.locator('.quote-card').first().waitFor();
           await page.addScriptTag({ path: axePath });
-          const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+          const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
           for (const v of result.violations) failures.push(`${path} ${width}px ${dark ? 'sombre' : 'clair'}: ${v.id} ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
         }
       }
