@@ -19,20 +19,27 @@ const nbsp = "\u00a0"
 //   - around a dash between two words that start with a digit, after an
 //     opening bracket maybe ("9h00 - 18h00", "(9h - 12h)").
 //
+// The hyphen of such a range becomes an en dash ("9h00 – 18h00").
+//
 // Colons without a space before them (URLs, "14:05") are left alone, and
 // typesetting twice changes nothing. The site's twin is typeset() in
 // site/src/lib/format.ts; both pass the table of testdata/typeset.json.
 func Typeset(text string) string {
-	if strings.IndexByte(text, ' ') < 0 {
+	if strings.IndexByte(text, ' ') < 0 && strings.IndexByte(text, '-') < 0 {
 		return text
 	}
 	var b strings.Builder
 	b.Grow(len(text) + 16)
 	start := 0 // text[start:i] is still to be copied
 	for i := 0; i < len(text); i++ {
-		if text[i] == ' ' && glued(text[:i], text[i+1:]) {
+		switch {
+		case text[i] == ' ' && glued(text[:i], text[i+1:]):
 			b.WriteString(text[start:i])
 			b.WriteString(nbsp)
+			start = i + 1
+		case text[i] == '-' && rangeDash(text[:i], text[i+1:]):
+			b.WriteString(text[start:i])
+			b.WriteString("–")
 			start = i + 1
 		}
 	}
@@ -61,6 +68,17 @@ func glued(before, after string) bool {
 		return ok && startsWithDigit(strings.TrimLeft(lastWord(head), "(["))
 	}
 	return false
+}
+
+// rangeDash tells whether the hyphen between before and after joins a
+// range: spaces on both sides, a word that starts with a digit on each.
+func rangeDash(before, after string) bool {
+	head, ok := cutSpace(before, strings.CutSuffix)
+	if !ok {
+		return false
+	}
+	rest, ok := cutSpace(after, strings.CutPrefix)
+	return ok && startsWithDigit(rest) && startsWithDigit(strings.TrimLeft(lastWord(head), "(["))
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }

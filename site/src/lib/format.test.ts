@@ -53,7 +53,7 @@ describe('typeset', () => {
   it('typesets every string of a value, nothing else', () => {
     const profile = { phone: '01 99 00 42 42', hours: { weekdays: '9h00 - 18h00' }, founded: 2024, open: true, path: '/insurance/car', tags: ['0 km'] };
     expect(typesetAll(profile)).toEqual({
-      phone: '01\u00a099\u00a000\u00a042\u00a042', hours: { weekdays: '9h00\u00a0-\u00a018h00' }, founded: 2024, open: true, path: '/insurance/car', tags: ['0\u00a0km'],
+      phone: '01\u00a099\u00a000\u00a042\u00a042', hours: { weekdays: '9h00\u00a0–\u00a018h00' }, founded: 2024, open: true, path: '/insurance/car', tags: ['0\u00a0km'],
     });
   });
 });

@@ -61,7 +61,8 @@ const nbsp = '\u00a0';
  * A space becomes a non-breaking space (U+00A0) before « : ; ! ? % € » and
  * after «; between a digit and a digit or a letter ("01 99 00 42 42",
  * "10 000 €", "0 km", "24 h"); after "°" before a digit ("n° 24"); around a
- * dash between two words that start with a digit ("9h00 - 18h00").
+ * dash between two words that start with a digit, whose hyphen becomes an
+ * en dash ("9h00 – 18h00").
  * Thousands that Intl.NumberFormat groups with U+202F stay as they are.
  */
 export function typeset(text: string): string {
@@ -70,7 +71,7 @@ export function typeset(text: string): string {
     .replace(/(?<=«) /g, nbsp)
     .replace(/(?<=\d) (?=[\d\p{L}])/gu, nbsp)
     .replace(/(?<=°) (?=\d)/g, nbsp)
-    .replace(/(?<=(?:^|[ \u00a0(\[])\d\S*)[ \u00a0]([-–])[ \u00a0](?=\d)/g, `${nbsp}$1${nbsp}`);
+    .replace(/(?<=(?:^|[ \u00a0(\[])\d\S*)[ \u00a0][-–][ \u00a0](?=\d)/g, `${nbsp}–${nbsp}`);
 }
 
 /**
