@@ -64,7 +64,7 @@ test-all: vet
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j4 --output-sync=target test-go-sqlite test-go-pg test-site build && \
 	echo "test: Go (SQLite, PostgreSQL), site checks and build took $$(( $$(date +%s) - start )) s" && \
-	start=$$(date +%s) && $(MAKE) --no-print-directory test-e2e test-e2e-pg && \
+	start=$$(date +%s) && $(MAKE) --no-print-directory test-e2e && \
 	echo "test: browser tests took $$(( $$(date +%s) - start )) s"
 
 vet:
@@ -112,18 +112,18 @@ test-go-pg:
 test-site: site/node_modules/.installed
 	cd site && npm run typecheck && npm test
 
+# Every browser test in one run, two files at a time: the SQLite ones
+# (COURTIER_E2E_POSTGRES emptied), then in the same run those of
+# scripts/e2e/postgres/ on the PostgreSQL of make test (the broker's day,
+# the live chat and a move from SQLite by db copy, two instances behind a
+# round-robin proxy: scripts/e2e/balancer.mjs), skipped without one. In
+# one run they fill the cores where the SQLite files alone left one idle.
 test-e2e: build
 	cd site && COURTIER_E2E_POSTGRES= npm run e2e
 
-# The broker's day, the live chat and a move from SQLite (db copy) on
-# PostgreSQL, two instances behind a round-robin proxy
-# (scripts/e2e/balancer.mjs).
+# The PostgreSQL ones alone.
 test-e2e-pg: build
-	@if [ -z "$$COURTIER_TEST_POSTGRES" ]; then \
-		echo "test-e2e-pg: no PostgreSQL (COURTIER_TEST_POSTGRES unset): the browser tests ran on SQLite alone"; \
-	else \
-		cd site && COURTIER_E2E_POSTGRES="$$COURTIER_TEST_POSTGRES" node --test ../scripts/e2e/backoffice.test.mjs ../scripts/e2e/livechat.test.mjs ../scripts/e2e/dbcopy.test.mjs; \
-	fi
+	cd site && node --test --test-concurrency=2 ../scripts/e2e/postgres/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1s -count 6 ./pkg/web/ ./pkg/account/ ./pkg/chatbot/ ./pkg/ratelimit/ ./pkg/company/ | tee bench.txt

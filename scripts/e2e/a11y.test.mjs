@@ -2,12 +2,8 @@
 // page (the public ones, then the signed-in user's), in the light and the dark theme, at 1280 px and 375 px.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { heading, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, routeTable, useServerAndBrowser } from './helpers.mjs';
 
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 const env = useServerAndBrowser();
 const paths = [...routeTable.routes.filter((r) => !r.protected).map((r) => r.path), '/nulle-part'];
 
@@ -18,12 +14,6 @@ async function signUp(page, width, dark) {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   })).status, { email: `a11y-${width}-${dark}@exemple.fr`, password: 'une longue phrase de passe', displayName: 'Accès Test' });
   assert.equal(status, 201);
-}
-
-function describeViolations(violations) {
-  return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`)
-    .join('\n');
 }
 
 for (const width of [1280, 375]) {
@@ -40,11 +30,8 @@ for (const width of [1280, 375]) {
           if (path === signedInPaths[0]) await signUp(page, width, dark);
           await page.goto(env.server.url + path);
           await heading(page);
-          await page.addScriptTag({ path: axePath });
-          const result = await page.evaluate(() =>
-            window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }),
-          );
-          if (result.violations.length) failures.push(`${path}:\n${describeViolations(result.violations)}`);
+          const violations = await axe(page);
+          if (violations.length) failures.push(`${path}:\n${violations.join('\n')}`);
         }
         await context.close();
         assert.equal(failures.length, 0, failures.join('\n\n'));

@@ -7,7 +7,7 @@
 // client reads both on the dashboard; the admin's counts follow each step.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { heading, newPage, onEngine, useServerAndBrowser } from './helpers.mjs';
 import { createUser, fileCarQuote, registerClient, signInPage, stat, visitorWrites } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
@@ -70,7 +70,7 @@ async function openFromQueue(page, ref) {
   await heading(page, new RegExp(ref));
 }
 
-describe("the broker's day", () => {
+describe(`the broker's day${onEngine}`, () => {
   test('contact, callback, quote with offers accepted, complaint acknowledged and answered; the counts follow', async () => {
     await createUser(env.server.db, agent.email, agent.name, 'agent');
     await createUser(env.server.db, admin.email, admin.name, 'admin');

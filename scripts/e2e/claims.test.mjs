@@ -15,9 +15,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
-import { axe, overflows, typeDate } from './price-helpers.mjs';
+import { overflows, typeDate } from './price-helpers.mjs';
 import { call, createUser, password, registerClient, signIn } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();

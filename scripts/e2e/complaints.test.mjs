@@ -8,13 +8,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { call, signIn as staffSignIn } from './desk-helpers.mjs';
 
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
 const env = useServerAndBrowser();
 const password = 'une longue phrase de passe';
@@ -165,19 +162,15 @@ describe('complaints', () => {
       const page = await context.newPage();
       await page.goto(env.server.url + '/reclamations');
       await heading(page, 'Réclamations');
-      const axe = async (what) => {
-        await page.addScriptTag({ path: axePath });
-        const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
-        assert.deepEqual(result.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`), []);
-      };
+      const axeClean = async (what) => assert.deepEqual(await axe(page), [], what);
       await tabTo(page, 'reclamation-subject');
       await page.keyboard.press('Enter');
       await page.locator('#reclamation-subject[aria-invalid="true"]').waitFor();
-      await axe('errors');
+      await axeClean('errors');
       await typeComplaint(page, true);
       await submit(page);
       await page.locator('.complaints-done').waitFor();
-      await axe('success');
+      await axeClean('success');
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false);
       await context.close();
     });

@@ -12,14 +12,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, registerClient, signIn } from './desk-helpers.mjs';
 
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 const env = useServerAndBrowser();
 const mailTo = (email, template, number) => outboxMail(env.server.db, email, template, (m) => !number || m.subject.includes(number));
 const shots = '/tmp/shots-staff';
@@ -115,13 +111,6 @@ async function tabTo(page, test, max = 80) {
     if (found) return;
   }
   throw new Error(`aucun élément « ${test} » au clavier`);
-}
-
-/** Runs axe WCAG 2.1 AA; resolves to the violations, described. */
-async function axe(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((x) => x.target.join(' ')).join(', ')}`);
 }
 
 const overflows = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -5,13 +5,9 @@
 // on the new pages at 375 and 1280 px in both themes.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { call, createUser, fileCarQuote, moreQuotes, registerClient, signIn, signInPage, stat } from './desk-helpers.mjs';
 
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 const env = useServerAndBrowser();
 const agent = 'alain.martin@exemple.fr';
 const admin = 'ada.lefevre@exemple.fr';
@@ -188,12 +184,6 @@ describe('the staff desk', () => {
   });
 });
 
-function describeViolations(violations) {
-  return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`)
-    .join('\n');
-}
-
 describe('accessibility of the staff pages', () => {
   for (const width of [1280, 375]) {
     for (const dark of [false, true]) {
@@ -214,11 +204,8 @@ describe('accessibility of the staff pages', () => {
             await page.goto(env.server.url + path);
             await heading(page);
             await page.waitForLoadState('networkidle');
-            await page.addScriptTag({ path: axePath });
-            const result = await page.evaluate(() =>
-              window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
-            const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-            if (serious.length) failures.push(`${who} ${path}:\n${describeViolations(serious)}`);
+            const violations = await axe(page);
+            if (violations.length) failures.push(`${who} ${path}:\n${violations.join('\n')}`);
             if (await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)) {
               failures.push(`${who} ${path}: scrolls sideways`);
             }

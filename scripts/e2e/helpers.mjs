@@ -18,6 +18,13 @@ const { chromium } = require('playwright-core');
 export const routeTable = JSON.parse(readFileSync(join(root, 'site', 'routes.json'), 'utf8'));
 export const company = JSON.parse(readFileSync(join(root, 'pkg', 'company', 'company.json'), 'utf8'));
 
+/**
+ * « (PostgreSQL) » when the tests run on PostgreSQL (postgres/engine.mjs),
+ * after the name of a suite that runs on both engines: its two runs are
+ * told apart in the report.
+ */
+export const onEngine = process.env.COURTIER_E2E_POSTGRES ? ' (PostgreSQL)' : '';
+
 /** The document title of a route, as pkg/web and site/src/lib/page-title.ts format it. */
 export function expectedTitle(entry) {
   return entry.path === '/' ? `${company.name} – ${entry.title}` : `${entry.title} – ${company.name}`;
@@ -114,6 +121,32 @@ export async function startBalanced(base, schema = newSchema(base)) {
       schema.drop();
     },
   };
+}
+
+const axePath = require.resolve('axe-core/axe.min.js');
+
+/**
+ * The WCAG 2.1 A and AA violations (colour contrast included) axe-core
+ * finds on the page, or in the part `selector` names, each in one line:
+ * rule, impact, help and up to three of its nodes with what is wrong
+ * there. The page's context must bypass CSP (`bypassCSP: true`) to take
+ * axe's script; the site's own scripts are unchanged.
+ */
+export async function axe(page, { selector } = {}) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async (sel) => {
+    const result = await window.axe.run(sel ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n')[1]?.trim() ?? ''})` : ''}`),
+    }));
+  }, selector ?? null);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.join('; ')}`);
 }
 
 /** Launches the system Chromium headless, never a downloaded browser. */

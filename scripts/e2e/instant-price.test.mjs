@@ -7,10 +7,10 @@
 // keyboard alone, without sideways scrolling, and axe WCAG 2.1 AA clean.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { createUser, signInPage } from './desk-helpers.mjs';
-import { axe, fillCarJourney, overflows, typeDate, typeIn, vehicle } from './price-helpers.mjs';
+import { fillCarJourney, overflows, typeDate, typeIn, vehicle } from './price-helpers.mjs';
 
 const env = useServerAndBrowser();
 const mailTo = (email, template) => outboxMail(env.server.db, email, template);

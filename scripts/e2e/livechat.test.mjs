@@ -6,7 +6,7 @@
 // with the conversation attached.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+import { heading, launchBrowser, newPage, onEngine, startServer } from './helpers.mjs';
 import { createUser, signInPage } from './desk-helpers.mjs';
 
 let server;
@@ -47,7 +47,7 @@ async function arrival(log, text, since) {
   return Date.now() - since;
 }
 
-describe('live chat', () => {
+describe(`live chat${onEngine}`, () => {
   test('a visitor and an agent talk live, through a cut of the network, and the agent hands back', async () => {
     // The agent signs in and opens their conversations: they are present.
     const agent = await newPage(browser);

@@ -8,13 +8,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { call, signIn as staffSignIn } from './desk-helpers.mjs';
 
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
 const env = useServerAndBrowser();
 const password = 'une longue phrase de passe';
@@ -187,9 +184,7 @@ describe('quote offers', () => {
         await page.locator('.offer-confirm').waitFor();
         const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
         if (scrolls) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: défilement horizontal`);
-        await page.addScriptTag({ path: axePath });
-        const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
-        for (const v of result.violations) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: ${v.id} ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
+        for (const v of await axe(page)) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: ${v}`);
       }
     }
     assert.deepEqual(failures, []);

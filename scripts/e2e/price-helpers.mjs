@@ -1,11 +1,6 @@
 // What the browser tests of the instant price and of the subscription share:
-// typing like a person, the car's price journey, axe and the sideways check.
+// typing like a person, the car's price journey and the sideways check.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 
 /** The car the journeys choose. */
 export const vehicle = 'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV';
@@ -41,13 +36,6 @@ export async function typeDate(page, iso) {
 /** Whether the page scrolls sideways. */
 export function overflows(page) {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}
-
-/** Runs axe WCAG 2.1 AA on the page; resolves to the violations, described. */
-export async function axe(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((x) => x.target.join(' ')).join(', ')}`);
 }
 
 /** The three steps with the mouse and the keys, as a person fills them. */

@@ -3,12 +3,8 @@
 // without horizontal scrolling, and axe WCAG 2.1 AA in both themes.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 
-const require = createRequire(fileURLToPath(new URL('../../site/package.json', import.meta.url)));
-const axePath = require.resolve('axe-core/axe.min.js');
 const env = useServerAndBrowser();
 const products = company.services.map((s) => s.id);
 let n = 0;
@@ -199,9 +195,7 @@ describe('quote requests', () => {
           await heading(page);
           if (submit) await page.getByRole('button', { name: submit }).click();
           else await page.locator('.quote-card').first().waitFor();
-          await page.addScriptTag({ path: axePath });
-          const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
-          for (const v of result.violations) failures.push(`${path} ${width}px ${dark ? 'sombre' : 'clair'}: ${v.id} ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
+          for (const v of await axe(page)) failures.push(`${path} ${width}px ${dark ? 'sombre' : 'clair'}: ${v}`);
         }
       }
     }

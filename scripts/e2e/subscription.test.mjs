@@ -14,10 +14,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, password, signIn } from './desk-helpers.mjs';
-import { axe, fillCarJourney, overflows } from './price-helpers.mjs';
+import { fillCarJourney, overflows } from './price-helpers.mjs';
 import { typographyFaults } from './typography-faults.mjs';
 
 const env = useServerAndBrowser();

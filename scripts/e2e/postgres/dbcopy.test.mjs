@@ -3,17 +3,17 @@
 // with an agent), `courtier db copy` to an empty PostgreSQL schema, then
 // two instances on it behind the balancer: in the browser the client finds
 // their request and the agent the same queue and the same conversation.
-// Runs only with COURTIER_E2E_POSTGRES (make test-e2e-pg).
+// Runs only with a PostgreSQL (./engine.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { heading, launchBrowser, newPage, newSchema, startBalanced, startServer } from './helpers.mjs';
-import { call, createUser, fileCarQuote, registerClient, signIn, signInPage } from './desk-helpers.mjs';
+import { noPostgres, postgres as base } from './engine.mjs';
+import { heading, launchBrowser, newPage, newSchema, startBalanced, startServer } from '../helpers.mjs';
+import { call, createUser, fileCarQuote, registerClient, signIn, signInPage } from '../desk-helpers.mjs';
 
-const base = process.env.COURTIER_E2E_POSTGRES;
-const bin = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'courtier');
+const bin = join(fileURLToPath(new URL('../../..', import.meta.url)), 'bin', 'courtier');
 const client = { email: 'camille.client@exemple.fr', name: 'Camille Roux' };
 const agent = { email: 'arthur.agent@exemple.fr', name: 'Arthur Bernard' };
 
@@ -55,7 +55,7 @@ async function dayOnSQLite(server) {
   return { ref };
 }
 
-describe('db copy', { skip: base ? false : 'COURTIER_E2E_POSTGRES is not set' }, () => {
+describe('db copy', { skip: base ? false : noPostgres }, () => {
   test('a day on SQLite, copied to PostgreSQL, seen the same in the browser', async () => {
     const lite = await startServer({ engine: 'sqlite' });
     let day;
