@@ -3,7 +3,7 @@
 // unknown path is a real 404 page. With JavaScript, hydrating that HTML logs
 // no hydration error and nothing shifts while the page loads. Headings are in
 // order (one h1, no skipped level) both ways.
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, expectedTitle, heading, newPage, routeTable, settled, useServerAndBrowser } from './helpers.mjs';
 import { createUser, signIn } from './desk-helpers.mjs';
@@ -73,11 +73,23 @@ async function referenceOf(path) {
   return reference.get(path);
 }
 
+/**
+ * The page without JavaScript at a width, one for all the visits at that
+ * width: the HTML is all there is, nothing in it runs or stores anything,
+ * and its cookies are cleared before each visit.
+ */
+const noJsPages = new Map();
+
 async function noJsPage(width = 1280) {
-  const context = await env.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false, locale: 'fr-FR' });
-  // The HTML is all there is: nothing comes later to wait for.
-  context.setDefaultTimeout(5000);
-  return { context, page: await context.newPage() };
+  if (!noJsPages.has(width)) {
+    const context = await env.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false, locale: 'fr-FR' });
+    // The HTML is all there is: nothing comes later to wait for.
+    context.setDefaultTimeout(5000);
+    noJsPages.set(width, { context, page: await context.newPage() });
+  }
+  const visit = noJsPages.get(width);
+  await visit.context.clearCookies();
+  return visit;
 }
 
 
@@ -127,20 +139,55 @@ const expectedHeading = {
   '/careers': /^(Carrières|Rejoignez-nous)$/,
 };
 
+/**
+ * One page per width for the visits with JavaScript, each visit a first
+ * one: the browser's cache is off (the page's code, its font and its
+ * images come from the server every time, the font's swap included), and
+ * the cookies and storage of the site are cleared before each visit.
+ * Opening a page costs this Chromium about a second of CPU, a navigation
+ * in an open one a fraction of that (README, CI).
+ */
+const firstVisits = new Map();
+
+async function firstVisit(width) {
+  if (!firstVisits.has(width)) {
+    const { page, context } = await newPage(env.browser, { width, allowErrors: true });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    firstVisits.set(width, { page, context, cdp });
+  }
+  const visit = firstVisits.get(width);
+  await visit.context.clearCookies();
+  await visit.cdp.send('Storage.clearDataForOrigin', { origin: env.server.url, storageTypes: 'all' });
+  return visit;
+}
+
 // Each visit also checks what every route of site/routes.json answers
 // (status, title, description, heading): one load of the page for both.
 describe('with JavaScript', () => {
+  after(async () => {
+    for (const { context } of firstVisits.values()) await context.close();
+  });
   for (const width of [1280, 375]) {
     for (const entry of [...publicRoutes, { path: '/nulle-part' }]) {
-      test(`${entry.path} at ${width} px has its status, title and heading, hydrates without error and without layout shift`, async () => {
-        const { page, context } = await newPage(env.browser, { width, allowErrors: true });
+      test(`${entry.path} at ${width} px has its status, title and heading, hydrates without error and without layout shift`, async (t) => {
+        const { page } = await firstVisit(width);
         const logged = [];
-        page.on('console', (m) => {
+        const onConsole = (m) => {
           if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
-        });
-        page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+        };
+        const onError = (e) => logged.push(`pageerror: ${e.message}`);
         const stylesheets = [];
-        page.on('request', (r) => { if (r.resourceType() === 'stylesheet') stylesheets.push(r.url()); });
+        const onRequest = (r) => { if (r.resourceType() === 'stylesheet') stylesheets.push(r.url()); };
+        page.on('console', onConsole);
+        page.on('pageerror', onError);
+        page.on('request', onRequest);
+        t.after(() => {
+          page.off('console', onConsole);
+          page.off('pageerror', onError);
+          page.off('request', onRequest);
+        });
         const res = await page.goto(env.server.url + entry.path, { waitUntil: 'load' });
         const found = entry.title !== undefined;
         assert.equal(res.status(), found ? 200 : 404);
@@ -153,6 +200,9 @@ describe('with JavaScript', () => {
           assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), entry.description);
         }
         await settled(page);
+        // A first visit: the font came from the server, not from a cache, so its swap was part of this load.
+        const font = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.endsWith('.woff2'))?.transferSize);
+        assert.ok(font > 0, `${entry.path}: the font came from no server (transferSize ${font})`);
         // The page's CSS is in its HTML: the first paint waits for nothing else.
         assert.deepEqual(stylesheets, [], `${entry.path}: stylesheets fetched`);
         const hydration = logged.filter((l) => /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)\b/i.test(l));
@@ -165,18 +215,20 @@ describe('with JavaScript', () => {
         assert.deepEqual(outlineProblems(await headingOutline(page)), [], `${entry.path}: heading order`);
         // The page as JavaScript shows it, for its visit without (below).
         if (width === 1280 && found && !reference.has(entry.path)) reference.set(entry.path, await pageText(page));
-        await context.close();
       });
     }
   }
 });
 
 describe('without JavaScript', () => {
+  after(async () => {
+    for (const { context } of noJsPages.values()) await context.close();
+  });
   for (const entry of publicRoutes) {
     test(`${entry.path} shows its heading, its text and the company details`, async () => {
       const want = await referenceOf(entry.path);
       assert.ok(want.sentence, `${entry.path}: no paragraph of main text with JavaScript either`);
-      const { page, context } = await noJsPage();
+      const { page } = await noJsPage();
       const res = await page.goto(env.server.url + entry.path);
       assert.equal(res.status(), 200);
       assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
@@ -202,12 +254,11 @@ describe('without JavaScript', () => {
       // The chat launcher, which cannot work, is hidden; a line says so.
       assert.equal(await page.locator('.chat-launcher').isVisible(), false, `${entry.path}: a chat launcher that cannot open`);
       assert.match(norm(await page.locator('body').innerText()), /assistant en ligne a besoin de JavaScript/);
-      await context.close();
     });
   }
 
   test('the navbar and footer links are plain links that load their page', async () => {
-    const { page, context } = await noJsPage();
+    const { page } = await noJsPage();
     await page.goto(env.server.url + '/');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     assert.equal(await nav.count(), 1, 'no navigation bar in the HTML');
@@ -220,11 +271,10 @@ describe('without JavaScript', () => {
     await page.locator('footer').getByRole('link', { name: 'Mentions légales' }).click();
     await page.waitForURL((u) => u.pathname === '/mentions-legales');
     assert.equal(norm(await page.locator('main h1').innerText()), (await referenceOf('/mentions-legales')).h1);
-    await context.close();
   });
 
   test('at 375 px the menu links are reachable', async () => {
-    const { page, context } = await noJsPage(375);
+    const { page } = await noJsPage(375);
     await page.goto(env.server.url + '/about');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     assert.equal(await nav.count(), 1, 'no navigation bar in the HTML');
@@ -238,11 +288,10 @@ describe('without JavaScript', () => {
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'the page scrolls sideways');
     await nav.getByRole('link', { name: 'Blog', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/blog');
-    await context.close();
   });
 
   test('an unknown path is a real 404 page', async () => {
-    const { page, context } = await noJsPage();
+    const { page } = await noJsPage();
     const res = await page.goto(env.server.url + '/nulle-part');
     assert.equal(res.status(), 404);
     assert.equal(await page.locator('main h1').count(), 1, 'no h1 in the HTML');
@@ -250,7 +299,6 @@ describe('without JavaScript', () => {
     assert.match(norm(await page.locator('main').innerText()), /Toutes nos assurances/);
     const footer = norm(await page.locator('footer').innerText());
     for (const detail of companyDetails) assert.ok(footer.includes(norm(detail)), `the footer lacks ${detail}`);
-    await context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 // Every protected route of site/routes.json through the real server
 // redirects to /login; unknown paths get the 404 page.
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
 
@@ -10,10 +10,18 @@ const env = useServerAndBrowser();
 // in nojs.test.mjs (« with JavaScript »), on the same visit as its hydration.
 
 describe('protected routes', () => {
+  // One page for every protected route, each test starting with a load of
+  // /about: opening a page costs this Chromium about a second of CPU, a
+  // navigation a fraction of that (README, CI). Nobody signs in there.
+  let shared;
+  after(() => shared?.context.close());
   for (const entry of routeTable.routes.filter((r) => r.protected)) {
     // One page for both ways in: the redirect from within the app, then the address loaded directly.
     test(`${entry.path} redirects to /login, replacing the history entry; loaded directly, the same, and Back skips it`, async () => {
-      const { page, context, errors } = await newPage(env.browser);
+      shared ??= await newPage(env.browser);
+      const { page, context, errors } = shared;
+      errors.length = 0;
+      await context.clearCookies();
       await page.goto(env.server.url + '/about');
       await heading(page);
       await page.evaluate((p) => {
@@ -37,7 +45,7 @@ describe('protected routes', () => {
       assert.match(await heading(page, 'Connexion'), /^Connexion$/);
       await page.goBack();
       await page.waitForURL((u) => u.pathname === '/about');
-      await context.close();
+      assert.deepEqual(errors, []);
     });
   }
 
