@@ -121,7 +121,7 @@ describe(`the broker's day${onEngine}`, () => {
     const offers = await card.locator('.offer-card').allInnerTexts();
     assert.match(offers.join('\n'), /48,90\u00a0€/);
     assert.match(offers.join('\n'), /1\u202f234,56\u00a0€/);
-    assert.match(offers.join('\n'), /Valable jusqu.au\s\d{1,2}\s[a-zéû]+\s\d{4}/);
+    assert.match(offers.join('\n'), /Valable jusqu.au\s\d{1,2}(er)?\s[a-zéû]+\s\d{4}/);
     await card.locator('.offer-card').first().getByRole('button', { name: 'Choisir cette offre' }).click();
     await card.getByRole('button', { name: 'Confirmer mon choix' }).click();
     await card.getByRole('status').filter({ hasText: 'vous avez choisi' }).waitFor();

@@ -92,7 +92,7 @@ describe('the staff desk', () => {
     assert.equal(await page.getByRole('button', { name: 'Remettre dans la file' }).count(), 0, 'handed on: the agent no longer holds it');
     const history = await page.locator('.timeline li').allInnerTexts();
     assert.deepEqual(history.map((l) => l.split('\n')[1] ?? l), ['Demande reçue', "Prise en charge · Statut\u00a0: Nouvelle → En cours d’étude", 'Note interne ajoutée', 'Confiée à Ada Lefèvre']);
-    assert.match(history[1], /\d{1,2}\u00a0[a-zéû]+\.? \d{4}, \d{2}:\d{2}[\s\S]*Alain Martin/);
+    assert.match(history[1], /\d{1,2}(er)?\u00a0[a-zéû]+\.? \d{4}, \d{2}:\d{2}[\s\S]*Alain Martin/);
 
     // The admin's counts follow.
     await ap.reload();

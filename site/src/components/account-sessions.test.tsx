@@ -55,7 +55,7 @@ describe('AccountSessions', () => {
     expect(items()).toEqual(['Chrome sur WindowsCette session', 'Safari sur iPhone', 'Firefox sur Linux']);
     const current = screen.getByText('Cette session').closest('li') as HTMLElement;
     expect(within(current).queryByRole('button')).toBeNull();
-    expect(current.textContent).toContain('Première connexion1er novembre 2026\u00a0à\u00a009:05');
+    expect(current.textContent).toContain('Première connexion1er\u00a0novembre 2026\u00a0à\u00a009:05');
     expect(current.textContent).toContain('Dernière activité22\u00a0novembre 2026\u00a0à\u00a014:05');
     expect(screen.getByRole('button', { name: /^Déconnecter la session «.Safari sur iPhone.»$/ })).toBeTruthy();
   });

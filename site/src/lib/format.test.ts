@@ -9,7 +9,7 @@ describe('formatDate', () => {
     ['2024-02-29', '29\u00a0février 2024'],
     ['2025-08-15', '15\u00a0août 2025'],
     ['2026-12-31', '31\u00a0décembre 2026'],
-    ['2025-01-01', '1er janvier 2025'],
+    ['2025-01-01', '1er\u00a0janvier 2025'],
     ['2024-10-10', '10\u00a0octobre 2024'],
   ])('formats the calendar date %s as %j, the day kept with its month', (iso, expected) => {
     expect(formatDate(iso)).toBe(expected);
@@ -17,7 +17,7 @@ describe('formatDate', () => {
 
   it('formats a timestamp in the Paris time zone', () => {
     // 23:30 UTC on 31 December is already 1 January in Paris.
-    expect(formatDate('2025-12-31T23:30:00Z')).toBe('1er janvier 2026');
+    expect(formatDate('2025-12-31T23:30:00Z')).toBe('1er\u00a0janvier 2026');
     expect(formatDate('2026-06-15T10:00:00+02:00')).toBe('15\u00a0juin 2026');
   });
 
@@ -30,7 +30,7 @@ describe('formatDate', () => {
 describe('formatDateTime', () => {
   it('formats a timestamp with a 24-hour time in the Paris time zone', () => {
     expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22\u00a0novembre 2026\u00a0à\u00a014:05');
-    expect(formatDateTime('2026-07-01T21:30:00Z')).toBe('1er juillet 2026\u00a0à\u00a023:30');
+    expect(formatDateTime('2026-07-01T21:30:00Z')).toBe('1er\u00a0juillet 2026\u00a0à\u00a023:30');
   });
 
   it('rejects an invalid date', () => {

@@ -15,9 +15,10 @@ function parse(iso: string): Date {
   return date;
 }
 
-// French writes the first day of a month as an ordinal: "1er novembre".
+// French writes the first day of a month as an ordinal, which stays with
+// its month like any other day: "1er novembre" (pkg/fr.Date in Go).
 function firstOfMonth(text: string): string {
-  return text.replace(/^1 /, '1er ');
+  return text.replace(/^1 /, '1er\u00a0');
 }
 
 /**

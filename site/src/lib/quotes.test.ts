@@ -73,7 +73,7 @@ describe('summarize', () => {
     [quote('vtc', { brand: 'autre', brandOther: 'Lynk & Co', model: '01', vtcCard: true, yearsActivity: 0 }), 'Lynk & Co 01'],
     [quote('vtc', { brand: 'toyota', model: 'Prius', vtcCard: true, yearsActivity: 0 }), "Moins d’un an"],
     [quote('fleet', { vehicles: 4, vehicleTypes: ['particuliers', 'deux-roues'] }), 'Véhicules particuliers, Deux-roues'],
-    [quote('temp', { vehicleKind: 'moto', days: 1, startDate: '2026-12-01' }), '1\u00a0jour à partir du 1er décembre 2026'],
+    [quote('temp', { vehicleKind: 'moto', days: 1, startDate: '2026-12-01' }), '1\u00a0jour à partir du 1er\u00a0décembre 2026'],
     [quote('pro', { activity: 'Boulangerie', legalStatus: 'sarl', turnover: 'gt-5m', employees: 12 }), 'SARL, 12\u00a0salariés'],
   ])('summarises %#', (q, detail) => {
     expect(summarize(q).map((i) => i.detail)).toContain(detail);

@@ -34,7 +34,7 @@ describe('SignatureForm', () => {
     expect(link.getAttribute('href')).toBe('/api/contracts/c1/documents/d-conditions');
     expect(screen.getByRole('checkbox', { name: 'J’ai lu et j’accepte le document «\u00a0Conditions particulières\u00a0»' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Vos prélèvements de la première année' });
-    expect(table.textContent).toContain('1er décembre 2026');
+    expect(table.textContent).toContain('1er\u00a0décembre 2026');
     expect(table.textContent).toContain('48,31\u00a0€');
     expect(screen.getByText(/Cet échéancier vaut pré-notification/)).toBeTruthy();
   });
