@@ -4,8 +4,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { password, registerClient } from './desk-helpers.mjs';
 
-const password = 'une longue phrase de passe';
 let n = 0;
 const uniqueEmail = () => `client${Date.now()}${n++}@exemple.fr`;
 
@@ -20,13 +20,7 @@ async function fillRegister(page, { name = 'Anne Martin', email, pass = password
 }
 
 async function signUpThroughApi(page, email, displayName = 'Bruno Petit') {
-  await page.goto(env.server.url + '/');
-  await heading(page);
-  const status = await page.evaluate(async (body) => {
-    const r = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return r.status;
-  }, { email, password, displayName });
-  assert.equal(status, 201);
+  await registerClient(page, env.server.url, email, displayName);
   await page.reload();
   await heading(page);
 }
@@ -117,8 +111,7 @@ describe('form errors', () => {
     await page.getByText(/trop courant/).waitFor();
 
     const taken = uniqueEmail();
-    const ok = await page.evaluate(async (body) => (await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status, { email: taken, password, displayName: '' });
-    assert.equal(ok, 201);
+    await registerClient(page, env.server.url, taken, '');
     await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
     await fillRegister(page, { email: taken });
     await page.getByText('Un compte existe déjà avec cette adresse e-mail.').waitFor();

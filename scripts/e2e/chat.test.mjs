@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, company, heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+import { registerClient } from './desk-helpers.mjs';
 
 
 const failure = 'Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent\u00a0?';
@@ -241,11 +242,7 @@ describe('chat widget', () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(server.url + '/');
     await heading(page);
-    const res = await page.evaluate(() => fetch('/api/auth/register', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'lea.chat@exemple.fr', password: 'cheval-agrafe-correct-42', displayName: 'Léa Martin' }),
-    }).then((r) => r.status));
-    assert.equal(res, 201);
+    await registerClient(page, server.url, 'lea.chat@exemple.fr', 'Léa Martin');
     await page.reload();
     await heading(page);
     await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();

@@ -10,11 +10,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { axe, company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
-import { call, signIn as staffSignIn } from './desk-helpers.mjs';
+import { call, password, registerClient, signIn as staffSignIn } from './desk-helpers.mjs';
 
 const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
 const env = useServerAndBrowser();
-const password = 'une longue phrase de passe';
 let n = 0;
 
 /** Creates an admin with the binary, as an operator does, while the server runs. */
@@ -32,11 +31,7 @@ async function signIn(page, email) {
     // Staff: the password, then the code of their app (desk-helpers).
     await staffSignIn(page, env.server.url, email);
   } else {
-    const status = await page.evaluate(async ({ password, n }) => (await fetch('/api/auth/register', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `reclamation${Date.now()}${n}@exemple.fr`, password, displayName: 'Claire Dubois' }),
-    })).status, { password, n: n++ });
-    assert.equal(status, 201);
+    await registerClient(page, env.server.url, `reclamation${Date.now()}${n++}@exemple.fr`, 'Claire Dubois');
   }
 }
 

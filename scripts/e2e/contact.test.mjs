@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { registerClient } from './desk-helpers.mjs';
 
 const shots = fileURLToPath(new URL('./screenshots', import.meta.url));
 const env = useServerAndBrowser();
@@ -115,11 +116,7 @@ describe('contact and callbacks', () => {
     const { page, context, errors } = await newPage(env.browser);
     await page.goto(env.server.url + '/');
     await heading(page);
-    const status = await page.evaluate(async () => (await fetch('/api/auth/register', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'claire.dubois@exemple.fr', password: 'une longue phrase de passe', displayName: 'Claire Dubois' }),
-    })).status);
-    assert.equal(status, 201);
+    await registerClient(page, env.server.url, 'claire.dubois@exemple.fr', 'Claire Dubois');
     await openContact(page);
     const msg = messageForm(page);
     assert.equal(await msg.getByLabel('Nom et prénom').inputValue(), 'Claire Dubois');

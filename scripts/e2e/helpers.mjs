@@ -133,7 +133,9 @@ const axePath = require.resolve('axe-core/axe.min.js');
  * axe's script; the site's own scripts are unchanged.
  */
 export async function axe(page, { selector } = {}) {
-  await page.addScriptTag({ path: axePath });
+  // Once per document: a second pass on the same page (the other theme,
+  // a dialog opened) finds it there.
+  if (!(await page.evaluate(() => typeof window.axe?.run === 'function'))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async (sel) => {
     const result = await window.axe.run(sel ?? document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },

@@ -9,10 +9,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
+import { password, registerClient } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const mailTo = (email, template) => outboxMail(env.server.db, email, template);
-const password = 'une longue phrase de passe';
 let n = 0;
 const uniqueEmail = () => `mail${Date.now()}${n++}@exemple.fr`;
 
@@ -24,14 +24,8 @@ function linkIn(mail, path) {
   return m[1];
 }
 
-async function signUp(page, email) {
-  await page.goto(env.server.url + '/');
-  await heading(page);
-  const status = await page.evaluate(async (body) => {
-    const r = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return r.status;
-  }, { email, password, displayName: 'Chloé Bernard' });
-  assert.equal(status, 201);
+function signUp(page, email) {
+  return registerClient(page, env.server.url, email, 'Chloé Bernard');
 }
 
 describe('mails a person acts on', () => {

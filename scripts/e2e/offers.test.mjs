@@ -10,11 +10,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
-import { call, signIn as staffSignIn } from './desk-helpers.mjs';
+import { call, password, registerClient, signIn as staffSignIn } from './desk-helpers.mjs';
 
 const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
 const env = useServerAndBrowser();
-const password = 'une longue phrase de passe';
 let n = 0;
 
 const car = { product: 'car', details: { brand: 'peugeot', model: '208', year: 2019, energy: 'essence', usage: 'prive', licenceYear: 2010, cover: 'tous-risques' }, contact: { method: 'email', phone: '' }, message: '' };
@@ -56,11 +55,7 @@ async function signedIn(options, email, axe = false) {
     // Staff: the password, then the code of their app (desk-helpers).
     await staffSignIn(p.page, env.server.url, email);
   } else {
-    const status = await p.page.evaluate(async ({ password, n }) => (await fetch('/api/auth/register', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `offres${Date.now()}${n}@exemple.fr`, password, displayName: 'Claire Dubois' }),
-    })).status, { password, n: n++ });
-    assert.equal(status, 201);
+    await registerClient(p.page, env.server.url, `offres${Date.now()}${n++}@exemple.fr`, 'Claire Dubois');
   }
   return p;
 }

@@ -4,20 +4,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { registerClient } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const products = company.services.map((s) => s.id);
 let n = 0;
 
 /** Signs a new client up through the API from the page, so the next page load is signed in. */
-async function signUp(page) {
-  await page.goto(env.server.url + '/');
-  await heading(page);
-  const status = await page.evaluate(async (body) => {
-    const r = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return r.status;
-  }, { email: `devis${Date.now()}${n++}@exemple.fr`, password: 'une longue phrase de passe', displayName: 'Claire Dubois' });
-  assert.equal(status, 201);
+function signUp(page) {
+  return registerClient(page, env.server.url, `devis${Date.now()}${n++}@exemple.fr`, 'Claire Dubois');
 }
 
 /** The text of the error an input's aria-describedby points to. */

@@ -3,6 +3,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { password, registerClient } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 
@@ -54,11 +55,7 @@ describe('protected routes', () => {
     await page.goto(env.server.url + '/');
     await heading(page);
     const email = `suivant${Date.now()}@exemple.fr`;
-    const password = 'une longue phrase de passe';
-    const registered = await page.evaluate(async (body) => (await fetch('/api/auth/register', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-    })).status, { email, password, displayName: '' });
-    assert.equal(registered, 201);
+    await registerClient(page, env.server.url, email, '');
     // The value of next, as written in the address: raw control characters,
     // the same percent-encoded once more, another origin; then a real page.
     for (const [next, lands] of [['%2F%0D%0A', '/dashboard'], ['%2F%250d%250a', '/dashboard'], ['%2F%09%2Fevil.example', '/dashboard'],

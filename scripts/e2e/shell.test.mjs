@@ -2,6 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { registerClient } from './desk-helpers.mjs';
 
 const navLabels = ['Accueil', 'Services', 'Assurances', 'Blog', 'Actualités', 'Carrières', 'À propos', 'Contact'];
 
@@ -88,11 +89,7 @@ describe('account menu and chat panel', () => {
       const { page, context, errors } = await newPage(env.browser, { width, height: 740 });
       await page.goto(env.server.url + '/');
       await heading(page);
-      const status = await page.evaluate(async () => (await fetch('/api/auth/register', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: `menu${Date.now()}${Math.random()}@exemple.fr`, password: 'une longue phrase de passe', displayName: 'Inès Moreau' }),
-      })).status);
-      assert.equal(status, 201);
+      await registerClient(page, env.server.url, `menu${Date.now()}${Math.random()}@exemple.fr`, 'Inès Moreau');
       await page.goto(env.server.url + '/dashboard');
       await heading(page, 'Tableau de bord');
       await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
