@@ -3,30 +3,13 @@
 // dark theme, at 1280 px and 375 px.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, heading, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, routeTable, switchTheme, themeOf, useServerAndBrowser } from './helpers.mjs';
 import { registerClient } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const paths = [...routeTable.routes.filter((r) => !r.protected).map((r) => r.path), '/nulle-part'];
 
 const signedInPaths = ['/dashboard', '/profile', '/my-quotes', '/quote-request?product=car', '/vehicle-selection'];
-
-/** The theme the page shows. */
-const themeOf = (page) => page.evaluate(() => (document.body.classList.contains('dark-mode') ? 'dark' : 'light'));
-
-/**
- * Switches the theme with the page's own toggle, as a person would (at
- * 375 px it sits in the closed menu, hence a click from the script), and
- * waits until the other theme is drawn. The choice is stored, so the next
- * page loads in it.
- */
-async function switchTheme(page) {
-  const before = await themeOf(page);
-  await page.evaluate(() => document.querySelector('.theme-toggle').click());
-  await page.waitForFunction((was) => document.body.classList.contains('dark-mode') !== (was === 'dark')
-    && document.querySelector('.theme-toggle').getAttribute('aria-pressed') === String(was !== 'dark'), before);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
 
 // Each page is checked in both themes in one load: as it loads (the theme
 // the previous page left), then in the other after the toggle.

@@ -9,13 +9,12 @@
 // elsewhere is sent to sign up, then declares a water damage the same way;
 // the client declares a broken windscreen at 375 px with the keyboard alone.
 // The declaration, the claim's pages and the desk's pass axe at 375 and
-// 1280 px in both themes without scrolling sideways; their screenshots
-// land in /tmp/shots-claims/.
+// 1280 px in both themes without scrolling sideways (screenshots with
+// COURTIER_E2E_SHOTS, helpers.mjs keepShot).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { overflows, typeDate } from './price-helpers.mjs';
 import { call, createUser, password, registerClient, signIn } from './desk-helpers.mjs';
@@ -26,7 +25,6 @@ const client = `julie.sinistre${stamp}@exemple.fr`;
 const visitor = `paul.degat${stamp}@exemple.fr`;
 const agent = `agent.sinistres${stamp}@exemple.fr`;
 const state = {};
-const shots = '/tmp/shots-claims';
 
 const carAnswers = {
   birthDate: '1981-03-02', licenceDate: '2001-05-10', bonusMalus: 0.6, postalCode: '69002',
@@ -339,30 +337,25 @@ describe('claims', () => {
 
   test('the declaration, the claim and the desk at 375 and 1280 px in both themes: axe clean, no sideways scroll', async () => {
     assert.ok(state.id, 'the claim exists');
-    mkdirSync(shots, { recursive: true });
     for (const width of [375, 1280]) {
-      for (const scheme of ['light', 'dark']) {
-        // bypassCSP lets the test inject axe; the site's own scripts are unchanged.
-        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
-        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), scheme === 'dark');
-        const page = await context.newPage();
-        for (const [who, path, name] of [
-          [state.clientPage, '/sinistres/declarer', 'declaration'],
-          [state.clientPage, `/mes-sinistres/${state.id}`, 'claim'],
-          [state.clientPage, '/mes-sinistres', 'claims'],
-          [state.agentPage, `/dashboard/requests/${state.id}`, 'desk'],
-        ]) {
-          await context.clearCookies();
-          await context.addCookies(await who.context().cookies());
-          await page.goto(env.server.url + path);
-          await heading(page);
-          if (name === 'desk') await page.locator(`img[src*="/api/claims/${state.id}/files/"]`).first().waitFor();
-          assert.equal(await overflows(page), false, `${path} défile de côté à ${width} px`);
-          assert.deepEqual(await axe(page), [], `${path} à ${width} px, thème ${scheme}`);
-          await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
-        }
-        await context.close();
+      // bypassCSP lets the test inject axe; the site's own scripts are unchanged.
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
+      const page = await context.newPage();
+      for (const [who, path, name] of [
+        [state.clientPage, '/sinistres/declarer', 'declaration'],
+        [state.clientPage, `/mes-sinistres/${state.id}`, 'claim'],
+        [state.clientPage, '/mes-sinistres', 'claims'],
+        [state.agentPage, `/dashboard/requests/${state.id}`, 'desk'],
+      ]) {
+        await context.clearCookies();
+        await context.addCookies(await who.context().cookies());
+        await page.goto(env.server.url + path);
+        await heading(page);
+        if (name === 'desk') await page.locator(`img[src*="/api/claims/${state.id}/files/"]`).first().waitFor();
+        assert.equal(await overflows(page), false, `${path} défile de côté à ${width} px`);
+        assert.deepEqual(await axeBothThemes(page, { each: (theme) => keepShot(page, `claims-${name}-${width}-${theme}.png`) }), [], `${path} à ${width} px`);
       }
+      await context.close();
     }
   });
 });

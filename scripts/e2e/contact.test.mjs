@@ -3,18 +3,15 @@
 // client's form is prefilled, errors show in French next to their fields,
 // everything works from the keyboard, the product pages offer the callback
 // form with their product, 375 px without sideways scrolling, axe WCAG 2.1
-// AA in both themes; screenshots of /contact in scripts/e2e/screenshots/.
+// AA in both themes (screenshots with COURTIER_E2E_SHOTS, helpers.mjs
+// keepShot).
 // All requests come from 127.0.0.1: at most 5 messages and 5 callbacks an
 // hour from one address (pkg/ratelimit), which this file stays under.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, keepShot, newPage, themeOf, useServerAndBrowser } from './helpers.mjs';
 import { registerClient } from './desk-helpers.mjs';
 
-const shots = fileURLToPath(new URL('./screenshots', import.meta.url));
 const env = useServerAndBrowser();
 
 const messageForm = (page) => page.getByRole('form', { name: 'Écrivez-nous' });
@@ -40,11 +37,6 @@ async function slotsLoaded(form) {
 async function openContact(page) {
   await page.goto(env.server.url + '/contact');
   assert.equal(await heading(page, 'Contactez-nous'), 'Contactez-nous');
-}
-
-/** Adds each violation axe finds on the page to failures, saying where. */
-async function axeInto(page, where, failures) {
-  for (const v of await axe(page)) failures.push(`${where}: ${v}`);
 }
 
 describe('contact and callbacks', () => {
@@ -221,32 +213,28 @@ describe('contact and callbacks', () => {
     await context.close();
   });
 
-  test('/contact and a product page pass axe WCAG 2.1 AA in both themes; screenshots', async () => {
-    mkdirSync(shots, { recursive: true });
+  test('/contact and a product page pass axe WCAG 2.1 AA in both themes', async () => {
     const failures = [];
     for (const width of [1280, 375]) {
-      for (const dark of [false, true]) {
-        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce' });
-        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
-        const page = await context.newPage();
-        await openContact(page);
-        const cb = callbackForm(page);
-        await slotsLoaded(cb);
-        await page.screenshot({ path: join(shots, `contact-${width}-${dark ? 'sombre' : 'clair'}.png`), fullPage: true });
-        await cb.getByLabel('Jour').selectOption({ index: 1 });
-        await messageForm(page).getByRole('button', { name: 'Envoyer le message' }).click();
-        await cb.getByRole('button', { name: 'Être rappelé' }).click();
-        await page.screenshot({ path: join(shots, `contact-erreurs-${width}-${dark ? 'sombre' : 'clair'}.png`), fullPage: true });
-        await axeInto(page, `/contact ${width} px ${dark ? 'sombre' : 'clair'}`, failures);
-        await page.goto(env.server.url + '/insurance/car');
-        await heading(page);
-        await page.getByRole('button', { name: 'Choisir un créneau de rappel' }).click();
-        const form = page.getByRole('form', { name: 'Être rappelé par un conseiller' });
-        await slotsLoaded(form);
-        await form.getByRole('button', { name: 'Être rappelé' }).click();
-        await axeInto(page, `/insurance/car ${width} px ${dark ? 'sombre' : 'clair'}`, failures);
-        await context.close();
-      }
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await openContact(page);
+      const cb = callbackForm(page);
+      await slotsLoaded(cb);
+      await keepShot(page, `contact-${width}-${await themeOf(page)}.png`);
+      await cb.getByLabel('Jour').selectOption({ index: 1 });
+      await messageForm(page).getByRole('button', { name: 'Envoyer le message' }).click();
+      await cb.getByRole('button', { name: 'Être rappelé' }).click();
+      const onContact = await axeBothThemes(page, { each: (theme) => keepShot(page, `contact-erreurs-${width}-${theme}.png`) });
+      failures.push(...onContact.map((v) => `/contact ${width} px, ${v}`));
+      await page.goto(env.server.url + '/insurance/car');
+      await heading(page);
+      await page.getByRole('button', { name: 'Choisir un créneau de rappel' }).click();
+      const form = page.getByRole('form', { name: 'Être rappelé par un conseiller' });
+      await slotsLoaded(form);
+      await form.getByRole('button', { name: 'Être rappelé' }).click();
+      failures.push(...(await axeBothThemes(page)).map((v) => `/insurance/car ${width} px, ${v}`));
+      await context.close();
     }
     assert.equal(failures.length, 0, failures.join('\n'));
   });

@@ -8,17 +8,15 @@
 // and the contract reads « Actif ». The agent sends a document to the
 // client again: the mail is in the outbox. The second contract is checked
 // at 375 px with the keyboard alone. Both pages pass axe in both themes at
-// 375 and 1280 px, and their screenshots land in /tmp/shots-staff/.
+// 375 and 1280 px (screenshots with COURTIER_E2E_SHOTS, helpers.mjs keepShot).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, registerClient, signIn } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
 const mailTo = (email, template, number) => outboxMail(env.server.db, email, template, (m) => !number || m.subject.includes(number));
-const shots = '/tmp/shots-staff';
 const stamp = Date.now();
 const client = `claire.contrat${stamp}@exemple.fr`;
 const agent = `agent.contrats${stamp}@exemple.fr`;
@@ -279,39 +277,33 @@ describe('contracts desk', () => {
   });
 
   for (const width of [1280, 375]) {
-    for (const dark of [false, true]) {
-      test(`${width} px, ${dark ? 'dark' : 'light'} theme: the list and a contract pass axe, without sideways scrolling; screenshots`, async () => {
-        assert.ok(state.second, 'the contracts exist');
-        mkdirSync(shots, { recursive: true });
-        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
-        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
-        const page = await context.newPage();
-        await signIn(page, env.server.url, admin);
-        const theme = dark ? 'dark' : 'light';
-        const failures = [];
-        for (const [name, path] of [
-          ['dashboard', '/dashboard'],
-          ['list', '/dashboard/contracts'],
-          ['contract-active', `/dashboard/contracts/${state.first.id}`],
-          ['contract-waiting', `/dashboard/contracts/${state.second.id}`],
-        ]) {
-          await page.goto(env.server.url + path);
-          await heading(page);
-          await page.waitForLoadState('networkidle');
-          if (name === 'contract-waiting') {
-            // The refusal form open, as an agent sees it while typing.
-            await proofItem(page, "Relevé d’information de votre assureur précédent").getByRole('button', { name: 'Refuser' }).click();
-          }
-          // A full-page shot draws the fixed navbar where the window is: at the top.
-          await page.evaluate(() => window.scrollTo(0, 0));
-          const violations = await axe(page);
-          if (violations.length) failures.push(`${path}:\n${violations.join('\n')}`);
-          if (await overflows(page)) failures.push(`${path}: défile de côté`);
-          await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
+    test(`${width} px, both themes: the list and a contract pass axe, without sideways scrolling`, async () => {
+      assert.ok(state.second, 'the contracts exist');
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
+      const page = await context.newPage();
+      await signIn(page, env.server.url, admin);
+      const failures = [];
+      for (const [name, path] of [
+        ['dashboard', '/dashboard'],
+        ['list', '/dashboard/contracts'],
+        ['contract-active', `/dashboard/contracts/${state.first.id}`],
+        ['contract-waiting', `/dashboard/contracts/${state.second.id}`],
+      ]) {
+        await page.goto(env.server.url + path);
+        await heading(page);
+        await page.waitForLoadState('networkidle');
+        if (name === 'contract-waiting') {
+          // The refusal form open, as an agent sees it while typing.
+          await proofItem(page, "Relevé d’information de votre assureur précédent").getByRole('button', { name: 'Refuser' }).click();
         }
-        await context.close();
-        assert.equal(failures.length, 0, failures.join('\n\n'));
-      });
-    }
+        // A full-page shot draws the fixed navbar where the window is: at the top.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const violations = await axeBothThemes(page, { each: (theme) => keepShot(page, `staff-${name}-${width}-${theme}.png`) });
+        if (violations.length) failures.push(`${path}:\n${violations.join('\n')}`);
+        if (await overflows(page)) failures.push(`${path}: défile de côté`);
+      }
+      await context.close();
+      assert.equal(failures.length, 0, failures.join('\n\n'));
+    });
   }
 });

@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,6 +149,55 @@ export async function axe(page, { selector } = {}) {
     }));
   }, selector ?? null);
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.join('; ')}`);
+}
+
+/** The theme the page shows: 'light' or 'dark'. */
+export function themeOf(page) {
+  return page.evaluate(() => (document.body.classList.contains('dark-mode') ? 'dark' : 'light'));
+}
+
+/**
+ * Switches the theme with the page's own toggle, as a person would (at
+ * 375 px it sits in the closed menu, hence a click from the script), and
+ * waits until the other theme is drawn. The choice is stored, so the next
+ * page loads in it.
+ */
+export async function switchTheme(page) {
+  const before = await themeOf(page);
+  await page.evaluate(() => document.querySelector('.theme-toggle').click());
+  await page.waitForFunction((was) => document.body.classList.contains('dark-mode') !== (was === 'dark')
+    && document.querySelector('.theme-toggle').getAttribute('aria-pressed') === String(was !== 'dark'), before);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * axe on the page in the theme it shows, then in the other after its
+ * toggle: one load for both themes. Each line starts with its theme; the
+ * page is left in the other theme, which the next page loads in.
+ * `each(theme)` runs in each theme before axe (a screenshot).
+ */
+export async function axeBothThemes(page, { selector, each } = {}) {
+  const found = [];
+  for (const pass of [1, 2]) {
+    const theme = await themeOf(page);
+    await each?.(theme);
+    found.push(...(await axe(page, { selector })).map((v) => `${theme}: ${v}`));
+    if (pass === 1) await switchTheme(page);
+  }
+  return found;
+}
+
+/**
+ * A full-page screenshot for a person to look at, saved only when
+ * COURTIER_E2E_SHOTS names a folder (`COURTIER_E2E_SHOTS=/tmp/shots npm run
+ * e2e`). It checks nothing, and each costs this browser 0.5–1.3 s of work
+ * on a long page, so a test run does without.
+ */
+export async function keepShot(page, file) {
+  const dir = process.env.COURTIER_E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, file), fullPage: true });
 }
 
 /** Launches the system Chromium headless, never a downloaded browser. */

@@ -6,15 +6,16 @@
 // documents downloaded and read with pdftotext; « Résilier votre contrat »
 // in three steps with the acknowledgement in the outbox; a second contract
 // withdrawn. Then the same pages at 375 px in the dark theme with the
-// keyboard, axe clean, and screenshots in /tmp/shots-client/.
+// keyboard, axe clean (screenshots with COURTIER_E2E_SHOTS, helpers.mjs
+// keepShot).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axe, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, password, signIn } from './desk-helpers.mjs';
 import { fillCarJourney, overflows } from './price-helpers.mjs';
@@ -24,7 +25,6 @@ const env = useServerAndBrowser();
 const mailTo = (email, template) => outboxMail(env.server.db, email, template);
 const client = { email: `souscription${Date.now()}@exemple.fr`, name: 'Camille Martin' };
 const agent = `conseil.contrats${Date.now()}@exemple.fr`;
-const shots = '/tmp/shots-client';
 const scratch = mkdtempSync(join(tmpdir(), 'courtier-souscription-'));
 /** What the first test leaves to the others: the contracts and the prices. */
 const made = { first: '', number: '', quote: '', prices: [] };
@@ -339,9 +339,8 @@ describe('subscription', () => {
     await context.close();
   });
 
-  test('the pages at 375 px in the dark theme, with the keyboard, axe clean; screenshots', async (t) => {
+  test('the pages at 375 px in the dark theme, with the keyboard, axe clean', async (t) => {
     assert.ok(made.first, 'the first test made the contracts');
-    mkdirSync(shots, { recursive: true });
     // A third contract signed (to cancel here) and a fourth to sign.
     const setup = await newPage(env.browser);
     await signIn(setup.page, env.server.url, client.email);
@@ -364,7 +363,7 @@ describe('subscription', () => {
         const suffix = `${width}-${dark ? 'sombre' : 'clair'}`;
         const check = async (name) => {
           await page.waitForLoadState('networkidle');
-          await page.screenshot({ path: join(shots, `${name}-${suffix}.png`), fullPage: true });
+          await keepShot(page, `client-${name}-${suffix}.png`);
           typos.push(...(await typographyFaults(page)).map((f) => `${name} ${suffix}: ${f}`));
           if (width === 375 && dark) {
             assert.equal(await overflows(page), false, `${name} défile de côté`);
