@@ -3,7 +3,7 @@
 // the advisor, agent mode, persistence, keyboard use, both themes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, company, heading, launchBrowser, newPage, startServer } from './helpers.mjs';
+import { axeBothThemes, company, heading, launchBrowser, newPage, startServer, switchTheme, themeOf } from './helpers.mjs';
 import { registerClient } from './desk-helpers.mjs';
 
 
@@ -281,43 +281,48 @@ describe('chat widget', () => {
   });
 
   for (const width of [375, 1280]) {
-    for (const dark of [false, true]) {
-      test(`fits, reads well and passes axe at ${width} px in the ${dark ? 'dark' : 'light'} theme`, async () => {
-        // bypassCSP lets the test inject axe; the site's own scripts are unchanged.
-        const context = await browser.newContext({ viewport: { width, height: width === 375 ? 740 : 900 }, bypassCSP: true, reducedMotion: 'reduce' });
-        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(server.url + '/');
-        await heading(page);
-        // Scrolled to the end, the bubble covers none of the footer's words.
-        const covered = await page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          const bubble = document.querySelector('.chat-launcher').getBoundingClientRect();
-          const under = [];
-          const walk = document.createTreeWalker(document.querySelector('footer'), NodeFilter.SHOW_TEXT);
-          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-            if (!n.textContent.trim()) continue;
-            const range = document.createRange();
-            range.selectNodeContents(n);
-            for (const r of range.getClientRects()) {
-              if (r.right > bubble.left && r.left < bubble.right && r.bottom > bubble.top && r.top < bubble.bottom) under.push(n.textContent.trim());
-            }
+    test(`fits, reads well and passes axe at ${width} px in both themes`, async () => {
+      // bypassCSP lets the test inject axe; the site's own scripts are unchanged.
+      const context = await browser.newContext({ viewport: { width, height: width === 375 ? 740 : 900 }, bypassCSP: true, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(server.url + '/');
+      await heading(page);
+      // Scrolled to the end, the bubble covers none of the footer's words.
+      const covered = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const bubble = document.querySelector('.chat-launcher').getBoundingClientRect();
+        const under = [];
+        const walk = document.createTreeWalker(document.querySelector('footer'), NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if (!n.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) {
+            if (r.right > bubble.left && r.left < bubble.right && r.bottom > bubble.top && r.top < bubble.bottom) under.push(n.textContent.trim());
           }
-          return under;
-        });
-        assert.deepEqual(covered, [], 'words of the footer under the chat bubble');
-        await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
-        const { panel, log, input } = chatParts(page);
-        await log.getByText(/Je peux/).waitFor();
-        await say(page, input, 'Bonjour');
-        await say(page, input, 'Une assurance auto ?');
-        // Nobody online: the plain statement and the offer, then the callback form in the panel.
-        await panel.getByRole('button', { name: 'Parler à un agent' }).click();
-        await panel.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
-        const runAxe = async () => assert.deepEqual(await axe(page, { selector: '#assistant-chat' }), []);
-        await runAxe();
+        }
+        return under;
+      });
+      assert.deepEqual(covered, [], 'words of the footer under the chat bubble');
+      await page.getByRole('button', { name: "Ouvrir l’assistant" }).click();
+      const { panel, log, input } = chatParts(page);
+      await log.getByText(/Je peux/).waitFor();
+      await say(page, input, 'Bonjour');
+      await say(page, input, 'Une assurance auto ?');
+      // Nobody online: the plain statement and the offer, then the callback form in the panel.
+      await panel.getByRole('button', { name: 'Parler à un agent' }).click();
+      await panel.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
+      const runAxe = async () => assert.deepEqual(await axeBothThemes(page, { selector: '#assistant-chat' }), []);
+      /** fn(theme) in the theme shown, then in the other. */
+      const inBothThemes = async (fn) => {
+        await fn(await themeOf(page));
+        await switchTheme(page);
+        await fn(await themeOf(page));
+      };
+      await runAxe();
+      await inBothThemes(async (theme) => {
         const offerColours = await page.evaluate(() => ['.chat-offer-dismiss', '.chat-message-system .chat-text'].map((s) => {
           const el = document.querySelector(s);
           let bg = 'rgb(255, 255, 255)';
@@ -327,19 +332,21 @@ describe('chat widget', () => {
           }
           return [s, getComputedStyle(el).color, bg];
         }));
-        for (const [sel, fg, bgc] of offerColours) assert.ok(contrast(fg, bgc) >= 4.5, `${sel}: ${fg} on ${bgc}`);
-        await panel.getByRole('button', { name: 'Être rappelé' }).click();
-        const form = panel.getByRole('region', { name: 'Être rappelé par un conseiller' });
-        await form.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
-        await runAxe();
-        const formBox = await form.boundingBox();
-        assert.ok(formBox.width <= width && formBox.x >= 0, `form ${JSON.stringify(formBox)}`);
-        await form.getByRole('button', { name: 'Retour à la conversation' }).click();
-        await log.waitFor();
-        const box = await panel.boundingBox();
-        assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= (width === 375 ? 740 : 900), `panel ${JSON.stringify(box)}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+        for (const [sel, fg, bgc] of offerColours) assert.ok(contrast(fg, bgc) >= 4.5, `${theme}: ${sel}: ${fg} on ${bgc}`);
+      });
+      await panel.getByRole('button', { name: 'Être rappelé' }).click();
+      const form = panel.getByRole('region', { name: 'Être rappelé par un conseiller' });
+      await form.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
+      await runAxe();
+      const formBox = await form.boundingBox();
+      assert.ok(formBox.width <= width && formBox.x >= 0, `form ${JSON.stringify(formBox)}`);
+      await form.getByRole('button', { name: 'Retour à la conversation' }).click();
+      await log.waitFor();
+      const box = await panel.boundingBox();
+      assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= (width === 375 ? 740 : 900), `panel ${JSON.stringify(box)}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+      await inBothThemes(async (theme) => {
         const pairs = await page.evaluate(() => {
           const bg = (el) => {
             for (let e = el; e; e = e.parentElement) {
@@ -356,11 +363,11 @@ describe('chat widget', () => {
         });
         for (const [sel, fg, bgc] of pairs) {
           if (sel === '.chat-send') continue; // disabled while the input is empty: exempt from contrast
-          assert.ok(contrast(fg, bgc) >= 4.5, `${sel}: ${fg} on ${bgc} = ${contrast(fg, bgc).toFixed(2)}`);
+          assert.ok(contrast(fg, bgc) >= 4.5, `${theme}: ${sel}: ${fg} on ${bgc} = ${contrast(fg, bgc).toFixed(2)}`);
         }
-        assert.deepEqual(errors, []);
-        await context.close();
       });
-    }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
   }
 });

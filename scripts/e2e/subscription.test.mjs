@@ -5,9 +5,9 @@
 // refused by an agent and sent again, the contract « Actif », its
 // documents downloaded and read with pdftotext; « Résilier votre contrat »
 // in three steps with the acknowledgement in the outbox; a second contract
-// withdrawn. Then the same pages at 375 px in the dark theme with the
-// keyboard, axe clean (screenshots with COURTIER_E2E_SHOTS, helpers.mjs
-// keepShot).
+// withdrawn. Then the same pages at 1280 and 375 px, axe clean in both
+// themes, at 375 px with the keyboard alone (screenshots with
+// COURTIER_E2E_SHOTS, helpers.mjs keepShot).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { axe, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, password, signIn } from './desk-helpers.mjs';
 import { fillCarJourney, overflows } from './price-helpers.mjs';
@@ -339,7 +339,7 @@ describe('subscription', () => {
     await context.close();
   });
 
-  test('the pages at 375 px in the dark theme, with the keyboard, axe clean', async (t) => {
+  test('the pages at 1280 and 375 px, axe clean in both themes, with the keyboard at 375 px', async (t) => {
     assert.ok(made.first, 'the first test made the contracts');
     // A third contract signed (to cancel here) and a fourth to sign.
     const setup = await newPage(env.browser);
@@ -352,99 +352,94 @@ describe('subscription', () => {
     const typos = [];
     // The keyboard's run last: it confirms the cancellation the others only show.
     for (const width of [1280, 375]) {
-      for (const dark of [false, true]) {
-        const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
-        await context.addInitScript((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-        await signIn(page, env.server.url, client.email);
-        const suffix = `${width}-${dark ? 'sombre' : 'clair'}`;
-        const check = async (name) => {
-          await page.waitForLoadState('networkidle');
-          await keepShot(page, `client-${name}-${suffix}.png`);
-          typos.push(...(await typographyFaults(page)).map((f) => `${name} ${suffix}: ${f}`));
-          if (width === 375 && dark) {
-            assert.equal(await overflows(page), false, `${name} défile de côté`);
-            const v = await axe(page);
-            if (v.length) failures.push(`${name} ${suffix}:\n${v.join('\n')}`);
-          }
-        };
-        const keyboard = width === 375 && dark;
-        /** Tab until the focus is on the element named name, then press key (if any). */
-        const tabTo = async (name, key = 'Enter') => {
-          for (let i = 0; i < 80; i++) {
-            await page.keyboard.press('Tab');
-            const text = await page.evaluate(() => {
-              const el = document.activeElement;
-              return (el?.getAttribute('aria-label') || el?.labels?.[0]?.textContent || el?.textContent || '').trim();
-            });
-            if (name instanceof RegExp ? name.test(text) : text === name) {
-              if (key) await page.keyboard.press(key);
-              return;
-            }
-          }
-          throw new Error(`« ${name} » introuvable au clavier`);
-        };
-
-        await page.goto(env.server.url + '/mes-contrats');
-        await heading(page, 'Mes contrats');
-        await page.locator('.contract-card').nth(3).waitFor();
-        await check('mes-contrats');
-
-        await page.goto(`${env.server.url}/mes-contrats/${made.first}`);
-        await heading(page, /^Contrat n°/);
-        await page.locator('.contract-doc').first().waitFor();
-        await check('contrat');
-
-        await page.goto(`${env.server.url}/mes-contrats/${fourth.id}/signature`);
-        await heading(page, 'Signature de votre contrat');
-        await page.locator('.contract-read-link').first().waitFor();
-        if (keyboard) {
-          // The boxes, the IBAN (checked when left) and the SEPA box with the keyboard alone.
-          await tabTo(/^J’ai lu et j’accepte le document «\u00a0Fiche/, 'Space');
-          await tabTo('IBAN', null);
-          await page.keyboard.type('FR76 3000 6000 0112 3456 7890 18');
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await signIn(page, env.server.url, client.email);
+      const suffix = `${width} px`;
+      // Each page in both themes (the toggle between them moves no focus).
+      const check = async (name) => {
+        await page.waitForLoadState('networkidle');
+        typos.push(...(await typographyFaults(page)).map((f) => `${name} ${suffix}: ${f}`));
+        assert.equal(await overflows(page), false, `${name} défile de côté à ${suffix}`);
+        const v = await axeBothThemes(page, { each: (theme) => keepShot(page, `client-${name}-${width}-${theme}.png`) });
+        if (v.length) failures.push(`${name} ${suffix}:\n${v.join('\n')}`);
+      };
+      const keyboard = width === 375;
+      /** Tab until the focus is on the element named name, then press key (if any). */
+      const tabTo = async (name, key = 'Enter') => {
+        for (let i = 0; i < 80; i++) {
           await page.keyboard.press('Tab');
-          await page.locator('#iban-erreur').waitFor();
+          const text = await page.evaluate(() => {
+            const el = document.activeElement;
+            return (el?.getAttribute('aria-label') || el?.labels?.[0]?.textContent || el?.textContent || '').trim();
+          });
+          if (name instanceof RegExp ? name.test(text) : text === name) {
+            if (key) await page.keyboard.press(key);
+            return;
+          }
         }
-        await check('signature');
+        throw new Error(`« ${name} » introuvable au clavier`);
+      };
 
-        await page.goto(`${env.server.url}/souscrire?prix=${encodeURIComponent(made.prices[3])}`);
-        await heading(page, 'Souscrire en ligne');
-        await page.getByRole('heading', { name: /Étape 1\s+sur 4/ }).waitFor();
-        await check('souscription');
+      await page.goto(env.server.url + '/mes-contrats');
+      await heading(page, 'Mes contrats');
+      await page.locator('.contract-card').nth(3).waitFor();
+      await check('mes-contrats');
 
-        await page.goto(`${env.server.url}/resilier`);
-        await heading(page, 'Résilier votre contrat');
-        await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
-        await check('resiliation-1');
-        if (keyboard) await tabTo('Continuer');
-        else await page.getByRole('button', { name: 'Continuer' }).click();
-        await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
-        if (keyboard) {
-          // The focus is on the step's heading: Tab reaches the reasons.
-          assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Étape 2\s+sur 3/);
-          await tabTo('À l’échéance', 'Space');
-        } else {
-          await page.getByRole('radio', { name: 'À l’échéance' }).check();
-        }
-        await page.locator('.contract-preview', { hasText: 'prendrait fin le' }).waitFor();
-        await check('resiliation-2');
-        if (keyboard) await tabTo('Continuer');
-        else await page.getByRole('button', { name: 'Continuer' }).click();
-        await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
-        await check('resiliation-3');
-        if (keyboard) {
-          await tabTo('Confirmer ma demande de résiliation');
-          await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
-          await check('resiliation-faite');
-          assert.ok((await mailTo(client.email, 'contract-cancel-requested')).text.includes(third.number));
-        }
-        assert.deepEqual(errors, [], `${suffix}`);
-        await context.close();
+      await page.goto(`${env.server.url}/mes-contrats/${made.first}`);
+      await heading(page, /^Contrat n°/);
+      await page.locator('.contract-doc').first().waitFor();
+      await check('contrat');
+
+      await page.goto(`${env.server.url}/mes-contrats/${fourth.id}/signature`);
+      await heading(page, 'Signature de votre contrat');
+      await page.locator('.contract-read-link').first().waitFor();
+      if (keyboard) {
+        // The boxes, the IBAN (checked when left) and the SEPA box with the keyboard alone.
+        await tabTo(/^J’ai lu et j’accepte le document «\u00a0Fiche/, 'Space');
+        await tabTo('IBAN', null);
+        await page.keyboard.type('FR76 3000 6000 0112 3456 7890 18');
+        await page.keyboard.press('Tab');
+        await page.locator('#iban-erreur').waitFor();
       }
+      await check('signature');
+
+      await page.goto(`${env.server.url}/souscrire?prix=${encodeURIComponent(made.prices[3])}`);
+      await heading(page, 'Souscrire en ligne');
+      await page.getByRole('heading', { name: /Étape 1\s+sur 4/ }).waitFor();
+      await check('souscription');
+
+      await page.goto(`${env.server.url}/resilier`);
+      await heading(page, 'Résilier votre contrat');
+      await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
+      await check('resiliation-1');
+      if (keyboard) await tabTo('Continuer');
+      else await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
+      if (keyboard) {
+        // The focus is on the step's heading: Tab reaches the reasons.
+        assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Étape 2\s+sur 3/);
+        await tabTo('À l’échéance', 'Space');
+      } else {
+        await page.getByRole('radio', { name: 'À l’échéance' }).check();
+      }
+      await page.locator('.contract-preview', { hasText: 'prendrait fin le' }).waitFor();
+      await check('resiliation-2');
+      if (keyboard) await tabTo('Continuer');
+      else await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
+      await check('resiliation-3');
+      if (keyboard) {
+        await tabTo('Confirmer ma demande de résiliation');
+        await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
+        await check('resiliation-faite');
+        assert.ok((await mailTo(client.email, 'contract-cancel-requested')).text.includes(third.number));
+      }
+      assert.deepEqual(errors, [], `${suffix}`);
+      await context.close();
     }
     assert.deepEqual([...failures, ...typos], []);
   });
