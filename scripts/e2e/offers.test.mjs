@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { axe, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { call, password, registerClient, signIn as staffSignIn } from './desk-helpers.mjs';
 
 const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
@@ -170,17 +170,14 @@ describe('quote offers', () => {
     const failures = [];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const dark of [false, true]) {
-        await page.evaluate((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
-        await page.goto(env.server.url + '/my-quotes');
-        await page.locator('.offer-card').first().waitFor();
-        // With the confirmation open too: every state the client meets.
-        await page.getByRole('button', { name: 'Choisir cette offre' }).first().click();
-        await page.locator('.offer-confirm').waitFor();
-        const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-        if (scrolls) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: défilement horizontal`);
-        for (const v of await axe(page)) failures.push(`${width}px ${dark ? 'sombre' : 'clair'}: ${v}`);
-      }
+      await page.goto(env.server.url + '/my-quotes');
+      await page.locator('.offer-card').first().waitFor();
+      // With the confirmation open too: every state the client meets.
+      await page.getByRole('button', { name: 'Choisir cette offre' }).first().click();
+      await page.locator('.offer-confirm').waitFor();
+      const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+      if (scrolls) failures.push(`${width}px: défilement horizontal`);
+      for (const v of await axeBothThemes(page)) failures.push(`${width}px, ${v}`);
     }
     assert.deepEqual(failures, []);
     assert.deepEqual(errors, []);

@@ -3,7 +3,7 @@
 // without horizontal scrolling, and axe WCAG 2.1 AA in both themes.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { registerClient } from './desk-helpers.mjs';
 
 const env = useServerAndBrowser();
@@ -183,15 +183,12 @@ describe('quote requests', () => {
     const failures = [];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const dark of [false, true]) {
-        await page.evaluate((d) => localStorage.setItem('darkMode', JSON.stringify(d)), dark);
-        for (const [path, submit] of [['/quote-request?product=car', 'Envoyer ma demande'], ['/quote-request?product=fleet', 'Envoyer ma demande'], ['/vehicle-selection', 'Continuer'], ['/my-quotes', null]]) {
-          await page.goto(env.server.url + path);
-          await heading(page);
-          if (submit) await page.getByRole('button', { name: submit }).click();
-          else await page.locator('.quote-card').first().waitFor();
-          for (const v of await axe(page)) failures.push(`${path} ${width}px ${dark ? 'sombre' : 'clair'}: ${v}`);
-        }
+      for (const [path, submit] of [['/quote-request?product=car', 'Envoyer ma demande'], ['/quote-request?product=fleet', 'Envoyer ma demande'], ['/vehicle-selection', 'Continuer'], ['/my-quotes', null]]) {
+        await page.goto(env.server.url + path);
+        await heading(page);
+        if (submit) await page.getByRole('button', { name: submit }).click();
+        else await page.locator('.quote-card').first().waitFor();
+        for (const v of await axeBothThemes(page)) failures.push(`${path} ${width}px, ${v}`);
       }
     }
     await context.close();
