@@ -1,8 +1,8 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { buildSprite } from './src/illustrations/sprite';
-import { spriteUrl } from './src/illustrations/sprite-url';
+import { buildSprite } from './src/illustrations/sprite.ts';
+import { spriteUrl } from './src/illustrations/sprite-url.ts';
 
 // The company profile lives in pkg/company so that Go can embed it; the
 // dev server must be allowed to read it from outside the site root.
