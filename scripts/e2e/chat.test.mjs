@@ -3,7 +3,7 @@
 // the advisor, agent mode, persistence, keyboard use, both themes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeBothThemes, company, heading, launchBrowser, newPage, startServer, switchTheme, themeOf } from './helpers.mjs';
+import { axeBothThemes, company, heading, inBothThemes, launchBrowser, newPage, startServer } from './helpers.mjs';
 import { registerClient } from './desk-helpers.mjs';
 
 
@@ -315,14 +315,8 @@ describe('chat widget', () => {
       await panel.getByRole('button', { name: 'Parler à un agent' }).click();
       await panel.getByRole('group', { name: 'Sans conseiller en ligne' }).waitFor();
       const runAxe = async () => assert.deepEqual(await axeBothThemes(page, { selector: '#assistant-chat' }), []);
-      /** fn(theme) in the theme shown, then in the other. */
-      const inBothThemes = async (fn) => {
-        await fn(await themeOf(page));
-        await switchTheme(page);
-        await fn(await themeOf(page));
-      };
       await runAxe();
-      await inBothThemes(async (theme) => {
+      await inBothThemes(page, async (theme) => {
         const offerColours = await page.evaluate(() => ['.chat-offer-dismiss', '.chat-message-system .chat-text'].map((s) => {
           const el = document.querySelector(s);
           let bg = 'rgb(255, 255, 255)';
@@ -346,7 +340,7 @@ describe('chat widget', () => {
       assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= (width === 375 ? 740 : 900), `panel ${JSON.stringify(box)}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
-      await inBothThemes(async (theme) => {
+      await inBothThemes(page, async (theme) => {
         const pairs = await page.evaluate(() => {
           const bg = (el) => {
             for (let e = el; e; e = e.parentElement) {

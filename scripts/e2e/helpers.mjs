@@ -171,19 +171,26 @@ export async function switchTheme(page) {
 }
 
 /**
- * axe on the page in the theme it shows, then in the other after its
- * toggle: one load for both themes. Each line starts with its theme; the
- * page is left in the other theme, which the next page loads in.
- * `each(theme)` runs in each theme before axe (a screenshot).
+ * fn(theme) in the theme the page shows, then in the other after its
+ * toggle: one load for both themes. The page is left in the other theme,
+ * which the next page loads in.
+ */
+export async function inBothThemes(page, fn) {
+  await fn(await themeOf(page));
+  await switchTheme(page);
+  await fn(await themeOf(page));
+}
+
+/**
+ * axe on the page in both themes (inBothThemes), each line starting with
+ * its theme. `each(theme)` runs in each theme before axe (a screenshot).
  */
 export async function axeBothThemes(page, { selector, each } = {}) {
   const found = [];
-  for (const pass of [1, 2]) {
-    const theme = await themeOf(page);
+  await inBothThemes(page, async (theme) => {
     await each?.(theme);
     found.push(...(await axe(page, { selector })).map((v) => `${theme}: ${v}`));
-    if (pass === 1) await switchTheme(page);
-  }
+  });
   return found;
 }
 
