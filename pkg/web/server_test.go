@@ -160,16 +160,41 @@ func TestClientErrorRateLimit(t *testing.T) {
 	}
 }
 
+// TestSecurityHeadersEverywhere: the site's documents, with and without a
+// cookie (two ways through the server, see Server.handlers), its files and
+// its API all carry the same security headers.
 func TestSecurityHeadersEverywhere(t *testing.T) {
 	h, _ := newTestServer(t, fakeStore{})
-	for _, path := range []string{"/", "/nulle-part", "/assets/index-abc123.js", "/healthz", "/api/nothing"} {
-		res := scenario{method: "GET", url: path, status: map[bool]int{true: 404, false: 200}[path == "/nulle-part" || path == "/api/nothing"]}.run(t, h)
+	for _, tc := range []struct {
+		path, cookie string
+		status       int
+	}{
+		{"/", "", 200},
+		{"/", "theme=sombre", 200},
+		{"/nulle-part", "", 404},
+		{"/nulle-part", "courtier_session=inconnue", 404},
+		{"/assets/index-abc123.js", "", 200},
+		{"/healthz", "", 200},
+		{"/api/nothing", "", 404},
+	} {
+		sc := scenario{method: "GET", url: tc.path, status: tc.status}
+		if tc.cookie != "" {
+			sc.headers = map[string]string{"Cookie": tc.cookie}
+		}
+		res := sc.run(t, h)
 		csp := res.Header.Get("Content-Security-Policy")
 		if !strings.Contains(csp, "script-src 'self' 'sha256-") || strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "frame-ancestors 'none'") {
-			t.Errorf("%s: CSP %q", path, csp)
+			t.Errorf("%s: CSP %q", tc.path, csp)
 		}
-		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Referrer-Policy") == "" {
-			t.Errorf("%s: missing nosniff or Referrer-Policy", path)
+		for name, want := range map[string]string{
+			"X-Content-Type-Options":     "nosniff",
+			"Referrer-Policy":            "strict-origin-when-cross-origin",
+			"X-Frame-Options":            "DENY",
+			"Cross-Origin-Opener-Policy": "same-origin",
+		} {
+			if got := res.Header.Get(name); got != want {
+				t.Errorf("%s (cookie %q): %s %q, want %q", tc.path, tc.cookie, name, got, want)
+			}
 		}
 	}
 }

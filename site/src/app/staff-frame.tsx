@@ -4,6 +4,7 @@ import { AccountMenu } from '../components/account-menu';
 import { ThemeToggle } from '../components/theme-toggle';
 import { company } from '../lib/company';
 import type { SessionUser } from '../lib/session';
+import { BrandMark } from '../components/brand-mark';
 import './staff-frame.css';
 
 interface StaffLink {
@@ -56,7 +57,7 @@ export function StaffFrame({ user, children }: { user: SessionUser; children: Re
       <header className="staff-bar">
         <div className="staff-bar-inner container">
           <Link to="/dashboard" className="brand staff-brand" viewTransition>
-            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <BrandMark size={28} />
             <span>{company.name}</span>
             <span className="staff-badge">{user.role === 'admin' ? 'Administration' : 'Espace conseiller'}</span>
           </Link>

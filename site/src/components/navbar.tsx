@@ -4,6 +4,7 @@ import { companyName, companyPhone, telHref } from '../lib/brand';
 import { useSession } from '../lib/session';
 import { island } from '../lib/island';
 import { ThemeToggle } from './theme-toggle';
+import { BrandMark } from './brand-mark';
 
 const AccountMenu = island(() => import('./account-menu').then((m) => m.AccountMenu));
 
@@ -44,7 +45,7 @@ export function Navbar() {
     <header className="navbar">
       <nav className="navbar-inner container" aria-label="Navigation principale">
         <Link to="/" className="brand" viewTransition onClick={close}>
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <BrandMark size={32} />
           <span>{companyName}</span>
         </Link>
         <button
