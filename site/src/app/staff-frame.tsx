@@ -57,7 +57,7 @@ export function StaffFrame({ user, children }: { user: SessionUser; children: Re
       <header className="staff-bar">
         <div className="staff-bar-inner container">
           <Link to="/dashboard" className="brand staff-brand" viewTransition>
-            <BrandMark size={28} />
+            <BrandMark small />
             <span>{company.name}</span>
             <span className="staff-badge">{user.role === 'admin' ? 'Administration' : 'Espace conseiller'}</span>
           </Link>

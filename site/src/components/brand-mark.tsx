@@ -1,14 +1,12 @@
 /**
- * The brand's mark, the favicon's drawing (public/favicon.svg) inline:
- * as an <img> it cost the page a request and, before the first paint, an
- * SVG document of its own (15–25 ms of main thread on a cold renderer).
+ * The brand's mark, public/favicon.svg's drawing (a horizon over its
+ * line, white on the brand's blue) made by the stylesheet (global.css,
+ * .brand-mark): as an <img> it cost the page a request and, before its
+ * first paint, an SVG document of its own (15–25 ms of main thread on a
+ * cold renderer); as inline SVG, a few hundred bytes in the main chunk,
+ * which the price pages' budget of initial JavaScript cannot spare.
  * Decorative: the brand's name is the link's text beside it.
  */
-export function BrandMark({ size }: { size: number }) {
-  return (
-    <svg className="brand-mark" viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
-      <rect width="64" height="64" rx="14" fill="#0b4f8a" />
-      <path d="M14 42h36M20 34a12 12 0 0 1 24 0" stroke="#fff" strokeWidth="5" fill="none" strokeLinecap="round" />
-    </svg>
-  );
+export function BrandMark({ small }: { small?: boolean }) {
+  return <span className={small ? 'brand-mark brand-mark-small' : 'brand-mark'} aria-hidden="true" />;
 }

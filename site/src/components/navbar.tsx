@@ -45,7 +45,7 @@ export function Navbar() {
     <header className="navbar">
       <nav className="navbar-inner container" aria-label="Navigation principale">
         <Link to="/" className="brand" viewTransition onClick={close}>
-          <BrandMark size={32} />
+          <BrandMark />
           <span>{companyName}</span>
         </Link>
         <button

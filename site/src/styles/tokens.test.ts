@@ -107,7 +107,7 @@ describe('design tokens', () => {
     expect(darkOnly).toEqual([]);
     // A colour left out of the dark block would show its light value on a dark page: only those meant to stay are allowed.
     const kept = colours(light).filter((k) => !dark.has(k));
-    expect(kept.sort()).toEqual(['--hero-button-bg', '--hero-button-hover', '--hero-button-text', '--qr-bg'].sort());
+    expect(kept.sort()).toEqual(['--hero-button-bg', '--hero-button-hover', '--hero-button-text', '--mark-bg', '--mark-line', '--qr-bg'].sort());
   });
 
   it('no stylesheet but tokens.css writes a colour, outside print', () => {
