@@ -156,6 +156,30 @@ describe('theme', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  // Under reduced motion the other theme is drawn at once. The common
+  // reset (every duration 0.01 ms) made each property change of each element
+  // a transition: a toggle started 237, and a slow machine read the old
+  // colours two frames later (axe saw dark text on a light footer in CI).
+  for (const reducedMotion of ['reduce', 'no-preference']) {
+    test(`a toggle starts no transition, and a spinner turns only without reduced motion (${reducedMotion})`, async () => {
+      const { page, context, errors } = await newPage(env.browser, { width: 375, reducedMotion });
+      await page.goto(env.server.url + '/about');
+      await heading(page);
+      const seen = await page.evaluate(() => {
+        const title = document.querySelector('#footer-company');
+        document.querySelector('.theme-toggle').click();
+        const started = document.getAnimations().length;
+        const spinner = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'loading-spinner' }));
+        const turning = spinner.getAnimations().length;
+        spinner.remove();
+        return { dark: document.body.classList.contains('dark-mode'), started, colour: getComputedStyle(title).color, turning };
+      });
+      assert.deepEqual(seen, { dark: true, started: 0, colour: 'rgb(231, 237, 245)', turning: reducedMotion === 'reduce' ? 0 : 1 });
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });
 
 describe('loading, stale chunks and the error screen', () => {
