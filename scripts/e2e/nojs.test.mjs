@@ -1,12 +1,15 @@
 // The public pages as HTML: without JavaScript each shows its heading, its
 // text, the footer's company details, plain links and a reachable menu; an
 // unknown path is a real 404 page. With JavaScript, hydrating that HTML logs
-// no hydration error and nothing shifts while the page loads. Headings are in
-// order (one h1, no skipped level) both ways.
+// no hydration error and nothing shifts while the page loads, and its visible
+// text keeps French typography (typography-faults.mjs: that visit is the one
+// load of each page at each width that typography.test.mjs relies on).
+// Headings are in order (one h1, no skipped level) both ways.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, expectedTitle, heading, newPage, routeTable, settled, useServerAndBrowser } from './helpers.mjs';
 import { createUser, signIn } from './desk-helpers.mjs';
+import { typographyFaults } from './typography-faults.mjs';
 
 const env = useServerAndBrowser();
 const publicRoutes = routeTable.routes.filter((r) => !r.protected && !r.path.includes(':'));
@@ -171,7 +174,7 @@ describe('with JavaScript', () => {
   });
   for (const width of [1280, 375]) {
     for (const entry of [...publicRoutes, { path: '/nulle-part' }]) {
-      test(`${entry.path} at ${width} px has its status, title and heading, hydrates without error and without layout shift`, async (t) => {
+      test(`${entry.path} at ${width} px has its status, title and heading, hydrates without error and without layout shift, typeset`, async (t) => {
         const { page } = await firstVisit(width);
         const logged = [];
         const onConsole = (m) => {
@@ -213,6 +216,8 @@ describe('with JavaScript', () => {
         const { sum, moved } = await layoutShift(page);
         assert.equal(sum, 0, `${entry.path}: cumulative layout shift ${sum}\n${moved.join('\n')}`);
         assert.deepEqual(outlineProblems(await headingOutline(page)), [], `${entry.path}: heading order`);
+        // Read once the font is in: where a line breaks depends on it.
+        assert.deepEqual(await typographyFaults(page), [], `${entry.path}: typography`);
         // The page as JavaScript shows it, for its visit without (below).
         if (width === 1280 && found && !reference.has(entry.path)) reference.set(entry.path, await pageText(page));
       });

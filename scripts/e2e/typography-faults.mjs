@@ -1,8 +1,9 @@
 // French typography as the visitor sees it: the faults of a page's visible
-// text (typography.test.mjs on every page, subscription.test.mjs on the
-// client's contracts). The rules are those of ../typography-rules.mjs, the
-// same as check-typography.mjs over the prerendered pages and the copy's
-// vitest: ’ not ', « » not "", … not ..., no-break spaces where they are due.
+// text (nojs.test.mjs on the public pages, typography.test.mjs on the
+// others, subscription.test.mjs on the client's contracts). The rules are
+// those of ../typography-rules.mjs, the same as check-typography.mjs over the
+// prerendered pages and the copy's vitest: ’ not ', « » not "", … not ...,
+// no-break spaces where they are due.
 // What the browser sees that those do not is read with exemptions of its own:
 // - the text a visitor typed (messages, form values) is not ours to typeset;
 // - a text node is read alone, so a sign that starts a node after an inline

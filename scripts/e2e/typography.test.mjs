@@ -1,12 +1,14 @@
 // French typography as the visitor sees it, through the real server: on
-// every page, in a signed-in client's pages and in the chat's replies, the
+// every page (the public ones at both widths in nojs.test.mjs's first
+// visits, which load each once for all their checks; a client's and an
+// admin's here), and in the chat's replies, the
 // rules of ../typography-rules.mjs hold (’ not ', « » not "", … not ...,
 // a number never parts from its unit or its other groups, a sign never
 // starts a line) and the company's name is elided after "de", in the
 // site's copy and in the texts the Go server writes alike.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { company, heading, newPage, routeTable, useServerAndBrowser } from './helpers.mjs';
+import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
 import { typographyFaults } from './typography-faults.mjs';
 import { createUser, signInPage, visitorWrites } from './desk-helpers.mjs';
 
@@ -37,21 +39,6 @@ async function clientWithQuotes(page) {
 }
 
 describe('typography', () => {
-  for (const width of [375, 1280]) {
-    test(`every public page at ${width} px`, async () => {
-      const { page, context, errors } = await newPage(env.browser, { width });
-      const all = [];
-      for (const entry of routeTable.routes.filter((r) => !r.protected)) {
-        await page.goto(env.server.url + entry.path);
-        await heading(page);
-        all.push(...(await typographyFaults(page)).map((f) => `${entry.path}: ${f}`));
-      }
-      assert.deepEqual(all, []);
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
-  }
-
   test("a client's pages, every product in « Mes devis »", async () => {
     const { page, context, errors } = await newPage(env.browser, { width: 375 });
     await clientWithQuotes(page);
