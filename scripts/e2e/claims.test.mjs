@@ -14,7 +14,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, keepShot, newPage, sceneImage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { overflows, typeDate } from './price-helpers.mjs';
 import { call, createUser, password, registerClient, signIn } from './desk-helpers.mjs';
@@ -49,14 +49,10 @@ function expectStatus(res, status, what) {
 }
 
 /** A photo as a phone takes one: a JPEG the browser makes of a small scene. */
-async function photo(browser, title, color) {
-  const { page, context } = await newPage(browser, { width: 640, height: 420 });
-  await page.setContent(`<body style="margin:0;font:24px sans-serif;background:${color}">
+function photo(browser, title, color) {
+  return sceneImage(browser, `<body style="margin:0;font:24px sans-serif;background:${color}">
     <div style="margin:30px;padding:24px;height:330px;box-sizing:border-box;border-radius:16px;background:#fff8;border:3px solid #333">
-    <b>${title}</b><p>Lyon, ${day(-1)}</p></div></body>`);
-  const buffer = await page.screenshot({ type: 'jpeg', quality: 80 });
-  await context.close();
-  return buffer;
+    <b>${title}</b><p>Lyon, ${day(-1)}</p></div></body>`, { width: 640, height: 420, type: 'jpeg' });
 }
 
 /** The client's car contract, signed with the code of the e-mail, its justificatifs sent. */

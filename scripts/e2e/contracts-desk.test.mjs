@@ -11,7 +11,7 @@
 // 375 and 1280 px (screenshots with COURTIER_E2E_SHOTS, helpers.mjs keepShot).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, heading, keepShot, newPage, sceneImage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, registerClient, signIn } from './desk-helpers.mjs';
 
@@ -62,14 +62,10 @@ async function signedContract(page, registration) {
 }
 
 /** A picture of a paper, as a phone would take it: a PNG or a JPEG made by the browser. */
-async function paperImage(browser, title, type) {
-  const { page, context } = await newPage(browser, { width: 480, height: 300 });
-  await page.setContent(`<body style="margin:0;font:20px sans-serif;background:#e8eef5">
+function paperImage(browser, title, type) {
+  return sceneImage(browser, `<body style="margin:0;font:20px sans-serif;background:#e8eef5">
     <div style="margin:20px;padding:20px;height:220px;box-sizing:border-box;border-radius:12px;background:#f9e3ef;border:2px solid #b0487c">
-    <b>${title}</b><p>MARTIN Claire<br>née le 02/03/1981</p><p style="font-family:monospace">N° 123456789012</p></div></body>`);
-  const data = await page.screenshot({ type, ...(type === 'jpeg' ? { quality: 80 } : {}) });
-  await context.close();
-  return data;
+    <b>${title}</b><p>MARTIN Claire<br>née le 02/03/1981</p><p style="font-family:monospace">N° 123456789012</p></div></body>`, { width: 480, height: 300, type });
 }
 
 /** The client sends a justificatif, as the upload form does (multipart, field « file »). */

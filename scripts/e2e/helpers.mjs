@@ -207,6 +207,30 @@ export async function keepShot(page, file) {
   await page.screenshot({ path: join(dir, file), fullPage: true });
 }
 
+/**
+ * A PNG or JPEG of a small HTML scene, as a phone's camera would give a
+ * paper or a damaged car. One page per browser draws them all, one at a
+ * time: opening a page costs this Chromium about a second of CPU (README,
+ * CI), and it closes with the browser.
+ */
+export function sceneImage(browser, html, { width, height, type = 'png', quality = 80 }) {
+  let studio = studios.get(browser);
+  if (!studio) {
+    studio = { page: newPage(browser, { width, height }).then(({ page }) => page), turn: Promise.resolve() };
+    studios.set(browser, studio);
+  }
+  const shot = studio.turn.then(async () => {
+    const page = await studio.page;
+    await page.setViewportSize({ width, height });
+    await page.setContent(html);
+    return page.screenshot({ type, ...(type === 'jpeg' ? { quality } : {}) });
+  });
+  studio.turn = shot.catch(() => {});
+  return shot;
+}
+
+const studios = new WeakMap();
+
 /** Launches the system Chromium headless, never a downloaded browser. */
 export function launchBrowser() {
   return chromium.launch({
