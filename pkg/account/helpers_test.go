@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,29 +23,11 @@ func newClock() *fakeClock {
 	return storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
 }
 
-// logBuffer collects log output safely across goroutines.
-type logBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 type fixture struct {
 	svc   *Service
 	db    *store.DB
 	clock *fakeClock
-	logs  *logBuffer
+	logs  *storetest.Buffer
 	path  string
 	// apps are the second factors of the staff made by mustCreateStaff,
 	// by e-mail: what their phone would show.
@@ -63,7 +44,7 @@ type app struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := storetest.Open(t)
-	f := &fixture{db: db, clock: newClock(), logs: &logBuffer{}, path: db.Path(), apps: map[string]*app{}}
+	f := &fixture{db: db, clock: newClock(), logs: &storetest.Buffer{}, path: db.Path(), apps: map[string]*app{}}
 	var err error
 	f.svc, err = New(db, Config{
 		Logger: slog.New(slog.NewTextHandler(f.logs, nil)),

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
@@ -17,31 +16,13 @@ import (
 
 var testArgon = account.Params{Memory: 64, Time: 1, Threads: 1}
 
-// syncBuffer is a log sink several goroutines write to.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestRunPurgesAtStartAndStopsWithItsContext: Run deletes the ended
 // sessions at once, keeps the live ones, logs it, and returns when its
 // context ends.
 func TestRunPurgesAtStartAndStopsWithItsContext(t *testing.T) {
 	ctx := context.Background()
 	clock := storetest.NewClock(time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC))
-	logs := &syncBuffer{}
+	logs := &storetest.Buffer{}
 	a, err := Open(ctx, Config{DB: storetest.DSN(t), Now: clock.Now, Logger: slog.New(slog.NewTextHandler(logs, nil)),
 		Account: account.Config{Argon: testArgon}})
 	if err != nil {

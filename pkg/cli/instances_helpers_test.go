@@ -97,7 +97,7 @@ func (in *instance) holderMark() string { return fmt.Sprintf("/%d/", in.cmd.Proc
 // readyLog keeps a child's stderr and hands over its URL once the line
 // « serveur prêt » is written.
 type readyLog struct {
-	lockedBuffer
+	storetest.Buffer
 	ready chan string
 	found atomic.Bool
 }
@@ -105,7 +105,7 @@ type readyLog struct {
 var readyURL = regexp.MustCompile(`serveur prêt.* url=(http://\S+)`)
 
 func (l *readyLog) Write(p []byte) (int, error) {
-	n, err := l.lockedBuffer.Write(p)
+	n, err := l.Buffer.Write(p)
 	// Only the first lines are searched: the log of a loaded server grows.
 	if !l.found.Load() {
 		if m := readyURL.FindStringSubmatch(l.String()); m != nil {

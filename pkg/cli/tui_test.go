@@ -1,15 +1,15 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"courtier/pkg/store/storetest"
 )
 
 // TestTUICommandLines checks the flags of `courtier tui` without running it.
@@ -100,24 +100,6 @@ func TestTUIRefusals(t *testing.T) {
 	}
 }
 
-// lockedBuffer is written by the program while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestTUIRuns runs the dashboard over a real database, as an admin and
 // read-only, until q; the streams are not terminals.
 func TestTUIRuns(t *testing.T) {
@@ -132,7 +114,7 @@ func TestTUIRuns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in, keys := io.Pipe()
-			out, errOut := &lockedBuffer{}, &lockedBuffer{}
+			out, errOut := &storetest.Buffer{}, &storetest.Buffer{}
 			args := []string{"tui"}
 			if tt.as != "" {
 				args = append(args, "--as", tt.as)

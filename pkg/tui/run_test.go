@@ -1,35 +1,17 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"courtier/pkg/store/storetest"
 )
 
-// syncBuffer is a bytes.Buffer the program writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // waitFor waits until out holds want; the deadline only bounds a broken run.
-func waitFor(t *testing.T, out *syncBuffer, want string) {
+func waitFor(t *testing.T, out *storetest.Buffer, want string) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for !strings.Contains(out.String(), want) {
@@ -44,7 +26,7 @@ func waitFor(t *testing.T, out *syncBuffer, want string) {
 // it draws the Aperçu, goes to Demandes on "2" and exits on "q".
 func TestRunProgram(t *testing.T) {
 	in, keys := io.Pipe()
-	out := &syncBuffer{}
+	out := &storetest.Buffer{}
 	done := make(chan error, 1)
 	opts := Options{Refresh: time.Hour, NoColor: true, Now: func() time.Time { return testClock }, Location: time.UTC}
 	go func() { done <- Run(context.Background(), newFakeCoreSource(marie), opts, in, out) }()
@@ -70,7 +52,7 @@ func TestRunProgram(t *testing.T) {
 // TestRunCancelled ends the program with its context.
 func TestRunCancelled(t *testing.T) {
 	in, _ := io.Pipe()
-	out := &syncBuffer{}
+	out := &storetest.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, newFakeCoreSource(visitor), Options{NoColor: true}, in, out) }()

@@ -43,7 +43,7 @@ type apiEnv struct {
 	h     http.Handler
 	svc   *account.Service
 	clock *fakeClock
-	logs  *logBuffer
+	logs  *storetest.Buffer
 	// app holds the services and the store under the server.
 	app *app.App
 	// apps are the authenticator apps of the accounts whose second
@@ -58,7 +58,7 @@ func withSecureCookies(c *Config, _ *account.Config) { c.SecureCookies = true }
 
 func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	t.Helper()
-	env := &apiEnv{clock: storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), logs: &logBuffer{}, apps: map[string]*authApp{}}
+	env := &apiEnv{clock: storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), logs: &storetest.Buffer{}, apps: map[string]*authApp{}}
 	logger := slog.New(slog.NewTextHandler(env.logs, nil))
 	p, err := company.Default()
 	if err != nil {

@@ -8,38 +8,20 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"courtier/pkg/company"
+	"courtier/pkg/store/storetest"
 )
 
 type fakeStore struct{ err error }
 
 func (f fakeStore) Ping(context.Context) error { return f.err }
 
-// logBuffer collects log output safely across goroutines.
-type logBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func newTestServer(t *testing.T, store Pinger) (http.Handler, *logBuffer) {
+func newTestServer(t *testing.T, store Pinger) (http.Handler, *storetest.Buffer) {
 	t.Helper()
-	logs := &logBuffer{}
+	logs := &storetest.Buffer{}
 	p, err := company.Default()
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 // Package storetest gives tests of the packages over the store a temporary
-// database, on the engine the environment chooses, and a clock they move
-// by hand.
+// database, on the engine the environment chooses, a clock they move by
+// hand, and a buffer for the logs their programs write (Buffer).
 //
 // With COURTIER_TEST_POSTGRES set to a PostgreSQL URL (scripts/pg-cluster.sh
 // starts a throwaway cluster and prints it), every database is a schema of
