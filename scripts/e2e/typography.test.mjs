@@ -1,11 +1,11 @@
-// French typography as the visitor sees it, through the real server: on
-// every page (the public ones at both widths in nojs.test.mjs's first
-// visits, which load each once for all their checks; a client's and an
-// admin's here), and in the chat's replies, the
-// rules of ../typography-rules.mjs hold (’ not ', « » not "", … not ...,
-// a number never parts from its unit or its other groups, a sign never
-// starts a line) and the company's name is elided after "de", in the
-// site's copy and in the texts the Go server writes alike.
+// French typography as the visitor sees it, through the real server: in a
+// client's and an admin's pages and in the chat's replies (the public pages
+// are read at both widths in nojs.test.mjs's first visits, which load each
+// once for all their checks), the rules of ../typography-rules.mjs hold
+// (’ not ', « » not "", … not ..., a number never parts from its unit or
+// its other groups, a sign never starts a line) and the company's name is
+// elided after "de", in the site's copy and in the texts the Go server
+// writes alike.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { company, heading, newPage, useServerAndBrowser } from './helpers.mjs';
