@@ -9,8 +9,10 @@ import type { Canned } from './types';
 
 /**
  * The agent's reply: Entrée sends, Maj+Entrée goes to the line, 1 000
- * characters at most; a canned answer fills it. The text stays when the
- * sending fails, with the reason under it.
+ * characters at most; a canned answer fills it. The field empties as soon
+ * as a reply leaves, so the agent can write the next one at once: replies
+ * go to the server one after the other, in the order written. A reply the
+ * server refuses comes back into the field, with the reason under it.
  */
 export function Composer({ cid, canned, onSent, onRefused }: {
   cid: string; canned: Canned[]; onSent: (m: ChatMessage) => void;
@@ -19,40 +21,51 @@ export function Composer({ cid, canned, onSent, onRefused }: {
 }) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
+  // Replies leave one after the other, so that the second never overtakes the first.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  // The replies written and not yet accepted, oldest first.
+  const waiting = useRef<{ text: string }[]>([]);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const { typed, stopped } = useTypingSignal(cid);
   const length = Array.from(text).length;
-  const send = async (e?: FormEvent) => {
+  const send = (e?: FormEvent) => {
     e?.preventDefault();
-    if (!canSend(text, busy)) {
-      if (text.trim() === '') setError('Écrivez votre réponse.');
+    if (!canSend(text, false)) {
+      setError(text.trim() === '' ? 'Écrivez votre réponse.' : 'Votre réponse dépasse 1 000 caractères.');
       return;
     }
-    setBusy(true);
+    const reply = text.trim();
+    setText('');
     setError('');
-    try {
-      const m = await sendReply(cid, text.trim());
-      setText('');
-      stopped();
-      onSent(m);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
-      if (err instanceof ApiError && (err.status === 409 || err.status === 403)) onRefused();
-    } finally {
-      setBusy(false);
-      area.current?.focus();
-    }
+    stopped();
+    area.current?.focus();
+    const job = { text: reply };
+    waiting.current.push(job);
+    queue.current = queue.current.then(async () => {
+      if (!waiting.current.includes(job)) return; // given back with an earlier refusal
+      try {
+        const m = await sendReply(cid, job.text);
+        waiting.current.shift();
+        onSent(m);
+      } catch (err) {
+        // This reply and those written after it come back, in order, before what was typed since.
+        const back = waiting.current.map((j) => j.text).join('\n');
+        waiting.current = [];
+        setText((now) => (now.trim() === '' ? back : `${back}\n${now}`));
+        setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
+        if (err instanceof ApiError && (err.status === 409 || err.status === 403)) onRefused();
+      }
+    });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
-    void send();
+    send();
   };
   const errorId = `${id}-erreur`;
   return (
-    <form className="lc-composer" noValidate onSubmit={(e) => void send(e)}>
+    <form className="lc-composer" noValidate onSubmit={send}>
       <CannedPicker id={`${id}-type`} canned={canned} onPick={(t) => { setText(t); setError(''); area.current?.focus(); }} />
       <div className="field">
         <label htmlFor={`${id}-texte`}>Votre réponse</label>
@@ -67,7 +80,7 @@ export function Composer({ cid, canned, onSent, onRefused }: {
           }} />
         {error ? <p id={errorId} className="field-error" role="alert">{typeset(error)}</p> : null}
       </div>
-      <button className="btn btn-primary" type="submit" disabled={busy}>Envoyer</button>
+      <button className="btn btn-primary" type="submit">Envoyer</button>
     </form>
   );
 }

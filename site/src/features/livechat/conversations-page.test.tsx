@@ -141,6 +141,50 @@ describe('the conversations page', () => {
     expect(transcript().filter((t) => t.startsWith('Nous sommes ouverts'))).toHaveLength(1);
   });
 
+  it('empties the field as a reply leaves: the next one, written meanwhile, is neither wiped nor sent first', async () => {
+    const s = server();
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const plain = s.reply;
+    s.reply = async (text) => {
+      if (text.startsWith('Premier')) await held;
+      return plain(text);
+    };
+    show('/dashboard/conversations/m1');
+    const area = (await screen.findByLabelText('Votre réponse')) as HTMLTextAreaElement;
+    for (const text of ['Premier point : la franchise.', 'Second point : les garanties.']) {
+      fireEvent.change(area, { target: { value: text } });
+      fireEvent.keyDown(area, { key: 'Enter' });
+      expect(area.value).toBe('');
+    }
+    fireEvent.change(area, { target: { value: 'Un troisième, pas encore envoyé' } });
+    // The second waits for the first's answer.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.calls.filter((c) => c.endsWith('/messages {"text":"Second point : les garanties."}'))).toEqual([]);
+    await act(async () => { release(); await held; });
+    await waitFor(() => expect(transcript().slice(-2)).toEqual(['Premier point : la franchise.', 'Second point : les garanties.']));
+    const posted = s.calls.filter((c) => c.startsWith('POST') && c.includes('/messages'));
+    expect(posted.map((c) => c.replace(/^.*"text":"|"}$/g, ''))).toEqual(['Premier point : la franchise.', 'Second point : les garanties.']);
+    expect(area.value).toBe('Un troisième, pas encore envoyé');
+  });
+
+  it('gives refused replies back in the order written, before what was typed since, with the reason', async () => {
+    const s = server();
+    s.reply = () => new Response(JSON.stringify({ error: 'Un autre conseiller a pris cette conversation.' }), { status: 409 });
+    show('/dashboard/conversations/m1');
+    const area = (await screen.findByLabelText('Votre réponse')) as HTMLTextAreaElement;
+    for (const text of ['Un', 'Deux']) {
+      fireEvent.change(area, { target: { value: text } });
+      fireEvent.keyDown(area, { key: 'Enter' });
+    }
+    fireEvent.change(area, { target: { value: 'Trois' } });
+    expect((await screen.findByText('Un autre conseiller a pris cette conversation.')).getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(area.value).toBe('Un\nDeux\nTrois'));
+    // The refusal stopped the queue: « Deux » was never sent after « Un » failed.
+    expect(s.calls.filter((c) => c.startsWith('POST') && c.includes('/messages'))).toHaveLength(1);
+    await waitFor(() => expect(count(s, 'GET /api/chat/staff/conversations/m1')).toBe(2));
+  });
+
   it('shows « Le visiteur écrit… » and « Lu » from the stream, and reports what the agent read', async () => {
     const s = server();
     show('/dashboard/conversations/m1');
@@ -223,6 +267,43 @@ describe('the conversations page', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Absent' }));
     await waitFor(() => expect(s.calls).toContain('PUT /api/chat/staff/presence {"away":true}'));
     expect((screen.getByRole('radio', { name: 'Absent' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows the last click\'s presence when the first click\'s answer comes last', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const s = server({ hold: (call) => (call.endsWith('{"away":true}') ? held : undefined) });
+    show('/dashboard/conversations');
+    const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+    fireEvent.click(await screen.findByRole('radio', { name: 'Absent' }));
+    fireEvent.click(radio('Disponible'));
+    await waitFor(() => expect(s.calls).toContain('PUT /api/chat/staff/presence {"away":false}'));
+    await act(async () => { release(); await held; });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(radio('Disponible').checked).toBe(true);
+  });
+
+  it('keeps the presence just chosen when an inbox asked for before it answers after it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    let holding = false;
+    const s = server({ hold: (call) => (holding && call === 'GET /api/chat/inbox' ? held : undefined) });
+    show('/dashboard/conversations');
+    const absent = (await screen.findByRole('radio', { name: 'Absent' })) as HTMLInputElement;
+    // The stream says the inbox changed: it is asked for, and its answer (still « Disponible ») is slow.
+    holding = true;
+    FakeEventSource.last.emit('inbox', {});
+    const before = count(s, 'GET /api/chat/inbox');
+    await waitFor(() => expect(count(s, 'GET /api/chat/inbox')).toBe(before + 1));
+    holding = false;
+    fireEvent.click(absent);
+    await waitFor(() => expect(s.calls).toContain('PUT /api/chat/staff/presence {"away":true}'));
+    await act(async () => { release(); await held; });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(absent.checked).toBe(true);
+    // The inbox is asked for again, and agrees.
+    await waitFor(() => expect(count(s, 'GET /api/chat/inbox')).toBe(before + 2));
+    expect(absent.checked).toBe(true);
   });
 
   it('closes a conversation and goes back to the inbox with a notice', async () => {

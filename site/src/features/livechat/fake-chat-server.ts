@@ -51,8 +51,12 @@ export interface ChatServer {
   conversations: Record<string, { conversation: StaffConversation; requests: LinkedRequest[] } | { status: number; error: string }>;
   canned: Canned[];
   take: (cid: string) => Response;
+  /** Answers a reply the agent sends; by default, stored at once. */
+  reply: (text: string) => Response | Promise<Response>;
   calls: string[];
   nextId: number;
+  /** Holds a call's answer, made when the call came, until the promise it returns settles. */
+  hold: (call: string) => Promise<void> | undefined;
 }
 
 /** Stubs fetch and EventSource; returns the server's state. */
@@ -62,19 +66,31 @@ export function fakeChatServer(init: Partial<ChatServer>): ChatServer {
     conversations: {},
     canned: [],
     take: () => json(200, {}),
+    reply: (text) => json(201, { message: msg(s.nextId++, 'agent', text, 'Julie Martin') }),
     calls: [],
     nextId: 100,
+    hold: () => undefined,
     ...init,
   };
   FakeEventSource.all = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('fetch', vi.fn(async (url: string, req?: RequestInit) => {
-    const method = req?.method ?? 'GET';
-    s.calls.push(`${method} ${url}${req?.body ? ` ${String(req.body)}` : ''}`);
+    const call = `${req?.method ?? 'GET'} ${url}${req?.body ? ` ${String(req.body)}` : ''}`;
+    s.calls.push(call);
+    const res = await answer(url, req);
+    await s.hold(call);
+    return res;
+  }));
+  /** The answer as the server makes it when the call comes. */
+  async function answer(url: string, req?: RequestInit): Promise<Response> {
     if (url === '/api/chat/inbox') return json(200, s.inbox);
     if (url === '/api/chat/canned') return json(200, { canned: s.canned });
     if (url === '/api/desk/staff') return json(200, { staff: [{ uid: 'julie', name: 'Julie Martin' }, { uid: 'paul', name: 'Paul Roux' }] });
-    if (url === '/api/chat/staff/presence') return json(200, JSON.parse(String(req?.body)));
+    if (url === '/api/chat/staff/presence') {
+      const { away } = JSON.parse(String(req?.body)) as { away: boolean };
+      s.inbox = { ...s.inbox, away };
+      return json(200, { away });
+    }
     const m = /^\/api\/chat\/staff\/conversations\/([^/]+)(?:\/(\w+))?$/.exec(url);
     const cid = decodeURIComponent(m?.[1] ?? '');
     const c = s.conversations[cid];
@@ -83,12 +99,9 @@ export function fakeChatServer(init: Partial<ChatServer>): ChatServer {
     switch (m[2]) {
       case undefined: return json(200, c);
       case 'take': return s.take(cid);
-      case 'messages': {
-        const text = (JSON.parse(String(req?.body)) as { text: string }).text;
-        return json(201, { message: msg(s.nextId++, 'agent', text, 'Julie Martin') });
-      }
+      case 'messages': return s.reply((JSON.parse(String(req?.body)) as { text: string }).text);
       default: return json(204);
     }
-  }));
+  }
   return s;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { setPresence } from './api';
 
@@ -9,13 +9,17 @@ import { setPresence } from './api';
 export function PresenceSwitch({ away, onChange }: { away: boolean; onChange: (away: boolean) => void }) {
   const id = useId();
   const [error, setError] = useState('');
+  // Only the last click's answer is shown: an earlier one may arrive after it.
+  const clicks = useRef(0);
   const pick = (next: boolean) => {
     if (next === away) return;
+    const n = ++clicks.current;
     setError('');
     onChange(next);
     setPresence(next).then(
-      (res) => onChange(res.away),
+      (res) => { if (n === clicks.current) onChange(res.away); },
       (err: unknown) => {
+        if (n !== clicks.current) return;
         onChange(!next);
         setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
       },

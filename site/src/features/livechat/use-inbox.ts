@@ -22,12 +22,14 @@ export function useInbox(): InboxState {
   const [error, setError] = useState('');
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const loading = useRef(false);
   const load = useCallback(() => {
     clearTimeout(timer.current);
     const n = ++seq.current;
+    loading.current = true;
     fetchInbox().then(
-      (next) => { if (n === seq.current) { setInbox(next); setError(''); } },
-      (err: unknown) => { if (n === seq.current) setError(err instanceof ApiError ? err.message : 'Erreur inattendue.'); },
+      (next) => { if (n === seq.current) { loading.current = false; setInbox(next); setError(''); } },
+      (err: unknown) => { if (n === seq.current) { loading.current = false; setError(err instanceof ApiError ? err.message : 'Erreur inattendue.'); } },
     );
   }, []);
   const soon = useCallback(() => {
@@ -38,6 +40,12 @@ export function useInbox(): InboxState {
     load();
     return () => clearTimeout(timer.current);
   }, [load]);
-  const setAway = useCallback((away: boolean) => setInbox((i) => (i ? { ...i, away } : i)), []);
+  const setAway = useCallback((away: boolean) => {
+    // An answer already on its way predates the change and would undo it:
+    // it is dropped, and the inbox asked again.
+    if (loading.current) soon();
+    seq.current++;
+    setInbox((i) => (i ? { ...i, away } : i));
+  }, [soon]);
   return { inbox, error, load, soon, setAway };
 }
