@@ -68,6 +68,8 @@ describe('typography', () => {
     const admin = `admin-typo${Date.now()}@exemple.fr`;
     await createUser(env.server.db, admin, 'Ada Lefèvre', 'admin');
     const { page, context, errors } = await newPage(env.browser);
+    // Closed even when an assertion fails: an admin left on the conversations page would be online for the chat test below.
+    t.after(() => context.close());
     await signInPage(env.server.url, page, admin);
     const all = [];
     const read = async (where) => all.push(...(await typographyFaults(page)).map((f) => `${where}: ${f}`));
@@ -91,7 +93,6 @@ describe('typography', () => {
     // The statuses of claims and requests are written by Go: checked too.
     assert.deepEqual(all, []);
     assert.deepEqual(errors, []);
-    await context.close();
   });
 
   test('the about page and the chat write the name elided, the replies typeset', async (t) => {

@@ -37,7 +37,7 @@ export async function api<T>(method: string, path: string, body?: unknown, signa
     if (signal?.aborted) throw err;
     throw new ApiError(offline, 0);
   }
-  return answer<T>(res);
+  return settled(answer<T>(res), signal);
 }
 
 /** Sends a form with a file (multipart/form-data) and returns the JSON answer, or throws an ApiError. */
@@ -49,7 +49,14 @@ export async function apiForm<T>(path: string, form: FormData, signal?: AbortSig
     if (signal?.aborted) throw err;
     throw new ApiError(offline, 0);
   }
-  return answer<T>(res);
+  return settled(answer<T>(res), signal);
+}
+
+/** What answered, unless the caller gave up meanwhile: an aborted call never resolves as if it had answered. */
+async function settled<T>(data: Promise<T>, signal?: AbortSignal): Promise<T> {
+  const v = await data;
+  signal?.throwIfAborted();
+  return v;
 }
 
 /** The JSON of an answer, or the ApiError it carries. */

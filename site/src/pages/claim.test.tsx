@@ -80,8 +80,23 @@ describe('ClaimPage', () => {
     fetchMock.mockReturnValueOnce(answer(201, { claim: { ...base, messages: [{ id: 2, at: '2026-11-28T11:00:00Z', authorName: 'Camille', fromClient: true, body: 'Le voici.' }] } }));
     fireEvent.change(box, { target: { value: 'Le voici.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le message' }));
-    expect(await screen.findByText('Le voici.')).toBeTruthy();
+    // The thread's copy, not the field's.
+    expect(await screen.findByText('Le voici.', { selector: '.claim-message-body' })).toBeTruthy();
     expect(JSON.parse(fetchMock.mock.calls[1]![1].body as string)).toEqual({ body: 'Le voici.' });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps what the client typed while a message left', async () => {
+    show({ ...base, messages: [] });
+    const box = (await screen.findByLabelText('Votre message')) as HTMLTextAreaElement;
+    let release = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<void>((r) => { release = r; }).then(() => answer(201, { claim: { ...base, messages: [{ id: 2, at: '2026-11-28T11:00:00Z', authorName: 'Camille', fromClient: true, body: 'Le voici.' }] } })));
+    fireEvent.change(box, { target: { value: 'Le voici.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+    fireEvent.change(box, { target: { value: 'Le voici. Et la facture' } });
+    release();
+    expect(await screen.findByText('Le voici.', { selector: '.claim-message-body' })).toBeTruthy();
+    expect(box.value).toBe('Le voici. Et la facture');
   });
 });
 

@@ -130,9 +130,11 @@ export function Thread({ claim, onChange }: { claim: Claim; onChange: (c: Claim)
     }
     setBusy(true);
     setError(undefined);
+    const sent = body;
     try {
-      onChange(await sendClaimMessage(claim.id, body));
-      setBody('');
+      onChange(await sendClaimMessage(claim.id, sent));
+      // What was typed while it left stays.
+      setBody((now) => (now === sent ? '' : now));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Votre message n’a pas pu être envoyé. Réessayez.');
       document.getElementById('sinistre-message')?.focus();

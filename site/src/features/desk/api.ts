@@ -20,8 +20,8 @@ export function queueQuery(f: QueueFilter): string {
 }
 
 /** The queue for staff, nearest deadline first, with the kinds for the filters. */
-export function fetchQueue(f: QueueFilter): Promise<{ requests: DeskRequest[]; kinds: KindInfo[] }> {
-  return api('GET', base + queueQuery(f));
+export function fetchQueue(f: QueueFilter, signal?: AbortSignal): Promise<{ requests: DeskRequest[]; kinds: KindInfo[] }> {
+  return api('GET', base + queueQuery(f), undefined, signal);
 }
 
 /** One request for staff: shared part, history, notes, replies, hand moves and what the actor may do. */

@@ -51,8 +51,11 @@ function UploadForm({ claim, onChange }: { claim: StaffClaim; onChange: () => vo
     if (found || !file) return input.current?.focus();
     const name = file.name;
     if (await run(() => addClaimFile(claim.id, file))) {
-      setFile(undefined);
-      if (input.current) input.current.value = '';
+      // A file chosen while this one left stays chosen.
+      if (input.current?.files?.[0] === file || !input.current?.files?.length) {
+        setFile(undefined);
+        if (input.current) input.current.value = '';
+      }
       setDone(`«\u00a0${name}\u00a0» est joint au dossier\u00a0: le client le voit dans «\u00a0Mes sinistres\u00a0».`);
     } else {
       input.current?.focus();

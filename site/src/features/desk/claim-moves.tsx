@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field';
 import { moveClaim, type StaffClaim } from './claim-api';
 import { claimBounds, emptyMove, moveField, moveInput, needLabels, type MoveErrors, type MoveField, type MoveFields } from './claim-move-form';
@@ -22,11 +22,24 @@ export function ClaimMoves({ claim, onChange }: { claim: StaffClaim; onChange: (
   const [errors, setErrors] = useState<MoveErrors>({});
   const [done, setDone] = useState('');
   const [action, run] = useAction(onChange);
-  useEffect(() => { setF((v) => ({ ...v, status: '', insurerRef: claim.insurerRef ?? '' })); }, [claim.status, claim.insurerRef]);
+  // A reload keeps what the agent chose and typed while it still applies:
+  // the page's header and this claim answer separately, in either order.
+  const typedRef = useRef(false);
+  useEffect(() => {
+    setF((v) => ({
+      ...v,
+      status: claim.moves.some((m) => m.status === v.status) ? v.status : '',
+      insurerRef: typedRef.current ? v.insurerRef : claim.insurerRef ?? '',
+    }));
+  }, [claim.moves, claim.insurerRef]);
 
   const fieldId = (k: MoveField) => `${id}-${k}`;
   const move = claim.moves.find((m) => m.status === f.status);
-  const set = (k: keyof MoveFields, v: string) => { setF({ ...f, [k]: v }); setDone(''); };
+  const set = (k: keyof MoveFields, v: string) => {
+    if (k === 'insurerRef') typedRef.current = true;
+    setF({ ...f, [k]: v });
+    setDone('');
+  };
 
   async function send(e: FormEvent) {
     e.preventDefault();
@@ -40,7 +53,8 @@ export function ClaimMoves({ claim, onChange }: { claim: StaffClaim; onChange: (
     const label = move?.label ?? '';
     const ok = await run(() => moveClaim(claim.id, checked.input));
     if (ok) {
-      setF({ ...emptyMove });
+      typedRef.current = false;
+      setF({ ...emptyMove, insurerRef: checked.input.insurerRef || (claim.insurerRef ?? '') });
       setDone(`Le sinistre est passé à «\u00a0${label}\u00a0»\u00a0; le client en est averti par e-mail.`);
     }
   }

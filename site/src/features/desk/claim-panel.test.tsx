@@ -45,7 +45,7 @@ const claim: StaffClaim = {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: "METHOD url" → answer; each call kept with its body (JSON, or the FormData as sent). */
-function fakeServer(routes: Record<string, (body: unknown) => Response>) {
+function fakeServer(routes: Record<string, (body: unknown) => Response | Promise<Response>>) {
   const calls: { key: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${url}`;
@@ -150,6 +150,37 @@ describe('claim panel', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('ne peut pas passer');
   });
 
+  it('keeps the step chosen and the words typed when the claim comes again, and drops a step no longer offered', () => {
+    // The page's header and this panel answer separately: the claim may
+    // arrive moved on after the agent has already picked the next step.
+    const { Actions } = claimPanel;
+    const view = (c: StaffClaim) => <Actions request={request} detail={{ claim: c }} onChange={() => {}} />;
+    const { rerender } = render(view(claim));
+    fireEvent.click(screen.getByRole('radio', { name: 'En attente de pièces' }));
+    fireEvent.change(screen.getByLabelText(/^Pièce demandée au client/), { target: { value: 'Le devis du plombier, en PDF.' } });
+    const transmitted: StaffClaim = { ...claim, status: 'transmitted', statusLabel: "Transmis à l'assureur", insurerRef: 'ASS-2026-77', moves: claim.moves.slice(1) };
+    rerender(view(transmitted));
+    expect((screen.getByRole('radio', { name: 'En attente de pièces' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/^Pièce demandée au client/) as HTMLTextAreaElement).value).toBe('Le devis du plombier, en PDF.');
+    rerender(view({ ...transmitted, status: 'pieces', moves: claim.moves.slice(2) }));
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect(screen.queryByLabelText(/^Pièce demandée au client/)).toBeNull();
+  });
+
+  it('keeps the insurer\'s number the agent typed when the claim comes again, and shows the server\'s otherwise', () => {
+    const { Actions } = claimPanel;
+    const view = (c: StaffClaim) => <Actions request={request} detail={{ claim: c }} onChange={() => {}} />;
+    const { rerender } = render(view({ ...claim, insurerRef: 'ASS-1' }));
+    fireEvent.click(screen.getByRole('radio', { name: "Transmis à l'assureur" }));
+    const input = () => screen.getByLabelText(/^Numéro de sinistre de l’assureur/) as HTMLInputElement;
+    expect(input().value).toBe('ASS-1');
+    rerender(view({ ...claim, insurerRef: 'ASS-2' }));
+    expect(input().value).toBe('ASS-2');
+    fireEvent.change(input(), { target: { value: 'ASS-3' } });
+    rerender(view({ ...claim, insurerRef: 'ASS-4' }));
+    expect(input().value).toBe('ASS-3');
+  });
+
   it('asks staff who do not work on it to take it first, with no form', () => {
     renderPanel({ ...claim, canWork: false, moves: [], actions: [] });
     expect(document.body.textContent).toContain('Prenez ce sinistre en charge pour le faire avancer.');
@@ -168,6 +199,22 @@ describe('claim panel', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button')));
     expect(calls).toEqual([{ key: 'POST /api/claims/c1/messages', body: { body: 'Merci, je transmets le devis.' } }]);
     expect(onChange).toHaveBeenCalledOnce();
+    expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps what the agent typed while a message left', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    fakeServer({ 'POST /api/claims/c1/messages': async () => { await held; return json(201, { claim }); } });
+    renderPanel();
+    const form = screen.getByRole('form', { name: 'Écrire au client' });
+    const area = within(form).getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.change(area, { target: { value: 'Merci, je transmets le devis.' } });
+    fireEvent.click(within(form).getByRole('button'));
+    fireEvent.change(area, { target: { value: 'Merci, je transmets le devis. Autre chose :' } });
+    await act(async () => { release(); await held; });
+    await waitFor(() => expect(within(form).getByRole('status').textContent).toBe('Message envoyé au client.'));
+    expect(area.value).toBe('Merci, je transmets le devis. Autre chose :');
   });
 
   it('attaches a file staff received, and shows the server\'s refusal', async () => {
@@ -186,6 +233,25 @@ describe('claim panel', () => {
     status = 201;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Joindre' })));
     expect(screen.getByRole('status').textContent).toContain('«\u00a0courrier-assureur.pdf\u00a0» est joint au dossier');
+  });
+});
+
+describe('a file chosen while another one is sent', () => {
+  it('stays chosen, and is the next one sent', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const calls = fakeServer({ 'POST /api/claims/c1/files': async () => { await held; return json(201, { claim }); } });
+    renderPanel();
+    const input = screen.getByLabelText(/^Joindre un document/);
+    const first = new File(['%PDF-1.7'], 'courrier-assureur.pdf', { type: 'application/pdf' });
+    const second = new File(['%PDF-1.7'], 'rapport-expert.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [first] } });
+    fireEvent.click(screen.getByRole('button', { name: /^Joindre|^Envoi/ }));
+    fireEvent.change(input, { target: { files: [second] } });
+    await act(async () => { release(); await held; });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('«\u00a0courrier-assureur.pdf\u00a0» est joint'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Joindre' })));
+    expect(calls.map((c) => ((c.body as FormData).get('file') as File).name)).toEqual(['courrier-assureur.pdf', 'rapport-expert.pdf']);
   });
 });
 

@@ -22,8 +22,10 @@ function ReplyForm({ claim, onChange }: { claim: StaffClaim; onChange: () => voi
       return document.getElementById(fieldId)?.focus();
     }
     setMissing('');
-    if (await run(() => writeToClaimant(claim.id, body))) {
-      setBody('');
+    const sent = body;
+    if (await run(() => writeToClaimant(claim.id, sent))) {
+      // What was typed while it left stays.
+      setBody((now) => (now === sent ? '' : now));
       setSent(true);
     } else {
       document.getElementById(fieldId)?.focus();

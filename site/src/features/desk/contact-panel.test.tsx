@@ -21,10 +21,12 @@ function request(kind: 'contact' | 'callback', change: Partial<DeskRequest> = {}
   };
 }
 
-function fakeServer() {
+/** Records the posts and answers each, once `held` (if given) settles. */
+function fakeServer(held?: Promise<void>) {
   const posts: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     posts.push({ url, body: JSON.parse(init?.body as string) });
+    await held;
     return new Response(JSON.stringify({ reply: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }));
   return posts;
@@ -85,6 +87,33 @@ describe('contact and callback panels', () => {
     render(<Actions request={req} detail={null} onChange={() => {}} />);
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('keep what was typed while a reply or a call left', async () => {
+    user = staff('agent', 'agent');
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const posts = fakeServer(held);
+    const onChange = vi.fn();
+    render(<contactPanel.Actions request={request('contact')} detail={null} onChange={onChange} />);
+    const reply = screen.getByLabelText('Votre réponse') as HTMLTextAreaElement;
+    fireEvent.change(reply, { target: { value: 'Un expert passe jeudi.' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Envoi|^Envoyer la réponse/ }));
+    fireEvent.change(reply, { target: { value: 'Un expert passe jeudi. Et aussi' } });
+    release();
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(reply.value).toBe('Un expert passe jeudi. Et aussi');
+    expect(screen.getByRole('link', { name: /par e-mail à lea@exemple.fr/ }).getAttribute('href')).toContain('body=Un%20expert%20passe%20jeudi.');
+    cleanup();
+    render(<callbackPanel.Actions request={request('callback', { status: 'in_progress' })} detail={null} onChange={() => {}} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pas de réponse' }));
+    const note = screen.getByLabelText('Compte rendu pour le client (facultatif)') as HTMLTextAreaElement;
+    fireEvent.change(note, { target: { value: 'Message laissé.' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Enregistrer l’appel|^Enregistrement/ }));
+    fireEvent.change(note, { target: { value: 'Message laissé. Rappeler demain' } });
+    expect(await screen.findByText(/Tentative enregistrée/)).toBeTruthy();
+    expect(note.value).toBe('Message laissé. Rappeler demain');
+    expect(posts.map((p) => p.body)).toEqual([{ body: 'Un expert passe jeudi.' }, { outcome: 'no_answer', note: 'Message laissé.' }]);
   });
 
   it('let an admin log a call without answer', async () => {

@@ -73,10 +73,12 @@ function MessageActions({ request, onChange }: KindPanelProps) {
     if (!body.trim()) return setError(copy.replyMissing);
     setBusy(true);
     setError('');
+    const reply = body;
     try {
-      await replyToMessage(request.id, body);
-      setSent(body);
-      setBody('');
+      await replyToMessage(request.id, reply);
+      setSent(reply);
+      // What was typed while it left stays.
+      setBody((now) => (now === reply ? '' : now));
       onChange();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : copy.failed);
@@ -134,10 +136,11 @@ function CallbackActions({ request, onChange }: KindPanelProps) {
     if (!outcome) return setError(copy.outcomeMissing);
     setBusy(true);
     setError('');
+    const said = note;
     try {
-      await logCall(request.id, outcome, note);
+      await logCall(request.id, outcome, said);
       setDone(outcome === 'reached' ? copy.callReached : copy.callMissed);
-      setNote('');
+      setNote((now) => (now === said ? '' : now));
       setOutcome('');
       onChange();
     } catch (err) {

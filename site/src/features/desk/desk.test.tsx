@@ -6,6 +6,7 @@ import { DueCell, dueState } from './due';
 import { KindSection } from './kind-section';
 import { kindPanels } from './kinds';
 import { QueueSection } from './queue';
+import { RequestNotes } from './request-notes';
 import { RequestTracking } from './request-tracking';
 import type { DeskCan, DeskDetail, DeskRequest } from './types';
 
@@ -19,7 +20,7 @@ const base: DeskRequest = {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: route → answer; every call is recorded. */
-function fakeServer(routes: Record<string, (body: unknown) => Response>) {
+function fakeServer(routes: Record<string, (body: unknown) => Response | Promise<Response>>) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${url}`;
@@ -88,6 +89,23 @@ describe('QueueSection', () => {
     await screen.findByText('Aucune demande ne correspond à ces filtres.');
     expect(router.state.location.search).toBe('?assignee=none');
     expect(calls).toEqual(['GET /api/desk/requests', 'GET /api/desk/requests?assignee=none']);
+  });
+
+  it('never lets an older filter\'s late answer replace the newer list', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    fakeServer({
+      'GET /api/desk/requests': async () => { await held; return json(200, { requests: [base], kinds: [] }); },
+      'GET /api/desk/requests?assignee=none': () => json(200, { requests: [], kinds: [] }),
+    });
+    inRouter(<QueueSection me="me" />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Non attribuées' }));
+    await screen.findByText('Aucune demande ne correspond à ces filtres.');
+    release();
+    await held;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText('DV-2026-000001')).toBeNull();
+    expect(screen.getByText('Aucune demande ne correspond à ces filtres.')).toBeTruthy();
   });
 
   it('shows the server\'s message for a filter it refuses, with a way out', async () => {
@@ -163,5 +181,25 @@ describe('KindSection', () => {
     render(<KindSection request={{ ...base, kind: 'contact' }} version={0} onChange={() => {}} />);
     expect(calls).toHaveLength(1);
     kindPanels.contact = contactPanel;
+  });
+});
+
+describe('RequestNotes', () => {
+  it('adds a note, and keeps what was typed while it left', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const calls = fakeServer({ 'POST /api/desk/requests/R1/notes': async () => { await held; return json(201, {}); } });
+    const onChange = vi.fn();
+    render(<RequestNotes id="R1" notes={[]} canAdd onChange={onChange} />);
+    const box = screen.getByLabelText('Nouvelle note') as HTMLTextAreaElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter la note' }));
+    expect(screen.getByRole('alert').textContent).toBe('Écrivez la note.');
+    fireEvent.change(box, { target: { value: 'Client joint, rappel lundi.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter la note' }));
+    fireEvent.change(box, { target: { value: 'Client joint, rappel lundi. Puis' } });
+    release();
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(calls).toEqual(['POST /api/desk/requests/R1/notes']);
+    expect(box.value).toBe('Client joint, rappel lundi. Puis');
   });
 });

@@ -65,13 +65,19 @@ export function QueueSection({ me }: { me: string }) {
   const [filter, setFilter] = useQueueFilter();
   const [kinds, setKinds] = useState<KindInfo[]>([]);
   const [state, setState] = useState<State>({ status: 'loading' });
-  const load = useCallback(() => {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    // A newer filter aborts the older one's request: its answer never replaces the newer list.
+    const ctl = new AbortController();
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    fetchQueue(filter)
+    fetchQueue(filter, ctl.signal)
       .then((res) => { setKinds(res.kinds); setState({ status: 'ready', requests: res.requests }); })
-      .catch((err: unknown) => setState({ status: 'failed', message: err instanceof ApiError ? err.message : '', field: err instanceof ApiError ? err.field : undefined }));
-  }, [filter]);
-  useEffect(load, [load]);
+      .catch((err: unknown) => {
+        if (ctl.signal.aborted) return;
+        setState({ status: 'failed', message: err instanceof ApiError ? err.message : '', field: err instanceof ApiError ? err.field : undefined });
+      });
+    return () => ctl.abort();
+  }, [filter, attempt]);
 
   return (
     <section className="desk-section" aria-labelledby="file-titre">
@@ -85,7 +91,7 @@ export function QueueSection({ me }: { me: string }) {
         <div className="form-error" role="alert">
           <p>La file n’a pas pu être chargée. {state.message}</p>
           {state.field ? <button className="btn btn-secondary" type="button" onClick={() => setFilter({})}>Effacer les filtres</button>
-            : <button className="btn btn-secondary" type="button" onClick={load}>Réessayer</button>}
+            : <button className="btn btn-secondary" type="button" onClick={() => setAttempt((n) => n + 1)}>Réessayer</button>}
         </div>
       ) : null}
       {state.status === 'ready' && state.requests.length === 0 ? (

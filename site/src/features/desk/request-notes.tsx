@@ -33,7 +33,9 @@ export function RequestNotes({ id, notes, canAdd, onChange }: { id: string; note
           e.preventDefault();
           setEmpty(body.trim() === '');
           if (body.trim() === '') return;
-          void run(() => addNote(id, body)).then((ok) => { if (ok) setBody(''); });
+          const sent = body;
+          // What was typed while it left stays.
+          void run(() => addNote(id, sent)).then((ok) => { if (ok) setBody((now) => (now === sent ? '' : now)); });
         }}>
           <div className="field">
             <label htmlFor={`${uid}-note`}>Nouvelle note</label>
