@@ -17,7 +17,7 @@ func nextMandate(ctx context.Context, tx *store.Tx) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("numérotation des mandats: %w", err)
 	}
-	return sepa.NewMandateRef("CTR", last)
+	return sepa.NewMandateRef(MandatePrefix, last)
 }
 
 func insertMandate(ctx context.Context, tx *store.Tx, id string, m *Mandate) error {

@@ -175,7 +175,7 @@ func nextNumber(ctx context.Context, tx *store.Tx, year int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("numérotation des contrats: %w", err)
 	}
-	return fmt.Sprintf("CT-%d-%06d", year, last), nil
+	return fmt.Sprintf("%s-%d-%06d", NumberPrefix, year, last), nil
 }
 
 func insertEvent(ctx context.Context, tx *store.Tx, id string, e Event, uid string) error {
