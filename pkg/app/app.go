@@ -138,6 +138,9 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	}
 	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location(), Delays: delays(profile, cal)},
 		quote.Machine, instant.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine, claim.Machine)
+	if err := desk.CheckPrefixes(referenceSeries(a.Desk)); err != nil {
+		return nil, err
+	}
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})

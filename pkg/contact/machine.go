@@ -16,8 +16,15 @@ const (
 // MessageMachine is the status machine of contact messages: received →
 // in_progress → answered → closed. A reply moves a message to answered;
 // staff move the rest by hand, and may reopen an answered or closed one.
+//
+// Messages are numbered MS- (« message », as in SMS), two letters like
+// every kind's prefix so a reference keeps its 14 characters. Until
+// December 2026 they were numbered CT-, the prefix of the contracts, so
+// that « CT-2026-000001 » named a message and a contract; the messages of
+// that time keep their CT- references, stored as they were mailed, and
+// are still found by them.
 var MessageMachine = &desk.Machine{
-	Kind: desk.KindContact, Prefix: "CT", Initial: StatusReceived, Started: StatusInProgress,
+	Kind: desk.KindContact, Prefix: "MS", Initial: StatusReceived, Started: StatusInProgress,
 	Statuses: []desk.StatusInfo{
 		{Status: StatusReceived, Label: "Nouveau", Client: "Reçu", Waiting: true},
 		{Status: StatusInProgress, Label: "En cours", Client: "En cours de traitement", Waiting: true},

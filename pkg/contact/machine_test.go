@@ -92,7 +92,7 @@ func TestEveryStatusHasOneClientLabel(t *testing.T) {
 			}
 		}
 	}
-	if MessageMachine.Prefix != "CT" || CallbackMachine.Prefix != "RA" {
+	if MessageMachine.Prefix != "MS" || CallbackMachine.Prefix != "RA" {
 		t.Error("prefixes")
 	}
 }

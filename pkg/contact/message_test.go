@@ -30,7 +30,7 @@ func TestSendMessageByRole(t *testing.T) {
 			if tt.code != "" {
 				return
 			}
-			if !strings.HasPrefix(rc.Ref, "CT-2026-") || rc.Kind != desk.KindContact {
+			if !strings.HasPrefix(rc.Ref, "MS-2026-") || rc.Kind != desk.KindContact {
 				t.Errorf("receipt %+v", rc)
 			}
 			r := f.request(t, rc.ID).Request

@@ -60,7 +60,7 @@ func TestChatFilesARequestWithTheConversation(t *testing.T) {
 		{name: "a callback as soon as possible", url: callback, body: chatCallback(without("slot")), status: 201,
 			bodyHas: []string{"dès que possible, au plus tard le"}},
 		{name: "a message answered by e-mail", url: contact, body: chatContact(nil), status: 201,
-			bodyHas: []string{`"kind":"contact"`, "Message CT-2026-", "par e-mail à lea@exemple.fr au plus tard le"}},
+			bodyHas: []string{`"kind":"contact"`, "Message MS-2026-", "par e-mail à lea@exemple.fr au plus tard le"}},
 		{name: "a client's message, their account's address", as: "client", mine: true, url: contact,
 			body: chatContact(func(m map[string]any) { delete(m, "name"); delete(m, "email") }), status: 201, bodyHas: []string{"par e-mail à client@exemple.fr"}},
 		{name: "no name", url: callback, body: chatCallback(without("name")), status: 400, field: "name", bodyHas: []string{"Indiquez votre nom."}},

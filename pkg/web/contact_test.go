@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"courtier/pkg/account"
+	"courtier/pkg/store"
 )
 
 // contactMessage is a valid body of POST /api/contact, changed by change.
@@ -101,9 +102,9 @@ func TestContactScenarios(t *testing.T) {
 	}
 	set := func(k string, v any) func(m map[string]any) { return func(m map[string]any) { m[k] = v } }
 	runContactCases(t, []apiCase{
-		post("visitor", "anonymous", contactMessage(nil), 201, "", `"ref":"CT-2026-000002"`, `"kind":"contact"`, `"dueAt":"2026-03-04T17:00:00.000Z"`),
-		post("client without name nor e-mail", "client", contactMessage(func(m map[string]any) { delete(m, "name"); delete(m, "email") }), 201, "", `"ref":"CT-2026-`),
-		post("other client", "other", contactMessage(nil), 201, "", `"ref":"CT-2026-`),
+		post("visitor", "anonymous", contactMessage(nil), 201, "", `"ref":"MS-2026-000002"`, `"kind":"contact"`, `"dueAt":"2026-03-04T17:00:00.000Z"`),
+		post("client without name nor e-mail", "client", contactMessage(func(m map[string]any) { delete(m, "name"); delete(m, "email") }), 201, "", `"ref":"MS-2026-`),
+		post("other client", "other", contactMessage(nil), 201, "", `"ref":"MS-2026-`),
 		post("agent refused", "agent", contactMessage(nil), 403, "", "visiteurs et des clients"),
 		post("admin refused", "admin", contactMessage(nil), 403, "", "visiteurs et des clients"),
 		post("no consent", "anonymous", contactMessage(set("consent", false)), 400, "consent", "Cochez la case"),
@@ -222,4 +223,35 @@ func TestContactRefusesCrossSitePosts(t *testing.T) {
 	cross := map[string]string{"Sec-Fetch-Site": "cross-site"}
 	scenario{method: "POST", url: "/api/contact", body: contactMessage(nil), headers: cross, status: 403}.run(t, h)
 	scenario{method: "POST", url: "/api/callbacks", body: callbackBody(nil), headers: cross, status: 403}.run(t, h)
+}
+
+// TestOldMessageReferenceScenarios: a message numbered CT- before messages
+// took MS- (the contracts' prefix until then) is still found by the
+// reference its mail gave, by staff in the queue and by the client in
+// their requests.
+func TestOldMessageReferenceScenarios(t *testing.T) {
+	const old = "CT-2026-000001"
+	for _, c := range []apiCase{
+		{name: "staff search the old reference", as: "agent", method: "GET", url: "/api/desk/requests?state=all&q=" + old, status: 200,
+			bodyHas: []string{`"ref":"` + old + `"`, `"kind":"contact"`}, bodyNot: []string{`"ref":"RA-`}},
+		{name: "in lower case", as: "admin", method: "GET", url: "/api/desk/requests?state=all&q=ct-2026-000001", status: 200,
+			bodyHas: []string{`"ref":"` + old + `"`}},
+		{name: "the new prefix does not find it", as: "agent", method: "GET", url: "/api/desk/requests?state=all&q=MS-2026-000001", status: 200,
+			bodyNot: []string{old}},
+		{name: "the client reads it", as: "client", method: "GET", url: "/api/requests", status: 200, bodyHas: []string{`"ref":"` + old + `"`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := newContactEnv(t)
+			// What the release before wrote: the reference is stored
+			// whole, so the message keeps it whatever the prefix now.
+			err := d.env.app.Store.WriteTx(t.Context(), func(tx *store.Tx) error {
+				_, err := tx.ExecContext(t.Context(), "UPDATE requests SET ref = ? WHERE id = ?", old, d.msg)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.run(t, d.env, d.cookies)
+		})
+	}
 }
