@@ -51,7 +51,7 @@ describe('contact and callbacks', () => {
     await msg.getByRole('checkbox').check();
     await msg.getByRole('button', { name: 'Envoyer le message' }).click();
     const sent = page.getByRole('status').filter({ hasText: 'Votre message' });
-    assert.match(await sent.innerText(), /^Votre message CT-\d{4}-\d{6}\u00a0est bien arrivé\. Réponse sous 2\u00a0jours ouvrés\./);
+    assert.match(await sent.innerText(), /^Votre message MS-\d{4}-\d{6}\u00a0est bien arrivé\. Réponse sous 2\u00a0jours ouvrés\./);
     // The focus goes to the receipt, so it is read out at once.
     assert.equal(await sent.evaluate((el) => el === document.activeElement), true);
 
@@ -120,7 +120,7 @@ describe('contact and callbacks', () => {
     await msg.getByRole('checkbox').check();
     await msg.getByRole('button', { name: 'Envoyer le message' }).click();
     const sent = page.getByRole('status').filter({ hasText: 'Votre message' });
-    assert.match(await sent.innerText(), /CT-\d{4}-\d{6}/);
+    assert.match(await sent.innerText(), /MS-\d{4}-\d{6}/);
     await sent.getByRole('link', { name: 'Mon espace client' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();

@@ -155,7 +155,7 @@ export async function visitorWrites(page, url) {
   await msg.getByRole('checkbox').check();
   await msg.getByRole('button', { name: 'Envoyer le message' }).click();
   const sent = await page.getByRole('status').filter({ hasText: 'Votre message' }).innerText();
-  const ref = sent.match(/CT-\d{4}-\d{6}/)?.[0];
+  const ref = sent.match(/MS-\d{4}-\d{6}/)?.[0];
   assert.ok(ref, `référence du message dans « ${sent} »`);
   return ref;
 }

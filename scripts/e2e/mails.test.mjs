@@ -65,7 +65,7 @@ describe('the outbox', () => {
     await heading(page, new RegExp(ref));
     const section = page.getByRole('region', { name: 'Courriels envoyés au client' });
     await section.getByText('non envoyé').waitFor();
-    assert.match(await section.innerText(), /Votre message CT-\d{4}-\d{6} est bien reçu/);
+    assert.match(await section.innerText(), /Votre message MS-\d{4}-\d{6} est bien reçu/);
     assert.equal(await section.getByRole('link').count(), 0, "an agent cannot open the outbox's mails");
     await page.goto(env.server.url + '/dashboard/mails');
     assert.equal(await heading(page, 'Accès réservé'), 'Accès réservé');

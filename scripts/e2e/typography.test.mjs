@@ -76,7 +76,7 @@ describe('typography', () => {
     await page.locator('.queue-table tbody tr').nth(8).waitFor();
     await page.getByRole('heading', { name: 'En un coup d’œil' }).waitFor();
     await read('/dashboard');
-    for (const ref of [/^DV-/, /^CT-/]) {
+    for (const ref of [/^DV-/, /^MS-/]) {
       await page.goto(env.server.url + '/dashboard');
       await page.locator('.queue-table tbody a', { hasText: ref }).first().click();
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard/requests/'));

@@ -61,7 +61,7 @@ function fakeServer(options: FakeServerOptions = {}) {
     }
     if (url.endsWith('/contact') || url.endsWith('/callback')) {
       const callback = url.endsWith('/callback');
-      const ref = callback ? 'RA-2026-000001' : 'CT-2026-000001';
+      const ref = callback ? 'RA-2026-000001' : 'MS-2026-000001';
       return json(201, { receipt: { id: 'r1', kind: callback ? 'callback' : 'contact', ref, dueAt: at },
         message: { id: next++, sender: 'system', text: `${callback ? 'Demande de rappel' : 'Message'} ${ref} enregistré.`, timestamp: at } });
     }
@@ -214,7 +214,7 @@ describe('ChatWidget', () => {
     fireEvent.change(within(form).getByLabelText('Adresse e-mail'), { target: { value: 'lea@exemple.fr' } });
     fireEvent.click(within(form).getByRole('checkbox'));
     fireEvent.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
-    await screen.findByText('Message CT-2026-000001 enregistré.');
+    await screen.findByText('Message MS-2026-000001 enregistré.');
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/chat/conversations/conv-1/contact',
       body: { name: 'Léa Martin', email: 'lea@exemple.fr', message: 'Mon contrat couvre-t-il le prêt du volant ?', consent: true } });
     expect(screen.queryByRole('region', { name: 'Recevoir une réponse par e-mail' })).toBeNull();

@@ -21,8 +21,8 @@ const mail = (id: number, status: OutboxMail['status'], to: string, subject: str
 
 /** A fake server answering like pkg/web/mails.go: two mails, one failed. */
 function fakeServer() {
-  const mails = [mail(2, 'pending', 'paul@exemple.fr', 'Votre message CT-2026-000002 est bien reçu'),
-    mail(1, 'failed', 'lea@exemple.fr', 'Votre message CT-2026-000001 est bien reçu')];
+  const mails = [mail(2, 'pending', 'paul@exemple.fr', 'Votre message MS-2026-000002 est bien reçu'),
+    mail(1, 'failed', 'lea@exemple.fr', 'Votre message MS-2026-000001 est bien reçu')];
   const calls: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
@@ -127,7 +127,7 @@ describe('the mails of a request', () => {
     fakeServer();
     show(<RequestMails id="R1" version={0} admin={admin} />, '/dashboard/requests/R1');
     const section = await screen.findByRole('region', { name: 'Courriels envoyés au client' });
-    await within(section).findByText('Votre message CT-2026-000002 est bien reçu');
+    await within(section).findByText('Votre message MS-2026-000002 est bien reçu');
     expect(within(section).getByText('en échec')).toBeTruthy();
     expect(within(section).getByText('non envoyé')).toBeTruthy();
     expect(within(section).queryAllByRole('link')).toHaveLength(links);

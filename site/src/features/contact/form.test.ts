@@ -75,7 +75,7 @@ describe('French writing', () => {
     expect(retention).toBe('12\u00a0mois');
     expect(copy.consent('vous répondre')).toContain('conservées 12\u00a0mois après notre réponse');
     expect(copy.consent('vous répondre')).toMatch(/^J’accepte qu’Horizon Courtage utilise/);
-    expect(copy.message.done('CT-2026-000012')).toBe('Votre message CT-2026-000012\u00a0est bien arrivé. Réponse sous 2\u00a0jours ouvrés.');
+    expect(copy.message.done('MS-2026-000012')).toBe('Votre message MS-2026-000012\u00a0est bien arrivé. Réponse sous 2\u00a0jours ouvrés.');
   });
   it('offers the subjects of the form', () => {
     expect(subjects.map((s) => s.label)).toEqual(['Question sur un contrat', 'Question sur un devis', 'Sinistre', 'Résiliation', 'Mon espace client', 'Autre']);

@@ -47,7 +47,7 @@ const receipt = (ref: string, extra = {}) => ({ status: 201, body: { receipt: { 
 
 describe('MessageForm', () => {
   it('shows every error next to its field, in French, and focuses the first', async () => {
-    const posts = fakeServer(receipt('CT-2026-000001'));
+    const posts = fakeServer(receipt('MS-2026-000001'));
     const form = renderForm(<MessageForm labelledBy="t" />);
     fireEvent.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
     await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Nom et prénom')));
@@ -60,7 +60,7 @@ describe('MessageForm', () => {
   });
 
   it('sends the message and gives the reference and the delay', async () => {
-    const posts = fakeServer(receipt('CT-2026-000012'));
+    const posts = fakeServer(receipt('MS-2026-000012'));
     const form = renderForm(<MessageForm labelledBy="t" />);
     fireEvent.change(within(form).getByLabelText('Nom et prénom'), { target: { value: 'Léa Martin' } });
     fireEvent.change(within(form).getByLabelText('Adresse e-mail'), { target: { value: 'lea@exemple.fr' } });
@@ -69,7 +69,7 @@ describe('MessageForm', () => {
     fireEvent.click(within(form).getByRole('checkbox'));
     fireEvent.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
     const status = await screen.findByRole('status');
-    expect(status.textContent).toContain('Votre message CT-2026-000012\u00a0est bien arrivé. Réponse sous 2\u00a0jours ouvrés.');
+    expect(status.textContent).toContain('Votre message MS-2026-000012\u00a0est bien arrivé. Réponse sous 2\u00a0jours ouvrés.');
     expect(posts).toEqual([{ url: '/api/contact', body: { name: 'Léa Martin', email: 'lea@exemple.fr', phone: '', subject: 'claim', message: 'Dégât des eaux chez moi.', consent: true } }]);
     await waitFor(() => expect(document.activeElement).toBe(status));
   });

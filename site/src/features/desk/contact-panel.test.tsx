@@ -14,7 +14,7 @@ function staff(uid: string, role: SessionUser['role']): SessionUser {
 
 function request(kind: 'contact' | 'callback', change: Partial<DeskRequest> = {}): DeskRequest {
   return {
-    id: 'r1', kind, kindLabel: kind === 'contact' ? 'Message' : 'Rappel', ref: kind === 'contact' ? 'CT-2026-000001' : 'RA-2026-000001',
+    id: 'r1', kind, kindLabel: kind === 'contact' ? 'Message' : 'Rappel', ref: kind === 'contact' ? 'MS-2026-000001' : 'RA-2026-000001',
     client: false, name: 'Léa Martin', email: 'lea@exemple.fr', phone: '0639981234', product: '', summary: 'Sinistre', status: 'received',
     statusLabel: 'Nouveau', clientStatusLabel: 'Reçu', waiting: true, assignee: { uid: 'agent', name: 'Agnès' }, dueAt: '', overdue: false,
     dueToday: false, createdAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z', ...change,

@@ -5,7 +5,7 @@ import type { DeskRequest } from './types';
 
 const at = '2026-03-02T09:00:00.000Z';
 const request: DeskRequest = {
-  id: 'r1', kind: 'contact', kindLabel: 'Message', ref: 'CT-2026-000001', client: false, name: 'Léa Martin', email: 'lea@exemple.fr',
+  id: 'r1', kind: 'contact', kindLabel: 'Message', ref: 'MS-2026-000001', client: false, name: 'Léa Martin', email: 'lea@exemple.fr',
   phone: '', product: '', summary: 'Autre', status: 'new', statusLabel: 'Nouveau', clientStatusLabel: 'Reçu', waiting: true,
   assignee: null, dueAt: at, overdue: false, dueToday: false, createdAt: at, updatedAt: at,
 };
