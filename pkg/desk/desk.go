@@ -72,7 +72,11 @@ type StatusInfo struct {
 // Machine is the status machine of one kind.
 type Machine struct {
 	Kind Kind
-	// Prefix starts the kind's references: DV-2026-000123.
+	// Prefix starts the kind's references: DV-2026-000123. No other
+	// kind nor any other series of the broker's may share it
+	// (CheckPrefixes), and it never changes for references already
+	// given: they are stored whole, so a new prefix only numbers what
+	// comes next.
 	Prefix  string
 	Initial Status
 	// Started is the status « Prendre en charge » moves a request to
