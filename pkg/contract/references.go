@@ -6,8 +6,8 @@ import "courtier/pkg/desk"
 // (CT-2026-000123), its SEPA mandate's unique reference (CTR-00000042) and
 // its signature's evidence file (SIG-CT-2026-000123). Clients find them in
 // their mails and PDFs and quote them, so no other series may take them
-// (desk.CheckPrefixes), and changing one would leave the papers already
-// sent naming what the site no longer calls so.
+// (desk.CheckPrefixes). They are stored whole: a new prefix would number
+// only what comes next, and clients would then hold two forms of one series.
 const (
 	NumberPrefix   = "CT"
 	MandatePrefix  = "CTR"
