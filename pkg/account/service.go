@@ -69,6 +69,9 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		changes: db.Changes(sessionsChannel),
 	}
 	s.guard = newLoginGuard(cfg.Limits, cfg.Now, rateStore{db: db, now: s.now}, s.log)
+	if err := s.fillSkeletons(context.Background()); err != nil {
+		return nil, fmt.Errorf("empreintes des adresses e-mail: %w", err)
+	}
 	return s, nil
 }
 
