@@ -67,6 +67,11 @@ func (s *Service) fillSkeletons(ctx context.Context) error {
 		if made, err = refillSkeletons(ctx, tx, all); err != nil {
 			return err
 		}
+		// Addresses may have changed: a session cache of another
+		// instance must not keep serving the old ones.
+		if err := sessionsChanged(ctx, tx); err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
 			skeletonMetaKey, rules)
 		return err
