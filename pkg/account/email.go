@@ -2,19 +2,18 @@ package account
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"go.mau.fi/util/confusable"
 	"golang.org/x/net/idna"
-	"golang.org/x/text/unicode/norm"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/input"
 )
 
 // What makes two addresses one account besides their letters: the
-// domain in its ASCII form (IDNA), and the UTS #39 skeleton, which reads
-// « cliеnta » with a Cyrillic е, « c1ienta » and « clienta » alike.
+// domain in its ASCII form (IDNA), and the UTS #39 skeleton (pkg/input),
+// which reads « cliеnta » with a Cyrillic е, « c1ienta » and « clienta »
+// alike.
 
 // emailDomains is the IDNA profile of the domains of addresses: UTS #46
 // mapping as a browser does for a lookup, not transitional (straße.de
@@ -63,17 +62,11 @@ func isASCII(s string) bool {
 }
 
 // emailSkeleton is the UTS #39 skeleton of a normalized address, local
-// part and Unicode domain apart, in lower case (addresses are compared
-// without case, and the skeleton of « 0 » is « O »): two addresses with
-// one skeleton read alike, and the second is taken. Only ever compared,
-// never shown.
+// part and Unicode domain apart (input.Skeleton): two addresses with one
+// skeleton read alike, and the second is taken.
 func emailSkeleton(email string) string {
 	local, domain, _ := strings.Cut(email, "@")
-	return skeleton(local) + "@" + skeleton(unicodeDomain(domain))
-}
-
-func skeleton(s string) string {
-	return norm.NFD.String(strings.ToLower(confusable.Skeleton(strings.ToLower(s))))
+	return input.Skeleton(local) + "@" + input.Skeleton(unicodeDomain(domain))
 }
 
 // The refusals of an address that names a new account.
@@ -93,85 +86,14 @@ func checkScripts(email string) error {
 	local, domain, _ := strings.Cut(email, "@")
 	parts := append([]string{local}, strings.Split(unicodeDomain(domain), ".")...)
 	for _, p := range parts {
-		scripts := scriptsOf(p)
-		if mixedScripts(scripts) {
+		if input.MixedScripts(p) {
 			return errMixedScripts
 		}
-		if len(scripts) == 1 && !scripts["Latin"] && readsAsLatin(p) {
+		if input.ImitatesLatin(p) {
 			return errFakeLatin
 		}
 	}
 	return nil
-}
-
-// scriptsOf is the set of scripts of s's characters, without Common
-// (digits, punctuation) and Inherited (combining accents), which go with
-// any script.
-func scriptsOf(s string) map[string]bool {
-	set := map[string]bool{}
-	for _, r := range s {
-		if name := scriptOf(r); name != "" {
-			set[name] = true
-		}
-	}
-	return set
-}
-
-// scriptOf is the Unicode script of r, "" for Common, Inherited and
-// unassigned characters.
-func scriptOf(r rune) string {
-	if r < utf8.RuneSelf {
-		if unicode.IsLetter(r) {
-			return "Latin"
-		}
-		return ""
-	}
-	for name, table := range unicode.Scripts {
-		if unicode.Is(table, r) {
-			if name == "Common" || name == "Inherited" {
-				return ""
-			}
-			return name
-		}
-	}
-	return ""
-}
-
-// cjk are the sets of scripts one writing system uses together (UTS #39
-// augmented script sets): Japanese, Korean and Chinese with Bopomofo.
-var cjk = []map[string]bool{
-	{"Han": true, "Hiragana": true, "Katakana": true},
-	{"Han": true, "Hangul": true},
-	{"Han": true, "Bopomofo": true},
-}
-
-// mixedScripts tells whether scripts are more than one writing system.
-func mixedScripts(scripts map[string]bool) bool {
-	if len(scripts) <= 1 {
-		return false
-	}
-	for _, system := range cjk {
-		within := true
-		for s := range scripts {
-			within = within && system[s]
-		}
-		if within {
-			return false
-		}
-	}
-	return true
-}
-
-// readsAsLatin tells whether every letter of s has a plain Latin letter
-// or digit as its skeleton, accents aside: « рау » does, « иван »
-// (whose skeleton holds small capitals, not letters one types) does not.
-func readsAsLatin(s string) bool {
-	for _, r := range skeleton(s) {
-		if r >= utf8.RuneSelf && !unicode.Is(unicode.Mn, r) {
-			return false
-		}
-	}
-	return true
 }
 
 // NormalizeNewEmail is NormalizeEmail for an address that is to name an

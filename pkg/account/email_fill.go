@@ -7,27 +7,13 @@ import (
 	"fmt"
 	"strings"
 
-	"golang.org/x/text/unicode/norm"
-
+	"courtier/pkg/input"
 	"courtier/pkg/store"
 )
 
-// skeletonLibrary is the module whose confusables data the skeletons
-// come from, at the version go.mod names (TestSkeletonLibraryVersion
-// keeps the two together): a new version may read letters differently,
-// and every stored skeleton is then made again.
-const skeletonLibrary = "go.mau.fi/util v0.11.1"
-
 // skeletonMetaKey is the app_meta row that says with which rules the
-// stored skeletons were made.
+// stored skeletons were made (input.SkeletonVersion).
 const skeletonMetaKey = "email_skeleton_rules"
-
-// skeletonRules names what the stored skeletons depend on: our rules
-// (the number goes up when emailSkeleton changes), the confusables data
-// and the Unicode version of the normalization tables.
-func skeletonRules() string {
-	return "1; " + skeletonLibrary + "; NFD " + norm.Version
-}
 
 // fillSkeletons makes the skeletons SQL cannot: for the accounts made
 // before the column (migration 0025) or by an older build, and for all
@@ -36,7 +22,7 @@ func skeletonRules() string {
 // On a database already up to date it costs two indexed reads and
 // writes nothing.
 func (s *Service) fillSkeletons(ctx context.Context) error {
-	rules := skeletonRules()
+	rules := input.SkeletonVersion
 	var all, work bool
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		var stored string
