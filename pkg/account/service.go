@@ -48,7 +48,8 @@ type Service struct {
 	erasers []Eraser
 }
 
-// New builds the service.
+// New builds the service, first making the skeletons of the addresses
+// that lack one (fillSkeletons): every check of a new address counts on them.
 func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
