@@ -59,7 +59,7 @@ func (s *Service) Create(ctx context.Context, in NewUser) (*User, error) {
 }
 
 func (s *Service) create(ctx context.Context, in NewUser) (*User, error) {
-	email, err := NormalizeEmail(in.Email)
+	email, err := NormalizeNewEmail(in.Email)
 	if err != nil {
 		return nil, err
 	}

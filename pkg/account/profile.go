@@ -91,6 +91,9 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 			return nil, nil, 0, err
 		}
 		if email != u.Email {
+			if err := checkScripts(email); err != nil {
+				return nil, nil, 0, err
+			}
 			err := s.verifyOwn(ctx, sess.ID, u, hash, "currentPassword", in.CurrentPassword,
 				"Saisissez votre mot de passe actuel pour changer d’adresse e-mail.", "Mot de passe actuel incorrect.")
 			if err != nil {
@@ -103,12 +106,16 @@ func (s *Service) updateProfile(ctx context.Context, sess *Session, in ProfileUp
 	var fresh *Session
 	var ended int
 	err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		taken, err := emailTaken(ctx, tx, u.Email, u.UID)
-		if err != nil {
-			return err
-		}
-		if taken {
-			return errEmailTaken()
+		// Only a new address is checked: an account whose address reads
+		// like another's since before the skeletons keeps its name.
+		if emailChanged {
+			taken, err := emailTaken(ctx, tx, u.Email, u.UID)
+			if err != nil {
+				return err
+			}
+			if taken {
+				return errEmailTaken()
+			}
 		}
 		if err := updateUser(ctx, tx, u); err != nil || !emailChanged {
 			return err

@@ -48,7 +48,8 @@ type Service struct {
 	erasers []Eraser
 }
 
-// New builds the service.
+// New builds the service, first making the skeletons of the addresses
+// that lack one (fillSkeletons): every check of a new address counts on them.
 func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -69,6 +70,9 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		changes: db.Changes(sessionsChannel),
 	}
 	s.guard = newLoginGuard(cfg.Limits, cfg.Now, rateStore{db: db, now: s.now}, s.log)
+	if err := s.fillSkeletons(context.Background()); err != nil {
+		return nil, fmt.Errorf("empreintes des adresses e-mail: %w", err)
+	}
 	return s, nil
 }
 

@@ -108,11 +108,15 @@ func listUsers(ctx context.Context, tx *store.Tx, role *Role) ([]User, error) {
 	return users, nil
 }
 
-// emailTaken tells whether another account than uid uses email. Inside
-// the single writer's transaction this check cannot race.
+// emailTaken tells whether another account than uid uses email, or an
+// address that reads like it (the same skeleton): both answer alike, so
+// that a look-alike tells nothing more than a taken address. Inside the
+// single writer's transaction (serializable on PostgreSQL) this check
+// cannot race.
 func emailTaken(ctx context.Context, tx *store.Tx, email, uid string) (bool, error) {
 	var n int
-	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE email = ? AND uid <> ?", email, uid).Scan(&n)
+	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE (email = ? OR email_skeleton = ?) AND uid <> ?",
+		email, emailSkeleton(email), uid).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("recherche de l'adresse e-mail: %w", err)
 	}
@@ -132,9 +136,9 @@ func insertUser(ctx context.Context, tx *store.Tx, u *User, hash, extra string) 
 	if u.EmailConfirmed {
 		confirmed = sql.NullString{String: store.FormatTime(u.CreatedAt), Valid: true}
 	}
-	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+", email_skeleton) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		u.UID, u.Email, u.DisplayName, string(u.Role), string(u.Status), extra,
-		store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt), hash, confirmed)
+		store.FormatTime(u.CreatedAt), store.FormatTime(u.UpdatedAt), hash, confirmed, emailSkeleton(u.Email))
 	if err != nil {
 		if store.IsUnique(err) {
 			return errEmailTaken()
@@ -150,8 +154,8 @@ func updateUser(ctx context.Context, tx *store.Tx, u *User) error {
 		return err
 	}
 	_, err := tx.ExecContext(ctx,
-		"UPDATE users SET email = ?, display_name = ?, role = ?, status = ?, updated_at = ? WHERE uid = ?",
-		u.Email, u.DisplayName, string(u.Role), string(u.Status), store.FormatTime(u.UpdatedAt), u.UID)
+		"UPDATE users SET email = ?, email_skeleton = ?, display_name = ?, role = ?, status = ?, updated_at = ? WHERE uid = ?",
+		u.Email, emailSkeleton(u.Email), u.DisplayName, string(u.Role), string(u.Status), store.FormatTime(u.UpdatedAt), u.UID)
 	if err != nil {
 		if store.IsUnique(err) {
 			return errEmailTaken()

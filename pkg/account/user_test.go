@@ -54,6 +54,12 @@ func TestNormalizeEmail(t *testing.T) {
 		{"josé@exemple.fr", "josé@exemple.fr", ""},
 		{"JOSE\u0301@exemple.fr", "josé@exemple.fr", ""},
 		{"\u200bmarie@exemple.fr\u00a0", "marie@exemple.fr", ""},
+		{"zoé@Café.fr", "zoé@xn--caf-dma.fr", ""},
+		{"zoé@XN--CAF-DMA.FR", "zoé@xn--caf-dma.fr", ""},
+		{"zoé@xn--zz.fr", "", "valide"},
+		{"zoé@caf\u00e9_.fr", "", "valide"},
+		// Looked up as stored: the script rules are NormalizeNewEmail's.
+		{"cli\u0435nta@exemple.fr", "cli\u0435nta@exemple.fr", ""},
 		{"\u200b\u00a0", "", "Saisissez votre adresse e-mail."},
 		{"ａｄｍｉｎ@exemple.fr", "", "caractères ordinaires"},
 		{"ＡＤＭＩＮ@exemple.fr", "", "caractères ordinaires"},

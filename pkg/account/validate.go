@@ -27,8 +27,11 @@ var displayName = input.Field{
 	Invalid: "Le nom affiché contient des caractères non autorisés.",
 }
 
-// NormalizeEmail trims, puts in NFC and lowercases an e-mail address and
-// checks it is a plain address (no display name) whose domain has a dot.
+// NormalizeEmail trims, puts in NFC and lowercases an e-mail address,
+// checks it is a plain address (no display name) whose domain has a dot,
+// and gives the domain in its ASCII form (IDNA: café.fr is
+// xn--caf-dma.fr), the one mail travels with, so that the two spellings
+// are one address.
 // An address holding invisible characters or look-alikes that NFKC would
 // change (ａｄｍｉｎ@…, oﬃce@…) is refused rather than rewritten: the
 // person typed something other than what it looks like.
@@ -50,9 +53,13 @@ func NormalizeEmail(raw string) (string, error) {
 	if err != nil || addr.Name != "" || addr.Address != email {
 		return "", errInvalidEmail
 	}
-	_, domain, _ := strings.Cut(email, "@")
+	local, domain, _ := strings.Cut(email, "@")
 	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") ||
 		strings.Contains(domain, "..") || strings.ContainsAny(domain, "[]") {
+		return "", errInvalidEmail
+	}
+	domain, ok := asciiDomain(domain)
+	if email = local + "@" + domain; !ok || len(email) > maxEmailLen {
 		return "", errInvalidEmail
 	}
 	return email, nil

@@ -130,6 +130,8 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		{"create with a full-width e-mail", "une phrase de passe solide\n", []string{"users", "create", "--email", "ａｄｍｉｎ@exemple.fr"}, 1, nil, "en caractères ordinaires"},
 		{"create with a decomposed name", "une phrase de passe solide\n", []string{"users", "create", "--email", "zoe@exemple.fr", "--name", "Zoe\u0301 "}, 0, []string{"zoe@exemple.fr"}, ""},
 		{"create twice", "une phrase de passe solide\n", []string{"users", "create", "--email", "LEA@exemple.fr"}, 1, nil, "courtier: Un compte existe déjà avec cette adresse e-mail.\n"},
+		{"create a look-alike of an account", "une phrase de passe solide\n", []string{"users", "create", "--email", "1ea@exemple.fr"}, 1, nil, "courtier: Un compte existe déjà avec cette adresse e-mail.\n"},
+		{"create with a Cyrillic letter", "une phrase de passe solide\n", []string{"users", "create", "--email", "l\u0435a.martin@exemple.fr"}, 1, nil, "courtier: L’adresse e-mail mélange plusieurs alphabets"},
 		{"create with a bad e-mail", "une phrase de passe solide\n", []string{"users", "create", "--email", "lea@"}, 1, nil, "adresse e-mail valide"},
 		{"set a role", "", []string{"users", "set-role", "LEA@exemple.fr", "agent"}, 0, []string{"lea@exemple.fr est désormais agent (0 session terminée)"}, ""},
 		{"set a bad role", "", []string{"users", "set-role", "lea@exemple.fr", "boss"}, 2, nil, "use one of admin, agent, client"},

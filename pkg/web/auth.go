@@ -71,7 +71,7 @@ type registerRequest struct {
 // validate checks the fields in the form's order, so the first message
 // shown is next to the first field to fix.
 func (req registerRequest) validate() error {
-	if _, err := account.NormalizeEmail(req.Email); err != nil {
+	if _, err := account.NormalizeNewEmail(req.Email); err != nil {
 		return err
 	}
 	if req.Password == "" {
