@@ -312,7 +312,7 @@ func (s *Server) Handler() http.Handler {
 func (s *Server) handlers() (full, site http.Handler) {
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
-		mux.HandleFunc(rt.pattern, rt.handler)
+		mux.HandleFunc(rt.pattern, s.guard(rt.access, rt.handler))
 	}
 	csrf := http.NewCrossOriginProtection()
 	outer := func(h http.Handler) http.Handler {
