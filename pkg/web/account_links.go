@@ -101,9 +101,9 @@ func (s *Server) handleUndoEmail(w http.ResponseWriter, r *http.Request) error {
 
 // handleResendConfirmation sends the signed-in account's confirmation link again.
 func (s *Server) handleResendConfirmation(w http.ResponseWriter, r *http.Request) error {
-	_, sess, ok := s.requireUser(w, r)
-	if !ok {
-		return nil // requireUser answered 401
+	_, sess, err := s.signedIn(r)
+	if err != nil {
+		return err
 	}
 	if err := s.accounts.ResendConfirmation(r.Context(), sess); err != nil {
 		return err

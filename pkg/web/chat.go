@@ -222,17 +222,17 @@ func (s *Server) writeExchange(w http.ResponseWriter, r *http.Request, ex *chat.
 
 // handleChatAttach makes the visitor conversation this browser keeps the
 // signed-in user's; the site asks for it right after signing in or up.
-func (s *Server) handleChatAttach(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleChatAttach(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	if !s.chatReady(w, r) {
-		return
+	if s.chat == nil {
+		return errNoChat()
 	}
-	if _, _, ok := s.requireUser(w, r); !ok || !s.allow(w, r, s.messageLimits(r, id)...) {
-		return
+	if !s.allow(w, r, s.messageLimits(r, id)...) {
+		return nil // allow answered 429
 	}
 	if err := s.chat.svc.Attach(r.Context(), viewer(r), id); err != nil {
-		writeError(w, r, s.logger, fmt.Errorf("chat: %w", err))
-		return
+		return fmt.Errorf("chat: %w", err)
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 
-	"courtier/pkg/account"
 	"courtier/pkg/quote"
 )
 
@@ -31,88 +30,57 @@ type declineRequest struct {
 	Reason string `json:"reason"`
 }
 
-// staffActor is the actor of a staff endpoint, refused before its body is
-// read when it is not an agent or an admin (the service checks it again).
-func (s *Server) staffActor(w http.ResponseWriter, r *http.Request) (account.Actor, bool) {
-	u, _ := sessionFrom(r.Context())
-	actor := account.ActorOf(u)
-	if err := actor.RequireStaff(); err != nil {
-		writeError(w, r, s.logger, err)
-		return actor, false
-	}
-	return actor, true
-}
-
 // handleSendOffers answers a quote request with offers (agent who took
 // it, or admin) and returns the staff view of the request.
-func (s *Server) handleSendOffers(w http.ResponseWriter, r *http.Request) {
-	actor, ok := s.staffActor(w, r)
-	if !ok {
-		return
-	}
+func (s *Server) handleSendOffers(w http.ResponseWriter, r *http.Request) error {
 	var req offersRequest
 	if err := decodeJSON(w, r, offersMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	q, err := s.quotes.SendOffers(r.Context(), actor, r.PathValue("id"), req.Offers)
+	q, err := s.quotes.SendOffers(r.Context(), actorOf(r), r.PathValue("id"), req.Offers)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, quoteResponse{Quote: q})
+	return nil
 }
 
 // handleQuoteStaffDetail answers a quote request's own data for staff:
 // the client's answers, the offers, the decline reason.
-func (s *Server) handleQuoteStaffDetail(w http.ResponseWriter, r *http.Request) {
-	actor, ok := s.staffActor(w, r)
-	if !ok {
-		return
-	}
-	q, err := s.quotes.StaffDetail(r.Context(), actor, r.PathValue("id"))
+func (s *Server) handleQuoteStaffDetail(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quotes.StaffDetail(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, quoteResponse{Quote: q})
+	return nil
 }
 
 // handleAcceptOffer records the signed-in client's choice of an offer.
-func (s *Server) handleAcceptOffer(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
-	if !ok {
-		return
-	}
+func (s *Server) handleAcceptOffer(w http.ResponseWriter, r *http.Request) error {
 	var req acceptRequest
 	if err := decodeJSON(w, r, decisionMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	q, err := s.quotes.Accept(r.Context(), account.ActorOf(u), r.PathValue("id"), req.OfferID)
+	q, err := s.quotes.Accept(r.Context(), actorOf(r), r.PathValue("id"), req.OfferID)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, quoteResponse{Quote: q})
+	return nil
 }
 
 // handleDeclineOffers records that the signed-in client declines the
 // offers of a request, with their reason.
-func (s *Server) handleDeclineOffers(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
-	if !ok {
-		return
-	}
+func (s *Server) handleDeclineOffers(w http.ResponseWriter, r *http.Request) error {
 	var req declineRequest
 	if err := decodeJSON(w, r, decisionMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	q, err := s.quotes.Decline(r.Context(), account.ActorOf(u), r.PathValue("id"), req.Reason)
+	q, err := s.quotes.Decline(r.Context(), actorOf(r), r.PathValue("id"), req.Reason)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, quoteResponse{Quote: q})
+	return nil
 }

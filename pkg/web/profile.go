@@ -11,12 +11,13 @@ import (
 )
 
 // handleProfile answers the signed-in user's profile.
-func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
-	if !ok {
-		return
+func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
+	u, _, err := s.signedIn(r)
+	if err != nil {
+		return err
 	}
 	writeJSON(w, http.StatusOK, userResponse{User: u})
+	return nil
 }
 
 // profilePatch is an edit of the profile; absent fields are left as they are.
@@ -36,15 +37,14 @@ func (p profilePatch) validate() error {
 // handleUpdateProfile changes the display name and/or the e-mail; a new
 // e-mail needs the current password, ends the other sessions and gives this
 // browser a new session cookie.
-func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) {
-	_, sess, ok := s.requireUser(w, r)
-	if !ok {
-		return
+func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) error {
+	_, sess, err := s.signedIn(r)
+	if err != nil {
+		return err
 	}
 	var req profilePatch
 	if err := decodeValid(w, r, accountMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	in := account.ProfileUpdate{DisplayName: req.DisplayName, Email: req.Email, CurrentPassword: req.CurrentPassword}
 	updated, fresh, err := s.accounts.UpdateProfile(r.Context(), sess, in)
@@ -52,10 +52,10 @@ func (s *Server) handleUpdateProfile(w http.ResponseWriter, r *http.Request) {
 		err = s.setSessionCookie(w, r, fresh)
 	}
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, userResponse{User: updated})
+	return nil
 }
 
 type passwordChange struct {
@@ -75,25 +75,24 @@ func (p passwordChange) validate() error {
 
 // handleChangePassword replaces the password, ends the user's other
 // sessions and answers with the cookie of this browser's new session.
-func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
-	_, sess, ok := s.requireUser(w, r)
-	if !ok {
-		return
+func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) error {
+	_, sess, err := s.signedIn(r)
+	if err != nil {
+		return err
 	}
 	var req passwordChange
 	if err := decodeValid(w, r, accountMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	fresh, _, err := s.accounts.ChangePassword(r.Context(), sess, req.CurrentPassword, req.NewPassword)
 	if err == nil {
 		err = s.setSessionCookie(w, r, fresh)
 	}
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // newPrivacy builds the data export over the server's services. Each
@@ -118,15 +117,14 @@ const exportWriteTime = 10 * time.Minute
 // portability), streamed by pkg/privacy. An error once the download has
 // begun cuts the connection, so that the browser reports a failed download
 // instead of saving a truncated file.
-func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
-	_, sess, ok := s.requireUser(w, r)
-	if !ok {
-		return
+func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) error {
+	_, sess, err := s.signedIn(r)
+	if err != nil {
+		return err
 	}
 	download, err := s.privacy.Export(r.Context(), sess)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
@@ -138,6 +136,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		s.logger.Warn("export interrompu", "uid", sess.UID, "err", err)
 		panic(http.ErrAbortHandler)
 	}
+	return nil
 }
 
 type deleteRequest struct {
@@ -146,20 +145,19 @@ type deleteRequest struct {
 
 // handleDeleteAccount erases the account and its sessions after checking
 // the password, and expires the cookie.
-func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
-	_, sess, ok := s.requireUser(w, r)
-	if !ok {
-		return
+func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) error {
+	_, sess, err := s.signedIn(r)
+	if err != nil {
+		return err
 	}
 	var req deleteRequest
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	if err := s.accounts.DeleteAccount(r.Context(), sess, req.Password); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	s.clearSessionCookie(w, r)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 
-	"courtier/pkg/account"
 	"courtier/pkg/quote"
 )
 
@@ -22,49 +21,36 @@ type quotesResponse struct {
 }
 
 // handleCreateQuote stores a quote request of the signed-in user.
-func (s *Server) handleCreateQuote(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
-	if !ok {
-		return
-	}
+func (s *Server) handleCreateQuote(w http.ResponseWriter, r *http.Request) error {
 	var draft quote.Draft
 	if err := decodeJSON(w, r, quoteMaxBytes, &draft); err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
-	created, err := s.quotes.Create(r.Context(), account.ActorOf(u), draft)
+	created, err := s.quotes.Create(r.Context(), actorOf(r), draft)
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, quoteResponse{Quote: created})
+	return nil
 }
 
 // handleListQuotes answers the signed-in user's requests, newest first.
-func (s *Server) handleListQuotes(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
-	if !ok {
-		return
-	}
-	list, err := s.quotes.List(r.Context(), account.ActorOf(u))
+func (s *Server) handleListQuotes(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.quotes.List(r.Context(), actorOf(r))
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, quotesResponse{Quotes: list})
+	return nil
 }
 
 // handleGetQuote answers one request of the signed-in user; someone else's
 // gets the same 404 as an unknown id.
-func (s *Server) handleGetQuote(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.requireUser(w, r)
-	if !ok {
-		return
-	}
-	q, err := s.quotes.Get(r.Context(), account.ActorOf(u), r.PathValue("id"))
+func (s *Server) handleGetQuote(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quotes.Get(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
-		writeError(w, r, s.logger, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, quoteResponse{Quote: q})
+	return nil
 }
