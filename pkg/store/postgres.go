@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"time"
 
@@ -16,10 +14,6 @@ import (
 // busy server on a few cores, few enough that several instances stay far
 // below PostgreSQL's default max_connections of 100.
 const pgConns = 20
-
-// pgAttempts is how many times a write transaction runs before its
-// serialization failure is returned.
-const pgAttempts = 10
 
 // openPostgres opens the pool of the database at dsn. The driver is pgx
 // through database/sql: the domain packages keep database/sql's rows and
@@ -33,7 +27,7 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 	pool.SetMaxOpenConns(pgConns)
 	pool.SetMaxIdleConns(pgConns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
-	db := &DB{engine: Postgres, read: pool, write: pool, path: redact(dsn), dsn: dsn, dialect: &pgDialect{}}
+	db := &DB{engine: Postgres, read: pool, write: pool, path: redact(dsn), dsn: dsn, dialect: &pgDialect{}, retry: defaultRetry()}
 	if err := db.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", redact(dsn), err)
@@ -51,22 +45,10 @@ func redact(dsn string) string {
 }
 
 // pgWriteTx runs fn in a SERIALIZABLE transaction, again from the start
-// (after a short random pause) while PostgreSQL reports that it could not
-// serialize it with a concurrent one.
+// while PostgreSQL reports that it could not serialize it with a
+// concurrent one or broke a deadlock with it (db.retry, retry.go).
 func (db *DB) pgWriteTx(ctx context.Context, fn func(*Tx) error) error {
-	var err error
-	for attempt := 1; ; attempt++ {
-		err = db.pgWriteOnce(ctx, fn)
-		if err == nil || !IsRetryable(err) || attempt == pgAttempts {
-			return err
-		}
-		pause := time.Duration(rand.Int64N(int64(attempt) * int64(2*time.Millisecond)))
-		select {
-		case <-ctx.Done():
-			return errors.Join(err, ctx.Err())
-		case <-time.After(pause):
-		}
-	}
+	return db.retry.do(ctx, func() error { return db.pgWriteOnce(ctx, fn) })
 }
 
 func (db *DB) pgWriteOnce(ctx context.Context, fn func(*Tx) error) error {
