@@ -48,13 +48,38 @@ func redact(dsn string) string {
 // while PostgreSQL reports that it could not serialize it with a
 // concurrent one or broke a deadlock with it (db.retry, retry.go).
 func (db *DB) pgWriteTx(ctx context.Context, fn func(*Tx) error) error {
-	return db.retry.do(ctx, func() error { return db.pgWriteOnce(ctx, fn) })
+	return db.retry.do(ctx, func(alone bool) error { return db.pgWriteOnce(ctx, fn, alone) })
 }
 
-func (db *DB) pgWriteOnce(ctx context.Context, fn func(*Tx) error) error {
+// The turn of a write transaction on PostgreSQL, its first statement: a
+// lock on a table of the store's own that no request writes. Every write
+// takes it shared (ROW SHARE), and they run side by side as they would
+// without it. One that lost too many runs in a row to concurrent writers
+// (a counter every claim increments, under a burst of claims) takes it
+// EXCLUSIVE: it waits for the writes under way, every instance's, the new
+// ones wait behind it, and it runs alone, so that it commits instead of
+// losing until it gives up. Plain reads (ACCESS SHARE) pass both. LOCK
+// TABLE takes no snapshot: the transaction sees what the writes it
+// waited for committed.
+const (
+	turnShared = "LOCK TABLE schema_migrations IN ROW SHARE MODE"
+	turnAlone  = "LOCK TABLE schema_migrations IN EXCLUSIVE MODE"
+)
+
+// pgWriteOnce runs fn once in a SERIALIZABLE transaction, alone among the
+// writers of the database when alone is set.
+func (db *DB) pgWriteOnce(ctx context.Context, fn func(*Tx) error, alone bool) error {
 	stx, err := db.write.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
 	if err != nil {
 		return fmt.Errorf("début de transaction: %w", err)
+	}
+	turn := turnShared
+	if alone {
+		turn = turnAlone
+	}
+	if _, err := stx.ExecContext(ctx, turn); err != nil {
+		_ = stx.Rollback()
+		return fmt.Errorf("tour d'écriture: %w", err)
 	}
 	t := newTx(db, stx, true)
 	if err := fn(t); err != nil {

@@ -16,7 +16,10 @@ import (
 // from first to most, until it commits or budget has passed since its
 // first run; only then is the failure returned. The pause is drawn from
 // the whole bound ("full jitter"), so that writers that collided once do
-// not all come back at the same moment.
+// not all come back at the same moment. From its run number alone on, the
+// transaction runs alone among the writers (see turnAlone): the pauses
+// spread collisions, they do not stop a writer from losing every time to
+// fresh ones on a row they all update.
 //
 // The budget is generous on purpose: under a burst on a small machine
 // (sign-ups, chat, claims and the dispatcher together on two cores) a
@@ -25,23 +28,25 @@ import (
 // still ends with its context.
 type retryPolicy struct {
 	first, most, budget time.Duration
+	alone               int
 }
 
 // defaultRetry is the policy of the store: pauses from 1 ms up to 100 ms,
-// for 2 s in all.
+// for 2 s in all, alone from the 8th run (after some 60 ms of pauses).
 func defaultRetry() retryPolicy {
-	return retryPolicy{first: time.Millisecond, most: 100 * time.Millisecond, budget: 2 * time.Second}
+	return retryPolicy{first: time.Millisecond, most: 100 * time.Millisecond, budget: 2 * time.Second, alone: 8}
 }
 
 // do runs attempt, again while it fails with IsRetryable and the budget
-// lasts. A failure that persisted comes back wrapped with the number of
-// runs it took, still told by IsRetryable; when ctx ends during a pause,
-// the last failure comes back joined with ctx's error.
-func (p retryPolicy) do(ctx context.Context, attempt func() error) error {
+// lasts, telling it whether the run is to be alone. A failure that
+// persisted comes back wrapped with the number of runs it took, still told
+// by IsRetryable; when ctx ends during a pause, the last failure comes
+// back joined with ctx's error.
+func (p retryPolicy) do(ctx context.Context, attempt func(alone bool) error) error {
 	deadline := time.Now().Add(p.budget)
 	bound := max(p.first, time.Microsecond)
 	for n := 1; ; n++ {
-		err := attempt()
+		err := attempt(p.alone > 0 && n >= p.alone)
 		if err == nil || !IsRetryable(err) {
 			return err
 		}
