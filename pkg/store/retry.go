@@ -23,9 +23,9 @@ import (
 //
 // The budget is generous on purpose: under a burst on a small machine
 // (sign-ups, chat, claims and the dispatcher together on two cores) a
-// sign-up lost ten runs in a row within 60 ms, the former limit, and
-// answered 500 where a little later it would have committed. A request
-// still ends with its context.
+// sign-up lost ten runs in a row, the former limit (90 ms of pauses at
+// most), and answered 500 where a little later it would have committed.
+// A request still ends with its context.
 type retryPolicy struct {
 	first, most, budget time.Duration
 	alone               int

@@ -76,8 +76,8 @@ func failFirst(t *testing.T, db *DB, table string, n int, state string, atCommit
 }
 
 // lost is how many runs in a row the tests' writes lose: more than the
-// ten that the store once allowed within 110 ms, which two cores under a
-// burst of sign-ups used up (500 on POST /api/auth/register).
+// ten that the store once allowed (90 ms of pauses at most), which two
+// cores under a burst of sign-ups used up (500 on POST /api/auth/register).
 const lost = 12
 
 // quickRetry is a policy that gives up within a test's patience.
