@@ -79,14 +79,22 @@ func (d *Dispatcher) Run(ctx context.Context, every time.Duration) {
 }
 
 // drain runs rounds until one hands nothing; a failed round is logged and
-// the next tick tries again.
+// the next tick tries again. A round that concurrent writers kept from
+// committing, past the store's retries (a serialization failure or a
+// deadlock on PostgreSQL), is no failure: the events stay pending, and the
+// next wake-up or tick hands them; it is logged at debug level only.
 func (d *Dispatcher) drain(ctx context.Context) {
 	for ctx.Err() == nil {
 		n, err := d.Dispatch(ctx)
-		if err != nil {
-			if ctx.Err() == nil {
-				d.log.Error("distribution des événements", "err", err)
-			}
+		switch {
+		case err == nil:
+		case ctx.Err() != nil:
+			return
+		case store.IsRetryable(err):
+			d.log.Debug("distribution des événements remise: transactions concurrentes", "err", err)
+			return
+		default:
+			d.log.Error("distribution des événements", "err", err)
 			return
 		}
 		if n == 0 {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -292,5 +294,88 @@ func TestRunHandlesWhatIsRecorded(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return when its context ended")
+	}
+}
+
+// conflicting is next, made to fail with a serialization failure raised by
+// PostgreSQL in the round's transaction while fail is above zero (each
+// failure takes one off); runs counts its calls.
+func conflicting(next Handler, fail, runs *atomic.Int32) Handler {
+	return func(ctx context.Context, tx *store.Tx, e Event) error {
+		runs.Add(1)
+		if fail.Add(-1) >= 0 {
+			_, err := tx.ExecContext(ctx, `DO $$ BEGIN RAISE EXCEPTION 'conflit forcé' USING ERRCODE = '40001'; END $$`)
+			return err
+		}
+		return next(ctx, tx, e)
+	}
+}
+
+// TestDispatchRunsAgainAfterASerializationFailure: a round that PostgreSQL
+// could not serialize runs again from the start, and each event is handled
+// once. PostgreSQL only: SQLite's single writer never fails to serialize.
+func TestDispatchRunsAgainAfterASerializationFailure(t *testing.T) {
+	if storetest.Engine() != store.Postgres {
+		t.Skip("PostgreSQL seulement: SQLite's single writer never fails to serialize a transaction")
+	}
+	db := setUp(t, storetest.DSN(t))
+	record(t, db, 1, "a", "b")
+	var fail, runs atomic.Int32
+	fail.Store(3)
+	d := NewDispatcher(db, quiet, func() time.Time { return testNow }, Consumer{Name: "mail", Handle: conflicting(writer(nil), &fail, &runs)})
+	if n := drainAll(t, d); n != 2 {
+		t.Errorf("%d deliveries, want 2", n)
+	}
+	if all, _ := handledOrder(t, db); fmt.Sprint(all) != "[1 2]" {
+		t.Errorf("handled %v, want [1 2] once each", all)
+	}
+	// Three rounds stopped at their first event, then one with both.
+	if runs.Load() != 5 {
+		t.Errorf("%d runs of the handler, want 5", runs.Load())
+	}
+}
+
+// TestRunYieldsQuietlyToConcurrentWriters: when the failure to serialize
+// outlasts the store's retries, Run logs no error, only a debug line, and
+// hands the events at its next wake-up.
+func TestRunYieldsQuietlyToConcurrentWriters(t *testing.T) {
+	if storetest.Engine() != store.Postgres {
+		t.Skip("PostgreSQL seulement: SQLite's single writer never fails to serialize a transaction")
+	}
+	db := setUp(t, storetest.DSN(t))
+	record(t, db, 1, "a")
+	var fail, runs atomic.Int32
+	fail.Store(1 << 30)
+	logs := &storetest.Buffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	d := NewDispatcher(db, log, func() time.Time { return testNow }, Consumer{Name: "mail", Handle: conflicting(writer(nil), &fail, &runs)})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.Run(ctx, time.Minute)
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	waitFor(t, 10*time.Second, "the round given up", func() bool { return strings.Contains(logs.String(), "distribution des événements") })
+	if out := logs.String(); strings.Contains(out, "level=ERROR") || strings.Contains(out, "level=WARN") || !strings.Contains(out, "level=DEBUG") {
+		t.Errorf("logged:\n%s", out)
+	}
+	fail.Store(0)
+	d.Kick()
+	waitFor(t, 5*time.Second, "the event handled", func() bool { all, _ := handledOrder(t, db); return len(all) == 1 })
+}
+
+// waitFor polls cond until it holds, failing the test after limit.
+func waitFor(t *testing.T, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", what, limit)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -58,6 +58,9 @@ type DB struct {
 	changes   map[string]*Changes
 	// onCommit are the functions of OnCommit, per channel.
 	onCommit map[string][]func()
+	// retry runs a write transaction again after a serialization failure
+	// (PostgreSQL; see retry.go).
+	retry retryPolicy
 }
 
 // IsURL tells whether dsn names a PostgreSQL database rather than a file.
@@ -175,9 +178,10 @@ func (db *DB) Close() error {
 
 // WriteTx runs fn in a write transaction: on SQLite BEGIN IMMEDIATE on the
 // single writer; on PostgreSQL a SERIALIZABLE transaction, run again from
-// the start when PostgreSQL reports a serialization failure or a deadlock,
-// so that every read-then-write of the code stays as right with several
-// writers as under SQLite's one. fn may therefore run more than once: it
+// the start when PostgreSQL reports a serialization failure or a deadlock
+// (with growing random pauses, for up to 2 s: see retryPolicy), so that
+// every read-then-write of the code stays as right with several writers
+// as under SQLite's one. fn may therefore run more than once: it
 // must act only through tx and on values it sets afresh each time, and
 // leave side effects outside the database (a wake-up, a mail) to after
 // WriteTx returns.
