@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -29,10 +30,13 @@ type start struct {
 // first start creates it (migrations), the others open it as a restart
 // does. Each time it measures the time from the spawn to the « serveur
 // prêt » log line, then, after --settle without a request, the process's
-// VmRSS; then it stops the server with SIGTERM.
+// VmRSS; then it stops the server with SIGTERM. With --vs, another build
+// is started in turn with it, each on its database, so both meet the same
+// moments of a shared machine, and the table gives the ratios.
 func runIdle(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("idle", flag.ContinueOnError)
 	bin := fs.String("binary", "bin/courtier", "the courtier binary")
+	vs := fs.String("vs", "", "another build, started in turn with --binary (« vs » in the table)")
 	dir := fs.String("dir", "", "a temporary directory for the database")
 	runs := fs.Int("runs", 5, "starts on the existing database (1–20), after the first that creates it")
 	settle := fs.Duration("settle", 2*time.Second, "idle time before reading the memory (0–10s)")
@@ -43,26 +47,57 @@ func runIdle(args []string, out io.Writer) error {
 	if *dir == "" || *runs < 1 || *runs > 20 || *settle < 0 || *settle > 10*time.Second {
 		return errors.New("--dir DIR, --runs 1–20, --settle 0–10s")
 	}
-	db := filepath.Join(*dir, "idle.db")
-	first, err := startOnce(*bin, db, *settle)
-	if err != nil {
-		return fmt.Errorf("first start: %w", err)
+	bins := []string{*bin}
+	if *vs != "" {
+		bins = append(bins, *vs)
 	}
-	var ready, rss []float64
-	for range *runs {
-		s, err := startOnce(*bin, db, *settle)
+	figures := make([]idleFigures, len(bins))
+	for i, b := range bins {
+		figures[i].db = filepath.Join(*dir, fmt.Sprintf("idle-%d.db", i))
+		s, err := startOnce(b, figures[i].db, *settle)
 		if err != nil {
-			return err
+			return fmt.Errorf("first start of %s: %w", b, err)
 		}
-		ready = append(ready, float64(s.ready))
-		rss = append(rss, float64(s.rssKiB))
+		figures[i].first = s
 	}
-	mr, mm := time.Duration(loadkit.Median(ready)), loadkit.Median(rss)
+	for range *runs {
+		for i, b := range bins {
+			s, err := startOnce(b, figures[i].db, *settle)
+			if err != nil {
+				return fmt.Errorf("%s: %w", b, err)
+			}
+			figures[i].ready = append(figures[i].ready, float64(s.ready))
+			figures[i].rss = append(figures[i].rss, float64(s.rssKiB))
+		}
+	}
 	fmt.Fprintf(out, "\n| server at rest | ready (spawn → « serveur prêt ») | resident memory (VmRSS) after %s idle |\n|---|---|---|\n", settle)
-	fmt.Fprintf(out, "| first start (creates the database) | %s | %.1f MiB |\n", ms(first.ready), float64(first.rssKiB)/1024)
-	fmt.Fprintf(out, "| restart, median of %d | %s | %.1f MiB |\n", *runs, ms(mr), mm/1024)
-	return record(*results, result{"idle.readyms", loadkit.Millis(mr)}, result{"idle.rssmib", mm / 1024})
+	names := []string{"", " (vs)"}
+	for i, f := range figures {
+		fmt.Fprintf(out, "| first start (creates the database)%s | %s | %.1f MiB |\n", names[i], ms(f.first.ready), float64(f.first.rssKiB)/1024)
+		fmt.Fprintf(out, "| restart, median of %d%s | %s (%s–%s) | %.1f MiB |\n", *runs, names[i], ms(f.medianReady()),
+			ms(time.Duration(slices.Min(f.ready))), ms(time.Duration(slices.Max(f.ready))), f.medianRSS()/1024)
+	}
+	a := figures[0]
+	rs := []result{{"idle.readyms", loadkit.Millis(a.medianReady())}, {"idle.rssmib", a.medianRSS() / 1024}}
+	if len(figures) == 2 {
+		b := figures[1]
+		fmt.Fprintf(out, "| ratio binary / vs, started in turn | %s | %s |\n",
+			loadkit.Ratio(float64(a.medianReady()), float64(b.medianReady())), loadkit.Ratio(a.medianRSS(), b.medianRSS()))
+		fmt.Fprintf(out, "\nbinary: %s\nvs: %s\n", *bin, *vs)
+		rs = append(rs, result{"idle.vs.readyms", loadkit.Millis(b.medianReady())}, result{"idle.vs.rssmib", b.medianRSS() / 1024})
+	}
+	return record(*results, rs...)
 }
+
+// idleFigures are the starts of one build on its database.
+type idleFigures struct {
+	db         string
+	first      start
+	ready, rss []float64
+}
+
+func (f idleFigures) medianReady() time.Duration { return time.Duration(loadkit.Median(f.ready)) }
+func (f idleFigures) medianRSS() float64         { return loadkit.Median(f.rss) }
 
 // startOnce starts the server, waits for it to be ready, lets it rest,
 // reads its memory and stops it; 15 s at most to be ready, 10 s to stop.
