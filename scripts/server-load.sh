@@ -7,7 +7,8 @@
 #   session  GET /api/session with a session cookie and without, with wrk
 #   chat     50 clients sending chat messages, each waiting for the answer
 #   signin   sign-ins with 20 and with 50,000 live sessions in the database
-#   idle     time from spawn to « serveur prêt », resident memory at rest
+#   idle     time from spawn to « serveur prêt » and to the first /healthz
+#            answered, resident memory at rest
 # wrk and nginx (Debian's wrk and nginx-light) are installed when missing
 # (apt-get, as root). Everything listens on 127.0.0.1, every step has a
 # hard timeout, the servers are stopped and the temporary directory is
@@ -32,7 +33,7 @@ rounds=3
 duration=10s
 only=static,session,chat,signin,idle
 vs=
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary=$2; shift 2 ;;

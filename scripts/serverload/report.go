@@ -79,6 +79,9 @@ func runReport(args []string, out io.Writer) error {
 	row([]string{"idle.readyms", "idle.vs.readyms"}, "time to ready: binary / vs, started in turn", "≤ 1.1×", func(xs ...float64) string {
 		return fmt.Sprintf("%s (%.1f / %.1f ms)", ratioOf(xs...), xs[0], xs[1])
 	})
+	row([]string{"idle.healthms", "idle.vs.healthms"}, "spawn → first /healthz 200: binary / vs", "≤ 1.1×", func(xs ...float64) string {
+		return fmt.Sprintf("%s (%.1f / %.1f ms)", ratioOf(xs...), xs[0], xs[1])
+	})
 	row([]string{"idle.rssmib", "idle.vs.rssmib"}, "idle memory: binary / vs", "", func(xs ...float64) string {
 		return fmt.Sprintf("%s (%.1f / %.1f MiB)", ratioOf(xs...), xs[0], xs[1])
 	})
