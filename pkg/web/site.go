@@ -31,13 +31,12 @@ type page struct {
 	// held the server's start back (180 ms to 1.2 s).
 	plain *encoded
 	gz    *lazyGzip
-	// roles are the page as a signed-in user of each role sees it, with
-	// markers where their name, e-mail and uid go (see PageViewer).
-	roles map[string][]byte
-	// shell is the app shell of a prerendered page, for a user the
-	// variants cannot show (no display name: the site writes the e-mail
-	// where the HTML has one marker, and the forms leave the name empty).
-	shell []byte
+	// signedIn are the documents of signed-in users, nil for a page
+	// without variants; they are rendered at the page's first signed-in
+	// request, not with the visitor's: a page visitors alone read holds
+	// only theirs (the variants were 4.4 of the 10.1 MiB that every page
+	// and built file held, 2026-12-07).
+	signedIn func() signedInDocs
 	// scripts and styles are the CSP hashes of the page's inline scripts
 	// and stylesheets (a prerendered page carries its CSS and its module
 	// loader), csp the policy that allows them.
@@ -328,21 +327,34 @@ func (p *prerendered) page(files fs.FS, path string, index []byte, status int, t
 		doc = b
 	}
 	pg := newPage(doc, status, title, description, head)
-	for role, name := range variants {
-		if role == "visitor" {
-			continue
-		}
-		b, err := fs.ReadFile(files, "prerender/"+name)
-		if err != nil {
-			return page{}, fmt.Errorf("page prérendue de %s (%s): %w", path, role, err)
-		}
-		if pg.roles == nil {
-			pg.roles = map[string][]byte{}
-			pg.shell = renderHead(index, title, description, head)
-		}
-		pg.roles[role] = renderHead(b, title, description, head)
+	if len(variants) > 1 || (len(variants) == 1 && variants["visitor"] == "") {
+		pg.signedIn = sync.OnceValue(func() signedInDocs {
+			docs := signedInDocs{roles: map[string][]byte{}, shell: renderHead(index, title, description, head)}
+			for role, name := range variants {
+				if role == "visitor" {
+					continue
+				}
+				// Checked at start (prerendered.check); a file unreadable
+				// since leaves its role the shell.
+				if b, err := fs.ReadFile(files, "prerender/"+name); err == nil {
+					docs.roles[role] = renderHead(b, title, description, head)
+				}
+			}
+			return docs
+		})
 	}
 	return pg, nil
+}
+
+// signedInDocs are a prerendered page's documents for signed-in users.
+type signedInDocs struct {
+	// roles are the page as a signed-in user of each role sees it, with
+	// markers where their name, e-mail and uid go (see PageViewer).
+	roles map[string][]byte
+	// shell is the app shell of a prerendered page, for a user the
+	// variants cannot show (no display name: the site writes the e-mail
+	// where the HTML has one marker, and the forms leave the name empty).
+	shell []byte
 }
 
 // renderHead puts the route's title, description and head tags in doc.
@@ -414,12 +426,13 @@ func (l *lazyGzip) get() *encoded {
 // their role with their name, e-mail and uid in place of the markers, or
 // the shell, and their session; and its policy when it is not the server's.
 func (pg page) forViewer(v *PageViewer) (doc []byte, csp string) {
-	doc, ok := pg.roles[v.Role]
-	if !ok || v.Name == "" {
-		if pg.shell != nil {
-			return withSession(pg.shell, v.JSON), ""
-		}
+	if pg.signedIn == nil {
 		return withSession(pg.template, v.JSON), pg.csp
+	}
+	docs := pg.signedIn()
+	doc, ok := docs.roles[v.Role]
+	if !ok || v.Name == "" {
+		return withSession(docs.shell, v.JSON), ""
 	}
 	doc = bytes.ReplaceAll(doc, markerName, []byte(html.EscapeString(v.Name)))
 	doc = bytes.ReplaceAll(doc, markerEmail, []byte(html.EscapeString(v.Email)))

@@ -53,10 +53,17 @@ func (f *readFile) Read(b []byte) (int, error) {
 
 // TestSitePagesAndFilesReadWhenAsked: the handler reads index.html and
 // the manifest at start, the documents and built files at their first
-// request only, each once however many ask at the same time.
+// request only, each once however many ask at the same time, and the
+// signed-in users' variants at the first signed-in request.
 func TestSitePagesAndFilesReadWhenAsked(t *testing.T) {
 	files := &readsFS{FS: prerenderedFiles()}
-	h, err := NewSiteHandler(files, testTable(), testMeta, nil)
+	viewer := func(r *http.Request) *PageViewer {
+		if r.Header.Get("Cookie") == "agent" {
+			return &PageViewer{JSON: []byte(`{"user":{"role":"agent"}}`), Role: "agent", UID: "U1", Name: "Arthur", Email: "arthur@exemple.fr"}
+		}
+		return nil
+	}
+	h, err := NewSiteHandler(files, testTable(), testMeta, viewer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,10 +88,27 @@ func TestSitePagesAndFilesReadWhenAsked(t *testing.T) {
 	got := files.read()
 	slices.Sort(got)
 	want := []string{"assets/index-abc123.js", "assets/index-abc123.js.br", "assets/index-abc123.js.gz", "index.html",
-		"prerender/about.admin.html", "prerender/about.agent.html", "prerender/about.client.html", "prerender/about.visitor.html",
-		"prerender/manifest.json"}
+		"prerender/about.visitor.html", "prerender/manifest.json"}
 	if !slices.Equal(got, want) {
-		t.Errorf("read:\n%v\nwant\n%v", got, want)
+		t.Errorf("read for visitors:\n%v\nwant\n%v", got, want)
+	}
+	for range 4 {
+		wg.Go(func() {
+			req := httptest.NewRequest(http.MethodGet, "/about", nil)
+			req.Header.Set("Cookie", "agent")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Arthur") {
+				t.Errorf("agent: %d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+	wg.Wait()
+	got = files.read()
+	slices.Sort(got)
+	want = slices.Concat(want[:4], []string{"prerender/about.admin.html", "prerender/about.agent.html", "prerender/about.client.html"}, want[4:])
+	if !slices.Equal(got, want) {
+		t.Errorf("read for an agent too:\n%v\nwant\n%v", got, want)
 	}
 }
 
