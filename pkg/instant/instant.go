@@ -30,7 +30,7 @@ type Config struct {
 	Desk *desk.Service
 	// Tariff loads the rating file and its vehicle catalogue; the service
 	// calls it once, at the first need, so a server is ready before it
-	// has read them (about 15 ms and 4 MB of parsing, 2026-12-07).
+	// has read them (10 to 25 ms and 4 MB of parsing, 2026-12-07).
 	Tariff func() (*pricing.Tariff, error)
 	// Quotes opens the quote request a lead becomes (ToQuote).
 	Quotes *quote.Service
