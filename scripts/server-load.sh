@@ -7,15 +7,19 @@
 #   session  GET /api/session with a session cookie and without, with wrk
 #   chat     50 clients sending chat messages, each waiting for the answer
 #   signin   sign-ins with 20 and with 50,000 live sessions in the database
-#   idle     time from spawn to « serveur prêt », resident memory at rest
+#   idle     time from spawn to « serveur prêt » and to the first /healthz
+#            answered, resident memory at rest
 # wrk and nginx (Debian's wrk and nginx-light) are installed when missing
 # (apt-get, as root). Everything listens on 127.0.0.1, every step has a
 # hard timeout, the servers are stopped and the temporary directory is
 # removed at the end. About 5 minutes and a half with the defaults.
 #
 #   bash scripts/server-load.sh [--binary bin/courtier] [--rounds 3] [--duration 10s]
-#                               [--only static,session,chat,signin,idle]
+#                               [--only static,session,chat,signin,idle] [--vs OTHER]
 #
+# --vs names another build that the idle step starts in turn with
+# --binary (a start of one, a start of the other, 10 times), each on its
+# own database, and compares: medians and ratios of the same minutes.
 # --binary may be an older build (to compare two commits); the site's
 # files for nginx come from --dist (default site/dist), which should be the
 # build the binary embeds. --rounds and --duration are wrk's (chat: 20 s,
@@ -28,7 +32,8 @@ dist=site/dist
 rounds=3
 duration=10s
 only=static,session,chat,signin,idle
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+vs=
+usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary=$2; shift 2 ;;
@@ -36,6 +41,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
+    --vs) vs=$2; shift 2 ;;
     -h|--help) usage ;;
     *) echo "server-load: unknown argument $1" >&2; usage ;;
   esac
@@ -48,6 +54,10 @@ case "$duration" in [1-9]s|[12][0-9]s|30s) ;; *) echo "server-load: --duration i
 wants() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 [ -x "$binary" ] || { echo "server-load: no binary at $binary (make build)" >&2; exit 2; }
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+if [ -n "$vs" ]; then
+  [ -x "$vs" ] || { echo "server-load: no binary at $vs (--vs)" >&2; exit 2; }
+  vs=$(cd "$(dirname "$vs")" && pwd)/$(basename "$vs")
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/courtier-serverload-XXXXXX")
 server_pid=
@@ -142,7 +152,7 @@ if wants idle; then
   echo
   echo "## Idle"
   mkdir -p "$tmp/idle"
-  load 180 idle --binary "$binary" --dir "$tmp/idle" --runs 5 --results "$results"
+  load 360 idle --binary "$binary" ${vs:+--vs "$vs"} --dir "$tmp/idle" --runs "$([ -n "$vs" ] && echo 10 || echo 5)" --results "$results"
 fi
 
 password="charge-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"

@@ -19,7 +19,11 @@ func (a *App) assistanceLines(ctx context.Context, uid string) ([]chatbot.Assist
 	if err != nil {
 		return nil, err
 	}
-	return assistanceOf(list, a.Prices.Tariff()), nil
+	t, err := a.Prices.Tariff()
+	if err != nil {
+		return nil, err
+	}
+	return assistanceOf(list, t), nil
 }
 
 // assistanceOf are the assistance lines of the contracts of list in force

@@ -44,7 +44,7 @@ func (s *Service) Declare(ctx context.Context, actor account.Actor, d Draft) (*C
 		}
 		r, err := s.desk.Open(ctx, tx, actor, desk.Draft{
 			ID: c.ID, Kind: desk.KindClaim, UID: actor.UID, Name: actor.Name, Email: actor.Email, Product: c.Product,
-			Summary: c.KindLabel + " du " + fr.Date(mustDay(c.OccurredAt), time.UTC), Due: s.cal.AddWorkingDays(now, s.form.Delays.TransmitWorkingDays),
+			Summary: c.KindLabel + " du " + fr.Date(mustDay(c.OccurredAt), time.UTC), Due: s.cal.AddWorkingDays(now, s.form().Delays.TransmitWorkingDays),
 		})
 		if err != nil {
 			return err
@@ -71,7 +71,7 @@ func (s *Service) check(ctx context.Context, actor account.Actor, d Draft, now t
 	var bad []apperr.FieldMessage
 	add := func(field, msg string) { bad = append(bad, apperr.FieldMessage{Field: field, Message: msg}) }
 	clean := func(key, name, what string, raw string) string {
-		v, err := s.form.field(key, name, what, true).Clean(raw)
+		v, err := s.form().field(key, name, what, true).Clean(raw)
 		if err != nil {
 			add(name, apperr.MessageOf(err))
 		}
@@ -87,11 +87,11 @@ func (s *Service) check(ctx context.Context, actor account.Actor, d Draft, now t
 		c.PolicyNumber = clean("policyNumber", "policyNumber", "Le numéro de contrat", d.PolicyNumber)
 		c.Product = d.Product
 	}
-	p := s.form.Product(c.Product)
+	p := s.form().Product(c.Product)
 	if p == nil {
 		add("product", "Choisissez le produit assuré.")
 	}
-	k := s.form.kind(d.Kind)
+	k := s.form().kind(d.Kind)
 	if k == nil || (p != nil && !slices.Contains(p.Kinds, d.Kind)) {
 		add("kind", "Choisissez ce qui s’est passé.")
 		k = nil
@@ -112,7 +112,7 @@ func (s *Service) check(ctx context.Context, actor account.Actor, d Draft, now t
 	}
 	c.Description = clean("description", "description", "Le récit", d.Description)
 	if p != nil && k != nil && c.OccurredAt != "" {
-		c.Answers = s.form.answers(p, d.Kind, day, d.Answers, add)
+		c.Answers = s.form().answers(p, d.Kind, day, d.Answers, add)
 		s.deadline(c, *k, day, today, add)
 	}
 	if len(bad) > 0 {
@@ -168,7 +168,7 @@ func (s *Service) deadline(c *Claim, k KindInfo, day, today time.Time, add func(
 		add("answers.decreeDate", "L’arrêté ne peut pas être paru après aujourd’hui.")
 		return
 	}
-	dl := s.form.Delays.DeclareBy(k, day, decree, s.holiday)
+	dl := s.form().Delays.DeclareBy(k, day, decree, s.holiday)
 	c.DeclareRule = dl.Rule
 	if !dl.Day.IsZero() {
 		c.DeclareBy = dl.Day.Format(time.DateOnly)

@@ -69,8 +69,8 @@ func (s *Service) AddFile(ctx context.Context, actor account.Actor, id string, u
 		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM claim_files WHERE claim_id = ?", id).Scan(&n); err != nil {
 			return fmt.Errorf("pièces du sinistre: %w", err)
 		}
-		if n >= s.form.MaxFiles {
-			return apperr.Errorf(apperr.ECONFLICT, "Ce dossier a déjà %d\u00a0pièces, le maximum. Écrivez-nous pour en ajouter.", s.form.MaxFiles)
+		if n >= s.form().MaxFiles {
+			return apperr.Errorf(apperr.ECONFLICT, "Ce dossier a déjà %d\u00a0pièces, le maximum. Écrivez-nous pour en ajouter.", s.form().MaxFiles)
 		}
 		sum, err := contract.PutFile(ctx, tx, u.MIME, u.Data, now)
 		if err != nil {
@@ -151,7 +151,7 @@ func (s *Service) FileOf(ctx context.Context, actor account.Actor, id, fileID st
 // Write adds a message to the thread of claim id: the owner writes to
 // the broker, staff who work on it answer (and the client is e-mailed).
 func (s *Service) Write(ctx context.Context, actor account.Actor, id, body string) (*Claim, error) {
-	body, err := s.form.field("message", "body", "Le message", true).Clean(body)
+	body, err := s.form().field("message", "body", "Le message", true).Clean(body)
 	if err != nil {
 		return nil, err
 	}

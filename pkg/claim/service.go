@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"courtier/pkg/account"
@@ -56,20 +57,17 @@ type Service struct {
 	cal        Calendar
 	assistance func(string) string
 	mediator   company.Mediator
-	form       *Form
-	perDay     int
-	log        *slog.Logger
-	now        func() time.Time
+	// loadForm reads form.json once, at the first need (see form).
+	loadForm func() (*Form, error)
+	perDay   int
+	log      *slog.Logger
+	now      func() time.Time
 }
 
 // New builds the service.
 func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Desk == nil || cfg.Contracts == nil || cfg.Calendar == nil || cfg.Mediator.Name == "" {
 		return nil, errors.New("service des sinistres: file des demandes, contrats, calendrier et médiateur requis")
-	}
-	f, err := LoadForm()
-	if err != nil {
-		return nil, err
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -86,13 +84,32 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	}
 	return &Service{
 		db: db, desk: cfg.Desk, contracts: cfg.Contracts, cal: cfg.Calendar, assistance: cfg.Assistance,
-		mediator: cfg.Mediator, form: f, perDay: cfg.PerDay, log: cfg.Logger,
+		mediator: cfg.Mediator, loadForm: sync.OnceValues(LoadForm), perDay: cfg.PerDay, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }
 
 // Form is the declaration's questions and bounds, as the site reads them.
-func (s *Service) Form() *Form { return s.form }
+func (s *Service) Form() *Form { return s.form() }
+
+// Load reads the form now rather than at its first need, and returns its
+// error: serve calls it once ready.
+func (s *Service) Load() error {
+	_, err := s.loadForm()
+	return err
+}
+
+// form is the declaration's form. It is read at its first need, so a
+// server is ready before; the embedded file loads in this package's tests,
+// and serve stops on its error when it reads it after starting (Load), so
+// only a broken build fails here, and panics.
+func (s *Service) form() *Form {
+	f, err := s.loadForm()
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
 
 // fail logs a failed operation (apperr.Log) and returns err unchanged.
 func (s *Service) fail(op string, err error, attrs ...any) error {
@@ -178,10 +195,10 @@ func (s *Service) read(ctx context.Context, tx *store.Tx, id string) (*Claim, er
 func (s *Service) label(c *Claim) {
 	info, _ := Machine.Info(desk.Status(c.Status))
 	c.StatusLabel = info.Client
-	if p := s.form.Product(c.Product); p != nil {
+	if p := s.form().Product(c.Product); p != nil {
 		c.ProductLabel = p.Label
 	}
-	if k := s.form.kind(c.Kind); k != nil {
+	if k := s.form().kind(c.Kind); k != nil {
 		c.KindLabel = k.Label
 	}
 	if c.DeclareBy != "" {

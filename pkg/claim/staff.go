@@ -116,7 +116,7 @@ func (s *Service) Move(ctx context.Context, actor account.Actor, id string, in M
 // apply checks what the move to `to` needs, writes it on c and returns
 // the step the client reads.
 func (s *Service) apply(c *Claim, from, to desk.Status, in MoveInput) (string, error) {
-	note, err := s.form.field("note", "note", "Le mot au client", false).Clean(in.Note)
+	note, err := s.form().field("note", "note", "Le mot au client", false).Clean(in.Note)
 	if err != nil {
 		return "", err
 	}
@@ -127,14 +127,14 @@ func (s *Service) apply(c *Claim, from, to desk.Status, in MoveInput) (string, e
 		if ref == "" && c.InsurerRef != "" {
 			ref = c.InsurerRef
 		}
-		if c.InsurerRef, err = s.form.field("insurerRef", "insurerRef", "Le numéro de sinistre de l’assureur", true).Clean(ref); err != nil {
+		if c.InsurerRef, err = s.form().field("insurerRef", "insurerRef", "Le numéro de sinistre de l’assureur", true).Clean(ref); err != nil {
 			return "", err
 		}
 		text = fmt.Sprintf("Votre déclaration est transmise à %s, qui l’enregistre sous le numéro %s.", c.Insurer, c.InsurerRef)
 	case StatusExpertise:
 		text = c.Insurer + " a missionné un expert\u00a0: il vous contactera pour convenir d’un rendez-vous."
 	case StatusPieces:
-		if c.Asked, err = s.form.field("asked", "asked", "La pièce demandée", true).Clean(in.Asked); err != nil {
+		if c.Asked, err = s.form().field("asked", "asked", "La pièce demandée", true).Clean(in.Asked); err != nil {
 			return "", err
 		}
 		c.askedFrom = from
@@ -146,7 +146,7 @@ func (s *Service) apply(c *Claim, from, to desk.Status, in MoveInput) (string, e
 		c.AmountCents = in.AmountCents
 		text = fmt.Sprintf("%s vous indemnise de %s.", c.Insurer, euros(c.AmountCents))
 	case StatusRefused:
-		if c.Reason, err = s.form.field("reason", "reason", "Le motif du refus", true).Clean(in.Reason); err != nil {
+		if c.Reason, err = s.form().field("reason", "reason", "Le motif du refus", true).Clean(in.Reason); err != nil {
 			return "", err
 		}
 		text = c.Insurer + " refuse de prendre ce sinistre en charge\u00a0: " + c.Reason
@@ -172,7 +172,7 @@ func (s *Service) step(ctx context.Context, tx *store.Tx, actor account.Actor, r
 	dest, _ := Machine.Info(to)
 	var due time.Time
 	if dest.Waiting {
-		due = s.cal.AddWorkingDays(now, s.form.Delays.TransmitWorkingDays)
+		due = s.cal.AddWorkingDays(now, s.form().Delays.TransmitWorkingDays)
 	}
 	if err := s.desk.Advance(ctx, tx, actor, r, to, due, action, "Statut\u00a0: "+from.Label+" → "+dest.Label); err != nil {
 		return err

@@ -185,7 +185,7 @@ func (s *Service) Update(ctx context.Context, actor account.Actor, id string, d 
 // answerLines writes a price's answers as the form asked them: label and
 // value in French, for the documents and staff.
 func (s *Service) answerLines(product string, a pricing.Answers) [][2]string {
-	fields, _ := s.tariff.Form(product)
+	fields, _ := s.tariff().Form(product)
 	raw, _ := json.Marshal(a)
 	var values map[string]any
 	_ = json.Unmarshal(raw, &values)
@@ -229,7 +229,7 @@ func (s *Service) answerValue(f *pricing.FormField, v any) string {
 			}
 		}
 		if f.Key == "vehicleId" {
-			if veh, ok := s.tariff.Catalogue().Vehicle(x); ok {
+			if veh, ok := s.tariff().Catalogue().Vehicle(x); ok {
 				return veh.Name()
 			}
 		}

@@ -58,7 +58,7 @@ func (s *Service) vehicle(c *Contract) document.Vehicle {
 }
 
 func (s *Service) insurerName(c *Contract) string {
-	if in, ok := s.tariff.Insurer(c.Insurer); ok {
+	if in, ok := s.tariff().Insurer(c.Insurer); ok {
 		return in.LegalName
 	}
 	return c.Insurer
@@ -84,7 +84,7 @@ func (s *Service) compose(c *Contract, kind string, at time.Time) (*document.Doc
 	case DocMemo, DocVTC:
 		in := document.MemoInput{Contract: c.Number, Issued: at, Insurer: s.insurerName(c), Holder: s.person(c), Vehicle: s.vehicle(c),
 			From: start, To: coverEnd(c, start)}
-		if ins, ok := s.tariff.Insurer(c.Insurer); ok {
+		if ins, ok := s.tariff().Insurer(c.Insurer); ok {
 			in.InsurerPhone = ins.AssistancePhone
 		}
 		if kind == DocVTC {
@@ -112,7 +112,7 @@ func (s *Service) adviceInput(c *Contract, at time.Time) document.AdviceInput {
 	if a == nil {
 		a = &Advice{}
 	}
-	in := document.AdviceInput{Reference: c.Number, Issued: at, Client: s.person(c), Product: s.tariff.ProductLabel(c.Product),
+	in := document.AdviceInput{Reference: c.Number, Issued: at, Client: s.person(c), Product: s.tariff().ProductLabel(c.Product),
 		Advice: a.Reason, Recommended: a.Recommended, Chosen: a.Chosen}
 	for _, n := range a.Needs {
 		in.Needs = append(in.Needs, document.Field{Label: n[0], Value: n[1]})
@@ -165,8 +165,8 @@ func rhythmText(c *Contract, start time.Time) string {
 }
 
 func (s *Service) ipidInput(c *Contract, at time.Time) document.IPIDInput {
-	in := document.IPIDInput{Insurer: s.insurerName(c), Product: s.tariff.ProductLabel(c.Product), Formula: c.Formula, Reference: c.Number, Issued: at}
-	sections, _ := s.tariff.IPID(c.Product, c.Risk.FormulaID)
+	in := document.IPIDInput{Insurer: s.insurerName(c), Product: s.tariff().ProductLabel(c.Product), Formula: c.Formula, Reference: c.Number, Issued: at}
+	sections, _ := s.tariff().IPID(c.Product, c.Risk.FormulaID)
 	for _, sec := range sections {
 		switch sec.Key {
 		case "type":

@@ -142,7 +142,7 @@ func (s *Service) exportedDebits(ctx context.Context, tx *store.Tx, date, stamp 
 		}
 		t.EndToEndID = fmt.Sprintf("%s-%02d", number, n)
 		t.SeqType, t.MandateSigned, t.CollectionDate = sepa.SeqType(seq), sepa.DateOf(at.In(s.loc)), sepa.DateOf(due)
-		t.Remittance = fmt.Sprintf("Cotisation %s contrat %s échéance %s", s.tariff.ProductLabel(product), number, due.Format("02/01/2006"))
+		t.Remittance = fmt.Sprintf("Cotisation %s contrat %s échéance %s", s.tariff().ProductLabel(product), number, due.Format("02/01/2006"))
 		out = append(out, t)
 	}
 	return out, rows.Err()

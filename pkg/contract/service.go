@@ -45,7 +45,6 @@ type Config struct {
 type Service struct {
 	db     *store.DB
 	prices *instant.Service
-	tariff *pricing.Tariff
 	quotes *quote.Service
 	papers Papers
 	// creditor collects the debits (Export).
@@ -75,7 +74,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		now = time.Now
 	}
 	return &Service{
-		db: db, prices: cfg.Prices, tariff: cfg.Prices.Tariff(), quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
+		db: db, prices: cfg.Prices, quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }
@@ -255,4 +254,17 @@ func (s *Service) record(ctx context.Context, tx *store.Tx, actor account.Actor,
 		name = "Courtier"
 	}
 	return insertEvent(ctx, tx, c.ID, Event{At: at, ActorName: name, Status: c.Status, Action: action, Detail: detail}, actor.UID)
+}
+
+// tariff is the rating file, for the labels and questions of a contract's
+// product. It loads at its first need; the embedded file's load is
+// checked by pkg/pricing's tests, and serve stops on the error when it
+// loads it right after starting (app.App.Warm), so past that it never
+// fails here: a failure is a broken build, and panics.
+func (s *Service) tariff() *pricing.Tariff {
+	t, err := s.prices.Tariff()
+	if err != nil {
+		panic(fmt.Sprintf("contract: rating file: %v", err))
+	}
+	return t
 }

@@ -51,7 +51,7 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Holder.BirthDate, c.Holder.PostalCode = q.Answers.BirthDate, q.Answers.PostalCode
 	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
 	c.Risk.FormulaID = p.FormulaID
-	if v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID); ok {
+	if v, ok := s.tariff().Catalogue().Vehicle(q.Answers.VehicleID); ok {
 		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
 	}
 	if q.Product == "home" {
@@ -65,7 +65,7 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 // advice records the duty to advise of a priced quote: the needs, the
 // formulas compared, the one recommended and the one chosen.
 func (s *Service) advice(r *pricing.Result, n pricing.Needs, chosen string) *Advice {
-	a := &Advice{Needs: s.tariff.NeedsLines(r.Product, n), Recommended: -1, Chosen: -1}
+	a := &Advice{Needs: s.tariff().NeedsLines(r.Product, n), Recommended: -1, Chosen: -1}
 	if r.Recommended != nil {
 		a.Reason = r.Recommended.Reason
 	}
@@ -84,7 +84,7 @@ func (s *Service) advice(r *pricing.Result, n pricing.Needs, chosen string) *Adv
 
 // choiceLabel is the French label of a choice of the price form.
 func (s *Service) choiceLabel(product, key, id string) string {
-	fields, _ := s.tariff.Form(product)
+	fields, _ := s.tariff().Form(product)
 	for _, f := range fields {
 		if f.Key != key {
 			continue

@@ -39,7 +39,7 @@ func (s *Service) activate(ctx context.Context, tx *store.Tx, actor account.Acto
 func (s *Service) payload(c *Contract, detail string) event.ContractPayload {
 	return event.ContractPayload{
 		Recipient: event.Recipient{Email: c.Holder.Email, Name: c.Holder.Name},
-		ID:        c.ID, Number: c.Number, Product: s.tariff.ProductLabel(c.Product),
+		ID:        c.ID, Number: c.Number, Product: s.tariff().ProductLabel(c.Product),
 		Offer: c.Formula + " chez " + c.Insurer, Status: c.Status.Label(), Detail: detail,
 	}
 }

@@ -3,6 +3,7 @@ package document
 import (
 	_ "embed"
 	"fmt"
+	"sync"
 
 	"github.com/carlos7ags/folio/font"
 )
@@ -23,6 +24,11 @@ var (
 type faces struct {
 	regular, bold font.Face
 }
+
+// sharedFaces parses the embedded fonts once per process, at the first
+// document or Renderer.Load: every renderer shares them (they are
+// read-only), and a server is ready before it has parsed them.
+var sharedFaces = sync.OnceValues(loadFaces)
 
 func loadFaces() (faces, error) {
 	regular, err := font.ParseFont(notoRegular)

@@ -41,14 +41,14 @@ func BrokerFromProfile(p company.Profile) Broker {
 // Renderer makes the documents of one broker with one set of texts. It is
 // safe for concurrent use; each document has its own fonts.
 type Renderer struct {
-	faces  faces
 	texts  *Texts
 	broker Broker
 	paris  *time.Location
 }
 
-// NewRenderer prepares the fonts once for every document of broker b,
-// written with texts t (DefaultTexts when nil).
+// NewRenderer prepares the documents of broker b, written with texts t
+// (DefaultTexts when nil). The fonts are parsed at the first document,
+// once for every renderer (Load parses them before).
 func NewRenderer(b Broker, t *Texts) (*Renderer, error) {
 	if b.Name == "" || b.ORIAS == "" {
 		return nil, errors.New("document: the broker needs a name and an ORIAS number")
@@ -59,15 +59,18 @@ func NewRenderer(b Broker, t *Texts) (*Renderer, error) {
 			return nil, err
 		}
 	}
-	f, err := loadFaces()
-	if err != nil {
-		return nil, err
-	}
 	paris, err := time.LoadLocation(company.Zone)
 	if err != nil {
 		return nil, fmt.Errorf("document: %w", err)
 	}
-	return &Renderer{faces: f, texts: t, broker: b, paris: paris}, nil
+	return &Renderer{texts: t, broker: b, paris: paris}, nil
+}
+
+// Load parses the fonts now rather than at the first document, and
+// returns the error a document would meet: serve calls it once ready.
+func (r *Renderer) Load() error {
+	_, err := sharedFaces()
+	return err
 }
 
 // Texts are the texts the renderer writes with.
@@ -89,8 +92,15 @@ type Doc struct {
 // particulières »), reference what each page's header names (« Contrat
 // n° HC-2026-000123 »), issued the issue date written in its metadata.
 func (r *Renderer) NewDoc(title, reference string, issued time.Time) *Doc {
+	f, err := sharedFaces()
+	if err != nil {
+		// The embedded fonts parse in every test that renders, and serve
+		// stops on this error when it loads them after starting
+		// (Renderer.Load): only a broken build gets here.
+		panic(err)
+	}
 	d := &Doc{r: r, title: title, reference: reference, issued: issued,
-		regular: font.NewEmbeddedFont(r.faces.regular), bold: font.NewEmbeddedFont(r.faces.bold)}
+		regular: font.NewEmbeddedFont(f.regular), bold: font.NewEmbeddedFont(f.bold)}
 	d.add(layout.NewHeadingEmbedded(title, layout.H1, d.bold).
 		SetRuns([]layout.TextRun{d.run(title, d.bold, sizeTitle).WithColor(colorAccent)}))
 	return d

@@ -105,9 +105,13 @@ func (s *Service) keep(ctx context.Context, tx *store.Tx, actor account.Actor, q
 	if err := updateKept(ctx, tx, q); err != nil {
 		return err
 	}
+	t, err := s.tariff()
+	if err != nil {
+		return err
+	}
 	p := event.PricesPayload{
 		Recipient: event.Recipient{Email: q.Email, Name: actor.Name}, Quote: q.ID, Ref: q.Ref,
-		Product: s.tariff.ProductLabel(q.Product), Chosen: chosenLine(chosen), ValidUntil: validUntil(q, s.cal.Location()),
+		Product: t.ProductLabel(q.Product), Chosen: chosenLine(chosen), ValidUntil: validUntil(q, s.cal.Location()),
 	}
 	if !actor.SignedIn() {
 		token, hash, err := store.NewToken()
@@ -124,7 +128,11 @@ func (s *Service) keep(ctx context.Context, tx *store.Tx, actor account.Actor, q
 
 // lead opens the quote's lead in the desk, or records the new choice on it.
 func (s *Service) lead(ctx context.Context, tx *store.Tx, actor account.Actor, q *Quote, chosen *pricing.Price, now time.Time) error {
-	summary := s.tariff.ProductLabel(q.Product) + " · " + chosen.Formula + " chez " + chosen.Insurer
+	t, err := s.tariff()
+	if err != nil {
+		return err
+	}
+	summary := t.ProductLabel(q.Product) + " · " + chosen.Formula + " chez " + chosen.Insurer
 	if q.requestID != "" {
 		return s.desk.Record(ctx, tx, actor, q.requestID, "kept", "Prix gardés de nouveau\u00a0: "+summary+consentNote(q.Consent))
 	}
@@ -134,7 +142,7 @@ func (s *Service) lead(ctx context.Context, tx *store.Tx, actor account.Actor, q
 	}
 	r, err := s.desk.Open(ctx, tx, actor, desk.Draft{
 		ID: rand.Text(), Kind: desk.KindOnline, UID: q.uid, Name: actor.Name, Email: q.Email,
-		Product: q.Product, Summary: summary + consentNote(q.Consent), Due: due, ProductTitle: s.tariff.ProductLabel(q.Product),
+		Product: q.Product, Summary: summary + consentNote(q.Consent), Due: due, ProductTitle: t.ProductLabel(q.Product),
 	})
 	if err != nil {
 		return err

@@ -24,8 +24,12 @@ type Ask struct {
 // returns, kept by the browser that priced, lets that browser keep the
 // prices later (Keep); nothing else reads an unkept quote.
 func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
+	t, err := s.tariff()
+	if err != nil {
+		return nil, "", err
+	}
 	now := s.now()
-	res, err := s.tariff.Price(in.Product, in.Answers, in.Needs, pricing.DateOf(now.In(s.cal.Location())))
+	res, err := t.Price(in.Product, in.Answers, in.Needs, pricing.DateOf(now.In(s.cal.Location())))
 	if err != nil {
 		return nil, "", pricingError(err, s.study)
 	}
@@ -82,7 +86,11 @@ func (s *Service) Vehicles(kind, q string) ([]*pricing.Vehicle, error) {
 	if len([]rune(q)) > 80 {
 		return nil, apperr.FieldErrorf("q", "Votre recherche est trop longue (80 caractères au plus).")
 	}
-	out := s.tariff.Catalogue().Search(kind, q, 20)
+	t, err := s.tariff()
+	if err != nil {
+		return nil, err
+	}
+	out := t.Catalogue().Search(kind, q, 20)
 	if out == nil {
 		out = []*pricing.Vehicle{}
 	}

@@ -67,13 +67,17 @@ func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
 	if err != nil {
 		return quote.Draft{}, err
 	}
+	t, err := s.tariff()
+	if err != nil {
+		return quote.Draft{}, err
+	}
 	message := "Depuis le devis en ligne " + q.Ref + "\u00a0: " + chosen.Formula + " chez " + chosen.Insurer + " (" + pricing.Euros(chosen.YearlyCents) + " par an)."
 	var details any
 	product := q.Product
 	switch q.Product {
 	case "car", "moto":
 		product = "car"
-		if v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID); ok {
+		if v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID); ok {
 			message += " Véhicule\u00a0: " + v.Make + " " + v.Model + " " + v.Version + "."
 		}
 		if details, err = s.vehicleDetails(q, chosen); err != nil {
@@ -86,7 +90,7 @@ func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
 			"surface":     q.Answers.Surface, "rooms": q.Answers.Rooms, "postalCode": q.Answers.PostalCode,
 		}
 	default:
-		return quote.Draft{}, apperr.Errorf(apperr.EINVALID, "Une demande de devis %s demande des réponses que le prix immédiat ne pose pas\u00a0: faites-la avec le client.", s.tariff.ProductLabel(q.Product))
+		return quote.Draft{}, apperr.Errorf(apperr.EINVALID, "Une demande de devis %s demande des réponses que le prix immédiat ne pose pas\u00a0: faites-la avec le client.", t.ProductLabel(q.Product))
 	}
 	raw, err := json.Marshal(details)
 	if err != nil {
@@ -97,7 +101,11 @@ func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
 
 // vehicleDetails are a car or motorbike quote's answers from the priced vehicle.
 func (s *Service) vehicleDetails(q *Quote, chosen *pricing.Price) (map[string]any, error) {
-	v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID)
+	t, err := s.tariff()
+	if err != nil {
+		return nil, err
+	}
+	v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID)
 	if !ok {
 		return nil, apperr.Errorf(apperr.EINVALID, "Le véhicule de ces prix n’est plus au catalogue\u00a0: faites la demande avec le client.")
 	}

@@ -18,7 +18,7 @@ import (
 	"courtier/site"
 )
 
-// page is one HTML document rendered at start-up: the page React
+// page is one HTML document rendered at its first request: the page React
 // prerendered for the route (or the app shell, for the routes it does not
 // prerender) with the route's title, description and head tags, plain and
 // gzipped.
@@ -31,13 +31,12 @@ type page struct {
 	// held the server's start back (180 ms to 1.2 s).
 	plain *encoded
 	gz    *lazyGzip
-	// roles are the page as a signed-in user of each role sees it, with
-	// markers where their name, e-mail and uid go (see PageViewer).
-	roles map[string][]byte
-	// shell is the app shell of a prerendered page, for a user the
-	// variants cannot show (no display name: the site writes the e-mail
-	// where the HTML has one marker, and the forms leave the name empty).
-	shell []byte
+	// signedIn are the documents of signed-in users, nil for a page
+	// without variants; they are rendered at the page's first signed-in
+	// request, not with the visitor's: a page visitors alone read holds
+	// only theirs (the variants were 4.4 of the 10.1 MiB that every page
+	// and built file held, 2026-12-07).
+	signedIn func() signedInDocs
 	// scripts and styles are the CSP hashes of the page's inline scripts
 	// and stylesheets (a prerendered page carries its CSS and its module
 	// loader), csp the policy that allows them.
@@ -82,7 +81,8 @@ var (
 // 404 for anything else.
 type SiteHandler struct {
 	files staticFiles
-	pages map[string]page
+	// pages are built at their first request (see lazyPage).
+	pages map[string]func() page
 	// sitemap and robots are /sitemap.xml and /robots.txt, made from the routes.
 	sitemap, robots *encoded
 	// gzips are the gzip writers of signed-in pages, compressed per request.
@@ -90,7 +90,7 @@ type SiteHandler struct {
 	// params are the routes with a parameter ("/dashboard/requests/:id"),
 	// matched segment by segment when no fixed path is.
 	params       []paramPage
-	notFound     page
+	notFound     func() page
 	scriptHashes []string
 	// viewer returns the signed-in user, nil for a visitor; the page then
 	// carries their session so the site needs no extra request.
@@ -100,7 +100,7 @@ type SiteHandler struct {
 // paramPage is the page of a route whose path has ":name" segments.
 type paramPage struct {
 	segments []string
-	page     page
+	page     func() page
 }
 
 // match tells whether path p fills the route's segments, each parameter
@@ -161,9 +161,11 @@ func PageTitle(title, companyName string, isHome bool) string {
 	return title + " – " + companyName
 }
 
-// NewSiteHandler reads index.html and the prerendered pages from files
-// and renders the document of every route once, so a request costs a map
-// lookup.
+// NewSiteHandler reads index.html and the manifest of the prerendered
+// pages from files, and checks that every page the manifest names is
+// there; each route's document is rendered once, at its first request,
+// so a request costs a map lookup. Rendering all of them at start-up took
+// most of the server's start and held 10 MB (2026-12-07).
 func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*http.Request) *PageViewer) (*SiteHandler, error) {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
@@ -182,31 +184,71 @@ func NewSiteHandler(files fs.FS, table site.Table, meta SiteMeta, viewer func(*h
 	}
 	meta.Website = strings.TrimRight(meta.Website, "/")
 	sitemap, robots := sitemapXML(table, meta.Website), robotsTXT(table, meta.Website)
-	h := &SiteHandler{files: static, pages: make(map[string]page, len(table.Routes)), viewer: viewer,
+	h := &SiteHandler{files: static, pages: make(map[string]func() page, len(table.Routes)), viewer: viewer,
 		sitemap: newEncoded(sitemap, "", etagFor(contentTag(sitemap), "")),
 		robots:  newEncoded(robots, "", etagFor(contentTag(robots), "")),
 		gzips:   sync.Pool{New: newPageGzipper}}
 	h.scriptHashes = cspHashes(scriptTag, index)
 	for _, r := range table.Routes {
-		head := headTags(meta, r)
-		pg, err := pre.page(files, r.Path, index, http.StatusOK, PageTitle(r.Title, meta.Company, r.Path == "/"), r.Description, head)
+		pg, err := h.lazyPage(pre, files, r.Path, index, http.StatusOK, PageTitle(r.Title, meta.Company, r.Path == "/"), r.Description, headTags(meta, r))
 		if err != nil {
 			return nil, err
 		}
-		pg = h.withCSP(pg)
 		if strings.Contains(r.Path, "/:") {
 			h.params = append(h.params, paramPage{segments: strings.Split(strings.TrimPrefix(r.Path, "/"), "/"), page: pg})
 			continue
 		}
 		h.pages[r.Path] = pg
 	}
-	h.notFound, err = pre.page(files, notFoundKey, index, http.StatusNotFound, PageTitle(table.NotFound.Title, meta.Company, false),
+	h.notFound, err = h.lazyPage(pre, files, notFoundKey, index, http.StatusNotFound, PageTitle(table.NotFound.Title, meta.Company, false),
 		table.NotFound.Description, `<meta name="robots" content="noindex" />`)
 	if err != nil {
 		return nil, err
 	}
-	h.notFound = h.withCSP(h.notFound)
 	return h, nil
+}
+
+// lazyPage checks that the files of the page of route path are there and
+// returns the function that renders it once, at its first call;
+// concurrent first callers wait for the one rendering. A file checked
+// here and unreadable later (a broken file system, never an embedded
+// one) leaves the route with index.html's app shell, as a build without
+// prerendered pages has.
+func (h *SiteHandler) lazyPage(pre *prerendered, files fs.FS, path string, index []byte, status int, title, description, head string) (func() page, error) {
+	if err := pre.check(files, path); err != nil {
+		return nil, err
+	}
+	return sync.OnceValue(func() page {
+		pg, err := pre.page(files, path, index, status, title, description, head)
+		if err != nil {
+			pg = newPage(index, status, title, description, head)
+		}
+		return h.withCSP(pg)
+	}), nil
+}
+
+// check tells whether every file of the page of route path is in files,
+// without reading them, so that a build missing one is refused at start
+// as when the pages were rendered then.
+func (p *prerendered) check(files fs.FS, path string) error {
+	variants := p.Routes[path]
+	if path == notFoundKey {
+		variants = p.NotFound
+	}
+	if name, ok := p.Shells[path]; ok {
+		if _, err := fs.Stat(files, "prerender/"+name); err != nil {
+			return fmt.Errorf("squelette de la page %s: %w", path, err)
+		}
+	}
+	for role, name := range variants {
+		if _, err := fs.Stat(files, "prerender/"+name); err != nil {
+			if role == "visitor" {
+				return fmt.Errorf("page prérendue de %s: %w", path, err)
+			}
+			return fmt.Errorf("page prérendue de %s (%s): %w", path, role, err)
+		}
+	}
+	return nil
 }
 
 // cspHashes are the CSP sources ('sha256-…') of the contents of the
@@ -285,21 +327,34 @@ func (p *prerendered) page(files fs.FS, path string, index []byte, status int, t
 		doc = b
 	}
 	pg := newPage(doc, status, title, description, head)
-	for role, name := range variants {
-		if role == "visitor" {
-			continue
-		}
-		b, err := fs.ReadFile(files, "prerender/"+name)
-		if err != nil {
-			return page{}, fmt.Errorf("page prérendue de %s (%s): %w", path, role, err)
-		}
-		if pg.roles == nil {
-			pg.roles = map[string][]byte{}
-			pg.shell = renderHead(index, title, description, head)
-		}
-		pg.roles[role] = renderHead(b, title, description, head)
+	if len(variants) > 1 || (len(variants) == 1 && variants["visitor"] == "") {
+		pg.signedIn = sync.OnceValue(func() signedInDocs {
+			docs := signedInDocs{roles: map[string][]byte{}, shell: renderHead(index, title, description, head)}
+			for role, name := range variants {
+				if role == "visitor" {
+					continue
+				}
+				// Checked at start (prerendered.check); a file unreadable
+				// since leaves its role the shell.
+				if b, err := fs.ReadFile(files, "prerender/"+name); err == nil {
+					docs.roles[role] = renderHead(b, title, description, head)
+				}
+			}
+			return docs
+		})
 	}
 	return pg, nil
+}
+
+// signedInDocs are a prerendered page's documents for signed-in users.
+type signedInDocs struct {
+	// roles are the page as a signed-in user of each role sees it, with
+	// markers where their name, e-mail and uid go (see PageViewer).
+	roles map[string][]byte
+	// shell is the app shell of a prerendered page, for a user the
+	// variants cannot show (no display name: the site writes the e-mail
+	// where the HTML has one marker, and the forms leave the name empty).
+	shell []byte
 }
 
 // renderHead puts the route's title, description and head tags in doc.
@@ -371,12 +426,13 @@ func (l *lazyGzip) get() *encoded {
 // their role with their name, e-mail and uid in place of the markers, or
 // the shell, and their session; and its policy when it is not the server's.
 func (pg page) forViewer(v *PageViewer) (doc []byte, csp string) {
-	doc, ok := pg.roles[v.Role]
-	if !ok || v.Name == "" {
-		if pg.shell != nil {
-			return withSession(pg.shell, v.JSON), ""
-		}
+	if pg.signedIn == nil {
 		return withSession(pg.template, v.JSON), pg.csp
+	}
+	docs := pg.signedIn()
+	doc, ok := docs.roles[v.Role]
+	if !ok || v.Name == "" {
+		return withSession(docs.shell, v.JSON), ""
 	}
 	doc = bytes.ReplaceAll(doc, markerName, []byte(html.EscapeString(v.Name)))
 	doc = bytes.ReplaceAll(doc, markerEmail, []byte(html.EscapeString(v.Email)))
@@ -437,7 +493,7 @@ func (h *SiteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		pg = h.notFound
 	}
-	h.servePage(w, r, pg)
+	h.servePage(w, r, pg())
 }
 
 // validPath refuses traversal and bytes no route or file name uses.

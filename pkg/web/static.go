@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Header values every static answer shares. They are assigned into the
@@ -78,14 +79,16 @@ type staticFile struct {
 }
 
 // staticFiles are the files of the built site by name (without the leading
-// slash). The whole site weighs about a megabyte, so it is read once at
-// start-up and every request is a map lookup.
-type staticFiles map[string]staticFile
+// slash), each read at its first request and then held: every later
+// request is a map lookup. Reading and hashing every file at start-up
+// held the server's start back and kept files no request had asked for
+// (2.9 MB of copies, 2026-12-07).
+type staticFiles map[string]func() staticFile
 
-// loadStatic reads every file of fsys; .br and .gz files become the
-// compressed copies of the file they are named after.
+// loadStatic lists the files of fsys; .br and .gz files become the
+// compressed copies of the file they are named after. No file is read.
 func loadStatic(fsys fs.FS) (staticFiles, error) {
-	files := staticFiles{}
+	names := map[string]bool{}
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -94,46 +97,70 @@ func loadStatic(fsys fs.FS) (staticFiles, error) {
 			// The prerendered documents are served at their routes, by the site handler.
 			return fs.SkipDir
 		}
-		if d.IsDir() || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
-			return nil
+		if !d.IsDir() {
+			names[name] = true
 		}
-		ctype := mime.TypeByExtension(path.Ext(name))
-		if ctype == "" {
-			ctype = "application/octet-stream"
-		}
-		f := staticFile{ctype: []string{ctype}, cache: hdrNoCache}
-		if strings.HasPrefix(name, "assets/") {
-			// Vite puts a content hash in every name under assets/.
-			f.cache = hdrImmutable
-		}
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return err
-		}
-		// Hashed assets get an ETag too: it costs nothing per request and
-		// answers a reload that revalidates despite immutable.
-		tag := contentTag(data)
-		f.plain = newEncoded(data, "", etagFor(tag, ""))
-		if br, err := fs.ReadFile(fsys, name+".br"); err == nil { // absent for small files
-			f.br = newEncoded(br, "br", etagFor(tag, "br"))
-		}
-		if gz, err := fs.ReadFile(fsys, name+".gz"); err == nil {
-			f.gz = newEncoded(gz, "gzip", etagFor(tag, "gz"))
-		}
-		files[name] = f
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("lecture des fichiers du site: %w", err)
 	}
+	files := staticFiles{}
+	for name := range names {
+		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+			continue
+		}
+		files[name] = sync.OnceValue(func() staticFile {
+			return readStatic(fsys, name, names[name+".br"], names[name+".gz"])
+		})
+	}
 	return files, nil
+}
+
+// readStatic reads a built file and the compressed copies the build made
+// of it. A file that cannot be read is answered as missing (plain nil):
+// the walk listed it, so only a broken file system gets there.
+func readStatic(fsys fs.FS, name string, br, gz bool) staticFile {
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	f := staticFile{ctype: []string{ctype}, cache: hdrNoCache}
+	if strings.HasPrefix(name, "assets/") {
+		// Vite puts a content hash in every name under assets/.
+		f.cache = hdrImmutable
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return staticFile{}
+	}
+	// Hashed assets get an ETag too: it costs nothing per request and
+	// answers a reload that revalidates despite immutable.
+	tag := contentTag(data)
+	f.plain = newEncoded(data, "", etagFor(tag, ""))
+	if br { // absent for small files
+		if b, err := fs.ReadFile(fsys, name+".br"); err == nil {
+			f.br = newEncoded(b, "br", etagFor(tag, "br"))
+		}
+	}
+	if gz {
+		if b, err := fs.ReadFile(fsys, name+".gz"); err == nil {
+			f.gz = newEncoded(b, "gzip", etagFor(tag, "gz"))
+		}
+	}
+	return f
 }
 
 // serve sends a built file, choosing a precompressed copy (brotli, then
 // gzip) when the browser accepts it.
 func (files staticFiles) serve(w http.ResponseWriter, r *http.Request, name string) {
-	f, ok := files[name]
+	get, ok := files[name]
 	if !ok {
+		fileNotFound(w, r)
+		return
+	}
+	f := get()
+	if f.plain == nil {
 		fileNotFound(w, r)
 		return
 	}

@@ -76,5 +76,14 @@ func runReport(args []string, out io.Writer) error {
 	})
 	row([]string{"idle.rssmib"}, "idle memory (VmRSS)", "≤ 40 MiB", func(xs ...float64) string { return fmt.Sprintf("%.1f MiB", xs[0]) })
 	row([]string{"idle.readyms"}, "time to ready (spawn → « serveur prêt »)", "≤ 50 ms", func(xs ...float64) string { return fmt.Sprintf("%.1f ms", xs[0]) })
+	row([]string{"idle.readyms", "idle.vs.readyms"}, "time to ready: binary / vs, started in turn", "≤ 1.1×", func(xs ...float64) string {
+		return fmt.Sprintf("%s (%.1f / %.1f ms)", ratioOf(xs...), xs[0], xs[1])
+	})
+	row([]string{"idle.healthms", "idle.vs.healthms"}, "spawn → first /healthz 200: binary / vs", "≤ 1.1×", func(xs ...float64) string {
+		return fmt.Sprintf("%s (%.1f / %.1f ms)", ratioOf(xs...), xs[0], xs[1])
+	})
+	row([]string{"idle.rssmib", "idle.vs.rssmib"}, "idle memory: binary / vs", "", func(xs ...float64) string {
+		return fmt.Sprintf("%s (%.1f / %.1f MiB)", ratioOf(xs...), xs[0], xs[1])
+	})
 	return nil
 }
