@@ -32,16 +32,21 @@ type claimMoveDraft struct {
 }
 
 // claimNeeds are, for each field a move needs, its name (the web desk's
-// label), the line it is typed on, the web desk's hint under it and the
-// claim form's bound it is checked against.
-var claimNeeds = map[string]struct{ label, prompt, hint, bound string }{
+// label), the line it is typed on, the web desk's hint under it, what the
+// web desk says when it is left empty, and the claim form's bound it is
+// checked against.
+var claimNeeds = map[string]struct{ label, prompt, hint, missing, bound string }{
 	"insurerRef": {"N° de sinistre de l’assureur", "N° de sinistre de l’assureur\u00a0: ",
-		"Il figure sur l’accusé de réception de l’assureur\u00a0; le client le lit dans son dossier.", "insurerRef"},
+		"Il figure sur l’accusé de réception de l’assureur\u00a0; le client le lit dans son dossier.",
+		"Donnez le numéro de sinistre que l’assureur a attribué.", "insurerRef"},
 	"asked": {"Pièce demandée au client", "Pièce demandée au client\u00a0: ",
-		"Le client la lit telle quelle dans «\u00a0Mes sinistres\u00a0» et par e-mail\u00a0: soyez précis (document, date, format).", "asked"},
-	"amountCents": {"Montant de l’indemnité", "Montant de l’indemnité (€)\u00a0: ", "En euros, par exemple 1\u00a0250,50.", ""},
+		"Le client la lit telle quelle dans «\u00a0Mes sinistres\u00a0» et par e-mail\u00a0: soyez précis (document, date, format).",
+		"Dites au client quelle pièce il doit envoyer.", "asked"},
+	"amountCents": {"Montant de l’indemnité", "Montant de l’indemnité (€)\u00a0: ", "En euros, par exemple 1\u00a0250,50.",
+		"Donnez le montant de l’indemnité, en euros.", ""},
 	"reason": {"Motif du refus", "Motif du refus\u00a0: ",
-		"Le paragraphe sur le médiateur de l’assurance est ajouté automatiquement au message du client.", "reason"},
+		"Le paragraphe sur le médiateur de l’assurance est ajouté automatiquement au message du client.",
+		"Donnez le motif du refus de l’assureur.", "reason"},
 }
 
 // notePrompt is the line of the optional word to the client.
@@ -98,8 +103,9 @@ func (m *requestsScreen) typeClaim(mode requestsMode, prompt, value string, limi
 }
 
 // claimMoveKey handles the keys while a move is drafted: enter goes on
-// (an empty field stays open, as on the web desk's form; the word to the
-// client may be empty), esc drops the move; o or n answers the question.
+// (an empty field stays open and says what it wants, as the web desk's
+// form does; the word to the client may be empty), esc drops the move;
+// o or n answers the question.
 func (m *requestsScreen) claimMoveKey(msg tea.KeyMsg) tea.Cmd {
 	d := m.claimMove
 	if m.mode == reqClaimConfirm {
@@ -125,7 +131,7 @@ func (m *requestsScreen) claimMoveKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		if text == "" {
-			return nil
+			return msgCmd(ErrMsg{Err: apperr.FieldErrorf(d.move.Needs, "%s", claimNeeds[d.move.Needs].missing)})
 		}
 		if err := d.set(text); err != nil {
 			// The line stays open to mend what was typed.
@@ -161,7 +167,8 @@ func (d *claimMoveDraft) set(text string) error {
 func (m *requestsScreen) sendClaimMove(d *claimMoveDraft) tea.Cmd {
 	ref, in := m.detail.Request.Ref, d.in
 	return m.act(func(src Source, ctx context.Context, id string) (string, error) {
-		return fmt.Sprintf("Sinistre %s passé à «\u00a0%s\u00a0»\u00a0; le client en est averti par e-mail.", ref, d.move.Label),
+		// Short enough for the status line at 80 columns.
+		return fmt.Sprintf("%s passé à «\u00a0%s\u00a0»\u00a0; client averti par e-mail.", ref, d.move.Label),
 			src.MoveClaim(ctx, id, in)
 	})
 }
