@@ -137,7 +137,8 @@ func (m *requestsScreen) claimMoveKey(msg tea.KeyMsg) tea.Cmd {
 			// The line stays open to mend what was typed.
 			return msgCmd(ErrMsg{Err: err})
 		}
-		return m.typeClaim(reqClaimNote, notePrompt, "", claimBound("note"))
+		// What was said of an earlier try no longer holds.
+		return tea.Batch(m.typeClaim(reqClaimNote, notePrompt, "", claimBound("note")), msgCmd(InfoMsg{}))
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
