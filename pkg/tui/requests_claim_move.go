@@ -23,10 +23,16 @@ import (
 // the client is e-mailed at once. claim.Service.Move decides, as for
 // POST /api/desk/requests/{id}/claim/status.
 
-// claimMoveDraft is the move being typed.
+// claimMoveDraft is the move being typed. It keeps what it needs of the
+// claim as it was when s was pressed: a refresh may replace the open
+// request (or fail to read it) while the move is typed, and the service
+// judges the move against the claim as it stands when it is sent.
 type claimMoveDraft struct {
-	move claim.Move
-	in   claim.MoveInput
+	ref, from, insurerRef string
+	// choices are the moves offered by the list.
+	choices []claim.Move
+	move    claim.Move
+	in      claim.MoveInput
 	// amount is the indemnity as typed, « 1 250,50 ».
 	amount string
 }
@@ -64,26 +70,28 @@ func (m *requestsScreen) claimMoves() []claim.Move {
 
 // pickClaimMove opens the list of the claim's next steps.
 func (m *requestsScreen) pickClaimMove() {
-	moves := m.claimMoves()
-	labels := make([]string, len(moves))
-	for i, mv := range moves {
+	d := m.detail
+	m.claimMove = &claimMoveDraft{ref: d.Request.Ref, from: d.Request.StatusLabel, insurerRef: d.Claim.InsurerRef, choices: m.claimMoves()}
+	labels := make([]string, len(m.claimMove.choices))
+	for i, mv := range m.claimMove.choices {
 		labels[i] = mv.Label
 	}
-	m.mode, m.pick = reqClaimStatus, picker{title: "Nouvelle étape du sinistre " + m.detail.Request.Ref, labels: labels}
+	m.mode, m.pick = reqClaimStatus, picker{title: "Nouvelle étape du sinistre " + d.Request.Ref, labels: labels}
 }
 
 // claimMovePicked starts the draft of move i: its field first when it
 // needs one (the insurer's number as the claim has it), else the word to
 // the client.
 func (m *requestsScreen) claimMovePicked(i int) tea.Cmd {
-	mv := m.claimMoves()[i]
-	m.claimMove = &claimMoveDraft{move: mv, in: claim.MoveInput{Status: mv.Status}}
+	d := m.claimMove
+	mv := d.choices[i]
+	d.move, d.in = mv, claim.MoveInput{Status: mv.Status}
 	if mv.Needs == "" {
 		return m.typeClaim(reqClaimNote, notePrompt, "", claimBound("note"))
 	}
 	value := ""
 	if mv.Needs == "insurerRef" {
-		value = m.detail.Claim.InsurerRef
+		value = d.insurerRef
 	}
 	need, limit := claimNeeds[mv.Needs], 20 // an amount: « 1 000 000,00 € » and room to spare
 	if need.bound != "" {
@@ -166,7 +174,7 @@ func (d *claimMoveDraft) set(text string) error {
 
 // sendClaimMove makes the move through the Source, then reloads.
 func (m *requestsScreen) sendClaimMove(d *claimMoveDraft) tea.Cmd {
-	ref, in := m.detail.Request.Ref, d.in
+	ref, in := d.ref, d.in
 	return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 		// Short enough for the status line at 80 columns.
 		return fmt.Sprintf("%s passé à «\u00a0%s\u00a0»\u00a0; client averti par e-mail.", ref, d.move.Label),
@@ -187,7 +195,7 @@ func (m *requestsScreen) endClaimMove() {
 func (m *requestsScreen) claimMoveView() (body, bottom string) {
 	d, w := m.claimMove, m.width
 	var b strings.Builder
-	b.WriteString(m.st.Title.Render(elide("Nouvelle étape\u00a0: "+m.detail.Request.StatusLabel+" → "+d.move.Label, w)) + "\n")
+	b.WriteString(m.st.Title.Render(elide("Nouvelle étape\u00a0: "+d.from+" → "+d.move.Label, w)) + "\n")
 	if d.move.Needs != "" && m.mode != reqClaimField {
 		b.WriteString(wrap(claimNeeds[d.move.Needs].label+"\u00a0: "+d.value(), w) + "\n")
 	}
@@ -203,7 +211,7 @@ func (m *requestsScreen) claimMoveView() (body, bottom string) {
 		b.WriteString(wrap("Mot au client\u00a0: "+d.in.Note, w) + "\n")
 	}
 	b.WriteString(m.st.Muted.Render(wrap("Le client en est averti par e-mail dès l’enregistrement.", w)) + "\n")
-	return b.String(), m.st.Info.Render(elideAsk("Enregistrer cette étape du sinistre "+m.detail.Request.Ref+"\u00a0? (o/n)", w))
+	return b.String(), m.st.Info.Render(elideAsk("Enregistrer cette étape du sinistre "+d.ref+"\u00a0? (o/n)", w))
 }
 
 // value is the field of the move as it will be sent: the amount the

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -154,6 +155,48 @@ func TestIndemnityCents(t *testing.T) {
 		got, ok := indemnityCents(c.in)
 		if ok != c.ok || ok && got != c.want {
 			t.Errorf("indemnityCents(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestRequestsClaimMoveThroughARefresh: a refresh that reads the claim
+// changed, or fails to read it, while a move is chosen or typed neither
+// breaks the screen nor changes the move: the service judges it when it
+// is sent.
+func TestRequestsClaimMoveThroughARefresh(t *testing.T) {
+	taken := fakeClaimDetail()
+	taken.Claim.CanWork, taken.Claim.Moves = false, nil
+	cases := []struct {
+		name   string
+		before []string // keys before the refresh
+		reload requestLoadedMsg
+		after  []string
+		call   string
+	}{
+		{"the list open, the claim taken by another", []string{"s", "down"}, requestLoadedMsg{id: "s1", detail: taken},
+			[]string{"enter", "enter", "enter", "o"}, "MoveClaim s1 transmitted ref=EX-2026-44871 asked= amount=0 reason= note="},
+		{"the amount typed, the claim unreadable", []string{"s", "down", "down", "down", "enter", "800"},
+			requestLoadedMsg{id: "s1", err: errors.New("Base de données occupée.")},
+			[]string{"enter", "enter", "o"}, "MoveClaim s1 indemnified ref= asked= amount=80000 reason= note="},
+	}
+	for _, c := range cases {
+		f := &fakeScreensSource{claims: true}
+		s := newTestScreen(t, newRequestsScreen, f, 80, 24)
+		s, _ = press(s, "enter")
+		s, _ = press(s, c.before...)
+		s, _ = s.Update(c.reload)
+		if v := s.View(); !strings.Contains(v, "SN-2026-000123") && !strings.Contains(v, "Nouvelle étape") {
+			t.Errorf("%s: the view after the refresh:\n%s", c.name, v)
+		}
+		s, _ = press(s, c.after...)
+		var calls []string
+		for _, call := range f.Calls() {
+			if strings.HasPrefix(call, "MoveClaim") {
+				calls = append(calls, call)
+			}
+		}
+		if len(calls) != 1 || calls[0] != c.call {
+			t.Errorf("%s: calls %q, want %q", c.name, calls, c.call)
 		}
 	}
 }

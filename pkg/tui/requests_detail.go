@@ -101,7 +101,7 @@ func (m *requestsScreen) staffLoaded(msg staffLoadedMsg) tea.Cmd {
 func (m *requestsScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
 	switch m.pick.update(msg) {
 	case pickerCancelled:
-		m.mode = reqDetail
+		m.mode, m.claimMove = reqDetail, nil
 	case pickerChosen:
 		mode, i, ref := m.mode, m.pick.cursor, m.detail.Request.Ref
 		m.mode = reqDetail
