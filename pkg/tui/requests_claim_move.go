@@ -33,8 +33,6 @@ type claimMoveDraft struct {
 	choices []claim.Move
 	move    claim.Move
 	in      claim.MoveInput
-	// amount is the indemnity as typed, « 1 250,50 ».
-	amount string
 }
 
 // claimNeeds are, for each field a move needs, its name (the web desk's
@@ -167,7 +165,7 @@ func (d *claimMoveDraft) set(text string) error {
 		if !ok {
 			return apperr.FieldErrorf("amountCents", "Écrivez un montant en euros, par exemple 1\u00a0250,50 (10\u00a0millions au plus).")
 		}
-		d.in.AmountCents, d.amount = cents, text
+		d.in.AmountCents = cents
 	}
 	return nil
 }
