@@ -106,13 +106,24 @@ func usersListRun(ctx context.Context, o *UsersListOptions) error {
 			_, err = fmt.Fprintf(o.Out, "%s\n", b)
 			return err
 		}
+		// The table is for staff to read, in French; scripts read --json,
+		// whose keys and values stay as they are. The role is written as
+		// --role and set-role take it.
 		tw := tabwriter.NewWriter(o.Out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "EMAIL\tNAME\tROLE\tSTATUS\tCREATED (UTC)")
+		fmt.Fprintln(tw, "E-MAIL\tNOM\tRÔLE\tÉTAT\tCRÉÉ LE (UTC)")
 		for _, u := range users {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.Email, u.DisplayName, u.Role, u.Status, u.CreatedAt.UTC().Format("2006-01-02 15:04"))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", u.Email, u.DisplayName, u.Role, statusWord(u.Status), u.CreatedAt.UTC().Format("2006-01-02 15:04"))
 		}
 		return tw.Flush()
 	})
+}
+
+// statusWord is an account's status in the table, in French.
+func statusWord(st account.Status) string {
+	if st == account.StatusDisabled {
+		return "désactivé"
+	}
+	return "actif"
 }
 
 // UsersSetRoleOptions are the arguments of `courtier users set-role`.

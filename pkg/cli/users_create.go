@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"courtier/pkg/account"
+	"courtier/pkg/apperr"
 )
 
 // UsersCreateOptions are the flags of `courtier users create`.
@@ -86,7 +87,7 @@ func readPassword(in io.Reader, prompt io.Writer) (string, error) {
 	}
 	line, err := bufio.NewReader(in).ReadString('\n')
 	if err != nil && !(errors.Is(err, io.EOF) && line != "") {
-		return "", errors.New("no password on standard input: pipe one line, or run on a terminal")
+		return "", apperr.Errorf(apperr.EINVALID, "Aucun mot de passe sur l’entrée standard\u00a0: envoyez-le sur une ligne, ou lancez la commande dans un terminal.")
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r"), nil
 }
@@ -97,20 +98,20 @@ func askPassword(fd int, prompt io.Writer) (string, error) {
 		b, err := term.ReadPassword(fd)
 		fmt.Fprintln(prompt)
 		if err != nil {
-			return "", fmt.Errorf("reading the password: %w", err)
+			return "", fmt.Errorf("lecture du mot de passe impossible\u00a0: %w", err)
 		}
 		return string(b), nil
 	}
-	first, err := read("Password (12 to 128 characters): ")
+	first, err := read("Mot de passe (12 à 128 caractères)\u00a0: ")
 	if err != nil {
 		return "", err
 	}
-	again, err := read("Password again: ")
+	again, err := read("Confirmez le mot de passe\u00a0: ")
 	if err != nil {
 		return "", err
 	}
 	if first != again {
-		return "", errors.New("the two passwords differ")
+		return "", apperr.Errorf(apperr.EINVALID, "Les deux mots de passe diffèrent.")
 	}
 	return first, nil
 }

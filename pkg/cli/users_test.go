@@ -123,7 +123,7 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		{"create a client, CRLF pipe", "une autre phrase solide\r\n", []string{"users", "create", "--email", "lea@exemple.fr", "--name", "Léa Martin"}, 0, []string{"Compte client créé\u00a0: lea@exemple.fr"}, ""},
 		{"create, no final newline", "encore une phrase solide", []string{"users", "create", "--email", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr"}, ""},
 		{"create with a short password", "court\n", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "courtier: Le mot de passe doit contenir au moins 12 caractères.\n"},
-		{"create with no password", "", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "no password on standard input"},
+		{"create with no password", "", []string{"users", "create", "--email", "x@exemple.fr"}, 1, nil, "courtier: Aucun mot de passe sur l’entrée standard"},
 		{"demote the last admin", "", []string{"users", "set-role", "admin@exemple.fr", "agent"}, 1, nil, "courtier: admin@exemple.fr est le dernier administrateur actif\u00a0: nommez d’abord un autre administrateur.\n"},
 		{"disable the last admin", "", []string{"users", "disable", "ADMIN@exemple.fr"}, 1, nil, "courtier: admin@exemple.fr est le dernier administrateur actif\u00a0: nommez d’abord un autre administrateur.\n"},
 		{"create with a bidi override in the name", "une phrase de passe solide\n", []string{"users", "create", "--email", "x@exemple.fr", "--name", "Léa\u202e"}, 1, nil, "courtier: Le nom affiché contient des caractères non autorisés.\n"},
@@ -139,7 +139,7 @@ func TestUsersAgainstADatabase(t *testing.T) {
 		{"disable", "", []string{"users", "disable", "paul@exemple.fr"}, 0, []string{"paul@exemple.fr désactivé (0 session terminée)"}, ""},
 		{"disable nobody", "", []string{"users", "disable", "nobody@exemple.fr"}, 1, nil, "Aucun compte"},
 		{"enable nobody", "", []string{"users", "enable", "nobody@exemple.fr"}, 1, nil, "Aucun compte"},
-		{"list", "", []string{"users", "list"}, 0, []string{"EMAIL", "admin@exemple.fr", "Léa Martin", "agent", "disabled", "Zoé  "}, ""},
+		{"list", "", []string{"users", "list"}, 0, []string{"E-MAIL", "admin@exemple.fr", "Léa Martin", "agent", "désactivé", "Zoé  "}, ""},
 		{"make a second admin", "", []string{"users", "set-role", "lea@exemple.fr", "admin"}, 0, []string{"lea@exemple.fr est désormais admin"}, ""},
 		{"then the first may go", "", []string{"users", "disable", "admin@exemple.fr"}, 0, []string{"admin@exemple.fr désactivé"}, ""},
 		{"and the second is the last", "", []string{"users", "set-role", "lea@exemple.fr", "client"}, 1, nil, "lea@exemple.fr est le dernier administrateur actif"},
@@ -177,14 +177,14 @@ func TestUsersListOutputs(t *testing.T) {
 	if len(lines) != 4 {
 		t.Fatalf("table %q", out)
 	}
-	// Columns are aligned: ROLE starts at the same rune offset on every line.
-	col := func(line string) int { return len([]rune(line[:strings.Index(line, "ROLE")])) }
+	// Columns are aligned: RÔLE starts at the same rune offset on every line.
+	col := func(line string) int { return len([]rune(line[:strings.Index(line, "RÔLE")])) }
 	at := col(lines[0])
 	for i, role := range []string{"admin", "agent", "client"} {
 		line := lines[i+1]
 		idx := strings.Index(line, "  "+role+" ")
 		if idx < 0 || len([]rune(line[:idx+2])) != at {
-			t.Errorf("line %q: role not under ROLE (col %d)", line, at)
+			t.Errorf("line %q: role not under RÔLE (col %d)", line, at)
 		}
 	}
 	if !strings.Contains(lines[3], "jean-baptiste  ") {

@@ -60,7 +60,12 @@ func fakeClaim() *claim.StaffClaim {
 			{ID: 2, At: at(21, 15, 5), AuthorName: "Alice Agent", Body: "Merci, envoyez-la dès que vous l’avez."},
 		},
 	}
-	return &claim.StaffClaim{Claim: c, Name: "Jeanne Martin", Email: "jeanne@example.fr", Moves: []claim.Move{}}
+	// Alice took it: she may move it, from « En attente de pièces ».
+	return &claim.StaffClaim{Claim: c, Name: "Jeanne Martin", Email: "jeanne@example.fr", CanWork: true, Moves: []claim.Move{
+		{Status: "declared", Label: "Déclaré"}, {Status: "transmitted", Label: "Transmis à l’assureur", Needs: "insurerRef"},
+		{Status: "expertise", Label: "Expertise"}, {Status: "indemnified", Label: "Indemnisé", Needs: "amountCents"},
+		{Status: "refused", Label: "Refusé", Needs: "reason"}, {Status: "closed", Label: "Clos"},
+	}}
 }
 
 // fakeClaimDetail is the claim as the request view opens it.
@@ -85,6 +90,14 @@ func (f *fakeScreensSource) SaveClaimFile(_ context.Context, id, fileID, dir str
 	}
 	return SavedFile{}, apperr.Errorf(apperr.ENOTFOUND, "Ce document est introuvable.")
 }
+
+// MoveClaim records the move; failMove, when set, is its answer.
+func (f *fakeScreensSource) MoveClaim(_ context.Context, id string, in claim.MoveInput) error {
+	f.record("MoveClaim %s %s ref=%s asked=%s amount=%d reason=%s note=%s", id, in.Status, in.InsurerRef, in.Asked, in.AmountCents, in.Reason, in.Note)
+	return f.failMove
+}
+
+func (f *fakeCoreSource) MoveClaim(context.Context, string, claim.MoveInput) error { return nil }
 
 func (f *fakeCoreSource) SaveClaimFile(context.Context, string, string, string) (SavedFile, error) {
 	return SavedFile{}, f.err

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"courtier/pkg/account"
 	"courtier/pkg/claim"
@@ -95,8 +96,12 @@ func (s *overviewScreen) View() string {
 
 // countsTable is the open requests by kind: new, overdue, due today, open.
 func (s *overviewScreen) countsTable(c desk.Counts) string {
+	labelW := 14
+	for _, k := range c.ByKind {
+		labelW = max(labelW, ansi.StringWidth(k.Label))
+	}
 	row := func(label, a, b, c, d string) string {
-		return fmt.Sprintf("%-14s %10s %10s %12s %9s", label, a, b, c, d)
+		return fmt.Sprintf("%s %10s %10s %12s %9s", padCell(label, labelW), a, b, c, d)
 	}
 	lines := []string{s.st.Header.Render(row("Demandes", "Nouvelles", "En retard", "Aujourd’hui", "En cours"))}
 	for _, k := range c.ByKind {
@@ -165,8 +170,9 @@ func (s *overviewScreen) urgent(list []desk.StaffView, room int) string {
 	if len(list) == 0 {
 		return title + "\n" + s.st.Muted.Render("Aucune demande en cours.")
 	}
+	kindW, refW, clientW, dueW := urgentColumns(list, s.width, s.due)
 	row := func(kind, ref, client, due string) string {
-		return fmt.Sprintf("%-12s %-16s %-24s %s", kind, ref, truncate(client, 24), due)
+		return padCell(kind, kindW) + " " + padCell(ref, refW) + " " + padCell(client, clientW) + " " + elide(due, dueW)
 	}
 	lines := []string{title, s.st.Header.Render(row("Type", "Référence", "Client", "Échéance"))}
 	for _, r := range list {
@@ -180,20 +186,39 @@ func (s *overviewScreen) urgent(list []desk.StaffView, room int) string {
 		case r.DueToday:
 			style = s.st.DueToday
 		}
-		lines = append(lines, row(r.KindLabel, r.Ref, r.Name, style.Render(due)))
+		lines = append(lines, row(r.KindLabel, r.Ref, r.Name, style.Render(elide(due, dueW))))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// urgentColumns shares the width among the urgent requests' columns. The
+// kind and the reference are never cut (« Devis en ligne » is the widest
+// kind), nor the deadline while the client's name can give room: the name
+// takes what is left, 24 cells at most, 8 at least.
+func urgentColumns(list []desk.StaffView, width int, due func(desk.StaffView) string) (kindW, refW, clientW, dueW int) {
+	if width <= 0 {
+		width = MinWidth
+	}
+	kindW, refW, dueW = 12, 16, ansi.StringWidth("Échéance")
+	for _, r := range list {
+		kindW = max(kindW, ansi.StringWidth(r.KindLabel))
+		refW = max(refW, ansi.StringWidth(r.Ref))
+		dueW = max(dueW, ansi.StringWidth(due(r)))
+	}
+	clientW = min(24, width-kindW-refW-dueW-3)
+	if clientW < 8 {
+		clientW = 8
+		dueW = max(width-kindW-refW-clientW-3, 1)
+	}
+	return kindW, refW, clientW, dueW
+}
+
+// padCell fits v in w cells: cut with « … », or padded with spaces.
+func padCell(v string, w int) string {
+	v = elide(v, w)
+	return v + strings.Repeat(" ", max(w-ansi.StringWidth(v), 0))
 }
 
 // due is the deadline of r as the queue writes it (« en retard · 22 nov.
 // 14:05 »): marked in words as well as in colour.
 func (s *overviewScreen) due(r desk.StaffView) string { return dueText(r, s.now()) }
-
-// truncate cuts v to n characters, with "…" when cut.
-func truncate(v string, n int) string {
-	r := []rune(v)
-	if len(r) <= n {
-		return v
-	}
-	return string(r[:n-1]) + "…"
-}

@@ -63,6 +63,12 @@ const (
 	reqHand
 	// reqSave: the number of a claim's file to save is typed.
 	reqSave
+	// A claim's next step (requests_claim_move.go): chosen, its field
+	// typed, the word to the client typed, confirmed.
+	reqClaimStatus
+	reqClaimField
+	reqClaimNote
+	reqClaimConfirm
 )
 
 // Messages of the Demandes screen's reads.
@@ -112,6 +118,8 @@ type requestsScreen struct {
 	staff     []desk.Person
 	// saveDir is where a claim's file is saved: "" for the working directory.
 	saveDir string
+	// claimMove is the claim's next step being drafted.
+	claimMove *claimMoveDraft
 }
 
 // newRequestsScreen builds the Demandes screen over src.
@@ -126,7 +134,8 @@ func newRequestsScreen(src Source, st Styles) Screen {
 func (m *requestsScreen) Title() string { return "Demandes" }
 
 func (m *requestsScreen) Capturing() bool {
-	return m.mode == reqFilter || m.mode == reqStatus || m.mode == reqNote || m.mode == reqHand || m.mode == reqSave
+	return m.mode == reqFilter || m.mode == reqStatus || m.mode == reqNote || m.mode == reqHand || m.mode == reqSave ||
+		m.mode == reqClaimStatus || m.mode == reqClaimField || m.mode == reqClaimNote || m.mode == reqClaimConfirm
 }
 
 func (m *requestsScreen) SetSize(w, h int) {
@@ -304,8 +313,10 @@ func (m *requestsScreen) ShortHelp() []key.Binding {
 		return []key.Binding{requestsKeys.Open, requestsKeys.Filter, requestsKeys.Sort, requestsKeys.Reverse, requestsKeys.State, requestsKeys.Mine}
 	case reqFilter, reqNote, reqSave:
 		return []key.Binding{requestsKeys.Apply, requestsKeys.Cancel}
-	case reqStatus, reqHand:
+	case reqStatus, reqHand, reqClaimStatus:
 		return m.pick.help()
+	case reqClaimField, reqClaimNote, reqClaimConfirm:
+		return m.claimMoveHelp()
 	}
 	return m.detailHelp()
 }

@@ -17,7 +17,10 @@ func statusTexts(msgs []tea.Msg) []string {
 	for _, msg := range msgs {
 		switch msg := msg.(type) {
 		case InfoMsg:
-			out = append(out, msg.Text)
+			// An empty line only clears the status bar.
+			if msg.Text != "" {
+				out = append(out, msg.Text)
+			}
 		case ErrMsg:
 			out = append(out, "erreur\u00a0: "+errorText(msg.Err))
 		}

@@ -17,8 +17,10 @@ import (
 
 func (m *requestsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
 	switch m.mode {
-	case reqStatus, reqHand:
+	case reqStatus, reqHand, reqClaimStatus:
 		return m.pickKey(msg)
+	case reqClaimField, reqClaimNote, reqClaimConfirm:
+		return m.claimMoveKey(msg)
 	case reqNote:
 		return m.noteKey(msg)
 	case reqSave:
@@ -40,6 +42,10 @@ func (m *requestsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
 		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 			return "Demande " + d.Request.Ref + " remise dans la file.", src.Release(ctx, id)
 		})
+	case key.Matches(msg, requestsKeys.Status) && len(m.claimMoves()) > 0:
+		// A claim moves through its own service, never the queue's bare
+		// status change: each step asks for something and tells the client.
+		m.pickClaimMove()
 	case key.Matches(msg, requestsKeys.Status) && can.Work && len(d.Moves) > 0:
 		labels := make([]string, len(d.Moves))
 		for i, o := range d.Moves {
@@ -95,10 +101,13 @@ func (m *requestsScreen) staffLoaded(msg staffLoadedMsg) tea.Cmd {
 func (m *requestsScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
 	switch m.pick.update(msg) {
 	case pickerCancelled:
-		m.mode = reqDetail
+		m.mode, m.claimMove = reqDetail, nil
 	case pickerChosen:
 		mode, i, ref := m.mode, m.pick.cursor, m.detail.Request.Ref
 		m.mode = reqDetail
+		if mode == reqClaimStatus {
+			return m.claimMovePicked(i)
+		}
 		if mode == reqStatus {
 			o := m.detail.Moves[i]
 			return m.act(func(src Source, ctx context.Context, id string) (string, error) {
@@ -246,8 +255,11 @@ func (m *requestsScreen) detailView() string {
 		body = m.vp.View()
 	}
 	switch m.mode {
-	case reqStatus, reqHand:
+	case reqStatus, reqHand, reqClaimStatus:
 		body = m.pick.view(m.st, m.width)
+	case reqClaimField, reqClaimNote, reqClaimConfirm:
+		body, bottom := m.claimMoveView()
+		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n" + bottom
 	case reqNote:
 		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\nNote\u00a0: " + m.input.View()
 	case reqSave:
@@ -263,7 +275,7 @@ func (m *requestsScreen) detailHelp() []key.Binding {
 		for _, b := range []struct {
 			ok bool
 			k  key.Binding
-		}{{d.Can.Take, requestsKeys.Take}, {d.Can.Work && len(d.Moves) > 0, requestsKeys.Status},
+		}{{d.Can.Take, requestsKeys.Take}, {d.Can.Work && len(d.Moves) > 0 || len(m.claimMoves()) > 0, requestsKeys.Status},
 			{d.Can.Note, requestsKeys.Note}, {d.Can.Assign, requestsKeys.Hand}, {d.Can.Release, requestsKeys.Release},
 			{len(m.claimFiles()) > 0, requestsKeys.Save}} {
 			if b.ok {

@@ -33,6 +33,8 @@ type fakeScreensSource struct {
 	filters  []desk.Filter
 	usersErr error
 	failTake error
+	// failMove is the answer of MoveClaim (a refusal of the service).
+	failMove error
 	// readOnly makes it the source of `courtier tui` without --as; admin
 	// makes its actor Bob, an admin, instead of Alice, an agent.
 	readOnly, admin bool

@@ -73,6 +73,11 @@ type Source interface {
 	// ("" for the working directory) under its own name made safe, « (2) »
 	// added when the name is taken; it answers where and how many bytes.
 	SaveClaimFile(ctx context.Context, id, fileID, dir string) (SavedFile, error)
+	// MoveClaim gives claim id its next status with what the move asks
+	// for, and tells the client: claim.Service.Move, the rules of the web
+	// desk's POST /api/desk/requests/{id}/claim/status (the agent who
+	// took the claim, or an admin; the moves of claim.StaffClaim.Moves).
+	MoveClaim(ctx context.Context, id string, in claim.MoveInput) error
 
 	LiveChat
 }

@@ -29,6 +29,12 @@ func (s *appSource) SaveClaimFile(ctx context.Context, id, fileID, dir string) (
 	return saveUnique(dir, name, f.Data)
 }
 
+// MoveClaim makes a claim's next step through the claims' service, as the
+// web desk's claim status endpoint does.
+func (s *appSource) MoveClaim(ctx context.Context, id string, in claim.MoveInput) error {
+	return s.act(func() error { _, err := s.a.Claims.Move(ctx, s.actor, id, in); return err })
+}
+
 // claimLines are a claim's own lines in the request's view: the contract,
 // what happened and when, the delay to declare, where the follow-up
 // stands, the answers to the questions and the description.

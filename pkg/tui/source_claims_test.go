@@ -7,12 +7,14 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/account/accounttest"
 	"courtier/pkg/app"
+	"courtier/pkg/apperr"
 	"courtier/pkg/claim"
 	"courtier/pkg/store/storetest"
 )
@@ -82,5 +84,80 @@ func TestAppSourceClaim(t *testing.T) {
 	}
 	if ov.Claims == nil || ov.Claims.Open != 1 {
 		t.Errorf("claims' counts: %+v", ov.Claims)
+	}
+}
+
+// TestAppSourceMoveClaim moves a claim through the Source over a real
+// App, step by step, with the rules of the web desk's claim status
+// endpoint: read-only and an agent who has not taken it are refused, a
+// move the machine does not allow or without its field is refused in
+// French, and every step done shows in the claim read again.
+func TestAppSourceMoveClaim(t *testing.T) {
+	ctx := context.Background()
+	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	a, err := app.Open(ctx, app.Config{DB: storetest.DSN(t), Now: clock.Now,
+		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	person := func(email, name string, role account.Role) account.Actor {
+		return account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: email, Password: "cheval-agrafe-correct-42",
+			DisplayName: name, Role: role}, clock.Now()))
+	}
+	client := person("jeanne@exemple.fr", "Jeanne Martin", account.RoleClient)
+	agent := person("arthur@exemple.fr", "Arthur Agent", account.RoleAgent)
+	other := person("berenice@exemple.fr", "Bérénice Agent", account.RoleAgent)
+	c, err := a.Claims.Declare(ctx, client, claim.Draft{Insurer: "Assurances Exemple SA", PolicyNumber: "AB-123456", Product: "home", Kind: "water",
+		OccurredAt: "2026-02-27", Description: "Fuite sous l'évier de la cuisine, parquet gonflé.",
+		Answers: map[string]string{"place": "12 rue des Lilas, Lyon", "rooms": "Cuisine", "waterStopped": "yes", "waterSource": "mine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, ag, ot := NewAppSource(a, account.Visitor), NewAppSource(a, agent), NewAppSource(a, other)
+	if err := ag.Take(ctx, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name   string
+		src    Source
+		in     claim.MoveInput
+		code   apperr.Code // "" when the move is made
+		msg    string      // the French message, or a part of it
+		status string      // the claim's status after the step
+	}{
+		{"read-only", ro, claim.MoveInput{Status: "transmitted", InsurerRef: "EX-1"}, apperr.EFORBIDDEN, "Lecture seule", "declared"},
+		{"an agent who has not taken it", ot, claim.MoveInput{Status: "transmitted", InsurerRef: "EX-1"}, apperr.EFORBIDDEN, "", "declared"},
+		{"a move the machine refuses", ag, claim.MoveInput{Status: "indemnified", AmountCents: 100}, apperr.ECONFLICT,
+			"Un sinistre «\u00a0Déclaré\u00a0» ne peut pas passer à «\u00a0Indemnisé\u00a0».", "declared"},
+		{"without the insurer's number", ag, claim.MoveInput{Status: "transmitted"}, apperr.EINVALID, "numéro de sinistre", "declared"},
+		{"transmitted", ag, claim.MoveInput{Status: "transmitted", InsurerRef: "EX-2026-4411"}, "", "", "transmitted"},
+		{"indemnified without an amount", ag, claim.MoveInput{Status: "indemnified"}, apperr.EINVALID, "montant de l’indemnité", "transmitted"},
+		{"indemnified", ag, claim.MoveInput{Status: "indemnified", AmountCents: 125050, Note: "Le virement part demain."}, "", "", "indemnified"},
+		{"closed", ag, claim.MoveInput{Status: "closed"}, "", "", "closed"},
+	}
+	for _, st := range steps {
+		err := st.src.MoveClaim(ctx, c.ID, st.in)
+		if apperr.CodeOf(err) != st.code && !(st.code == "" && err == nil) || !strings.Contains(errorText(err), st.msg) {
+			t.Errorf("%s: %v (%s), want %s %q", st.name, err, apperr.CodeOf(err), st.code, st.msg)
+		}
+		d, err := ag.Request(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Claim.Status != st.status {
+			t.Errorf("%s: status %s, want %s", st.name, d.Claim.Status, st.status)
+		}
+	}
+	d, err := ag.Request(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := d.Claim.History[len(d.Claim.History)-2]
+	if last.Status != "indemnified" || !strings.Contains(last.Text, "1\u202f250,50\u00a0€") || !strings.Contains(last.Text, "Le virement part demain.") {
+		t.Errorf("the client's step: %+v", last)
+	}
+	if len(d.Claim.Moves) != 1 || d.Claim.Moves[0].Status != "transmitted" {
+		t.Errorf("the moves from « Clos »: %+v", d.Claim.Moves)
 	}
 }

@@ -3,7 +3,8 @@
 // website, an admin changes a user's role in Utilisateurs and `courtier
 // users list --json` sees it, an agent takes the request in Demandes and
 // the website shows who holds it; a claim's photo sent on the website is
-// saved from the request view, byte for byte.
+// saved from the request view, byte for byte; an agent moves the claim
+// from the request view at 80×24 and the client reads the step.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,11 +25,12 @@ after(() => { spawnSync('tmux', ['-L', socket, 'kill-server']); });
 
 /**
  * Starts `courtier tui --as email` (read-only without email) in a detached
- * 120×36 tmux session named name, working in dir (the test's own by default).
+ * tmux session named name, 120×36 unless size says otherwise, working in
+ * dir (the test's own by default).
  */
-function startTUI(name, email, dir = root) {
+function startTUI(name, email, dir = root, size = ['120', '36']) {
   const as = email ? ` --as ${email}` : '';
-  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '36', '-c', dir,
+  tmux('new-session', '-d', '-s', name, '-x', size[0], '-y', size[1], '-c', dir,
     `${bin} tui --db ${env.server.db}${as} --refresh 1s; sleep 30`);
 }
 
@@ -86,6 +88,10 @@ describe('courtier tui', () => {
     const listed = JSON.parse(execFileSync(bin, ['users', 'list', '--json', '--db', env.server.db], { encoding: 'utf8' }));
     const users = Array.isArray(listed) ? listed : listed.users;
     assert.equal(users.find((u) => u.email === 'cliente.tui@exemple.fr').role, 'agent');
+    // The table is for staff: in French, the role as --role takes it.
+    const table = execFileSync(bin, ['users', 'list', '--db', env.server.db], { encoding: 'utf8' });
+    assert.match(table, /^E-MAIL\s+NOM\s+RÔLE\s+ÉTAT\s+CRÉÉ LE \(UTC\)$/m);
+    assert.match(table, /^cliente\.tui@exemple\.fr\s+Camille Cliente\s+agent\s+actif\s/m);
 
     // Demandes: the agent opens the request and takes it.
     startTUI('agent', 'agent.tui@exemple.fr');
@@ -109,7 +115,7 @@ describe('courtier tui', () => {
     await context.close();
   });
 
-  test('a claim with a photo sent on the website, the photo saved from the request view', async () => {
+  test('a claim with a photo sent on the website, the photo saved from the request view, the claim moved by an agent at 80×24', async () => {
     const { page, context, errors } = await newPage(env.browser);
     await registerClient(page, env.server.url, 'sinistre.tui@exemple.fr', 'Simone Sinistre');
     const occurredAt = new Date(Date.now() - 2 * 86400000).toISOString().slice(0, 10);
@@ -156,6 +162,52 @@ describe('courtier tui', () => {
     assert.ok(readFileSync(join(dir, 'photo-evier.jpg')).equals(stored), 'the saved photo differs from the stored one');
     keys('claim', 'q');
     rmSync(dir, { recursive: true, force: true });
+
+    // An agent at 80×24: the overview's urgent requests in their columns,
+    // then the claim taken and moved to the insurer, as the web desk does.
+    await createUser(env.server.db, 'agent.sinistre@exemple.fr', 'Sacha Sinistre', 'agent');
+    startTUI('move', 'agent.sinistre@exemple.fr', root, ['80', '24']);
+    const overview = await until('move', /^Type\s+Référence[^\n]*\n\S/m);
+    const lines = overview.split('\n');
+    const head = lines.findIndex((l) => /^Type\s+Référence/.test(l));
+    const rows = lines.slice(head + 1, lines.indexOf('', head));
+    assert.ok(rows.length > 0, overview);
+    for (const row of rows) {
+      assert.equal(row.search(/[A-Z]{2}-\d{4}-\d{6}/), lines[head].indexOf('Référence'), `a reference is not under its title:\n${overview}`);
+    }
+    keys('move', '2');
+    await until('move', new RegExp(ref));
+    keys('move', '/');
+    await until('move', /Filtrer\u00a0:/);
+    keys('move', '-l', ref);
+    keys('move', 'Enter');
+    await until('move', new RegExp(`›[^\\n]*${ref}`));
+    keys('move', 'Enter');
+    await until('move', new RegExp(`${ref} · Sinistre · Déclaré`));
+    keys('move', 'a');
+    await until('move', new RegExp(`Demande ${ref} prise en charge`));
+    keys('move', 's');
+    await until('move', /Nouvelle étape du sinistre/);
+    keys('move', 'Enter');
+    await until('move', /N° de sinistre de l’assureur\s:/);
+    keys('move', 'Enter');
+    await until('move', /Donnez le numéro de sinistre que l’assureur a attribué\./);
+    keys('move', '-l', 'EX-2026-4411');
+    keys('move', 'Enter');
+    await until('move', /Mot au client \(facultatif\)\s:/);
+    keys('move', '-l', 'Nous suivons votre dossier.');
+    keys('move', 'Enter');
+    await until('move', new RegExp(`Enregistrer cette étape du sinistre ${ref}\\s\\? \\(o/n\\)`));
+    keys('move', 'o');
+    await until('move', new RegExp(`${ref} passé à «\\s?Transmis à l’assureur\\s?»`));
+    await until('move', new RegExp(`${ref} · Sinistre · Transmis à l’assureur`));
+    keys('move', 'q');
+    // The client reads the step, with the insurer's number and the word.
+    const read = await call(page, 'GET', `/api/claims/${id}`);
+    assert.equal(read.status, 200);
+    assert.equal(read.body.claim.status, 'transmitted');
+    assert.equal(read.body.claim.insurerRef, 'EX-2026-4411');
+    assert.match(read.body.claim.history.at(-1).text, /EX-2026-4411[\s\S]*Nous suivons votre dossier\./);
     assert.deepEqual(errors, []);
     await context.close();
   });
