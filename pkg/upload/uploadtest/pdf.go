@@ -156,7 +156,7 @@ func LZW(b []byte, early bool) []byte {
 	put(clearCode)
 	w := ""
 	for _, c := range b {
-		wc := w + string(c)
+		wc := w + string([]byte{c})
 		if _, ok := table[wc]; ok || w == "" {
 			w = wc
 			continue
@@ -167,7 +167,7 @@ func LZW(b []byte, early bool) []byte {
 		} else {
 			clear(table)
 		}
-		w = string(c)
+		w = string([]byte{c})
 	}
 	if w != "" {
 		put(code(table, w))

@@ -93,7 +93,7 @@ func Hostile() []Sample {
 		{"an object stream under an unknown filter", PDF("", append(Page(""),
 			strings.Replace(ObjStm(7, nil, "<< >>"), "/Type /ObjStm", "/Type /ObjStm /Filter /SecretDecode", 1))...), Complex},
 		{"an object stream under a filter of images", PDF("", append(Page(""),
-			strings.Replace(ObjStm(7, nil, js), "/Type /ObjStm", "/Type /ObjStm /Filter /DCTDecode", 1))...), Complex},
+			strings.Replace(ObjStm(7, nil, "<< >>"), "/Type /ObjStm", "/Type /ObjStm /Filter /DCTDecode", 1))...), Complex},
 		{"a stream under a filter of no one", WithStream("/Filter /SecretDecode ", []byte("x")), Complex},
 		{"a bomb under three Flate layers", bomb(), Complex},
 		{"thirty Flate layers", WithObjStm("", repeat("FlateDecode", 30), "<< >>"), Complex},

@@ -1,0 +1,332 @@
+package upload
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"errors"
+	"io"
+)
+
+// The filters a stream's data passes through, undone here as a reader
+// undoes them, in the order its /Filter lists them. Those of images
+// (DCT, JPX, CCITT fax, JBIG2) end a chain: what they give is pixels,
+// and the search reads their input. The others give text that may hold
+// objects, so a filter this package cannot undo is refused rather than
+// passed.
+
+// maxFilters bounds the length of a chain: producers write one or two;
+// a longer one is a bomb in layers or an evasion.
+const maxFilters = 5
+
+// errUndecodable says data that a text filter should have written holds
+// bytes that filter never writes: readers differ on them, so the search
+// cannot tell what a reader sees.
+var errUndecodable = errors.New("upload: PDF stream data is not what its filter writes")
+
+// errLocked says a stream is encrypted (the /Crypt filter).
+var errLocked = errors.New("upload: PDF stream encrypted")
+
+// filterOf returns the full name of a filter, written in full or in the
+// short form of inline images (which readers also take for streams), or
+// "" for a filter this package does not know.
+func filterOf(name []byte) string {
+	switch n := string(name); n {
+	case "FlateDecode", "Fl":
+		return "FlateDecode"
+	case "ASCIIHexDecode", "AHx":
+		return "ASCIIHexDecode"
+	case "ASCII85Decode", "A85":
+		return "ASCII85Decode"
+	case "LZWDecode", "LZW":
+		return "LZWDecode"
+	case "RunLengthDecode", "RL":
+		return "RunLengthDecode"
+	case "DCTDecode", "DCT":
+		return "DCTDecode"
+	case "CCITTFaxDecode", "CCF":
+		return "CCITTFaxDecode"
+	case "JPXDecode", "JBIG2Decode", "Crypt":
+		return n
+	}
+	return ""
+}
+
+// imageFilter reports the filters whose output is pixels.
+func imageFilter(name string) bool {
+	switch name {
+	case "DCTDecode", "CCITTFaxDecode", "JPXDecode", "JBIG2Decode":
+		return true
+	}
+	return false
+}
+
+// decoder undoes the filters of the streams of one PDF within one
+// budget, reusing its readers from one stream to the next.
+type decoder struct {
+	budget int64 // bytes that may still be decoded, all stages counted
+	zr     [maxFilters]io.ReadCloser
+	br     [maxFilters + 1]*bufio.Reader
+	chunk  []byte
+}
+
+// Each stream decoded costs this much of the budget on top of its
+// bytes, so many tiny streams cost what their work does.
+const streamCost = 4 << 10
+
+// open returns the data of b once the filters of a stream undone; parms
+// are their /DecodeParms, by position. The reader stops with errBudget
+// once the budget is spent, with errUndecodable at data a filter never
+// writes; data cut short or corrupt ends it as far as it decodes, as
+// readers show what they can of it.
+func (d *decoder) open(b []byte, filters []string, parms []object) (io.Reader, error) {
+	if d.budget -= streamCost; d.budget < 0 {
+		return nil, errBudget
+	}
+	src := d.buffer(0, bytes.NewReader(b))
+	for i, f := range filters {
+		var r io.Reader
+		switch f {
+		case "FlateDecode":
+			r = d.inflate(i, src)
+		case "ASCIIHexDecode":
+			r = &hexReader{src: src}
+		case "ASCII85Decode":
+			r = &a85Reader{src: src}
+		case "RunLengthDecode":
+			r = &runReader{src: src}
+		case "LZWDecode":
+			r = newLZW(src, earlyChange(parms, i))
+		default:
+			return nil, errUndecodable
+		}
+		src = d.buffer(i+1, &metered{r: r, budget: &d.budget})
+	}
+	return src, nil
+}
+
+// buffer returns the reader of stage i, reading r.
+func (d *decoder) buffer(i int, r io.Reader) *bufio.Reader {
+	if d.br[i] == nil {
+		d.br[i] = bufio.NewReaderSize(r, 16<<10)
+	} else {
+		d.br[i].Reset(r)
+	}
+	return d.br[i]
+}
+
+// inflate reads zlib data, or raw deflate data when the zlib header is
+// missing, since some readers take that too.
+func (d *decoder) inflate(i int, src *bufio.Reader) io.Reader {
+	h, _ := src.Peek(2)
+	if len(h) < 2 || h[0]&0x0F != 8 || (uint16(h[0])<<8|uint16(h[1]))%31 != 0 {
+		return flate.NewReader(src)
+	}
+	if d.zr[i] == nil {
+		zr, err := zlib.NewReader(src)
+		if err != nil {
+			return bytes.NewReader(nil)
+		}
+		d.zr[i] = zr
+		return zr
+	}
+	if d.zr[i].(zlib.Resetter).Reset(src, nil) != nil {
+		return bytes.NewReader(nil)
+	}
+	return d.zr[i]
+}
+
+// zlibHeader reports whether b starts as zlib data does.
+func zlibHeader(b []byte) bool {
+	return len(b) >= 2 && b[0]&0x0F == 8 && (uint16(b[0])<<8|uint16(b[1]))%31 == 0
+}
+
+// earlyChange reads /EarlyChange for the filter at position i: 1, codes
+// widening one code early, unless it says 0.
+func earlyChange(parms []object, i int) bool {
+	if i >= len(parms) {
+		return true
+	}
+	for _, v := range parms[i].get("EarlyChange") {
+		if n, ok := v.integer(); ok && n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// metered counts what a stage gives against the budget.
+type metered struct {
+	r      io.Reader
+	budget *int64
+}
+
+func (m *metered) Read(p []byte) (int, error) {
+	n, err := m.r.Read(p)
+	if *m.budget -= int64(n); *m.budget < 0 {
+		return n, errBudget
+	}
+	return n, err
+}
+
+// hexReader undoes /ASCIIHexDecode up to its '>'.
+type hexReader struct {
+	src       io.ByteReader
+	hi        byte
+	odd, done bool
+}
+
+func (h *hexReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && !h.done {
+		c, err := h.src.ReadByte()
+		switch {
+		case err == io.EOF || err == nil && c == '>':
+			h.done = true
+			if h.odd {
+				p[n] = h.hi << 4
+				n++
+			}
+		case err != nil:
+			return n, err
+		case isHex(c) && h.odd:
+			p[n] = h.hi<<4 | unhex(c)
+			n++
+			h.odd = false
+		case isHex(c):
+			h.hi, h.odd = unhex(c), true
+		case !space(c):
+			return n, errUndecodable
+		}
+	}
+	if n == 0 && h.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// a85Reader undoes /ASCII85Decode up to its "~>".
+type a85Reader struct {
+	src   io.ByteReader
+	group [5]byte
+	k     int     // characters of the group read
+	out   [4]byte // a decoded group not yet given
+	left  []byte
+	done  bool
+}
+
+func (a *a85Reader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(a.left) > 0 {
+			c := copy(p[n:], a.left)
+			a.left, n = a.left[c:], n+c
+			continue
+		}
+		if a.done {
+			break
+		}
+		c, err := a.src.ReadByte()
+		switch {
+		case err == io.EOF || err == nil && c == '~':
+			a.done = true
+			a.flush()
+		case err != nil:
+			return n, err
+		case c == 'z' && a.k == 0:
+			a.out = [4]byte{}
+			a.left = a.out[:]
+		case '!' <= c && c <= 'u':
+			a.group[a.k] = c - '!'
+			if a.k++; a.k == 5 {
+				a.flush()
+			}
+		case !space(c):
+			return n, errUndecodable
+		}
+	}
+	if n == 0 && a.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// flush decodes the group read, padding a last short one as the
+// encoder did.
+func (a *a85Reader) flush() {
+	if a.k < 2 {
+		a.k = 0
+		return
+	}
+	var v uint32
+	for i := range 5 {
+		d := byte('u' - '!')
+		if i < a.k {
+			d = a.group[i]
+		}
+		v = v*85 + uint32(d)
+	}
+	a.out = [4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
+	a.left = a.out[:a.k-1]
+	a.k = 0
+}
+
+// runReader undoes /RunLengthDecode up to its end byte, 128.
+type runReader struct {
+	src    io.ByteReader
+	copies int  // bytes still to copy from src
+	repeat int  // times still to give b
+	b      byte // the byte repeated
+	done   bool
+}
+
+func (r *runReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && !r.done {
+		switch {
+		case r.repeat > 0:
+			p[n] = r.b
+			n++
+			r.repeat--
+			continue
+		case r.copies > 0:
+			c, err := r.src.ReadByte()
+			if err != nil {
+				r.done = true
+				break
+			}
+			p[n] = c
+			n++
+			r.copies--
+			continue
+		}
+		c, err := r.src.ReadByte()
+		switch {
+		case err != nil || c == 128:
+			r.done = true
+		case c < 128:
+			r.copies = int(c) + 1
+		default:
+			b, err := r.src.ReadByte()
+			if err != nil {
+				r.done = true
+				break
+			}
+			r.b, r.repeat = b, 257-int(c)
+		}
+	}
+	if n == 0 && r.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// space reports PDF white space.
+func space(c byte) bool {
+	switch c {
+	case 0, '\t', '\n', '\f', '\r', ' ':
+		return true
+	}
+	return false
+}
