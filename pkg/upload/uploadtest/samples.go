@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -19,9 +20,18 @@ type Sample struct {
 // encoded with filters (none when empty) the way producers pack the
 // dictionaries of a file.
 func ObjStm(first int, filters []string, objs ...string) string {
+	nums := make([]int, len(objs))
+	for i := range nums {
+		nums[i] = first + i
+	}
+	return objStm(nums, filters, objs)
+}
+
+// objStm writes an object stream holding objs, numbered nums.
+func objStm(nums []int, filters []string, objs []string) string {
 	var head, body strings.Builder
 	for i, o := range objs {
-		fmt.Fprintf(&head, "%d %d ", first+i, body.Len())
+		fmt.Fprintf(&head, "%d %d ", nums[i], body.Len())
 		body.WriteString(o + "\n")
 	}
 	data := []byte(head.String() + body.String())
@@ -30,6 +40,48 @@ func ObjStm(first int, filters []string, objs ...string) string {
 		entry, data = Filters(data, filters...)
 	}
 	return Stream(fmt.Sprintf("/Type /ObjStm /N %d /First %d %s", len(objs), head.Len(), entry), data)
+}
+
+// Packed is the one-page PDF that modern producers write: its catalog
+// (with the entries catalog) and objs, numbered from 7, in an object
+// stream (object 6) encoded with filters, found through a
+// cross-reference stream. Readers open it as they would any file.
+func Packed(catalog string, filters []string, objs ...string) []byte {
+	page := Page(catalog)
+	nums := []int{1}
+	for i := range objs {
+		nums = append(nums, 7+i)
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+	offsets := map[int]int{}
+	write := func(num int, o string) {
+		offsets[num] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", num, o)
+	}
+	for i, o := range page[1:] {
+		write(2+i, o)
+	}
+	write(6, objStm(nums, filters, append([]string{page[0]}, objs...)))
+	xref := 7 + len(objs)
+	offsets[xref] = b.Len()
+	var table []byte
+	for n := 0; n <= xref; n++ {
+		switch at, raw := offsets[n]; {
+		case n == 0:
+			table = append(table, 0, 0, 0, 0, 0, 0xff, 0xff)
+		case raw:
+			table = append(table, 1, byte(at>>24), byte(at>>16), byte(at>>8), byte(at), 0, 0)
+		default:
+			i := slices.Index(nums, n)
+			table = append(table, 2, 0, 0, 0, 6, 0, byte(i))
+		}
+	}
+	data := Flate(table)
+	fmt.Fprintf(&b, "%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\nendobj\n",
+		xref, xref+1, len(data), data)
+	fmt.Fprintf(&b, "startxref\n%d\n%%%%EOF\n", offsets[xref])
+	return b.Bytes()
 }
 
 // WithObjStm is the one-page PDF whose catalog has the entries catalog
@@ -61,10 +113,10 @@ var twice = []string{"FlateDecode", "FlateDecode"}
 func Hostile() []Sample {
 	js := "<< /S /JavaScript /JS (app.alert\\(1\\)) >>"
 	return []Sample{
-		{"/Names/JavaScript and /OpenAction in an object stream under two Flate layers",
-			WithObjStm("/Names 8 0 R /OpenAction 7 0 R ", twice, js, "<< /JavaScript << /Names [(a) 7 0 R] >> >>"), Active},
-		{"the catalog in an object stream under two Flate layers",
-			PDF("", append(Page(""), ObjStm(1, twice, "<< /Type /Catalog /Pages 2 0 R /OpenAction "+js+" >>"))...), Active},
+		{"the catalog in an object stream under two Flate layers, with /Names/JavaScript and an /OpenAction",
+			Packed("/Names << /JavaScript 8 0 R >> /OpenAction 7 0 R ", twice, js, "<< /Names [(a) 7 0 R] >>"), Active},
+		{"the catalog in an object stream under two Flate layers, its /OpenAction a script",
+			Packed("/OpenAction "+js+" ", twice), Active},
 		{"/JavaScript under three Flate layers", WithObjStm("", []string{"FlateDecode", "FlateDecode", "FlateDecode"}, js), Active},
 		{"/JavaScript under ASCII85, Flate and hex", WithObjStm("", []string{"ASCII85Decode", "FlateDecode", "ASCIIHexDecode"}, js), Active},
 		{"/Launch under LZW", WithObjStm("", []string{"LZWDecode"}, "<< /S /Launch /F (calc.exe) >>"), Active},
@@ -88,7 +140,7 @@ func Hostile() []Sample {
 		{"a file: link", PDF("", append(Page(""), Link("(file:///C:/Windows/System32/calc.exe)"))...), Active},
 		{"a link held in another object", PDF("", append(Page(""), Link("9 0 R"))...), Active},
 		{"an /OpenAction that opens a web page", PDF("", Page("/OpenAction << /S /URI /URI (https://exemple.fr) >> ")...), Active},
-		{"an /OpenAction that prints", WithObjStm("/OpenAction 7 0 R ", twice, "<< /S /Named /N /Print >>"), Active},
+		{"an /OpenAction that prints", Packed("/OpenAction 7 0 R ", twice, "<< /S /Named /N /Print >>"), Active},
 		{"an /OpenAction that goes to a page, then elsewhere", PDF("", Page("/OpenAction << /S /GoTo /D [3 0 R /Fit] /Next 9 0 R >> ")...), Active},
 		{"an object stream under an unknown filter", PDF("", append(Page(""),
 			strings.Replace(ObjStm(7, nil, "<< >>"), "/Type /ObjStm", "/Type /ObjStm /Filter /SecretDecode", 1))...), Complex},
@@ -108,9 +160,9 @@ func Benign() []Sample {
 			Link(hexText("mailto:sinistres@exemple.fr")))...), ""},
 		{"an /OpenAction to a page", PDF("", Page("/OpenAction [3 0 R /FitH 842] ")...), ""},
 		{"an /OpenAction that goes to a page", PDF("", Page("/OpenAction << /S /GoTo /D [3 0 R /Fit] >> ")...), ""},
-		{"an /OpenAction to a page in an object stream", WithObjStm("/OpenAction 7 0 R ", twice, "[3 0 R /Fit]"), ""},
-		{"an object stream under one Flate layer", WithObjStm("/Outlines 7 0 R ", []string{"FlateDecode"}, "<< /Count 0 >>"), ""},
-		{"an object stream under two Flate layers", WithObjStm("/Outlines 7 0 R ", twice, "<< /Count 0 >>", Link("(https://exemple.fr)")), ""},
+		{"an /OpenAction to a page in an object stream", Packed("/OpenAction 7 0 R ", twice, "[3 0 R /Fit]"), ""},
+		{"an object stream under one Flate layer", Packed("/Outlines 7 0 R ", []string{"FlateDecode"}, "<< /Count 0 >>"), ""},
+		{"an object stream under two Flate layers", Packed("/Outlines 7 0 R ", twice, "<< /Count 0 >>", Link("(https://exemple.fr)")), ""},
 		{"text under every filter", WithStream("", []byte("BT /F1 12 Tf (Relevé) Tj ET"),
 			"ASCII85Decode", "ASCIIHexDecode", "LZWDecode", "RunLengthDecode", "FlateDecode"), ""},
 	}
