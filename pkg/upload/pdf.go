@@ -134,7 +134,7 @@ func (d *decoder) scan(data []byte, st stream, s *search) error {
 		s.objects(b, st.first, st.count)
 		return nil
 	}
-	return d.search(r, s, !st.binary)
+	return d.chunks(r, s, !st.binary)
 }
 
 // plan returns the filters to undo to read a stream as a reader does:
@@ -167,9 +167,9 @@ func ended(err error) error {
 	return nil
 }
 
-// search reads decoded data in chunks and searches them; short says
+// chunks reads decoded data in chunks and searches them; short says
 // whether the weak short names count.
-func (d *decoder) search(r io.Reader, s *search, short bool) error {
+func (d *decoder) chunks(r io.Reader, s *search, short bool) error {
 	const chunk, carry = 64 << 10, 16 << 10
 	if d.chunk == nil {
 		d.chunk = make([]byte, 0, chunk+carry)

@@ -20,7 +20,9 @@ func TestPDFUploads(t *testing.T) {
 	contract.sign(t)
 	claimFiles := func() string {
 		res, body := claim.do(t, "GET", "/api/claims/"+claim.id, "", claim.people["client"])
-		var got struct{ Claim struct{ Files json.RawMessage } }
+		var got struct {
+			Claim struct{ Files json.RawMessage }
+		}
 		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &got) != nil {
 			t.Fatalf("GET the claim: %d %s", res.StatusCode, body)
 		}
@@ -28,7 +30,9 @@ func TestPDFUploads(t *testing.T) {
 	}
 	proofs := func() string {
 		res, body := contract.do(t, "GET", "/api/contracts/"+contract.id, "", contract.people["client"])
-		var got struct{ Contract struct{ Proofs json.RawMessage } }
+		var got struct {
+			Contract struct{ Proofs json.RawMessage }
+		}
 		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &got) != nil {
 			t.Fatalf("GET the contract: %d %s", res.StatusCode, body)
 		}
