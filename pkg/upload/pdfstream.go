@@ -56,14 +56,8 @@ func findStreams(data []byte) ([]stream, bool) {
 		if at > 0 && regular(data[at-1]) {
 			continue // "endstream", "upstream"…
 		}
-		body := i
-		if body < len(data) && data[body] == '\r' {
-			body++
-		}
-		if body < len(data) && data[body] == '\n' {
-			body++
-		}
-		if body == i {
+		body, ok := bodyAfter(data, at, i)
+		if !ok {
 			continue
 		}
 		if len(out) == maxStreams {
@@ -81,6 +75,35 @@ func findStreams(data []byte) ([]stream, bool) {
 		out = append(out, s)
 		from = i
 	}
+}
+
+// bodyAfter returns where the data of a stream whose keyword is
+// data[at:i] starts: after the end of line that follows the keyword.
+// Readers skip spaces before it, and some skip anything up to it, so a
+// keyword right after a dictionary's ">>" starts a stream whatever
+// follows it; any other needs its end of line.
+func bodyAfter(data []byte, at, i int) (int, bool) {
+	j := i
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\f' || data[j] == 0) {
+		j++
+	}
+	if j == len(data) || data[j] != '\r' && data[j] != '\n' {
+		if !bytes.HasSuffix(bytes.TrimRight(data[:at], " \t\r\n\f\x00"), []byte(">>")) {
+			return 0, false
+		}
+		k := bytes.IndexAny(data[j:], "\r\n")
+		if k < 0 {
+			return 0, false
+		}
+		j += k
+	}
+	if data[j] == '\r' {
+		j++
+	}
+	if j < len(data) && data[j] == '\n' {
+		j++
+	}
+	return j, true
 }
 
 // readDict reads the dictionary of a stream from window, the text
