@@ -65,8 +65,9 @@ func imageFilter(name string) bool {
 // decoder undoes the filters of the streams of one PDF within one
 // budget, reusing its readers from one stream to the next.
 type decoder struct {
-	budget int64 // bytes that may still be decoded, all stages counted
-	zr     [maxFilters]io.ReadCloser
+	budget int64                     // bytes that may still be decoded, all stages counted
+	zr     [maxFilters]io.ReadCloser // zlib readers, by stage
+	raw    [maxFilters]io.ReadCloser // raw deflate readers, by stage
 	br     [maxFilters + 1]*bufio.Reader
 	chunk  []byte
 }
@@ -119,9 +120,13 @@ func (d *decoder) buffer(i int, r io.Reader) *bufio.Reader {
 // inflate reads zlib data, or raw deflate data when the zlib header is
 // missing, since some readers take that too.
 func (d *decoder) inflate(i int, src *bufio.Reader) io.Reader {
-	h, _ := src.Peek(2)
-	if len(h) < 2 || h[0]&0x0F != 8 || (uint16(h[0])<<8|uint16(h[1]))%31 != 0 {
-		return flate.NewReader(src)
+	if h, _ := src.Peek(2); !zlibHeader(h) {
+		if d.raw[i] == nil {
+			d.raw[i] = flate.NewReader(src)
+		} else {
+			d.raw[i].(flate.Resetter).Reset(src, nil)
+		}
+		return d.raw[i]
 	}
 	if d.zr[i] == nil {
 		zr, err := zlib.NewReader(src)
