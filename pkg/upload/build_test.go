@@ -2,7 +2,6 @@ package upload
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -11,6 +10,8 @@ import (
 	"image/jpeg"
 	"image/png"
 	"testing"
+
+	"courtier/pkg/upload/uploadtest"
 )
 
 // The builders of the files the tests send: every hostile input is made
@@ -106,54 +107,18 @@ func pngBomb(w, h uint32) []byte {
 	return append(out, pngChunk("IEND", nil)...)
 }
 
-func deflate(b []byte) []byte {
-	var out bytes.Buffer
-	w := zlib.NewWriter(&out)
-	w.Write(b)
-	w.Close()
-	return out.Bytes()
-}
+func deflate(b []byte) []byte { return uploadtest.Flate(b) }
 
-// pdfOf builds a PDF of the given objects (numbered from 1, object 1 the
-// catalog) with a correct cross-reference table and trailer; extra is
-// added to the trailer dictionary.
-func pdfOf(extra string, objects ...string) []byte {
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-	offsets := make([]int, len(objects))
-	for i, o := range objects {
-		offsets[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objects)+1)
-	for _, off := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R %s>>\nstartxref\n%d\n%%%%EOF\n", len(objects)+1, extra, xref)
-	return b.Bytes()
-}
+// pdfOf, pageObjects and streamObj are uploadtest's builders, under the
+// names these tests have long used: see uploadtest.PDF, Page and Stream.
+func pdfOf(extra string, objects ...string) []byte { return uploadtest.PDF(extra, objects...) }
 
-// pageObjects are the objects of a one-page PDF that writes a line of
-// text, with the given entries added to its catalog (an /OpenAction…).
-func pageObjects(catalog string) []string {
-	content := "BT /F1 12 Tf 72 720 Td (Permis de conduire) Tj ET"
-	return []string{
-		"<< /Type /Catalog /Pages 2 0 R " + catalog + ">>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-		streamObj("/Filter /FlateDecode ", deflate([]byte(content))),
-		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-	}
-}
+func pageObjects(catalog string) []string { return uploadtest.Page(catalog) }
+
+func streamObj(dict string, data []byte) string { return uploadtest.Stream(dict, data) }
 
 // simplePDF is the one-page PDF with the given catalog entries.
 func simplePDF(catalog string) []byte { return pdfOf("", pageObjects(catalog)...) }
-
-// streamObj writes a stream object's dictionary entries and data.
-func streamObj(dict string, data []byte) string {
-	return fmt.Sprintf("<< %s/Length %d >>\nstream\n%s\nendstream", dict, len(data), data)
-}
 
 // objStmPDF is the one-page PDF whose catalog opens with action 7, which
 // is hidden in object stream 6 (Flate-compressed) the way modern

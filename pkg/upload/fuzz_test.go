@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"testing"
+
+	"courtier/pkg/upload/uploadtest"
 )
 
 // FuzzCheck sends Check any bytes under any name: it must never panic,
@@ -16,6 +18,11 @@ func FuzzCheck(f *testing.F) {
 	f.Add("photo.png", withChunk(pngOf(f, picture(8, 8)), "tEXt", []byte("k\x00v")))
 	f.Add("bombe.png", pngBomb(100_000, 100_000))
 	f.Add("../x.pdf", []byte("%PDF-1.4\n1 0 obj << /Length 3 >>\nstream\nx\x9c\x03\nendstream\n%%EOF"))
+	for _, s := range append(uploadtest.Hostile(), uploadtest.Benign()...) {
+		if !strings.Contains(s.Name, "bomb") {
+			f.Add("releve.pdf", s.Data)
+		}
+	}
 	// A small pixel budget keeps each run fast; the limits are the same code.
 	policy := Policy{MaxBytes: 1 << 20, MaxPixels: 1 << 20}
 	f.Fuzz(func(t *testing.T, name string, data []byte) {

@@ -2,17 +2,20 @@ package upload
 
 import (
 	"bytes"
-	"compress/zlib"
+	"cmp"
 	"errors"
 	"io"
 )
 
 // A PDF is checked without being parsed as a reader would: every name in
 // it (/JavaScript, /Launch…) is read, its #xx escapes decoded, in the raw
-// bytes and in every zlib-compressed stream once inflated, since object
-// streams hide whole dictionaries. Parsing properly would invite the
-// disagreements between parsers that hostile files are made of; reading
-// every name refuses a few odd but harmless files instead.
+// bytes and in every stream once its filters are undone, since object
+// streams hide whole dictionaries, under as many layers of filters as
+// their producer liked. Parsing properly would invite the disagreements
+// between parsers that hostile files are made of; reading every name
+// refuses a few odd but harmless files instead. Only the values of /URI
+// and /OpenAction, and the dictionaries of streams, are read as objects
+// (pdfaction.go, pdfstream.go).
 //
 // Names are of two strengths. Those that make a PDF active on their own
 // (/JavaScript, /Launch, /EmbeddedFiles…) are refused wherever they
@@ -20,23 +23,28 @@ import (
 // nothing without one of the others, and random bytes spell one of them
 // (then a delimiter) about once per 90 Mo of compressed pixels, which
 // would refuse one 3 Mo scan in thirty; so they are refused only outside
-// image data: in dictionaries and in inflated streams that are not
+// image data: in dictionaries and in decoded streams that are not
 // pixels or cross-reference offsets.
 
 // eofWindow is how near the end %%EOF must be: readers look for it in the
 // last kilobyte, producers add a few bytes after it.
 const eofWindow = 1024
 
-// Bounds of the total inflated from one PDF: 20 times its size, at
-// least minInflate so small files with text streams pass, at most
-// maxInflate whatever the policy allows.
+// Bounds of the total decoded from one PDF, every stage of every chain
+// of filters counted: 20 times its size, at least minInflate so small
+// files with text streams pass, at most maxInflate whatever the policy
+// allows.
 const (
 	inflateRatio = 20
 	minInflate   = 50 << 20
 	maxInflate   = 512 << 20
 )
 
-// errBudget stops inflating once the file has inflated too much.
+// maxObjStm bounds the decoded size of one object stream, which is read
+// whole to find its objects: producers write a few hundred kilobytes.
+const maxObjStm = 16 << 20
+
+// errBudget stops decoding once the file has decoded too much.
 var errBudget = errors.New("upload: PDF inflates beyond its budget")
 
 // checkPDF refuses a PDF that is incomplete, encrypted, active or too
@@ -49,61 +57,144 @@ func checkPDF(data []byte) error {
 	if !ok {
 		return refuse(msgPDFComplex)
 	}
-	if err := scanRaw(data, streams); err != nil {
-		return err
-	}
-	in := inflater{budget: min(max(int64(len(data))*inflateRatio, minInflate), maxInflate)}
-	for _, s := range streams {
-		if s.predicted {
-			return refuse(msgPDFComplex)
-		}
-		active, err := in.scan(data[s.body:], s.binary)
-		if errors.Is(err, errBudget) {
-			return refuse(msgPDFComplex)
-		}
-		if active {
-			return refuse(msgPDFActive)
+	budget := min(max(int64(len(data))*inflateRatio, minInflate), maxInflate)
+	s := search{work: min(budget/4, int64(len(data))*4+8<<20)}
+	scanRaw(data, streams, &s)
+	d := decoder{budget: budget}
+	for i := 0; i < len(streams) && !s.done(); i++ {
+		if err := d.scan(data, streams[i], &s); err != nil {
+			s.locked = errors.Is(err, errLocked)
+			s.complex = true
+			break
 		}
 	}
-	return nil
-}
-
-// scanRaw reads the names of the file as stored: whether it is
-// encrypted, uses a filter this package cannot decode or holds an
-// active name. The long names count everywhere, so that a stray
-// "stream" word taking a dictionary for stream data hides nothing.
-func scanRaw(data []byte, streams []stream) error {
-	var encrypted, active, undecodable bool
-	next := 0 // first stream whose data may still hold the name
-	eachName(data, true, func(name []byte, at int) {
-		for next < len(streams) && streams[next].end <= at {
-			next++
-		}
-		inData := next < len(streams) && streams[next].body <= at
-		switch {
-		case string(name) == "Encrypt":
-			encrypted = true
-		case oldFilter(name, !inData):
-			undecodable = true
-		case isActive(name, !inData):
-			active = true
-		}
-	})
+	if !s.done() {
+		s.resolve(data)
+	}
 	switch {
-	case encrypted:
+	case s.locked:
 		return refuse(msgPDFLocked)
-	case active:
+	case s.active:
 		return refuse(msgPDFActive)
-	case undecodable:
+	case s.complex:
 		return refuse(msgPDFComplex)
 	}
 	return nil
 }
 
+// scanRaw reads the names of the file as stored. The long names count
+// everywhere, so that a stray "stream" word taking a dictionary for
+// stream data hides nothing; the short ones outside stream data, which
+// scan reads once decoded.
+func scanRaw(data []byte, streams []stream, s *search) {
+	next := 0 // first stream whose data may still hold the name
+	eachName(data, true, func(name []byte, at, end int) bool {
+		for next < len(streams) && streams[next].end <= at {
+			next++
+		}
+		inData := next < len(streams) && streams[next].body <= at
+		return s.judge(name, data[end:], !inData, true)
+	})
+}
+
+// scan undoes the filters of one stream and searches what they give; an
+// error (errBudget, errUndecodable) means the file is too costly or too
+// odd to check. A stream whose data a reader could not read as objects
+// or text is refused for that: an unknown filter, or one of images that
+// is not the last, or that wraps objects.
+func (d *decoder) scan(data []byte, st stream, s *search) error {
+	filters, err := plan(st)
+	if err != nil {
+		return err
+	}
+	if len(filters) == 0 && !st.objects && zlibHeader(data[st.body:]) {
+		filters = []string{"FlateDecode"} // zlib data under no declared filter
+	}
+	switch {
+	case len(filters) == 0 && st.objects:
+		s.scanText(data[st.body:st.end], true, true)
+		s.objects(data[st.body:st.end], st.first, st.count)
+		return nil
+	case len(filters) == 0:
+		if !st.binary {
+			s.scanText(data[st.body:st.end], true, true)
+		}
+		return nil
+	}
+	r, err := d.open(data[st.body:], filters, st.parms)
+	if err != nil {
+		return err
+	}
+	if st.objects {
+		b, err := io.ReadAll(io.LimitReader(r, maxObjStm+1))
+		if err = ended(err); err != nil || len(b) > maxObjStm {
+			return cmp.Or(err, errBudget)
+		}
+		s.scanText(b, true, true)
+		s.objects(b, st.first, st.count)
+		return nil
+	}
+	return d.chunks(r, s, !st.binary)
+}
+
+// plan returns the filters to undo to read a stream as a reader does:
+// its chain, up to a last filter of images.
+func plan(st stream) ([]string, error) {
+	switch {
+	case !st.read, st.oddFilter, len(st.filters) > maxFilters,
+		st.predicted, st.oddParms && !st.binary:
+		return nil, errUndecodable
+	}
+	for i, f := range st.filters {
+		switch {
+		case f == "Crypt":
+			return nil, errLocked
+		case imageFilter(f) && (i < len(st.filters)-1 || st.objects):
+			return nil, errUndecodable
+		case imageFilter(f):
+			return st.filters[:i], nil
+		}
+	}
+	return st.filters, nil
+}
+
+// ended turns the error that ends decoded data into nil when the data
+// just ended, or was corrupt: readers show what they can of it.
+func ended(err error) error {
+	if errors.Is(err, errBudget) || errors.Is(err, errUndecodable) {
+		return err
+	}
+	return nil
+}
+
+// chunks reads decoded data in chunks and searches them; short says
+// whether the weak short names count.
+func (d *decoder) chunks(r io.Reader, s *search, short bool) error {
+	const chunk, carry = 64 << 10, 16 << 10
+	if d.chunk == nil {
+		d.chunk = make([]byte, 0, chunk+carry)
+	}
+	buf := d.chunk[:0]
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		done := err != nil
+		keep := s.scanText(buf, short, done)
+		if done || s.done() {
+			return ended(err)
+		}
+		// A name cut by the chunk's end is read again whole; one longer
+		// than carry is no name this package looks for.
+		if len(buf)-keep > carry {
+			keep = len(buf)
+		}
+		buf = buf[:copy(buf, buf[keep:])]
+	}
+}
+
 // isActive reports the names of content that runs or carries files;
-// short says whether the weak short names count here.
-// /OpenAction is not among them: it is most often a harmless "open at
-// page 1", and a script it starts carries /JavaScript.
+// short says whether the weak short names count here. /OpenAction and
+// /URI are judged by their value (pdfaction.go).
 func isActive(name []byte, short bool) bool {
 	switch string(name) {
 	case "JavaScript", "Launch", "EmbeddedFile", "EmbeddedFiles", "FileAttachment",
@@ -115,90 +206,12 @@ func isActive(name []byte, short bool) bool {
 	return bytes.HasPrefix(name, []byte("RichMedia"))
 }
 
-// oldFilter reports the filters other than Flate that can wrap an object
-// stream: hex, ASCII85, LZW and run-length. Modern producers do not use
-// them, and what they hide could not be read here. Their short forms are
-// also those of inline images, so they count only outside stream data
-// (short).
-func oldFilter(name []byte, short bool) bool {
-	switch string(name) {
-	case "ASCIIHexDecode", "ASCII85Decode", "LZWDecode", "RunLengthDecode":
-		return true
-	case "AHx", "A85", "LZW", "RL":
-		return short
-	}
-	return false
-}
-
-// inflater inflates the streams of one PDF, reusing its buffer and
-// decompressor from one stream to the next, within one budget.
-type inflater struct {
-	zr     io.ReadCloser
-	buf    []byte
-	budget int64 // bytes that may still be inflated
-}
-
-// Each stream inflated costs this much of the budget on top of its
-// bytes, so many tiny streams cost what their work does.
-const streamCost = 4 << 10
-
-// scan inflates the zlib data at the start of b, if b starts with some,
-// and reports whether it holds an active name; binary says the stream
-// holds pixels or offsets, where only the strong names count. It stops
-// with errBudget once the budget is spent. Data cut short or corrupt is
-// searched as far as it inflates, as readers show what they can of it.
-func (in *inflater) scan(b []byte, binary bool) (bool, error) {
-	if len(b) < 2 || b[0]&0x0F != 8 || (uint16(b[0])<<8|uint16(b[1]))%31 != 0 {
-		return false, nil
-	}
-	if in.budget -= streamCost; in.budget < 0 {
-		return false, errBudget
-	}
-	if err := in.reset(b); err != nil {
-		return false, nil
-	}
-	const chunk, carry = 64 << 10, 4 << 10
-	if in.buf == nil {
-		in.buf = make([]byte, 0, chunk+carry)
-	}
-	buf := in.buf[:0]
-	active := false
-	found := func(name []byte, _ int) { active = active || isActive(name, !binary) }
-	for {
-		n, err := in.zr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if in.budget -= int64(n); in.budget < 0 {
-			return active, errBudget
-		}
-		done := err != nil
-		keep := eachName(buf, done, found)
-		if active || done {
-			return active, nil
-		}
-		// A name cut by the chunk's end is read again whole; one longer
-		// than carry is no name this package looks for.
-		if len(buf)-keep > carry {
-			keep = len(buf)
-		}
-		buf = buf[:copy(buf, buf[keep:])]
-	}
-}
-
-// reset points the decompressor at b, making it on first use.
-func (in *inflater) reset(b []byte) error {
-	if in.zr == nil {
-		zr, err := zlib.NewReader(bytes.NewReader(b))
-		in.zr = zr
-		return err
-	}
-	return in.zr.(zlib.Resetter).Reset(bytes.NewReader(b), nil)
-}
-
 // eachName calls fn with every name of b (the text after a '/'), its
-// #xx escapes decoded, and its offset. When last is false a name that
-// reaches the end of b may go on in the next chunk: it is not reported
-// and its offset is returned; otherwise eachName returns len(b).
-func eachName(b []byte, last bool, fn func(name []byte, at int)) int {
+// #xx escapes decoded, its offset and the offset of its end. When last
+// is false a name that reaches the end of b may go on in the next chunk,
+// and fn may return false for a name whose value does: then eachName
+// stops and returns the name's offset; otherwise it returns len(b).
+func eachName(b []byte, last bool, fn func(name []byte, at, end int) bool) int {
 	for i := 0; ; {
 		j := bytes.IndexByte(b[i:], '/')
 		if j < 0 {
@@ -212,7 +225,9 @@ func eachName(b []byte, last bool, fn func(name []byte, at int)) int {
 		if end == len(b) && !last {
 			return at
 		}
-		fn(decodeName(b[at+1:end]), at)
+		if !fn(decodeName(b[at+1:end]), at, end) && !last {
+			return at
+		}
 		i = end
 	}
 }

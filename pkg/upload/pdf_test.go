@@ -2,7 +2,10 @@ package upload
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+
+	"courtier/pkg/upload/uploadtest"
 )
 
 // The edges of the PDF search: names cut by the inflating chunks, short
@@ -40,6 +43,17 @@ func TestCheckPDFEdges(t *testing.T) {
 			bytes.Repeat([]byte(" stream\n"), 100_001)...), "%%EOF"...), wantComplx},
 		{"ten thousand tiny zlib streams", append(append([]byte("%PDF-1.7\n"),
 			bytes.Repeat(append([]byte(" stream\n"), deflate([]byte("x"))...), 15_000)...), "%%EOF"...), wantComplx},
+		{"two million links nested in each other", pdfOf("", append(page,
+			"<< /A << /S /URI /URI "+strings.Repeat("(/URI", 2_000_000)+" >> >>")...), wantActive},
+		{"an object stream of a hundred thousand objects at one offset", pdfOf("", append(page,
+			streamObj("/Type /ObjStm /N 100000 /First 400000 /Filter /FlateDecode ",
+				deflate([]byte(strings.Repeat("8 0 ", 100_000)+"["+strings.Repeat("(x)", 2_000_000)))))...), wantComplx},
+		{"an /OpenAction to an object defined a million times", pdfOf("", append(pageObjects("/OpenAction 7 0 R "),
+			"<< >> "+strings.Repeat(" 7 0 obj (", 1_000_000))...), wantComplx},
+		{"spaces between stream and its end of line", bytes.Replace(uploadtest.WithObjStm("", []string{"FlateDecode", "FlateDecode"},
+			"<< /S /JavaScript >>"), []byte("stream\n"), []byte("stream  \t\n"), -1), wantActive},
+		{"junk between stream and its end of line", bytes.Replace(uploadtest.WithObjStm("", []string{"FlateDecode", "FlateDecode"},
+			"<< /S /JavaScript >>"), []byte(">>\nstream\n"), []byte(">>\nstream junk\r\n"), -1), wantActive},
 		{"%%EOF followed by a few bytes", append(simplePDF(""), "\r\n\x00\x00"...), ""},
 		{"an /OpenAction to a page", simplePDF("/OpenAction [3 0 R /XYZ null null 0] "), ""},
 		{"a link to a web page", simplePDF("/Outlines << /A << /S /URI /URI (https://www.exemple.fr/js/) >> >> "), ""},
@@ -72,5 +86,23 @@ func TestDecodeName(t *testing.T) {
 		if got := string(decodeName([]byte(tt.raw))); got != tt.want {
 			t.Errorf("decodeName(%q) = %q, want %q", tt.raw, got, tt.want)
 		}
+	}
+}
+
+// TestCheckPDFSamples sends the hostile and the ordinary PDFs of
+// uploadtest: each hostile one refused with its message, whatever the
+// filters, object streams and escapes it hides behind; the others kept.
+func TestCheckPDFSamples(t *testing.T) {
+	for _, s := range append(uploadtest.Hostile(), uploadtest.Benign()...) {
+		t.Run(s.Name, func(t *testing.T) {
+			f, err := Check("releve.pdf", s.Data, Policy{})
+			if s.Want == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			assertRefused(t, f, err, s.Want)
+		})
 	}
 }

@@ -7,18 +7,32 @@ type stream struct {
 	// body and end delimit the data: from after the "stream" keyword's
 	// end of line to the first "endstream" (or the end of the file).
 	body, end int
-	// binary says the dictionary before it describes pixels or a
-	// cross-reference stream (offsets), and not an object stream.
+	// read says the dictionary before the keyword was read whole.
+	read bool
+	// filters are those of /Filter, in the order they are undone, and
+	// parms their /DecodeParms by position. oddFilter says /Filter is
+	// written otherwise than as names of filters this package knows,
+	// oddParms that /DecodeParms is not dictionaries.
+	filters             []string
+	parms               []object
+	oddFilter, oddParms bool
+	// objects says the stream holds objects: /Type /ObjStm, or a /First
+	// entry, which is all some readers need; first and count are its
+	// /First and /N, -1 when absent.
+	objects      bool
+	first, count int
+	// binary says the dictionary describes pixels or a cross-reference
+	// stream (offsets), and not an object stream.
 	binary bool
-	// predicted says the data is not binary yet passes through a
-	// predictor after inflating: the bytes inflated are not those a
-	// reader reads, so names could hide in them.
+	// predicted says the data passes through a predictor once decoded:
+	// the bytes decoded are not those a reader reads.
 	predicted bool
 }
 
 // dictWindow bounds how far before "stream" its dictionary is looked
-// for: stream dictionaries are short.
-const dictWindow = 4 << 10
+// for: stream dictionaries are short, forms with their resources
+// written in them the longest.
+const dictWindow = 64 << 10
 
 // maxStreams bounds the streams of one PDF: a thousand pages of scans
 // hold a few thousand; a hundred thousand is a file made to be slow.
@@ -42,14 +56,8 @@ func findStreams(data []byte) ([]stream, bool) {
 		if at > 0 && regular(data[at-1]) {
 			continue // "endstream", "upstream"…
 		}
-		body := i
-		if body < len(data) && data[body] == '\r' {
-			body++
-		}
-		if body < len(data) && data[body] == '\n' {
-			body++
-		}
-		if body == i {
+		body, ok := bodyAfter(data, at, i)
+		if !ok {
 			continue
 		}
 		if len(out) == maxStreams {
@@ -62,37 +70,128 @@ func findStreams(data []byte) ([]stream, bool) {
 			}
 		}
 		// The dictionary follows the previous keyword, not before it.
-		binary, predicted := classify(dictBefore(data[max(from, at-dictWindow):at]))
-		out = append(out, stream{body: body, end: end, binary: binary, predicted: predicted})
+		s := readDict(data[max(from, at-dictWindow):at])
+		s.body, s.end = body, end
+		out = append(out, s)
 		from = i
 	}
 }
 
-// dictBefore returns the end of window, the text before a "stream"
-// keyword, from its object's "obj" keyword.
-func dictBefore(window []byte) []byte {
-	if k := bytes.LastIndex(window, []byte("obj")); k >= 0 {
-		return window[k:]
+// bodyAfter returns where the data of a stream whose keyword is
+// data[at:i] starts: after the end of line that follows the keyword.
+// Readers skip spaces before it, and some skip anything up to it, so a
+// keyword right after a dictionary's ">>" starts a stream whatever
+// follows it; any other needs its end of line.
+func bodyAfter(data []byte, at, i int) (int, bool) {
+	j := i
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\f' || data[j] == 0) {
+		j++
 	}
-	return window
+	if j == len(data) || data[j] != '\r' && data[j] != '\n' {
+		if !bytes.HasSuffix(bytes.TrimRight(data[:at], " \t\r\n\f\x00"), []byte(">>")) {
+			return 0, false
+		}
+		k := bytes.IndexAny(data[j:], "\r\n")
+		if k < 0 {
+			return 0, false
+		}
+		j += k
+	}
+	if data[j] == '\r' {
+		j++
+	}
+	if j < len(data) && data[j] == '\n' {
+		j++
+	}
+	return j, true
 }
 
-// classify reads a stream dictionary: binary when it describes an image
-// (by its subtype or an image filter) or a cross-reference stream and
-// not an object stream; predicted when it is not binary and names a
-// predictor (producers use them for images and cross-references only).
-func classify(dict []byte) (binary, predicted bool) {
-	var objects, predictor bool
-	eachName(dict, true, func(name []byte, _ int) {
-		switch string(name) {
-		case "Image", "XRef", "DCTDecode", "DCT", "JPXDecode", "CCITTFaxDecode", "CCF", "JBIG2Decode":
-			binary = true
-		case "ObjStm":
-			objects = true
-		case "Predictor":
-			predictor = true
+// readDict reads the dictionary of a stream from window, the text
+// before its "stream" keyword: the dictionary must follow the object's
+// "obj" keyword and end where the window does.
+func readDict(window []byte) stream {
+	s := stream{first: -1, count: -1}
+	k := lastKeyword(window, "obj")
+	if k < 0 {
+		return s
+	}
+	l := lexer{b: window, i: k + len("obj"), last: true}
+	dict, err := l.parse(0)
+	if err != nil || dict.kind != kDict || dict.truncated || l.next().kind != kEnd {
+		return s
+	}
+	s.read = true
+	s.filters, s.oddFilter = names(dict.get("Filter"))
+	s.parms, s.oddParms = parmsOf(dict.get("DecodeParms"))
+	for _, v := range dict.get("Type") {
+		s.objects = s.objects || string(v.text) == "ObjStm"
+		s.binary = s.binary || string(v.text) == "XRef"
+	}
+	for _, v := range dict.get("Subtype") {
+		s.binary = s.binary || string(v.text) == "Image"
+	}
+	if v := dict.get("First"); len(v) > 0 {
+		s.objects = true
+		s.first, _ = v[len(v)-1].integer()
+	}
+	if v := dict.get("N"); len(v) > 0 {
+		s.count, _ = v[len(v)-1].integer()
+	}
+	if n := len(s.filters); n > 0 && imageFilter(s.filters[n-1]) {
+		s.binary = true
+	}
+	s.binary = s.binary && !s.objects
+	for _, p := range s.parms {
+		for _, v := range p.get("Predictor") {
+			if n, ok := v.integer(); !ok || n > 1 {
+				s.predicted = !s.binary
+			}
 		}
-	})
-	binary = binary && !objects
-	return binary, predictor && !binary
+	}
+	return s
+}
+
+// names reads /Filter: a name or an array of names, in full; odd when
+// it is written otherwise (a reference, twice…) or names a filter this
+// package does not know.
+func names(values []object) (out []string, odd bool) {
+	if len(values) == 0 {
+		return nil, false
+	}
+	v := values[0]
+	items := []object{v}
+	switch {
+	case len(values) > 1:
+		return nil, true
+	case v.kind == kArray:
+		items = v.items
+	case v.kind == kKeyword && string(v.text) == "null":
+		return nil, false
+	}
+	for _, item := range items {
+		f := filterOf(item.text)
+		if item.kind != kName || f == "" {
+			return nil, true
+		}
+		out = append(out, f)
+	}
+	return out, false
+}
+
+// parmsOf reads /DecodeParms: a dictionary, or an array of them and
+// nulls; odd when they are written otherwise.
+func parmsOf(values []object) (items []object, odd bool) {
+	if len(values) == 0 {
+		return nil, false
+	}
+	items = []object{values[0]}
+	if values[0].kind == kArray {
+		items = values[0].items
+	}
+	for _, item := range items {
+		if len(values) > 1 || item.kind != kDict && !(item.kind == kKeyword && string(item.text) == "null") {
+			odd = true
+		}
+	}
+	return items, odd
 }

@@ -6,7 +6,10 @@
 // browser declared. Images are decoded and encoded again, so no metadata
 // survives (EXIF with its GPS position, XMP, comments, text chunks, ICC
 // profiles). PDFs with active content (JavaScript, launch actions,
-// attachments, forms that send data) or encryption are refused; the
+// attachments, forms that send data, links to anything but a web page
+// or an e-mail address, actions run at opening other than showing a
+// page) or encryption are refused, wherever it hides: under any chain of
+// the filters readers undo, in object streams, behind escaped names. The
 // others are kept byte for byte. The package is pure: no database, no HTTP.
 package upload
 

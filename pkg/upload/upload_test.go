@@ -78,8 +78,10 @@ func TestCheckRefuses(t *testing.T) {
 		{"PDF cut short", "releve.pdf", simplePDF("")[:300], Policy{}, "Ce PDF est incomplet ou abîmé\u00a0: envoyez-le de nouveau."},
 		{"PDF inflating beyond its budget", "releve.pdf",
 			pdfOf("", append(page, streamObj("/Filter /FlateDecode ", deflate(make([]byte, 60<<20))))...), Policy{}, wantComplx},
-		{"PDF with an ASCIIHex stream", "releve.pdf",
-			pdfOf("", append(page, streamObj("/Filter /ASCIIHexDecode ", []byte("2F4A53>")))...), Policy{}, wantComplx},
+		{"PDF with /JS in an ASCIIHex stream", "releve.pdf",
+			pdfOf("", append(page, streamObj("/Filter /ASCIIHexDecode ", []byte("2F4A53>")))...), Policy{}, wantActive},
+		{"PDF with an ASCIIHex stream holding junk", "releve.pdf",
+			pdfOf("", append(page, streamObj("/Filter /ASCIIHexDecode ", []byte("20 x 20>")))...), Policy{}, wantComplx},
 		{"PDF with a predicted object stream", "releve.pdf",
 			pdfOf("", append(page, streamObj("/Type /ObjStm /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >> ", deflate([]byte("x"))))...), Policy{}, wantComplx},
 	}
