@@ -209,7 +209,7 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     // A hang guard, not a speed check: make test runs vitest beside both Go
     // suites and the build on two cores, where a test that waits for a lazy
-    // chunk (testing-library waits up to 5 s, src/test-setup.ts) can pass
+    // chunk (testing-library waits up to 15 s, src/test-setup.ts) can pass
     // vitest's default 5 s in all.
     testTimeout: 30_000,
     // One jsdom per worker instead of one per file: making it cost about
