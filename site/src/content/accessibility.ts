@@ -59,7 +59,7 @@ export const accessibilitySections: TextSection[] = typesetAll([
     id: 'verifie',
     title: 'Ce qui est vérifié',
     blocks: [
-      'À chaque modification du site, des tests automatiques ouvrent les pages dans un vrai navigateur et vérifient :',
+      'À chaque modification du site, des tests automatiques, pour la plupart dans un vrai navigateur, vérifient :',
       {
         list: [
           'les règles WCAG 2.1 niveaux A et AA de l’outil axe-core, contraste des couleurs compris, sur chaque page publique, la page introuvable et les principales pages de l’espace client, en thème clair et en thème sombre, à 375 px (téléphone) et à 1 280 px de large ;',
