@@ -135,6 +135,7 @@ const expectedHeading = {
   '/terms': /^Conditions générales d’utilisation$/,
   '/mentions-legales': /^Mentions légales$/,
   '/reclamations': /^Réclamations$/,
+  '/accessibilite': /^Déclaration d’accessibilité$/,
   '/insurance': /^Nos assurances$/,
   '/services': /^Nos services$/,
   '/blog': /^Le blog$/,

@@ -137,7 +137,7 @@ describe('footer', () => {
     const internal = links.filter((l) => l.href.startsWith('/'));
     const paths = new Set(internal.map((l) => l.href));
     for (const want of ['/insurance/car', '/insurance/home', '/insurance/health', '/insurance/life', '/insurance/fleet',
-      '/insurance/vtc', '/about', '/contact', '/blog', '/news', '/careers', '/quote-request', '/privacy', '/terms', '/mentions-legales', '/reclamations']) {
+      '/insurance/vtc', '/about', '/contact', '/blog', '/news', '/careers', '/quote-request', '/privacy', '/terms', '/mentions-legales', '/reclamations', '/accessibilite']) {
       assert.ok(paths.has(want), `footer lacks ${want}`);
     }
     for (const link of internal) {

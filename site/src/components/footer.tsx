@@ -19,6 +19,7 @@ const legalLinks = [
   { to: '/terms', label: 'Conditions d’utilisation' },
   { to: '/mentions-legales', label: 'Mentions légales' },
   { to: '/reclamations', label: 'Réclamations' },
+  { to: '/accessibilite', label: 'Accessibilité\u00a0: partiellement conforme' },
   // Décret 2023-182: the cancellation function, reachable from every page.
   { to: '/resilier', label: 'Résilier votre contrat' },
 ];
