@@ -106,7 +106,10 @@ const jsonViews: JsonView[] = [
         suffix: `?price-${id}`,
         exports: (r) => {
           const { factors: _f, parts: _p, taxes: _t, formulas: _c, ipid: _i, ...form } = productOf(r);
-          return { form };
+          // A question's `source` (the law behind a bound) is for the
+          // rating file's readers, not the form: the page never shows it.
+          const questions = (form.form as Record<string, unknown>[]).map(({ source: _s, ...q }) => q);
+          return { form: { ...form, form: questions } };
         },
       },
       {

@@ -222,7 +222,7 @@ func TestClaimRunsAgain(t *testing.T) {
 // and an error that is no serialization failure is not run again.
 func TestRetryPolicy(t *testing.T) {
 	conflict := &pgconn.PgError{Code: "40001", Message: "could not serialize access"}
-	p := retryPolicy{first: time.Millisecond, most: 4 * time.Millisecond, budget: 50 * time.Millisecond, alone: 4}
+	p := retryPolicy{first: time.Millisecond, most: 4 * time.Millisecond, budget: 10 * time.Second, alone: 4}
 	var runs atomic.Int32
 	var alone []bool
 	start := time.Now()
@@ -242,6 +242,15 @@ func TestRetryPolicy(t *testing.T) {
 	// 5 pauses of at most 1, 2, 4, 4, 4 ms; a loaded machine may be late.
 	if d := time.Since(start); d > 500*time.Millisecond {
 		t.Errorf("5 pauses took %v", d)
+	}
+
+	// Runs slower than half the budget, as on a loaded machine: the policy
+	// runs alone before the 8th run, and gives up only after a run alone.
+	var slow []bool
+	err = retryPolicy{first: time.Millisecond, most: time.Millisecond, budget: 20 * time.Millisecond, alone: 8}.do(
+		context.Background(), func(a bool) error { slow = append(slow, a); time.Sleep(15 * time.Millisecond); return conflict })
+	if !IsRetryable(err) || len(slow) < 2 || len(slow) >= 8 || !slow[len(slow)-1] || slow[0] {
+		t.Errorf("slow runs: %v alone, then %v; want the last alone, before the 8th", slow, err)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
