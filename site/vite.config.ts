@@ -92,9 +92,10 @@ const jsonViews: JsonView[] = [
       disclaimer: r.disclaimer,
       insurers: (r.insurers as { id: string; name: string }[]).map(({ id, name }) => ({ id, name })),
       departmentCodes: Object.keys(r.departments as object),
-      ipidSections: r.ipidSections,
     }),
   },
+  // The IPID sections' titles, for the IPID pages alone (not the price journeys).
+  { file: 'rates.json', suffix: '?ipid', exports: (r) => ({ ipidSections: r.ipidSections }) },
   // Each product priced at once in two chunks: what its journey's form asks
   // (the questions, the needs, the options), loaded with the journey; and
   // its formulas and IPID, loaded with the prices or the IPID page.

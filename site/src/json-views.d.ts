@@ -50,6 +50,9 @@ declare module '*rates.json?site' {
   export const insurers: { id: string; name: string }[];
   /** The departments' codes ("01"…"2A"…"976"). */
   export const departmentCodes: string[];
+}
+
+declare module '*rates.json?ipid' {
   export const ipidSections: Record<string, string>;
 }
 

@@ -3,8 +3,9 @@ import type { RouteHandle } from '../app/router';
 import { PageHeader } from '../components/page-header';
 import { typeset } from '../lib/format';
 import {
-  formulaIpid, insurers, ipidSections, isPriceProduct, preparePriceProduct, priceProduct, type Formula, type PriceProduct,
+  formulaIpid, insurers, isPriceProduct, preparePriceProduct, priceProduct, type Formula, type PriceProduct,
 } from '../features/prices/rates';
+import { ipidSections } from '../features/prices/ipid-sections';
 import { productPaths } from '../features/prices/paths';
 import '../features/prices/prices.css';
 import { island } from '../lib/island';

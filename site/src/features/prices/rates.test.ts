@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import file from '../../../../pkg/pricing/rates.json';
-import { hasDepartment, insurers, ipidSections, loadPriceForm, loadPriceProduct, priceForm, priceProduct, priceProductIds } from './rates';
+import { ipidSections } from './ipid-sections';
+import { hasDepartment, insurers, loadPriceForm, loadPriceProduct, priceForm, priceProduct, priceProductIds } from './rates';
 import { typesetAll } from '../../lib/format';
+
+/** A product's questions as the site reads them: without the law behind a bound (`source`), which no page shows. */
+const questionsOf = (whole: Record<string, unknown>) =>
+  typesetAll((whole.form as Record<string, unknown>[]).map(({ source: _s, ...q }) => q));
 
 describe('the rating file as the site reads it', () => {
   it('has no product before its page loads it', () => {
@@ -13,7 +18,8 @@ describe('the rating file as the site reads it', () => {
     const form = await loadPriceForm(id);
     expect(priceForm(id)).toBe(form);
     const whole = file.products[id] as Record<string, unknown>;
-    expect(form.form).toEqual(typesetAll(whole.form));
+    expect(form.form).toEqual(questionsOf(whole));
+    expect(JSON.stringify(form.form)).not.toContain('"source"');
     expect(form.needs).toEqual(typesetAll(whole.needs));
     expect(form.label).toBe(typesetAll(whole.label));
     for (const key of ['formulas', 'ipid', 'factors', 'parts', 'taxes']) {
@@ -32,7 +38,7 @@ describe('the rating file as the site reads it', () => {
       expect(whole).toHaveProperty(key);
       expect(product).not.toHaveProperty(key);
     }
-    expect(product.form).toEqual(typesetAll(whole.form));
+    expect(product.form).toEqual(questionsOf(whole));
     expect(product.formulas).toEqual(typesetAll(whole.formulas));
     expect(product.ipid).toEqual(typesetAll(whole.ipid));
   });

@@ -212,12 +212,7 @@ export function priceForm(id: PriceProductId): PriceForm {
   return form;
 }
 
-const sections = typesetAll(site.ipidSections as Record<IpidKey, string>);
 const departments = new Set(site.departmentCodes);
-
-/** The titles of the nine IPID sections, in order. */
-export const ipidSections: { key: IpidKey; title: string }[] = (Object.keys(sections) as IpidKey[])
-  .map((key) => ({ key, title: sections[key] }));
 
 /** The lines of each IPID section of a formula, as pkg/pricing's Tariff.IPID writes them. */
 export function formulaIpid(product: PriceProduct, formula: Formula): Record<IpidKey, string[]> {
