@@ -58,10 +58,10 @@ func contractJSON(c *Contract) (holder, risk, guarantees string, sw sql.NullStri
 	return out[0], out[1], out[2], sw, nil
 }
 
-// updateContract writes what may change on a contract: the holder and
-// the risk (before the signature), the status and its dates.
+// updateContract writes what may change on a contract: the holder, the
+// risk and its premium (before the signature), the status and its dates.
 func updateContract(ctx context.Context, tx *store.Tx, c *Contract) error {
-	holder, risk, _, sw, err := contractJSON(c)
+	holder, risk, guarantees, sw, err := contractJSON(c)
 	if err != nil {
 		return err
 	}
@@ -78,9 +78,9 @@ func updateContract(ctx context.Context, tx *store.Tx, c *Contract) error {
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE contracts SET holder = ?, risk = ?, start_date = ?, rhythm = ?, switch_from = ?, status = ?,
 		updated_at = ?, signed_at = ?, provisional_until = ?, end_reason = ?, end_text = ?, end_asked_at = ?, end_date = ?, refund_cents = ?,
-		purge_after = ? WHERE id = ?`,
+		purge_after = ?, guarantees = ?, yearly_cents = ?, monthly_cents = ?, taxes_cents = ?, deductible_cents = ? WHERE id = ?`,
 		holder, risk, c.StartDate, c.Rhythm, sw, c.Status, store.FormatTime(c.UpdatedAt), signed, nullable(c.ProvisionalUntil),
-		reason, text, asked, endDate, refund, nullable(purgeAfter(c)), c.ID)
+		reason, text, asked, endDate, refund, nullable(purgeAfter(c)), guarantees, c.YearlyCents, c.MonthlyCents, c.TaxesCents, c.DeductibleCents, c.ID)
 	if err != nil {
 		return fmt.Errorf("mise à jour du contrat %s: %w", c.Number, err)
 	}
