@@ -119,11 +119,11 @@ type Details struct {
 	Policyholder *account.PolicyholderPatch `json:"policyholder"`
 	// Answers are the price form's answers that changed since the price
 	// (a JSON object of its keys): the premium is priced again.
-	Answers json.RawMessage `json:"answers"`
-	Address      *string `json:"address"`
-	PostalCode   *string `json:"postalCode"`
-	City         *string `json:"city"`
-	Registration *string `json:"registration"`
+	Answers      json.RawMessage `json:"answers"`
+	Address      *string         `json:"address"`
+	PostalCode   *string         `json:"postalCode"`
+	City         *string         `json:"city"`
+	Registration *string         `json:"registration"`
 	// Rhythm is monthly or yearly; monthly when the price allows it.
 	Rhythm *string `json:"rhythm"`
 	Switch *Switch `json:"switch"`
