@@ -229,4 +229,11 @@ type Event struct {
 	Status    Status    `json:"status"`
 	Action    string    `json:"action"`
 	Detail    string    `json:"detail"`
+
+	uid string
 }
+
+// ByOwner tells whether the contract's owner made e (not staff nor the
+// site): the owner's display name and legal name may differ, so the
+// names do not tell.
+func (c *Contract) ByOwner(e Event) bool { return c.uid != "" && e.uid == c.uid }

@@ -188,7 +188,7 @@ func insertEvent(ctx context.Context, tx *store.Tx, id string, e Event, uid stri
 }
 
 func listEvents(ctx context.Context, tx *store.Tx, id string) ([]Event, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT at, actor_name, status, action, detail FROM contract_events WHERE contract_id = ? ORDER BY id`, id)
+	rows, err := tx.QueryContext(ctx, `SELECT at, actor_name, status, action, detail, COALESCE(actor_uid, '') FROM contract_events WHERE contract_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("historique du contrat: %w", err)
 	}
@@ -197,7 +197,7 @@ func listEvents(ctx context.Context, tx *store.Tx, id string) ([]Event, error) {
 	for rows.Next() {
 		var e Event
 		var at string
-		if err := rows.Scan(&at, &e.ActorName, &e.Status, &e.Action, &e.Detail); err != nil {
+		if err := rows.Scan(&at, &e.ActorName, &e.Status, &e.Action, &e.Detail, &e.uid); err != nil {
 			return nil, fmt.Errorf("historique du contrat: %w", err)
 		}
 		if e.At, err = store.ParseTime(at); err != nil {
