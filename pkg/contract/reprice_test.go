@@ -245,3 +245,32 @@ func TestPolicyholder(t *testing.T) {
 		t.Fatalf("display name as legal name: %q", next.Holder.Name)
 	}
 }
+
+// TestConditionsNameOnePlace: a car priced in 69002 and subscribed in
+// 13001 has Conditions particulières with the legal name, its phone and
+// 13001 alone (69002 is only the broker's own address, in the header).
+func TestConditionsNameOnePlace(t *testing.T) {
+	f := newFixture(t)
+	d := details()
+	d.PostalCode = ptr("13001")
+	c, err := f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{PriceID: f.keptPrice(t, f.marie, carAsk()), StartDate: "2026-03-10", Details: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, _, err := f.app.Contracts.File(f.ctx, f.marie, c.ID, "documents", doc(t, c, "conditions", false).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, file.Data)
+	for _, want := range []string{"Marie DURAND", "06 12 34 56 78", "Code postal du lieu de stationnement 13001", "12 rue des Lilas, 13001 Lyon", pricing.Euros(c.YearlyCents)} {
+		if !strings.Contains(text, strings.ReplaceAll(want, "\u00a0", " ")) {
+			t.Errorf("conditions without %q:\n%s", want, text)
+		}
+	}
+	if n, broker := strings.Count(text, "69002"), strings.Count(text, "Tanneurs, 69002"); n != broker {
+		t.Errorf("69002 printed %d times, %d of them the broker's address:\n%s", n, broker, text)
+	}
+	if strings.Contains(text, "Marie Durand") {
+		t.Errorf("the display name is printed:\n%s", text)
+	}
+}
