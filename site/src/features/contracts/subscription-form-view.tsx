@@ -65,12 +65,12 @@ function AddressStep({ v, set, e, product }: { v: SubscriptionValues; set: (p: P
           <TextField id="telephone" label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" value={v.phone} onChange={(ev) => set({ phone: ev.target.value })} error={e['policyholder.phone']} maxLength={20} />
         </div>
       </fieldset>
-      <p className="field-hint">{typeset('Le code postal de votre adresse est celui du risque assuré : s’il a changé depuis votre demande de prix, le prix est recalculé avant la signature.')}</p>
       <TextField id="adresse" label="Votre adresse" autoComplete="street-address" value={v.address} onChange={(ev) => set({ address: ev.target.value })} error={e.address} maxLength={120} />
       <div className="contract-row">
         <TextField id="code-postal" label="Code postal" autoComplete="postal-code" inputMode="numeric" value={v.postalCode} onChange={(ev) => set({ postalCode: ev.target.value })} error={e.postalCode} maxLength={5} />
         <TextField id="ville" label="Ville" autoComplete="address-level2" value={v.city} onChange={(ev) => set({ city: ev.target.value })} error={e.city} maxLength={60} />
       </div>
+      <p className="field-hint contract-note">{typeset('Votre code postal est celui du risque assuré : s’il a changé depuis votre demande de prix, le prix est recalculé et vous est montré avant la signature.')}</p>
       {vehicleProducts.has(product) ? (
         <TextField
           id="immatriculation" label="Immatriculation du véhicule" autoComplete="off" autoCapitalize="characters" className="input-medium"
