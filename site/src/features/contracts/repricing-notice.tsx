@@ -10,18 +10,15 @@ function diffText(cents: number): string {
 
 /**
  * The premium priced again: the price chosen, the new one, the
- * difference, the answers and the lines of the trace that changed. The
- * client reads it before signing; staff read it on the contract.
+ * difference, the answers and the lines of the trace that changed, for
+ * the client to read before signing (staff read it in their premium
+ * section).
  */
-export function RepricingNotice({ repricing: r, staff = false }: { repricing: Repricing; staff?: boolean }) {
+export function RepricingNotice({ repricing: r }: { repricing: Repricing }) {
   return (
     <section className="notice notice-warning contract-repricing" aria-labelledby="prix-recalcule">
-      <h2 id="prix-recalcule">{staff ? 'Prix recalculé à la souscription' : 'Votre prix a été recalculé'}</h2>
-      <p>
-        {typeset(staff
-          ? 'Une réponse qui fixe le prix a changé entre la demande de prix et la souscription : la prime est celle du tarif pour le risque du contrat.'
-          : `Une réponse qui fixe le prix a changé depuis votre demande de prix : votre contrat est tarifé pour le risque que vous nous avez décrit, au ${formatDate(r.startDate)}.`)}
-      </p>
+      <h2 id="prix-recalcule">Votre prix a été recalculé</h2>
+      <p>{typeset(`Une réponse qui fixe le prix a changé depuis votre demande de prix : votre contrat est tarifé pour le risque que vous nous avez décrit, au ${formatDate(r.startDate)}.`)}</p>
       <dl className="contract-repricing-figures">
         <div><dt>Prix choisi</dt><dd>{formatEuros(r.fromYearlyCents)} par an</dd></div>
         <div><dt>Nouveau prix</dt><dd><strong>{formatEuros(r.toYearlyCents)} par an</strong>{r.toMonthlyCents > 0 ? ` (${formatEuros(r.toMonthlyCents)} par mois)` : null}</dd></div>
@@ -46,7 +43,7 @@ export function RepricingNotice({ repricing: r, staff = false }: { repricing: Re
           </ul>
         </details>
       ) : null}
-      {staff ? null : <p>{typeset('Si ce prix ne vous convient pas, ne signez pas : rien n’est dû avant la signature.')}</p>}
+      <p>{typeset('Si ce prix ne vous convient pas, ne signez pas : rien n’est dû avant la signature.')}</p>
     </section>
   );
 }
