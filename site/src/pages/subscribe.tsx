@@ -50,13 +50,14 @@ function usePrice(priceId: string): State {
 }
 
 /** The offer subscribed, above the steps. */
-function OfferSummary({ quote, price }: { quote: PriceQuote; price: Price }) {
+function OfferSummary({ quote, price, pending }: { quote: PriceQuote; price: Price; pending?: Contract }) {
   const rhythm = price.monthlyCents > 0 ? 'monthly' : 'yearly';
   return (
     <section className="card contract-offer" aria-labelledby="offre-souscrite">
       <h2 id="offre-souscrite">Votre offre</h2>
       <p><strong>{price.formula}</strong> chez {price.insurer}, {priceProduct(quote.product).label.toLowerCase()}</p>
       <p>{premiumText({ rhythm, monthlyCents: price.monthlyCents, yearlyCents: price.yearlyCents })}</p>
+      {pending?.repriced ? <p><strong>{typeset(`Recalculé pour votre contrat : ${premiumText(pending)}.`)}</strong></p> : null}
       <p className="muted">Prix valable jusqu’au {formatDate(quote.validUntil)}.</p>
     </section>
   );
@@ -104,7 +105,7 @@ function Subscription({ quote, price, pending, saved }: { quote: PriceQuote; pri
             initial={initial} busy={busy} errors={errors} onStep={setStep} onSubmit={(v) => void submit(v)}
           />
         </div>
-        <OfferSummary quote={quote} price={price} />
+        <OfferSummary quote={quote} price={price} pending={pending} />
       </div>
     </>
   );
