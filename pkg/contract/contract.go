@@ -9,13 +9,24 @@ package contract
 
 import (
 	"time"
+
+	"courtier/pkg/account"
+	"courtier/pkg/pricing"
 )
 
-// Holder is the policyholder as they were at subscription.
+// Holder is the policyholder as they were at subscription. Name is the
+// legal name (account.Policyholder.FullName), never the account's
+// display name; a contract made before the legal name was asked holds
+// the display name until the client gives theirs.
 type Holder struct {
-	Name       string `json:"name"`
-	Email      string `json:"email"`
+	Name      string `json:"name"`
+	Email     string `json:"email"`
+	FirstName string `json:"firstName,omitempty"`
+	LastName  string `json:"lastName,omitempty"`
+	// BirthDate is the policyholder's, who need not be the driver
+	// priced (Risk.Answers holds the driver's).
 	BirthDate  string `json:"birthDate,omitempty"`
+	Phone      string `json:"phone,omitempty"`
 	Address    string `json:"address"`
 	PostalCode string `json:"postalCode"`
 	City       string `json:"city"`
@@ -45,6 +56,16 @@ type Risk struct {
 	FormulaID string `json:"formulaId,omitempty"`
 	// Advice is the duty to advise as it was met before the choice.
 	Advice *Advice `json:"advice,omitempty"`
+	// Answers and Needs are what the premium is priced on (a contract
+	// from a price; nil for one from an offer, priced by the insurer);
+	// InsurerID names the insurer of FormulaID in the rating file.
+	Answers   *pricing.Answers `json:"answers,omitempty"`
+	Needs     *pricing.Needs   `json:"needs,omitempty"`
+	InsurerID string           `json:"insurerId,omitempty"`
+	// Quoted is the price the client chose, as shown to them.
+	Quoted *Quoted `json:"quoted,omitempty"`
+	// Repricing is how the premium moved from Quoted, nil when it did not.
+	Repricing *Repricing `json:"repricing,omitempty"`
 }
 
 // Dwelling is the insured home.
@@ -118,6 +139,11 @@ type Contract struct {
 	MonthlyCents    int64    `json:"monthlyCents"`
 	TaxesCents      int64    `json:"taxesCents"`
 	DeductibleCents int64    `json:"deductibleCents"`
+	// Policyholder is who signs, as the Holder holds them (the API's key).
+	Policyholder account.Policyholder `json:"policyholder"`
+	// Repriced tells that the premium is not the price chosen: an answer
+	// that rates the risk, or the start date, changed it (Risk.Repricing).
+	Repriced bool `json:"repriced"`
 	// Rhythm is how the client pays: monthly or yearly.
 	Rhythm    string     `json:"rhythm"`
 	Switch    *Switch    `json:"switch,omitempty"`
@@ -203,4 +229,11 @@ type Event struct {
 	Status    Status    `json:"status"`
 	Action    string    `json:"action"`
 	Detail    string    `json:"detail"`
+
+	uid string
 }
+
+// ByOwner tells whether the contract's owner made e (not staff nor the
+// site): the owner's display name and legal name may differ, so the
+// names do not tell.
+func (c *Contract) ByOwner(e Event) bool { return c.uid != "" && e.uid == c.uid }

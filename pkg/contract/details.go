@@ -3,6 +3,7 @@ package contract
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -66,10 +67,12 @@ func (s *Service) apply(c *Contract, d Details, creating bool) error {
 		switch {
 		case !postalCode.MatchString(pc):
 			add("postalCode", "Indiquez un code postal de 5\u00a0chiffres.")
-		case c.Source == "price" && c.Product == "home" && c.Holder.PostalCode != "" && pc != c.Holder.PostalCode:
-			add("postalCode", "Le prix a été calculé pour le "+c.Holder.PostalCode+"\u00a0: pour un autre logement, refaites votre demande de prix.")
 		default:
 			c.Holder.PostalCode = pc
+			// The address is where the risk lives: its postal code rates it.
+			if c.Risk.Answers != nil {
+				c.Risk.Answers.PostalCode = pc
+			}
 		}
 	}
 	if d.Registration != nil && vehicleProducts[c.Product] {
@@ -108,6 +111,71 @@ func (s *Service) apply(c *Contract, d Details, creating bool) error {
 	return nil
 }
 
+// applyAll checks and sets on c, pending, everything d gives: the
+// policyholder (over the contract's, else the profile's, which keeps
+// it for next time), the answers that changed, then the details; every
+// wrong field is reported at once.
+func (s *Service) applyAll(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, d Details, creating bool) error {
+	var errs []error
+	p := policyholderOf(c.Holder)
+	if !p.Complete() {
+		saved, err := account.FindPolicyholder(ctx, tx, actor.UID)
+		if err != nil {
+			return err
+		}
+		for _, f := range [][2]*string{{&p.FirstName, &saved.FirstName}, {&p.LastName, &saved.LastName}, {&p.BirthDate, &saved.BirthDate}, {&p.Phone, &saved.Phone}} {
+			if *f[0] == "" {
+				*f[0] = *f[1]
+			}
+		}
+	}
+	given := d.Policyholder != nil
+	if err := p.Apply(d.Policyholder, s.today()); err != nil && (creating || given) {
+		errs = append(errs, err)
+	} else if err == nil {
+		c.Holder.FirstName, c.Holder.LastName, c.Holder.BirthDate, c.Holder.Phone = p.FirstName, p.LastName, p.BirthDate, p.Phone
+		c.Holder.Name = p.FullName()
+		if given {
+			if err := account.KeepPolicyholder(ctx, tx, actor.UID, p, s.now()); err != nil {
+				return err
+			}
+		}
+	}
+	if err := s.mergeAnswers(c, d.Answers); err != nil {
+		errs = append(errs, err)
+	}
+	if err := s.apply(c, d, creating); err != nil {
+		errs = append(errs, err)
+	}
+	return joinFields(errs)
+}
+
+// joinFields makes one EINVALID of the field errors errs, or returns
+// the first other error.
+func joinFields(errs []error) error {
+	if len(errs) == 0 {
+		return nil
+	}
+	out := &apperr.Error{Code: apperr.EINVALID}
+	for _, err := range errs {
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Code != apperr.EINVALID {
+			return err
+		}
+		if len(e.Fields) == 0 {
+			out.Fields = append(out.Fields, apperr.FieldMessage{Field: e.Field, Message: e.Message})
+		}
+		out.Fields = append(out.Fields, e.Fields...)
+	}
+	out.Field, out.Message = out.Fields[0].Field, out.Fields[0].Message
+	return out
+}
+
+// policyholderOf is the policyholder a contract's holder names.
+func policyholderOf(h Holder) account.Policyholder {
+	return account.Policyholder{FirstName: h.FirstName, LastName: h.LastName, BirthDate: h.BirthDate, Phone: h.Phone}
+}
+
 // applyRhythm sets how c is paid: monthly when the price has a monthly
 // amount, unless the client chose yearly.
 func (s *Service) applyRhythm(c *Contract, r *string, add func(field, msg string)) {
@@ -127,6 +195,12 @@ func (s *Service) applyRhythm(c *Contract, r *string, add func(field, msg string
 // missing lists what c still needs before the signature.
 func missing(c *Contract) []string {
 	out := []string{}
+	for _, f := range [][2]string{{"policyholder.firstName", c.Holder.FirstName}, {"policyholder.lastName", c.Holder.LastName},
+		{"policyholder.birthDate", c.Holder.BirthDate}, {"policyholder.phone", c.Holder.Phone}} {
+		if f[1] == "" {
+			out = append(out, f[0])
+		}
+	}
 	if c.Holder.Address == "" {
 		out = append(out, "address")
 	}
@@ -153,7 +227,8 @@ func (s *Service) Update(ctx context.Context, actor account.Actor, id string, d 
 		if c.Status != StatusPending {
 			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est signé\u00a0: ses conditions ne se modifient plus en ligne. Écrivez-nous pour tout changement.")
 		}
-		if err := s.apply(c, d, false); err != nil {
+		before := c.Risk.Repricing
+		if err := s.applyAll(ctx, tx, actor, c, d, false); err != nil {
 			return err
 		}
 		if start != "" {
@@ -167,9 +242,17 @@ func (s *Service) Update(ctx context.Context, actor account.Actor, id string, d 
 		if err := CheckStart(startDay, s.today(), c.Switch != nil); err != nil {
 			return err
 		}
+		if err := s.reprice(c); err != nil {
+			return err
+		}
 		c.UpdatedAt = s.now()
 		if err := updateContract(ctx, tx, c); err != nil {
 			return err
+		}
+		if r := c.Risk.Repricing; r != nil && (before == nil || before.ToYearlyCents != r.ToYearlyCents || len(before.Changes) != len(r.Changes)) {
+			if err := s.record(ctx, tx, actor, c, "repriced", repricedDetail(r), c.UpdatedAt); err != nil {
+				return err
+			}
 		}
 		return dropDrafts(ctx, tx, c.ID)
 	})

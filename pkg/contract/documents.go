@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"courtier/pkg/document"
+	"courtier/pkg/fr"
 	"courtier/pkg/store"
 )
 
@@ -44,7 +45,7 @@ type pdf struct {
 }
 
 func (s *Service) person(c *Contract) document.Person {
-	p := document.Person{Name: c.Holder.Name, Email: c.Holder.Email, Address: c.Holder.Address + ", " + c.Holder.PostalCode + " " + c.Holder.City}
+	p := document.Person{Name: c.Holder.Name, Email: c.Holder.Email, Phone: fr.Phone(c.Holder.Phone), Address: c.Holder.Address + ", " + c.Holder.PostalCode + " " + c.Holder.City}
 	if d, err := time.Parse(layout, c.Holder.BirthDate); err == nil {
 		p.BirthDate = d
 	}

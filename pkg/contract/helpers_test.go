@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
+	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
 )
 
@@ -45,7 +46,22 @@ func newFixture(t testing.TB) *fixture {
 	f := &fixture{app: a, clock: clock, ctx: context.Background()}
 	f.marie = account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: "marie@exemple.fr", Password: password, DisplayName: "Marie Durand"}, clock.Now()))
 	f.agent = account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: "agent@exemple.fr", Password: password, DisplayName: "Alain Agent", Role: account.RoleAgent}, clock.Now()))
+	f.keepHolder(t, f.marie)
 	return f
+}
+
+// keepHolder keeps the tests' policyholder in who's profile, as a first
+// subscription would: the contracts made without one read it there.
+func (f *fixture) keepHolder(t testing.TB, who account.Actor) {
+	t.Helper()
+	var p account.Policyholder
+	if err := p.Apply(contracttest.Holder(), f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	err := f.app.Store.WriteTx(f.ctx, func(tx *store.Tx) error { return account.KeepPolicyholder(f.ctx, tx, who.UID, p, f.clock.Now()) })
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // carAsk is the median car profile of docs/pricing.md.
@@ -74,7 +90,7 @@ func ptr(s string) *string { return &s }
 
 // details are a complete car contract's details.
 func details() contract.Details {
-	return contract.Details{Address: ptr("12 rue des Lilas"), PostalCode: ptr("69002"), City: ptr("Lyon"), Registration: ptr("ab 123 cd")}
+	return contract.Details{Policyholder: contracttest.Holder(), Address: ptr("12 rue des Lilas"), PostalCode: ptr("69002"), City: ptr("Lyon"), Registration: ptr("ab 123 cd")}
 }
 
 // draft makes marie's car contract, complete, from a kept price.

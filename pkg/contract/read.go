@@ -36,6 +36,7 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 		}
 	}
 	c.StatusLabel, c.ProductLabel, c.Missing = c.Status.Label(), s.tariff().ProductLabel(c.Product), missing(c)
+	c.Policyholder, c.Repriced = policyholderOf(c.Holder), c.Risk.Repricing != nil
 	if e := c.Ending; e != nil && c.Status == StatusWithdrawn {
 		start, _ := time.Parse(layout, c.StartDate)
 		end, _ := time.Parse(layout, e.Date)

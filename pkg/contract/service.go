@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -109,12 +110,19 @@ type Draft struct {
 }
 
 // Details are what the contract needs beyond the price: the holder's
-// address, the vehicle's registration, how to pay, a switch of insurer.
+// address, the vehicle's registration, how to pay, a switch of insurer,
+// the policyholder, and the answers of the price that changed since.
 type Details struct {
-	Address      *string `json:"address"`
-	PostalCode   *string `json:"postalCode"`
-	City         *string `json:"city"`
-	Registration *string `json:"registration"`
+	// Policyholder's fields left out keep the contract's, else the
+	// profile's (account.FindPolicyholder).
+	Policyholder *account.PolicyholderPatch `json:"policyholder"`
+	// Answers are the price form's answers that changed since the price
+	// (a JSON object of its keys): the premium is priced again.
+	Answers      json.RawMessage `json:"answers"`
+	Address      *string         `json:"address"`
+	PostalCode   *string         `json:"postalCode"`
+	City         *string         `json:"city"`
+	Registration *string         `json:"registration"`
 	// Rhythm is monthly or yearly; monthly when the price allows it.
 	Rhythm *string `json:"rhythm"`
 	Switch *Switch `json:"switch"`
@@ -135,7 +143,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Co
 	}
 	now := s.now()
 	c := &Contract{ID: rand.Text(), Status: StatusPending, StartDate: start.Format(layout), CreatedAt: now, UpdatedAt: now, uid: actor.UID}
-	c.Holder = Holder{Name: actor.Name, Email: actor.Email}
+	c.Holder = Holder{Email: actor.Email}
 	if d.PriceID != "" {
 		if err := s.fromPrice(ctx, actor, c, d.PriceID); err != nil {
 			return nil, err
@@ -147,10 +155,13 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Co
 				return err
 			}
 		}
-		if err := s.apply(c, d.Details, true); err != nil {
+		if err := s.applyAll(ctx, tx, actor, c, d.Details, true); err != nil {
 			return err
 		}
 		if err := CheckStart(start, s.today(), c.Switch != nil); err != nil {
+			return err
+		}
+		if err := s.reprice(c); err != nil {
 			return err
 		}
 		if c.Number, err = nextNumber(ctx, tx, now.In(s.loc).Year()); err != nil {
@@ -162,7 +173,13 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Co
 		if err := s.insertProofs(ctx, tx, c); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, actor, c, "created", "Contrat créé depuis "+sourceLabel(c)+", début le "+frDate(start), now)
+		if err := s.record(ctx, tx, actor, c, "created", "Contrat créé depuis "+sourceLabel(c)+", début le "+frDate(start), now); err != nil {
+			return err
+		}
+		if r := c.Risk.Repricing; r != nil {
+			return s.record(ctx, tx, actor, c, "repriced", repricedDetail(r), now)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, s.fail("création d'un contrat", err, "uid", actor.UID)

@@ -75,7 +75,9 @@ func (s *Service) Sign(ctx context.Context, actor account.Actor, id string, sg S
 		start, _ := time.Parse(layout, c.StartDate)
 		c.ProvisionalUntil = start.AddDate(0, 0, ProvisionalDays-1).Format(layout)
 	}
-	ev := &Evidence{Reference: EvidencePrefix + "-" + c.Number, Contract: c.Number, UID: actor.UID, Name: actor.Name, Email: actor.Email, SignedAt: now,
+	// The signer is the policyholder by their legal name, never the
+	// account's display name; the account is named by its id.
+	ev := &Evidence{Reference: EvidencePrefix + "-" + c.Number, Contract: c.Number, UID: actor.UID, Name: c.Holder.Name, Email: actor.Email, SignedAt: now,
 		IP: sg.Client.IP, UserAgent: sg.Client.UserAgent, CodeTo: k.sentTo, CodeSent: k.sentAt, CodeTyped: now, Attempts: k.attempts + 1}
 	for _, d := range c.Documents {
 		ev.Documents = append(ev.Documents, EvidenceDocument{ID: d.ID, Title: d.Title, SHA256: d.SHA256})

@@ -48,9 +48,12 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Source, c.SourceID, c.Product = "price", id, q.Product
 	c.Insurer, c.Formula, c.Guarantees = p.Insurer, p.Formula, p.Guarantees
 	c.YearlyCents, c.MonthlyCents, c.TaxesCents, c.DeductibleCents = p.YearlyCents, p.MonthlyCents, p.TaxesCents, p.DeductibleCents
-	c.Holder.BirthDate, c.Holder.PostalCode = q.Answers.BirthDate, q.Answers.PostalCode
+	c.Holder.PostalCode = q.Answers.PostalCode
 	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
-	c.Risk.FormulaID = p.FormulaID
+	c.Risk.FormulaID, c.Risk.InsurerID = p.FormulaID, p.InsurerID
+	answers, needs := q.Answers, q.Needs
+	c.Risk.Answers, c.Risk.Needs = &answers, &needs
+	c.Risk.Quoted = &Quoted{YearlyCents: p.YearlyCents, MonthlyCents: p.MonthlyCents, Answers: q.Answers, Trace: p.Trace}
 	if v, ok := s.tariff().Catalogue().Vehicle(q.Answers.VehicleID); ok {
 		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
 	}

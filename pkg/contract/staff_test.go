@@ -75,7 +75,9 @@ func TestStaffList(t *testing.T) {
 		{"the number", contract.Filter{Query: pending.Number}, []string{pending.Number}},
 		{"the holder, any case", contract.Filter{Query: "DURAND", Status: "awaiting_documents"}, []string{signed.Number}},
 		{"the registration", contract.Filter{Query: "ab-123"}, []string{signed.Number, pending.Number}},
-		{"a wildcard is a character", contract.Filter{Query: "%"}, []string{}},
+		// A trace line may hold « % » itself: "e%e" read as a pattern
+		// would match every contract, read as characters none.
+		{"a wildcard is a character", contract.Filter{Query: "e%e"}, []string{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			list, err := f.app.Contracts.List(f.ctx, f.agent, c.filter)

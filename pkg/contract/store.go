@@ -58,10 +58,10 @@ func contractJSON(c *Contract) (holder, risk, guarantees string, sw sql.NullStri
 	return out[0], out[1], out[2], sw, nil
 }
 
-// updateContract writes what may change on a contract: the holder and
-// the risk (before the signature), the status and its dates.
+// updateContract writes what may change on a contract: the holder, the
+// risk and its premium (before the signature), the status and its dates.
 func updateContract(ctx context.Context, tx *store.Tx, c *Contract) error {
-	holder, risk, _, sw, err := contractJSON(c)
+	holder, risk, guarantees, sw, err := contractJSON(c)
 	if err != nil {
 		return err
 	}
@@ -78,9 +78,9 @@ func updateContract(ctx context.Context, tx *store.Tx, c *Contract) error {
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE contracts SET holder = ?, risk = ?, start_date = ?, rhythm = ?, switch_from = ?, status = ?,
 		updated_at = ?, signed_at = ?, provisional_until = ?, end_reason = ?, end_text = ?, end_asked_at = ?, end_date = ?, refund_cents = ?,
-		purge_after = ? WHERE id = ?`,
+		purge_after = ?, guarantees = ?, yearly_cents = ?, monthly_cents = ?, taxes_cents = ?, deductible_cents = ? WHERE id = ?`,
 		holder, risk, c.StartDate, c.Rhythm, sw, c.Status, store.FormatTime(c.UpdatedAt), signed, nullable(c.ProvisionalUntil),
-		reason, text, asked, endDate, refund, nullable(purgeAfter(c)), c.ID)
+		reason, text, asked, endDate, refund, nullable(purgeAfter(c)), guarantees, c.YearlyCents, c.MonthlyCents, c.TaxesCents, c.DeductibleCents, c.ID)
 	if err != nil {
 		return fmt.Errorf("mise à jour du contrat %s: %w", c.Number, err)
 	}
@@ -188,7 +188,7 @@ func insertEvent(ctx context.Context, tx *store.Tx, id string, e Event, uid stri
 }
 
 func listEvents(ctx context.Context, tx *store.Tx, id string) ([]Event, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT at, actor_name, status, action, detail FROM contract_events WHERE contract_id = ? ORDER BY id`, id)
+	rows, err := tx.QueryContext(ctx, `SELECT at, actor_name, status, action, detail, COALESCE(actor_uid, '') FROM contract_events WHERE contract_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("historique du contrat: %w", err)
 	}
@@ -197,7 +197,7 @@ func listEvents(ctx context.Context, tx *store.Tx, id string) ([]Event, error) {
 	for rows.Next() {
 		var e Event
 		var at string
-		if err := rows.Scan(&at, &e.ActorName, &e.Status, &e.Action, &e.Detail); err != nil {
+		if err := rows.Scan(&at, &e.ActorName, &e.Status, &e.Action, &e.Detail, &e.uid); err != nil {
 			return nil, fmt.Errorf("historique du contrat: %w", err)
 		}
 		if e.At, err = store.ParseTime(at); err != nil {

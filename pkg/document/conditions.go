@@ -52,8 +52,12 @@ func (r *Renderer) Conditions(in ConditionsInput) (*Doc, error) {
 		Field{"Formule", in.Formula}, Field{"Intermédiaire", r.broker.Name + ", courtier, ORIAS n°" + nbsp + r.broker.ORIAS},
 		Field{"Date d’effet", r.date(in.Start)}, Field{"Échéance annuelle", r.anniversary(in.Start)})
 	d.Section("Le souscripteur")
-	d.Fields(Field{"Nom", in.Holder.Name}, Field{"Adresse", in.Holder.Address},
-		Field{"Date de naissance", r.date(in.Holder.BirthDate)}, Field{"E-mail", in.Holder.Email})
+	holderFields := []Field{{"Nom", in.Holder.Name}, {"Adresse", in.Holder.Address},
+		{"Date de naissance", r.date(in.Holder.BirthDate)}, {"E-mail", in.Holder.Email}}
+	if in.Holder.Phone != "" {
+		holderFields = append(holderFields, Field{"Téléphone", in.Holder.Phone})
+	}
+	d.Fields(holderFields...)
 	d.Section("Le risque assuré")
 	if in.Vehicle != nil {
 		d.Fields(in.Vehicle.fields()...)

@@ -13,6 +13,7 @@ type Person struct {
 	Address   string    // on one line
 	BirthDate time.Time // zero when not asked
 	Email     string
+	Phone     string // "" when not asked
 }
 
 // Vehicle is an insured car, motorbike or VTC.

@@ -79,9 +79,10 @@ func TestExportHasTheComplaints(t *testing.T) {
 	got := export(t, s, e.sess)
 	var doc struct {
 		*account.Export
-		QuoteRequests     []json.RawMessage   `json:"quoteRequests"`
-		Complaints        []complaint.Export  `json:"complaints"`
-		ChatConversations []chat.Conversation `json:"chatConversations"`
+		QuoteRequests     []json.RawMessage    `json:"quoteRequests"`
+		Policyholder      account.Policyholder `json:"policyholder"`
+		Complaints        []complaint.Export   `json:"complaints"`
+		ChatConversations []chat.Conversation  `json:"chatConversations"`
 	}
 	if err := json.Unmarshal(got, &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, got)

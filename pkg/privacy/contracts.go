@@ -23,7 +23,7 @@ func contracts(ctx context.Context, svc *contract.Service, uid string) ([]*contr
 	}
 	for _, c := range list {
 		for i, e := range c.History {
-			if e.ActorName != c.Holder.Name {
+			if !c.ByOwner(e) {
 				c.History[i].ActorName = staffName
 			}
 		}

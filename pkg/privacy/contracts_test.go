@@ -75,13 +75,17 @@ func TestExportHasTheContracts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Contracts []contract.Contract `json:"contracts"`
+		Contracts    []contract.Contract  `json:"contracts"`
+		Policyholder account.Policyholder `json:"policyholder"`
 	}
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
 	if len(doc.Contracts) != 2 || doc.Contracts[0].Number != e.draft.Number || doc.Contracts[1].Number != e.signed.Number {
 		t.Fatalf("contracts %+v", doc.Contracts)
+	}
+	if doc.Policyholder.LastName != "Durand" || doc.Policyholder.Phone == "" {
+		t.Errorf("the policyholder kept for next time: %+v", doc.Policyholder)
 	}
 	c := doc.Contracts[1]
 	if len(c.Documents) == 0 || c.Mandate == nil || strings.Contains(c.Mandate.IBAN, "3456") {

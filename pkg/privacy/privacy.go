@@ -137,7 +137,12 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	var more []part
+	holder, err := s.accounts.Policyholder(ctx, account.Actor{UID: sess.UID})
+	if err != nil {
+		return nil, err
+	}
+	// The legal name, birth date and phone kept for the next subscription.
+	more := []part{{"policyholder", holder}}
 	if s.contacts != nil {
 		contacts, err := s.contacts.Export(ctx, sess.UID)
 		if err != nil {

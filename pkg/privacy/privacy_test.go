@@ -21,10 +21,11 @@ import (
 // details are an interface, read back as they are.
 type legacy struct {
 	*account.Export
-	QuoteRequests     []json.RawMessage   `json:"quoteRequests"`
-	ContactMessages   []json.RawMessage   `json:"contactMessages"`
-	CallbackRequests  []json.RawMessage   `json:"callbackRequests"`
-	ChatConversations []chat.Conversation `json:"chatConversations"`
+	QuoteRequests     []json.RawMessage    `json:"quoteRequests"`
+	Policyholder      account.Policyholder `json:"policyholder"`
+	ContactMessages   []json.RawMessage    `json:"contactMessages"`
+	CallbackRequests  []json.RawMessage    `json:"callbackRequests"`
+	ChatConversations []chat.Conversation  `json:"chatConversations"`
 }
 
 func export(t *testing.T, s *Service, sess *account.Session) []byte {

@@ -19,6 +19,7 @@ import (
 	"courtier/pkg/complaint"
 	"courtier/pkg/contact"
 	"courtier/pkg/contract"
+	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
 	"courtier/pkg/instant"
@@ -210,7 +211,7 @@ func (b *broker) fillContracts(t *testing.T) {
 		must[*instant.Quote](t)(a.Prices.Keep(ctx, me, q.ID, instant.Keeping{Key: key}))
 		street, pc, city, plate := "12 rue des Lilas", "69002", "Lyon", "AB-123-CD"
 		c := must[*contract.Contract](t)(a.Contracts.Create(ctx, me, contract.Draft{PriceID: q.Recommended.ID, StartDate: "2026-03-10",
-			Details: contract.Details{Address: &street, PostalCode: &pc, City: &city, Registration: &plate}}))
+			Details: contract.Details{Policyholder: contracttest.Holder(), Address: &street, PostalCode: &pc, City: &city, Registration: &plate}}))
 		must[*contract.CodeSent](t)(a.Contracts.SendCode(ctx, me, c.ID))
 		ids = append(ids, c.ID)
 		if len(ids) == 2 {

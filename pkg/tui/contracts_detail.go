@@ -75,7 +75,14 @@ func (m *contractsScreen) detailText() string {
 		}
 	}
 	h := c.Holder
-	field("Client", h.Name+" · "+h.Email)
+	name := h.Name
+	if h.LastName == "" {
+		// A contract begun before the legal name was asked holds the
+		// account's display name: say so rather than pass it for one.
+		name = orDash(name) + " (nom légal pas encore donné)"
+	}
+	field("Souscripteur", name+" · "+h.Email)
+	field("Téléphone", orDash(fr.Phone(h.Phone)))
 	field("Adresse", strings.TrimSpace(h.Address+", "+h.PostalCode+" "+h.City))
 	field("Né(e) le", civilDate(h.BirthDate))
 	m.writeProofs(c, section, line)
@@ -98,6 +105,13 @@ func (m *contractsScreen) detailText() string {
 		premium += ", prélevés en une fois"
 	}
 	field("Prime", premium)
+	if r := c.Risk.Repricing; r != nil {
+		moved := pricing.Euros(r.FromYearlyCents) + " → " + pricing.Euros(r.ToYearlyCents) + " par an"
+		for _, ch := range r.Changes {
+			moved += " · " + ch[0] + " : " + orDash(ch[1]) + " → " + orDash(ch[2])
+		}
+		field("Prix recalculé", moved)
+	}
 	field("Franchise", pricing.Euros(c.DeductibleCents))
 	field("Début", civilDate(c.StartDate))
 	if c.SignedAt != nil {

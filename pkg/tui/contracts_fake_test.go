@@ -18,10 +18,12 @@ func fakeContracts() []*contract.Contract {
 	waiting := &contract.Contract{
 		ID: "c2", Number: "CT-2026-000002", Status: contract.StatusAwaiting, StatusLabel: "En attente de justificatifs",
 		Product: "car", ProductLabel: "Assurance auto", Insurer: "Assurance Rhône Mutuelle", Formula: "Tous risques Confort",
-		Holder: contract.Holder{Name: "Chloé Lefèvre-Dœuf", Email: "chloe@example.fr", BirthDate: "1981-03-02",
-			Address: "12 rue des Lilas", PostalCode: "69002", City: "Lyon"},
+		Holder: contract.Holder{Name: "Chloé LEFÈVRE-DŒUF", FirstName: "Chloé", LastName: "Lefèvre-Dœuf", Email: "chloe@example.fr", BirthDate: "1981-03-02",
+			Phone: "0639981234", Address: "12 rue des Lilas", PostalCode: "69002", City: "Lyon"},
 		Risk: contract.Risk{Vehicle: &contract.Vehicle{Make: "Peugeot", Model: "208", Version: "1.2 PureTech 100", Registration: "AB-123-CD"},
-			Lines: [][2]string{{"Bonus-malus", "0,6"}, {"Usage", "Trajets domicile-travail"}}},
+			Lines: [][2]string{{"Bonus-malus", "0,6"}, {"Usage", "Trajets domicile-travail"}},
+			Repricing: &contract.Repricing{FromYearlyCents: 65210, ToYearlyCents: 70572, DiffYearlyCents: 5362,
+				Changes: [][3]string{{"Code postal du lieu de stationnement", "69003", "69002"}}}},
 		StartDate: "2026-11-25", YearlyCents: 70572, MonthlyCents: 5881, DeductibleCents: 30000, Rhythm: "monthly",
 		SignedAt: &signed, ProvisionalUntil: "2026-12-24", WithdrawUntil: "2026-12-04",
 		Documents: []contract.Document{

@@ -20,8 +20,9 @@ import (
 // waiting for its signature.
 type contractEnv struct {
 	*apiEnv
-	people map[string]string
-	id     string
+	people  map[string]string
+	id      string
+	priceID string
 }
 
 func newContractEnv(t *testing.T) *contractEnv {
@@ -36,8 +37,10 @@ func newContractEnv(t *testing.T) *contractEnv {
 	if res.StatusCode != 200 || json.Unmarshal([]byte(body), &kept) != nil {
 		t.Fatalf("keep: %d %s", res.StatusCode, body)
 	}
-	res, body = env.do(t, "POST", "/api/contracts", `{"priceId":"`+kept.Quote.Recommended.ID+`","startDate":"2026-03-10",`+
-		`"address":"12 rue des Lilas","postalCode":"69002","city":"Lyon","registration":"AB-123-CD"}`, e.people["client"])
+	e.priceID = kept.Quote.Recommended.ID
+	res, body = env.do(t, "POST", "/api/contracts", `{"priceId":"`+e.priceID+`","startDate":"2026-03-10",`+
+		`"address":"12 rue des Lilas","postalCode":"69002","city":"Lyon","registration":"AB-123-CD",`+
+		`"policyholder":{"firstName":"Marie","lastName":"Durand","birthDate":"1981-03-02","phone":"06 12 34 56 78"}}`, e.people["client"])
 	var made struct{ Contract struct{ ID, Number string } }
 	if res.StatusCode != 201 || json.Unmarshal([]byte(body), &made) != nil || !strings.HasPrefix(made.Contract.Number, "CT-2026-") {
 		t.Fatalf("POST /api/contracts: %d %s", res.StatusCode, body)
@@ -111,6 +114,56 @@ func pngBomb() []byte {
 	crc := crcOf(b[12:29])
 	copy(b[29:33], []byte{byte(crc >> 24), byte(crc >> 16), byte(crc >> 8), byte(crc)})
 	return b
+}
+
+// TestContractPolicyholderAndPrice checks the API's keys of the
+// policyholder and of a premium priced again.
+func TestContractPolicyholderAndPrice(t *testing.T) {
+	e := newContractEnv(t)
+	c := e.people
+	for _, x := range []struct {
+		name, who, method, url, body string
+		status                       int
+		has                          []string
+	}{
+		{"the contract says who and how much", "client", "GET", "/api/contracts/" + e.id, "", 200,
+			[]string{`"yearlyCents":`, `"policyholder":{"firstName":"Marie","lastName":"Durand","birthDate":"1981-03-02","phone":"0612345678"}`, `"repriced":false`, `"name":"Marie DURAND"`}},
+		{"the profile keeps it", "client", "GET", "/api/profile/policyholder", "", 200, []string{`"lastName":"Durand"`}},
+		{"another's profile holds none", "other", "GET", "/api/profile/policyholder", "", 200, []string{`"policyholder":{"firstName":"","lastName":""`}},
+		{"a bad phone", "client", "PUT", "/api/contracts/" + e.id, `{"policyholder":{"phone":"12"}}`, 400,
+			[]string{`"field":"policyholder.phone"`, `"errors":[{"field":"policyholder.phone"`}},
+		{"too young", "client", "PUT", "/api/contracts/" + e.id, `{"policyholder":{"birthDate":"2010-01-01"}}`, 400, []string{`"field":"policyholder.birthDate"`, "majeur"}},
+		{"another address reprices", "client", "PUT", "/api/contracts/" + e.id, `{"postalCode":"13001","city":"Marseille"}`, 200,
+			[]string{`"repriced":true`, `"repricing":{"fromYearlyCents":`, `["Code postal du lieu de stationnement","69002","13001"]`}},
+		{"an answer reprices", "client", "PUT", "/api/contracts/" + e.id, `{"answers":{"yearlyKm":30000}}`, 200, []string{`"yearlyKm":30000`}},
+		{"an unknown answer", "client", "PUT", "/api/contracts/" + e.id, `{"answers":{"colour":"red"}}`, 400, []string{`"field":"answers.colour"`}},
+	} {
+		res, body := e.do(t, x.method, x.url, x.body, c[x.who])
+		if res.StatusCode != x.status {
+			t.Errorf("%s: %d %s, want %d", x.name, res.StatusCode, body, x.status)
+		}
+		for _, h := range x.has {
+			if !strings.Contains(body, h) {
+				t.Errorf("%s: %s, want %s", x.name, body, h)
+			}
+		}
+	}
+	// A new account's first contract, without a policyholder: each field
+	// is named in the house's field errors.
+	id, key, _ := e.price(t)
+	res, body := e.do(t, "POST", "/api/prices/"+id+"/keep", `{"key":"`+key+`"}`, c["other"])
+	var kept struct {
+		Quote struct{ Recommended struct{ ID string } }
+	}
+	if res.StatusCode != 200 || json.Unmarshal([]byte(body), &kept) != nil {
+		t.Fatalf("keep: %d %s", res.StatusCode, body)
+	}
+	res, body = e.do(t, "POST", "/api/contracts", `{"priceId":"`+kept.Quote.Recommended.ID+`","startDate":"2026-03-10"}`, c["other"])
+	for _, f := range []string{"firstName", "lastName", "birthDate", "phone"} {
+		if res.StatusCode != 400 || !strings.Contains(body, `{"field":"policyholder.`+f+`"`) {
+			t.Errorf("no policyholder: %d %s, want policyholder.%s", res.StatusCode, body, f)
+		}
+	}
 }
 
 func TestContractsThroughTheAPI(t *testing.T) {

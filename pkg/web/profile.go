@@ -20,6 +20,19 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// handlePolicyholder answers the legal name, date of birth and phone the
+// client gave at their last subscription, to prefill the next one.
+func (s *Server) handlePolicyholder(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.accounts.Policyholder(r.Context(), actorOf(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Policyholder account.Policyholder `json:"policyholder"`
+	}{p})
+	return nil
+}
+
 // profilePatch is an edit of the profile; absent fields are left as they are.
 type profilePatch struct {
 	DisplayName     *string `json:"displayName"`

@@ -61,6 +61,7 @@ async function activeContract(page, staffPage) {
   expectStatus(await call(page, 'POST', `/api/prices/${priced.id}/keep`, { key: priced.key }), 200, 'prix gardés');
   const made = expectStatus(await call(page, 'POST', '/api/contracts', {
     priceId: priced.recommended.id, startDate: day(1), address: '12 rue des Lilas', postalCode: '69002', city: 'Lyon', registration: 'AB-123-CD',
+    policyholder: { firstName: 'Julie', lastName: 'Sinistre', birthDate: '1990-02-03', phone: '06 39 98 12 35' },
   }), 201, 'contrat');
   const id = made.contract.id;
   expectStatus(await call(page, 'POST', `/api/contracts/${id}/signature-code`), 202, 'code');

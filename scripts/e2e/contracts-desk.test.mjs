@@ -48,6 +48,7 @@ async function signedContract(page, registration) {
   expectStatus(await call(page, 'POST', `/api/prices/${priced.id}/keep`, { key: priced.key }), 200, 'prix gardés');
   const made = expectStatus(await call(page, 'POST', '/api/contracts', {
     priceId: priced.recommended.id, startDate: tomorrow(), address: '12 rue des Lilas', postalCode: '69002', city: 'Lyon', registration,
+    policyholder: { firstName: 'Claire', lastName: 'Martin', birthDate: '1985-04-12', phone: '06 39 98 12 34' },
   }), 201, 'contrat');
   const id = made.contract.id;
   expectStatus(await call(page, 'POST', `/api/contracts/${id}/signature-code`), 202, 'code');
@@ -143,7 +144,7 @@ describe('contracts desk', () => {
     await page.getByText('2\u00a0contrats, les plus récents en premier').waitFor();
     const row = page.locator('tr', { has: page.getByRole('link', { name: state.first.number }) });
     const rowText = await row.innerText();
-    for (const part of ['Claire Martin', 'En attente de justificatifs', '3\u00a0justificatifs à vérifier', 'Dans 30\u00a0jours']) {
+    for (const part of ['Claire MARTIN', 'En attente de justificatifs', '3\u00a0justificatifs à vérifier', 'Dans 30\u00a0jours']) {
       assert.ok(rowText.includes(part), `« ${part} » dans la ligne : ${rowText}`);
     }
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('ef-456');

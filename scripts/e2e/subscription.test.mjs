@@ -5,7 +5,9 @@
 // refused by an agent and sent again, the contract « Actif », its
 // documents downloaded and read with pdftotext; « Résilier votre contrat »
 // in three steps with the acknowledgement in the outbox; a second contract
-// withdrawn. Then the same pages at 1280 and 375 px, axe clean in both
+// withdrawn. The car priced in 69002 is subscribed with an address in
+// 13001: the price is computed again, shown, signed, and the
+// Conditions particulières print the legal name and 13001 alone. Then the same pages at 1280 and 375 px, axe clean in both
 // themes, at 375 px with the keyboard alone (screenshots with
 // COURTIER_E2E_SHOTS, helpers.mjs keepShot).
 import { describe, test } from 'node:test';
@@ -15,7 +17,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
+import { axeBothThemes, company, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, password, signIn } from './desk-helpers.mjs';
 import { fillCarJourney, overflows } from './price-helpers.mjs';
@@ -24,6 +26,8 @@ import { typographyFaults } from './typography-faults.mjs';
 const env = useServerAndBrowser();
 const mailTo = (email, template) => outboxMail(env.server.db, email, template);
 const client = { email: `souscription${Date.now()}@exemple.fr`, name: 'Camille Martin' };
+/** The policyholder's legal name as the documents print it: the display name is never one. */
+const legal = { firstName: 'Camille', lastName: 'Martin-Roux', name: 'Camille MARTIN-ROUX', birthDate: '1988-06-15', phone: '06 12 34 56 78' };
 const agent = `conseil.contrats${Date.now()}@exemple.fr`;
 const scratch = mkdtempSync(join(tmpdir(), 'courtier-souscription-'));
 /** What the first test leaves to the others: the contracts and the prices. */
@@ -99,9 +103,10 @@ async function signatureCode() {
 }
 
 /** Makes and signs a contract of a kept price through the API, as the pages do; resolves to it. */
-async function signedThroughApi(page, priceId, sign = true) {
+async function signedThroughApi(page, priceId, sign = true, postalCode = '69002') {
+  // No policyholder: the profile holds the one the first subscription gave.
   const created = await call(page, 'POST', '/api/contracts', {
-    priceId, startDate: dayFromToday(10), address: '12 rue de la République', postalCode: '69002', city: 'Lyon', registration: 'AB-123-CD', rhythm: 'monthly',
+    priceId, startDate: dayFromToday(10), address: '12 rue de la République', postalCode, city: 'Lyon', registration: 'AB-123-CD', rhythm: 'monthly',
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const c = created.body.contract;
@@ -178,9 +183,21 @@ describe('subscription', () => {
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('heading', { name: /Étape 2\s+sur 4/ }).waitFor();
     assert.equal(await page.getByLabel('Code postal').inputValue(), '69002');
+    assert.equal(await page.getByLabel('Prénom').inputValue(), '');
     await page.getByLabel('Votre adresse').fill('12 rue de la République');
-    await page.getByLabel('Ville').fill('Lyon');
+    await page.getByLabel('Code postal').fill('13001');
+    await page.getByLabel('Ville').fill('Marseille');
     await page.getByLabel('Immatriculation du véhicule').fill('ab 123 cd');
+    // The policyholder: a minor and a wrong phone are refused next to their fields.
+    await page.getByLabel('Prénom').fill(legal.firstName);
+    await page.getByLabel('Nom', { exact: true }).fill(legal.lastName);
+    await page.getByLabel('Date de naissance').fill(dayFromToday(-365 * 10));
+    await page.getByLabel('Téléphone').fill('12 34');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    assert.match(await page.locator('#naissance-erreur').innerText(), /doit être majeur/);
+    assert.match(await page.locator('#telephone-erreur').innerText(), /numéro de téléphone valide/);
+    await page.getByLabel('Date de naissance').fill(legal.birthDate);
+    await page.getByLabel('Téléphone').fill(legal.phone);
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('heading', { name: /Étape 3\s+sur 4/ }).waitFor();
     assert.equal(await page.getByRole('radio', { name: /Chaque mois/ }).isChecked(), true);
@@ -191,6 +208,25 @@ describe('subscription', () => {
     await heading(page, 'Signature de votre contrat');
     const id = page.url().split('/').at(-2);
     made.first = id;
+    // Priced in 69002, subscribed in 13001: the new price, the difference and what changed, before signing.
+    const contract = (await call(page, 'GET', `/api/contracts/${id}`)).body.contract;
+    const chosen = (await call(page, 'GET', `/api/prices/${made.quote}`)).body.quote.prices.find((p) => p.id === contract.sourceId);
+    assert.equal(contract.repriced, true);
+    assert.deepEqual(contract.policyholder, { firstName: legal.firstName, lastName: legal.lastName, birthDate: legal.birthDate, phone: '0612345678' });
+    const r = contract.risk.repricing;
+    assert.notEqual(r.toYearlyCents, r.fromYearlyCents);
+    assert.equal(r.toYearlyCents, contract.yearlyCents);
+    assert.equal(r.fromYearlyCents, chosen.yearlyCents);
+    const notice = page.getByRole('region', { name: 'Votre prix a été recalculé' });
+    const noticeText = await notice.innerText();
+    const euros = (cents) => `${(cents / 100).toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}\u00a0€`;
+    assert.ok(noticeText.includes(euros(r.fromYearlyCents)), `${noticeText} sans ${euros(r.fromYearlyCents)}`);
+    assert.ok(noticeText.includes(euros(r.toYearlyCents)), `${noticeText} sans ${euros(r.toYearlyCents)}`);
+    assert.ok(noticeText.includes(euros(Math.abs(r.diffYearlyCents))), `${noticeText} sans la différence`);
+    assert.match(noticeText, /Code postal du lieu de stationnement\s:\s69002 → 13001/);
+    await notice.getByText('Pourquoi ce nouveau prix').click();
+    assert.ok((await notice.locator('.contract-trace li').count()) >= 2);
+    assert.match(await page.locator('.contract-offer').innerText(), new RegExp(legal.name));
     const docs = page.locator('.contract-read-link');
     await docs.first().waitFor();
     assert.equal(await docs.count(), 4);
@@ -200,7 +236,7 @@ describe('subscription', () => {
     assert.equal(pdf.status(), 200);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     for (const box of await page.getByRole('checkbox', { name: /^J’ai lu et j’accepte le document/ }).all()) await box.check();
-    assert.equal(await page.getByLabel('Titulaire du compte').inputValue(), client.name);
+    assert.equal(await page.getByLabel('Titulaire du compte').inputValue(), legal.name);
     const iban = page.getByLabel('IBAN', { exact: true });
     await iban.fill('FR76 3000 6000 0112 3456 7890 188');
     await iban.press('Tab');
@@ -276,7 +312,18 @@ describe('subscription', () => {
     for (const title of ['Conditions particulières', 'Mémo Véhicule Assuré']) {
       const text = await downloadedText(page, downloadLink(page, title));
       assert.ok(text.includes(made.number), `${title} sans ${made.number}`);
-      assert.ok(text.includes(client.name), `${title} sans ${client.name}`);
+      assert.ok(text.includes(legal.name), `${title} sans ${legal.name}`);
+      assert.ok(!text.includes(client.name), `${title} nomme le compte, pas le souscripteur`);
+      if (title === 'Conditions particulières') {
+        assert.ok(text.includes('13001'), 'Conditions particulières sans 13001');
+        // 69002 is printed only in the broker's own address, in the header.
+        const flat = text.replace(/\s+/g, ' ');
+        assert.equal(flat.split('69002').length, flat.split(`${company.address}, ${company.postalCode}`).length, 'Conditions particulières avec deux codes postaux');
+        assert.match(flat, /Code postal du lieu de stationnement 13001/);
+        assert.ok(flat.includes('06 12 34 56 78'), 'Conditions particulières sans téléphone');
+        const yearly = (await call(page, 'GET', `/api/contracts/${id}`)).body.contract.yearlyCents;
+        assert.ok(text.replace(/\s/g, ' ').includes(euros(yearly).replace(/\s/g, ' ')), `Conditions particulières sans ${euros(yearly)}`);
+      }
     }
     assert.match(await page.getByRole('table', { name: 'Échéancier de la première année' }).innerText(), /€/);
     assert.match(await page.locator('.contract-iban').innerText(), /^FR76 •••• •••• •••• •••• •••• 189$/);
@@ -285,7 +332,7 @@ describe('subscription', () => {
     await page.getByRole('link', { name: 'Résilier votre contrat' }).first().click();
     await heading(page, 'Résilier votre contrat');
     await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
-    assert.match(await page.locator('.contract-cancel').innerText(), new RegExp(`${client.name}[\\s\\S]*${client.email.replace(/[.]/g, '\\.')}[\\s\\S]*${made.number}`));
+    assert.match(await page.locator('.contract-cancel').innerText(), new RegExp(`${legal.name}[\\s\\S]*${client.email.replace(/[.]/g, '\\.')}[\\s\\S]*${made.number}`));
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
     await page.getByRole('radio', { name: 'À l’échéance' }).check();
@@ -313,7 +360,7 @@ describe('subscription', () => {
     await page.getByRole('link', { name: /^Me rétracter/ }).click();
     await heading(page, 'Me rétracter');
     const letter = await page.locator('.contract-letter').innerText();
-    assert.match(letter, new RegExp(`^Je soussigné\\(e\\) ${client.name}, demeurant 12\u00a0rue de la République, 69002\u00a0Lyon, déclare renoncer au contrat n°\u00a0${second.number}`));
+    assert.match(letter, new RegExp(`^Je soussigné\\(e\\) ${legal.name}, demeurant 12\u00a0rue de la République, 69002\u00a0Lyon, déclare renoncer au contrat n°\u00a0${second.number}`));
     assert.match(await page.locator('.contract-section').innerText(), /reste due/);
     await page.getByRole('button', { name: 'Me rétracter' }).click();
     await typo('rétractation');
@@ -345,7 +392,8 @@ describe('subscription', () => {
     const setup = await newPage(env.browser);
     await signIn(setup.page, env.server.url, client.email);
     const third = await signedThroughApi(setup.page, made.prices[1]);
-    const fourth = await signedThroughApi(setup.page, made.prices[2], false);
+    const fourth = await signedThroughApi(setup.page, made.prices[2], false, '13001');
+    assert.equal(fourth.repriced, true);
     await setup.context.close();
 
     const failures = [];
@@ -397,6 +445,7 @@ describe('subscription', () => {
       await page.goto(`${env.server.url}/mes-contrats/${fourth.id}/signature`);
       await heading(page, 'Signature de votre contrat');
       await page.locator('.contract-read-link').first().waitFor();
+      await page.getByRole('region', { name: 'Votre prix a été recalculé' }).getByText('Pourquoi ce nouveau prix').click();
       if (keyboard) {
         // The boxes, the IBAN (checked when left) and the SEPA box with the keyboard alone.
         await tabTo(/^J’ai lu et j’accepte le document «\u00a0Fiche/, 'Space');
@@ -411,6 +460,12 @@ describe('subscription', () => {
       await heading(page, 'Souscrire en ligne');
       await page.getByRole('heading', { name: /Étape 1\s+sur 4/ }).waitFor();
       await check('souscription');
+      await page.getByLabel('Date de début du contrat').fill(dayFromToday(7));
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByRole('heading', { name: /Étape 2\s+sur 4/ }).waitFor();
+      // The policyholder comes from the profile.
+      assert.equal(await page.getByLabel('Nom', { exact: true }).inputValue(), legal.lastName);
+      await check('souscription-2');
 
       await page.goto(`${env.server.url}/resilier`);
       await heading(page, 'Résilier votre contrat');

@@ -44,6 +44,12 @@ func CarAsk() instant.Ask {
 
 func ptr(s string) *string { return &s }
 
+// Holder is the policyholder of the tests' contracts: Marie Durand, born
+// on 2 March 1981.
+func Holder() *account.PolicyholderPatch {
+	return &account.PolicyholderPatch{FirstName: ptr("Marie"), LastName: ptr("Durand"), BirthDate: ptr("1981-03-02"), Phone: ptr("06 12 34 56 78")}
+}
+
 // Draft makes who's car contract from a kept price, complete, starting
 // on start (YYYY-MM-DD, after the App's today), waiting for its signature.
 func Draft(t testing.TB, a *app.App, who account.Actor, start, registration string) *contract.Contract {
@@ -57,7 +63,7 @@ func Draft(t testing.TB, a *app.App, who account.Actor, start, registration stri
 		t.Fatal(err)
 	}
 	c, err := a.Contracts.Create(ctx, who, contract.Draft{PriceID: q.Recommended.ID, StartDate: start, Details: contract.Details{
-		Address: ptr("12 rue des Lilas"), PostalCode: ptr("69002"), City: ptr("Lyon"), Registration: ptr(registration)}})
+		Policyholder: Holder(), Address: ptr("12 rue des Lilas"), PostalCode: ptr("69002"), City: ptr("Lyon"), Registration: ptr(registration)}})
 	if err != nil {
 		t.Fatal(err)
 	}

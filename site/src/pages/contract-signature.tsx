@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { formatDate, typeset } from '../lib/format';
-import { useSession } from '../lib/session';
+import { formatPhone } from '../lib/quotes';
 import { PriceSteps } from '../features/prices/price-steps';
 import type { Contract } from '../features/contracts/api';
 import { addressText, ContractDocuments, offerText, premiumText, vehicleText } from '../features/contracts/contract-parts';
+import { RepricingNotice } from '../features/contracts/repricing-notice';
 import { SignatureForm } from '../features/contracts/signature-form';
 import { subscriptionSteps } from '../features/contracts/subscription-form';
 import { useContract } from '../features/contracts/use-contract';
@@ -25,6 +26,8 @@ function Summary({ contract }: { contract: Contract }) {
         <div><dt>Début</dt><dd>{formatDate(contract.startDate)}</dd></div>
         <div><dt>Prix</dt><dd>{premiumText(contract)}</dd></div>
         <div><dt>Souscripteur</dt><dd>{h.name}, {addressText(h)}</dd></div>
+        {contract.policyholder.birthDate ? <div><dt>Né(e) le</dt><dd>{formatDate(contract.policyholder.birthDate)}</dd></div> : null}
+        {contract.policyholder.phone ? <div><dt>Téléphone</dt><dd>{formatPhone(contract.policyholder.phone)}</dd></div> : null}
         {vehicle ? <div><dt>Véhicule</dt><dd>{vehicle}</dd></div> : null}
         {contract.switch ? <div><dt>Loi Hamon</dt><dd>{typeset(`Nous résilions votre contrat n°\u00a0${contract.switch.policyNumber} chez ${contract.switch.insurer}.`)}</dd></div> : null}
       </dl>
@@ -72,7 +75,6 @@ function Signed({ contract, fresh }: { contract: Contract; fresh: boolean }) {
 export default function ContractSignaturePage() {
   const { id = '' } = useParams();
   const [state, replace] = useContract(id);
-  const user = useSession()?.user;
   const signedHere = useRef(false);
   const contract = state.status === 'ready' ? state.contract : undefined;
   const pending = contract?.status === 'pending_signature';
@@ -93,12 +95,13 @@ export default function ContractSignaturePage() {
           {contract && pending ? (
             <div className="contract-layout">
               <div>
+                {contract.risk.repricing ? <RepricingNotice repricing={contract.risk.repricing} /> : null}
                 {contract.missing.length > 0 ? (
                   <p className="form-error" role="alert">
                     Il manque des informations pour préparer vos documents. <Link to={`/souscrire?prix=${encodeURIComponent(contract.sourceId)}`}>Les compléter</Link>
                   </p>
                 ) : (
-                  <SignatureForm contract={contract} defaultHolder={user?.displayName ?? contract.holder.name} onSigned={(c) => { signedHere.current = true; replace(c); }} />
+                  <SignatureForm contract={contract} defaultHolder={contract.holder.name} onSigned={(c) => { signedHere.current = true; replace(c); }} />
                 )}
               </div>
               <Summary contract={contract} />

@@ -6,7 +6,7 @@ import { formatDate, typeset } from '../lib/format';
 import { getKeptPrices, type Price, type PriceQuote } from '../features/prices/api';
 import { PriceSteps } from '../features/prices/price-steps';
 import { loadPriceProduct, priceProduct } from '../features/prices/rates';
-import { createContract, listContracts, updateContract, type Contract } from '../features/contracts/api';
+import { createContract, getSavedPolicyholder, listContracts, updateContract, type Contract, type Policyholder } from '../features/contracts/api';
 import { todayIso } from '../features/contracts/details';
 import { detailsOf, initialValues, subscriptionSteps, type FieldErrors, type SubscriptionValues } from '../features/contracts/subscription-form';
 import { SubscriptionFormView } from '../features/contracts/subscription-form-view';
@@ -17,7 +17,7 @@ import '../features/contracts/contracts.css';
 type State =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; quote: PriceQuote; price: Price; pending?: Contract };
+  | { status: 'ready'; quote: PriceQuote; price: Price; pending?: Contract; saved?: Policyholder };
 
 /** The kept price named by ?prix=, and the contract already begun for it. */
 function usePrice(priceId: string): State {
@@ -29,14 +29,14 @@ function usePrice(priceId: string): State {
       return undefined;
     }
     let live = true;
-    Promise.all([getKeptPrices(priceId.slice(0, cut)), listContracts()])
-      .then(async ([quote, contracts]) => {
+    Promise.all([getKeptPrices(priceId.slice(0, cut)), listContracts(), getSavedPolicyholder().catch(() => undefined)])
+      .then(async ([quote, contracts, saved]) => {
         await loadPriceProduct(quote.product);
         if (!live) return;
         const price = quote.prices.find((p) => p.id === priceId);
         if (!price) throw new ApiError('Ce prix est introuvable. Choisissez-le dans vos prix gardés.', 404);
         const begun = contracts.find((c) => c.source === 'price' && c.sourceId === priceId);
-        setState({ status: 'ready', quote, price, pending: begun });
+        setState({ status: 'ready', quote, price, pending: begun, saved });
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -50,27 +50,28 @@ function usePrice(priceId: string): State {
 }
 
 /** The offer subscribed, above the steps. */
-function OfferSummary({ quote, price }: { quote: PriceQuote; price: Price }) {
+function OfferSummary({ quote, price, pending }: { quote: PriceQuote; price: Price; pending?: Contract }) {
   const rhythm = price.monthlyCents > 0 ? 'monthly' : 'yearly';
   return (
     <section className="card contract-offer" aria-labelledby="offre-souscrite">
       <h2 id="offre-souscrite">Votre offre</h2>
       <p><strong>{price.formula}</strong> chez {price.insurer}, {priceProduct(quote.product).label.toLowerCase()}</p>
       <p>{premiumText({ rhythm, monthlyCents: price.monthlyCents, yearlyCents: price.yearlyCents })}</p>
+      {pending?.repriced ? <p><strong>{typeset(`Recalculé pour votre contrat : ${premiumText(pending)}.`)}</strong></p> : null}
       <p className="muted">Prix valable jusqu’au {formatDate(quote.validUntil)}.</p>
     </section>
   );
 }
 
 /** The three steps, then the contract made (or completed) and the signature page. */
-function Subscription({ quote, price, pending }: { quote: PriceQuote; price: Price; pending?: Contract }) {
+function Subscription({ quote, price, pending, saved }: { quote: PriceQuote; price: Price; pending?: Contract; saved?: Policyholder }) {
   const navigate = useNavigate();
   const [step, setStep] = useState(1);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string>();
   const postalCode = typeof quote.answers?.postalCode === 'string' ? quote.answers.postalCode : '';
-  const [initial] = useState(() => initialValues(pending, postalCode, price.monthlyCents > 0));
+  const [initial] = useState(() => initialValues(pending, postalCode, price.monthlyCents > 0, saved));
 
   async function submit(values: SubscriptionValues) {
     setBusy(true);
@@ -104,7 +105,7 @@ function Subscription({ quote, price, pending }: { quote: PriceQuote; price: Pri
             initial={initial} busy={busy} errors={errors} onStep={setStep} onSubmit={(v) => void submit(v)}
           />
         </div>
-        <OfferSummary quote={quote} price={price} />
+        <OfferSummary quote={quote} price={price} pending={pending} />
       </div>
     </>
   );
@@ -134,7 +135,7 @@ export default function SubscribePage() {
             </div>
           ) : null}
           {state.status === 'ready' && (!state.pending || state.pending.status === 'pending_signature') ? (
-            <Subscription quote={state.quote} price={state.price} pending={state.pending} />
+            <Subscription quote={state.quote} price={state.price} pending={state.pending} saved={state.saved} />
           ) : null}
         </div>
       </section>

@@ -73,8 +73,12 @@ export interface Contract {
   productLabel: string;
   insurer: string;
   formula: string;
-  holder: { name: string; email: string; birthDate?: string; address: string; postalCode: string; city: string };
-  risk: { vehicle?: { make: string; model: string; version: string; registration: string }; lines: [string, string][] };
+  holder: { name: string; email: string; birthDate?: string; phone?: string; address: string; postalCode: string; city: string };
+  /** Who signs, by their legal name; empty strings on a contract begun before it was asked. */
+  policyholder: Policyholder;
+  /** The premium is not the price chosen: an answer or the start date changed it (risk.repricing). */
+  repriced: boolean;
+  risk: { vehicle?: { make: string; model: string; version: string; registration: string }; lines: [string, string][]; repricing?: Repricing };
   guarantees: string[];
   startDate: string;
   yearlyCents: number;
@@ -97,8 +101,32 @@ export interface Contract {
   actions: ContractAction[];
 }
 
+/** The policyholder: legal names, date of birth (YYYY-MM-DD) and phone. */
+export interface Policyholder {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  phone: string;
+}
+
+/** How the premium moved from the price chosen. */
+export interface Repricing {
+  fromYearlyCents: number;
+  fromMonthlyCents: number;
+  toYearlyCents: number;
+  toMonthlyCents: number;
+  diffYearlyCents: number;
+  /** Label, before, after. */
+  changes: [string, string, string][];
+  /** The lines of « Pourquoi ce prix ? » that changed. */
+  removed: string[];
+  added: string[];
+  startDate: string;
+}
+
 /** What the contract needs beyond the price; every key optional. */
 export interface ContractDetails {
+  policyholder?: Partial<Policyholder>;
   address?: string;
   postalCode?: string;
   city?: string;
@@ -144,6 +172,11 @@ export async function createContract(priceId: string, startDate: string, details
 /** Completes a contract before its signature. */
 export async function updateContract(id: string, startDate: string, details: ContractDetails): Promise<Contract> {
   return (await api<{ contract: Contract }>('PUT', path(id), { startDate, ...details })).contract;
+}
+
+/** The policyholder the client gave last time, to prefill the next subscription. */
+export async function getSavedPolicyholder(): Promise<Policyholder> {
+  return (await api<{ policyholder: Policyholder }>('GET', '/api/profile/policyholder')).policyholder;
 }
 
 /** The signed-in client's contracts, newest first. */

@@ -54,14 +54,24 @@ describe('SubscriptionFormView', () => {
     next();
     expect(screen.getByText('Indiquez votre adresse.')).toBeTruthy();
     expect(screen.getByText(/Indiquez l’immatriculation telle qu’elle figure sur la carte grise/)).toBeTruthy();
+    expect(screen.getByText('Indiquez votre nom tel qu’il figure sur votre pièce d’identité.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Léa' } });
+    fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Bernard' } });
+    fireEvent.change(screen.getByLabelText('Date de naissance'), { target: { value: '2009-01-01' } });
+    fireEvent.change(screen.getByLabelText('Téléphone'), { target: { value: '12 34' } });
     fireEvent.change(screen.getByLabelText('Votre adresse'), { target: { value: '12 rue de la République' } });
     fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Lyon' } });
     fireEvent.change(screen.getByLabelText('Immatriculation du véhicule'), { target: { value: 'ab-123-cd' } });
     next();
+    expect(screen.getByText(/Le souscripteur doit être majeur/)).toBeTruthy();
+    expect(screen.getByText(/Indiquez un numéro de téléphone valide/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Date de naissance'), { target: { value: '1990-05-04' } });
+    fireEvent.change(screen.getByLabelText('Téléphone'), { target: { value: '06 12 34 56 78' } });
+    next();
     expect(heading()).toBe('Étape 3\u00a0sur 4\u00a0: Paiement');
     fireEvent.click(screen.getByLabelText(/Une fois par an/));
     next();
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startDate: '2026-12-01', city: 'Lyon', registration: 'ab-123-cd', rhythm: 'yearly', switching: false }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startDate: '2026-12-01', city: 'Lyon', registration: 'ab-123-cd', rhythm: 'yearly', switching: false, lastName: 'Bernard', birthDate: '1990-05-04' }));
   });
 
   it('asks no registration for a home, and no switch for a VTC', () => {
@@ -72,6 +82,19 @@ describe('SubscriptionFormView', () => {
     fireEvent.change(screen.getByLabelText('Date de début du contrat'), { target: { value: '2026-12-01' } });
     next();
     expect(screen.queryByLabelText('Immatriculation du véhicule')).toBeNull();
+  });
+
+  it('prefills the policyholder from the profile', () => {
+    render(
+      <SubscriptionFormView
+        product="home" yearlyCents={30000} monthlyCents={2500} today="2026-11-27" busy={false} errors={{}} onSubmit={vi.fn()}
+        initial={initialValues(undefined, '69002', true, { firstName: 'Léa', lastName: 'Bernard', birthDate: '1990-05-04', phone: '0612345678' })}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Date de début du contrat'), { target: { value: '2026-12-01' } });
+    next();
+    expect((screen.getByLabelText('Nom') as HTMLInputElement).value).toBe('Bernard');
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('0612345678');
   });
 
   it('goes back to the step of a field the server refused, with its message', () => {

@@ -49,15 +49,28 @@ function StartStep({ v, set, e, product, today }: { v: SubscriptionValues; set: 
   );
 }
 
-/** Step 2: the holder's address, and the vehicle's registration. */
+/** Step 2: the policyholder, their address, and the vehicle's registration. */
 function AddressStep({ v, set, e, product }: { v: SubscriptionValues; set: (p: Partial<SubscriptionValues>) => void; e: FieldErrors; product: string }) {
   return (
     <>
+      <fieldset className="contract-fieldset">
+        <legend>Le souscripteur</legend>
+        <p className="field-hint">{typeset('Tel qu’il figure sur votre pièce d’identité : ce nom est imprimé sur votre contrat et votre attestation.')}</p>
+        <div className="contract-row">
+          <TextField id="prenom" label="Prénom" autoComplete="given-name" value={v.firstName} onChange={(ev) => set({ firstName: ev.target.value })} error={e['policyholder.firstName']} maxLength={60} />
+          <TextField id="nom" label="Nom" autoComplete="family-name" value={v.lastName} onChange={(ev) => set({ lastName: ev.target.value })} error={e['policyholder.lastName']} maxLength={60} />
+        </div>
+        <div className="contract-row">
+          <TextField id="naissance" label="Date de naissance" type="date" autoComplete="bday" value={v.birthDate} onChange={(ev) => set({ birthDate: ev.target.value })} error={e['policyholder.birthDate']} />
+          <TextField id="telephone" label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" value={v.phone} onChange={(ev) => set({ phone: ev.target.value })} error={e['policyholder.phone']} maxLength={20} />
+        </div>
+      </fieldset>
       <TextField id="adresse" label="Votre adresse" autoComplete="street-address" value={v.address} onChange={(ev) => set({ address: ev.target.value })} error={e.address} maxLength={120} />
       <div className="contract-row">
         <TextField id="code-postal" label="Code postal" autoComplete="postal-code" inputMode="numeric" value={v.postalCode} onChange={(ev) => set({ postalCode: ev.target.value })} error={e.postalCode} maxLength={5} />
         <TextField id="ville" label="Ville" autoComplete="address-level2" value={v.city} onChange={(ev) => set({ city: ev.target.value })} error={e.city} maxLength={60} />
       </div>
+      <p className="field-hint contract-note">{typeset('Votre code postal est celui du risque assuré : s’il a changé depuis votre demande de prix, le prix est recalculé et vous est montré avant la signature.')}</p>
       {vehicleProducts.has(product) ? (
         <TextField
           id="immatriculation" label="Immatriculation du véhicule" autoComplete="off" autoCapitalize="characters" className="input-medium"
@@ -128,7 +141,7 @@ export function SubscriptionFormView({ product, yearlyCents, monthlyCents, today
     setLocal(problems);
     const first = Object.keys(problems)[0];
     if (first) {
-      const ids: Record<string, string> = { startDate: 'debut', 'switch.insurer': 'hamon-assureur', 'switch.policyNumber': 'hamon-contrat', address: 'adresse', postalCode: 'code-postal', city: 'ville', registration: 'immatriculation' };
+      const ids: Record<string, string> = { 'policyholder.firstName': 'prenom', 'policyholder.lastName': 'nom', 'policyholder.birthDate': 'naissance', 'policyholder.phone': 'telephone', startDate: 'debut', 'switch.insurer': 'hamon-assureur', 'switch.policyNumber': 'hamon-contrat', address: 'adresse', postalCode: 'code-postal', city: 'ville', registration: 'immatriculation' };
       document.getElementById(ids[first] ?? '')?.focus();
       return;
     }

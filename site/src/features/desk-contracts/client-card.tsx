@@ -1,4 +1,5 @@
 import { formatDate } from '../../lib/format';
+import { formatPhone } from '../../lib/quotes';
 import type { Contract } from './types';
 
 /** The policyholder, as they were at subscription. */
@@ -9,9 +10,10 @@ export function ClientCard({ contract }: { contract: Contract }) {
     <section className="card side-card" aria-labelledby="client-titre">
       <h2 id="client-titre">Client</h2>
       <dl className="facts">
-        <div><dt>Nom</dt><dd>{h.name || '—'}</dd></div>
+        <div><dt>Nom</dt><dd>{contract.policyholder?.lastName ? h.name : <>{h.name || '—'} <span className="muted">(nom d’usage du compte&nbsp;: nom légal pas encore donné)</span></>}</dd></div>
         <div><dt>E-mail</dt><dd><a href={`mailto:${h.email}?subject=${encodeURIComponent(contract.number)}`}>{h.email}</a></dd></div>
         {h.birthDate ? <div><dt>Naissance</dt><dd>{formatDate(h.birthDate)}</dd></div> : null}
+        {h.phone ? <div><dt>Téléphone</dt><dd><a href={`tel:${h.phone}`}>{formatPhone(h.phone)}</a></dd></div> : null}
         <div><dt>Adresse</dt><dd>{h.address ? <>{h.address}<br />{place}</> : <span className="muted">Pas encore donnée</span>}</dd></div>
       </dl>
     </section>

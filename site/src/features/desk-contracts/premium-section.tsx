@@ -8,6 +8,20 @@ function debitState(d: Debit): string {
   return d.exported ? 'Transmis à la banque' : 'À venir';
 }
 
+/** The premium priced again at subscription: from, to, and what changed. */
+function Repriced({ r }: { r: NonNullable<Contract['risk']['repricing']> }) {
+  const sign = r.diffYearlyCents > 0 ? '+' : r.diffYearlyCents < 0 ? '\u2212' : '';
+  return (
+    <div>
+      <dt>Prix recalculé</dt>
+      <dd>
+        {formatEuros(r.fromYearlyCents)} → <strong>{formatEuros(r.toYearlyCents)}</strong> par an ({sign}{formatEuros(Math.abs(r.diffYearlyCents))})
+        {r.changes.length > 0 ? <ul className="plain-list">{r.changes.map(([l, b, a]) => <li key={l}>{l}&nbsp;: {b || '—'} → {a || '—'}</li>)}</ul> : <> au tarif du {formatDate(r.startDate)}</>}
+      </dd>
+    </div>
+  );
+}
+
 /** The premium and how it is paid, then the schedule of debits. */
 export function PremiumSection({ contract: c }: { contract: Contract }) {
   return (
@@ -18,6 +32,7 @@ export function PremiumSection({ contract: c }: { contract: Contract }) {
         {c.rhythm === 'monthly' ? <div><dt>Par mois</dt><dd>{formatEuros(c.monthlyCents)}</dd></div> : null}
         <div><dt>Paiement</dt><dd>{rhythmLabel(c.rhythm)}, par prélèvement SEPA</dd></div>
         <div><dt>Franchise</dt><dd>{c.deductibleCents > 0 ? formatEuros(c.deductibleCents) : 'Aucune'}</dd></div>
+        {c.risk.repricing ? <Repriced r={c.risk.repricing} /> : null}
       </dl>
       {c.schedule.length > 0 ? (
         <div className="counts-wrap">

@@ -9,6 +9,7 @@ export interface Holder {
   name: string;
   email: string;
   birthDate?: string;
+  phone?: string;
   address: string;
   postalCode: string;
   city: string;
@@ -56,6 +57,20 @@ export interface Risk {
   dwelling?: Dwelling;
   lines: [string, string][];
   advice?: Advice;
+  /** How the premium moved from the price chosen, when it did. */
+  repricing?: Repricing;
+}
+
+/** A premium priced again at subscription (pkg/contract reprice.go). */
+export interface Repricing {
+  fromYearlyCents: number;
+  toYearlyCents: number;
+  diffYearlyCents: number;
+  /** Label, before, after. */
+  changes: [string, string, string][];
+  removed: string[];
+  added: string[];
+  startDate: string;
 }
 
 /** A PDF issued for a contract. */
@@ -134,6 +149,9 @@ export interface Contract {
   insurer: string;
   formula: string;
   holder: Holder;
+  /** Who signs, by their legal name; empty strings on a contract begun before it was asked. */
+  policyholder?: { firstName: string; lastName: string; birthDate: string; phone: string };
+  repriced?: boolean;
   risk: Risk;
   guarantees?: string[];
   startDate: string;
