@@ -95,7 +95,7 @@ func TestSubscription(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := pdfText(t, pdf.Data)
-	for _, want := range []string{c.Number, "Marie Durand", "AB-123-CD", "Signature électronique", "203.0.113.7"} {
+	for _, want := range []string{c.Number, "Marie DURAND", "AB-123-CD", "Signature électronique", "203.0.113.7"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("signed conditions lack %q", want)
 		}
