@@ -233,10 +233,16 @@ const PendingLife = 30 * 24 * time.Hour
 // PurgeExpired deletes the contracts whose retention ended (RetentionYears
 // after their cover), with their documents, evidence and supporting
 // documents, the contracts never signed after PendingLife, and the files
-// nothing names any more (App.Run, daily).
+// nothing names any more, and the cancellation links expired (App.Run,
+// daily).
 func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 	var n int64
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		// The links of cancellations asked without an account, once they
+		// can serve no more: a day after they expired.
+		if _, err := tx.ExecContext(ctx, "DELETE FROM cancellation_links WHERE expires_at < ?", store.FormatTime(s.now().Add(-24*time.Hour))); err != nil {
+			return fmt.Errorf("suppression des liens de résiliation: %w", err)
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM contracts WHERE (purge_after IS NOT NULL AND purge_after < ?)
 			OR (status = 'pending_signature' AND created_at < ?)`, s.today().Format(layout), store.FormatTime(s.now().Add(-PendingLife)))
 		if err != nil {
