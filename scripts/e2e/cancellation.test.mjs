@@ -113,7 +113,7 @@ describe('Résilier votre contrat, avec ou sans compte', () => {
     await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
     const done = await page.locator('main').innerText();
     assert.match(done, new RegExp(`${made.cancelled.number}[^]*prendra fin le`));
-    await keepShot(page, 'resiliation-confirmee-375.png');
+    await keepShot(page, 'resiliation-confirmee.png');
 
     const ack = await mailTo(client.email, 'contract-cancel-requested');
     assert.ok(ack.text.includes(made.cancelled.number) && /prendra fin le \d/.test(ack.text), ack.text);
