@@ -4,7 +4,7 @@ import { NeedsJs } from '../components/needs-js';
 import { PageHeader } from '../components/page-header';
 import { TextField } from '../components/text-field';
 import { ApiError } from '../lib/api';
-import { formatDate, typeset } from '../lib/format';
+import { typeset } from '../lib/format';
 import { island } from '../lib/island';
 import { useSession } from '../lib/session';
 import { askCancellation, type CancelReason } from '../features/contracts/api';
@@ -40,9 +40,6 @@ function VisitorCancellation() {
   const [sent, setSent] = useState<string>();
   const [busy, setBusy] = useState(false);
   const sentRef = useRef<HTMLHeadingElement>(null);
-  // Today's date once in the browser: the prerendered page was made another day.
-  const [today, setToday] = useState<string>();
-  useEffect(() => setToday(formatDate(new Date().toISOString())), []);
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
@@ -89,7 +86,7 @@ function VisitorCancellation() {
   return (
     <div className="card contract-section contract-cancel">
       <h2>Votre demande</h2>
-      <p>{typeset(`Date de la demande : ${today ?? 'aujourd’hui'}. Vous avez un espace client ?`)} <Link to="/login?next=%2Fresilier">Connectez-vous</Link>{'\u00a0: vos contrats y sont déjà.'}</p>
+      <p>{typeset('Votre demande est datée du jour où vous ouvrez le lien de confirmation ; l’accusé de réception rappelle cette date et celle de la fin du contrat. Vous avez un espace client ?')} <Link to="/login?next=%2Fresilier">Connectez-vous</Link>{'\u00a0: vos contrats y sont déjà.'}</p>
       {failure ? <p className="form-error" role="alert">{failure}</p> : null}
       <NeedsJs />
       <form className="needs-js" onSubmit={(e) => void onSubmit(e)} noValidate>

@@ -25,10 +25,14 @@ export function ConfirmCancellation() {
   }, [done]);
 
   async function confirm() {
+    if (!token) {
+      setError('Ce lien est incomplet : ouvrez celui de l’e-mail tel quel, ou refaites la demande.');
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
-      setDone(await confirmCancellation(token ?? ''));
+      setDone(await confirmCancellation(token));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'La confirmation n’a pas abouti. Réessayez.');
     } finally {
@@ -57,11 +61,10 @@ export function ConfirmCancellation() {
             ) : null}
             <NeedsJs what="Cette confirmation" />
             <div className="form-actions needs-js">
-              <button className="btn btn-primary" type="button" onClick={() => void confirm()} disabled={busy || !token}>
+              <button className="btn btn-primary" type="button" onClick={() => void confirm()} disabled={busy}>
                 {busy ? 'Enregistrement…' : 'Confirmer la résiliation'}
               </button>
             </div>
-            {token === '' ? <p className="form-error" role="alert">{typeset('Ce lien est incomplet : ouvrez celui de l’e-mail tel quel.')}</p> : null}
             <p className="form-alt"><Link to="/">Garder mon contrat et revenir à l’accueil</Link></p>
           </>
         )}
