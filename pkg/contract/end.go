@@ -35,15 +35,20 @@ func (s *Service) cancellable(ctx context.Context, tx *store.Tx, actor account.A
 	if err != nil {
 		return nil, err
 	}
+	return c, canCancel(c)
+}
+
+// canCancel says why c may not be cancelled now, nil when it may.
+func canCancel(c *Contract) error {
 	switch c.Status {
 	case StatusActive, StatusAwaiting:
-		return c, nil
+		return nil
 	case StatusPending:
-		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat n’est pas signé\u00a0: il n’y a rien à résilier.")
+		return apperr.Errorf(apperr.ECONFLICT, "Ce contrat n’est pas signé\u00a0: il n’y a rien à résilier.")
 	case StatusCancelRequested:
-		return nil, apperr.Errorf(apperr.ECONFLICT, "La résiliation de ce contrat est déjà demandée\u00a0: il prend fin le %s.", frDay(c.Ending.Date))
+		return apperr.Errorf(apperr.ECONFLICT, "La résiliation de ce contrat est déjà demandée\u00a0: il prend fin le %s.", frDay(c.Ending.Date))
 	}
-	return nil, apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a rien à résilier.", c.Status.Label())
+	return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a rien à résilier.", c.Status.Label())
 }
 
 // endOf computes the effective date of cancellation k of c today.
@@ -98,27 +103,36 @@ func (s *Service) Cancel(ctx context.Context, actor account.Actor, id string, k 
 		if err != nil {
 			return err
 		}
-		p, err := s.endOf(c, &k)
-		if err != nil {
-			return err
-		}
-		now := s.now()
-		c.Ending = &Ending{Reason: k.Reason, Text: k.Text, AskedAt: now, Date: p.Date}
-		if err := s.moveTo(ctx, tx, c, StatusCancelRequested, now); err != nil {
-			return err
-		}
-		if err := cancelDebits(ctx, tx, c.ID, p.Date); err != nil {
-			return err
-		}
-		if err := s.record(ctx, tx, actor, c, "cancel_requested", "Résiliation demandée ("+reasonLabel(k.Reason)+")\u00a0: fin du contrat le "+frDay(p.Date), now); err != nil {
-			return err
-		}
-		return s.publish(ctx, tx, c, event.ContractCancelRequested, p.Rule, now)
+		return s.cancelIn(ctx, tx, actor, c, k, "")
 	})
 	if err != nil {
 		return nil, s.fail("résiliation", err, "uid", actor.UID, "id", id)
 	}
 	return s.Get(ctx, actor, id)
+}
+
+// cancelIn records cancellation k of c, whoever asked it (signed in, or
+// by the link mailed to the holder): the end date, the debits after it
+// cancelled, the history and the acknowledgement. how, when given, says
+// in the history how the request was made.
+func (s *Service) cancelIn(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, k Cancellation, how string) error {
+	p, err := s.endOf(c, &k)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	c.Ending = &Ending{Reason: k.Reason, Text: k.Text, AskedAt: now, Date: p.Date}
+	if err := s.moveTo(ctx, tx, c, StatusCancelRequested, now); err != nil {
+		return err
+	}
+	if err := cancelDebits(ctx, tx, c.ID, p.Date); err != nil {
+		return err
+	}
+	detail := "Résiliation demandée (" + reasonLabel(k.Reason) + ")" + how + "\u00a0: fin du contrat le " + frDay(p.Date)
+	if err := s.record(ctx, tx, actor, c, "cancel_requested", detail, now); err != nil {
+		return err
+	}
+	return s.publish(ctx, tx, c, event.ContractCancelRequested, p.Rule, now)
 }
 
 func reasonLabel(r string) string {
@@ -151,6 +165,9 @@ func (s *Service) Withdraw(ctx context.Context, actor account.Actor, id string) 
 		}
 		if c.SignedAt == nil || !CanMove(c.Status, StatusWithdrawn) {
 			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a pas de rétractation possible.", c.Status.Label())
+		}
+		if !s.withdrawable(c) {
+			return apperr.Errorf(apperr.ECONFLICT, "Un contrat de moins d’un mois, comme une assurance temporaire, n’ouvre pas de droit de rétractation (article L112-2-1 du code des assurances).")
 		}
 		today := s.today()
 		if last := WithdrawalEnd(day(*c.SignedAt, s.loc)); today.After(last) {
@@ -216,10 +233,16 @@ const PendingLife = 30 * 24 * time.Hour
 // PurgeExpired deletes the contracts whose retention ended (RetentionYears
 // after their cover), with their documents, evidence and supporting
 // documents, the contracts never signed after PendingLife, and the files
-// nothing names any more (App.Run, daily).
+// nothing names any more, and the cancellation links expired (App.Run,
+// daily).
 func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 	var n int64
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		// The links of cancellations asked without an account, once they
+		// can serve no more: a day after they expired.
+		if _, err := tx.ExecContext(ctx, "DELETE FROM cancellation_links WHERE expires_at < ?", store.FormatTime(s.now().Add(-24*time.Hour))); err != nil {
+			return fmt.Errorf("suppression des liens de résiliation: %w", err)
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM contracts WHERE (purge_after IS NOT NULL AND purge_after < ?)
 			OR (status = 'pending_signature' AND created_at < ?)`, s.today().Format(layout), store.FormatTime(s.now().Add(-PendingLife)))
 		if err != nil {

@@ -38,6 +38,10 @@ const (
 	ContractCancelRequested Kind = "contract.cancel_requested"
 	ContractCancelled       Kind = "contract.cancelled"
 	ContractWithdrawn       Kind = "contract.withdrawn"
+	// ContractCancelLinkSent: a cancellation asked without an account
+	// waits for the link mailed to the holder (Token; Date the end it
+	// would take, Detail its rule).
+	ContractCancelLinkSent Kind = "contract.cancel_link_sent"
 	// ContractDocumentSent: staff sent a document again (Detail: its title).
 	ContractDocumentSent Kind = "contract.document_sent"
 	// The claim's events (ClaimPayload): declared, moved by staff to a new
@@ -170,6 +174,9 @@ type ContractPayload struct {
 	Date time.Time `json:"date,omitzero"`
 	// Code is the signature code (ContractCodeSent), blanked once sent.
 	Code string `json:"code,omitempty"`
+	// Token is the link confirming a cancellation asked without an
+	// account (ContractCancelLinkSent), blanked once sent.
+	Token string `json:"token,omitempty"`
 	// Documents are the titles of the documents issued.
 	Documents []string `json:"documents,omitempty"`
 	// RefundCents is what a withdrawal gives back.

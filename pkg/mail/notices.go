@@ -67,6 +67,7 @@ var builders = map[event.Kind]builder{
 	event.ContractCancelled:       contractCancelled,
 	event.ContractWithdrawn:       contractWithdrawn,
 	event.ContractDocumentSent:    contractDocumentSent,
+	event.ContractCancelLinkSent:  contractCancelLink,
 	event.ClaimDeclared:           claimDeclared,
 	event.ClaimMoved:              claimMoved,
 	event.ClaimMessage:            claimMessage,

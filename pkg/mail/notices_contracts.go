@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"net/url"
 	"strings"
 
 	"courtier/pkg/event"
@@ -90,3 +91,29 @@ var (
 			return []string{"Vous avez renoncé à votre contrat le " + fr.Date(p.Date, m.loc) + "\u00a0: il est sans effet, et les prélèvements à venir sont annulés.", refund}
 		}, nil, false)
 )
+
+// PathConfirmCancellation is the page of the link that confirms a
+// cancellation asked without an account.
+const PathConfirmCancellation = "/confirmer-resiliation"
+
+// contractCancelLink asks the holder to confirm a cancellation made
+// without an account: nothing is recorded until the link is used, so a
+// stranger who knows the contract's number and its holder cannot end it.
+func contractCancelLink(m *Mailer, e event.Event) ([]notice, error) {
+	p, err := decode[event.ContractPayload](e)
+	if err != nil {
+		return nil, err
+	}
+	d := Doc{
+		Subject:  "Confirmez la résiliation de votre contrat " + p.Number,
+		Greeting: greeting(p.Recipient),
+		Intro:    []string{"Une demande de résiliation de votre contrat a été faite sur notre site, sans espace client. Pour qu’elle soit enregistrée, confirmez-la avec ce lien (valable 24\u00a0heures, une seule fois)\u00a0:"},
+		Facts: []Fact{{"Contrat", p.Number}, {"Produit", p.Product}, {"Formule", p.Offer},
+			{"Fin du contrat si vous confirmez aujourd’hui", fr.Date(p.Date, m.loc)}},
+		Action: &Link{"Confirmer la résiliation", m.link(PathConfirmCancellation, url.Values{"token": {p.Token}})},
+		After: []string{"Règle appliquée\u00a0: " + p.Detail,
+			"Vous n’êtes pas à l’origine de cette demande\u00a0? Ne cliquez pas\u00a0: votre contrat continue, rien ne change.",
+			"Une question\u00a0? Répondez à ce message ou appelez-nous au " + m.footer.Phone + "."},
+	}
+	return []notice{{to: p.Recipient, doc: d, template: "contract-cancel-link", secret: true}}, nil
+}

@@ -82,6 +82,9 @@ var samples = []struct {
 		p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC)
 	})},
 	{event.ContractCancelled, contractSample("Résilié", "", 0, func(p *event.ContractPayload) { p.Date = time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC) })},
+	{event.ContractCancelLinkSent, contractSample("Actif", "À l’échéance annuelle (article L113-12 du code des assurances).", 0, func(p *event.ContractPayload) {
+		p.Date, p.Token = time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC), "TOKEN"
+	})},
 	{event.ContractWithdrawn, contractSample("Rétracté", "", 3451, func(p *event.ContractPayload) { p.Date = time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC) })},
 	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
 		p.DeclareBy = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)

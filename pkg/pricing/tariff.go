@@ -248,6 +248,14 @@ func (t *Tariff) ProductLabel(product string) string {
 	return product
 }
 
+// Temporary tells a product whose contracts last days, not a year (its
+// "temporary" in the rating file): no withdrawal right for a contract
+// under one month (code des assurances L112-2-1), no loi Hamon.
+func (t *Tariff) Temporary(product string) bool {
+	p := t.products[product]
+	return p != nil && p.temporary
+}
+
 // Insurer is a partner insurer as a contract names it.
 type Insurer struct {
 	ID   string

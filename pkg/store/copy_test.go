@@ -233,6 +233,12 @@ func (b *broker) fillContracts(t *testing.T) {
 			Accept: accept, Client: contract.Client{IP: "192.0.2.1", UserAgent: "test"}}))
 		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
 			contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
+		// A cancellation asked without an account, its link not yet used.
+		signed := must[*contract.Contract](t)(a.Contracts.Get(ctx, me, c.ID))
+		if err := a.Contracts.AskCancellation(ctx, contract.CancelRequest{ContractNumber: signed.Number, LastName: "Marie",
+			Email: b.client.Email, Reason: contract.ReasonTerm}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -85,6 +85,9 @@ type Server struct {
 	claims      *claim.Service
 	// uploads is what a supporting document may be (type, size, pixels).
 	uploads upload.Policy
+	// cancelLimiter bounds the cancellations asked without an account and
+	// their confirmations, per address.
+	cancelLimiter *ratelimit.Limiter
 	// checks bounds the uploads checked at once (an image is decoded and
 	// encoded again).
 	checks chan struct{}
@@ -132,6 +135,7 @@ func New(cfg Config) (*Server, error) {
 		site:          siteHandler,
 		errorLimiter:  ratelimit.New(limits.ClientErrors, now, limits.MaxKeys),
 		linkLimiter:   ratelimit.New(limits.AccountLinks, now, limits.MaxKeys),
+		cancelLimiter: ratelimit.New(limits.AccountLinks, now, limits.MaxKeys),
 		trusted:       cfg.TrustedProxies,
 		accounts:      cfg.App.Accounts,
 		quotes:        cfg.App.Quotes,
@@ -208,6 +212,8 @@ func (s *Server) routes() []route {
 		{"GET /api/contracts/{id}/cancellation", forUsers, s.adapt(s.handleCancellationDate)},
 		{"POST /api/contracts/{id}/cancellation", forUsers, s.adapt(s.handleCancel)},
 		{"POST /api/contracts/{id}/withdrawal", forUsers, s.adapt(s.handleWithdraw)},
+		{"POST /api/cancellations", forAnyone, s.adapt(s.handleAskCancellation)},
+		{"POST /api/cancellations/confirm", forAnyone, s.adapt(s.handleConfirmCancellation)},
 		{"GET /api/contracts/{id}/documents/{name}", forUsers, s.adapt(s.handleContractFile("documents"))},
 		{"GET /api/contracts/{id}/proofs/{name}", forUsers, s.adapt(s.handleContractFile("proofs"))},
 		{"POST /api/contracts/{id}/proofs/{name}", forUsers, s.adapt(s.handleSendProof)},

@@ -333,7 +333,9 @@ describe('subscription', () => {
     await heading(page, 'Résilier votre contrat');
     await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
     assert.match(await page.locator('.contract-cancel').innerText(), new RegExp(`${legal.name}[\\s\\S]*${client.email.replace(/[.]/g, '\\.')}[\\s\\S]*${made.number}`));
-    await page.getByRole('button', { name: 'Continuer' }).click();
+    // Signed today: the withdrawal is offered first, the cancellation beside it.
+    assert.match(await page.locator('.contract-withdraw-offer').innerText(), /Vous pouvez encore vous rétracter, jusqu’au/);
+    await page.getByRole('button', { name: 'Résilier plutôt' }).click();
     await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
     await page.getByRole('radio', { name: 'À l’échéance' }).check();
     await page.locator('.contract-preview', { hasText: 'prendrait fin le' }).waitFor();
@@ -471,8 +473,9 @@ describe('subscription', () => {
       await heading(page, 'Résilier votre contrat');
       await page.getByRole('heading', { name: /Étape 1\s+sur 3/ }).waitFor();
       await check('resiliation-1');
-      if (keyboard) await tabTo('Continuer');
-      else await page.getByRole('button', { name: 'Continuer' }).click();
+      // Signed today: « Me rétracter » first, then the cancellation.
+      if (keyboard) await tabTo('Résilier plutôt');
+      else await page.getByRole('button', { name: 'Résilier plutôt' }).click();
       await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
       if (keyboard) {
         // The focus is on the step's heading: Tab reaches the reasons.

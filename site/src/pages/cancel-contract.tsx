@@ -6,7 +6,8 @@ import { formatDate, typeset } from '../lib/format';
 import { useSession, type SessionUser } from '../lib/session';
 import { PriceSteps } from '../features/prices/price-steps';
 import { cancelContract, type CancelReason, type Contract } from '../features/contracts/api';
-import { CancelReasonFields, PreviewBox, reasonLabels, usePreview } from '../features/contracts/cancel-reason';
+import { CancelReasonFields, PreviewBox, usePreview } from '../features/contracts/cancel-reason';
+import { cancelLeads, reasonLabels } from '../features/contracts/reasons';
 import { addressText, offerText } from '../features/contracts/contract-parts';
 import { useContracts } from '../features/contracts/use-contract';
 import '../features/prices/prices.css';
@@ -63,8 +64,31 @@ function ChooseStep({ user, contracts, chosen, onChoose, onNext }: { user: Sessi
           {error ? <p id="contrat-erreur" className="field-error">{error}</p> : null}
         </fieldset>
       )}
-      <div className="contract-actions"><button className="btn btn-primary" type="submit">Continuer</button></div>
+      {chosen ? <WithdrawalOffer contract={chosen} /> : null}
+      <div className="contract-actions">
+        <button className={`btn ${chosen?.actions.includes('withdraw') ? 'btn-secondary' : 'btn-primary'}`} type="submit">
+          {chosen?.actions.includes('withdraw') ? 'Résilier plutôt' : 'Continuer'}
+        </button>
+      </div>
     </form>
+  );
+}
+
+/**
+ * Within the 14 days of a contract just signed, the withdrawal comes first:
+ * the contract is then without effect from the start, where a cancellation
+ * would run it until its term, a year later.
+ */
+function WithdrawalOffer({ contract }: { contract: Contract }) {
+  if (!contract.actions.includes('withdraw') || !contract.withdrawUntil) return null;
+  return (
+    <div className="notice contract-withdraw-offer">
+      <h3>Vous pouvez encore vous rétracter, jusqu’au {formatDate(contract.withdrawUntil)}</h3>
+      <p>{typeset('Ce contrat a été signé il y a moins de 14 jours. La rétractation y met fin aujourd’hui, sans motif ni pénalité : vous ne payez que les jours couverts, le reste vous est remboursé. Une résiliation, elle, le laisserait courir jusqu’à son échéance.')}</p>
+      <Link className="btn btn-primary" to={`/mes-contrats/${encodeURIComponent(contract.id)}/retractation`}>
+        Me rétracter<span className="visually-hidden"> du contrat n°&nbsp;{contract.number}</span>
+      </Link>
+    </div>
   );
 }
 
@@ -144,6 +168,12 @@ function Cancellation({ user, contracts, initial }: { user: SessionUser; contrac
         {step === 2 && chosen ? (
           <form onSubmit={toSummary} noValidate>
             <p className="contract-choice-one">{contractLine(chosen)}</p>
+            {chosen.actions.includes('withdraw') && chosen.withdrawUntil ? (
+              <p className="notice">
+                {typeset(`Rappel : jusqu’au ${formatDate(chosen.withdrawUntil)}, la rétractation met fin au contrat dès aujourd’hui. `)}
+                <Link to={`/mes-contrats/${encodeURIComponent(chosen.id)}/retractation`}>Me rétracter</Link>
+              </p>
+            ) : null}
             <CancelReasonFields
               contract={chosen} reason={reason} text={text} textError={shownTextError}
               error={reasonError ?? (preview.status === 'failed' && preview.field !== 'text' ? preview.message : undefined)}
@@ -214,38 +244,45 @@ function NothingToCancel({ contracts, wanted }: { contracts: Contract[]; wanted?
   );
 }
 
-/** /resilier and /resilier/:id: « Résilier votre contrat » in three steps (décret 2023-182). */
+/** /resilier/:id, and /resilier signed in: « Résilier votre contrat » in three steps (décret 2023-182). */
 export default function CancelContractPage() {
   const { id } = useParams();
+  return (
+    <>
+      <PageHeader title="Résilier votre contrat" lead={typeset(cancelLeads.signedIn)} />
+      <section className="section">
+        <CancelContract id={id} />
+      </section>
+    </>
+  );
+}
+
+/** The three steps for the signed-in client, for contract id or one to choose. */
+export function CancelContract({ id }: { id?: string }) {
   const user = useSession()?.user;
   const [state, reload] = useContracts();
   const cancellable = state.status === 'ready' ? state.contracts.filter((c) => c.actions.includes('cancel')) : [];
   const wanted = state.status === 'ready' && id ? state.contracts.find((c) => c.id === id) : undefined;
   const initial = wanted && cancellable.includes(wanted) ? wanted.id : undefined;
   return (
-    <>
-      <PageHeader title="Résilier votre contrat" lead={typeset('En trois étapes : vous et votre contrat, le motif avec la date de fin qui en découle, puis la confirmation. Un accusé de réception vous est envoyé par e-mail.')} />
-      <section className="section">
-        <div className="container contract-page">
-          {state.status === 'loading' ? <p className="muted" role="status">Chargement de vos contrats…</p> : null}
-          {state.status === 'failed' ? (
-            <div className="form-error" role="alert">
-              <p>{state.message}</p>
-              <button className="btn btn-secondary" type="button" onClick={reload}>Réessayer</button>
-            </div>
-          ) : null}
-          {state.status === 'ready' && user && id && !wanted ? (
-            <div className="card contract-empty" role="alert"><p>Ce contrat est introuvable.</p><Link className="btn btn-primary" to="/resilier">Résilier un autre contrat</Link></div>
-          ) : null}
-          {state.status === 'ready' && user && (!id || wanted) ? (
-            cancellable.length > 0 && (!wanted || initial) ? (
-              <Cancellation user={user} contracts={cancellable} initial={initial} />
-            ) : (
-              <NothingToCancel contracts={state.contracts} wanted={wanted} />
-            )
-          ) : null}
+    <div className="container contract-page">
+      {state.status === 'loading' ? <p className="muted" role="status">Chargement de vos contrats…</p> : null}
+      {state.status === 'failed' ? (
+        <div className="form-error" role="alert">
+          <p>{state.message}</p>
+          <button className="btn btn-secondary" type="button" onClick={reload}>Réessayer</button>
         </div>
-      </section>
-    </>
+      ) : null}
+      {state.status === 'ready' && user && id && !wanted ? (
+        <div className="card contract-empty" role="alert"><p>Ce contrat est introuvable.</p><Link className="btn btn-primary" to="/resilier">Résilier un autre contrat</Link></div>
+      ) : null}
+      {state.status === 'ready' && user && (!id || wanted) ? (
+        cancellable.length > 0 && (!wanted || initial) ? (
+          <Cancellation user={user} contracts={cancellable} initial={initial} />
+        ) : (
+          <NothingToCancel contracts={state.contracts} wanted={wanted} />
+        )
+      ) : null}
+    </div>
   );
 }

@@ -41,10 +41,20 @@ function EndingNotice({ contract }: { contract: Contract }) {
       </p>
     );
   }
-  return <p className="notice">{typeset(`Résiliation demandée le ${formatDate(e.askedAt)} : le contrat prend fin le ${formatDate(e.date)}.`)}</p>;
+  return (
+    <section className="notice contract-ending" aria-labelledby="resiliation-titre">
+      <h2 id="resiliation-titre">{contract.status === 'cancelled' ? 'Contrat résilié' : 'Résiliation demandée'}</h2>
+      <dl className="contract-facts">
+        <div><dt>Demandée le</dt><dd>{formatDate(e.askedAt)}</dd></div>
+        <div><dt>Fin du contrat</dt><dd><strong>{formatDate(e.date)}</strong></dd></div>
+        <div><dt>Statut</dt><dd>{contract.statusLabel}</dd></div>
+      </dl>
+      {contract.status === 'cancel_requested' ? <p>{typeset('Vous restez couvert jusqu’à cette date ; les prélèvements prévus après elle sont annulés.')}</p> : null}
+    </section>
+  );
 }
 
-/** What the client may do now: sign, withdraw, cancel (the cancellation link is always there). */
+/** What the client may do now: sign, withdraw, cancel (the cancellation link is there until one is filed, which EndingNotice shows instead). */
 function Actions({ contract }: { contract: Contract }) {
   const here = `/mes-contrats/${encodeURIComponent(contract.id)}`;
   return (
@@ -52,7 +62,7 @@ function Actions({ contract }: { contract: Contract }) {
       {contract.actions.includes('sign') ? <Link className="btn btn-primary" to={`${here}/signature`}>Lire mes documents et signer</Link> : null}
       {contract.actions.includes('withdraw') && contract.withdrawUntil ? (
         <Link className="btn btn-secondary" to={`${here}/retractation`}>
-          Me rétracter<span className="visually-hidden"> (jusqu’au {formatDate(contract.withdrawUntil)})</span>
+          Me rétracter (jusqu’au {formatDate(contract.withdrawUntil)})
         </Link>
       ) : null}
       {contract.status !== 'pending_signature' ? (
@@ -60,7 +70,7 @@ function Actions({ contract }: { contract: Contract }) {
           Déclarer un sinistre<span className="visually-hidden"> sur ce contrat</span>
         </Link>
       ) : null}
-      <Link className="card-link" to={`/resilier/${encodeURIComponent(contract.id)}`}>Résilier votre contrat</Link>
+      {contract.ending ? null : <Link className="card-link" to={`/resilier/${encodeURIComponent(contract.id)}`}>Résilier votre contrat</Link>}
     </div>
   );
 }

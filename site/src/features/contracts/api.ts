@@ -218,6 +218,32 @@ export function cancelContract(id: string, reason: CancelReason, text: string): 
   return api<{ effectiveDate: string; contract: Contract }>('POST', `${path(id)}/cancellation`, { reason, text: reason === 'other' ? text : '' });
 }
 
+/** A cancellation asked without an account, with the identification décret 2023-182 lists. */
+export interface CancelRequest {
+  contractNumber: string;
+  lastName: string;
+  email: string;
+  reason: CancelReason;
+  text: string;
+}
+
+/** Asks a cancellation without an account: the same answer whatever the contract, a link mailed to the holder when it matches. */
+export async function askCancellation(r: CancelRequest): Promise<string> {
+  return (await api<{ message: string }>('POST', '/api/cancellations', { ...r, text: r.reason === 'other' ? r.text : '' })).message;
+}
+
+/** The contract and the date of a cancellation confirmed by its link. */
+export interface CancelReceipt {
+  number: string;
+  productLabel: string;
+  effectiveDate: string;
+}
+
+/** Confirms a cancellation asked without an account, with the token of its link. */
+export function confirmCancellation(token: string): Promise<CancelReceipt> {
+  return api<CancelReceipt>('POST', '/api/cancellations/confirm', { token });
+}
+
 /** Uses the 14-day withdrawal right. */
 export async function withdrawContract(id: string): Promise<Contract> {
   return (await api<{ contract: Contract }>('POST', `${path(id)}/withdrawal`)).contract;

@@ -3,19 +3,7 @@ import { ApiError } from '../../lib/api';
 import { formatDate, typeset } from '../../lib/format';
 import { previewCancellation, type CancelPreview, type CancelReason, type Contract } from './api';
 import { hamonProducts } from './details';
-
-/** The reasons as the client reads them. */
-export const reasonLabels: Record<CancelReason, string> = {
-  term: 'À l’échéance',
-  hamon: 'Loi Hamon (après un an)',
-  other: 'Autre motif',
-};
-
-const reasonHints: Record<CancelReason, string> = {
-  term: 'Le contrat prend fin à sa date anniversaire, si la demande arrive au moins deux mois avant.',
-  hamon: 'Pour une assurance auto, moto ou habitation de plus d’un an\u00a0: la fin vient un mois après la demande.',
-  other: 'Un déménagement, une vente du véhicule, un changement de situation… Dites-le en quelques mots\u00a0: nous vérifions ce que la loi prévoit.',
-};
+import { reasonHints, reasonLabels } from './reasons';
 
 /** The preview of the date: waiting, refused with the reason, or the date and its rule. */
 export type PreviewState = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; field?: string; message: string } | { status: 'ready'; preview: CancelPreview; text: string };
