@@ -29,6 +29,12 @@ type ConditionsInput struct {
 	DeductibleCents int64
 	Guarantees      []Guarantee
 	SignedAt        time.Time // zero until the client signs
+	// End is a temporary contract's end, to the hour, Start then read to
+	// the hour too: no anniversary, no tacit renewal, no loi Hamon.
+	End time.Time
+	// NoWithdrawal: a contract under one month, without the 14-day
+	// withdrawal period (L112-2-1).
+	NoWithdrawal bool
 }
 
 // Conditions composes the « Conditions particulières ».
@@ -48,9 +54,12 @@ func (r *Renderer) Conditions(in ConditionsInput) (*Doc, error) {
 		subscribed = in.Issued
 	}
 	d := r.NewDoc("Conditions particulières", "Contrat n°"+nbsp+in.Contract, in.Issued)
-	d.Fields(Field{"Numéro de contrat", in.Contract}, Field{"Assureur", in.Insurer},
-		Field{"Formule", in.Formula}, Field{"Intermédiaire", r.broker.Name + ", courtier, ORIAS n°" + nbsp + r.broker.ORIAS},
-		Field{"Date d’effet", r.date(in.Start)}, Field{"Échéance annuelle", r.anniversary(in.Start)})
+	term := []Field{{"Date d’effet", r.date(in.Start)}, {"Échéance annuelle", r.anniversary(in.Start)}}
+	if !in.End.IsZero() {
+		term = []Field{{"Date d’effet", r.hour(in.Start)}, {"Fin du contrat", r.hour(in.End) + ", sans reconduction"}}
+	}
+	d.Fields(append([]Field{{"Numéro de contrat", in.Contract}, {"Assureur", in.Insurer},
+		{"Formule", in.Formula}, {"Intermédiaire", r.broker.Name + ", courtier, ORIAS n°" + nbsp + r.broker.ORIAS}}, term...)...)
 	d.Section("Le souscripteur")
 	d.Fields(Field{"Nom", in.Holder.Name}, Field{"Adresse", in.Holder.Address},
 		Field{"Date de naissance", r.date(in.Holder.BirthDate)}, Field{"E-mail", in.Holder.Email})
@@ -96,9 +105,18 @@ func (r *Renderer) clauses(d *Doc, in ConditionsInput, subscribed time.Time) {
 	values := map[string]string{"contrat": in.Contract, "date": r.date(subscribed),
 		"courtier": r.broker.Name, "assureur": in.Insurer}
 	d.Section("Droit de renonciation")
-	d.Paragraph(fill(r.texts.Withdrawal, values))
+	if in.NoWithdrawal {
+		d.Paragraph(fill(r.texts.NoWithdrawal, values))
+	} else {
+		d.Paragraph(fill(r.texts.Withdrawal, values))
+	}
 	d.Section("Durée et résiliation")
-	d.Paragraph(fill(r.texts.Cancellation, values))
+	if in.End.IsZero() {
+		d.Paragraph(fill(r.texts.Cancellation, values))
+	} else {
+		values["debut"], values["fin"] = r.hour(in.Start), r.hour(in.End)
+		d.Paragraph(fill(r.texts.Temporary, values))
+	}
 	d.Section("Signatures")
 	holder := "Lu et approuvé, à signer"
 	if !in.SignedAt.IsZero() {
