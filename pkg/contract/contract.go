@@ -45,6 +45,12 @@ type Risk struct {
 	FormulaID string `json:"formulaId,omitempty"`
 	// Advice is the duty to advise as it was met before the choice.
 	Advice *Advice `json:"advice,omitempty"`
+	// Days is a temporary contract's length; 0 for a yearly one.
+	Days int `json:"days,omitempty"`
+	// StartHour is the hour a temporary contract starts on its start
+	// date, fixed at its signature: the next full hour when it is signed
+	// that day, 0 (midnight) otherwise.
+	StartHour int `json:"startHour,omitempty"`
 }
 
 // Dwelling is the insured home.

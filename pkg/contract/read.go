@@ -41,7 +41,7 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 		end, _ := time.Parse(layout, e.Date)
 		e.DueCents = DueForCover(c.YearlyCents, start, end)
 	}
-	if c.SignedAt != nil {
+	if c.SignedAt != nil && withdrawable(c) {
 		c.WithdrawUntil = WithdrawalEnd(day(*c.SignedAt, s.loc)).Format(layout)
 	}
 	c.Actions = s.actions(actor, c)
@@ -73,7 +73,7 @@ func (s *Service) actions(actor account.Actor, c *Contract) []string {
 		}
 		out = append(out, "cancel")
 	}
-	if c.SignedAt != nil && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
+	if c.SignedAt != nil && withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
 		out = append(out, "withdraw")
 	}
 	return out
@@ -121,7 +121,7 @@ func listDocuments(ctx context.Context, tx *store.Tx, contract string) ([]Docume
 }
 
 // docRank is the order documents are read in.
-var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8}
+var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8, DocAttestation: 9}
 
 // dropDrafts deletes the documents issued for reading before the
 // signature, when the contract changed: they described another contract.

@@ -151,7 +151,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Co
 		if err := s.apply(c, d.Details, true); err != nil {
 			return err
 		}
-		if err := CheckStart(start, s.today(), c.Switch != nil); err != nil {
+		if err := s.checkStart(c, start); err != nil {
 			return err
 		}
 		if c.Number, err = nextNumber(ctx, tx, now.In(s.loc).Year()); err != nil {

@@ -51,6 +51,7 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Holder.BirthDate, c.Holder.PostalCode = q.Answers.BirthDate, q.Answers.PostalCode
 	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
 	c.Risk.FormulaID = p.FormulaID
+	c.Risk.Days = q.Answers.Days
 	if v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID); ok {
 		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
 	}
@@ -113,6 +114,9 @@ func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Act
 	c.Risk.Lines = s.quotes.AnswerLines(r)
 	if c.Guarantees == nil {
 		c.Guarantees = []string{}
+	}
+	if t, ok := r.Details.(*quote.Temp); ok && t.Days != nil {
+		c.Risk.Days = *t.Days
 	}
 	switch r.Product {
 	case quote.ProductCar, quote.ProductVTC, quote.ProductTemp:
