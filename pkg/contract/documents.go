@@ -170,6 +170,9 @@ func rhythmText(c *Contract, start time.Time) string {
 	if c.Rhythm == "monthly" {
 		return fmt.Sprintf("Mensuel, par prélèvement SEPA le %d de chaque mois", start.Day())
 	}
+	if temporary(c) {
+		return "En une fois, par prélèvement SEPA le " + frDate(start)
+	}
 	return "Annuel, par prélèvement SEPA le " + frDate(start)
 }
 

@@ -95,7 +95,6 @@ func (r *Renderer) TemporaryAttestation(in AttestationInput) (*Doc, error) {
 	d.Bullets(in.Guarantees...)
 	d.Fields(Field{"Assistance 24" + nbsp + "h/24, 7" + nbsp + "j/7", in.InsurerPhone},
 		Field{"Votre courtier", r.broker.Name + " – " + r.broker.Phone})
-	d.Note(r.texts.VehicleMemo)
 	d.Signatures(Field{"Pour " + in.Insurer + ", par délégation", r.broker.Name + ", le " + r.date(in.Issued)})
 	return d, nil
 }

@@ -87,14 +87,19 @@ func (r *Renderer) anniversary(start time.Time) string {
 func (r *Renderer) premium(d *Doc, in ConditionsInput) {
 	p := in.Premium
 	d.Section("Votre cotisation et vos garanties")
-	d.Table([]Column{{Title: "Cotisation", Width: 3}, {Title: "Montant", Width: 1.4, Amount: true}}, [][]string{
+	rows := [][]string{
 		{"Prime annuelle hors taxes", Euros(p.YearlyCents - p.TaxesCents)},
 		{"Taxes sur les conventions d’assurance et contributions", Euros(p.TaxesCents)},
 		{"Prime annuelle toutes taxes comprises", Euros(p.YearlyCents)},
 		{"Soit par mois", Euros(p.MonthlyCents)},
-	})
+	}
+	if !in.End.IsZero() {
+		// A temporary contract's premium is the price of its days, paid once.
+		rows[0][0], rows[2][0], rows = "Prime de la période hors taxes", "Prime de la période toutes taxes comprises", rows[:3]
+	}
+	d.Table([]Column{{Title: "Cotisation", Width: 3}, {Title: "Montant", Width: 1.4, Amount: true}}, rows)
 	d.Fields(Field{"Fractionnement et paiement", p.Rhythm}, Field{"Franchise générale", Euros(in.DeductibleCents)})
-	rows := make([][]string, len(in.Guarantees))
+	rows = make([][]string, len(in.Guarantees))
 	for i, g := range in.Guarantees {
 		rows[i] = []string{g.Name, g.Detail}
 	}
