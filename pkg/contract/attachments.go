@@ -11,8 +11,9 @@ import (
 
 // signedMailKinds are the documents the « contrat signé » mail carries:
 // the contract's information on a durable medium, as distance selling
-// requires (L112-2-1), kept by the client whatever becomes of their account.
-var signedMailKinds = []string{DocConditions, DocAdvice, DocIPID, DocMandate, DocLetter, DocMemo, DocVTC, DocAttestation}
+// requires (L112-2-1), kept by the client whatever becomes of their
+// account, with the evidence of their signature.
+var signedMailKinds = []string{DocConditions, DocAdvice, DocIPID, DocMandate, DocLetter, DocEvidence, DocMemo, DocVTC, DocAttestation}
 
 // fileStems name the attached files, without accents so that every mail
 // client shows them alike.
@@ -26,7 +27,7 @@ var fileStems = map[string]string{
 // attachments: referred to by hash, the bytes read when it is sent.
 func attachments(ctx context.Context, tx *store.Tx, c *Contract, kinds []string) ([]event.Attachment, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT d.id, d.kind, f.size, d.sha256, d.issued_at FROM contract_documents d
-		JOIN files f ON f.sha256 = d.sha256 WHERE d.contract_id = ? ORDER BY d.issued_at DESC, d.id`, c.ID)
+		JOIN files f ON f.sha256 = d.sha256 WHERE d.contract_id = ? ORDER BY d.issued_at DESC, d.signed DESC, d.id`, c.ID)
 	if err != nil {
 		return nil, fmt.Errorf("pièces jointes du contrat: %w", err)
 	}

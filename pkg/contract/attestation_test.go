@@ -125,6 +125,7 @@ func TestAttestationPerProduct(t *testing.T) {
 			if tc.letter {
 				want = append(want, "lettre-de-renonciation")
 			}
+			want = append(want, "fichier-de-preuve")
 			for _, k := range tc.proofs {
 				want = append(want, map[string]string{"memo": "memo-vehicule-assure", "vtc": "attestation-vtc", "attestation": "attestation-assurance"}[k])
 			}

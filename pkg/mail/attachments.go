@@ -83,7 +83,7 @@ func withAttachments(b builder) builder {
 		n.attachments = attached
 		var after []string
 		if len(attached) > 0 {
-			after = append(after, "Pièces jointes, à conserver\u00a0: "+names(attached)+".")
+			after = append(after, "Joints à ce message, à conserver\u00a0: "+names(attached)+".")
 		}
 		if len(linked) > 0 {
 			s := "Trop volumineux pour ce message, ces documents sont à télécharger depuis votre espace\u00a0: "

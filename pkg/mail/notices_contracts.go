@@ -46,11 +46,7 @@ var (
 		}, true)
 	contractSigned = withAttachments(contractNotice("contract-signed", "Votre contrat {number} est signé",
 		func(m *Mailer, p event.ContractPayload) []string {
-			where := "sont dans votre espace"
-			if len(p.Attachments) > 0 {
-				where = "sont joints à ce message et restent dans votre espace"
-			}
-			out := []string{"Merci\u00a0! Votre contrat est signé électroniquement. Vos documents signés " + where + "\u00a0: " + strings.Join(p.Documents, ", ") + "."}
+			out := []string{"Merci\u00a0! Votre contrat est signé électroniquement. Vos documents signés sont dans votre espace\u00a0: " + strings.Join(p.Documents, ", ") + "."}
 			if !p.Date.IsZero() {
 				out = append(out, "Vous êtes couvert provisoirement jusqu’au "+fr.Date(p.Date, m.loc)+"\u00a0: envoyez vos justificatifs depuis la page du contrat pour que votre contrat devienne actif.")
 			}
@@ -71,10 +67,7 @@ var (
 			return out
 		}, nil, false)
 	contractActivated = withAttachments(contractNotice("contract-activated", "Votre contrat {number} est actif",
-		func(_ *Mailer, p event.ContractPayload) []string {
-			if len(p.Attachments) > 0 {
-				return []string{"Tous vos justificatifs sont acceptés\u00a0: votre contrat est actif. Votre attestation pour l’année est jointe à ce message\u00a0; vos documents à jour sont aussi dans votre espace."}
-			}
+		func(*Mailer, event.ContractPayload) []string {
 			return []string{"Tous vos justificatifs sont acceptés\u00a0: votre contrat est actif. Vos documents à jour, dont votre attestation, sont dans votre espace."}
 		}, nil, false))
 	contractCancelRequested = contractNotice("contract-cancel-requested", "Accusé de réception de votre demande de résiliation : {number}",
