@@ -45,7 +45,8 @@ type ServeOptions struct {
 	// http://ADDR when "".
 	PublicURL string
 	// MailAttachmentsMB is --mail-attachments-mb: what the documents of
-	// one mail may weigh, as the broker's SMTP server accepts.
+	// one mail may weigh, as the broker's SMTP server accepts (0: the
+	// default, mail.DefaultAttachmentLimit).
 	MailAttachmentsMB int
 	// Ready is called with the listening address once the server accepts
 	// connections; tests use it to learn a random port.
@@ -102,7 +103,7 @@ func NewServeCommand(opts *Options, getenv func(string) string, runF func(contex
 // mailConfig checks the mail flags and makes the App's MailConfig.
 func (so *ServeOptions) mailConfig() (app.MailConfig, error) {
 	cfg := app.MailConfig{From: so.MailFrom, PublicURL: so.PublicURL, AttachmentLimit: int64(so.MailAttachmentsMB) << 20}
-	if so.MailAttachmentsMB < 1 || so.MailAttachmentsMB > 100 {
+	if so.MailAttachmentsMB < 0 || so.MailAttachmentsMB > 100 {
 		return cfg, fmt.Errorf("invalid --mail-attachments-mb %d: use a number of megabytes from 1 to 100", so.MailAttachmentsMB)
 	}
 	if cfg.PublicURL == "" {
