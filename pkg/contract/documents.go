@@ -33,10 +33,11 @@ const (
 	DocMandate    = "mandate"
 	DocMemo       = "memo"
 	DocVTC        = "vtc"
+	DocEvidence   = "evidence"
+
 	// DocAttestation is the attestation of a home or of a temporary
 	// contract (a car's and a motorbike's is the Mémo).
 	DocAttestation = "attestation"
-	DocEvidence    = "evidence"
 )
 
 // pdf is a document made, sealed, ready to store.
