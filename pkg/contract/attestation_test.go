@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/contract"
+	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/event"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
@@ -210,5 +212,34 @@ func TestTemporaryOverAMonth(t *testing.T) {
 	c = f.sign(t, c)
 	if c.WithdrawUntil == "" || !slices.Contains(c.Actions, "withdraw") {
 		t.Errorf("withdraw until %q, actions %v", c.WithdrawUntil, c.Actions)
+	}
+}
+
+// A temporary contract signed the day before its start covers from
+// midnight: the attestation issued again when its supporting documents
+// are accepted, on the start day, keeps that hour.
+func TestTemporaryActivatedOnItsStartDay(t *testing.T) {
+	f := newFixture(t)
+	c, err := f.subscribe(t, "temp", "2026-03-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = f.sign(t, c)
+	f.clock.Advance(29 * time.Hour) // 3 March, 15:00 in Paris
+	for _, k := range contract.ProofKinds("temp") {
+		contracttest.SendProof(t, f.app, f.marie, c.ID, k)
+		if c, err = f.app.Contracts.ReviewProof(f.ctx, f.agent, c.ID, k, contract.Review{Accept: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.Status != contract.StatusActive {
+		t.Fatalf("status %s", c.Status)
+	}
+	att, _, err := f.app.Contracts.File(f.ctx, f.marie, c.ID, "documents", doc(t, c, contract.DocAttestation, false).ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdfText(t, att.Data); !strings.Contains(text, "Du 3 mars 2026 à 00:00") || !strings.Contains(text, "Au 10 mars 2026 à 00:00") {
+		t.Errorf("attestation:\n%s", text)
 	}
 }

@@ -25,13 +25,13 @@ func withdrawable(c *Contract) bool {
 	return !start.AddDate(0, 0, max(c.Risk.Days, 1)).Before(addMonths(start, 1))
 }
 
-// coverPeriod is when a temporary contract covers, in loc: from its start
-// hour (the next full hour after at when it starts on at's day and its
-// signature has not fixed it yet, midnight on a later day) for its days.
+// coverPeriod is when a temporary contract covers, in loc: from the hour
+// its signature fixed (StartHour), or before it the next full hour after
+// at when it starts on at's day, midnight on a later day; for its days.
 func coverPeriod(c *Contract, at time.Time, loc *time.Location) (from, to time.Time) {
 	d, _ := time.Parse(layout, c.StartDate)
 	hour := c.Risk.StartHour
-	if hour == 0 && day(at, loc).Equal(d) {
+	if c.SignedAt == nil && day(at, loc).Equal(d) {
 		hour = nextHour(at, loc)
 	}
 	from = time.Date(d.Year(), d.Month(), d.Day(), hour, 0, 0, 0, loc)
