@@ -67,6 +67,9 @@ type MailConfig struct {
 	SMTP *mail.Server
 	// Sender tunes the retries (tests shorten them).
 	Sender mail.SenderConfig
+	// AttachmentLimit bounds the documents of one mail
+	// (--mail-attachments-mb); mail.DefaultAttachmentLimit when 0.
+	AttachmentLimit int64
 }
 
 // DefaultPublicURL is the public address of a server started with the
@@ -210,7 +213,7 @@ func (a *App) openMail(cfg Config) error {
 	var err error
 	a.Mail, err = mail.New(context.Background(), a.Store, mail.Config{
 		Profile: a.Company, Location: a.Calendar.Location(), PublicURL: public, From: cfg.Mail.From,
-		Logger: a.Log, Now: a.now,
+		Logger: a.Log, Now: a.now, Files: a.file, AttachmentLimit: cfg.Mail.AttachmentLimit,
 	})
 	if err != nil {
 		return err
@@ -319,6 +322,19 @@ func (a *App) openContracts(cfg Config) error {
 		Creditor: sepa.Creditor{Name: p.FullName, IBAN: p.Sepa.IBAN, BIC: p.Sepa.BIC, ID: p.Sepa.CreditorID},
 	})
 	return err
+}
+
+// file reads a stored file for the mails' attachments (mail.Files).
+func (a *App) file(ctx context.Context, sum string) ([]byte, error) {
+	var data []byte
+	err := a.Store.ReadTx(ctx, func(tx *store.Tx) error {
+		f, err := contract.GetFile(ctx, tx, sum)
+		if err == nil {
+			data = f.Data
+		}
+		return err
+	})
+	return data, err
 }
 
 // splitPEM cuts a certificate followed by its key in two.

@@ -44,6 +44,10 @@ type ServeOptions struct {
 	// PublicURL is --public-url: the site's address in the mails' links;
 	// http://ADDR when "".
 	PublicURL string
+	// MailAttachmentsMB is --mail-attachments-mb: what the documents of
+	// one mail may weigh, as the broker's SMTP server accepts (0: the
+	// default, mail.DefaultAttachmentLimit).
+	MailAttachmentsMB int
 	// Ready is called with the listening address once the server accepts
 	// connections; tests use it to learn a random port.
 	Ready func(addr string)
@@ -90,12 +94,18 @@ func NewServeCommand(opts *Options, getenv func(string) string, runF func(contex
 	cmd.Flags().StringVar(&so.MailFrom, "mail-from", "", "sender of the mails, \"Name <address>\" (default: the company profile's e-mail)")
 	cmd.Flags().StringVar(&so.PublicURL, "public-url", "",
 		"the site's public address, the start of every link in the mails (default: http:// and --addr)")
+	cmd.Flags().IntVar(&so.MailAttachmentsMB, "mail-attachments-mb", mail.DefaultAttachmentLimit>>20,
+		"most the documents attached to one mail may weigh, in MB once encoded; the largest\n"+
+			"beyond it are sent as links to the client's space")
 	return cmd
 }
 
 // mailConfig checks the mail flags and makes the App's MailConfig.
 func (so *ServeOptions) mailConfig() (app.MailConfig, error) {
-	cfg := app.MailConfig{From: so.MailFrom, PublicURL: so.PublicURL}
+	cfg := app.MailConfig{From: so.MailFrom, PublicURL: so.PublicURL, AttachmentLimit: int64(so.MailAttachmentsMB) << 20}
+	if so.MailAttachmentsMB < 0 || so.MailAttachmentsMB > 100 {
+		return cfg, fmt.Errorf("invalid --mail-attachments-mb %d: use a number of megabytes from 1 to 100", so.MailAttachmentsMB)
+	}
 	if cfg.PublicURL == "" {
 		host := so.Addr
 		if strings.HasPrefix(host, ":") { // every interface: this machine's name for it

@@ -108,7 +108,7 @@ func TestCancelWithoutAccount(t *testing.T) {
 	if c, _ = f.app.Contracts.Get(f.ctx, f.marie, c.ID); c.Status != contract.StatusCancelRequested || c.Ending.Date != "2027-03-10" {
 		t.Fatalf("after the link: %s %+v", c.Status, c.Ending)
 	}
-	if h := c.History[len(c.History)-1]; h.Action != "cancel_requested" || h.ActorName != "Marie Durand" {
+	if h := c.History[len(c.History)-1]; h.Action != "cancel_requested" || h.ActorName != "Marie DURAND" {
 		t.Fatalf("history %+v", h)
 	}
 	_, err = f.app.Contracts.ConfirmCancellation(f.ctx, links[1])

@@ -66,6 +66,12 @@ type Risk struct {
 	Quoted *Quoted `json:"quoted,omitempty"`
 	// Repricing is how the premium moved from Quoted, nil when it did not.
 	Repricing *Repricing `json:"repricing,omitempty"`
+	// Days is a temporary contract's length; 0 for a yearly one.
+	Days int `json:"days,omitempty"`
+	// StartHour is the hour a temporary contract starts on its start
+	// date, fixed at its signature: the next full hour when it is signed
+	// that day, 0 (midnight) otherwise.
+	StartHour int `json:"startHour,omitempty"`
 }
 
 // Dwelling is the insured home.

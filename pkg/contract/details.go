@@ -239,7 +239,7 @@ func (s *Service) Update(ctx context.Context, actor account.Actor, id string, d 
 			c.StartDate = day.Format(layout)
 		}
 		startDay, _ := time.Parse(layout, c.StartDate)
-		if err := CheckStart(startDay, s.today(), c.Switch != nil); err != nil {
+		if err := s.checkStart(c, startDay); err != nil {
 			return err
 		}
 		if err := s.reprice(c); err != nil {

@@ -35,6 +35,10 @@ const (
 	DocMemo       = "memo"
 	DocVTC        = "vtc"
 	DocEvidence   = "evidence"
+
+	// DocAttestation is the attestation of a home or of a temporary
+	// contract (a car's and a motorbike's is the Mémo).
+	DocAttestation = "attestation"
 )
 
 // pdf is a document made, sealed, ready to store.
@@ -92,6 +96,8 @@ func (s *Service) compose(c *Contract, kind string, at time.Time) (*document.Doc
 			return r.VTCCertificate(in)
 		}
 		return r.VehicleMemo(in)
+	case DocAttestation:
+		return s.attestation(c, at)
 	}
 	return nil, fmt.Errorf("document inconnu %q", kind)
 }
@@ -135,6 +141,10 @@ func (s *Service) conditionsInput(c *Contract, start, at time.Time) document.Con
 	in := document.ConditionsInput{Contract: c.Number, Issued: at, Start: start, Insurer: s.insurerName(c), Formula: c.Formula,
 		Holder: s.person(c), DeductibleCents: c.DeductibleCents,
 		Premium: document.Premium{YearlyCents: c.YearlyCents, TaxesCents: c.TaxesCents, MonthlyCents: c.MonthlyCents, Rhythm: rhythmText(c, start)}}
+	if temporary(c) {
+		in.Start, in.End = coverPeriod(c, at, s.loc)
+	}
+	in.NoWithdrawal = !withdrawable(c)
 	if c.SignedAt != nil {
 		in.Subscribed, in.SignedAt = *c.SignedAt, *c.SignedAt
 	}
@@ -161,6 +171,9 @@ func (s *Service) conditionsInput(c *Contract, start, at time.Time) document.Con
 func rhythmText(c *Contract, start time.Time) string {
 	if c.Rhythm == "monthly" {
 		return fmt.Sprintf("Mensuel, par prélèvement SEPA le %d de chaque mois", start.Day())
+	}
+	if temporary(c) {
+		return "En une fois, par prélèvement SEPA le " + frDate(start)
 	}
 	return "Annuel, par prélèvement SEPA le " + frDate(start)
 }
@@ -198,6 +211,9 @@ func draftKinds(c *Contract) []string {
 	kinds := []string{DocAdvice, DocConditions}
 	if c.Risk.FormulaID != "" {
 		kinds = append(kinds, DocIPID)
+	}
+	if !withdrawable(c) {
+		return kinds // no withdrawal, no letter to withdraw with
 	}
 	return append(kinds, DocLetter)
 }
@@ -317,15 +333,19 @@ func (s *Service) ensureDrafts(ctx context.Context, id string) error {
 	})
 }
 
-// issueMemo issues the Mémo Véhicule Assuré of a vehicle's contract (and
-// the VTC certificate), for the provisional cover or for the year.
+// attestationKinds are the proofs of insurance each product gets: the
+// Mémo Véhicule Assuré of a car or a motorbike (and the VTC certificate),
+// the attestation of a home or of a temporary contract.
+var attestationKinds = map[string][]string{
+	"car": {DocMemo}, "moto": {DocMemo}, "vtc": {DocMemo, DocVTC}, "home": {DocAttestation}, "temp": {DocAttestation},
+}
+
+// issueMemo issues the proofs of insurance of c (attestationKinds), for
+// the provisional cover or for the year.
 func (s *Service) issueMemo(ctx context.Context, tx *store.Tx, c *Contract, at time.Time) error {
-	if !vehicleProducts[c.Product] {
+	kinds := attestationKinds[c.Product]
+	if len(kinds) == 0 {
 		return nil
-	}
-	kinds := []string{DocMemo}
-	if c.Product == "vtc" {
-		kinds = append(kinds, DocVTC)
 	}
 	docs, err := s.made(ctx, c, kinds, at)
 	if err != nil {

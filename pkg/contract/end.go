@@ -163,11 +163,11 @@ func (s *Service) Withdraw(ctx context.Context, actor account.Actor, id string) 
 		if err != nil {
 			return err
 		}
+		if c.SignedAt != nil && !withdrawable(c) {
+			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat de moins d’un mois n’ouvre pas de délai de rétractation (article L112-2-1 du code des assurances).")
+		}
 		if c.SignedAt == nil || !CanMove(c.Status, StatusWithdrawn) {
 			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a pas de rétractation possible.", c.Status.Label())
-		}
-		if !s.withdrawable(c) {
-			return apperr.Errorf(apperr.ECONFLICT, "Un contrat de moins d’un mois, comme une assurance temporaire, n’ouvre pas de droit de rétractation (article L112-2-1 du code des assurances).")
 		}
 		today := s.today()
 		if last := WithdrawalEnd(day(*c.SignedAt, s.loc)); today.After(last) {
@@ -260,7 +260,8 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 // FileRefs are the columns of this package that name a stored file.
 func FileRefs() [][2]string {
 	// claim_files is pkg/claim's: a sweep here must not take its photos.
-	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}, {"claim_files", "sha256"}}
+	// mail_attachments is pkg/mail's: a mail not sent yet keeps its documents.
+	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}, {"claim_files", "sha256"}, {"mail_attachments", "sha256"}}
 }
 
 // Forget is the contracts' part of an account's erasure (account.Eraser):

@@ -42,7 +42,7 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 		end, _ := time.Parse(layout, e.Date)
 		e.DueCents = DueForCover(c.YearlyCents, start, end)
 	}
-	if c.SignedAt != nil && s.withdrawable(c) {
+	if c.SignedAt != nil && withdrawable(c) {
 		c.WithdrawUntil = WithdrawalEnd(day(*c.SignedAt, s.loc)).Format(layout)
 	}
 	c.Actions = s.actions(actor, c)
@@ -74,15 +74,11 @@ func (s *Service) actions(actor account.Actor, c *Contract) []string {
 		}
 		out = append(out, "cancel")
 	}
-	if c.SignedAt != nil && s.withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
+	if c.SignedAt != nil && withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
 		out = append(out, "withdraw")
 	}
 	return out
 }
-
-// withdrawable tells a contract the withdrawal right applies to: not a
-// temporary one, whose cover lasts less than a month (L112-2-1).
-func (s *Service) withdrawable(c *Contract) bool { return !s.tariff().Temporary(c.Product) }
 
 func insertDocument(ctx context.Context, tx *store.Tx, contract string, d Document) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO contract_documents (id, contract_id, kind, title, sha256, issued_at, signed)
@@ -126,7 +122,7 @@ func listDocuments(ctx context.Context, tx *store.Tx, contract string) ([]Docume
 }
 
 // docRank is the order documents are read in.
-var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8}
+var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8, DocAttestation: 9}
 
 // dropDrafts deletes the documents issued for reading before the
 // signature, when the contract changed: they described another contract.

@@ -158,7 +158,7 @@ func (s *Service) Create(ctx context.Context, actor account.Actor, d Draft) (*Co
 		if err := s.applyAll(ctx, tx, actor, c, d.Details, true); err != nil {
 			return err
 		}
-		if err := CheckStart(start, s.today(), c.Switch != nil); err != nil {
+		if err := s.checkStart(c, start); err != nil {
 			return err
 		}
 		if err := s.reprice(c); err != nil {

@@ -126,7 +126,7 @@ func (s *Service) signable(ctx context.Context, tx *store.Tx, actor account.Acto
 		return nil, &apperr.Error{Code: apperr.EINVALID, Field: bad[0].Field, Message: bad[0].Message, Fields: bad}
 	}
 	start, _ := time.Parse(layout, c.StartDate)
-	if err := CheckStart(start, s.today(), c.Switch != nil); err != nil {
+	if err := s.checkStart(c, start); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -51,6 +51,7 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Holder.PostalCode = q.Answers.PostalCode
 	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
 	c.Risk.FormulaID, c.Risk.InsurerID = p.FormulaID, p.InsurerID
+	c.Risk.Days = q.Answers.Days
 	answers, needs := q.Answers, q.Needs
 	c.Risk.Answers, c.Risk.Needs = &answers, &needs
 	c.Risk.Quoted = &Quoted{YearlyCents: p.YearlyCents, MonthlyCents: p.MonthlyCents, Answers: q.Answers, Trace: p.Trace}
@@ -116,6 +117,9 @@ func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Act
 	c.Risk.Lines = s.quotes.AnswerLines(r)
 	if c.Guarantees == nil {
 		c.Guarantees = []string{}
+	}
+	if t, ok := r.Details.(*quote.Temp); ok && t.Days != nil {
+		c.Risk.Days = *t.Days
 	}
 	switch r.Product {
 	case quote.ProductCar, quote.ProductVTC, quote.ProductTemp:

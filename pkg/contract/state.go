@@ -32,7 +32,12 @@ func (s *Service) activate(ctx context.Context, tx *store.Tx, actor account.Acto
 	if err := s.record(ctx, tx, actor, c, "activated", "Tous les justificatifs sont acceptés\u00a0: contrat actif", now); err != nil {
 		return err
 	}
-	return s.publish(ctx, tx, c, event.ContractActivated, "", now)
+	p := s.payload(c, "")
+	var err error
+	if p.Attachments, err = attachments(ctx, tx, c, attestationKinds[c.Product]); err != nil {
+		return err
+	}
+	return event.Record(ctx, tx, event.ContractActivated, event.ContractAggregate(c.ID), p, now)
 }
 
 // payload is c's event payload for its holder.

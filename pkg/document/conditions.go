@@ -29,6 +29,12 @@ type ConditionsInput struct {
 	DeductibleCents int64
 	Guarantees      []Guarantee
 	SignedAt        time.Time // zero until the client signs
+	// End is a temporary contract's end, to the hour, Start then read to
+	// the hour too: no anniversary, no tacit renewal, no loi Hamon.
+	End time.Time
+	// NoWithdrawal: a contract under one month, without the 14-day
+	// withdrawal period (L112-2-1).
+	NoWithdrawal bool
 }
 
 // Conditions composes the « Conditions particulières ».
@@ -48,9 +54,12 @@ func (r *Renderer) Conditions(in ConditionsInput) (*Doc, error) {
 		subscribed = in.Issued
 	}
 	d := r.NewDoc("Conditions particulières", "Contrat n°"+nbsp+in.Contract, in.Issued)
-	d.Fields(Field{"Numéro de contrat", in.Contract}, Field{"Assureur", in.Insurer},
-		Field{"Formule", in.Formula}, Field{"Intermédiaire", r.broker.Name + ", courtier, ORIAS n°" + nbsp + r.broker.ORIAS},
-		Field{"Date d’effet", r.date(in.Start)}, Field{"Échéance annuelle", r.anniversary(in.Start)})
+	term := []Field{{"Date d’effet", r.date(in.Start)}, {"Échéance annuelle", r.anniversary(in.Start)}}
+	if !in.End.IsZero() {
+		term = []Field{{"Date d’effet", r.hour(in.Start)}, {"Fin du contrat", r.hour(in.End) + ", sans reconduction"}}
+	}
+	d.Fields(append([]Field{{"Numéro de contrat", in.Contract}, {"Assureur", in.Insurer},
+		{"Formule", in.Formula}, {"Intermédiaire", r.broker.Name + ", courtier, ORIAS n°" + nbsp + r.broker.ORIAS}}, term...)...)
 	d.Section("Le souscripteur")
 	holderFields := []Field{{"Nom", in.Holder.Name}, {"Adresse", in.Holder.Address},
 		{"Date de naissance", r.date(in.Holder.BirthDate)}, {"E-mail", in.Holder.Email}}
@@ -82,14 +91,19 @@ func (r *Renderer) anniversary(start time.Time) string {
 func (r *Renderer) premium(d *Doc, in ConditionsInput) {
 	p := in.Premium
 	d.Section("Votre cotisation et vos garanties")
-	d.Table([]Column{{Title: "Cotisation", Width: 3}, {Title: "Montant", Width: 1.4, Amount: true}}, [][]string{
+	rows := [][]string{
 		{"Prime annuelle hors taxes", Euros(p.YearlyCents - p.TaxesCents)},
 		{"Taxes sur les conventions d’assurance et contributions", Euros(p.TaxesCents)},
 		{"Prime annuelle toutes taxes comprises", Euros(p.YearlyCents)},
 		{"Soit par mois", Euros(p.MonthlyCents)},
-	})
+	}
+	if !in.End.IsZero() {
+		// A temporary contract's premium is the price of its days, paid once.
+		rows[0][0], rows[2][0], rows = "Prime de la période hors taxes", "Prime de la période toutes taxes comprises", rows[:3]
+	}
+	d.Table([]Column{{Title: "Cotisation", Width: 3}, {Title: "Montant", Width: 1.4, Amount: true}}, rows)
 	d.Fields(Field{"Fractionnement et paiement", p.Rhythm}, Field{"Franchise générale", Euros(in.DeductibleCents)})
-	rows := make([][]string, len(in.Guarantees))
+	rows = make([][]string, len(in.Guarantees))
 	for i, g := range in.Guarantees {
 		rows[i] = []string{g.Name, g.Detail}
 	}
@@ -100,9 +114,18 @@ func (r *Renderer) clauses(d *Doc, in ConditionsInput, subscribed time.Time) {
 	values := map[string]string{"contrat": in.Contract, "date": r.date(subscribed),
 		"courtier": r.broker.Name, "assureur": in.Insurer}
 	d.Section("Droit de renonciation")
-	d.Paragraph(fill(r.texts.Withdrawal, values))
+	if in.NoWithdrawal {
+		d.Paragraph(fill(r.texts.NoWithdrawal, values))
+	} else {
+		d.Paragraph(fill(r.texts.Withdrawal, values))
+	}
 	d.Section("Durée et résiliation")
-	d.Paragraph(fill(r.texts.Cancellation, values))
+	if in.End.IsZero() {
+		d.Paragraph(fill(r.texts.Cancellation, values))
+	} else {
+		values["debut"], values["fin"] = r.hour(in.Start), r.hour(in.End)
+		d.Paragraph(fill(r.texts.Temporary, values))
+	}
 	d.Section("Signatures")
 	holder := "Lu et approuvé, à signer"
 	if !in.SignedAt.IsZero() {

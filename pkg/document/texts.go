@@ -32,6 +32,15 @@ type Texts struct {
 	VTCCertificate string `json:"attestationVtc"`
 	Evidence       string `json:"preuve"`
 	SignaturePage  string `json:"pageSignature"`
+
+	// HomeAttestation and TemporaryAttestation open the attestations of a
+	// home and of a temporary contract; Temporary is a temporary
+	// contract's clause of duration, NoWithdrawal the withdrawal clause of
+	// a contract under one month.
+	HomeAttestation      string `json:"attestationHabitation"`
+	TemporaryAttestation string `json:"attestationTemporaire"`
+	Temporary            string `json:"contratTemporaire"`
+	NoWithdrawal         string `json:"renonciationExclue"`
 }
 
 // textSpec says what a text may and must name.
@@ -54,6 +63,12 @@ var textSpecs = []textSpec{
 	{"memoVehicule", func(t *Texts) string { return t.VehicleMemo }, nil, nil},
 	{"attestationVtc", func(t *Texts) string { return t.VTCCertificate },
 		[]string{"assureur", "nom", "contrat", "immatriculation", "debut", "fin"}, []string{"contrat", "immatriculation"}},
+	{"attestationHabitation", func(t *Texts) string { return t.HomeAttestation },
+		[]string{"assureur", "nom", "contrat", "adresse", "debut", "fin"}, []string{"contrat", "adresse"}},
+	{"attestationTemporaire", func(t *Texts) string { return t.TemporaryAttestation },
+		[]string{"assureur", "nom", "contrat", "immatriculation", "debut", "fin"}, []string{"contrat", "immatriculation", "debut", "fin"}},
+	{"contratTemporaire", func(t *Texts) string { return t.Temporary }, []string{"contrat", "debut", "fin", "courtier", "assureur"}, []string{"fin"}},
+	{"renonciationExclue", func(t *Texts) string { return t.NoWithdrawal }, []string{"contrat", "courtier", "assureur"}, nil},
 	{"preuve", func(t *Texts) string { return t.Evidence }, []string{"courtier"}, nil},
 	{"pageSignature", func(t *Texts) string { return t.SignaturePage }, []string{"nom", "date", "preuve"}, nil},
 }

@@ -181,6 +181,25 @@ type ContractPayload struct {
 	Documents []string `json:"documents,omitempty"`
 	// RefundCents is what a withdrawal gives back.
 	RefundCents int64 `json:"refundCents,omitempty"`
+	// Attachments are the documents the notice carries: the durable medium
+	// that distance selling owes the client (L112-2-1), which stays with
+	// them when their account is gone.
+	Attachments []Attachment `json:"attachments,omitempty"`
+	// NoWithdrawal tells a contract without the 14 days to withdraw (under
+	// one month, L112-2-1).
+	NoWithdrawal bool `json:"noWithdrawal,omitempty"`
+}
+
+// Attachment is a stored file a notice carries, named by its SHA-256:
+// the mail keeps the reference and reads the bytes when it is sent.
+type Attachment struct {
+	Name   string `json:"name"`
+	MIME   string `json:"mime"`
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+	// Path is where the client's space serves it, for a link instead
+	// when the mail would grow too large.
+	Path string `json:"path,omitempty"`
 }
 
 // ClaimPayload is a claim's step as the client is told of it.

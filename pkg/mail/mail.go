@@ -40,6 +40,14 @@ type Config struct {
 	From   string
 	Logger *slog.Logger
 	Now    func() time.Time
+
+	// Files reads the documents the mails carry, when they are sent; a
+	// mail goes without a document it cannot read.
+	Files Files
+	// AttachmentLimit is the most the documents of one mail may weigh,
+	// encoded (DefaultAttachmentLimit when 0): the largest beyond it go
+	// as links to the client's space.
+	AttachmentLimit int64
 }
 
 // Mailer writes the notices of the events and keeps the outbox.
@@ -52,6 +60,10 @@ type Mailer struct {
 	from      *mail.Address
 	log       *slog.Logger
 	now       func() time.Time
+
+	files Files
+	// attachLimit bounds the documents of one mail, encoded.
+	attachLimit int64
 }
 
 // New builds the Mailer over db.
@@ -69,13 +81,16 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Mailer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.AttachmentLimit <= 0 {
+		cfg.AttachmentLimit = DefaultAttachmentLimit
+	}
 	public := strings.TrimRight(cfg.PublicURL, "/")
 	if public == "" {
 		return nil, fmt.Errorf("adresse publique du site manquante (--public-url)")
 	}
 	return &Mailer{
 		db: db, profile: cfg.Profile, footer: FooterOf(cfg.Profile, public), loc: cfg.Location,
-		publicURL: public, from: from, log: cfg.Logger, now: cfg.Now,
+		publicURL: public, from: from, files: cfg.Files, attachLimit: cfg.AttachmentLimit, log: cfg.Logger, now: cfg.Now,
 	}, nil
 }
 
@@ -139,6 +154,9 @@ func (m *Mailer) handle(ctx context.Context, tx *store.Tx, e event.Event) error 
 			return err
 		}
 		if err := insertMail(ctx, tx, row); err != nil {
+			return err
+		}
+		if err := insertAttachments(ctx, tx, row.MessageID, n.attachments); err != nil {
 			return err
 		}
 		secret = secret || row.secret != ""

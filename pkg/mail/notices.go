@@ -32,6 +32,8 @@ type notice struct {
 	template string
 	// secret marks a notice whose link opens the account: blanked once sent.
 	secret bool
+	// attachments are the stored documents the mail carries.
+	attachments []event.Attachment
 }
 
 // builder makes the notices of one kind of event.

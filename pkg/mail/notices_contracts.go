@@ -45,7 +45,7 @@ var (
 		func(*Mailer, event.ContractPayload) []string {
 			return []string{"Vous n’avez rien demandé\u00a0? Ne communiquez ce code à personne, même à un conseiller\u00a0: nous ne vous le demanderons jamais."}
 		}, true)
-	contractSigned = contractNotice("contract-signed", "Votre contrat {number} est signé",
+	contractSigned = withAttachments(contractNotice("contract-signed", "Votre contrat {number} est signé",
 		func(m *Mailer, p event.ContractPayload) []string {
 			out := []string{"Merci\u00a0! Votre contrat est signé électroniquement. Vos documents signés sont dans votre espace\u00a0: " + strings.Join(p.Documents, ", ") + "."}
 			if !p.Date.IsZero() {
@@ -53,9 +53,12 @@ var (
 			}
 			return out
 		},
-		func(*Mailer, event.ContractPayload) []string {
+		func(_ *Mailer, p event.ContractPayload) []string {
+			if p.NoWithdrawal {
+				return []string{"Conclu pour moins d’un mois, ce contrat n’ouvre pas de délai de rétractation (article L112-2-1 du code des assurances)."}
+			}
 			return []string{"Vous disposez de 14\u00a0jours pour vous rétracter (article L112-2-1 du code des assurances)\u00a0: « Me rétracter » sur la page du contrat, ou le modèle de lettre joint à vos documents."}
-		}, false)
+		}, false))
 	contractProofRefused = contractNotice("contract-proof-refused", "Un justificatif est à renvoyer : {number}",
 		func(m *Mailer, p event.ContractPayload) []string {
 			out := []string{"Nous avons vérifié vos justificatifs. L’un d’eux ne convient pas\u00a0: " + p.Detail + "."}
@@ -64,10 +67,10 @@ var (
 			}
 			return out
 		}, nil, false)
-	contractActivated = contractNotice("contract-activated", "Votre contrat {number} est actif",
+	contractActivated = withAttachments(contractNotice("contract-activated", "Votre contrat {number} est actif",
 		func(*Mailer, event.ContractPayload) []string {
 			return []string{"Tous vos justificatifs sont acceptés\u00a0: votre contrat est actif. Vos documents à jour, dont votre attestation, sont dans votre espace."}
-		}, nil, false)
+		}, nil, false))
 	contractCancelRequested = contractNotice("contract-cancel-requested", "Accusé de réception de votre demande de résiliation : {number}",
 		func(m *Mailer, p event.ContractPayload) []string {
 			return []string{"Nous avons bien reçu votre demande de résiliation, et nous en accusons réception ce jour.",

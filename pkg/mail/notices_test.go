@@ -72,6 +72,10 @@ var samples = []struct {
 	{event.ContractSigned, contractSample("En attente de justificatifs", "", 0, func(p *event.ContractPayload) {
 		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)
 		p.Documents = []string{"Conditions particulières", "Mandat de prélèvement SEPA", "Mémo Véhicule Assuré"}
+		p.Attachments = []event.Attachment{
+			{Name: "conditions-particulieres-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("a", 64), Size: 63_488},
+			{Name: "mandat-sepa-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("b", 64), Size: 59_392},
+			{Name: "memo-vehicule-assure-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("c", 64), Size: 52_224}}
 	})},
 	{event.ContractProofRefused, contractSample("En attente de justificatifs", "Relevé d’information de votre assureur précédent : la page 2 manque", 0, func(p *event.ContractPayload) {
 		p.Date = time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC)

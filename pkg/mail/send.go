@@ -143,6 +143,9 @@ func (s *Sender) SendDue(ctx context.Context) (int, error) {
 		}
 		msg, err := s.message(r)
 		if err == nil {
+			err = s.attach(ctx, r, msg)
+		}
+		if err == nil {
 			err = client.Send(msg)
 		}
 		if err := s.record(ctx, r, err); err != nil {

@@ -58,6 +58,8 @@ type Mail struct {
 	LastError string    `json:"lastError,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
 	SentAt    time.Time `json:"sentAt,omitzero"`
+	// Attachments are the documents the mail carries until it is sent.
+	Attachments []Attachment `json:"attachments,omitempty"`
 }
 
 // row is a Mail with its secret, as written and leased.
@@ -150,7 +152,7 @@ func list(ctx context.Context, q store.Querier, f Filter) ([]Mail, error) {
 }
 
 // get reads mail id with its bodies and secret; sql.ErrNoRows when there is none.
-func get(ctx context.Context, q store.RowReader, id int64) (*row, error) {
+func get(ctx context.Context, q store.Querier, id int64) (*row, error) {
 	var text, html, secret string
 	r, err := scanMail(q.QueryRowContext(ctx, "SELECT "+mailColumns+", text_body, html_body, COALESCE(secret, '') FROM mails WHERE id = ?", id),
 		&text, &html, &secret)
@@ -158,7 +160,8 @@ func get(ctx context.Context, q store.RowReader, id int64) (*row, error) {
 		return nil, err
 	}
 	r.Text, r.HTML, r.secret = text, html, secret
-	return r, nil
+	r.Attachments, err = listAttachments(ctx, q, id)
+	return r, err
 }
 
 // Counts are how many mails stand in each status.
@@ -221,6 +224,9 @@ func lease(ctx context.Context, tx *store.Tx, now, until time.Time, limit int) (
 		return nil, err
 	}
 	for _, r := range out {
+		if r.Attachments, err = listAttachments(ctx, tx, r.ID); err != nil {
+			return nil, err
+		}
 		r.Attempts++
 		if _, err := tx.ExecContext(ctx, "UPDATE mails SET leased_until = ?, attempts = ? WHERE id = ?",
 			store.FormatTime(until), r.Attempts, r.ID); err != nil {
@@ -248,6 +254,13 @@ func settle(ctx context.Context, tx *store.Tx, r *row, status Status, now, next 
 		_, err := tx.ExecContext(ctx, "UPDATE mails SET next_at = ?, leased_until = NULL, last_error = ? WHERE id = ?",
 			store.FormatTime(next), lastErr, r.ID)
 		return wrapSettle(r, err)
+	}
+	if status == StatusSent {
+		// Sent, the mail holds its documents no more: the files sweep may
+		// take them with their contract.
+		if _, err := tx.ExecContext(ctx, "DELETE FROM mail_attachments WHERE mail_id = ?", r.ID); err != nil {
+			return wrapSettle(r, err)
+		}
 	}
 	text, html := r.Text, r.HTML
 	if r.secret != "" {

@@ -231,11 +231,17 @@ func (b *broker) fillContracts(t *testing.T) {
 		}
 		must[*contract.Contract](t)(a.Contracts.Sign(ctx, me, c.ID, contract.Signing{Code: p.Code, Holder: "Marie", IBAN: "FR7630006000011234567890189",
 			Accept: accept, Client: contract.Client{IP: "192.0.2.1", UserAgent: "test"}}))
+		// The « contrat signé » mail, its documents named in mail_attachments.
+		for n := 1; n > 0; {
+			if n, err = a.Events.Dispatch(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
 		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
 			contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
 		// A cancellation asked without an account, its link not yet used.
 		signed := must[*contract.Contract](t)(a.Contracts.Get(ctx, me, c.ID))
-		if err := a.Contracts.AskCancellation(ctx, contract.CancelRequest{ContractNumber: signed.Number, LastName: "Marie",
+		if err := a.Contracts.AskCancellation(ctx, contract.CancelRequest{ContractNumber: signed.Number, LastName: "Durand",
 			Email: b.client.Email, Reason: contract.ReasonTerm}); err != nil {
 			t.Fatal(err)
 		}

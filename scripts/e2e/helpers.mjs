@@ -66,14 +66,14 @@ async function startInstance(dsn, extra = []) {
  * instances serve it behind a round-robin proxy (scripts/e2e/balancer.mjs),
  * as several servers behind a load balancer do: each request of the
  * browser may reach either. { engine: 'sqlite' } asks for SQLite whatever
- * the environment.
+ * the environment; extra are more flags of serve (SQLite only).
  */
-export async function startServer({ engine } = {}) {
+export async function startServer({ engine, extra = [] } = {}) {
   const base = process.env.COURTIER_E2E_POSTGRES;
   if (base && engine !== 'sqlite') return startBalanced(base);
   const dir = mkdtempSync(join(tmpdir(), 'courtier-e2e-'));
   const db = join(dir, 'e2e.db');
-  const one = await startInstance(db);
+  const one = await startInstance(db, extra);
   return {
     url: one.url,
     /** The database, for `courtier users create --db` while the server runs. */

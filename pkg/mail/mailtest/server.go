@@ -38,6 +38,9 @@ type Options struct {
 	// Reply decides the answer to the n-th message's DATA (from 1): nil
 	// accepts it, an *smtp.SMTPError refuses it with its code.
 	Reply func(n int) error
+	// MaxBytes is the largest message the server takes (1 MB when 0), as
+	// a mail server's SIZE limit refuses a mail too heavy.
+	MaxBytes int64
 	// Addr is where to listen ("127.0.0.1:0" when empty): a test that
 	// stops a server and starts another one on the same port gives it.
 	Addr string
@@ -95,6 +98,9 @@ func start(opts Options) (*Server, error) {
 	s.srv.Domain = "localhost"
 	s.srv.ReadTimeout, s.srv.WriteTimeout = 10*time.Second, 10*time.Second
 	s.srv.MaxMessageBytes = 1 << 20
+	if opts.MaxBytes > 0 {
+		s.srv.MaxMessageBytes = opts.MaxBytes
+	}
 	s.srv.MaxRecipients = 10
 	s.srv.AllowInsecureAuth = opts.InsecureAuth
 	// A client killed mid-session (the kill tests) is expected, not news.

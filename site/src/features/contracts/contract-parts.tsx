@@ -57,7 +57,7 @@ function DocumentItem({ doc }: { doc: ContractDocument }) {
 }
 
 /** The order documents are read in (pkg/contract docRank). */
-const docRank: Record<string, number> = { advice: 1, conditions: 2, ipid: 3, letter: 4, mandate: 5, evidence: 6, memo: 7, vtc: 8 };
+const docRank: Record<string, number> = { advice: 1, conditions: 2, ipid: 3, letter: 4, mandate: 5, evidence: 6, memo: 7, vtc: 8, attestation: 9 };
 
 /** The newest version of each kind (the list comes newest first), in reading order. */
 function latest(documents: ContractDocument[]): ContractDocument[] {

@@ -33,8 +33,12 @@ export function addMonths(iso: string, n: number): string {
   return new Date(Date.UTC(y, m - 1 + n, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
-/** The first day a contract may start: tomorrow, or a month later for a switch under the loi Hamon. */
-export function earliestStart(today: string, switching: boolean): string {
+/** The products that may start on the day they are signed, from the next full hour (pkg/contract/temporary.go). */
+export const sameDayProducts = new Set(['temp']);
+
+/** The first day a contract may start: tomorrow (today for a temporary one), or a month later for a switch under the loi Hamon. */
+export function earliestStart(today: string, switching: boolean, product = ''): string {
+  if (sameDayProducts.has(product) && !switching) return today;
   const tomorrow = addDays(today, 1);
   return switching ? addMonths(tomorrow, 1) : tomorrow;
 }

@@ -38,6 +38,8 @@ describe('the dates and the registration of a subscription', () => {
   it('starts tomorrow at the earliest, a month later for a switch under the loi Hamon', () => {
     expect(earliestStart('2026-11-27', false)).toBe('2026-11-28');
     expect(earliestStart('2026-11-27', true)).toBe('2026-12-28');
+    expect(earliestStart('2026-11-27', false, 'temp')).toBe('2026-11-27');
+    expect(earliestStart('2026-11-27', false, 'car')).toBe('2026-11-28');
     expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
   });
 

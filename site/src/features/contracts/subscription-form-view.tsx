@@ -21,13 +21,16 @@ interface SubscriptionFormViewProps {
 /** Step 1: the start date, and the switch of insurer under the loi Hamon. */
 function StartStep({ v, set, e, product, today }: { v: SubscriptionValues; set: (p: Partial<SubscriptionValues>) => void; e: FieldErrors; product: string; today: string }) {
   const hamon = hamonProducts.has(product);
-  const earliest = earliestStart(today, v.switching && hamon);
+  const earliest = earliestStart(today, v.switching && hamon, product);
+  const sameDay = earliest === today;
   return (
     <>
       <TextField
         id="debut" label="Date de début du contrat" type="date" name="startDate" className="input-medium"
         min={earliest} max={addDays(today, maxStartDays)} value={v.startDate} onChange={(ev) => set({ startDate: ev.target.value })}
-        hint={`Au plus tôt le ${formatDate(earliest)}, au plus tard dans ${maxStartDays} jours.`} error={e.startDate}
+        hint={sameDay
+          ? `Dès aujourd’hui : la garantie commence alors à l’heure pleine qui suit la signature. Au plus tard dans ${maxStartDays} jours.`
+          : `Au plus tôt le ${formatDate(earliest)}, au plus tard dans ${maxStartDays} jours.`} error={e.startDate}
       />
       {hamon ? (
         <fieldset className="contract-fieldset">

@@ -59,13 +59,15 @@ export function initialValues(contract: Contract | undefined, postalCode: string
 export function checkStep(step: number, v: SubscriptionValues, product: string, today: string): FieldErrors {
   const e: FieldErrors = {};
   if (step === 1) {
-    const earliest = earliestStart(today, v.switching && hamonProducts.has(product));
+    const earliest = earliestStart(today, v.switching && hamonProducts.has(product), product);
     const latest = addDays(today, maxStartDays);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v.startDate)) e.startDate = 'Choisissez la date de début du contrat.';
     else if (v.startDate < earliest) {
       e.startDate = v.switching
         ? `Votre contrat actuel prend fin au plus tôt le ${formatDate(earliest)} (un mois après que votre assureur en est informé)\u00a0: choisissez cette date ou une date plus tardive.`
-        : `Le contrat peut commencer au plus tôt demain, le ${formatDate(earliest)}.`;
+        : earliest === today
+          ? `Le contrat peut commencer au plus tôt aujourd’hui, le ${formatDate(earliest)}, à l’heure pleine qui suit la signature.`
+          : `Le contrat peut commencer au plus tôt demain, le ${formatDate(earliest)}.`;
     } else if (v.startDate > latest) e.startDate = `Choisissez une date de début avant le ${formatDate(latest)} (${maxStartDays}\u00a0jours au plus).`;
     if (v.switching) {
       if (!v.switchInsurer.trim()) e['switch.insurer'] = 'Indiquez le nom de votre assureur actuel.';
