@@ -144,6 +144,9 @@ type Contract struct {
 	Actions []string `json:"actions"`
 
 	uid string
+	// proofKinds are the supporting documents to ask at creation when
+	// they are not the product's (a first-time driver's); nil otherwise.
+	proofKinds []string
 }
 
 // Document is a PDF issued for a contract; URL answers application/pdf

@@ -71,7 +71,7 @@ func (s *Service) Sign(ctx context.Context, actor account.Actor, id string, sg S
 	}
 	now := s.now()
 	c.SignedAt = &now
-	if len(proofKinds[c.Product]) > 0 {
+	if len(c.Proofs) > 0 {
 		start, _ := time.Parse(layout, c.StartDate)
 		c.ProvisionalUntil = start.AddDate(0, 0, ProvisionalDays-1).Format(layout)
 	}
@@ -118,6 +118,9 @@ func (s *Service) checkSignature(ctx context.Context, actor account.Actor, id st
 			return err
 		}
 		if c.Documents, err = listDocuments(ctx, tx, id); err != nil {
+			return err
+		}
+		if c.Proofs, err = listProofs(ctx, tx, c); err != nil {
 			return err
 		}
 		if len(c.Documents) == 0 {
