@@ -142,6 +142,9 @@ type Contract struct {
 	// Actions are what the reader may do now (sign, cancel, withdraw,
 	// upload…), so the site shows only those.
 	Actions []string `json:"actions"`
+	// CodeSent is the signature code sent and still valid, for its owner
+	// before the signature: a reloaded page finds it again.
+	CodeSent *CodeSent `json:"codeSent,omitempty"`
 
 	uid string
 	// proofKinds are the supporting documents to ask at creation when

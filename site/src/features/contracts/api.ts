@@ -95,6 +95,8 @@ export interface Contract {
   mandate?: { rum: string; holder: string; iban: string; signedAt: string };
   history: ContractEvent[];
   actions: ContractAction[];
+  /** The signature code sent and still valid, before the signature: a reloaded page finds it. */
+  codeSent?: CodeSent;
 }
 
 /** What the contract needs beyond the price; every key optional. */
@@ -111,6 +113,7 @@ export interface ContractDetails {
 /** Where the signature code went and until when it holds. */
 export interface CodeSent {
   sentTo: string;
+  sentAt: string;
   expiresAt: string;
   resendAt: string;
 }
