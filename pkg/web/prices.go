@@ -95,7 +95,7 @@ func (s *Server) handleKeepPrices(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	if !actor.SignedIn() {
-		writeJSON(w, http.StatusAccepted, messageBody{Message: "C’est noté\u00a0: un e-mail vient de partir à " + q.Email +
+		writeJSON(w, http.StatusAccepted, messageBody{Message: "C’est noté\u00a0: un e-mail est en cours d’envoi à " + q.Email +
 			" avec un lien pour revoir vos prix jusqu’au " + frenchDay(q.ValidUntil) + "."})
 		return nil
 	}

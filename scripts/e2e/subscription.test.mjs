@@ -298,7 +298,7 @@ describe('subscription', () => {
     assert.match(summary, /Fin du contrat/);
     await page.getByRole('button', { name: 'Confirmer ma demande de résiliation' }).click();
     await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
-    assert.match(await page.locator('.contract-done').innerText(), new RegExp(`Un accusé de réception vient de vous être envoyé par e-mail à ${client.email.replace(/[.]/g, '\\.')}`));
+    assert.match(await page.locator('.contract-done').innerText(), new RegExp(`Un accusé de réception est en cours d’envoi par e-mail à ${client.email.replace(/[.]/g, '\\.')}`));
     const ack = await mailTo(client.email, 'contract-cancel-requested');
     assert.ok(ack.text.includes(made.number));
 
