@@ -45,6 +45,17 @@ type Risk struct {
 	FormulaID string `json:"formulaId,omitempty"`
 	// Advice is the duty to advise as it was met before the choice.
 	Advice *Advice `json:"advice,omitempty"`
+	// Deductibles are the price's deductibles, one per kind of damage, as
+	// the offer showed them; none for a contract from an offer, whose
+	// one deductible is DeductibleCents.
+	Deductibles []Deductible `json:"deductibles,omitempty"`
+}
+
+// Deductible is one deductible of the price: what it applies to
+// (« Bris de glace ») and its amount.
+type Deductible struct {
+	Label string `json:"label"`
+	Cents int64  `json:"cents"`
 }
 
 // Dwelling is the insured home.

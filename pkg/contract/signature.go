@@ -192,7 +192,7 @@ func (s *Service) signedDocs(ctx context.Context, c *Contract, ev *Evidence, m *
 
 func (s *Service) mandateInput(c *Contract, m *Mandate, debits []Debit, at time.Time) document.MandateInput {
 	in := document.MandateInput{RUM: m.RUM, Contract: c.Number, Issued: at, Creditor: s.papers.Creditor, Debtor: s.person(c),
-		IBAN: m.iban, BIC: m.bic, Place: "en ligne", SignedAt: at}
+		IBAN: m.iban, BIC: m.bic, SignedAt: at}
 	in.Debtor.Name = m.Holder
 	for _, d := range debits {
 		day, _ := time.Parse(layout, d.Date)

@@ -51,6 +51,9 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Holder.BirthDate, c.Holder.PostalCode = q.Answers.BirthDate, q.Answers.PostalCode
 	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
 	c.Risk.FormulaID = p.FormulaID
+	for _, d := range p.Deductibles {
+		c.Risk.Deductibles = append(c.Risk.Deductibles, Deductible{Label: d.Label, Cents: d.Cents})
+	}
 	if v, ok := s.tariff.Catalogue().Vehicle(q.Answers.VehicleID); ok {
 		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
 	}
