@@ -196,6 +196,14 @@ type Eraser func(ctx context.Context, tx *store.Tx, uid string) error
 // OnErase adds an Eraser; the composition root calls it before serving.
 func (s *Service) OnErase(e Eraser) { s.erasers = append(s.erasers, e) }
 
+// Confirmer acts, in the confirmation's transaction, on an account that
+// has just proved it receives mail at email: what a visitor left under
+// that address (prices kept by e-mail) becomes the account's.
+type Confirmer func(ctx context.Context, tx *store.Tx, uid, email string) error
+
+// OnConfirm adds a Confirmer; the composition root calls it before serving.
+func (s *Service) OnConfirm(c Confirmer) { s.confirmers = append(s.confirmers, c) }
+
 // DeleteAccount removes the account of sess's user and its sessions, after
 // checking its password (RGPD right to erasure); the Erasers run first.
 func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password string) error {

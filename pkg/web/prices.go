@@ -134,6 +134,9 @@ func (s *Server) handlePricesLink(w http.ResponseWriter, r *http.Request) error 
 	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
 		return nil
 	}
+	if err := s.prices.svc.AdoptLink(r.Context(), actorOf(r), q["token"]); err != nil {
+		return err
+	}
 	quote, err := s.prices.svc.ByLink(r.Context(), q["token"])
 	if err != nil {
 		return err
