@@ -49,6 +49,8 @@ type Service struct {
 	// confirmers are what packages holding data left under an e-mail
 	// address do when an account proves it owns it (OnConfirm).
 	confirmers []Confirmer
+	// keepers say what an erasure leaves, kept by law (OnKeep).
+	keepers []Keeper
 }
 
 // New builds the service, first making the skeletons of the addresses

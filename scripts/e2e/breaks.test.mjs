@@ -1,13 +1,16 @@
 // Small breaks of the subscription mended (issue 38, point 8), each as a
 // client meets it, through the browser and the real server: the
 // signature page reloaded finds the code sent and says a refusal to send
-// another with its wait. Axe clean in both themes; screenshots with
+// another with its wait; the deletion of an account lists what the law
+// keeps (here an open claim) and asks to confirm, and its mail says it
+// too. Axe clean in both themes; screenshots with
 // COURTIER_E2E_SHOTS (helpers.mjs keepShot).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { axeBothThemes, heading, keepShot, useServerAndBrowser } from './helpers.mjs';
-import { call, registerClient } from './desk-helpers.mjs';
+import { call, password, registerClient } from './desk-helpers.mjs';
+import { mailTo } from './outbox.mjs';
 
 const env = useServerAndBrowser();
 const stamp = Date.now();
@@ -82,5 +85,43 @@ describe('breaks', () => {
       assert.deepEqual(found, []);
     }
     await context.close();
+  });
+
+  test('deleting an account lists what stays and asks to confirm; the mail says it too', async () => {
+    const email = `suppression${stamp}@exemple.fr`;
+    for (const width of [1280, 375]) {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
+      const page = await context.newPage();
+      const who = width === 1280 ? email : `etroit.${email}`;
+      await registerClient(page, env.server.url, who, 'Hugo Bernard');
+      const declared = await call(page, 'POST', '/api/claims', {
+        insurer: 'MAAF', policyNumber: 'AB-123456', product: 'home', kind: 'water', occurredAt: new Date().toISOString().slice(0, 10),
+        description: 'Fuite sous l’évier de la cuisine, le parquet a gonflé.',
+        answers: { place: 'Lyon', rooms: 'Cuisine', waterStopped: 'yes', waterSource: 'mine' },
+      });
+      expectStatus(declared, 201, 'sinistre');
+      await page.goto(`${env.server.url}/profile`);
+      await heading(page, 'Mon profil');
+      await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+      assert.match(await page.locator('.danger-zone .field-error').innerText(), /Saisissez votre mot de passe/);
+      await page.locator('.danger-zone').getByLabel('Mot de passe').fill(password);
+      await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+      const stays = page.locator('.delete-kept');
+      await stays.waitFor();
+      assert.match(await stays.innerText(), new RegExp(`Le dossier de sinistre ${declared.body.claim.ref} \\(Dégât des eaux\\), toujours en cours`));
+      await page.getByRole('button', { name: 'Confirmer la suppression' }).waitFor();
+      const found = await axeBothThemes(page, {
+        each: async (theme) => {
+          if (process.env.COURTIER_E2E_SHOTS) await page.locator('.danger-zone').screenshot({ path: join(process.env.COURTIER_E2E_SHOTS, `suppression-${width}-${theme}.png`) });
+        },
+      });
+      assert.deepEqual(found, []);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true);
+      await page.getByRole('button', { name: 'Confirmer la suppression' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      const mail = await mailTo(env.server.db, who, 'account-deleted');
+      assert.match(mail.text.replace(/\s+/g, ' '), new RegExp(`conserver.*Le dossier de sinistre ${declared.body.claim.ref}`));
+      await context.close();
+    }
   });
 });
