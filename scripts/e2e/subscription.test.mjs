@@ -216,7 +216,7 @@ describe('subscription', () => {
     await typo('signature');
     await page.getByRole('checkbox', { name: /J’autorise le prélèvement SEPA/ }).check();
     await page.getByRole('button', { name: 'Recevoir mon code' }).click();
-    await page.getByText(/Code envoyé à s•••@exemple\.fr/).waitFor();
+    await page.getByText(/Code demandé à\s\d{2}:\d{2}\spour\ss•••@exemple\.fr/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Recevoir un nouveau code' }).isDisabled(), true);
     // Asked again within the minute, the server refuses too (outside the page, whose console stays clean).
     const again = await context.request.post(`${env.server.url}/api/contracts/${id}/signature-code`);
