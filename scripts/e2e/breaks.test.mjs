@@ -124,4 +124,25 @@ describe('breaks', () => {
       await context.close();
     }
   });
+
+  test('a claim on a contract held elsewhere says how to declare it there, by when and with what', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR' });
+    const page = await context.newPage();
+    await registerClient(page, env.server.url, `ailleurs${stamp}@exemple.fr`, 'Nina Roux');
+    const declared = expectStatus(await call(page, 'POST', '/api/claims', {
+      insurer: 'MAAF', policyNumber: 'AB-123456', product: 'home', kind: 'water', occurredAt: new Date().toISOString().slice(0, 10),
+      description: 'Fuite sous l’évier de la cuisine, le parquet a gonflé.',
+      answers: { place: 'Lyon', rooms: 'Cuisine', waterStopped: 'yes', waterSource: 'mine' },
+    }), 201, 'sinistre');
+    await page.goto(`${env.server.url}/mes-sinistres/${declared.claim.id}`);
+    const help = page.getByRole('region', { name: 'Déclarer ce sinistre à MAAF' });
+    await help.waitFor();
+    const text = (await page.locator('main').innerText()).replace(/[\s\u00a0\u202f]+/g, ' ');
+    assert.doesNotMatch(text, /transmettons à MAAF/);
+    assert.match(await help.innerText(), /au plus tard le .* service sinistres de MAAF[\s\S]*récit[\s\S]*Votre conseiller vous aide/);
+    assert.deepEqual(await axeBothThemes(page, {
+      each: (theme) => (process.env.COURTIER_E2E_SHOTS ? help.screenshot({ path: join(process.env.COURTIER_E2E_SHOTS, `sinistre-ailleurs-375-${theme}.png`) }) : undefined),
+    }), []);
+    await context.close();
+  });
 });
