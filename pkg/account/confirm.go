@@ -100,7 +100,15 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, error)
 		}
 		u = found
 		u.EmailConfirmed = true
-		return setEmailConfirmed(ctx, tx, u.UID, now)
+		if err := setEmailConfirmed(ctx, tx, u.UID, now); err != nil {
+			return err
+		}
+		for _, c := range s.confirmers {
+			if err := c(ctx, tx, u.UID, u.Email); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, s.fail("confirmation de l'adresse", err)

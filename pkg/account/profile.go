@@ -196,6 +196,48 @@ type Eraser func(ctx context.Context, tx *store.Tx, uid string) error
 // OnErase adds an Eraser; the composition root calls it before serving.
 func (s *Service) OnErase(e Eraser) { s.erasers = append(s.erasers, e) }
 
+// Confirmer acts, in the confirmation's transaction, on an account that
+// has just proved it receives mail at email: what a visitor left under
+// that address (prices kept by e-mail) becomes the account's.
+type Confirmer func(ctx context.Context, tx *store.Tx, uid, email string) error
+
+// OnConfirm adds a Confirmer; the composition root calls it before serving.
+func (s *Service) OnConfirm(c Confirmer) { s.confirmers = append(s.confirmers, c) }
+
+// Keeper says, in French, what of uid's data the erasure of the account
+// leaves because the law keeps it (a signed contract, an open claim):
+// one line each, none when nothing stays.
+type Keeper func(ctx context.Context, tx *store.Tx, uid string) ([]string, error)
+
+// OnKeep adds a Keeper; the composition root calls it before serving.
+func (s *Service) OnKeep(k Keeper) { s.keepers = append(s.keepers, k) }
+
+// Kept lists what the erasure of sess's account would leave, for the
+// client to read before they confirm it.
+func (s *Service) Kept(ctx context.Context, sess *Session) ([]string, error) {
+	var out []string
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		out, err = s.kept(ctx, tx, sess.UID)
+		return err
+	})
+	if err != nil {
+		return nil, s.fail("ce que garde la suppression", err, "uid", sess.UID)
+	}
+	return out, nil
+}
+
+func (s *Service) kept(ctx context.Context, tx *store.Tx, uid string) ([]string, error) {
+	out := []string{}
+	for _, keep := range s.keepers {
+		lines, err := keep(ctx, tx, uid)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, lines...)
+	}
+	return out, nil
+}
+
 // DeleteAccount removes the account of sess's user and its sessions, after
 // checking its password (RGPD right to erasure); the Erasers run first.
 func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password string) error {
@@ -207,6 +249,11 @@ func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password str
 	}
 	if err == nil {
 		err = s.db.WriteTx(ctx, func(tx *store.Tx) error {
+			// Read before the erasers detach them from the account.
+			kept, err := s.kept(ctx, tx, uid)
+			if err != nil {
+				return err
+			}
 			for _, erase := range s.erasers {
 				if err := erase(ctx, tx, uid); err != nil {
 					return err
@@ -217,7 +264,7 @@ func (s *Service) DeleteAccount(ctx context.Context, sess *Session, password str
 			}
 			// The last mail to the address: the outbox keeps it, not the account.
 			return event.Record(ctx, tx, event.AccountDeleted, event.AccountAggregate(uid),
-				event.AccountPayload{Recipient: recipient(u), UID: uid}, s.now())
+				event.AccountPayload{Recipient: recipient(u), UID: uid, Kept: kept}, s.now())
 		})
 	}
 	if err != nil {

@@ -46,6 +46,11 @@ type Service struct {
 	// erasers are what the packages that keep an account's data do
 	// when it is erased (OnErase).
 	erasers []Eraser
+	// confirmers are what packages holding data left under an e-mail
+	// address do when an account proves it owns it (OnConfirm).
+	confirmers []Confirmer
+	// keepers say what an erasure leaves, kept by law (OnKeep).
+	keepers []Keeper
 }
 
 // New builds the service, first making the skeletons of the addresses

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"courtier/pkg/store"
 )
@@ -100,4 +101,27 @@ func Staff(ctx context.Context, tx *store.Tx) ([]Person, error) {
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// StaffActiveSince lists the active agents and admins whose session,
+// still valid at now, served a request since the given time: signed in
+// to the desk and using it (a session's activity moves at most once a
+// minute, see touchEvery).
+func StaffActiveSince(ctx context.Context, tx *store.Tx, since, now time.Time) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT u.uid FROM sessions s JOIN users u ON u.uid = s.uid
+		WHERE u.role IN (?, ?) AND u.status = ? AND s.last_seen_at >= ? AND s.expires_at > ?`,
+		string(RoleAgent), string(RoleAdmin), string(StatusActive), store.FormatTime(since), store.FormatTime(now))
+	if err != nil {
+		return nil, fmt.Errorf("conseillers connectés: %w", err)
+	}
+	defer rows.Close()
+	var uids []string
+	for rows.Next() {
+		var uid string
+		if err := rows.Scan(&uid); err != nil {
+			return nil, fmt.Errorf("conseillers connectés: %w", err)
+		}
+		uids = append(uids, uid)
+	}
+	return uids, rows.Err()
 }

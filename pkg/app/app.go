@@ -182,6 +182,8 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Accounts.OnErase(a.Contracts.Forget)
+	a.Accounts.OnKeep(a.Contracts.Kept)
+	a.Accounts.OnConfirm(a.Prices.Adopt)
 	a.Claims, err = claim.New(db, claim.Config{
 		Desk: a.Desk, Contracts: a.Contracts, Calendar: cal, Mediator: profile.Mediator, Logger: cfg.Logger, Now: cfg.Now,
 		Assistance: func(name string) string {
@@ -197,6 +199,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Accounts.OnErase(a.Claims.Forget)
+	a.Accounts.OnKeep(a.Claims.Kept)
 	if err := a.openMail(cfg); err != nil {
 		return nil, err
 	}

@@ -169,11 +169,35 @@ func (s *Service) refreshAvailability(ctx context.Context) {
 // terminal last said so; their streams renew it every heartbeat.
 const PresenceTTL = 45 * time.Second
 
-// agentsAvailable tells whether an active agent or admin is present and not away.
+// DeskPresence is how long an agent or admin counts as present after
+// their last request to the site, signed in (the desk, a request, a
+// contract): one who works in the desk answers the chat too, even with
+// no conversations page open.
+const DeskPresence = 10 * time.Minute
+
+// agentsAvailable tells whether an active agent or admin is present and
+// not away: with a conversations page or terminal open (PresenceTTL), or
+// working in the desk (DeskPresence).
 func agentsAvailable(ctx context.Context, tx *store.Tx, now time.Time) (bool, error) {
 	uids, err := presentUIDs(ctx, tx, now.Add(-PresenceTTL))
-	if err != nil || len(uids) == 0 {
+	if err != nil {
 		return false, err
+	}
+	desk, err := account.StaffActiveSince(ctx, tx, now.Add(-DeskPresence), now)
+	if err != nil {
+		return false, err
+	}
+	for _, uid := range desk {
+		away, err := awayOf(ctx, tx, uid)
+		if err != nil {
+			return false, err
+		}
+		if !away {
+			uids = append(uids, uid)
+		}
+	}
+	if len(uids) == 0 {
+		return false, nil
 	}
 	// Present, but still an active agent or admin? (A disabled account's
 	// row stays until its stream ends.)

@@ -116,6 +116,9 @@ type Claim struct {
 	History    []Step      `json:"history"`
 	Messages   []Message   `json:"messages"`
 	Assistance *Assistance `json:"assistance,omitempty"`
+	// Elsewhere is, for a contract held at another insurer, how the
+	// client declares the loss there with the broker's help.
+	Elsewhere *Elsewhere `json:"elsewhere,omitempty"`
 	// Actions are what the reader may do now: "file", "message".
 	Actions   []string  `json:"actions"`
 	UpdatedAt time.Time `json:"updatedAt"`

@@ -54,6 +54,10 @@ func (s *Service) Declare(ctx context.Context, actor account.Actor, d Draft) (*C
 			return err
 		}
 		text := "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à " + c.Insurer + "."
+		if c.Elsewhere != nil {
+			// No mandate at that insurer: promise only what the broker does.
+			text = s.elsewhereText(c, c.Elsewhere)
+		}
 		if err := insertStep(ctx, tx, c.ID, Step{At: now, Status: c.Status, Text: text}); err != nil {
 			return err
 		}

@@ -2,9 +2,11 @@ package claim
 
 import (
 	"context"
+	"fmt"
 
 	"courtier/pkg/account"
 	"courtier/pkg/contract"
+	"courtier/pkg/desk"
 	"courtier/pkg/store"
 )
 
@@ -66,4 +68,33 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 // purgeFiles sweeps the files nothing names any more.
 func purgeFiles(ctx context.Context, tx *store.Tx) (int64, error) {
 	return contract.PurgeFiles(ctx, tx, contract.FileRefs()...)
+}
+
+// Kept is what an account's erasure leaves of its claims
+// (account.Keeper): an open one is still followed with the insurer; each
+// is kept for Retention after it ends.
+func (s *Service) Kept(ctx context.Context, tx *store.Tx, uid string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT r.ref, r.status, c.kind FROM claims c JOIN requests r ON r.id = c.id
+		WHERE r.uid = ? ORDER BY r.created_at`, uid)
+	if err != nil {
+		return nil, fmt.Errorf("sinistres conservés: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ref, status, kind string
+		if err := rows.Scan(&ref, &status, &kind); err != nil {
+			return nil, fmt.Errorf("sinistres conservés: %w", err)
+		}
+		label := kind
+		if k := s.form().kind(kind); k != nil {
+			label = k.Label
+		}
+		line := fmt.Sprintf("Le dossier de sinistre %s (%s), pendant 5\u00a0ans après sa clôture.", ref, label)
+		if !ended(desk.Status(status)) {
+			line = fmt.Sprintf("Le dossier de sinistre %s (%s), toujours en cours\u00a0: il reste suivi jusqu’à sa clôture, puis conservé 5\u00a0ans.", ref, label)
+		}
+		out = append(out, line)
+	}
+	return out, rows.Err()
 }

@@ -211,6 +211,7 @@ func (s *Service) label(c *Claim) {
 	if c.assistance != "" {
 		c.Assistance = &Assistance{Insurer: c.Insurer, Phone: c.assistance}
 	}
+	c.Elsewhere = s.elsewhere(c)
 	c.Files, c.History, c.Messages, c.Actions = []File{}, []Step{}, []Message{}, []string{}
 }
 

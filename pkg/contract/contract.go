@@ -72,6 +72,17 @@ type Risk struct {
 	// date, fixed at its signature: the next full hour when it is signed
 	// that day, 0 (midnight) otherwise.
 	StartHour int `json:"startHour,omitempty"`
+	// Deductibles are the price's deductibles, one per kind of damage, as
+	// the offer showed them; none for a contract from an offer, whose
+	// one deductible is DeductibleCents.
+	Deductibles []Deductible `json:"deductibles,omitempty"`
+}
+
+// Deductible is one deductible of the price: what it applies to
+// (« Bris de glace ») and its amount.
+type Deductible struct {
+	Label string `json:"label"`
+	Cents int64  `json:"cents"`
 }
 
 // Dwelling is the insured home.
@@ -174,8 +185,14 @@ type Contract struct {
 	// Actions are what the reader may do now (sign, cancel, withdraw,
 	// upload…), so the site shows only those.
 	Actions []string `json:"actions"`
+	// CodeSent is the signature code sent and still valid, for its owner
+	// before the signature: a reloaded page finds it again.
+	CodeSent *CodeSent `json:"codeSent,omitempty"`
 
 	uid string
+	// proofKinds are the supporting documents to ask at creation when
+	// they are not the product's (a first-time driver's); nil otherwise.
+	proofKinds []string
 }
 
 // Document is a PDF issued for a contract; URL answers application/pdf

@@ -298,7 +298,8 @@ func (s *Service) answerValue(f *pricing.FormField, v any) string {
 			return pricing.Euros(int64(x))
 		}
 		n := strconv.FormatFloat(x, 'f', -1, 64)
-		if x == float64(int64(x)) {
+		// A year is a name, not a quantity: « 2020 », never « 2 020 ».
+		if x == float64(int64(x)) && f.Type != "vehicleYear" {
 			n = fr.Int(int(x)) // 12 000, its thousands apart
 		}
 		if f.Unit != "" {

@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"courtier/pkg/document"
@@ -161,10 +163,38 @@ func (s *Service) conditionsInput(c *Contract, start, at time.Time) document.Con
 	for _, l := range c.Risk.Lines {
 		in.Declarations = append(in.Declarations, document.Field{Label: l[0], Value: l[1]})
 	}
+	for _, d := range c.Risk.Deductibles {
+		in.Deductibles = append(in.Deductibles, document.Field{Label: d.Label, Value: document.Euros(d.Cents)})
+	}
 	for _, g := range c.Guarantees {
-		in.Guarantees = append(in.Guarantees, document.Guarantee{Name: g})
+		in.Guarantees = append(in.Guarantees, document.Guarantee{Name: g, Detail: guaranteeDeductible(c, g)})
 	}
 	return in
+}
+
+// guaranteeDeductible is the deductible of guarantee g as the offer
+// showed it: the price's deductible whose label names g's first word
+// (« Vol et incendie » for « Vol et tentative de vol », « Bris de glace »
+// for itself), none when no deductible of the price names it. A
+// contract from an offer has one deductible, the adviser's.
+func guaranteeDeductible(c *Contract, g string) string {
+	if len(c.Risk.Deductibles) == 0 {
+		if c.Source == "offer" && c.DeductibleCents > 0 {
+			return "Franchise de l’offre\u00a0: " + document.Euros(c.DeductibleCents)
+		}
+		return "Sans franchise"
+	}
+	if strings.HasPrefix(g, "Catastrophes naturelles") {
+		// Its deductible is the State's, the same at every insurer.
+		return "Franchise légale fixée par arrêté"
+	}
+	first, _, _ := strings.Cut(strings.ToLower(g), " ")
+	for _, d := range c.Risk.Deductibles {
+		if slices.Contains(strings.Fields(strings.ToLower(d.Label)), first) {
+			return "Franchise\u00a0: " + document.Euros(d.Cents)
+		}
+	}
+	return "Sans franchise"
 }
 
 // rhythmText is « Mensuel, par prélèvement le 5 de chaque mois ».

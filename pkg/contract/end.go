@@ -281,3 +281,29 @@ func (s *Service) Forget(ctx context.Context, tx *store.Tx, uid string) error {
 	_, err = PurgeFiles(ctx, tx, FileRefs()...)
 	return err
 }
+
+// Kept is what an account's erasure leaves of its contracts
+// (account.Keeper): each signed one, kept for RetentionYears after its
+// cover ends, still covering while it runs.
+func (s *Service) Kept(ctx context.Context, tx *store.Tx, uid string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT number, product, status FROM contracts WHERE uid = ? AND status <> ? ORDER BY number", uid, StatusPending)
+	if err != nil {
+		return nil, fmt.Errorf("contrats conservés: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var number, product string
+		var st Status
+		if err := rows.Scan(&number, &product, &st); err != nil {
+			return nil, fmt.Errorf("contrats conservés: %w", err)
+		}
+		line := fmt.Sprintf("Le contrat n°\u00a0%s (%s, « %s »), avec ses documents, sa preuve de signature et son mandat SEPA, pendant %d\u00a0ans après la fin de sa couverture.",
+			number, s.tariff().ProductLabel(product), st.Label(), RetentionYears)
+		if st.InForce() {
+			line += " La suppression du compte ne le résilie pas\u00a0: il continue de vous couvrir et d’être prélevé."
+		}
+		out = append(out, line)
+	}
+	return out, rows.Err()
+}

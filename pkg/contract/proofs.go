@@ -27,6 +27,7 @@ var proofLabels = map[string]string{
 	"registration": "Certificat d’immatriculation (carte grise)",
 	"record":       "Relevé d’information de votre assureur précédent",
 	"pro-card":     "Carte professionnelle de conducteur VTC",
+	"aac":          "Attestation de fin de conduite accompagnée (AAC)",
 }
 
 // proofKinds are the supporting documents each product needs (home:
@@ -38,8 +39,32 @@ var proofKinds = map[string][]string{
 	"temp": {"licence", "registration"},
 }
 
-// ProofKinds lists the supporting documents product needs.
+// proofOrder is the order in which every kind of supporting document is
+// listed, whichever a contract asks.
+var proofOrder = []string{"licence", "registration", "record", "aac", "pro-card"}
+
+// ProofKinds lists the supporting documents product needs of a driver
+// who has been insured: a first-time driver's are FirstDriverProofs.
 func ProofKinds(product string) []string { return proofKinds[product] }
+
+// FirstDriverProofs are the supporting documents product needs of a
+// first-time driver (never insured, or not in the last three years):
+// no relevé d'information, which no insurer has written for them, and,
+// when the price counted the supervised driving (a product whose form
+// asks it, answered yes), its attestation instead.
+func FirstDriverProofs(product string, supervised bool) []string {
+	out := []string{}
+	for _, k := range proofKinds[product] {
+		if k == "record" {
+			if supervised {
+				out = append(out, "aac")
+			}
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
 
 func proofStatusLabel(st string) string {
 	switch st {
@@ -55,9 +80,14 @@ func proofStatusLabel(st string) string {
 	return st
 }
 
-// insertProofs asks the supporting documents of c's product.
+// insertProofs asks the supporting documents of c: those its source
+// decided (a first-time driver's), else its product's.
 func (s *Service) insertProofs(ctx context.Context, tx *store.Tx, c *Contract) error {
-	for _, k := range proofKinds[c.Product] {
+	kinds := proofKinds[c.Product]
+	if c.proofKinds != nil {
+		kinds = c.proofKinds
+	}
+	for _, k := range kinds {
 		_, err := tx.ExecContext(ctx, "INSERT INTO proofs (contract_id, kind, status) VALUES (?, ?, 'missing')", c.ID, k)
 		if err != nil {
 			return fmt.Errorf("justificatifs du contrat: %w", err)
@@ -91,7 +121,7 @@ func listProofs(ctx context.Context, tx *store.Tx, c *Contract) ([]Proof, error)
 		return nil, err
 	}
 	out := []Proof{}
-	for _, k := range proofKinds[c.Product] {
+	for _, k := range proofOrder {
 		if p, ok := byKind[k]; ok {
 			out = append(out, p)
 		}

@@ -46,6 +46,11 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 		c.WithdrawUntil = WithdrawalEnd(day(*c.SignedAt, s.loc)).Format(layout)
 	}
 	c.Actions = s.actions(actor, c)
+	if c.Status == StatusPending && actor.UID == c.uid && actor.SignedIn() {
+		if c.CodeSent, err = pendingCode(ctx, tx, c, s.now()); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

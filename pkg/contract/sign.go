@@ -38,7 +38,9 @@ type Client struct {
 
 // CodeSent says where and until when the signature code holds.
 type CodeSent struct {
-	SentTo    string    `json:"sentTo"`
+	SentTo string    `json:"sentTo"`
+	SentAt time.Time `json:"sentAt"`
+	// ExpiresAt is when the code stops holding.
 	ExpiresAt time.Time `json:"expiresAt"`
 	// ResendAt is when another code may be asked.
 	ResendAt time.Time `json:"resendAt"`
@@ -75,7 +77,7 @@ func (s *Service) SendCode(ctx context.Context, actor account.Actor, id string) 
 		if old != nil {
 			if wait := old.sentAt.Add(CodeResend); now.Before(wait) {
 				return &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: wait.Sub(now),
-					Message: "Un code vient de vous être envoyé\u00a0: attendez une minute avant d’en demander un autre."}
+					Message: "Un code est déjà en cours d’envoi\u00a0: attendez une minute avant d’en demander un autre."}
 			}
 			if now.Sub(old.first) < CodeWindow {
 				sends, first = old.sends+1, old.first
@@ -94,7 +96,7 @@ func (s *Service) SendCode(ctx context.Context, actor account.Actor, id string) 
 		if err := saveCode(ctx, tx, c.ID, k); err != nil {
 			return err
 		}
-		sent = CodeSent{SentTo: maskEmail(actor.Email), ExpiresAt: k.expires, ResendAt: now.Add(CodeResend)}
+		sent = codeSent(&k)
 		p := s.payload(c, "")
 		p.Recipient.Email, p.Code, p.Date = actor.Email, digits, k.expires
 		return event.Record(ctx, tx, event.ContractCodeSent, event.ContractAggregate(c.ID), p, now)
@@ -102,6 +104,23 @@ func (s *Service) SendCode(ctx context.Context, actor account.Actor, id string) 
 	if err != nil {
 		return nil, s.fail("code de signature", err, "uid", actor.UID, "id", id)
 	}
+	return &sent, nil
+}
+
+// codeSent is what the client may know of code k.
+func codeSent(k *code) CodeSent {
+	return CodeSent{SentTo: maskEmail(k.sentTo), SentAt: k.sentAt, ExpiresAt: k.expires, ResendAt: k.sentAt.Add(CodeResend)}
+}
+
+// pendingCode is the code of contract c that still holds at now (sent
+// less than CodeLife ago, tries left), so a page reloaded meanwhile
+// offers its field again; nil when none.
+func pendingCode(ctx context.Context, tx *store.Tx, c *Contract, now time.Time) (*CodeSent, error) {
+	k, err := findCode(ctx, tx, c.ID)
+	if err != nil || k == nil || !now.Before(k.expires) || k.attempts >= CodeAttempts {
+		return nil, err
+	}
+	sent := codeSent(k)
 	return &sent, nil
 }
 

@@ -76,7 +76,7 @@ func (s *Service) Sign(ctx context.Context, actor account.Actor, id string, sg S
 		// as the documents signed now say.
 		c.Risk.StartHour = nextHour(now, s.loc)
 	}
-	if len(proofKinds[c.Product]) > 0 {
+	if len(c.Proofs) > 0 {
 		start, _ := time.Parse(layout, c.StartDate)
 		c.ProvisionalUntil = start.AddDate(0, 0, ProvisionalDays-1).Format(layout)
 	}
@@ -125,6 +125,9 @@ func (s *Service) checkSignature(ctx context.Context, actor account.Actor, id st
 			return err
 		}
 		if c.Documents, err = listDocuments(ctx, tx, id); err != nil {
+			return err
+		}
+		if c.Proofs, err = listProofs(ctx, tx, c); err != nil {
 			return err
 		}
 		if len(c.Documents) == 0 {
@@ -196,7 +199,7 @@ func (s *Service) signedDocs(ctx context.Context, c *Contract, ev *Evidence, m *
 
 func (s *Service) mandateInput(c *Contract, m *Mandate, debits []Debit, at time.Time) document.MandateInput {
 	in := document.MandateInput{RUM: m.RUM, Contract: c.Number, Issued: at, Creditor: s.papers.Creditor, Debtor: s.person(c),
-		IBAN: m.iban, BIC: m.bic, Place: "en ligne", SignedAt: at}
+		IBAN: m.iban, BIC: m.bic, SignedAt: at}
 	in.Debtor.Name = m.Holder
 	for _, d := range debits {
 		day, _ := time.Parse(layout, d.Date)

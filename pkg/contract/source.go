@@ -52,6 +52,9 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Risk.Lines = s.answerLines(q.Product, q.Answers)
 	c.Risk.FormulaID, c.Risk.InsurerID = p.FormulaID, p.InsurerID
 	c.Risk.Days = q.Answers.Days
+	for _, d := range p.Deductibles {
+		c.Risk.Deductibles = append(c.Risk.Deductibles, Deductible{Label: d.Label, Cents: d.Cents})
+	}
 	answers, needs := q.Answers, q.Needs
 	c.Risk.Answers, c.Risk.Needs = &answers, &needs
 	c.Risk.Quoted = &Quoted{YearlyCents: p.YearlyCents, MonthlyCents: p.MonthlyCents, Answers: q.Answers, Trace: p.Trace}
@@ -63,7 +66,28 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 			Status: s.choiceLabel("home", "occupant", q.Answers.Occupant), Surface: q.Answers.Surface, Rooms: q.Answers.Rooms}
 	}
 	c.Risk.Advice = s.advice(q.Result, q.Needs, id)
+	if firstDriver(q.Answers, q.Needs) {
+		c.proofKinds = FirstDriverProofs(q.Product, q.Answers.SupervisedDriving && s.asks(q.Product, "supervisedDriving"))
+	}
 	return nil
+}
+
+// firstDriver tells a driver who has no relevé d'information to give:
+// they said they are not insured yet (« Non, pas encore »: never, or not
+// in the last three years), or their history counts no insured year.
+func firstDriver(a pricing.Answers, n pricing.Needs) bool {
+	return n.ExistingCover == "none" || (a.BonusMalus == 0 && a.CRMHistory != nil && a.CRMHistory.InsuredYears == 0)
+}
+
+// asks tells whether product's price form has the field key.
+func (s *Service) asks(product, key string) bool {
+	fields, _ := s.tariff().Form(product)
+	for _, f := range fields {
+		if f.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // advice records the duty to advise of a priced quote: the needs, the

@@ -204,3 +204,17 @@ func (s *Service) Advance(ctx context.Context, tx *store.Tx, actor account.Actor
 func (s *Service) Record(ctx context.Context, tx *store.Tx, actor account.Actor, id, action, detail string) error {
 	return insertEvent(ctx, tx, id, Event{At: s.now(), ActorUID: actor.UID, ActorName: actor.Name, Action: action, Detail: detail})
 }
+
+// Attach gives request id, opened by a visitor, to owner, the account
+// that has proved it owns the visitor's address: it then shows among the
+// account's requests. A request already an account's stays its own.
+func (s *Service) Attach(ctx context.Context, tx *store.Tx, owner account.Actor, id string) error {
+	res, err := tx.ExecContext(ctx, "UPDATE requests SET uid = ? WHERE id = ? AND uid IS NULL", owner.UID, id)
+	if err != nil {
+		return fmt.Errorf("demande rattachée au compte: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	return s.Record(ctx, tx, owner, id, "attached", "Rattachée au compte du client, qui a confirmé son adresse")
+}

@@ -2,6 +2,7 @@ package document
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -27,8 +28,12 @@ type ConditionsInput struct {
 	Declarations    []Field   // what the client declared (bonus, claims, drivers…)
 	Premium         Premium
 	DeductibleCents int64
-	Guarantees      []Guarantee
-	SignedAt        time.Time // zero until the client signs
+	// Deductibles are the deductibles by kind of damage, as the offer
+	// showed them (« Bris de glace », 80 €); when given they replace
+	// DeductibleCents, which then names only the main one.
+	Deductibles []Field
+	Guarantees  []Guarantee
+	SignedAt    time.Time // zero until the client signs
 	// End is a temporary contract's end, to the hour, Start then read to
 	// the hour too: no anniversary, no tacit renewal, no loi Hamon.
 	End time.Time
@@ -102,12 +107,26 @@ func (r *Renderer) premium(d *Doc, in ConditionsInput) {
 		rows[0][0], rows[2][0], rows = "Prime de la période hors taxes", "Prime de la période toutes taxes comprises", rows[:3]
 	}
 	d.Table([]Column{{Title: "Cotisation", Width: 3}, {Title: "Montant", Width: 1.4, Amount: true}}, rows)
-	d.Fields(Field{"Fractionnement et paiement", p.Rhythm}, Field{"Franchise générale", Euros(in.DeductibleCents)})
+	fields := []Field{{"Fractionnement et paiement", p.Rhythm}}
+	switch {
+	case len(in.Deductibles) > 0:
+		for _, f := range in.Deductibles {
+			fields = append(fields, Field{"Franchise " + strings.ToLower(f.Label), f.Value})
+		}
+	case in.DeductibleCents > 0:
+		fields = append(fields, Field{"Franchise", Euros(in.DeductibleCents)})
+	default:
+		fields = append(fields, Field{"Franchise", "Aucune"})
+	}
+	d.Fields(fields...)
 	rows = make([][]string, len(in.Guarantees))
 	for i, g := range in.Guarantees {
 		rows[i] = []string{g.Name, g.Detail}
 	}
-	d.Table([]Column{{Title: "Garanties souscrites", Width: 2}, {Title: "Plafonds et franchises", Width: 2}}, rows)
+	d.Table([]Column{{Title: "Garanties souscrites", Width: 2}, {Title: "Franchise", Width: 2}}, rows)
+	// The rating file knows no ceilings but those a guarantee names
+	// (« jusqu’à 500 000 € »): the others are the insurer's, said so.
+	d.Note("Plafonds : ceux que nomme une garantie, les autres selon les conditions générales de " + in.Insurer + ".")
 }
 
 func (r *Renderer) clauses(d *Doc, in ConditionsInput, subscribed time.Time) {

@@ -26,7 +26,7 @@ type MandateInput struct {
 	Debtor   Person
 	IBAN     string
 	BIC      string // optional
-	Place    string // where the debtor signs (« Lyon », « en ligne »)
+	Place    string // where the debtor signs on paper (« Lyon »); "" when signed online
 	SignedAt time.Time
 	Schedule []Debit
 }
@@ -52,7 +52,9 @@ func (r *Renderer) Mandate(in MandateInput) (*Doc, error) {
 		Field{"IBAN", groupIBAN(in.IBAN)}, Field{"BIC", in.BIC})
 	place, signed := "Fait à …………………, le …………………", "Signature du débiteur"
 	if !in.SignedAt.IsZero() {
-		place = "Fait en ligne, le " + r.date(in.SignedAt)
+		// Signed online, where is unknown (never « Fait à en ligne »):
+		// the date alone, the signature line says how.
+		place = "Fait le " + r.date(in.SignedAt)
 		if in.Place != "" {
 			place = "Fait à " + in.Place + ", le " + r.date(in.SignedAt)
 		}

@@ -245,6 +245,8 @@ type AccountPayload struct {
 	// ByStaff marks a change an admin made for the owner
 	// (TwoFactorDisabled by `courtier users reset-2fa`).
 	ByStaff bool `json:"byStaff,omitempty"`
+	// Kept is what an erased account left, kept by law (AccountDeleted).
+	Kept []string `json:"kept,omitempty"`
 	// CodesLeft is how many recovery codes remain (RecoveryCodeUsed).
 	CodesLeft int `json:"codesLeft,omitempty"`
 	// Role is the role of an account made by an admin (AccountInvited).

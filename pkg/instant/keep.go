@@ -4,6 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"fmt"
 	"time"
 
 	"courtier/pkg/account"
@@ -187,4 +190,70 @@ func validUntil(q *Quote, loc *time.Location) time.Time {
 		return time.Time{}
 	}
 	return d
+}
+
+// Adopt gives the account uid the prices a visitor kept by e-mail at
+// email, its address just confirmed, with their leads: « Mes prix » then
+// finds them and « Souscrire » works signed in. Prices kept by another
+// account stay its own; expired ones are left to the purge.
+func (s *Service) Adopt(ctx context.Context, tx *store.Tx, uid, email string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, COALESCE(request_id, '') FROM price_quotes
+		WHERE uid IS NULL AND email = ? AND kept_at IS NOT NULL`, email)
+	if err != nil {
+		return fmt.Errorf("prix gardés par e-mail: %w", err)
+	}
+	var ids, leads []string
+	for rows.Next() {
+		var id, lead string
+		if err := rows.Scan(&id, &lead); err != nil {
+			rows.Close()
+			return fmt.Errorf("prix gardés par e-mail: %w", err)
+		}
+		ids, leads = append(ids, id), append(leads, lead)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	owner := account.Actor{UID: uid, Name: email, Email: email}
+	for i, id := range ids {
+		if _, err := tx.ExecContext(ctx, "UPDATE price_quotes SET uid = ? WHERE id = ? AND uid IS NULL", uid, id); err != nil {
+			return fmt.Errorf("prix rattachés au compte: %w", err)
+		}
+		if leads[i] != "" {
+			if err := s.desk.Attach(ctx, tx, owner, leads[i]); err != nil {
+				return err
+			}
+		}
+	}
+	if len(ids) > 0 {
+		s.log.Info("prix gardés par e-mail rattachés au compte", "uid", uid, "quotes", len(ids))
+	}
+	return nil
+}
+
+// AdoptLink gives actor, signed in, the prices of the e-mail's link they
+// hold when the link was sent to their account's address: opening the
+// mail proves the address as its confirmation would, even for an account
+// confirmed before the prices were kept. Other links change nothing.
+func (s *Service) AdoptLink(ctx context.Context, actor account.Actor, token string) error {
+	if !actor.SignedIn() || token == "" {
+		return nil
+	}
+	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+		var email string
+		err := tx.QueryRowContext(ctx, `SELECT COALESCE(email, '') FROM price_quotes
+			WHERE id = (SELECT quote_id FROM price_links WHERE hash = ?) AND uid IS NULL`, store.HashToken(token)).Scan(&email)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && email != actor.Email) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("lien vers des prix: %w", err)
+		}
+		return s.Adopt(ctx, tx, actor.UID, email)
+	})
+	if err != nil {
+		return s.fail("prix rattachés au compte", err, "uid", actor.UID)
+	}
+	return nil
 }

@@ -409,5 +409,9 @@ func accountDeleted(m *Mailer, e event.Event) ([]notice, error) {
 			"Si ce n’est pas vous qui l’avez demandé, appelez-nous au " + m.footer.Phone + "."},
 		Action: &Link{"Notre politique de confidentialité", m.link("/privacy", nil)},
 	}
+	if len(p.Kept) > 0 {
+		d.Intro = append(d.Intro, "La loi nous oblige à conserver, détaché de tout compte\u00a0:")
+		d.Intro = append(d.Intro, p.Kept...)
+	}
 	return []notice{{to: p.Recipient, doc: d, template: "account-deleted"}}, nil
 }

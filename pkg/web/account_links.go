@@ -108,7 +108,7 @@ func (s *Server) handleResendConfirmation(w http.ResponseWriter, r *http.Request
 	if err := s.accounts.ResendConfirmation(r.Context(), sess); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusAccepted, messageBody{Message: "Un nouveau lien de confirmation vient de partir."})
+	writeJSON(w, http.StatusAccepted, messageBody{Message: "Un nouveau lien de confirmation est en cours d’envoi."})
 	return nil
 }
 

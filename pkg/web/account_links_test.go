@@ -142,6 +142,10 @@ func TestConfirmAndUndoEmailAPI(t *testing.T) {
 	if res.StatusCode != http.StatusAccepted {
 		t.Fatalf("resend: %d %s", res.StatusCode, body)
 	}
+	// The mail is queued in the outbox, not sent yet: the answer says so.
+	if !strings.Contains(body, "en cours d’envoi") {
+		t.Errorf("resend says a mail left: %s", body)
+	}
 	if res, _ := e.do(t, "POST", "/api/profile/confirm-email", "", ""); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("resend signed out: %d", res.StatusCode)
 	}

@@ -95,7 +95,7 @@ func (s *Server) handleKeepPrices(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	if !actor.SignedIn() {
-		writeJSON(w, http.StatusAccepted, messageBody{Message: "C’est noté\u00a0: un e-mail vient de partir à " + q.Email +
+		writeJSON(w, http.StatusAccepted, messageBody{Message: "C’est noté\u00a0: un e-mail est en cours d’envoi à " + q.Email +
 			" avec un lien pour revoir vos prix jusqu’au " + frenchDay(q.ValidUntil) + "."})
 		return nil
 	}
@@ -133,6 +133,9 @@ func (s *Server) handlePricesLink(w http.ResponseWriter, r *http.Request) error 
 	}
 	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
 		return nil
+	}
+	if err := s.prices.svc.AdoptLink(r.Context(), actorOf(r), q["token"]); err != nil {
+		return err
 	}
 	quote, err := s.prices.svc.ByLink(r.Context(), q["token"])
 	if err != nil {

@@ -77,7 +77,7 @@ func TestKeepPricesThroughTheAPI(t *testing.T) {
 		{`{"key":"` + key + `"}`, 400, `"field":"email"`},
 		{`{"key":"autre","email":"paul@exemple.fr"}`, 404, "introuvables"},
 		{`{"key":"` + key + `","email":"paul@exemple.fr","chosen":"rien"}`, 400, `"field":"chosen"`},
-		{`{"key":"` + key + `","email":"paul@exemple.fr","consent":true,"chosen":"` + first + `"}`, 202, "un e-mail vient de partir à paul@exemple.fr"},
+		{`{"key":"` + key + `","email":"paul@exemple.fr","consent":true,"chosen":"` + first + `"}`, 202, "un e-mail est en cours d’envoi à paul@exemple.fr"},
 	} {
 		res, body := env.do(t, "POST", "/api/prices/"+id+"/keep", c.body, "")
 		if res.StatusCode != c.status || !strings.Contains(body, c.has) {

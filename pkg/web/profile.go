@@ -156,6 +156,23 @@ type deleteRequest struct {
 	Password string `json:"password"`
 }
 
+// handleKept answers what deleting the account would leave, kept by law,
+// for the client to read before they confirm.
+func (s *Server) handleKept(w http.ResponseWriter, r *http.Request) error {
+	_, sess, err := s.signedIn(r)
+	if err != nil {
+		return err
+	}
+	kept, err := s.accounts.Kept(r.Context(), sess)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Kept []string `json:"kept"`
+	}{kept})
+	return nil
+}
+
 // handleDeleteAccount erases the account and its sessions after checking
 // the password, and expires the cookie.
 func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) error {

@@ -186,6 +186,7 @@ func (s *Server) routes() []route {
 		{"POST /api/profile/password", forUsers, s.adapt(s.handleChangePassword)},
 		{"GET /api/profile/export", forUsers, s.adapt(s.handleExport)},
 		{"GET /api/profile/policyholder", forUsers, s.adapt(s.handlePolicyholder)},
+		{"GET /api/profile/kept", forUsers, s.adapt(s.handleKept)},
 		{"POST /api/profile/delete", forUsers, s.adapt(s.handleDeleteAccount)},
 		{"GET /api/profile/two-factor", forUsers, s.adapt(s.handleTwoFactor)},
 		{"POST /api/profile/two-factor/setup", forUsers, s.adapt(s.handleTwoFactorSetup)},

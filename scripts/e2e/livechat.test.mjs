@@ -50,9 +50,14 @@ async function arrival(log, text, since) {
 describe(`live chat${onEngine}`, () => {
   test('a visitor and an agent talk live, through a cut of the network, and the agent hands back', async (t) => {
     // The agent signs in and opens their conversations: they are present.
-    // Closed even when an assertion fails, so that the next test finds nobody online.
+    // Signed out and closed even when an assertion fails, so that the next
+    // test finds nobody online (signed in, they would count as working in
+    // the desk for chat.DeskPresence).
     const agent = await newPage(browser);
-    t.after(() => agent.context.close());
+    t.after(async () => {
+      await agent.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' })).catch(() => {});
+      await agent.context.close();
+    });
     await signInPage(server.url, agent.page, 'arthur@exemple.fr');
     await agent.page.goto(server.url + '/dashboard/conversations');
     await heading(agent.page, 'Conversations');
@@ -147,7 +152,7 @@ describe(`live chat${onEngine}`, () => {
 
   test('with no agent online: said plainly, a message by e-mail and a callback filed, both in the desk with the conversation', async () => {
     const v = await visitorChat();
-    // The agent of the first test has closed their page: nobody is there.
+    // The agent of the first test has signed out: nobody is there.
     await v.panel.getByText(/^Aucun conseiller disponible pour le moment/).waitFor({ timeout: 10000 });
     await v.panel.getByText('Assistant automatique • Aucun conseiller en ligne').waitFor();
     await v.input.fill("J'ai eu un accrochage ce matin avec ma Clio");

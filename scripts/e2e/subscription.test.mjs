@@ -252,7 +252,7 @@ describe('subscription', () => {
     await typo('signature');
     await page.getByRole('checkbox', { name: /J’autorise le prélèvement SEPA/ }).check();
     await page.getByRole('button', { name: 'Recevoir mon code' }).click();
-    await page.getByText(/Code envoyé à s•••@exemple\.fr/).waitFor();
+    await page.getByText(/Code demandé à\s\d{2}:\d{2}\spour\ss•••@exemple\.fr/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Recevoir un nouveau code' }).isDisabled(), true);
     // Asked again within the minute, the server refuses too (outside the page, whose console stays clean).
     const again = await context.request.post(`${env.server.url}/api/contracts/${id}/signature-code`);
@@ -347,7 +347,7 @@ describe('subscription', () => {
     assert.match(summary, /Fin du contrat/);
     await page.getByRole('button', { name: 'Confirmer ma demande de résiliation' }).click();
     await page.getByRole('heading', { name: 'Votre demande de résiliation est enregistrée' }).waitFor();
-    assert.match(await page.locator('.contract-done').innerText(), new RegExp(`Un accusé de réception vient de vous être envoyé par e-mail à ${client.email.replace(/[.]/g, '\\.')}`));
+    assert.match(await page.locator('.contract-done').innerText(), new RegExp(`Un accusé de réception est en cours d’envoi par e-mail à ${client.email.replace(/[.]/g, '\\.')}`));
     const ack = await mailTo(client.email, 'contract-cancel-requested');
     assert.ok(ack.text.includes(made.number));
 

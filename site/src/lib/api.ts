@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly field?: string,
     readonly code?: string,
     readonly errors: FieldMessage[] = [],
+    /** Seconds to wait before asking again (a 429's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,7 +69,8 @@ async function answer<T>(res: Response): Promise<T> {
     const e = (data ?? {}) as { error?: string; field?: string; code?: string; errors?: FieldMessage[] };
     // Typeset here, the one place every message of the server passes: "entre 9 et 1 000" stays whole.
     const errors = (e.errors ?? []).map((f) => ({ field: f.field, message: typeset(f.message) }));
-    throw new ApiError(typeset(e.error ?? `Erreur inattendue (${res.status}).`), res.status, e.field, e.code, errors);
+    const wait = Number(res.headers.get('Retry-After') ?? '');
+    throw new ApiError(typeset(e.error ?? `Erreur inattendue (${res.status}).`), res.status, e.field, e.code, errors, wait > 0 ? wait : undefined);
   }
   return data as T;
 }

@@ -217,7 +217,7 @@ function Acknowledged({ user, date, contract }: { user: SessionUser; date: strin
     <section className="card contract-done" aria-labelledby="resiliation-enregistree">
       <h2 id="resiliation-enregistree" ref={ref} tabIndex={-1}>Votre demande de résiliation est enregistrée</h2>
       <p>{typeset(`Le contrat n°\u00a0${contract.number} (${contract.productLabel}) prendra fin le `)}<strong>{formatDate(date)}</strong>.</p>
-      <p>{typeset(`Un accusé de réception vient de vous être envoyé par e-mail à ${user.email}, avec cette date.`)}</p>
+      <p>{typeset(`Un accusé de réception est en cours d’envoi par e-mail à ${user.email}, avec cette date.`)}</p>
       <p><Link to={`/mes-contrats/${encodeURIComponent(contract.id)}`}>Voir le contrat</Link> · <Link to="/mes-contrats">Mes contrats</Link></p>
     </section>
   );

@@ -84,8 +84,20 @@ function ClaimView({ claim, onChange, declared }: { claim: Claim; onChange: (c: 
       </div>
       {declared ? (
         <p className="notice-success" role="status">
-          {typeset(`Votre déclaration est enregistrée sous la référence ${claim.ref}. Nous la transmettons à ${claim.insurer} et vous écrivons à chaque étape.`)}
+          {typeset(claim.elsewhere
+            ? `Votre déclaration est enregistrée sous la référence ${claim.ref}. Votre contrat est chez ${claim.insurer} : c’est à vous de lui déclarer ce sinistre, nous vous aidons.`
+            : `Votre déclaration est enregistrée sous la référence ${claim.ref}. Nous la transmettons à ${claim.insurer} et vous écrivons à chaque étape.`)}
         </p>
+      ) : null}
+      {claim.elsewhere ? (
+        <section className="card contract-section" aria-labelledby="declarer-titre">
+          <h2 id="declarer-titre">{typeset(`Déclarer ce sinistre à ${claim.insurer}`)}</h2>
+          <p>{typeset(`${claim.insurer} ne nous a pas confié la gestion de votre contrat : nous ne pouvons pas lui transmettre votre déclaration. Faites-la vous-même${claim.elsewhere.by ? `, au plus tard le ${formatDate(claim.elsewhere.by)}` : ''}, auprès du ${claim.elsewhere.contact.replace(/^le /, '')}.`)}</p>
+          <p className="muted">{typeset(`Délai : ${claim.elsewhere.rule}.`)}</p>
+          <h3>À joindre</h3>
+          <ul>{claim.elsewhere.send.map((s) => <li key={s}>{typeset(s)}</li>)}</ul>
+          <p>{typeset('Votre conseiller vous aide à préparer cette déclaration : écrivez-lui ci-dessous.')}</p>
+        </section>
       ) : null}
       {claim.assistance ? (
         <p className="notice claim-assistance">

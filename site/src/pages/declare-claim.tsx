@@ -37,7 +37,7 @@ export default function DeclareClaimPage() {
     <>
       <PageHeader
         title="Déclarer un sinistre"
-        lead={typeset('Trois étapes : le contrat, ce qui s’est passé, vos photos et documents. Nous transmettons votre déclaration à l’assureur et la suivons pour vous.')}
+        lead={typeset('Trois étapes : le contrat, ce qui s’est passé, vos photos et documents. Pour un contrat souscrit chez nous, nous transmettons votre déclaration à l’assureur et la suivons ; pour un contrat souscrit ailleurs, nous vous aidons à la faire.')}
       />
       <section className="section">
         <div className="container claim-declare">

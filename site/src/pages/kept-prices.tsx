@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { ApiError } from '../lib/api';
 import { formatDate, typeset } from '../lib/format';
+import { useSession } from '../lib/session';
 import { getKeptPrices, getLinkedPrices, type PriceQuote } from '../features/prices/api';
 import { PriceResultsView } from '../features/prices/price-results-view';
 import { productPaths } from '../features/prices/paths';
@@ -53,6 +54,10 @@ export default function KeptPricesPage() {
   const product = quote ? priceProduct(quote.product) : null;
   const expired = quote ? quote.validUntil < new Date().toISOString().slice(0, 10) : false;
   const here = `/mes-prix?${params.toString()}`;
+  // The e-mail's link offers « Souscrire » too: signed out, it asks to sign
+  // in first and comes back here, where the prices join the account of the
+  // address they were sent to.
+  const signedIn = Boolean(useSession()?.user);
   return (
     <>
       <div className="screen-only">
@@ -78,7 +83,7 @@ export default function KeptPricesPage() {
           {quote ? (
             <PriceResultsView
               quote={quote} needs={quote.needs} chosen={quote.chosen} date={(quote.keptAt ?? new Date().toISOString()).slice(0, 10)}
-              subscribeHref={id && !token && !expired ? (p) => subscribePath(p.id) : undefined}
+              subscribeHref={expired ? undefined : signedIn ? (p) => subscribePath(p.id) : () => `/login?next=${encodeURIComponent(here)}`}
             >
               {expired ? <p className="form-error">{typeset(`Ces prix ont expiré le ${formatDate(quote.validUntil)} : refaites un prix pour un tarif à jour.`)}</p> : null}
               <p><Link to={productPaths[quote.product].price}>Refaire un prix</Link></p>

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AccountSessions } from '../components/account-sessions';
 import { PasswordField } from '../components/password-field';
 import { TextField } from '../components/text-field';
 import { TwoFactorCard } from '../features/account/two-factor-card';
 import { api, ApiError } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, typeset } from '../lib/format';
 import { setSessionUser, useSession, type SessionUser } from '../lib/session';
 import './profile.css';
 
@@ -110,10 +110,27 @@ function PasswordForm({ onSessionsChanged }: { onSessionsChanged: OnSessionsChan
 function DeleteAccount() {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Errors>({});
+  // What the law keeps, read before the deletion is confirmed; undefined until asked.
+  const [kept, setKept] = useState<string[]>();
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const password = String(new FormData(e.currentTarget).get('password') ?? '');
+    if (!kept) {
+      if (!password) {
+        setErrors({ password: 'Saisissez votre mot de passe pour confirmer la suppression.' });
+        return;
+      }
+      try {
+        setKept((await api<{ kept: string[] }>('GET', '/api/profile/kept')).kept);
+        setErrors({});
+        window.setTimeout(() => confirmHeading.current?.focus(), 0);
+      } catch (err) {
+        setErrors(errorsOf(err, []));
+      }
+      return;
+    }
     try {
       await api<void>('POST', '/api/profile/delete', { password });
       setSessionUser(null);
@@ -127,13 +144,30 @@ function DeleteAccount() {
     <form className="card profile-card danger-zone" onSubmit={onSubmit} noValidate aria-labelledby="suppression">
       <h2 id="suppression">Supprimer mon compte</h2>
       <p>
-        La suppression est immédiate et définitive : votre profil, votre mot de passe et toutes vos sessions sont effacés, et vous
+        La suppression est immédiate et définitive : votre profil, votre mot de passe et toutes vos sessions sont effacés, et vous
         êtes déconnecté de tous vos appareils. Vos demandes de devis et vos conversations liées au compte sont supprimées avec lui,
-        sauf ce que la loi nous oblige à conserver pour un contrat souscrit (voir la politique de confidentialité).
+        sauf ce que la loi nous oblige à conserver pour un contrat souscrit ou un sinistre (voir la politique de confidentialité).
       </p>
       {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errors.password} />
-      <button className="btn btn-danger" type="submit">Supprimer définitivement mon compte</button>
+      {kept ? (
+        <div className="notice delete-kept">
+          <h3 ref={confirmHeading} tabIndex={-1}>Avant de confirmer</h3>
+          {kept.length > 0 ? (
+            <>
+              <p>{typeset('Ce qui reste conservé, détaché de votre compte :')}</p>
+              <ul>{kept.map((k) => <li key={k}>{typeset(k)}</li>)}</ul>
+            </>
+          ) : (
+            <p>{typeset('Rien n’est conservé : toutes vos données partent avec le compte.')}</p>
+          )}
+          <p>{typeset('L’e-mail qui confirme la suppression vous le redira.')}</p>
+        </div>
+      ) : null}
+      <div className="delete-actions">
+        <button className="btn btn-danger" type="submit">{kept ? 'Confirmer la suppression' : 'Supprimer définitivement mon compte'}</button>
+        {kept ? <button className="btn btn-secondary" type="button" onClick={() => setKept(undefined)}>Annuler</button> : null}
+      </div>
     </form>
   );
 }

@@ -78,6 +78,8 @@ export interface Claim {
   history: ClaimStep[];
   messages: ClaimMessage[];
   assistance?: { insurer: string; phone: string };
+  /** For a contract held at another insurer: how the client declares it there, with our help. */
+  elsewhere?: { contact: string; by?: string; rule: string; send: string[] };
   actions: ClaimAction[];
   updatedAt: string;
 }

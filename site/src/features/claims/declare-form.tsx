@@ -39,6 +39,7 @@ function ContractStep({ v, set, e, contracts }: { v: DeclareValues; set: Set; e:
       />
       {v.contract === elsewhere ? (
         <div className="claim-elsewhere">
+          <p className="field-hint">{typeset('Nous n’avons pas de mandat chez cet assureur : vous lui déclarerez vous-même ce sinistre, et nous vous disons comment, dans quel délai et avec quelles pièces.')}</p>
           <TextField id={inputId('insurer')} label="Votre assureur" autoComplete="off" value={v.insurer} onChange={(ev) => set({ insurer: ev.target.value })} error={e.insurer} maxLength={claimForm.bounds.insurer.max} />
           <TextField id={inputId('policyNumber')} label="Numéro de votre contrat" hint="Il figure sur vos conditions particulières ou votre avis d’échéance." autoComplete="off" value={v.policyNumber} onChange={(ev) => set({ policyNumber: ev.target.value })} error={e.policyNumber} maxLength={claimForm.bounds.policyNumber.max} />
           <Field id={inputId('product')} label="Ce qu’il assure" error={e.product}>

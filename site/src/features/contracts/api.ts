@@ -99,6 +99,8 @@ export interface Contract {
   mandate?: { rum: string; holder: string; iban: string; signedAt: string };
   history: ContractEvent[];
   actions: ContractAction[];
+  /** The signature code sent and still valid, before the signature: a reloaded page finds it. */
+  codeSent?: CodeSent;
 }
 
 /** The policyholder: legal names, date of birth (YYYY-MM-DD) and phone. */
@@ -139,6 +141,7 @@ export interface ContractDetails {
 /** Where the signature code went and until when it holds. */
 export interface CodeSent {
   sentTo: string;
+  sentAt: string;
   expiresAt: string;
   resendAt: string;
 }

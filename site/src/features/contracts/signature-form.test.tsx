@@ -67,9 +67,9 @@ describe('SignatureForm', () => {
     for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
     fireEvent.change(screen.getByLabelText('IBAN'), { target: { value: 'FR7630006000011234567890189' } });
     const inAMinute = new Date(Date.now() + 60_000).toISOString();
-    fetchMock.mockReturnValueOnce(answer(202, { sentTo: 'c•••@exemple.fr', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAt: inAMinute }));
+    fetchMock.mockReturnValueOnce(answer(202, { sentTo: 'c•••@exemple.fr', sentAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAt: inAMinute }));
     fireEvent.click(screen.getByRole('button', { name: 'Recevoir mon code' }));
-    await screen.findByText(/Code envoyé à c•••@exemple\.fr/);
+    await screen.findByText(/Code demandé à\s\d{2}:\d{2}\spour\sc•••@exemple\.fr/);
     expect(fetchMock).toHaveBeenCalledWith('/api/contracts/c1/signature-code', expect.objectContaining({ method: 'POST' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Recevoir un nouveau code' }) as HTMLButtonElement).disabled).toBe(true));
     expect(screen.getByText(/Un nouveau code peut être demandé dans \d+\ss\./)).toBeTruthy();
@@ -88,5 +88,26 @@ describe('SignatureForm', () => {
     await waitFor(() => expect(onSigned).toHaveBeenCalled());
     const body = JSON.parse(fetchMock.mock.calls[2]![1].body as string);
     expect(body).toEqual({ code: '123456', holder: 'Camille Martin', iban: 'FR7630006000011234567890189', accept: ['advice', 'conditions', 'sepa'] });
+  });
+
+  it('finds the code sent before a reload: its field, when it was asked', () => {
+    const sentAt = new Date(Date.now() - 120_000).toISOString();
+    const codeSent = { sentTo: 'c•••@exemple.fr', sentAt, expiresAt: new Date(Date.now() + 480_000).toISOString(), resendAt: new Date(Date.now() - 60_000).toISOString() };
+    render(<SignatureForm contract={{ ...contract, codeSent }} defaultHolder="Camille Martin" onSigned={() => {}} />);
+    expect(screen.getByLabelText('Code reçu par e-mail')).toBeTruthy();
+    expect(screen.getByText(/Code demandé à\s\d{2}:\d{2}\spour\sc•••@exemple\.fr/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Recevoir un nouveau code' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says a refused request for a code (429) next to the button, with its wait', async () => {
+    render(<SignatureForm contract={contract} defaultHolder="Camille Martin" onSigned={() => {}} />);
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    fireEvent.change(screen.getByLabelText('IBAN'), { target: { value: 'FR7630006000011234567890189' } });
+    fetchMock.mockReturnValueOnce(Promise.resolve(new Response(JSON.stringify({ error: 'Un code est déjà en cours d’envoi : attendez une minute avant d’en demander un autre.', code: 'too_many_requests' }),
+      { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '42' } })));
+    fireEvent.click(screen.getByRole('button', { name: 'Recevoir mon code' }));
+    const alert = await screen.findByText(/Un code est déjà en cours d’envoi/);
+    expect(alert.textContent).toMatch(/Nouvelle demande possible dans 4\d\ss\./);
+    expect((screen.getByRole('button', { name: 'Recevoir mon code' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -126,9 +126,13 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
   const [values, setValues] = useState<SignatureValues>({ ticked: [], holder: defaultHolder, iban: '', bic: '', code: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string>();
-  const [sent, setSent] = useState<CodeSent>();
+  // A code sent before a reload still holds: its field is offered again.
+  const [sent, setSent] = useState<CodeSent | undefined>(contract.codeSent);
   const [busy, setBusy] = useState<'code' | 'sign'>();
+  // A refusal to send (429) is said by the button, with its wait.
+  const [refused, setRefused] = useState<{ message: string; until?: string }>();
   const wait = useSecondsUntil(sent?.resendAt);
+  const refusedWait = useSecondsUntil(refused?.until);
 
   const set = (p: Partial<SignatureValues>) => setValues((v) => ({ ...v, ...p }));
   const toggle = (kind: string) => setValues((v) => ({ ...v, ticked: v.ticked.includes(kind) ? v.ticked.filter((k) => k !== kind) : [...v.ticked, kind] }));
@@ -142,10 +146,15 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
       return;
     }
     setBusy('code');
+    setRefused(undefined);
     try {
       setSent(await sendSignatureCode(contract.id));
       window.setTimeout(() => document.getElementById('code-signature')?.focus(), 0);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 429) {
+        setRefused({ message: err.message, until: err.retryAfter ? new Date(Date.now() + err.retryAfter * 1000).toISOString() : undefined });
+        return;
+      }
       const { fields, message } = serverErrors(err);
       setErrors(fields);
       setFailure(message ?? (Object.keys(fields).length ? undefined : 'Le code n’a pas pu être envoyé. Réessayez.'));
@@ -193,7 +202,7 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
         {sent ? (
           <>
             <p className="notice-success" role="status">
-              {typeset(`Code envoyé à ${sent.sentTo}. Il vaut jusqu’à ${formatTime(sent.expiresAt)}.`)}
+              {typeset(`Code demandé à ${formatTime(sent.sentAt)} pour ${sent.sentTo} : il arrive par e-mail et vaut jusqu’à ${formatTime(sent.expiresAt)}.`)}
             </p>
             <TextField
               id="code-signature" label="Code reçu par e-mail" inputMode="numeric" autoComplete="one-time-code" className="input-short"
@@ -203,11 +212,17 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
         ) : null}
         <div className="contract-actions">
           {sent ? <button className="btn btn-primary" type="submit" disabled={busy !== undefined}>{busy === 'sign' ? 'Signature…' : 'Signer'}</button> : null}
-          <button className={sent ? 'btn btn-secondary' : 'btn btn-primary'} type="button" onClick={() => void askCode()} disabled={busy !== undefined || wait > 0}>
+          <button className={sent ? 'btn btn-secondary' : 'btn btn-primary'} type="button" onClick={() => void askCode()} disabled={busy !== undefined || wait > 0 || refusedWait > 0}>
             {busy === 'code' ? 'Envoi du code…' : sent ? 'Recevoir un nouveau code' : 'Recevoir mon code'}
           </button>
         </div>
-        {sent && wait > 0 ? <p className="muted" aria-live="off">{typeset(`Un nouveau code peut être demandé dans ${wait} s.`)}</p> : null}
+        {refused ? (
+          <p className="form-error" role="alert">
+            {refused.message}
+            {refusedWait > 0 ? typeset(` Nouvelle demande possible dans ${refusedWait} s.`) : null}
+          </p>
+        ) : null}
+        {sent && wait > 0 && !refused ? <p className="muted" aria-live="off">{typeset(`Un nouveau code peut être demandé dans ${wait} s.`)}</p> : null}
       </section>
     </form>
   );
