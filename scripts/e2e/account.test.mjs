@@ -184,10 +184,13 @@ describe('profile', () => {
 
     const del = page.locator('form', { has: page.getByRole('heading', { name: 'Supprimer mon compte' }) });
     await del.getByLabel('Mot de passe').fill('pas le bon mot de passe');
+    // The first click says what stays; the password is checked at the confirmation.
     await del.getByRole('button', { name: /Supprimer définitivement/ }).click();
+    await del.getByRole('heading', { name: 'Avant de confirmer' }).waitFor();
+    await del.getByRole('button', { name: 'Confirmer la suppression' }).click();
     await del.getByText('Mot de passe incorrect.').waitFor();
     await del.getByLabel('Mot de passe').fill(newPassword);
-    await del.getByRole('button', { name: /Supprimer définitivement/ }).click();
+    await del.getByRole('button', { name: 'Confirmer la suppression' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Connexion' }).waitFor();
     const status = await page.evaluate(async (body) => (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status, { email: newEmail, password: newPassword, remember: false });

@@ -125,6 +125,7 @@ async function subscribe(page, sink, product, startDate) {
   assert.ok(kept.status < 300, JSON.stringify(kept.body));
   const created = await call(page, 'POST', '/api/contracts', {
     priceId: quote.recommended?.id ?? quote.prices[0].id, startDate, address: '12 rue de la République', postalCode: '69002', city: 'Lyon',
+    policyholder: { firstName: 'Hugo', lastName: 'Attestation', birthDate: '1984-05-06', phone: '06 39 98 12 36' },
     registration: product === 'temp' ? 'AB-123-CD' : undefined,
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));

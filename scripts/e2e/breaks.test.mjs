@@ -40,6 +40,7 @@ export async function pendingContract(page) {
   expectStatus(await call(page, 'POST', `/api/prices/${priced.id}/keep`, { key: priced.key }), 200, 'prix gardés');
   const made = expectStatus(await call(page, 'POST', '/api/contracts', {
     priceId: priced.recommended.id, startDate: tomorrow(), address: '12 rue des Lilas', postalCode: '69002', city: 'Lyon', registration: 'AB-123-CD',
+    policyholder: { firstName: 'Inès', lastName: 'Laurent', birthDate: '1987-09-10', phone: '06 39 98 12 37' },
   }), 201, 'contrat');
   return made.contract;
 }

@@ -40,6 +40,7 @@ async function signedToday(page) {
   assert.equal(kept.status, 200, JSON.stringify(kept.body));
   const created = await call(page, 'POST', '/api/contracts', {
     priceId: kept.body.quote.recommended.id, startDate: dayFromToday(10), address: '4 place Bellecour', postalCode: '69002', city: 'Lyon', registration: 'AB-123-CD', rhythm: 'monthly',
+    policyholder: { firstName: 'Camille', lastName: 'Lefèvre', birthDate: '1986-11-02', phone: '06 39 98 12 38' },
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const c = created.body.contract;
