@@ -13,6 +13,10 @@ const (
 	Fleet        Intent = "fleet"
 	Temp         Intent = "temp"
 	Pro          Intent = "pro"
+	Withdrawal   Intent = "withdrawal"
+	Documents    Intent = "documents"
+	Payment      Intent = "payment"
+	Account      Intent = "account"
 )
 
 // complaintRule is the complaint (ACPR recommendation 2022-R-01): words of
