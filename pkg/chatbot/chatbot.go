@@ -123,13 +123,25 @@ type Engine struct {
 	// « plainte » (plainte.go), the kind of an emergency (emergency.go).
 	cues *matcher
 	co   Company
+	// polite is the set of the greeting, farewell and thanks rules.
+	polite uint64
+	// inflected are the words whose key is a keyword's of either
+	// matcher (inflect), so that a message is read once for the two.
+	inflected map[string]string
 }
 
 // New builds an engine that speaks for co.
 func New(co Company) *Engine {
 	not := notEmergencies()
 	cues := newMatcher(append(plainteCues(co.Name), emergencyCues()...), map[Intent][]string{cueInjured: not, cueFire: not, cueWater: not})
-	return &Engine{m: newMatcher(Rules(), exceptions()), cues: cues, co: co}
+	m := newMatcher(Rules(), exceptions())
+	vocab := map[string]bool{}
+	for _, all := range []map[string]bool{m.all, cues.all} {
+		for k := range all {
+			vocab[k] = true
+		}
+	}
+	return &Engine{m: m, cues: cues, co: co, polite: m.bit(Greeting) | m.bit(Farewell) | m.bit(Thanks), inflected: inflect(vocab)}
 }
 
 // Input is one message and what the caller knows around it.
@@ -162,8 +174,9 @@ func (e *Engine) Detect(text string) Intent {
 // scan reads text: the rules found, the word « plainte » read with its
 // sentence, and the cues.
 func (e *Engine) scan(text string) reading {
-	ws := words(text)
-	rd := reading{found: e.m.matchWords(ws), cues: e.cues.matchWords(ws)}
+	var buf [32]string
+	ks := e.m.keys(buf[:0], words(text), e.inflected)
+	rd := reading{found: e.m.matchKeys(ks), cues: e.cues.matchKeys(ks)}
 	switch e.readPlainte(rd.cues) {
 	case plainteComplaint:
 		rd.found |= e.m.bit(Complaint)
@@ -173,7 +186,13 @@ func (e *Engine) scan(text string) reading {
 	return rd
 }
 
+// first is the first rule found in table order; greeting, farewell and
+// thanks only when nothing else is found, so politeness never hides a
+// question (PRODUCT.md departure 10).
 func (e *Engine) first(found uint64) Intent {
+	if rest := found &^ e.polite; rest != 0 {
+		found = rest
+	}
 	for i, r := range e.m.rules {
 		if found&(1<<i) != 0 {
 			return r.Intent

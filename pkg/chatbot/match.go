@@ -1,6 +1,8 @@
 package chatbot
 
 import (
+	"github.com/kljensen/snowball/french"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -67,31 +69,46 @@ func fold(b *strings.Builder, r rune) {
 	b.WriteRune(r)
 }
 
-// forms are the spellings of a keyword word that match it: itself and its
-// plural ("voitures", "hôpitaux", "capitaux"), and the singular of a plural
-// keyword ("soin"). Nothing else: "vieux" is not "vie", "devise" is not "devis".
-func forms(w string) []string {
-	out := []string{w}
-	switch {
-	case strings.HasSuffix(w, "al"):
-		out = append(out, w+"s", strings.TrimSuffix(w, "al")+"aux")
-	case strings.HasSuffix(w, "au"), strings.HasSuffix(w, "eu"):
-		out = append(out, w+"x", w+"s")
-	case strings.HasSuffix(w, "s") && len(w) > 4:
-		out = append(out, strings.TrimSuffix(w, "s"))
-	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "z"):
-	default:
-		out = append(out, w+"s")
+// key is the form a word is matched by (PRODUCT.md departure 4): its
+// Snowball French stem, so plurals and inflections meet their keyword
+// ("voitures", "résilie", "résilier", "volée" give the keyword's key) with
+// no list typed by hand. Stems stay whole words: "envie" is "envi", not "vi".
+func key(w string) string {
+	w = singular(w)
+	if falseFriends[w] {
+		return w
 	}
-	return out
+	st := french.Stem(w, true)
+	if strings.HasPrefix(w, st) && inflections[w[len(st):]] {
+		return st
+	}
+	return w
 }
+
+// inflections are the endings a stem may lose and still name the same
+// word: plural, feminine, participles and the common tenses. A derivation
+// keeps its ending, so "parlement" is not "parler" nor "médiatique"
+// "médiateur" (the stemmer alone would join them).
+var inflections = map[string]bool{
+	"": true, "e": true, "es": true, "ee": true, "ees": true, "er": true, "ez": true, "ent": true, "ons": true,
+	"ai": true, "ais": true, "ait": true, "aient": true, "ant": true, "i": true, "ie": true, "is": true, "it": true,
+	"ir": true, "ier": true, "iez": true, "ions": true,
+}
+
+// falseFriends are words whose inflection would meet a keyword of
+// another sense: the capital city, a floating thing.
+var falseFriends = map[string]bool{"capitale": true, "flotter": true, "flottent": true, "constater": true}
+
+// typoMin is the shortest word, in letters, that a typo may hit: shorter
+// words are too close to one another ("vie", "vue", "vin").
+const typoMin = 6
 
 // phrase is a keyword of rule, or with except a phrase in which the
 // rule's keywords do not count: the forms of each of its words.
 type phrase struct {
 	rule   int
 	except bool
-	words  [][]string
+	words  []string
 }
 
 // matcher finds the rules whose keywords a message contains, whole words only.
@@ -101,12 +118,18 @@ type matcher struct {
 	// exceptions first, so that at one position they mask before a
 	// keyword is looked at.
 	byFirst map[string][]phrase
+	// long are the keyword words of at least typoMin letters, by length.
+	long [][]spelling
+	// spelled is the key of each keyword word of at least typoMin letters.
+	spelled map[string]string
+	// all holds the key of every word of every phrase.
+	all map[string]bool
 }
 
 // newMatcher compiles rules and, by intent, the phrases where its keywords
 // do not count.
 func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
-	m := &matcher{rules: rules, byFirst: map[string][]phrase{}}
+	m := &matcher{rules: rules, byFirst: map[string][]phrase{}, spelled: map[string]string{}, all: map[string]bool{}}
 	for _, isExcept := range []bool{true, false} {
 		for i, r := range rules {
 			kws := r.Keywords
@@ -124,24 +147,149 @@ func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
 // add registers p, the phrase kw, under every form of its first word.
 func (m *matcher) add(p phrase, kw string) {
 	for _, w := range words(kw) {
-		p.words = append(p.words, forms(w))
+		k := key(w)
+		p.words = append(p.words, k)
+		m.all[k] = true
+		if len(w) >= typoMin && m.spelled[w] == "" {
+			m.spelled[w] = k
+			for len(m.long) <= len(w) {
+				m.long = append(m.long, nil)
+			}
+			m.long[len(w)] = append(m.long[len(w)], spelling{word: w, key: k, mask: letters(w)})
+		}
 	}
 	if len(p.words) == 0 {
 		return
 	}
-	for _, f := range p.words[0] {
-		m.byFirst[f] = append(m.byFirst[f], p)
+	m.byFirst[p.words[0]] = append(m.byFirst[p.words[0]], p)
+}
+
+// keys appends to ks the keys of the words ws, read in inflected (built
+// by inflect): a word of at least typoMin letters that is none takes the
+// key of m's keyword word one edit away.
+func (m *matcher) keys(ks, ws []string, inflected map[string]string) []string {
+	for _, w := range ws {
+		if k, ok := inflected[singular(w)]; ok {
+			ks = append(ks, k)
+			continue
+		}
+		if len(w) >= typoMin {
+			if k, ok := m.typo(w); ok {
+				ks = append(ks, k)
+				continue
+			}
+		}
+		ks = append(ks, w)
 	}
+	return ks
 }
 
-// match returns the set of rules (bit i for rule i) found in text. A
-// keyword that starts inside one of its rule's exceptions does not count.
-func (m *matcher) match(text string) uint64 {
-	return m.matchWords(words(text))
+// singular is w without the plural letter key takes off.
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "aux") && !strings.HasSuffix(w, "eaux"):
+		return w[:len(w)-3] + "al"
+	case len(w) > 3 && (w[len(w)-1] == 's' || w[len(w)-1] == 'x'):
+		return w[:len(w)-1]
+	}
+	return w
 }
 
-// matchWords is match over the words of a text.
-func (m *matcher) matchWords(ws []string) uint64 {
+// inflect returns, by singular spelling, the key of every word whose key
+// is in vocab: each key followed by each inflection, stemmed. The stemmer
+// runs here, once per engine, and not on the messages: it costs
+// microseconds a word, and most words of a message are no keyword.
+func inflect(vocab map[string]bool) map[string]string {
+	out := map[string]string{}
+	for k := range vocab {
+		for rest := range inflections {
+			w := k + rest
+			if _, done := out[w]; done {
+				continue
+			}
+			if kw := key(w); vocab[kw] {
+				out[w] = kw
+			}
+		}
+	}
+	return out
+}
+
+// typo returns the key of the keyword word one edit from w, if exactly
+// one is (two would be a guess). A word one edit away has the same
+// length give or take one and differs by two letters at most in the set
+// of its letters: a cheap test on every keyword word, before oneEdit.
+func (m *matcher) typo(w string) (string, bool) {
+	if falseFriends[w] {
+		return "", false
+	}
+	mask := letters(w)
+	found := ""
+	for n := len(w) - 1; n <= len(w)+1; n++ {
+		if n >= len(m.long) {
+			break
+		}
+		for _, c := range m.long[n] {
+			if bits.OnesCount32(c.mask^mask) > 2 || c.word == found || !oneEdit(w, c.word) {
+				continue
+			}
+			if found != "" && m.spelled[found] != c.key {
+				return "", false
+			}
+			found = c.word
+		}
+	}
+	if found == "" {
+		return "", false
+	}
+	return m.spelled[found], true
+}
+
+// letters is the set of the letters of w, bit 0 for a.
+func letters(w string) uint32 {
+	var set uint32
+	for i := range len(w) {
+		set |= 1 << ((w[i] - 'a') & 31)
+	}
+	return set
+}
+
+// spelling is a keyword word of at least typoMin letters, for typo.
+type spelling struct {
+	word, key string
+	mask      uint32
+}
+
+// oneEdit tells whether a and b are one Damerau-Levenshtein edit apart:
+// a letter added, dropped, changed, or two neighbours swapped. Words are
+// folded to ASCII by words, so bytes are letters.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch len(b) - len(a) {
+	case 0:
+		if i == len(a) {
+			return false
+		}
+		if a[i+1:] == b[i+1:] {
+			return true
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case 1:
+		return a[i:] == b[i+1:]
+	}
+	return false
+}
+
+// matchKeys returns the set of rules (bit i for rule i) found in the keys
+// of the words of a text. A keyword that starts inside one of its rule's
+// exceptions does not count.
+func (m *matcher) matchKeys(ws []string) uint64 {
 	var found uint64
 	var maskedTo []int // by rule, the first word after its last exception
 	for i, w := range ws {
@@ -184,18 +332,9 @@ func (p phrase) matchesAt(ws []string, i int) bool {
 		return false
 	}
 	for j := 1; j < len(p.words); j++ {
-		if !contains(p.words[j], ws[i+j]) {
+		if p.words[j] != ws[i+j] {
 			return false
 		}
 	}
 	return true
-}
-
-func contains(list []string, w string) bool {
-	for _, s := range list {
-		if s == w {
-			return true
-		}
-	}
-	return false
 }
