@@ -174,7 +174,7 @@ func (e *Engine) Detect(text string) Intent {
 // scan reads text: the rules found, the word « plainte » read with its
 // sentence, and the cues.
 func (e *Engine) scan(text string) reading {
-	var buf [32]string
+	var buf [64]string
 	ks := e.m.keys(buf[:0], words(text), e.inflected)
 	rd := reading{found: e.m.matchKeys(ks), cues: e.cues.matchKeys(ks)}
 	switch e.readPlainte(rd.cues) {

@@ -1,11 +1,12 @@
 package chatbot
 
 import (
-	"github.com/kljensen/snowball/french"
 	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/kljensen/snowball/french"
 )
 
 // words splits text into lowercase words without accents (PRODUCT.md
@@ -13,35 +14,75 @@ import (
 // Anything that is not a letter or a digit separates words, so apostrophes
 // (' and ’) split elisions and hyphens split "e-mail" into "e", "mail";
 // combining marks of decomposed text are dropped, ligatures unfolded.
+//
+// A word typed in lowercase ASCII, most of them, is a slice of text: only
+// the others are copied.
 func words(text string) []string {
-	var out []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
+	out := make([]string, 0, len(text)/6+1)
+	start := -1     // where the current word starts in text
+	var buf []byte  // the current word, once it differs from text
+	copied := false // whether the current word is in buf
+	toBuf := func(i int) {
+		if !copied {
+			if start < 0 {
+				start = i
+			}
+			buf = append(buf[:0], text[start:i]...)
+			copied = true
 		}
 	}
-	for _, r := range text {
+	flush := func(i int) {
 		switch {
-		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
-			b.WriteByte(byte(r)) // the common case, first
-		case r < utf8.RuneSelf && r >= 'A' && r <= 'Z':
-			b.WriteByte(byte(r) + 'a' - 'A')
-		case unicode.Is(unicode.Mn, r):
-			// An accent typed as its own code point: the letter before it stays.
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			fold(&b, unicode.ToLower(r))
+		case copied && len(buf) > 0:
+			out = append(out, string(buf))
+		case !copied && start >= 0:
+			out = append(out, text[start:i])
+		}
+		start, copied = -1, false
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			if copied {
+				buf = append(buf, c)
+			} else if start < 0 {
+				start = i
+			}
+			i++
+		case c >= 'A' && c <= 'Z':
+			toBuf(i)
+			buf = append(buf, c+'a'-'A')
+			i++
+		case c < utf8.RuneSelf:
+			flush(i)
+			i++
 		default:
-			flush()
+			r, size := utf8.DecodeRuneInString(text[i:])
+			switch {
+			case unicode.Is(unicode.Mn, r):
+				// An accent typed as its own code point: the letter before it stays.
+				toBuf(i)
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				toBuf(i)
+				buf = appendFold(buf, unicode.ToLower(r))
+			default:
+				flush(i)
+			}
+			i += size
 		}
 	}
-	flush()
+	flush(len(text))
 	return out
 }
 
 // fold writes r without its accent; œ and æ become two letters.
 func fold(b *strings.Builder, r rune) {
+	b.Write(appendFold(nil, r))
+}
+
+// appendFold appends r to b without its accent.
+func appendFold(b []byte, r rune) []byte {
 	switch r {
 	case 'à', 'á', 'â', 'ã', 'ä', 'å':
 		r = 'a'
@@ -60,13 +101,11 @@ func fold(b *strings.Builder, r rune) {
 	case 'ý', 'ÿ':
 		r = 'y'
 	case 'œ':
-		b.WriteString("oe")
-		return
+		return append(b, "oe"...)
 	case 'æ':
-		b.WriteString("ae")
-		return
+		return append(b, "ae"...)
 	}
-	b.WriteRune(r)
+	return utf8.AppendRune(b, r)
 }
 
 // key is the form a word is matched by (PRODUCT.md departure 4): its
