@@ -1,5 +1,21 @@
 package chatbot
 
+// IsAfterSale tells whether intent is about something that happened or a
+// contract held: such a message is recognised before every product and
+// pricing intent and never answered with a sale (PRODUCT.md departure 11).
+func IsAfterSale(intent Intent) bool {
+	switch intent {
+	case Emergency, Complaint, Claim, Cancellation, Withdrawal, Documents, Payment, Account:
+		return true
+	}
+	return false
+}
+
+// IsSale tells whether the reply of intent sells: a product or the price.
+func IsSale(intent Intent) bool {
+	return intent == Pricing || isProduct(intent)
+}
+
 // MyContractsPath is the client's « Mes contrats »: each contract's page
 // holds its documents, its schedule of debits with the SEPA mandate, and
 // « Me rétracter » while the withdrawal period runs.

@@ -99,3 +99,16 @@ func TestOneEdit(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsCopiesOnlyWhatChanges: a word is sliced from the message or
+// copied once it differs, wherever the difference starts.
+func TestWordsCopiesOnlyWhatChanges(t *testing.T) {
+	for in, want := range map[string]string{
+		"ÉCOLE": "ecole", "e\u0301cole": "ecole", "\u0301abc": "abc", "AbC dEf": "abc|def", "l’ŒUVRE": "l|oeuvre",
+		"abcÉ": "abce", "ab\u0301c": "abc", "a1-B2": "a1|b2", "x  y": "x|y", "\u0301": "", "ÿ": "y",
+	} {
+		if got := strings.Join(words(in), "|"); got != want {
+			t.Errorf("words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

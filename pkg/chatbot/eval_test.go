@@ -14,18 +14,6 @@ type evalCase struct {
 	text string
 }
 
-// afterSale are the intents of something that happened or of a contract
-// held: such a message must never get a sales reply.
-var afterSale = map[Intent]bool{
-	Emergency: true, Complaint: true, Claim: true, Cancellation: true,
-	Withdrawal: true, Documents: true, Payment: true, Account: true,
-}
-
-// sales are the intents whose reply sells.
-var sales = map[Intent]bool{
-	Auto: true, Home: true, Health: true, Life: true, VTC: true, Fleet: true, Temp: true, Pro: true, Pricing: true,
-}
-
 func readEval(t *testing.T) []evalCase {
 	t.Helper()
 	f, err := os.Open("testdata/eval.tsv")
@@ -67,14 +55,14 @@ func TestEvaluation(t *testing.T) {
 		after := false
 		for _, w := range c.want {
 			ok = ok || got == w
-			after = after || afterSale[w]
+			after = after || IsAfterSale(w)
 		}
 		if ok {
 			right++
 			continue
 		}
 		t.Logf("%-12s want %v: %q", got, c.want, c.text)
-		if after && sales[got] {
+		if after && IsSale(got) {
 			t.Errorf("after-sale message answered with a sale (%s): %q", got, c.text)
 		}
 	}

@@ -1,9 +1,13 @@
 // Package chatbot is the rule-based assistant of SPEC.md §4 (Bot mode): it
 // finds the intent of a message by keyword, keeps the conversation context
 // of SPEC.md §3 and writes canned French replies. Beyond the SPEC.md table
-// it recognises an emergency first and a complaint next, and claims,
-// cancellations and the products SPEC.md does not list last (PRODUCT.md,
-// deliberate departure 7).
+// it recognises an emergency first, a complaint next, then what happens
+// after a sale (claims, cancellations, withdrawals, documents, payment, the
+// account) before any product or price, and the products SPEC.md does not
+// list last (PRODUCT.md, deliberate departures 7 and 11). Greeting, thanks
+// and farewell decide only a message that holds nothing else (departure
+// 10). Words are compared by their Snowball stem, with one typo allowed in
+// a word of 6 letters or more (match.go).
 // It is pure: no I/O, no clock, no database; the caller stores the context
 // between messages and gives the company's details.
 package chatbot
@@ -38,7 +42,7 @@ type Rule struct {
 // then the complaint, then what happens after a sale (a claim, a
 // cancellation, a withdrawal, documents, payment, the account), then the
 // table of SPEC.md §4, then the products SPEC.md does not list (PRODUCT.md,
-// departures 7 and 13). A danger now is answered before anything else, and
+// departures 7 and 11). A danger now is answered before anything else, and
 // a client who reports a loss, wants to leave or cannot find a document is
 // never answered with a pitch. Greeting, thanks and farewell keep their
 // place but decide only when nothing else is found (Engine.first).

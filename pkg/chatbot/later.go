@@ -1,8 +1,9 @@
 package chatbot
 
-// The intents SPEC.md does not list (PRODUCT.md, deliberate departure 7):
-// the complaint, checked before the SPEC.md table, and the others, checked
-// after it and before unknown. Their names are those of `courtier chat
+// The intents SPEC.md does not list (PRODUCT.md, deliberate departures 7
+// and 11): the complaint and the after-sale intents, checked before the
+// SPEC.md table, and the products, checked after it and before unknown.
+// Their names are those of `courtier chat
 // --json`; the product ones are also the site's product ids
 // (site/routes.json), which their quote links carry.
 const (

@@ -67,7 +67,7 @@ func TestDetectLaterIntents(t *testing.T) {
 		{"J'ai porté plainte et je suis mécontent", Complaint},
 		{"dépôt de plainte, puis une autre plainte", Claim},
 		// After a sale before the sale: what happened or a contract held
-		// wins over a product (PRODUCT.md departure 13), and politeness
+		// wins over a product (PRODUCT.md departure 11), and politeness
 		// never hides it (departure 10).
 		{"J'ai eu un accident de voiture", Claim},
 		{"Un dégât des eaux dans ma maison", Claim},

@@ -72,7 +72,7 @@ func TestPlainte(t *testing.T) {
 		}
 	}
 	// A claim comes before a product of the SPEC.md table (PRODUCT.md
-	// departure 13): a theft is never answered with a pitch.
+	// departure 11): a theft is never answered with a pitch.
 	for _, text := range []string{"J'ai porté plainte après le vol de ma voiture", "Ma voiture a été volée, je vais porter plainte"} {
 		if got := e.Detect(text); got != Claim {
 			t.Errorf("Detect(%q) = %s, want the claim", text, got)
