@@ -163,12 +163,15 @@ type matcher struct {
 	spelled map[string]string
 	// all holds the key of every word of every phrase.
 	all map[string]bool
+	// keyOf is the key of each word of the phrases: the same words come
+	// back in many phrases (« ai porté plainte », « a porté plainte »…).
+	keyOf map[string]string
 }
 
 // newMatcher compiles rules and, by intent, the phrases where its keywords
 // do not count.
 func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
-	m := &matcher{rules: rules, byFirst: map[string][]phrase{}, spelled: map[string]string{}, all: map[string]bool{}}
+	m := &matcher{rules: rules, byFirst: map[string][]phrase{}, spelled: map[string]string{}, all: map[string]bool{}, keyOf: map[string]string{}}
 	for _, isExcept := range []bool{true, false} {
 		for i, r := range rules {
 			kws := r.Keywords
@@ -186,7 +189,11 @@ func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
 // add registers p, the phrase kw, under every form of its first word.
 func (m *matcher) add(p phrase, kw string) {
 	for _, w := range words(kw) {
-		k := key(w)
+		k, ok := m.keyOf[w]
+		if !ok {
+			k = key(w)
+			m.keyOf[w] = k
+		}
 		p.words = append(p.words, k)
 		m.all[k] = true
 		if len(w) >= typoMin && m.spelled[w] == "" {
@@ -203,12 +210,17 @@ func (m *matcher) add(p phrase, kw string) {
 	m.byFirst[p.words[0]] = append(m.byFirst[p.words[0]], p)
 }
 
-// keys appends to ks the keys of the words ws, read in inflected (built
-// by inflect): a word of at least typoMin letters that is none takes the
+// keys appends to ks the keys of the words ws, read in inflected then in
+// more (built by inflect): a word of at least typoMin letters that is none takes the
 // key of m's keyword word one edit away.
-func (m *matcher) keys(ks, ws []string, inflected map[string]string) []string {
+func (m *matcher) keys(ks, ws []string, inflected, more map[string]string) []string {
 	for _, w := range ws {
-		if k, ok := inflected[singular(w)]; ok {
+		sg := singular(w)
+		if k, ok := inflected[sg]; ok {
+			ks = append(ks, k)
+			continue
+		}
+		if k, ok := more[sg]; ok {
 			ks = append(ks, k)
 			continue
 		}
