@@ -158,7 +158,7 @@ type matcher struct {
 	// keyword is looked at.
 	byFirst map[string][]phrase
 	// long are the keyword words of at least typoMin letters, by length.
-	long [][]spelling
+	long []spellings
 	// spelled is the key of each keyword word of at least typoMin letters.
 	spelled map[string]string
 	// all holds the key of every word of every phrase.
@@ -199,9 +199,11 @@ func (m *matcher) add(p phrase, kw string) {
 		if len(w) >= typoMin && m.spelled[w] == "" {
 			m.spelled[w] = k
 			for len(m.long) <= len(w) {
-				m.long = append(m.long, nil)
+				m.long = append(m.long, spellings{})
 			}
-			m.long[len(w)] = append(m.long[len(w)], spelling{word: w, key: k, mask: letters(w)})
+			sp, ix := spelling{word: w, key: k, mask: letters(w)}, &m.long[len(w)]
+			ix.first[w[0]&31] = append(ix.first[w[0]&31], sp)
+			ix.second[w[1]&31] = append(ix.second[w[1]&31], sp)
 		}
 	}
 	if len(p.words) == 0 {
@@ -268,26 +270,29 @@ func inflect(vocab map[string]bool) map[string]string {
 
 // typo returns the key of the keyword word one edit from w, if exactly
 // one is (two would be a guess). A word one edit away has the same
-// length give or take one and differs by two letters at most in the set
-// of its letters: a cheap test on every keyword word, before oneEdit.
+// length give or take one, shares its first letter or its second with w
+// (in the same place or swapped: an edit touches one end of the pair at
+// most), and differs by two letters at most in the set of its letters:
+// cheap tests before oneEdit.
 func (m *matcher) typo(w string) (string, bool) {
 	if falseFriends[w] {
 		return "", false
 	}
 	mask := letters(w)
+	a, b := w[0]&31, w[1]&31
 	found := ""
-	for n := len(w) - 1; n <= len(w)+1; n++ {
-		if n >= len(m.long) {
-			break
-		}
-		for _, c := range m.long[n] {
-			if bits.OnesCount32(c.mask^mask) > 2 || c.word == found || !oneEdit(w, c.word) {
-				continue
+	for n := len(w) - 1; n <= len(w)+1 && n < len(m.long); n++ {
+		ix := &m.long[n]
+		for _, bucket := range [...][]spelling{ix.first[a], ix.first[b], ix.second[a], ix.second[b]} {
+			for _, c := range bucket {
+				if bits.OnesCount32(c.mask^mask) > 2 || c.word == found || !oneEdit(w, c.word) {
+					continue
+				}
+				if found != "" && m.spelled[found] != c.key {
+					return "", false
+				}
+				found = c.word
 			}
-			if found != "" && m.spelled[found] != c.key {
-				return "", false
-			}
-			found = c.word
 		}
 	}
 	if found == "" {
@@ -303,6 +308,13 @@ func letters(w string) uint32 {
 		set |= 1 << ((w[i] - 'a') & 31)
 	}
 	return set
+}
+
+// spellings are the keyword words of one length, by their first letter
+// and by their second (the low five bits of the byte: a clash only costs
+// a check).
+type spellings struct {
+	first, second [32][]spelling
 }
 
 // spelling is a keyword word of at least typoMin letters, for typo.
