@@ -13,8 +13,11 @@ import (
 
 // key is the form a word is matched by (PRODUCT.md departure 4): its
 // Snowball French stem, so plurals and inflections meet their keyword
-// ("voitures", "résilie", "résilier", "volée" give the keyword's key) with
-// no list typed by hand. Stems stay whole words: "envie" is "envi", not "vi".
+// ("voitures", "déclarez", "contactez", "résiliations" give the keyword's
+// key) with no list typed by hand. Stems stay whole words: "envie" is
+// "envi", not "vi". The stemmer leaves a few forms apart ("résilier" gives
+// "resili", "résilie" "resil"; "volée" "vole", "volé" "vol"): the keyword
+// lists name both (a second stemming joins them but breaks others).
 func key(w string) string {
 	w = singular(w)
 	if falseFriends[w] {
