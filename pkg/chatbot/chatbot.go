@@ -1,6 +1,9 @@
 package chatbot
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // ContextCap is the number of entries a conversation context holds: it
 // resets after more than ContextCap (SPEC.md §9).
@@ -123,14 +126,59 @@ type Engine struct {
 	// « plainte » (plainte.go), the kind of an emergency (emergency.go).
 	cues *matcher
 	co   Company
+	// polite is the set of the greeting, farewell and thanks rules.
+	polite uint64
+	// inflected are the words whose key is a keyword's of either
+	// matcher (inflect), so that a message is read once for the two;
+	// more those of the keywords that name the company.
+	inflected, more map[string]string
 }
 
 // New builds an engine that speaks for co.
 func New(co Company) *Engine {
-	not := notEmergencies()
-	cues := newMatcher(append(plainteCues(co.Name), emergencyCues()...), map[Intent][]string{cueInjured: not, cueFire: not, cueWater: not})
-	return &Engine{m: newMatcher(Rules(), exceptions()), cues: cues, co: co}
+	cues := cueMatcher(co.Name)
+	m := newMatcher(Rules(), exceptions())
+	base := baseWords()
+	more := map[string]bool{}
+	for k := range cues.all {
+		if !base.vocab[k] {
+			more[k] = true
+		}
+	}
+	return &Engine{m: m, cues: cues, co: co, polite: m.bit(Greeting) | m.bit(Farewell) | m.bit(Thanks),
+		inflected: base.inflected, more: inflect(more)}
 }
+
+// cueMatcher finds the cues of the broker named name: how to read
+// « plainte », the kind of an emergency.
+func cueMatcher(name string) *matcher {
+	not := notEmergencies()
+	return newMatcher(append(plainteCues(name), emergencyCues()...), map[Intent][]string{cueInjured: not, cueFire: not, cueWater: not})
+}
+
+// wordTable is the vocabulary of the keywords that do not depend on the
+// company, with inflect's table of it.
+type wordTable struct {
+	vocab     map[string]bool
+	inflected map[string]string
+}
+
+// baseWords is built once per process and only read after: stemming every
+// keyword with every inflection takes tens of milliseconds, and a process
+// builds engines again (each test, each service); only the keywords that
+// name the company (plainte.go) are stemmed by each New.
+var baseWords = sync.OnceValue(func() wordTable {
+	vocab := map[string]bool{}
+	for _, m := range []*matcher{
+		newMatcher(Rules(), exceptions()),
+		cueMatcher(""),
+	} {
+		for k := range m.all {
+			vocab[k] = true
+		}
+	}
+	return wordTable{vocab: vocab, inflected: inflect(vocab)}
+})
 
 // Input is one message and what the caller knows around it.
 type Input struct {
@@ -162,8 +210,9 @@ func (e *Engine) Detect(text string) Intent {
 // scan reads text: the rules found, the word « plainte » read with its
 // sentence, and the cues.
 func (e *Engine) scan(text string) reading {
-	ws := words(text)
-	rd := reading{found: e.m.matchWords(ws), cues: e.cues.matchWords(ws)}
+	var buf [64]string
+	ks := e.m.keys(buf[:0], words(text), e.inflected, e.more)
+	rd := reading{found: e.m.matchKeys(ks), cues: e.cues.matchKeys(ks)}
 	switch e.readPlainte(rd.cues) {
 	case plainteComplaint:
 		rd.found |= e.m.bit(Complaint)
@@ -173,7 +222,13 @@ func (e *Engine) scan(text string) reading {
 	return rd
 }
 
+// first is the first rule found in table order; greeting, farewell and
+// thanks only when nothing else is found, so politeness never hides a
+// question (PRODUCT.md departure 10).
 func (e *Engine) first(found uint64) Intent {
+	if rest := found &^ e.polite; rest != 0 {
+		found = rest
+	}
 	for i, r := range e.m.rules {
 		if found&(1<<i) != 0 {
 			return r.Intent

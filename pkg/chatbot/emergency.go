@@ -27,13 +27,16 @@ var (
 	waterWords = []string{
 		"eau coule", "eau qui coule", "ça coule", "coule encore", "coule toujours", "ça fuit", "fuit encore", "fuit toujours",
 		"fuite qui continue", "fuite continue", "fuite en cours", "inondation en cours", "dégât des eaux en cours",
-		"eau monte", "eau qui monte",
+		"eau monte", "eau qui monte", "ça inonde",
 	}
+	// roadWords are a car stopped on the road: the reply's emergency
+	// numbers and assistance line are what the driver needs first.
+	roadWords = []string{"en panne", "dépanneuse", "dépanneur", "au secours"}
 )
 
 // emergencyRule is the first line of the intent table.
 func emergencyRule() Rule {
-	words := append(append(append([]string{}, injuredWords...), fireWords...), waterWords...)
+	words := append(append(append(append([]string{}, injuredWords...), fireWords...), waterWords...), roadWords...)
 	return Rule{Emergency, words, false}
 }
 

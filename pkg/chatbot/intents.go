@@ -1,9 +1,13 @@
 // Package chatbot is the rule-based assistant of SPEC.md §4 (Bot mode): it
 // finds the intent of a message by keyword, keeps the conversation context
 // of SPEC.md §3 and writes canned French replies. Beyond the SPEC.md table
-// it recognises an emergency first and a complaint next, and claims,
-// cancellations and the products SPEC.md does not list last (PRODUCT.md,
-// deliberate departure 7).
+// it recognises an emergency first, a complaint next, then what happens
+// after a sale (claims, cancellations, withdrawals, documents, payment, the
+// account) before any product or price, and the products SPEC.md does not
+// list last (PRODUCT.md, deliberate departures 7 and 11). Greeting, thanks
+// and farewell decide only a message that holds nothing else (departure
+// 10). Words are compared by their Snowball stem, with one typo allowed in
+// a word of 6 letters or more (match.go).
 // It is pure: no I/O, no clock, no database; the caller stores the context
 // between messages and gives the company's details.
 package chatbot
@@ -35,12 +39,16 @@ type Rule struct {
 }
 
 // Rules returns the intent table in checking order: an emergency first,
-// then the complaint, then the table of SPEC.md §4, then the intents
-// SPEC.md does not list (PRODUCT.md, deliberate departure 7). A danger
-// now is answered before anything else, a complaint is never answered
-// with a sales reply, and no answer SPEC.md fixes changes.
+// then the complaint, then what happens after a sale (a claim, a
+// cancellation, a withdrawal, documents, payment, the account), then the
+// table of SPEC.md §4, then the products SPEC.md does not list (PRODUCT.md,
+// departures 7 and 11). A danger now is answered before anything else, and
+// a client who reports a loss, wants to leave or cannot find a document is
+// never answered with a pitch. Greeting, thanks and farewell keep their
+// place but decide only when nothing else is found (Engine.first).
 func Rules() []Rule {
-	rules := append([]Rule{emergencyRule(), complaintRule()}, specRules()...)
+	rules := append([]Rule{emergencyRule(), complaintRule()}, afterSaleRules()...)
+	rules = append(rules, specRules()...)
 	return append(rules, laterRules()...)
 }
 
@@ -52,16 +60,16 @@ func Rules() []Rule {
 // them "assurance moto" or "comment vous contacter ?" would be unknown.
 func specRules() []Rule {
 	return []Rule{
-		{Greeting, []string{"bonjour", "salut", "hello", "bonsoir"}, false},
+		{Greeting, []string{"bonjour", "salut", "hello", "bonsoir", "coucou"}, false},
 		{Farewell, []string{"au revoir", "bye", "ciao"}, false},
 		{Thanks, []string{"merci", "thanks"}, false},
-		{Auto, []string{"auto", "voiture", "véhicule", "permis", "conducteur", "automobile", "moto"}, true},
-		{Home, []string{"habitation", "maison", "appartement", "logement", "propriétaire", "locataire"}, true},
+		{Auto, []string{"auto", "voiture", "véhicule", "permis", "conducteur", "automobile", "moto", "tous risques", "au tiers"}, true},
+		{Home, []string{"habitation", "maison", "appartement", "logement", "propriétaire", "locataire", "studio", "colocation"}, true},
 		{Health, []string{"santé", "médecin", "hôpital", "soins", "remboursement", "mutuelle"}, true},
 		{Life, []string{"vie", "décès", "retraite", "épargne", "capital", "prévoyance"}, true},
-		{Contact, []string{"contact", "téléphone", "email", "adresse", "appeler", "e-mail", "contacter", "horaires"}, false},
-		{Pricing, []string{"tarif", "prix", "devis", "coût", "combien"}, true},
-		{HumanAgent, []string{"agent", "conseiller", "humain", "parler", "vrai", "conseillère"}, true},
+		{Contact, []string{"contact", "téléphone", "email", "adresse", "appeler", "e-mail", "contacter", "horaires", "joindre", "ouvert"}, false},
+		{Pricing, []string{"tarif", "prix", "devis", "coût", "combien", "coûte", "cher"}, true},
+		{HumanAgent, []string{"agent", "conseiller", "humain", "parler", "vrai", "conseillère", "une personne"}, true},
 	}
 }
 
@@ -91,6 +99,7 @@ var intentLabels = map[Intent]string{
 	Contact: "coordonnées", Pricing: "tarif", HumanAgent: "conseiller",
 	Claim: "sinistre", Cancellation: "résiliation", VTC: "VTC", Fleet: "flotte",
 	Temp: "assurance temporaire", Pro: "assurance professionnelle",
+	Withdrawal: "rétractation", Documents: "documents du contrat", Payment: "paiement", Account: "compte client",
 	Unknown: "non reconnue",
 }
 

@@ -11,35 +11,75 @@ import (
 // Anything that is not a letter or a digit separates words, so apostrophes
 // (' and ’) split elisions and hyphens split "e-mail" into "e", "mail";
 // combining marks of decomposed text are dropped, ligatures unfolded.
+//
+// A word typed in lowercase ASCII, most of them, is a slice of text: only
+// the others are copied.
 func words(text string) []string {
-	var out []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
+	out := make([]string, 0, len(text)/6+1)
+	start := -1     // where the current word starts in text
+	var buf []byte  // the current word, once it differs from text
+	copied := false // whether the current word is in buf
+	toBuf := func(i int) {
+		if !copied {
+			if start < 0 {
+				start = i
+			}
+			buf = append(buf[:0], text[start:i]...)
+			copied = true
 		}
 	}
-	for _, r := range text {
+	flush := func(i int) {
 		switch {
-		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
-			b.WriteByte(byte(r)) // the common case, first
-		case r < utf8.RuneSelf && r >= 'A' && r <= 'Z':
-			b.WriteByte(byte(r) + 'a' - 'A')
-		case unicode.Is(unicode.Mn, r):
-			// An accent typed as its own code point: the letter before it stays.
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			fold(&b, unicode.ToLower(r))
+		case copied && len(buf) > 0:
+			out = append(out, string(buf))
+		case !copied && start >= 0:
+			out = append(out, text[start:i])
+		}
+		start, copied = -1, false
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			if copied {
+				buf = append(buf, c)
+			} else if start < 0 {
+				start = i
+			}
+			i++
+		case c >= 'A' && c <= 'Z':
+			toBuf(i)
+			buf = append(buf, c+'a'-'A')
+			i++
+		case c < utf8.RuneSelf:
+			flush(i)
+			i++
 		default:
-			flush()
+			r, size := utf8.DecodeRuneInString(text[i:])
+			switch {
+			case unicode.Is(unicode.Mn, r):
+				// An accent typed as its own code point: the letter before it stays.
+				toBuf(i)
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				toBuf(i)
+				buf = appendFold(buf, unicode.ToLower(r))
+			default:
+				flush(i)
+			}
+			i += size
 		}
 	}
-	flush()
+	flush(len(text))
 	return out
 }
 
 // fold writes r without its accent; œ and æ become two letters.
 func fold(b *strings.Builder, r rune) {
+	b.Write(appendFold(nil, r))
+}
+
+// appendFold appends r to b without its accent.
+func appendFold(b []byte, r rune) []byte {
 	switch r {
 	case 'à', 'á', 'â', 'ã', 'ä', 'å':
 		r = 'a'
@@ -58,32 +98,11 @@ func fold(b *strings.Builder, r rune) {
 	case 'ý', 'ÿ':
 		r = 'y'
 	case 'œ':
-		b.WriteString("oe")
-		return
+		return append(b, "oe"...)
 	case 'æ':
-		b.WriteString("ae")
-		return
+		return append(b, "ae"...)
 	}
-	b.WriteRune(r)
-}
-
-// forms are the spellings of a keyword word that match it: itself and its
-// plural ("voitures", "hôpitaux", "capitaux"), and the singular of a plural
-// keyword ("soin"). Nothing else: "vieux" is not "vie", "devise" is not "devis".
-func forms(w string) []string {
-	out := []string{w}
-	switch {
-	case strings.HasSuffix(w, "al"):
-		out = append(out, w+"s", strings.TrimSuffix(w, "al")+"aux")
-	case strings.HasSuffix(w, "au"), strings.HasSuffix(w, "eu"):
-		out = append(out, w+"x", w+"s")
-	case strings.HasSuffix(w, "s") && len(w) > 4:
-		out = append(out, strings.TrimSuffix(w, "s"))
-	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "z"):
-	default:
-		out = append(out, w+"s")
-	}
-	return out
+	return utf8.AppendRune(b, r)
 }
 
 // phrase is a keyword of rule, or with except a phrase in which the
@@ -91,7 +110,7 @@ func forms(w string) []string {
 type phrase struct {
 	rule   int
 	except bool
-	words  [][]string
+	words  []string
 }
 
 // matcher finds the rules whose keywords a message contains, whole words only.
@@ -101,12 +120,21 @@ type matcher struct {
 	// exceptions first, so that at one position they mask before a
 	// keyword is looked at.
 	byFirst map[string][]phrase
+	// long are the keyword words of at least typoMin letters, by length.
+	long []spellings
+	// spelled is the key of each keyword word of at least typoMin letters.
+	spelled map[string]string
+	// all holds the key of every word of every phrase.
+	all map[string]bool
+	// keyOf is the key of each word of the phrases: the same words come
+	// back in many phrases (« ai porté plainte », « a porté plainte »…).
+	keyOf map[string]string
 }
 
 // newMatcher compiles rules and, by intent, the phrases where its keywords
 // do not count.
 func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
-	m := &matcher{rules: rules, byFirst: map[string][]phrase{}}
+	m := &matcher{rules: rules, byFirst: map[string][]phrase{}, spelled: map[string]string{}, all: map[string]bool{}, keyOf: map[string]string{}}
 	for _, isExcept := range []bool{true, false} {
 		for i, r := range rules {
 			kws := r.Keywords
@@ -124,24 +152,33 @@ func newMatcher(rules []Rule, except map[Intent][]string) *matcher {
 // add registers p, the phrase kw, under every form of its first word.
 func (m *matcher) add(p phrase, kw string) {
 	for _, w := range words(kw) {
-		p.words = append(p.words, forms(w))
+		k, ok := m.keyOf[w]
+		if !ok {
+			k = key(w)
+			m.keyOf[w] = k
+		}
+		p.words = append(p.words, k)
+		m.all[k] = true
+		if len(w) >= typoMin && m.spelled[w] == "" {
+			m.spelled[w] = k
+			for len(m.long) <= len(w) {
+				m.long = append(m.long, spellings{})
+			}
+			sp, ix := spelling{word: w, key: k, mask: letters(w)}, &m.long[len(w)]
+			ix.first[w[0]&31] = append(ix.first[w[0]&31], sp)
+			ix.second[w[1]&31] = append(ix.second[w[1]&31], sp)
+		}
 	}
 	if len(p.words) == 0 {
 		return
 	}
-	for _, f := range p.words[0] {
-		m.byFirst[f] = append(m.byFirst[f], p)
-	}
+	m.byFirst[p.words[0]] = append(m.byFirst[p.words[0]], p)
 }
 
-// match returns the set of rules (bit i for rule i) found in text. A
-// keyword that starts inside one of its rule's exceptions does not count.
-func (m *matcher) match(text string) uint64 {
-	return m.matchWords(words(text))
-}
-
-// matchWords is match over the words of a text.
-func (m *matcher) matchWords(ws []string) uint64 {
+// matchKeys returns the set of rules (bit i for rule i) found in the keys
+// of the words of a text. A keyword that starts inside one of its rule's
+// exceptions does not count.
+func (m *matcher) matchKeys(ws []string) uint64 {
 	var found uint64
 	var maskedTo []int // by rule, the first word after its last exception
 	for i, w := range ws {
@@ -184,18 +221,9 @@ func (p phrase) matchesAt(ws []string, i int) bool {
 		return false
 	}
 	for j := 1; j < len(p.words); j++ {
-		if !contains(p.words[j], ws[i+j]) {
+		if p.words[j] != ws[i+j] {
 			return false
 		}
 	}
 	return true
-}
-
-func contains(list []string, w string) bool {
-	for _, s := range list {
-		if s == w {
-			return true
-		}
-	}
-	return false
 }

@@ -65,7 +65,7 @@ func TestDetect(t *testing.T) {
 		want Intent
 	}{
 		// Table order decides between intents.
-		{"Bonjour, je cherche une assurance auto", Greeting},
+		{"Bonjour, je cherche une assurance auto", Auto}, // politeness never hides a question (PRODUCT.md departure 10)
 		{"Merci et au revoir", Farewell},
 		{"Quel est le prix d'une assurance auto ?", Auto},
 		{"Combien coûte une assurance habitation ?", Home},
@@ -111,7 +111,8 @@ func TestDetect(t *testing.T) {
 		{"salutations", Unknown},
 		{"maisonnette", Unknown},
 		{"vivre", Unknown},
-		{"contactez-moi", Unknown},
+		{"contactez-moi", Contact}, // an inflection of « contacter », no longer a trap
+		{"contacter", Contact},
 		{"prise", Unknown},
 		{"", Unknown},
 		{"   ", Unknown},

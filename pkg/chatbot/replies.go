@@ -100,6 +100,14 @@ func (e *Engine) reply(intent Intent, uc UserContext, cues uint64, lines []Assis
 		r.Text, r.Links = e.claim(uc.SignedIn)
 	case intent == Cancellation:
 		r.Text, r.Links = e.cancellation(uc.SignedIn)
+	case intent == Withdrawal:
+		r.Text, r.Links = e.withdrawal(uc.SignedIn)
+	case intent == Documents:
+		r.Text, r.Links = e.documents(uc.SignedIn)
+	case intent == Payment:
+		r.Text, r.Links = e.payment(uc.SignedIn)
+	case intent == Account:
+		r.Text, r.Links = e.account(uc.SignedIn)
 	default:
 		r.Text = UnknownReply
 	}

@@ -49,6 +49,14 @@ func Typeset(text string) string {
 
 // glued tells whether the space between before and after must not break.
 func glued(before, after string) bool {
+	// Most spaces of a reply lie between an ASCII letter or a comma and a
+	// lowercase word: none of the cases below, decided without decoding.
+	if before != "" && after != "" {
+		p, q := before[len(before)-1], after[0]
+		if q >= 'a' && q <= 'z' && (p >= 'a' && p <= 'z' || p >= 'A' && p <= 'Z' || p == ',' || p == '.') {
+			return false
+		}
+	}
 	prev, _ := utf8.DecodeLastRuneInString(before)
 	next, n := utf8.DecodeRuneInString(after)
 	switch {
