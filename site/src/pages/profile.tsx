@@ -144,7 +144,7 @@ function DeleteAccount() {
     <form className="card profile-card danger-zone" onSubmit={onSubmit} noValidate aria-labelledby="suppression">
       <h2 id="suppression">Supprimer mon compte</h2>
       <p>
-        La suppression est immédiate et définitive : votre profil, votre mot de passe et toutes vos sessions sont effacés, et vous
+        La suppression est immédiate et définitive&nbsp;: votre profil, votre mot de passe et toutes vos sessions sont effacés, et vous
         êtes déconnecté de tous vos appareils. Vos demandes de devis et vos conversations liées au compte sont supprimées avec lui,
         sauf ce que la loi nous oblige à conserver pour un contrat souscrit ou un sinistre (voir la politique de confidentialité).
       </p>
