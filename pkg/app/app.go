@@ -271,7 +271,7 @@ func profileOf(cfg Config) (company.Profile, error) {
 
 // Warm loads what the services otherwise read at their first need: the
 // rating file and its vehicle catalogue, the documents' fonts, the
-// claims' form. serve calls it once ready, so that the start does not
+// claims' form, the assistant's engine. serve calls it once ready, so that the start does not
 // wait for them (they took a server's ready time from about 50 to
 // 125 ms, 2026-12-07) and no request does either; a concurrent first
 // user waits for the one load under way. Its error is the one the start
@@ -287,6 +287,7 @@ func (a *App) Warm() error {
 	if err := a.Claims.Load(); err != nil {
 		return err
 	}
+	a.Chats.Warm()
 	debug.FreeOSMemory()
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"context"
 	"crypto/rand"
 	"log/slog"
+	"sync"
 	"time"
 
 	"courtier/pkg/apperr"
@@ -114,7 +115,10 @@ type Service struct {
 	db *store.DB
 	// batch commits the messages sent at the same time together (Send).
 	batch *store.Batcher
-	bot   *chatbot.Engine
+	// bot is built at its first message, or by Warm after « serveur
+	// prêt »: stemming its keywords takes tens of milliseconds, once per
+	// process, which the start must not wait for.
+	bot   func() *chatbot.Engine
 	texts texts
 	log   *slog.Logger
 	now   func() time.Time
@@ -149,7 +153,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		products[p] = page.Title
 	}
 	return &Service{
-		db: db, batch: store.NewBatcher(db, 0), bot: NewEngine(profile), texts: newTexts(profile), log: cfg.Logger,
+		db: db, batch: store.NewBatcher(db, 0), bot: sync.OnceValue(func() *chatbot.Engine { return NewEngine(profile) }), texts: newTexts(profile), log: cfg.Logger,
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
 		kick:     make(chan struct{}, 1),
@@ -172,7 +176,7 @@ func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
 		return nil, s.fail("ouverture", err)
 	}
 	now := s.now()
-	welcome := s.bot.Welcome(v.Name)
+	welcome := s.bot().Welcome(v.Name)
 	msg := Message{Sender: SenderBot, Text: welcome.Text, Timestamp: now, Intent: welcome.Intent}
 	err = s.batchMessages(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := insertConversation(ctx, tx, id, v.UID, now); err != nil {
@@ -224,3 +228,7 @@ func (s *Service) Records(ctx context.Context, v Viewer, token string) ([]Record
 	}
 	return out, nil
 }
+
+// Warm builds the assistant's engine now rather than at the first
+// message; serve calls it (App.Warm) once ready.
+func (s *Service) Warm() { s.bot() }

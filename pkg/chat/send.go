@@ -181,7 +181,7 @@ func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversati
 func (s *Service) botReplies(c *conversation, v Viewer, text string, lines []chatbot.Assistance, now time.Time) []Message {
 	var r chatbot.Reply
 	c.uc.SignedIn = v.UID != ""
-	r, c.uc = s.bot.Answer(chatbot.Input{Context: c.uc, Text: text, Assistance: lines})
+	r, c.uc = s.bot().Answer(chatbot.Input{Context: c.uc, Text: text, Assistance: lines})
 	out := []Message{{Sender: SenderBot, Text: r.Text, Links: r.Links, Intent: r.Intent, Timestamp: now}}
 	if r.SuggestsAgent {
 		out = append(out, Message{Sender: SenderBot, Text: s.texts.followUp, Timestamp: now})
@@ -194,7 +194,7 @@ func (s *Service) botReplies(c *conversation, v Viewer, text string, lines []cha
 // lookup reads the contracts. A failure is logged and the reply goes
 // without them, saying where to find them: an emergency is always answered.
 func (s *Service) assistanceFor(ctx context.Context, v Viewer, text string) []chatbot.Assistance {
-	if s.assistance == nil || v.UID == "" || s.bot.Detect(text) != chatbot.Emergency {
+	if s.assistance == nil || v.UID == "" || s.bot().Detect(text) != chatbot.Emergency {
 		return nil
 	}
 	lines, err := s.assistance(ctx, v.UID)
