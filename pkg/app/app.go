@@ -162,7 +162,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.Chats = chat.New(db, profile, chat.Config{Logger: cfg.Logger, Now: cfg.Now, Calendar: cal, Assistance: a.assistanceLines})
+	a.Chats = chat.New(db, profile, chat.Config{Logger: cfg.Logger, Now: cfg.Now, Calendar: cal, Assistance: a.assistanceLines, Mine: a.mine})
 	limits := cfg.Limits.OrDefault()
 	a.Complaints, err = complaint.New(db, complaint.Config{
 		Desk: a.Desk, Calendar: cal, Procedure: profile.Complaints, Mediator: profile.Mediator,

@@ -76,6 +76,11 @@ type Exchange struct {
 	// online: the widget offers a callback or a message answered by
 	// e-mail (FileFrom files either with the conversation attached).
 	Offer bool
+	// Mine is the bot's paragraph about the signed-in client's own
+	// business (chatbot.Reply.Mine): shown after its reply, never stored
+	// (the record keeps the intent, not the personal answer), so it has
+	// no ID; nil when there is none.
+	Mine *Message
 }
 
 // Record is a chatbot conversation record (SPEC.md §3).
@@ -108,6 +113,11 @@ type Config struct {
 	// of the signed-in user uid, for the chatbot's emergency reply; nil,
 	// the reply says where to find them.
 	Assistance func(ctx context.Context, uid string) ([]chatbot.Assistance, error)
+	// Mine looks up the own business of the signed-in user uid (claims,
+	// contracts, next debit), for the chatbot's replies about a claim,
+	// the documents, the payment or a cancellation; nil, they stay
+	// general.
+	Mine func(ctx context.Context, uid string) (*chatbot.Mine, error)
 }
 
 // Service runs the conversations.
@@ -128,6 +138,7 @@ type Service struct {
 	callbackAfter time.Duration
 	calendar      *company.Calendar
 	assistance    func(ctx context.Context, uid string) ([]chatbot.Assistance, error)
+	mine          func(ctx context.Context, uid string) (*chatbot.Mine, error)
 	// beforeWrite, when set (tests), runs in Send between the read of the
 	// conversation and its write.
 	beforeWrite func()
@@ -158,7 +169,7 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		hub:      newHub(),
 		kick:     make(chan struct{}, 1),
 		origin:   rand.Text(),
-		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar, assistance: cfg.Assistance,
+		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar, assistance: cfg.Assistance, mine: cfg.Mine,
 	}
 }
 

@@ -56,8 +56,8 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		return nil, err
 	}
 	now := s.now()
-	lines := s.assistanceFor(ctx, v, text)
-	if ex, done, err := s.sendToBot(ctx, v, token, text, lines, now); done {
+	lines, mine := s.lookUp(ctx, v, text)
+	if ex, done, err := s.sendToBot(ctx, v, token, text, lines, mine, now); done {
 		if err != nil {
 			return nil, s.fail("envoi d'un message", err)
 		}
@@ -75,6 +75,7 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		id, holder = c.id, c.agentUID
 		user := Message{Sender: SenderUser, Text: text, Timestamp: now}
 		var replies []Message
+		var own *Message
 		ex = &Exchange{Mode: c.mode}
 		if c.mode == ModeAgent && c.agentUID != "" {
 			gone, err := s.letGoIfAbsent(ctx, tx, c, now)
@@ -85,14 +86,14 @@ func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exch
 		}
 		switch {
 		case c.mode == ModeBot:
-			replies = s.botReplies(c, v, text, lines, now)
+			replies, own = s.botReplies(c, v, text, lines, mine, now)
 		case c.agentUID == "" && !s.Available():
 			ex.Offer = true
 		}
 		if err := insertExchange(ctx, tx, c.id, &user, replies); err != nil {
 			return err
 		}
-		ex.Messages = append([]Message{user}, replies...)
+		ex.Messages, ex.Mine = append([]Message{user}, replies...), own
 		return saveConversation(ctx, tx, c, now)
 	})
 	if err != nil {
@@ -119,7 +120,7 @@ var errStale = errors.New("conversation modifiée entre la lecture et l'écritur
 // path: the conversation is in agent mode, a signed-in viewer takes over a
 // visitor's conversation, or it changed between the read and the write
 // (then nothing was written).
-func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, lines []chatbot.Assistance, now time.Time) (ex *Exchange, done bool, err error) {
+func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, lines []chatbot.Assistance, mine *chatbot.Mine, now time.Time) (ex *Exchange, done bool, err error) {
 	c, err := findConversation(ctx, s.db.Reader(), token, v.UID)
 	if err != nil {
 		return nil, true, err
@@ -129,7 +130,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, l
 	}
 	seen := c.ucJSON
 	user := Message{Sender: SenderUser, Text: text, Timestamp: now}
-	replies := s.botReplies(c, v, text, lines, now)
+	replies, own := s.botReplies(c, v, text, lines, mine, now)
 	uc, err := json.Marshal(c.uc)
 	if err != nil {
 		return nil, true, fmt.Errorf("contexte de conversation: %w", err)
@@ -150,7 +151,7 @@ func (s *Service) sendToBot(ctx context.Context, v Viewer, token, text string, l
 		return nil, true, err
 	}
 	s.wrote(c.id, ModeBot, c.agentUID)
-	return &Exchange{Mode: ModeBot, Messages: append([]Message{user}, replies...)}, true, nil
+	return &Exchange{Mode: ModeBot, Messages: append([]Message{user}, replies...), Mine: own}, true, nil
 }
 
 // letGoIfAbsent puts c back in the waiting list when the agent who holds
@@ -177,32 +178,50 @@ func (s *Service) letGoIfAbsent(ctx context.Context, tx *store.Tx, c *conversati
 
 // botReplies answers text of viewer v with the chatbot and moves the
 // context on; a signed-in client gets the replies of the signed in, and
-// in an emergency the assistance lines of their contracts.
-func (s *Service) botReplies(c *conversation, v Viewer, text string, lines []chatbot.Assistance, now time.Time) []Message {
+// in an emergency the assistance lines of their contracts. own is the
+// paragraph about the client's own business (mine), shown but not stored:
+// the replies, which are, say only the general answer and its intent.
+func (s *Service) botReplies(c *conversation, v Viewer, text string, lines []chatbot.Assistance, mine *chatbot.Mine, now time.Time) (replies []Message, own *Message) {
 	var r chatbot.Reply
 	c.uc.SignedIn = v.UID != ""
-	r, c.uc = s.bot().Answer(chatbot.Input{Context: c.uc, Text: text, Assistance: lines})
+	r, c.uc = s.bot().Answer(chatbot.Input{Context: c.uc, Text: text, Assistance: lines, Mine: mine})
 	out := []Message{{Sender: SenderBot, Text: r.Text, Links: r.Links, Intent: r.Intent, Timestamp: now}}
+	if r.Mine != "" {
+		own = &Message{Sender: SenderBot, Text: r.Mine, Links: r.MineLinks, Intent: r.Intent, Timestamp: now}
+	}
 	if r.SuggestsAgent {
 		out = append(out, Message{Sender: SenderBot, Text: s.texts.followUp, Timestamp: now})
 	}
-	return out
+	return out, own
 }
 
-// assistanceFor looks up the assistance lines of signed-in viewer v when
-// text tells of an emergency, before any transaction: only then, as the
-// lookup reads the contracts. A failure is logged and the reply goes
-// without them, saying where to find them: an emergency is always answered.
-func (s *Service) assistanceFor(ctx context.Context, v Viewer, text string) []chatbot.Assistance {
-	if s.assistance == nil || v.UID == "" || s.bot().Detect(text) != chatbot.Emergency {
-		return nil
+// lookUp reads what the reply to text of signed-in viewer v needs of
+// their own business, before any transaction, and only for the intents
+// that say it, as it reads the contracts and the claims: the assistance
+// lines of their contracts in an emergency, their claims, contracts and
+// next debit for chatbot.WantsMine. A failure is logged and the reply
+// goes without them, as general: a message is always answered.
+func (s *Service) lookUp(ctx context.Context, v Viewer, text string) ([]chatbot.Assistance, *chatbot.Mine) {
+	if v.UID == "" || s.assistance == nil && s.mine == nil {
+		return nil, nil
 	}
-	lines, err := s.assistance(ctx, v.UID)
-	if err != nil {
-		_ = s.fail("lignes d'assistance", err, "uid", v.UID)
-		return nil
+	switch intent := s.bot().Detect(text); {
+	case intent == chatbot.Emergency && s.assistance != nil:
+		lines, err := s.assistance(ctx, v.UID)
+		if err != nil {
+			_ = s.fail("lignes d'assistance", err, "uid", v.UID)
+			return nil, nil
+		}
+		return lines, nil
+	case chatbot.WantsMine(intent) && s.mine != nil:
+		mine, err := s.mine(ctx, v.UID)
+		if err != nil {
+			_ = s.fail("dossier du client", err, "uid", v.UID)
+			return nil, nil
+		}
+		return nil, mine
 	}
-	return lines
+	return nil, nil
 }
 
 // SetMode switches the conversation of token to mode (SPEC.md §4, Chat

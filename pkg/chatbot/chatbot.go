@@ -106,6 +106,12 @@ type Reply struct {
 	SuggestsAgent bool
 	Text          string
 	Links         []Link
+	// Mine is the paragraph about the signed-in client's own business
+	// (Input.Mine), typeset, with its links: the caller shows it after
+	// Text but does not keep it, as it holds personal data. Empty
+	// without Input.Mine, for a visitor, or for another intent.
+	Mine      string
+	MineLinks []Link
 }
 
 // String is the reply as plain text: the text, then one line per link.
@@ -189,6 +195,10 @@ type Input struct {
 	// up when Detect says Emergency; they are not kept, and without
 	// Context.SignedIn they are not read.
 	Assistance []Assistance
+	// Mine is the signed-in client's own business, for the replies of
+	// the intents of WantsMine. The caller looks it up only then; it is
+	// not kept, and without Context.SignedIn it is not read.
+	Mine *Mine
 }
 
 // reading is what the engine found in a message.
@@ -276,6 +286,13 @@ func (e *Engine) Answer(in Input) (Reply, UserContext) {
 		lines = nil
 	}
 	reply := e.reply(intent, uc, rd.cues, lines)
+	if in.Mine != nil && uc.SignedIn && WantsMine(intent) {
+		text, links := mine(intent, in.Mine)
+		reply.Mine, reply.MineLinks = Typeset(text), links
+		for i := range reply.MineLinks {
+			reply.MineLinks[i].Label = Typeset(reply.MineLinks[i].Label)
+		}
+	}
 	uc.Entries++
 	if uc.Entries > ContextCap {
 		uc = UserContext{}

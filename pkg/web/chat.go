@@ -71,6 +71,9 @@ type exchangeBody struct {
 	Mode     chat.Mode      `json:"mode"`
 	Messages []chat.Message `json:"messages"`
 	Offer    bool           `json:"offer"`
+	// Mine is the paragraph about the signed-in client's own business,
+	// shown after the bot's reply and not stored (no ID).
+	Mine *chat.Message `json:"mine,omitempty"`
 }
 
 type chatMessageRequest struct {
@@ -217,7 +220,7 @@ func (s *Server) writeExchange(w http.ResponseWriter, r *http.Request, ex *chat.
 		writeError(w, r, s.logger, fmt.Errorf("chat: %w", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, exchangeBody{Mode: ex.Mode, Messages: ex.Messages, Offer: ex.Offer})
+	writeJSON(w, http.StatusOK, exchangeBody{Mode: ex.Mode, Messages: ex.Messages, Offer: ex.Offer, Mine: ex.Mine})
 }
 
 // handleChatAttach makes the visitor conversation this browser keeps the

@@ -144,6 +144,22 @@ describe('ChatWidget', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
+  it('shows the client’s own business after the reply, as a local message (pkg/chat does not store it)', async () => {
+    fakeServer({ reply: async (text) => ({ mode: 'bot', offer: false, messages: [
+      { id: 20, sender: 'user', text, timestamp: at },
+      { id: 21, sender: 'bot', text: 'Vous suivez chaque étape dans «\u00a0Mes sinistres\u00a0».', timestamp: at, intent: 'claim' },
+    ], mine: { id: 0, sender: 'bot', text: 'Vos sinistres en cours\u00a0: n°\u00a0SN-2026-000001\u00a0: déclaré.', timestamp: at, intent: 'claim',
+      links: [{ label: 'Sinistre n°\u00a0SN-2026-000001', href: '/mes-sinistres/c1' }] } }) });
+    renderWidget();
+    const input = await openPanel();
+    fireEvent.change(input, { target: { value: 'Où en est mon sinistre ?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByText(/Vos sinistres en cours/);
+    const log = screen.getByRole('dialog').textContent ?? '';
+    expect(log.indexOf('Mes sinistres')).toBeLessThan(log.indexOf('Vos sinistres en cours'));
+    expect(screen.getByRole('link', { name: 'Sinistre n°\u00a0SN-2026-000001' }).getAttribute('href')).toBe('/mes-sinistres/c1');
+  });
+
   it('shows the failure reply of SPEC.md §8 when a request fails', async () => {
     localStorage.setItem(chatStorageKey, 'conv-1');
     fakeServer({ fail: true });

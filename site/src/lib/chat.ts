@@ -69,6 +69,8 @@ export interface Exchange {
   messages: ChatMessage[];
   offer: boolean;
   live?: Live | null;
+  /** The signed-in client's own business, after the reply: not stored, so shown as a local message. */
+  mine?: ChatMessage;
 }
 
 /** Where a conversation stands, as the stream's state event and the polling answer tell it. */

@@ -335,6 +335,7 @@ export function useChat(open: boolean) {
       if (!alive.current) return;
       if (localId !== undefined && first) dispatch({ type: 'merge', messages: [first], localId });
       dispatch({ type: 'merge', messages: replies, mode: ex.mode, live: ex.live });
+      if (ex.mine) dispatch({ type: 'append', messages: [{ ...ex.mine, id: localMessage('bot', '').id }] });
       if (ex.offer) dispatch({ type: 'offer', offer: true });
     } catch (err) {
       if (!alive.current) return;
