@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -25,7 +26,7 @@ type goldenCase struct {
 // goldenCases are hand-picked profiles of every product, then random
 // drivers priced as a car, a VTC and a temporary car, with needs that
 // vary (covers, budgets, tolerances, a switch of insurer).
-func goldenCases(tr *Tariff) []goldenCase {
+func goldenCases(t testing.TB, tr *Tariff) []goldenCase {
 	home := Answers{PostalCode: "69002", Dwelling: "apartment", Surface: 65, Rooms: 3, Floor: "ground", Occupant: "tenant", ContentsCents: 2000000, Options: []string{"valuables"}}
 	house := Answers{PostalCode: "45000", Dwelling: "house", Surface: 100, Rooms: 4, Occupant: "owner", ContentsCents: 3000000, Options: []string{"glass", "pool"}}
 	moto := Answers{BirthDate: "1990-03-04", LicenceDate: "2012-06-01", MotoLicence: "A", BonusMalus: 0.7, PostalCode: "33000", VehicleID: "yamaha-mt-07", Usage: "private", Parking: "garage", YearlyKm: 6000}
@@ -45,11 +46,19 @@ func goldenCases(tr *Tariff) []goldenCase {
 		{"refused answers", "car", Answers{}, Needs{}},
 		{"unknown product", "boat", medianCar(), Needs{}},
 	}
+	// The random cases draw from a fixed list of cars, in the order of the
+	// catalogue of 2026-11: a car added to the catalogue leaves them as they are.
+	ids, err := os.ReadFile("testdata/golden-cars.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var cars []*Vehicle
-	for _, v := range tr.Catalogue().vehicles {
-		if v.Kind == "car" {
-			cars = append(cars, v)
+	for _, id := range strings.Fields(string(ids)) {
+		v, ok := tr.Catalogue().Vehicle(id)
+		if !ok {
+			t.Fatalf("golden-cars.txt: %s is no longer in the catalogue (a published id never changes)", id)
 		}
+		cars = append(cars, v)
 	}
 	var codes []string
 	for code := range tr.depts {
@@ -83,7 +92,7 @@ func goldenCases(tr *Tariff) []goldenCase {
 func TestGoldenResults(t *testing.T) {
 	tr := testTariff(t)
 	var out bytes.Buffer
-	for _, c := range goldenCases(tr) {
+	for _, c := range goldenCases(t, tr) {
 		res, err := tr.Price(c.Product, c.Answers, c.Needs, today)
 		entry := struct {
 			goldenCase

@@ -1,6 +1,6 @@
 // Package pricing is the rating engine of the instant prices: pure
 // functions over the rating file (rates.json) and the vehicle catalogue
-// (vehicles.json). It reads no clock, no network and no database: the
+// (catalogue/*.json). It reads no clock, no network and no database: the
 // caller passes "today" and gets, for each partner insurer and formula,
 // a yearly and a monthly premium with its taxes and the trace of every
 // step, and the formula the broker recommends for the client's needs.

@@ -8,29 +8,47 @@ import (
 )
 
 // catalogueName names the vehicle catalogue in error messages.
-const catalogueName = "vehicles.json"
+const catalogueName = "catalogue.json"
 
 // Vehicle is a version of a car or motorbike of the catalogue, with what
-// the engine derives its liability group and damage class from.
+// the engine derives its liability group and damage class from. FromYear
+// and ToYear are the first and last model years it was sold new (ToYear
+// 0 while it still is); Generation names its model's generation as
+// people say it (« III » for the Clio III), "" for a model of one.
 type Vehicle struct {
 	ID            string `json:"id"`
 	Kind          string `json:"kind"`
 	Make          string `json:"make"`
 	Model         string `json:"model"`
+	Generation    string `json:"generation,omitempty"`
 	Version       string `json:"version"`
 	Energy        string `json:"energy"`
 	FiscalPower   int    `json:"fiscalPower"`
 	PowerKw       int    `json:"powerKw"`
 	ValueNewCents int64  `json:"valueNewCents"`
 	FromYear      int    `json:"fromYear"`
+	ToYear        int    `json:"toYear,omitempty"`
 	Body          string `json:"body"`
 	Cc            int    `json:"cc,omitempty"`
 	Licence       string `json:"licence,omitempty"`
 }
 
-// Name writes the vehicle as people say it: « Peugeot 208 1.2 PureTech 100 ».
+// Name writes the vehicle as people say it: « Renault Clio III 1.2 16V 75 ».
 func (v *Vehicle) Name() string {
+	if v.Generation != "" {
+		return v.Make + " " + v.Model + " " + v.Generation + " " + v.Version
+	}
 	return v.Make + " " + v.Model + " " + v.Version
+}
+
+// LastYear is the last year of first registration the vehicle is priced
+// for: the year after its last model year (a car registered the year
+// after its model ended), or this year while it is still sold.
+func (v *Vehicle) LastYear(thisYear int) int {
+	if v.ToYear == 0 {
+		return thisYear
+	}
+	return min(v.ToYear+1, thisYear)
 }
 
 // Catalogue is the loaded vehicle catalogue, searchable as one types.
@@ -47,10 +65,31 @@ type vehicleWords struct {
 	version   []string
 }
 
-type fileCatalogue struct {
-	Comment  string     `json:"_comment"`
-	Version  string     `json:"version"`
-	Vehicles []*Vehicle `json:"vehicles"`
+// The catalogue is one file per make: its models, each model's
+// generations with their years, each generation's versions.
+type fileMake struct {
+	Comment string       `json:"_comment"`
+	Make    string       `json:"make"`
+	Models  []*fileModel `json:"models"`
+}
+
+type fileModel struct {
+	Kind        string            `json:"kind"`
+	Model       string            `json:"model"`
+	Generations []*fileGeneration `json:"generations"`
+}
+
+type fileGeneration struct {
+	Name     string     `json:"name"`
+	FromYear int        `json:"fromYear"`
+	ToYear   int        `json:"toYear"`
+	Versions []*Vehicle `json:"versions"`
+}
+
+// CatalogueFile is one file of the catalogue: a make.
+type CatalogueFile struct {
+	Name string
+	Data []byte
 }
 
 // The allowed values of the catalogue's schema.
@@ -61,39 +100,132 @@ var (
 	licences   = []string{"AM", "A1", "A2", "A"}
 )
 
-// LoadCatalogue checks a vehicle catalogue and indexes it. An entry with
-// a missing or impossible value is refused with its line.
+// LoadCatalogue checks one file of the catalogue (one make) and indexes
+// it. An entry with a missing or impossible value is refused with its line.
 func LoadCatalogue(data []byte) (*Catalogue, error) {
-	var f fileCatalogue
+	return LoadCatalogueFiles([]CatalogueFile{{Name: catalogueName, Data: data}})
+}
+
+// LoadCatalogueFiles checks the files of a catalogue, one per make, and
+// indexes them together: an id is unique across every file.
+func LoadCatalogueFiles(files []CatalogueFile) (*Catalogue, error) {
+	c := &Catalogue{byID: map[string]*Vehicle{}}
+	for _, f := range files {
+		if err := c.load(f.Name, f.Data); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func (c *Catalogue) load(name string, data []byte) error {
+	var f fileMake
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, decodeError(catalogueName, data, err)
+		return decodeError(name, data, err)
 	}
-	loc, err := newLocator(catalogueName, data)
+	loc, err := newLocator(name, data)
 	if err != nil {
-		return nil, syntaxError(catalogueName, data, err)
+		return syntaxError(name, data, err)
 	}
-	c := &Catalogue{byID: map[string]*Vehicle{}}
-	for i, v := range f.Vehicles {
-		path := pathIndex("vehicles", i)
-		if v == nil {
-			return nil, loc.errorf(path, "entrée vide")
-		}
-		if msg := checkVehicle(v); msg != "" {
-			return nil, loc.errorf(path, "%s : %s", v.ID, msg)
-		}
-		if c.byID[v.ID] != nil {
-			return nil, loc.errorf(path+".id", "identifiant «\u00a0%s\u00a0» en double", v.ID)
-		}
-		c.byID[v.ID] = v
-		c.vehicles = append(c.vehicles, v)
-		c.words = append(c.words, vehicleWords{
-			makeModel: words(v.Make + " " + v.Model),
-			version:   words(v.Version),
-		})
+	if strings.TrimSpace(f.Make) == "" || len(f.Models) == 0 {
+		return loc.errorf("make", "« make » et au moins un modèle sont obligatoires")
 	}
-	return c, nil
+	models := map[string]bool{}
+	for i, m := range f.Models {
+		path := pathIndex("models", i)
+		if m == nil || strings.TrimSpace(m.Model) == "" || len(m.Generations) == 0 {
+			return loc.errorf(path, "un modèle a un nom et au moins une génération")
+		}
+		if m.Kind != "car" && m.Kind != "moto" {
+			return loc.errorf(path+".kind", "%s : kind doit valoir car ou moto", m.Model)
+		}
+		if models[m.Kind+" "+m.Model] {
+			return loc.errorf(path+".model", "modèle « %s » en double", m.Model)
+		}
+		models[m.Kind+" "+m.Model] = true
+		if err := c.loadModel(loc, path, f.Make, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *Catalogue) loadModel(loc *locator, path, make string, m *fileModel) error {
+	names := map[string]bool{}
+	for i, g := range m.Generations {
+		gpath := pathIndex(path+".generations", i)
+		if g == nil || len(g.Versions) == 0 {
+			return loc.errorf(gpath, "%s : une génération a au moins une version", m.Model)
+		}
+		if msg := checkGeneration(m, g); msg != "" {
+			return loc.errorf(gpath, "%s %s : %s", m.Model, g.Name, msg)
+		}
+		if names[g.Name] {
+			return loc.errorf(gpath+".name", "%s : génération « %s » en double", m.Model, g.Name)
+		}
+		names[g.Name] = true
+		for _, o := range m.Generations[:i] {
+			if o != nil && g.FromYear <= yearOr(o.ToYear, 9999) && o.FromYear <= yearOr(g.ToYear, 9999) {
+				return loc.errorf(gpath+".fromYear", "%s : les années de la génération « %s » chevauchent celles de « %s »", m.Model, g.Name, o.Name)
+			}
+		}
+		for j, v := range g.Versions {
+			vpath := pathIndex(gpath+".versions", j)
+			if v == nil {
+				return loc.errorf(vpath, "entrée vide")
+			}
+			if v.Kind != "" || v.Make != "" || v.Model != "" || v.Generation != "" {
+				return loc.errorf(vpath, "%s : kind, make, model et generation viennent du modèle et de la génération", v.ID)
+			}
+			v.Kind, v.Make, v.Model, v.Generation = m.Kind, make, m.Model, g.Name
+			if v.FromYear == 0 {
+				v.FromYear = g.FromYear
+			}
+			if v.ToYear == 0 {
+				v.ToYear = g.ToYear
+			}
+			if v.FromYear < g.FromYear || g.ToYear != 0 && v.ToYear > g.ToYear || v.ToYear != 0 && v.ToYear < v.FromYear {
+				return loc.errorf(vpath, "%s : les années de la version sortent de celles de sa génération", v.ID)
+			}
+			if msg := checkVehicle(v); msg != "" {
+				return loc.errorf(vpath, "%s : %s", v.ID, msg)
+			}
+			if c.byID[v.ID] != nil {
+				return loc.errorf(vpath+".id", "identifiant « %s » en double", v.ID)
+			}
+			c.byID[v.ID] = v
+			c.vehicles = append(c.vehicles, v)
+			c.words = append(c.words, vehicleWords{
+				makeModel: words(v.Make + " " + v.Model + " " + v.Generation),
+				version:   words(v.Version),
+			})
+		}
+	}
+	return nil
+}
+
+// checkGeneration returns what is wrong with a generation's name and
+// years, "" if nothing. Only a model of one generation may leave it
+// unnamed.
+func checkGeneration(m *fileModel, g *fileGeneration) string {
+	switch {
+	case g.Name == "" && len(m.Generations) > 1:
+		return "chaque génération d’un modèle qui en a plusieurs a un nom"
+	case g.FromYear < 1980 || g.FromYear > 2100:
+		return "première année hors bornes"
+	case g.ToYear != 0 && (g.ToYear < g.FromYear || g.ToYear > 2100):
+		return "dernière année avant la première (0 si le modèle est encore vendu)"
+	}
+	return ""
+}
+
+func yearOr(y, or int) int {
+	if y == 0 {
+		return or
+	}
+	return y
 }
 
 // checkVehicle returns what is wrong with an entry, "" if nothing.
@@ -109,8 +241,6 @@ func checkVehicle(v *Vehicle) string {
 		return "puissance hors bornes (1 à 1 500 kW)"
 	case v.ValueNewCents < 50000 || v.ValueNewCents > 100000000:
 		return "valeur à neuf hors bornes (500 à 1 000 000 €)"
-	case v.FromYear < 1980 || v.FromYear > 2100:
-		return "année de sortie hors bornes"
 	}
 	switch v.Kind {
 	case "car":
