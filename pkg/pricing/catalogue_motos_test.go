@@ -116,7 +116,7 @@ var motoModels = []struct {
 	{"Peugeot", "Django 125", []motoGeneration{{"", 2014, 0}}},
 	{"Peugeot", "Metropolis 400", []motoGeneration{{"I", 2013, 2019}, {"II", 2020, 0}}},
 	{"Peugeot", "Kisbee 50", []motoGeneration{{"I", 2010, 2017}, {"II", 2018, 0}}},
-	{"Peugeot", "Speedfight", []motoGeneration{{"2", 2000, 2008}, {"3", 2009, 2013}, {"4", 2014, 2020}}},
+	{"Peugeot", "Speedfight", []motoGeneration{{"2", 2000, 2008}, {"3", 2009, 2014}, {"4", 2015, 2020}}},
 	{"Peugeot", "Tweet", []motoGeneration{{"", 2010, 0}}},
 	{"Kymco", "Agility 50", []motoGeneration{{"", 2006, 0}}},
 	{"Kymco", "Agility 125", []motoGeneration{{"", 2008, 0}}},
