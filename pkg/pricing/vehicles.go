@@ -15,7 +15,8 @@ const catalogueName = "catalogue.json"
 // and ToYear are the first and last model years it was sold new (ToYear
 // 0 while it still is); Generation names its model's generation as
 // people say it (« III » for the Clio III), "" for a model of one. The
-// API sends both always, so that every vehicle has the same keys.
+// API sends generation and toYear even when empty or 0, so that every
+// vehicle has the same keys.
 type Vehicle struct {
 	ID            string `json:"id"`
 	Kind          string `json:"kind"`
