@@ -3,6 +3,7 @@ package instant_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -120,11 +121,54 @@ func TestPriceRefusals(t *testing.T) {
 	if !asError(err, &e) || e.Field != "product" || !strings.Contains(e.Message, "étudié par un conseiller") || !strings.Contains(e.Message, "24\u00a0heures ouvrées") {
 		t.Errorf("a product on study: %v", err)
 	}
-	if _, err := f.app.Prices.Vehicles("bateau", "golf"); apperr.CodeOf(err) != apperr.EINVALID {
-		t.Errorf("a kind of vehicle unknown: %v", err)
-	}
-	if list, err := f.app.Prices.Vehicles("car", "golf tdi"); err != nil || len(list) < 2 || list[0].Model != "Golf" {
-		t.Errorf("golf tdi: %v %v", list, err)
+}
+
+// TestVehicles searches the catalogue as the API does: what is typed, a
+// year of the last 30 (the clock says 2026), refusals by field.
+func TestVehicles(t *testing.T) {
+	f := newFixture(t)
+	for _, tt := range []struct {
+		name  string
+		in    instant.VehicleQuery
+		model string // the first vehicle's, "" for none found
+		field string // the field refused, "" if none
+		inMsg string
+	}{
+		{"as one types", instant.VehicleQuery{Kind: "car", Q: "golf tdi"}, "Golf", "", ""},
+		{"a year", instant.VehicleQuery{Kind: "car", Q: "clio", Year: "2024"}, "Clio", "", ""},
+		{"this year", instant.VehicleQuery{Kind: "moto", Q: "tmax", Year: "2026"}, "TMAX", "", ""},
+		{"a year before the model", instant.VehicleQuery{Kind: "car", Q: "zoe", Year: "2005"}, "", "", ""},
+		{"30 years back", instant.VehicleQuery{Kind: "car", Q: "zoe", Year: "1996"}, "", "", ""},
+		{"nothing typed", instant.VehicleQuery{Kind: "car", Year: "2020"}, "", "", ""},
+		{"an unknown kind", instant.VehicleQuery{Kind: "bateau", Q: "golf"}, "", "kind", "voiture"},
+		{"too long", instant.VehicleQuery{Kind: "car", Q: strings.Repeat("é", 81)}, "", "q", "80 caractères"},
+		{"next year", instant.VehicleQuery{Kind: "car", Q: "clio", Year: "2027"}, "", "year", "L’année doit être comprise entre 1996 et 2026."},
+		{"31 years back", instant.VehicleQuery{Kind: "car", Q: "clio", Year: "1995"}, "", "year", "entre 1996 et 2026"},
+		{"not a number", instant.VehicleQuery{Kind: "car", Q: "clio", Year: "deux mille"}, "", "year", "entre 1996 et 2026"},
+		{"two digits", instant.VehicleQuery{Kind: "car", Q: "clio", Year: "08"}, "", "year", "entre 1996 et 2026"},
+		{"a sign", instant.VehicleQuery{Kind: "car", Q: "clio", Year: "+201"}, "", "year", "entre 1996 et 2026"},
+	} {
+		list, err := f.app.Prices.Vehicles(tt.in)
+		var e *apperr.Error
+		switch {
+		case tt.field != "":
+			if !asError(err, &e) || e.Code != apperr.EINVALID || e.Field != tt.field || !strings.Contains(e.Message, tt.inMsg) {
+				t.Errorf("%s: %v, want a refusal of %s", tt.name, err, tt.field)
+			}
+		case err != nil || list == nil:
+			t.Errorf("%s: %v %v", tt.name, list, err)
+		case tt.model == "" && len(list) != 0:
+			t.Errorf("%s: found %s", tt.name, list[0].Name())
+		case tt.model != "" && (len(list) == 0 || list[0].Model != tt.model):
+			t.Errorf("%s: %d found, want a %s first", tt.name, len(list), tt.model)
+		}
+		if y, _ := strconv.Atoi(tt.in.Year); tt.field == "" && y != 0 {
+			for _, v := range list {
+				if v.FromYear > y || v.LastYear(2026) < y {
+					t.Errorf("%s: %s sold from %d to %d", tt.name, v.Name(), v.FromYear, v.ToYear)
+				}
+			}
+		}
 	}
 }
 

@@ -77,20 +77,46 @@ func pricingError(err error, studyHours int) error {
 	return err
 }
 
-// Vehicles are the catalogue's vehicles of kind ("car" or "moto") that
-// match q as one types.
-func (s *Service) Vehicles(kind, q string) ([]*pricing.Vehicle, error) {
-	if kind != "car" && kind != "moto" {
+// VehicleQuery is a search of the catalogue as one types, as the API
+// receives it.
+type VehicleQuery struct {
+	Kind string // "car" or "moto"
+	Q    string // what is typed: make, model, generation, engine, a year
+	Year string // a year of first registration, as typed; "" for any
+}
+
+// vehicleYears is how far back the engine prices a vehicle: registered
+// at most 30 years ago (issue 39). Older years find nothing to price.
+const vehicleYears = 30
+
+// vehicleResults bounds the vehicles a search answers: a list to choose
+// from as one types, not the catalogue.
+const vehicleResults = 20
+
+// Vehicles are the catalogue's vehicles of a kind that match what is
+// typed, best first (pricing.Catalogue.Search), those one may register
+// in the year if one is given.
+func (s *Service) Vehicles(in VehicleQuery) ([]*pricing.Vehicle, error) {
+	if in.Kind != "car" && in.Kind != "moto" {
 		return nil, apperr.FieldErrorf("kind", "Choisissez une voiture (car) ou une moto (moto).")
 	}
-	if len([]rune(q)) > 80 {
+	if len([]rune(in.Q)) > 80 {
 		return nil, apperr.FieldErrorf("q", "Votre recherche est trop longue (80 caractères au plus).")
+	}
+	thisYear := s.now().In(s.cal.Location()).Year()
+	year := 0
+	if in.Year != "" {
+		y, err := strconv.Atoi(in.Year)
+		if err != nil || len(in.Year) != 4 || y < thisYear-vehicleYears || y > thisYear {
+			return nil, apperr.FieldErrorf("year", "L’année doit être comprise entre %d et %d.", thisYear-vehicleYears, thisYear)
+		}
+		year = y
 	}
 	t, err := s.tariff()
 	if err != nil {
 		return nil, err
 	}
-	out := t.Catalogue().Search(kind, q, 20)
+	out := t.Catalogue().Search(pricing.SearchQuery{Kind: in.Kind, Text: in.Q, Year: year, ThisYear: thisYear, Limit: vehicleResults})
 	if out == nil {
 		out = []*pricing.Vehicle{}
 	}

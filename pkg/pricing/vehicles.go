@@ -14,20 +14,22 @@ const catalogueName = "catalogue.json"
 // the engine derives its liability group and damage class from. FromYear
 // and ToYear are the first and last model years it was sold new (ToYear
 // 0 while it still is); Generation names its model's generation as
-// people say it (« III » for the Clio III), "" for a model of one.
+// people say it (« III » for the Clio III), "" for a model of one. The
+// API sends generation and toYear even when empty or 0, so that every
+// vehicle has the same keys.
 type Vehicle struct {
 	ID            string `json:"id"`
 	Kind          string `json:"kind"`
 	Make          string `json:"make"`
 	Model         string `json:"model"`
-	Generation    string `json:"generation,omitempty"`
+	Generation    string `json:"generation"`
 	Version       string `json:"version"`
 	Energy        string `json:"energy"`
 	FiscalPower   int    `json:"fiscalPower"`
 	PowerKw       int    `json:"powerKw"`
 	ValueNewCents int64  `json:"valueNewCents"`
 	FromYear      int    `json:"fromYear"`
-	ToYear        int    `json:"toYear,omitempty"`
+	ToYear        int    `json:"toYear"`
 	Body          string `json:"body"`
 	Cc            int    `json:"cc,omitempty"`
 	Licence       string `json:"licence,omitempty"`
@@ -55,14 +57,11 @@ func (v *Vehicle) LastYear(thisYear int) int {
 type Catalogue struct {
 	vehicles []*Vehicle
 	byID     map[string]*Vehicle
-	// words holds, per vehicle, the folded words of make and model, then
-	// of the version.
-	words []vehicleWords
-}
-
-type vehicleWords struct {
-	makeModel []string
-	version   []string
+	// search holds, per kind, the versions' folded words in the order of
+	// the search's ties (see indexSearch); entries is it while loading.
+	search  map[string][]searchEntry
+	keys    []string // every key of the search, sorted
+	entries []searchEntry
 }
 
 // The catalogue is one file per make: its models, each model's
@@ -115,6 +114,10 @@ func LoadCatalogueFiles(files []CatalogueFile) (*Catalogue, error) {
 			return nil, err
 		}
 	}
+	if err := c.indexSearch(c.entries); err != nil {
+		return nil, err
+	}
+	c.entries = nil
 	return c, nil
 }
 
@@ -166,6 +169,7 @@ func (c *Catalogue) loadModel(loc *locator, path, make string, m *fileModel) err
 			return loc.errorf(gpath+".name", "%s : génération « %s » en double", m.Model, g.Name)
 		}
 		names[g.Name] = true
+		name := newNameIndex(make, m.Model, g)
 		for _, o := range m.Generations[:i] {
 			if o != nil && g.FromYear <= yearOr(o.ToYear, 9999) && o.FromYear <= yearOr(g.ToYear, 9999) {
 				return loc.errorf(gpath+".fromYear", "%s : les années de la génération « %s » chevauchent celles de « %s »", m.Model, g.Name, o.Name)
@@ -197,10 +201,7 @@ func (c *Catalogue) loadModel(loc *locator, path, make string, m *fileModel) err
 			}
 			c.byID[v.ID] = v
 			c.vehicles = append(c.vehicles, v)
-			c.words = append(c.words, vehicleWords{
-				makeModel: words(v.Make + " " + v.Model + " " + v.Generation),
-				version:   words(v.Version),
-			})
+			c.entries = append(c.entries, searchEntry{v: v, name: name, words: versionKeys(v.Version)})
 		}
 	}
 	return nil

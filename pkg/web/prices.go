@@ -27,13 +27,15 @@ func newPricesAPI(svc *instant.Service, l ratelimit.Limits, now func() time.Time
 	return &pricesAPI{svc: svc, made: ratelimit.New(l.Prices, now, l.MaxKeys), keeps: ratelimit.New(l.PriceKeeps, now, l.MaxKeys)}
 }
 
-// handleVehicles answers the catalogue's vehicles matching what is typed.
+// handleVehicles answers the catalogue's vehicles matching what is typed,
+// each with its generation and years (toYear 0 while still sold):
+// GET /api/vehicles?kind=car|moto&q=…[&year=YYYY].
 func (s *Server) handleVehicles(w http.ResponseWriter, r *http.Request) error {
-	q, err := queryParams(r.URL.Query(), "kind", "q")
+	q, err := queryParams(r.URL.Query(), "kind", "q", "year")
 	if err != nil {
 		return err
 	}
-	list, err := s.prices.svc.Vehicles(q["kind"], q["q"])
+	list, err := s.prices.svc.Vehicles(instant.VehicleQuery{Kind: q["kind"], Q: q["q"], Year: q["year"]})
 	if err != nil {
 		return err
 	}

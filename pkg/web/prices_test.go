@@ -3,8 +3,10 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,6 +29,19 @@ func TestPricesScenarios(t *testing.T) {
 		{name: "vehicles: unknown kind", as: "anonymous", method: "GET", url: "/api/vehicles?kind=bateau&q=golf", status: 400, field: "kind"},
 		{name: "vehicles: a query too long", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=" + long, status: 400, field: "q"},
 		{name: "vehicles: twice the kind", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&kind=moto&q=golf", status: 400, field: "kind"},
+		{name: "vehicles: the generation and the years", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio", status: 200,
+			bodyHas: []string{`"model":"Clio"`, `"generation":`, `"fromYear":`, `"toYear":`}},
+		{name: "vehicles: sold in a year", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=2024", status: 200,
+			bodyHas: []string{`"model":"Clio"`}},
+		{name: "vehicles: none sold that year", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=zoe&year=2005", status: 200,
+			bodyHas: []string{"[]"}},
+		{name: "vehicles: a year typed", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=peugeot%202008", status: 200,
+			bodyHas: []string{`"model":"2008"`}},
+		{name: "vehicles: a year not a number", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=20x6", status: 400, field: "year",
+			bodyHas: []string{"L’année doit être comprise entre 1996 et 2026."}},
+		{name: "vehicles: a year to come", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=2027", status: 400, field: "year"},
+		{name: "vehicles: a year too old", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=1995", status: 400, field: "year"},
+		{name: "vehicles: twice the year", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=2010&year=2011", status: 400, field: "year"},
 		{name: "a price without an account", as: "anonymous", method: "POST", url: "/api/prices",
 			body: `{"product":"car","answers":` + carAnswers + `,"needs":{"covers":["glass"],"deductible":"medium"}}`, status: 200,
 			bodyHas: []string{`"prices":[`, `"recommended":{`, `"validUntil":"2026-04-01"`, `"key":"`, `"trace":["Prime de base`, `"taxesCents":`}},
@@ -47,6 +62,31 @@ func TestPricesScenarios(t *testing.T) {
 		{name: "prices of nobody", as: "client", method: "GET", url: "/api/prices/NOPE", status: 404},
 		{name: "a lead's prices are the staff's", as: "client", method: "GET", url: "/api/desk/requests/NOPE/online", status: 403},
 	})
+}
+
+// TestVehiclesKeys: every vehicle the search answers has the same keys,
+// its generation and last year included (toYear 0 while still sold); a
+// motorbike has its displacement and licence besides.
+func TestVehiclesKeys(t *testing.T) {
+	env := newAPI(t)
+	car := []string{"body", "energy", "fiscalPower", "fromYear", "generation", "id", "kind", "make", "model", "powerKw", "toYear", "valueNewCents", "version"}
+	moto := append([]string{"cc", "licence"}, car...)
+	slices.Sort(moto)
+	for _, tt := range []struct {
+		url  string
+		keys []string
+	}{{"/api/vehicles?kind=car&q=clio", car}, {"/api/vehicles?kind=car&q=renault", car}, {"/api/vehicles?kind=moto&q=yamaha", moto}} {
+		res, body := env.do(t, "GET", tt.url, "", "")
+		var list []map[string]any
+		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &list) != nil || len(list) == 0 {
+			t.Fatalf("%s: %d %s", tt.url, res.StatusCode, body)
+		}
+		for _, v := range list {
+			if keys := slices.Sorted(maps.Keys(v)); !slices.Equal(keys, tt.keys) {
+				t.Errorf("%s: %v has the keys %v, want %v", tt.url, v["id"], keys, tt.keys)
+			}
+		}
+	}
 }
 
 // price prices the car profile and returns the quote's id, key and first price's id.
