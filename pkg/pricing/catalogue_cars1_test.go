@@ -7,12 +7,12 @@ import (
 )
 
 // TestCatalogueGenerationsCars1 pins the generations of the Renault,
-// Dacia, Nissan, Mercedes-Benz, BMW, Mini and Audi models sold new in
-// France since 2000 (issue 39): each is in the catalogue with its years
-// and its common versions, and every year of it from 2000 has a version
-// sold new that year, so that a car of any year of its generation can be
-// found. A generation launched before 2000 (Twingo I, Mégane I…) is
-// checked from 2000, the catalogue's first year.
+// Dacia, Nissan, Mercedes-Benz, BMW, Mini, Audi and Smart models sold
+// new in France since 2000 (issue 39): each is in the catalogue with its
+// years and its common versions, and every year of it from 2000 has a
+// version sold new that year, so that a car of any year of its
+// generation can be found. A generation launched before 2000 (Twingo I,
+// Mégane I…) is checked from 2000, the catalogue's first year.
 func TestCatalogueGenerationsCars1(t *testing.T) {
 	c := testTariff(t).Catalogue()
 	tests := []struct {
@@ -41,8 +41,8 @@ func TestCatalogueGenerationsCars1(t *testing.T) {
 		{"Renault", "Scénic", "III", 2009, 2015, 2},
 		{"Renault", "Scénic", "IV", 2016, 2022, 2},
 		{"Renault", "Scénic", "V (E-Tech)", 2024, 0, 2},
-		{"Renault", "Captur", "I", 2013, 2019, 2},
-		{"Renault", "Captur", "II", 2020, 0, 2},
+		{"Renault", "Captur", "I", 2013, 2018, 2},
+		{"Renault", "Captur", "II", 2019, 0, 2},
 		{"Renault", "Kangoo", "I", 1998, 2007, 2},
 		{"Renault", "Kangoo", "II", 2008, 2020, 2},
 		{"Renault", "Kangoo", "III", 2021, 0, 2},
@@ -139,6 +139,13 @@ func TestCatalogueGenerationsCars1(t *testing.T) {
 		{"Audi", "Q3", "I (8U)", 2011, 2017, 2},
 		{"Audi", "Q3", "II (F3)", 2018, 2024, 2},
 		{"Audi", "Q3", "III", 2025, 0, 2},
+
+		{"Smart", "Fortwo", "I", 1998, 2006, 2},
+		{"Smart", "Fortwo", "II", 2007, 2013, 2},
+		{"Smart", "Fortwo", "III", 2014, 2024, 2},
+		{"Smart", "Forfour", "I", 2004, 2006, 2},
+		{"Smart", "Forfour", "II", 2014, 2021, 2},
+		{"Smart", "#1", "", 2023, 0, 2},
 	}
 	// The generations the catalogue has of each model of the table, so
 	// that one added or renamed without its row is seen too.
