@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 )
 
 // profile is a validated set of answers with what the engine derives
@@ -173,6 +175,9 @@ func vehicleYearMessage(f *FormField, v *Vehicle, first, last, maxAge, thisYear 
 	}
 	b := make([]byte, 0, 160)
 	switch {
+	case v.FromYear == 0:
+		// A vehicle without years of sale (described by its
+		// characteristics): the age limit alone bounds its year.
 	case v.ToYear == 0:
 		b = append(b, "Cette version est vendue depuis "...)
 		b = strconv.AppendInt(b, int64(v.FromYear), 10)
@@ -186,11 +191,15 @@ func vehicleYearMessage(f *FormField, v *Vehicle, first, last, maxAge, thisYear 
 		b = strconv.AppendInt(b, int64(v.ToYear), 10)
 	}
 	if first > v.FromYear { // the age limit, not the model, bounds the years
-		b = append(b, " et "...)
+		rule := "nous assurons en ligne les véhicules de 30" + nbsp + "ans au plus"
 		if maxAge < maxVehicleAge {
-			b = append(b, f.AgeRule...)
+			rule = f.AgeRule
+		}
+		if len(b) == 0 {
+			r, n := utf8.DecodeRuneInString(rule)
+			b = append(utf8.AppendRune(b, unicode.ToUpper(r)), rule[n:]...)
 		} else {
-			b = append(b, "nous assurons en ligne les véhicules de 30"+nbsp+"ans au plus"...)
+			b = append(append(b, " et "...), rule...)
 		}
 	}
 	b = append(b, nbsp+": "...)

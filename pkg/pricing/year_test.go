@@ -171,6 +171,33 @@ func TestVehicleYearMessages(t *testing.T) {
 	}
 }
 
+// TestYearOfAVehicleWithoutYears: a vehicle whose years of sale are not
+// known (described by its characteristics) is bounded by the age limit
+// alone, and the message says only that.
+func TestYearOfAVehicleWithoutYears(t *testing.T) {
+	tr := testTariff(t)
+	vtc := tr.products["vtc"].field["vehicleYear"]
+	tests := []struct {
+		f           *FormField
+		v           Vehicle
+		first, last int
+		want        string
+	}{
+		{nil, Vehicle{Energy: "diesel"}, 1996, 2026, "Nous assurons en ligne les véhicules de 30" + nbsp + "ans au plus" + nbsp + ": indiquez une année entre 1996 et 2026."},
+		{vtc, Vehicle{Energy: "diesel"}, 2019, 2026, "Une voiture de VTC doit avoir moins de 7" + nbsp + "ans, sauf si elle est hybride ou électrique" + nbsp + ": indiquez une année entre 2019 et 2026."},
+		{vtc, Vehicle{Energy: "electrique"}, 1996, 2026, "Nous assurons en ligne les véhicules de 30" + nbsp + "ans au plus" + nbsp + ": indiquez une année entre 1996 et 2026."},
+	}
+	for _, tt := range tests {
+		first, last, maxAge := vehicleYears(tt.f, &tt.v, 2026)
+		if first != tt.first || last != tt.last {
+			t.Errorf("%s: years %d to %d, want %d to %d", tt.v.Energy, first, last, tt.first, tt.last)
+		}
+		if got := vehicleYearMessage(tt.f, &tt.v, first, last, maxAge, 2026); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.v.Energy, got, tt.want)
+		}
+	}
+}
+
 // TestVehicleYearsTaken: the years the message gives are priced, the
 // default year is the first, and VehicleYears says the same span.
 func TestVehicleYearsTaken(t *testing.T) {
