@@ -366,7 +366,9 @@ func TestLeadBecomesAQuoteRequest(t *testing.T) {
 		t.Fatalf("the quote request %+v", dv)
 	}
 	lines := strings.Join(flatten(f.app.Quotes.AnswerLines(dv)), " | ")
-	for _, want := range []string{"Peugeot", "208", "Essence", "Tiers étendu", "2001", "0,6"} {
+	// The prices had no year: the request has the one they were priced
+	// with, the 208's first (pricing.Tariff.VehicleYears).
+	for _, want := range []string{"Peugeot", "208", "Essence", "Tiers étendu", "2001", "0,6", "2019"} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("the request's answers %q lack %q", lines, want)
 		}

@@ -120,7 +120,9 @@ func (s *Service) vehicleDetails(q *Quote, chosen *pricing.Price) (map[string]an
 	}
 	year := q.Answers.VehicleYear
 	if year == 0 {
-		year = v.FromYear
+		// The year the engine priced without one: the oldest the product
+		// takes, in the year of the prices.
+		year, _ = t.VehicleYears(q.Product, v, pricing.DateOf(q.CreatedAt.In(s.cal.Location())).Year)
 	}
 	licence, _ := strconv.Atoi(q.Answers.LicenceDate[:min(4, len(q.Answers.LicenceDate))])
 	usage := map[string]string{"private": "prive", "commute": "trajet-travail", "business": "professionnel"}[q.Answers.Usage]

@@ -66,6 +66,8 @@ func TestBadCarAnswers(t *testing.T) {
 	for _, f := range form {
 		messages[f.Key] = f.Message
 	}
+	// The year's refusal says the years of this vehicle (TestVehicleYearMessages).
+	messages["vehicleYear"] = "Cette version est vendue depuis 2019\u00a0: indiquez une année entre 2019 et 2026."
 	for _, tt := range tests {
 		a := medianCar()
 		tt.change(&a)

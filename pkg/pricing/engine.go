@@ -61,6 +61,11 @@ const maxParts = 2
 
 // priceAll prices every formula of every insurer, in the file's order.
 func (q *quote) priceAll() {
+	if q.pr.vehicle != nil {
+		start := len(q.buf)
+		q.buf = q.appendValue(q.buf)
+		q.valueLine = span{int32(start), int32(len(q.buf))}
+	}
 	for oi, o := range q.p.offers {
 		q.applied = q.applied[:0]
 		for j, f := range o.factors {
@@ -85,7 +90,7 @@ func (q *quote) factor(j int, f *factor) applied {
 	if shared && q.cache[j].done {
 		return q.cache[j]
 	}
-	a := applied{done: true, part: f.part}
+	a := applied{done: true, part: f.part, class: f.id == fDamageClass}
 	start := len(q.buf)
 	q.buf, a.value, a.skip = q.appendFactor(q.buf, f)
 	a.line = span{int32(start), int32(len(q.buf))}
@@ -104,6 +109,9 @@ func (q *quote) price(o *offerTable, fi int, f *formula) priced {
 		parts[i] = float64(cents)
 	}
 	for _, a := range q.applied {
+		if a.class {
+			q.lines = append(q.lines, q.valueLine)
+		}
 		q.lines = append(q.lines, a.line)
 		for i := range base {
 			if a.part < 0 || a.part == i {

@@ -14,8 +14,9 @@ func TestWorkedExample(t *testing.T) {
 	p := find(t, mustPrice(t, tr, "car", medianCar(), Needs{}), "mfo", "tiers-etendu")
 	// Liability: 420,00 € × bonus-malus 0,60 (every other factor of the
 	// median profile is 1,00) = 252,00 €.
-	// Other covers: 350,00 € × vehicle age 7 years 0,95 × car park 0,95
-	// × 0,60 = 189,525 €, rounded half up to 189,53 €.
+	// Other covers: 350,00 € × class C (the 208's 21 500 € new × 0,3348
+	// after 7 years, 7 200 €) 1,00 × vehicle age 7 years 0,95 × car park
+	// 0,95 × 0,60 = 189,525 €, rounded half up to 189,53 €.
 	const rc, other = 25200, 18953
 	if p.PremiumCents != rc+other {
 		t.Fatalf("premium %d, want %d", p.PremiumCents, rc+other)
@@ -33,6 +34,8 @@ func TestWorkedExample(t *testing.T) {
 	}
 	for _, line := range []string{
 		"Prime de base Tiers étendu\u00a0: 770,00\u00a0€ (responsabilité civile 420,00\u00a0€, autres garanties 350,00\u00a0€)",
+		"Valeur estimée du véhicule\u00a0: 7\u202f200\u00a0€ (21\u202f500\u00a0€ à neuf × 0,3348, barème de vétusté à 7\u00a0ans)",
+		"× classe de dommages du véhicule (classe C\u00a0: valeur estimée 7\u202f200\u00a0€, 74\u00a0kW), sur la part autres garanties\u00a0: 1,00",
 		"× âge du véhicule (7\u00a0ans), sur la part autres garanties\u00a0: 0,95",
 		"× zone géographique (zone 3, Loiret)\u00a0: 1,00",
 		"× bonus-malus (relevé d’information)\u00a0: 0,60",
@@ -108,8 +111,14 @@ func TestFactorsAtTheirBounds(t *testing.T) {
 		{"private use", func(a *Answers) { a.Usage = "private" }, "usage", "(privé (loisirs, courses))\u00a0: 0,92"},
 		{"business use", func(a *Answers) { a.Usage = "business" }, "usage", "(professionnel (déplacements pour le travail))\u00a0: 1,15"},
 		{"three named drivers", func(a *Answers) { a.NamedDrivers = 3 }, "conducteurs désignés", "(3\u00a0conducteurs)\u00a0: 1,15"},
-		{"a new car", func(a *Answers) { a.VehicleYear = 2026 }, "âge du véhicule", "(moins d’un an), sur la part autres garanties\u00a0: 1,20"},
-		{"a car of 1 year", func(a *Answers) { a.VehicleYear = 2025 }, "âge du véhicule", "(1\u00a0an), sur la part autres garanties\u00a0: 1,20"},
+		{"a new car", func(a *Answers) { a.VehicleYear = 2026 }, "âge du véhicule", "(moins d’un an), sur la part autres garanties\u00a0: 1,10"},
+		{"a car of 1 year", func(a *Answers) { a.VehicleYear = 2025 }, "âge du véhicule", "(1\u00a0an), sur la part autres garanties\u00a0: 1,10"},
+		{"a car of 2 years", func(a *Answers) { a.VehicleYear = 2024 }, "âge du véhicule", "(2\u00a0ans), sur la part autres garanties\u00a0: 1,00"},
+		{"a car of 4 years", func(a *Answers) { a.VehicleYear = 2022 }, "âge du véhicule", "(4\u00a0ans), sur la part autres garanties\u00a0: 1,00"},
+		{"a car of 5 years", func(a *Answers) { a.VehicleYear = 2021 }, "âge du véhicule", "(5\u00a0ans), sur la part autres garanties\u00a0: 0,95"},
+		{"a new car's class", func(a *Answers) { a.VehicleYear = 2026 }, "classe de dommages du véhicule", "(classe F\u00a0: valeur à neuf 21\u202f500\u00a0€, 74\u00a0kW), sur la part autres garanties\u00a0: 1,45"},
+		{"its class at 2 years", func(a *Answers) { a.VehicleYear = 2024 }, "classe de dommages du véhicule", "(classe E\u00a0: valeur estimée 14\u202f600\u00a0€, 74\u00a0kW), sur la part autres garanties\u00a0: 1,26"},
+		{"its class at 7 years", func(a *Answers) { a.VehicleYear = 2019 }, "classe de dommages du véhicule", "(classe C\u00a0: valeur estimée 7\u202f200\u00a0€, 74\u00a0kW), sur la part autres garanties\u00a0: 1,00"},
 		{"a small car", func(a *Answers) { a.VehicleID = "peugeot-208-12-puretech-75" }, "groupe de responsabilité civile du véhicule", "(groupe 1\u00a0: 4\u00a0CV, 55\u00a0kW), sur la part responsabilité civile\u00a0: 0,88"},
 	}
 	for _, tt := range tests {
@@ -193,7 +202,7 @@ func TestEveryProductPrices(t *testing.T) {
 	for _, id := range tr.Products() {
 		res := mustPrice(t, tr, id, profiles[id], Needs{})
 		want := len(tr.products[id].offers) * len(tr.products[id].formulas)
-		if len(res.Prices) != want || res.Recommended == nil || res.ValidUntil != "2026-12-20" || res.TariffVersion != "2026-11-1" {
+		if len(res.Prices) != want || res.Recommended == nil || res.ValidUntil != "2026-12-20" || res.TariffVersion != "2026-12-1" {
 			t.Fatalf("%s: %d prices, recommended %v, valid until %s", id, len(res.Prices), res.Recommended, res.ValidUntil)
 		}
 		for _, p := range res.Prices {

@@ -35,8 +35,13 @@ func (q *quote) appendDetail(b []byte, f *factor) ([]byte, float64) {
 		return q.appendGroup(b), f.values[strconv.Itoa(pr.group)]
 	case kindClass:
 		c := q.t.classes[pr.vehicle.Kind][pr.class]
-		b = append(append(append(b, "classe "...), c.Class...), nbsp+": valeur à neuf "...)
-		b = appendWholeEuros(b, pr.vehicle.ValueNewCents)
+		b = append(append(append(b, "classe "...), c.Class...), nbsp+": valeur "...)
+		if pr.vehicleAge == 0 {
+			b = append(b, "à neuf "...)
+		} else {
+			b = append(b, "estimée "...)
+		}
+		b = appendWholeEuros(b, pr.valueCents)
 		b = strconv.AppendInt(append(b, ", "...), int64(pr.vehicle.PowerKw), 10)
 		return append(b, nbsp+"kW"...), f.values[c.Class]
 	case kindChoice:

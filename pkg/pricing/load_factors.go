@@ -52,8 +52,8 @@ func (l *loader) factor(p *product, fid factorID, ff *fileFactor, path string) (
 func bandBound(p *product, spec factorSpec) int64 {
 	f := p.field[spec.field]
 	switch {
-	case spec.field == "vehicleId":
-		return 50 // years: older vehicles are collectors' cars, out of these products
+	case spec.field == "vehicleYear":
+		return maxVehicleAge // years, whatever the product's own limit: a VTC's does not bind every energy
 	case f.Type == "date":
 		return int64(f.MaxAge)
 	}

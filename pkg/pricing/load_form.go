@@ -19,10 +19,15 @@ func (l *loader) form(p *product, fp *fileProduct, path string) error {
 		p.field[f.Key] = f
 		p.fields = append(p.fields, f)
 	}
+	// The year is checked against the vehicle, which must come first.
+	if y, v := p.field["vehicleYear"], p.field["vehicleId"]; y != nil && (v == nil || slices.Index(p.fields, y) < slices.Index(p.fields, v)) {
+		return l.loc.errorf(pathIndex(path+".form", slices.Index(p.fields, y)), "le champ « vehicleYear » suit le champ « vehicleId », dont il dépend")
+	}
 	for _, fid := range p.spec.factors {
 		key := factorSpecs[fid].field
 		f := p.field[key]
-		optionalOK := key == "namedDrivers" || key == "floor"
+		// An optional vehicleYear defaults to the oldest year the product takes.
+		optionalOK := key == "namedDrivers" || key == "floor" || key == "vehicleYear"
 		switch {
 		case f == nil:
 			return l.loc.errorf(path+".form", "champ «\u00a0%s\u00a0» manquant pour le produit %s : le facteur «\u00a0%s\u00a0» en a besoin", key, p.id, factorSpecs[fid].name)
@@ -58,6 +63,8 @@ func (l *loader) field(f *FormField, path string) error {
 		if f.Min < 0 || f.Max <= f.Min || f.Min != float64(int64(f.Min)) || f.Max != float64(int64(f.Max)) {
 			bad = "min et max doivent être des entiers positifs, min plus petit que max"
 		}
+	case "vehicleYear":
+		bad = vehicleYearBounds(f)
 	case "crm":
 		if f.Min < CRMMin.Float() || f.Max > CRMMax.Float() || f.Max <= f.Min {
 			bad = "le bonus-malus est borné par 0,50 et 3,50 (Code des assurances, art. A121-1)"
@@ -76,4 +83,22 @@ func (l *loader) field(f *FormField, path string) error {
 		return l.loc.errorf(path, "borne invalide pour le champ %s : %s", f.Key, bad)
 	}
 	return nil
+}
+
+// vehicleYearBounds returns what is wrong with the age limit of a
+// vehicleYear field, "" if nothing: an age up to 30 years, and below that
+// a rule the refusal can quote, with its source, and known energies.
+func vehicleYearBounds(f *FormField) string {
+	switch {
+	case f.MaxAge < 0 || f.MaxAge > maxVehicleAge:
+		return "maxAge est l’âge le plus élevé du véhicule, de 1 à 30 ans (rien : 30 ans)"
+	case f.MaxAge > 0 && f.MaxAge < maxVehicleAge && (strings.TrimSpace(f.AgeRule) == "" || strings.TrimSpace(f.Source) == ""):
+		return "un âge plus bas que 30 ans vient d’une règle : « ageRule » la dit, « source » la justifie"
+	}
+	for _, e := range f.ExemptEnergies {
+		if !slices.Contains(energies, e) {
+			return "énergie inconnue « " + e + " » dans « exemptEnergies »"
+		}
+	}
+	return ""
 }

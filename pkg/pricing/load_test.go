@@ -96,6 +96,47 @@ func TestLoadRefusals(t *testing.T) {
 		{"a text for a number", func(s string) string {
 			return replaceOnce(t, s, `"validDays": 30`, `"validDays": "30"`)
 		}, func(s string) int { return lineOf(t, s, `"validDays": "30"`) }, "doit être de type nombre"},
+		{"a depreciation of more than the value", func(s string) string {
+			return replaceOnce(t, s, `{ "max": 1, "rate": 0.20 }`, `{ "max": 1, "rate": 1.20 }`)
+		}, func(s string) int { return lineOf(t, s, `"rate": 1.20`) }, "la décote d’une année du barème de vétusté car est une part de la valeur, de 0 à moins de 1 (0,15 pour 15\u00a0%)\u00a0: elle vaut 1,2"},
+		{"a negative depreciation", func(s string) string {
+			return replaceOnce(t, s, `{ "max": 4, "rate": 0.12 }`, `{ "max": 4, "rate": -0.12 }`)
+		}, func(s string) int { return lineOf(t, s, `"rate": -0.12`) }, "barème de vétusté moto est une part de la valeur"},
+		{"depreciation ages that do not grow", func(s string) string {
+			return replaceOnce(t, s, `{ "max": 8, "rate": 0.12 }`, `{ "max": 3, "rate": 0.12 }`)
+		}, func(s string) int { return lineOf(t, s, `{ "max": 3, "rate": 0.12 }`) }, "les âges («\u00a0max\u00a0») du barème de vétusté car doivent croître"},
+		{"a depreciation short of 30 years", func(s string) string {
+			return replaceOnce(t, s, `{ "max": 30, "rate": 0.10 }`, `{ "max": 20, "rate": 0.10 }`)
+		}, func(s string) int { return lineOf(t, s, `{ "max": 20, "rate": 0.10 }`) }, "la dernière tranche du barème de vétusté car doit aller jusqu’à 30 ans au moins"},
+		{"a depreciation without a floor", func(s string) string {
+			return replaceOnce(t, s, `"floor": 0.10`, `"floor": 0`)
+		}, func(s string) int { return lineOf(t, s, `"floor": 0`) }, "le plancher du barème de vétusté car"},
+		{"a missing depreciation", func(s string) string {
+			start := strings.Index(s, `    "moto": {`+"\n"+`      "bands": [`)
+			end := start + strings.Index(s[start:], "\n    }\n") + len("\n    }\n")
+			return strings.Replace(s[:start], `"floor": 0.10
+    },`, `"floor": 0.10
+    }`, 1) + s[end:]
+		}, func(s string) int { return lineOf(t, s, `"depreciation": {`) }, "barème de vétusté «\u00a0moto\u00a0» manquant"},
+		{"a vehicle's age above 30 years", func(s string) string {
+			return replaceOnce(t, s, `"maxAge": 7,`, `"maxAge": 40,`)
+		}, func(s string) int { return lineOf(t, s, `"maxAge": 40,`) }, "borne invalide pour le champ vehicleYear"},
+		{"an age limit without its rule", func(s string) string {
+			start := strings.Index(s, `          "ageRule": `)
+			return s[:start] + s[start+strings.Index(s[start:], "\n")+1:]
+		}, func(s string) int { return lineOf(t, s, `"maxAge": 7,`) }, "«\u00a0ageRule\u00a0» la dit"},
+		{"an unknown exempt energy", func(s string) string {
+			return replaceOnce(t, s, `"hybride-rechargeable", "electrique"]`, `"hybride-rechargeable", "solaire"]`)
+		}, func(s string) int { return lineOf(t, s, `"maxAge": 7,`) }, "énergie inconnue «\u00a0solaire\u00a0»"},
+		{"a vehicle's age band short of 30 years", func(s string) string {
+			return replaceOnce(t, s, `{ "max": 30, "value": 0.95 }`, `{ "max": 25, "value": 0.95 }`)
+		}, func(s string) int { return lineOf(t, s, `{ "max": 25, "value": 0.95 }`) }, "la dernière tranche du facteur vehicleAge doit aller jusqu’à 30"},
+		{"a year asked before the vehicle", func(s string) string {
+			id := `        { "key": "vehicleId", "label": "Votre voiture", "type": "vehicle", "message": "Choisissez votre voiture dans la liste." },` + "\n"
+			at := strings.Index(s, id)
+			year := s[at+len(id) : at+len(id)+strings.Index(s[at+len(id):], "\n")+1]
+			return s[:at] + year + id + s[at+len(id)+len(year):]
+		}, func(s string) int { return lineOf(t, s, `{ "key": "vehicleYear"`) }, "le champ «\u00a0vehicleYear\u00a0» suit le champ «\u00a0vehicleId\u00a0»"},
 		{"an unknown tax", func(s string) string {
 			return replaceOnce(t, s, `"taxes": ["tscaHomeFire"`, `"taxes": ["tscaHome"`)
 		}, func(s string) int { return lineOf(t, s, `"taxes": ["tscaHome"`) }, "taxe inconnue «\u00a0tscaHome\u00a0»"},
@@ -122,7 +163,7 @@ func TestTheFileLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := tr.Summary()
-	if s.Version != "2026-11-1" || s.Products != 5 || s.Insurers != 3 || s.Formulas != 14 || tr.ValidDays() != 30 {
+	if s.Version != "2026-12-1" || s.Products != 5 || s.Insurers != 3 || s.Formulas != 14 || tr.ValidDays() != 30 {
 		t.Errorf("summary %+v", s)
 	}
 	for _, id := range []string{"health", "life", "pro", "fleet"} {

@@ -3,6 +3,9 @@ package pricing
 import (
 	"math"
 	"slices"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
 )
 
 // profile is a validated set of answers with what the engine derives
@@ -17,8 +20,9 @@ type profile struct {
 	dept         *department
 	vehicle      *Vehicle
 	vehicleAge   int
+	valueCents   int64 // the vehicle's estimated value today (barème de vétusté)
 	group        int
-	class        int // index in the kind's classes
+	class        int // index in the kind's classes, by the estimated value
 	answers      *Answers
 }
 
@@ -58,7 +62,12 @@ func (t *Tariff) check(p *product, a *Answers, pr *profile, today Date) FieldErr
 				pr.vehicleAge = max(today.Year-pr.vehicle.FromYear, 0)
 			}
 		case "vehicleYear":
-			ok = t.checkVehicleYear(a, pr, today)
+			// The refusal says the years this vehicle takes: a message
+			// of its own, not the field's.
+			if msg := t.checkVehicleYear(f, a, pr, today); msg != "" {
+				errs = append(errs, &FieldError{f.Key, msg})
+				continue
+			}
 		case "choice":
 			ok = checkChoice(f, a)
 		case "int", "cents":
@@ -109,20 +118,104 @@ func checkCRM(f *FormField, a *Answers, pr *profile) bool {
 	return true
 }
 
-func (t *Tariff) checkVehicleYear(a *Answers, pr *profile, today Date) bool {
+// checkVehicleYear checks the year of first registration against the
+// years the product takes for the vehicle (vehicleYears) and derives the
+// vehicle's age, its estimated value and its damage class; without a
+// year, the oldest the product takes. It returns the refusal, "" if the
+// year is taken.
+func (t *Tariff) checkVehicleYear(f *FormField, a *Answers, pr *profile, today Date) string {
 	v := pr.vehicle
 	if v == nil {
-		return true // the vehicle's own error says enough
+		return "" // the vehicle's own error says enough
 	}
+	first, last, maxAge := vehicleYears(f, v, today.Year)
 	year := a.VehicleYear
 	if year == 0 {
-		return true // the model's first year, as the vehicle's case set it
+		year = first
 	}
-	if year < v.FromYear || year > today.Year {
-		return false
+	if year < first || year > last {
+		return vehicleYearMessage(f, v, first, last, maxAge, today.Year)
 	}
 	pr.vehicleAge = today.Year - year
-	return true
+	pr.valueCents = t.estimatedValue(v, pr.vehicleAge)
+	pr.class = t.damageClass(v, pr.valueCents)
+	return ""
+}
+
+// VehicleYears returns the years of first registration a product prices
+// vehicle v for in the year thisYear: from its first model year to
+// LastYear, and 30 years back at most (fewer where the product's form
+// says so: a VTC). first > last when no year is possible. Without a year,
+// the engine prices the first.
+func (t *Tariff) VehicleYears(product string, v *Vehicle, thisYear int) (first, last int) {
+	var f *FormField
+	if p := t.products[product]; p != nil {
+		f = p.field["vehicleYear"]
+	}
+	first, last, _ = vehicleYears(f, v, thisYear)
+	return first, last
+}
+
+// vehicleYears is VehicleYears for a product's vehicleYear field (nil
+// for none), with the age limit that applies to the vehicle.
+func vehicleYears(f *FormField, v *Vehicle, thisYear int) (first, last, maxAge int) {
+	maxAge = maxVehicleAge
+	if f != nil && f.MaxAge > 0 && !slices.Contains(f.ExemptEnergies, v.Energy) {
+		maxAge = f.MaxAge
+	}
+	return max(v.FromYear, thisYear-maxAge), v.LastYear(thisYear), maxAge
+}
+
+// vehicleYearMessage says which years a vehicle takes: « Cette version
+// est sortie de 2005 à 2012 : indiquez une année entre 2005 et 2013. »,
+// with the age limit when it is what bounds them.
+func vehicleYearMessage(f *FormField, v *Vehicle, first, last, maxAge, thisYear int) string {
+	if v.FromYear > thisYear {
+		return "Cette version sort en " + itoa(v.FromYear) + nbsp + ": indiquez son année de première mise en circulation quand elle sera sortie."
+	}
+	b := make([]byte, 0, 160)
+	switch {
+	case v.FromYear == 0:
+		// A vehicle without years of sale (described by its
+		// characteristics): the age limit alone bounds its year.
+	case v.ToYear == 0:
+		b = append(b, "Cette version est vendue depuis "...)
+		b = strconv.AppendInt(b, int64(v.FromYear), 10)
+	case v.ToYear == v.FromYear:
+		b = append(b, "Cette version est sortie en "...)
+		b = strconv.AppendInt(b, int64(v.FromYear), 10)
+	default:
+		b = append(b, "Cette version est sortie de "...)
+		b = strconv.AppendInt(b, int64(v.FromYear), 10)
+		b = append(b, " à "...)
+		b = strconv.AppendInt(b, int64(v.ToYear), 10)
+	}
+	if first > v.FromYear { // the age limit, not the model, bounds the years
+		rule := "nous assurons en ligne les véhicules de 30" + nbsp + "ans au plus"
+		if maxAge < maxVehicleAge {
+			rule = f.AgeRule
+		}
+		if len(b) == 0 {
+			r, n := utf8.DecodeRuneInString(rule)
+			b = append(utf8.AppendRune(b, unicode.ToUpper(r)), rule[n:]...)
+		} else {
+			b = append(append(b, " et "...), rule...)
+		}
+	}
+	b = append(b, nbsp+": "...)
+	switch {
+	case first > last:
+		b = append(b, "choisissez un véhicule plus récent."...)
+	case first == last:
+		b = append(b, "indiquez l’année "...)
+		b = append(strconv.AppendInt(b, int64(first), 10), '.')
+	default:
+		b = append(b, "indiquez une année entre "...)
+		b = strconv.AppendInt(b, int64(first), 10)
+		b = append(b, " et "...)
+		b = append(strconv.AppendInt(b, int64(last), 10), '.')
+	}
+	return string(b)
 }
 
 func checkChoice(f *FormField, a *Answers) bool {
@@ -231,8 +324,8 @@ func (c *Catalogue) lookup(id, kind string) (*Vehicle, bool) {
 // classify derives a vehicle's liability group and damage class from the
 // bounds of the file: the SRA's own groups and classes are not public.
 // The group is the first whose every bound the vehicle respects; the
-// class the first whose value new it does not exceed, one higher for a
-// powerful vehicle (sportKw).
+// class here that of its value new, which checkVehicleYear replaces by
+// that of its estimated value once the year is known.
 func (t *Tariff) classify(v *Vehicle) (group, class int) {
 	groups := t.groups[v.Kind]
 	group = groups[len(groups)-1].Group
@@ -244,10 +337,18 @@ func (t *Tariff) classify(v *Vehicle) (group, class int) {
 			break
 		}
 	}
+	return group, t.damageClass(v, v.ValueNewCents)
+}
+
+// damageClass is the first class whose value a vehicle worth valueCents
+// does not exceed, one higher for a powerful vehicle (sportKw). The
+// value is the vehicle's estimated value today (barème de vétusté): what
+// a theft, a fire or a wreck costs the insurer.
+func (t *Tariff) damageClass(v *Vehicle, valueCents int64) int {
 	classes := t.classes[v.Kind]
-	class = len(classes) - 1
+	class := len(classes) - 1
 	for i, c := range classes {
-		if v.ValueNewCents <= c.MaxValueCents {
+		if valueCents <= c.MaxValueCents {
 			class = i
 			break
 		}
@@ -255,5 +356,5 @@ func (t *Tariff) classify(v *Vehicle) (group, class int) {
 	if v.PowerKw >= t.sportKw[v.Kind] {
 		class = min(class+1, len(classes)-1)
 	}
-	return group, class
+	return class
 }

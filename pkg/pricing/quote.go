@@ -20,6 +20,9 @@ type quote struct {
 	t  *Tariff
 	p  *product
 	pr profile // by value: a pointer to the caller's would send it to the heap
+	// valueLine is the vehicle's estimated value, written once and shown
+	// before the damage class of every price.
+	valueLine span
 	buffers
 }
 
@@ -48,6 +51,7 @@ type span struct{ start, end int32 }
 type applied struct {
 	done  bool
 	skip  bool
+	class bool // the damage class: the vehicle's value line precedes it
 	part  int
 	value float64
 	line  span

@@ -15,6 +15,7 @@ type fileRates struct {
 	Monthly        fileSourced               `json:"monthly"`
 	Departments    map[string]fileDepartment `json:"departments"`
 	VehicleClasses fileVehicleClasses        `json:"vehicleClasses"`
+	Depreciation   fileDepreciation          `json:"depreciation"`
 	IPIDSections   map[string]string         `json:"ipidSections"`
 	Products       map[string]*fileProduct   `json:"products"`
 	OnStudy        map[string]fileStudy      `json:"onStudy"`
@@ -86,6 +87,32 @@ type fileClass struct {
 	MaxValueCents int64  `json:"maxValueCents"`
 }
 
+// fileDepreciation is the barème de vétusté: how much of its value new a
+// vehicle keeps as the years pass, by kind. The engine estimates the
+// vehicle's value today from it; the damage class is that value's.
+type fileDepreciation struct {
+	Comment string        `json:"_comment"`
+	Label   string        `json:"label"`
+	Source  string        `json:"source"`
+	Car     *fileSchedule `json:"car"`
+	Moto    *fileSchedule `json:"moto"`
+}
+
+// fileSchedule is the depreciation of one kind of vehicle: each year of
+// age loses its band's rate of the value it had, down to Floor, the
+// share of the value new it keeps at the least.
+type fileSchedule struct {
+	Bands []fileLoss `json:"bands"`
+	Floor float64    `json:"floor"`
+}
+
+// fileLoss is a band of a depreciation schedule: the years of age up to
+// Max (included) each lose Rate of the vehicle's value (0.15 for 15 %).
+type fileLoss struct {
+	Max  int     `json:"max"`
+	Rate float64 `json:"rate"`
+}
+
 // fileProduct is a product priced at once.
 type fileProduct struct {
 	Label       string                 `json:"label"`
@@ -104,6 +131,11 @@ type fileProduct struct {
 // FormField is one question of a product's form, with its bounds: the
 // site builds the form from it and the engine validates the answers
 // against it, so both refuse the same values with the same message.
+// MaxAge bounds the driver's age (date), or the vehicle's in years since
+// its year of first registration (vehicleYear: 30 at most and when not
+// given); ExemptEnergies are the energies a vehicleYear's MaxAge does
+// not bind (a VTC that is hybrid or electric), and AgeRule says that
+// limit as the refusal quotes it, in the middle of a sentence.
 type FormField struct {
 	Key                string   `json:"key"`
 	Label              string   `json:"label"`
@@ -120,6 +152,8 @@ type FormField struct {
 	Source             string   `json:"source,omitempty"`
 	Message            string   `json:"message"`
 	Choices            []Choice `json:"choices,omitempty"`
+	ExemptEnergies     []string `json:"exemptEnergies,omitempty"`
+	AgeRule            string   `json:"ageRule,omitempty"`
 }
 
 // Choice is an allowed value of a choice field, with its French label.

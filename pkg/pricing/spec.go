@@ -55,7 +55,7 @@ type factorSpec struct {
 var factorSpecs = [factorCount]factorSpec{
 	fLiabilityGroup: {"liabilityGroup", kindGroup, "vehicleId"},
 	fDamageClass:    {"damageClass", kindClass, "vehicleId"},
-	fVehicleAge:     {"vehicleAge", kindBands, "vehicleId"},
+	fVehicleAge:     {"vehicleAge", kindBands, "vehicleYear"},
 	fParking:        {"parking", kindChoice, "parking"},
 	fZone:           {"zone", kindZone, "postalCode"},
 	fUsage:          {"usage", kindChoice, "usage"},

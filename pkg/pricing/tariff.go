@@ -31,6 +31,9 @@ type Tariff struct {
 	ipidTitles map[string]string
 	catalogue  *Catalogue
 	insurers   map[string]Insurer
+	// depreciation is the barème de vétusté of each vehicle kind.
+	depreciation      map[string]*schedule
+	depreciationLabel string
 	// scratch recycles the buffers of quotes (*scratch).
 	scratch *sync.Pool
 }

@@ -85,6 +85,30 @@ func (q *quote) taxLine(i int, base, amount int64) {
 	q.taxLines = append(q.taxLines, taxSeen{i, base, q.last()})
 }
 
+// appendValue writes the vehicle's estimated value and how it is
+// estimated: « Valeur estimée du véhicule : 7 200 € (21 500 € à neuf ×
+// 0,3348, barème de vétusté à 7 ans) ». The line precedes the damage
+// class, which that value decides.
+func (q *quote) appendValue(b []byte) []byte {
+	pr := &q.pr
+	b = append(b, "Valeur estimée du véhicule"+nbsp+": "...)
+	b = appendWholeEuros(b, pr.valueCents)
+	if pr.vehicleAge == 0 {
+		return append(b, " (sa valeur à neuf, moins d’un an)"...)
+	}
+	s := q.t.depreciation[pr.vehicle.Kind]
+	b = append(b, " ("...)
+	b = appendWholeEuros(b, pr.vehicle.ValueNewCents)
+	b = append(b, " à neuf × "...)
+	b = appendCoefficient(b, s.kept[pr.vehicleAge])
+	b = append(append(append(b, ", "...), q.t.depreciationLabel...), " à "...)
+	b = appendPlural(b, int64(pr.vehicleAge), "an", "ans")
+	if pr.vehicleAge >= s.floorFrom {
+		b = append(b, nbsp+": son plancher"...)
+	}
+	return append(b, ')')
+}
+
 // monthlyLine: « Mensualité : 598,12 € × 1,02 (frais de fractionnement
 // mensuel 2 %) ÷ 12 = 50,84 € ».
 func (q *quote) monthlyLine(o *offerTable, yearly, monthly int64) {
