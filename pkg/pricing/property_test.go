@@ -20,10 +20,13 @@ func randomCar(r *rand.Rand, tr *Tariff, cars []*Vehicle, codes []string) Answer
 		licence = today
 	}
 	v := cars[r.IntN(len(cars))]
+	// A year the version takes: from its first model year (30 years
+	// back at most) to the year after its last.
+	from := max(v.FromYear, today.Year-30)
 	return Answers{
 		BirthDate: birth.String(), LicenceDate: licence.String(), SupervisedDriving: r.IntN(2) == 0,
 		BonusMalus: float64(50+r.IntN(301)) / 100, PostalCode: postalCode(codes[r.IntN(len(codes))]),
-		VehicleID: v.ID, VehicleYear: v.FromYear + r.IntN(today.Year-v.FromYear+1),
+		VehicleID: v.ID, VehicleYear: from + r.IntN(v.LastYear(today.Year)-from+1),
 		Usage: []string{"private", "commute", "business"}[r.IntN(3)], Parking: []string{"garage", "car-park", "street"}[r.IntN(3)],
 		YearlyKm: 1000 + r.IntN(99001), Claims36: r.IntN(6), NamedDrivers: r.IntN(4),
 	}

@@ -16,6 +16,24 @@ type Reference struct {
 	// of licence and the vehicle's age are kept, so the price does not
 	// drift as the years pass.
 	answers func(today Date) Answers
+	// successors are the versions that take over the answers' vehicle,
+	// the same machine in the next generation, once its own years no
+	// longer include the reference's year of first registration.
+	successors []string
+}
+
+// referenceAnswers are the reference's answers on a day, with the first of its
+// vehicle and successors that the catalogue sells in the year asked.
+func (t *Tariff) referenceAnswers(ref Reference, today Date) Answers {
+	a := ref.answers(today)
+	for _, id := range append([]string{a.VehicleID}, ref.successors...) {
+		v, ok := t.catalogue.byID[id]
+		if ok && a.VehicleYear >= v.FromYear && a.VehicleYear <= v.LastYear(today.Year) {
+			a.VehicleID = id
+			break
+		}
+	}
+	return a
 }
 
 // yearsBefore is the same day n years earlier (29 February becomes the 28th).
@@ -46,6 +64,7 @@ var References = []Reference{
 			return Answers{BirthDate: yearsBefore(t, 40), LicenceDate: yearsBefore(t, 15), MotoLicence: "A", BonusMalus: 0.60, PostalCode: "45000",
 				VehicleID: "yamaha-mt-07", VehicleYear: t.Year - 4, Usage: "private", Parking: "garage", YearlyKm: 6000}
 		},
+		successors: []string{"yamaha-mt-07-2025"},
 	},
 	{
 		Product: "home",
@@ -92,7 +111,7 @@ type Starting struct {
 func (t *Tariff) StartingPrices(today Date) ([]Starting, error) {
 	out := make([]Starting, 0, len(References))
 	for _, ref := range References {
-		res, err := t.Price(ref.Product, ref.answers(today), Needs{}, today)
+		res, err := t.Price(ref.Product, t.referenceAnswers(ref, today), Needs{}, today)
 		if err != nil {
 			return nil, fmt.Errorf("reference profile of %s: %w", ref.Product, err)
 		}

@@ -79,7 +79,7 @@ func TestStartingPriceIsTheCheapest(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, ref := range References {
-		res := mustPrice(t, tr, ref.Product, ref.answers(today), Needs{})
+		res := mustPrice(t, tr, ref.Product, tr.referenceAnswers(ref, today), Needs{})
 		for _, p := range res.Prices {
 			if p.MonthlyCents < got[i].MonthlyCents || p.MonthlyCents == got[i].MonthlyCents && p.YearlyCents < got[i].YearlyCents {
 				t.Errorf("%s: %s %s at %d/%d is below the starting price %d/%d", ref.Product, p.Insurer, p.Formula, p.MonthlyCents, p.YearlyCents, got[i].MonthlyCents, got[i].YearlyCents)
