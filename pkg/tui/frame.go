@@ -1,0 +1,320 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/table"
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The frame every tab that lists things is drawn in (Demandes,
+// Utilisateurs, Conversations, Courriels, Contrats), in the manner of
+// soft-serve's selector: the screen says what its rows are, what the
+// thing it opens reads like and which keys it answers; the frame keeps
+// the table, its cursor and its `/` filter, the pane the open thing
+// scrolls in, the question asked at the bottom, and routes the keys.
+// A screen embeds a frame and reads its fields (mode, shown, query,
+// input, vp, ask) as its own.
+
+// frameMode is where a framed screen's keys go: its list, the list's
+// filter, or the thing it opened. A screen with steps of its own (a list
+// to choose from, a line to type) numbers them from frameOwn and handles
+// their keys before handing the others to the frame.
+type frameMode int
+
+const (
+	frameList frameMode = iota
+	frameFilter
+	frameDetail
+	// frameOwn is the first of a screen's own steps; every one captures the keys.
+	frameOwn
+)
+
+// frameKeys are the keys every framed screen shares.
+var frameKeys = struct {
+	Open, Filter, Back, Apply, Cancel, Scroll key.Binding
+}{
+	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "ouvrir")),
+	Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filtrer")),
+	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "retour")),
+	Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "valider")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
+	Scroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
+}
+
+// action is a key a screen answers where it stands: offered in the help
+// and run when ok; an action without run is only shown (the pane's
+// scrolling, which the frame does).
+type action struct {
+	key key.Binding
+	ok  bool
+	run func() tea.Cmd
+}
+
+// frameSpec is what a screen tells its frame of the things it lists.
+type frameSpec[T any] struct {
+	// cols are the table's columns; cells a row's cells, the first
+	// without its cursor mark.
+	cols  []colSpec
+	cells func(T) table.Row
+	// id names a row, so the cursor stays on it when the rows change.
+	id func(T) string
+	// match tells whether a row answers the filter q; nil when the list
+	// has no filter.
+	match func(q string, it T) bool
+	// order sorts the rows shown, after the filter; nil keeps the order read.
+	order func([]T)
+	// open starts reading the row chosen, close forgets it; nil when the
+	// rows are not opened.
+	open  func(T) tea.Cmd
+	close func()
+	// empty is the body's words when no row is shown.
+	empty func() string
+	// unavailable words a failed read of the list, after which the list
+	// offers no key; nil when a failure shows as an error and the keys
+	// stay (the next refresh may bring the rows back).
+	unavailable func(error) string
+}
+
+// frame is a list of T with its cursor and filter, and the pane of the
+// row opened.
+type frame[T any] struct {
+	st   Styles
+	spec frameSpec[T]
+
+	width, height int
+	mode          frameMode
+
+	// all are the rows read; shown those that answer the filter, in order.
+	all, shown []T
+	loaded     bool
+	err        error
+	table      table.Model
+	query      string
+	// input is the screen's one line: the filter's, or what the screen
+	// asks to type when it is not filtering.
+	input textinput.Model
+
+	// vp is the pane of the row opened; ask the question waiting for o or n.
+	vp  viewport.Model
+	ask *confirm
+}
+
+// newFrame is the frame of a screen, its rows as spec says.
+func newFrame[T any](st Styles, spec frameSpec[T]) frame[T] {
+	return frame[T]{st: st, spec: spec, table: newScreenTable(st), input: newScreenInput(100), vp: viewport.New(80, 20)}
+}
+
+// resize gives the frame the screen's room: the head and the bottom line
+// take one line each, the table or the pane the rest.
+func (f *frame[T]) resize(w, h int) {
+	f.width, f.height = max(w, 20), max(h, 5)
+	f.table.SetColumns(fitColumns(f.width, f.spec.cols))
+	f.table.SetWidth(f.width)
+	f.table.SetHeight(f.height - 2)
+	f.input.Width = f.width - 12
+	f.vp.Width, f.vp.Height = f.width, f.height-2
+	f.refresh()
+}
+
+// setRows takes the answer of the list's read: the rows, or why there are
+// none (the rows of the last good read are kept for when it comes back).
+func (f *frame[T]) setRows(list []T, err error) {
+	f.loaded, f.err = true, err
+	if err == nil {
+		f.all = list
+	}
+	f.refresh()
+}
+
+// current is the row under the cursor; false when the list is empty or failed.
+func (f *frame[T]) current() (T, bool) {
+	if c := f.table.Cursor(); f.err == nil && c >= 0 && c < len(f.shown) {
+		return f.shown[c], true
+	}
+	var none T
+	return none, false
+}
+
+// refresh filters and orders the rows into the table, the cursor kept on
+// the same row, else at the same place.
+func (f *frame[T]) refresh() {
+	id, had := "", false
+	if it, ok := f.current(); ok {
+		id, had = f.spec.id(it), true
+	}
+	f.shown = f.shown[:0:0]
+	for _, it := range f.all {
+		if f.spec.match == nil || f.spec.match(f.query, it) {
+			f.shown = append(f.shown, it)
+		}
+	}
+	if f.spec.order != nil {
+		f.spec.order(f.shown)
+	}
+	cursor := min(max(f.table.Cursor(), 0), max(len(f.shown)-1, 0))
+	for i, it := range f.shown {
+		if had && f.spec.id(it) == id {
+			cursor = i
+		}
+	}
+	rows := make([]table.Row, len(f.shown))
+	for i, it := range f.shown {
+		rows[i] = f.spec.cells(it)
+		rows[i][0] = marker(i == cursor, rows[i][0])
+	}
+	f.table.SetRows(rows)
+	f.table.SetCursor(cursor)
+}
+
+// unavailable tells whether the list failed in a way that leaves nothing to do.
+func (f *frame[T]) unavailable() bool { return f.err != nil && f.spec.unavailable != nil }
+
+// capturing tells whether the frame takes every key: the filter typed, a
+// question asked, or a step of the screen's own.
+func (f *frame[T]) capturing() bool {
+	return f.mode == frameFilter || f.mode >= frameOwn || f.ask != nil
+}
+
+// openAction opens the row under the cursor with b.
+func (f *frame[T]) openAction(b key.Binding) action {
+	return action{key: b, ok: true, run: func() tea.Cmd {
+		it, ok := f.current()
+		if !ok || f.spec.open == nil {
+			return nil
+		}
+		f.openPane()
+		return f.spec.open(it)
+	}}
+}
+
+// filterAction opens the line of the list's filter.
+func (f *frame[T]) filterAction() action {
+	return action{key: frameKeys.Filter, ok: true, run: func() tea.Cmd {
+		f.mode = frameFilter
+		f.input.SetValue(f.query)
+		f.input.CursorEnd()
+		return f.input.Focus()
+	}}
+}
+
+// backAction goes back from the pane to the list, the row forgotten.
+func (f *frame[T]) backAction() action {
+	return action{key: frameKeys.Back, ok: true, run: func() tea.Cmd {
+		f.mode = frameList
+		if f.spec.close != nil {
+			f.spec.close()
+		}
+		return nil
+	}}
+}
+
+// scrollAction shows that the pane scrolls.
+func scrollAction() action { return action{key: frameKeys.Scroll, ok: true} }
+
+// openPane shows the pane, empty and at its top, until the row is read.
+func (f *frame[T]) openPane() {
+	f.mode = frameDetail
+	f.vp.SetContent("")
+	f.vp.GotoTop()
+}
+
+// offered are the actions that the help shows and the keys run: none on
+// a list that is unavailable.
+func (f *frame[T]) offered(actions []action) []action {
+	if f.mode == frameList && f.unavailable() {
+		return nil
+	}
+	var out []action
+	for _, a := range actions {
+		if a.ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// route hands a key to the question asked, the filter typed, the
+// screen's actions, then to the table's moves or the pane's scrolling.
+func (f *frame[T]) route(msg tea.KeyMsg, actions []action) tea.Cmd {
+	switch {
+	case f.ask != nil:
+		return f.answer(msg)
+	case f.mode == frameFilter:
+		return f.filterKey(msg)
+	}
+	for _, a := range f.offered(actions) {
+		if a.run != nil && key.Matches(msg, a.key) {
+			return a.run()
+		}
+	}
+	var cmd tea.Cmd
+	if f.mode == frameDetail {
+		f.vp, cmd = f.vp.Update(msg)
+		return cmd
+	}
+	f.table, cmd = f.table.Update(msg)
+	f.refresh()
+	return cmd
+}
+
+// answer takes o or n to the question asked; o runs what it asked.
+func (f *frame[T]) answer(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, widgetKeys.Yes):
+		run := f.ask.run
+		f.ask = nil
+		return run()
+	case key.Matches(msg, widgetKeys.No):
+		f.ask = nil
+	}
+	return nil
+}
+
+// filterKey handles a key while the filter is typed: entrée filters and
+// puts the cursor back on the first row, échap leaves the filter as it was.
+func (f *frame[T]) filterKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, frameKeys.Cancel):
+		f.input.Blur()
+		f.mode = frameList
+		return nil
+	case key.Matches(msg, frameKeys.Apply):
+		f.input.Blur()
+		f.mode, f.query = frameList, strings.TrimSpace(f.input.Value())
+		f.table.SetCursor(0)
+		f.refresh()
+		return nil
+	}
+	var cmd tea.Cmd
+	f.input, cmd = f.input.Update(msg)
+	return cmd
+}
+
+// help is the short help where the frame stands: the question's keys,
+// the filter's, or the actions offered.
+func (f *frame[T]) help(actions []action) []key.Binding {
+	switch {
+	case f.ask != nil:
+		return confirmHelp()
+	case f.mode == frameFilter:
+		return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
+	}
+	var h []key.Binding
+	for _, a := range f.offered(actions) {
+		h = append(h, a.key)
+	}
+	return h
+}
+
+// fullHelp is short, with the table's moves when the list has the keys.
+func (f *frame[T]) fullHelp(short []key.Binding) [][]key.Binding {
+	h := [][]key.Binding{short}
+	if f.mode == frameList && f.ask == nil {
+		h = append(h, f.table.KeyMap.ShortHelp())
+	}
+	return h
+}
