@@ -8,7 +8,6 @@ import (
 	"courtier/pkg/fr"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -17,26 +16,20 @@ import (
 // Each goes through at most a choice (when there are several), then a
 // confirmation or a line to type.
 
-// contractAction is the action under way: a choice, a question or a line
-// to type, one at a time.
+// contractAction is the action under way: a choice, or a line to type
+// (its question, when it asks one, is the frame's).
 type contractAction struct {
 	pick    *picker
 	onPick  func(i int) tea.Cmd
-	ask     *confirm
 	prompt  string
-	typing  bool
-	input   textinput.Model
 	onEnter func(text string) tea.Cmd
 }
 
 func (a *contractAction) help() []key.Binding {
-	switch {
-	case a.pick != nil:
+	if a.pick != nil {
 		return a.pick.help()
-	case a.ask != nil:
-		return confirmHelp()
 	}
-	return []key.Binding{contractsKeys.Apply, contractsKeys.Cancel}
+	return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
 }
 
 // fileItem is a file of the open contract that may be saved.
@@ -86,22 +79,21 @@ func (m *contractsScreen) files() []fileItem {
 // through a picker of labels otherwise.
 func (m *contractsScreen) choose(title string, labels []string, then func(i int) tea.Cmd) tea.Cmd {
 	if len(labels) == 1 {
-		m.act = &contractAction{}
 		return then(0)
 	}
 	m.act = &contractAction{pick: &picker{title: title, labels: labels}, onPick: then}
 	return nil
 }
 
-// typeLine asks for a line after prompt, starting from value; enter on
-// an empty line does nothing, esc gives up.
+// typeLine asks for a line after prompt, starting from value, on the
+// screen's line; enter on an empty line does nothing, esc gives up.
 func (m *contractsScreen) typeLine(prompt, value string, limit int, then func(string) tea.Cmd) tea.Cmd {
-	in := newScreenInput(limit)
-	in.Width = m.width - len([]rune(prompt)) - 1
-	in.SetValue(value)
-	in.CursorEnd()
-	m.act = &contractAction{prompt: prompt, typing: true, input: in, onEnter: then}
-	return m.act.input.Focus()
+	m.input.CharLimit = limit
+	m.input.Width = m.width - len([]rune(prompt)) - 1
+	m.input.SetValue(value)
+	m.input.CursorEnd()
+	m.act = &contractAction{prompt: prompt, onEnter: then}
+	return m.input.Focus()
 }
 
 func proofLabels(list []contract.Proof) []string {
@@ -117,7 +109,7 @@ func (m *contractsScreen) accept() tea.Cmd {
 	list, c := m.reviewable(), m.open
 	return m.choose("Justificatif à accepter", proofLabels(list), func(i int) tea.Cmd {
 		p := list[i]
-		m.act.ask = &confirm{prompt: fmt.Sprintf("Accepter «\u00a0%s\u00a0» du contrat %s\u00a0? (o/n)", p.Label, c.Number), run: func() tea.Cmd {
+		m.ask = &confirm{prompt: fmt.Sprintf("Accepter «\u00a0%s\u00a0» du contrat %s\u00a0? (o/n)", p.Label, c.Number), run: func() tea.Cmd {
 			return m.review(c, p, true, "")
 		}}
 		return nil
@@ -167,54 +159,47 @@ func (m *contractsScreen) save() tea.Cmd {
 // actionKey hands a key to the action under way.
 func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
 	a := m.act
-	switch {
-	case a.pick != nil:
+	if a.pick != nil {
 		switch a.pick.update(msg) {
 		case pickerChosen:
-			i := a.pick.cursor
-			a.pick = nil
-			return a.onPick(i)
+			m.act = nil
+			return a.onPick(a.pick.cursor)
 		case pickerCancelled:
 			m.act = nil
 		}
-	case a.ask != nil:
-		switch {
-		case key.Matches(msg, widgetKeys.Yes):
-			m.act = nil
-			return a.ask.run()
-		case key.Matches(msg, widgetKeys.No):
-			m.act = nil
+		return nil
+	}
+	switch {
+	case key.Matches(msg, frameKeys.Cancel):
+		m.endLine()
+	case key.Matches(msg, frameKeys.Apply):
+		// An empty line is no answer: the input stays open.
+		text := strings.TrimSpace(m.input.Value())
+		if text == "" {
+			return nil
 		}
-	case a.typing:
-		switch {
-		case key.Matches(msg, contractsKeys.Cancel):
-			m.act = nil
-		case key.Matches(msg, contractsKeys.Apply):
-			// An empty line is no answer: the input stays open.
-			text := strings.TrimSpace(a.input.Value())
-			if text == "" {
-				return nil
-			}
-			m.act = nil
-			return a.onEnter(text)
-		default:
-			var cmd tea.Cmd
-			a.input, cmd = a.input.Update(msg)
-			return cmd
-		}
+		m.endLine()
+		return a.onEnter(text)
+	default:
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return cmd
 	}
 	return nil
 }
 
+// endLine closes the line typed and gives the input back to the filter.
+func (m *contractsScreen) endLine() {
+	m.act = nil
+	m.input.Blur()
+	m.input.SetValue("")
+	m.input.CharLimit, m.input.Width = 100, m.width-12
+}
+
 // actionView is the action's line (or picker) under the contract.
-func (m *contractsScreen) actionView() (string, int) {
-	a := m.act
-	switch {
-	case a.pick != nil:
-		v := a.pick.viewIn(m.st, m.width, m.height/2)
-		return v, strings.Count(v, "\n") + 1
-	case a.ask != nil:
-		return m.st.Info.Render(elideAsk(a.ask.prompt, m.width)), 1
+func (m *contractsScreen) actionView() string {
+	if a := m.act; a.pick != nil {
+		return a.pick.viewIn(m.st, m.width, m.height/2)
 	}
-	return a.prompt + a.input.View(), 1
+	return m.act.prompt + m.input.View()
 }
