@@ -14,76 +14,57 @@ import (
 
 func (m *chatScreen) key(msg tea.KeyMsg) tea.Cmd {
 	switch m.mode {
-	case chatList:
-		return m.listKey(msg)
 	case chatCompose:
 		return m.composeKey(msg)
 	case chatCanned, chatTransfer:
 		return m.pickKey(msg)
-	case chatConfirm:
-		return m.confirmKey(msg)
 	}
-	return m.openKey(msg)
+	return m.route(msg, m.actions())
 }
 
-func (m *chatScreen) listKey(msg tea.KeyMsg) tea.Cmd {
-	it := m.selected()
-	switch {
-	case key.Matches(msg, chatKeys.Open) && it != nil:
-		m.openConversation(it.ID)
-		return m.loadConversation(it.ID)
-	case key.Matches(msg, chatKeys.Take) && it != nil && it.Agent == nil:
-		return m.take(*it)
-	case key.Matches(msg, awayKey(false)):
-		return m.toggleAway()
-	default:
-		var cmd tea.Cmd
-		m.table, cmd = m.table.Update(msg)
-		m.refreshRows()
-		return cmd
+// actions are the keys of the inbox and of the open conversation, each
+// offered when the service would allow it.
+func (m *chatScreen) actions() []action {
+	away := action{key: awayKey(m.inbox != nil && m.inbox.Away), ok: true, run: m.toggleAway}
+	if m.mode == chatList {
+		it, ok := m.current()
+		open := m.openAction(frameKeys.Open)
+		open.ok = ok
+		return []action{open, {key: chatKeys.Take, ok: ok && it.Agent == nil, run: func() tea.Cmd { return m.take(it) }}, away}
 	}
-}
-
-func (m *chatScreen) openKey(msg tea.KeyMsg) tea.Cmd {
-	c := m.conv
-	can := m.can()
-	switch {
-	case key.Matches(msg, chatKeys.Back):
-		m.closeConversation()
-	case key.Matches(msg, awayKey(false)):
-		return m.toggleAway()
-	case key.Matches(msg, chatKeys.Take) && can.take:
-		return m.take(c.InboxItem)
-	case key.Matches(msg, chatKeys.Reply) && can.write:
-		m.mode = chatCompose
-		m.input.CursorEnd()
-		return m.input.Focus()
-	case key.Matches(msg, chatKeys.Canned) && can.write:
-		src, ctx := m.src, m.ctx
-		return func() tea.Msg {
-			list, err := src.ChatCanned(ctx)
-			return cannedLoaded{list: list, err: err}
-		}
-	case key.Matches(msg, chatKeys.Transfer) && can.manage:
-		src, ctx := m.src, m.ctx
-		return func() tea.Msg {
-			staff, err := src.Staff(ctx)
-			return chatStaffLoaded{staff: staff, err: err}
-		}
-	case key.Matches(msg, chatKeys.Close) && can.manage:
-		m.confirmEnd("Clore la conversation avec "+whoText(c.Who)+"\u00a0? (o/n)",
-			"Conversation avec "+whoText(c.Who)+" close\u00a0: l’assistant reprend.",
-			func(src Source, ctx context.Context, id string) error { return src.ChatClose(ctx, id) })
-	case key.Matches(msg, chatKeys.HandBack) && can.manage:
-		m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l’assistant\u00a0? (o/n)",
-			"Conversation avec "+whoText(c.Who)+" rendue à l’assistant.",
-			func(src Source, ctx context.Context, id string) error { return src.ChatHandBack(ctx, id) })
-	default:
-		var cmd tea.Cmd
-		m.vp, cmd = m.vp.Update(msg)
-		return cmd
-	}
-	return nil
+	c, can := m.conv, m.can()
+	return []action{m.backAction(),
+		{key: chatKeys.Take, ok: can.take, run: func() tea.Cmd { return m.take(c.InboxItem) }},
+		{key: chatKeys.Reply, ok: can.write, run: func() tea.Cmd {
+			m.mode = chatCompose
+			m.input.CursorEnd()
+			return m.input.Focus()
+		}},
+		{key: chatKeys.Canned, ok: can.write, run: func() tea.Cmd {
+			src, ctx := m.src, m.ctx
+			return func() tea.Msg {
+				list, err := src.ChatCanned(ctx)
+				return cannedLoaded{list: list, err: err}
+			}
+		}},
+		{key: chatKeys.Transfer, ok: can.manage, run: func() tea.Cmd {
+			src, ctx := m.src, m.ctx
+			return func() tea.Msg {
+				staff, err := src.Staff(ctx)
+				return chatStaffLoaded{staff: staff, err: err}
+			}
+		}},
+		{key: chatKeys.HandBack, ok: can.manage, run: func() tea.Cmd {
+			return m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l’assistant\u00a0? (o/n)",
+				"Conversation avec "+whoText(c.Who)+" rendue à l’assistant.",
+				func(src Source, ctx context.Context, id string) error { return src.ChatHandBack(ctx, id) })
+		}},
+		{key: chatKeys.Close, ok: can.manage, run: func() tea.Cmd {
+			return m.confirmEnd("Clore la conversation avec "+whoText(c.Who)+"\u00a0? (o/n)",
+				"Conversation avec "+whoText(c.Who)+" close\u00a0: l’assistant reprend.",
+				func(src Source, ctx context.Context, id string) error { return src.ChatClose(ctx, id) })
+		}},
+		away}
 }
 
 // chatCan is what the actor may do in the open conversation, as the
@@ -128,23 +109,11 @@ func (m *chatScreen) toggleAway() tea.Cmd {
 }
 
 // confirmEnd asks before closing or giving back the open conversation.
-func (m *chatScreen) confirmEnd(prompt, info string, do func(src Source, ctx context.Context, id string) error) {
+func (m *chatScreen) confirmEnd(prompt, info string, do func(src Source, ctx context.Context, id string) error) tea.Cmd {
 	id := m.id
-	m.mode = chatConfirm
 	m.ask = &confirm{prompt: prompt, run: func() tea.Cmd {
 		return m.act(actEnd, id, info, func(src Source, ctx context.Context) error { return do(src, ctx, id) })
 	}}
-}
-
-func (m *chatScreen) confirmKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, widgetKeys.Yes):
-		run := m.ask.run
-		m.mode, m.ask = chatOpen, nil
-		return run()
-	case key.Matches(msg, widgetKeys.No):
-		m.mode, m.ask = chatOpen, nil
-	}
 	return nil
 }
 
@@ -153,7 +122,7 @@ func (m *chatScreen) confirmKey(msg tea.KeyMsg) tea.Cmd {
 // is not lost (r opens it again).
 func (m *chatScreen) composeKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, chatKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.mode = chatOpen
 		m.input.Blur()
 		m.input.SetValue("")
