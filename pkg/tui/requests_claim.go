@@ -75,10 +75,10 @@ func (m *requestsScreen) askFile() tea.Cmd {
 // names, or says in the status bar why not; esc gives up.
 func (m *requestsScreen) saveKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, requestsKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.endSave()
 		return nil
-	case key.Matches(msg, requestsKeys.Apply):
+	case key.Matches(msg, frameKeys.Apply):
 		text := strings.TrimSpace(m.input.Value())
 		if text == "" {
 			return nil

@@ -125,10 +125,10 @@ func (m *requestsScreen) claimMoveKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case key.Matches(msg, requestsKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.endClaimMove()
 		return nil
-	case key.Matches(msg, requestsKeys.Apply):
+	case key.Matches(msg, frameKeys.Apply):
 		text := strings.TrimSpace(m.input.Value())
 		if m.mode == reqClaimNote {
 			d.in.Note = text
@@ -233,7 +233,7 @@ func (m *requestsScreen) claimMoveHelp() []key.Binding {
 	if m.mode == reqClaimConfirm {
 		return confirmHelp()
 	}
-	return []key.Binding{requestsKeys.Apply, requestsKeys.Cancel}
+	return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
 }
 
 // euroAmount is an amount typed in euros: digits, then at most two

@@ -205,7 +205,7 @@ func (m *usersScreen) View() string {
 	}
 	body := m.listBody()
 	if m.mode == usersRole && m.err == nil {
-		body = m.pick.view(m.st, m.width)
+		body = m.pick.viewIn(m.st, m.width, m.height-2)
 	}
 	return m.page(m.headLine("Utilisateurs", summary), body, m.bottom())
 }
