@@ -114,9 +114,6 @@ type chatScreen struct {
 	conv    *chat.StaffConversation
 	convErr error
 	marked  int64
-	pick    picker
-	canned  []chat.Canned
-	staff   []desk.Person
 }
 
 // newConversationsScreen is the Conversations tab: live for an agent or

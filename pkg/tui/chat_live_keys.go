@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"courtier/pkg/chat"
+	"courtier/pkg/desk"
 )
 
 // The keys of the live Conversations screen and the actions they start.
@@ -16,8 +17,6 @@ func (m *chatScreen) key(msg tea.KeyMsg) tea.Cmd {
 	switch m.mode {
 	case chatCompose:
 		return m.composeKey(msg)
-	case chatCanned, chatTransfer:
-		return m.pickKey(msg)
 	}
 	return m.route(msg, m.actions())
 }
@@ -154,12 +153,14 @@ func (m *chatScreen) cannedLoaded(msg cannedLoaded) tea.Cmd {
 	case len(msg.list) == 0:
 		return msgCmd(InfoMsg{Text: "Aucune réponse type n’est enregistrée."})
 	}
-	m.canned = msg.list
 	labels := make([]string, len(msg.list))
 	for i, c := range msg.list {
 		labels[i] = c.Title + " · " + c.Text
 	}
-	m.mode, m.pick = chatCanned, picker{title: "Réponse type à mettre dans le message", labels: labels}
+	m.choose(chatCanned, "Réponse type à mettre dans le message", labels, func(i int) tea.Cmd {
+		m.mode = chatCompose
+		return m.startLine(msg.list[i].Text, chat.MaxMessageLen, m.input.Width)
+	})
 	return nil
 }
 
@@ -171,39 +172,21 @@ func (m *chatScreen) staffLoaded(msg chatStaffLoaded) tea.Cmd {
 		return nil
 	}
 	// Not to the actor (t takes) nor to whom holds it already.
-	m.staff = m.staff[:0:0]
+	var staff []desk.Person
+	var labels []string
 	for _, p := range msg.staff {
 		if p.UID != m.me.UID && (m.conv.Agent == nil || p.UID != m.conv.Agent.UID) {
-			m.staff = append(m.staff, p)
+			staff, labels = append(staff, p), append(labels, p.Name)
 		}
 	}
-	if len(m.staff) == 0 {
+	if len(staff) == 0 {
 		return msgCmd(InfoMsg{Text: "Aucun autre conseiller à qui transmettre cette conversation."})
 	}
-	labels := make([]string, len(m.staff))
-	for i, p := range m.staff {
-		labels[i] = p.Name
-	}
-	m.mode, m.pick = chatTransfer, picker{title: "Transmettre la conversation avec " + whoText(m.conv.Who) + " à…", labels: labels}
-	return nil
-}
-
-func (m *chatScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
-	switch m.pick.update(msg) {
-	case pickerCancelled:
-		m.mode = chatOpen
-	case pickerChosen:
-		mode, i := m.mode, m.pick.cursor
-		m.mode = chatOpen
-		if mode == chatCanned {
-			m.input.SetValue(m.canned[i].Text)
-			m.input.CursorEnd()
-			m.mode = chatCompose
-			return m.input.Focus()
-		}
-		p, id, who := m.staff[i], m.id, whoText(m.conv.Who)
+	id, who := m.id, whoText(m.conv.Who)
+	m.choose(chatTransfer, "Transmettre la conversation avec "+who+" à…", labels, func(i int) tea.Cmd {
+		p := staff[i]
 		return m.act(actTransfer, id, "Conversation avec "+who+" transmise à "+p.Name+".",
 			func(src Source, ctx context.Context) error { return src.ChatTransfer(ctx, id, p.UID) })
-	}
+	})
 	return nil
 }

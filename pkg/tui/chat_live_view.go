@@ -169,7 +169,7 @@ func (m *chatScreen) openView() string {
 	})
 	bottom := m.st.Muted.Render(elide(m.hint(), m.width))
 	switch {
-	case m.mode == chatCanned, m.mode == chatTransfer:
+	case m.choosing():
 		body = m.pick.viewIn(m.st, m.width, m.height-2)
 	case m.mode == chatCompose:
 		bottom = "Message\u00a0: " + m.input.View()
@@ -206,8 +206,6 @@ func (m *chatScreen) ShortHelp() []key.Binding {
 	switch m.mode {
 	case chatCompose:
 		return []key.Binding{chatKeys.Send, frameKeys.Cancel}
-	case chatCanned, chatTransfer:
-		return m.pick.help()
 	}
 	return m.help(m.actions())
 }

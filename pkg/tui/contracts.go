@@ -140,7 +140,7 @@ func (m *contractsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 		}
 	case tea.KeyMsg:
 		if m.act != nil {
-			return m, m.actionKey(msg)
+			return m, m.lineKey(msg)
 		}
 		return m, m.route(msg, m.actions())
 	}
@@ -166,7 +166,7 @@ func (m *contractsScreen) actions() []action {
 }
 
 func (m *contractsScreen) View() string {
-	if m.mode == ctrDetail {
+	if m.mode >= ctrDetail {
 		return m.detailView()
 	}
 	return m.listView(m.headLine("Contrats", m.summary()))
@@ -188,7 +188,7 @@ func (m *contractsScreen) summary() string {
 
 func (m *contractsScreen) ShortHelp() []key.Binding {
 	if m.act != nil {
-		return m.act.help()
+		return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
 	}
 	return m.help(m.actions())
 }

@@ -16,21 +16,15 @@ import (
 // Each goes through at most a choice (when there are several), then a
 // confirmation or a line to type.
 
-// contractAction is the action under way: a choice, or a line to type
-// (its question, when it asks one, is the frame's).
+// contractAction is the line typed for an action (its choice and its
+// question, when it has them, are the frame's).
 type contractAction struct {
-	pick    *picker
-	onPick  func(i int) tea.Cmd
 	prompt  string
 	onEnter func(text string) tea.Cmd
 }
 
-func (a *contractAction) help() []key.Binding {
-	if a.pick != nil {
-		return a.pick.help()
-	}
-	return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
-}
+// ctrPick is the step where the file or the supporting document is chosen.
+const ctrPick = frameOwn
 
 // fileItem is a file of the open contract that may be saved.
 type fileItem struct {
@@ -75,25 +69,21 @@ func (m *contractsScreen) files() []fileItem {
 	return out
 }
 
-// choose opens the action on one of n things: at once when there is one,
-// through a picker of labels otherwise.
-func (m *contractsScreen) choose(title string, labels []string, then func(i int) tea.Cmd) tea.Cmd {
+// on opens the action on one of n things: at once when there is one,
+// through a list of labels otherwise.
+func (m *contractsScreen) on(title string, labels []string, then func(i int) tea.Cmd) tea.Cmd {
 	if len(labels) == 1 {
 		return then(0)
 	}
-	m.act = &contractAction{pick: &picker{title: title, labels: labels}, onPick: then}
+	m.choose(ctrPick, title, labels, then)
 	return nil
 }
 
 // typeLine asks for a line after prompt, starting from value, on the
 // screen's line; enter on an empty line does nothing, esc gives up.
 func (m *contractsScreen) typeLine(prompt, value string, limit int, then func(string) tea.Cmd) tea.Cmd {
-	m.input.CharLimit = limit
-	m.input.Width = m.width - len([]rune(prompt)) - 1
-	m.input.SetValue(value)
-	m.input.CursorEnd()
 	m.act = &contractAction{prompt: prompt, onEnter: then}
-	return m.input.Focus()
+	return m.startLine(value, limit, m.width-len([]rune(prompt))-1)
 }
 
 func proofLabels(list []contract.Proof) []string {
@@ -107,7 +97,7 @@ func proofLabels(list []contract.Proof) []string {
 // accept asks which supporting document to accept, then confirms.
 func (m *contractsScreen) accept() tea.Cmd {
 	list, c := m.reviewable(), m.open
-	return m.choose("Justificatif à accepter", proofLabels(list), func(i int) tea.Cmd {
+	return m.on("Justificatif à accepter", proofLabels(list), func(i int) tea.Cmd {
 		p := list[i]
 		m.ask = &confirm{prompt: fmt.Sprintf("Accepter «\u00a0%s\u00a0» du contrat %s\u00a0? (o/n)", p.Label, c.Number), run: func() tea.Cmd {
 			return m.review(c, p, true, "")
@@ -119,7 +109,7 @@ func (m *contractsScreen) accept() tea.Cmd {
 // refuse asks which supporting document to refuse, then the reason.
 func (m *contractsScreen) refuse() tea.Cmd {
 	list, c := m.reviewable(), m.open
-	return m.choose("Justificatif à refuser", proofLabels(list), func(i int) tea.Cmd {
+	return m.on("Justificatif à refuser", proofLabels(list), func(i int) tea.Cmd {
 		p := list[i]
 		return m.typeLine("Motif du refus\u00a0: ", "", 500, func(reason string) tea.Cmd {
 			return m.review(c, p, false, reason)
@@ -144,7 +134,7 @@ func (m *contractsScreen) save() tea.Cmd {
 	for i, f := range list {
 		labels[i] = f.label
 	}
-	return m.choose("Fichier à enregistrer", labels, func(i int) tea.Cmd {
+	return m.on("Fichier à enregistrer", labels, func(i int) tea.Cmd {
 		f := list[i]
 		return m.typeLine("Enregistrer sous\u00a0: ", f.filename, 1000, func(path string) tea.Cmd {
 			src, ctx := m.src, m.ctx
@@ -156,21 +146,12 @@ func (m *contractsScreen) save() tea.Cmd {
 	})
 }
 
-// actionKey hands a key to the action under way.
-func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
+// lineKey hands a key to the line typed.
+func (m *contractsScreen) lineKey(msg tea.KeyMsg) tea.Cmd {
 	a := m.act
-	if a.pick != nil {
-		switch a.pick.update(msg) {
-		case pickerChosen:
-			m.act = nil
-			return a.onPick(a.pick.cursor)
-		case pickerCancelled:
-			m.act = nil
-		}
-		return nil
-	}
 	switch {
 	case key.Matches(msg, frameKeys.Cancel):
+		m.act = nil
 		m.endLine()
 	case key.Matches(msg, frameKeys.Apply):
 		// An empty line is no answer: the input stays open.
@@ -178,6 +159,7 @@ func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
 		if text == "" {
 			return nil
 		}
+		m.act = nil
 		m.endLine()
 		return a.onEnter(text)
 	default:
@@ -186,20 +168,4 @@ func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	return nil
-}
-
-// endLine closes the line typed and gives the input back to the filter.
-func (m *contractsScreen) endLine() {
-	m.act = nil
-	m.input.Blur()
-	m.input.SetValue("")
-	m.input.CharLimit, m.input.Width = 100, m.width-12
-}
-
-// actionView is the action's line (or picker) under the contract.
-func (m *contractsScreen) actionView() string {
-	if a := m.act; a.pick != nil {
-		return a.pick.viewIn(m.st, m.width, m.height/2)
-	}
-	return m.act.prompt + m.input.View()
 }

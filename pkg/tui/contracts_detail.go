@@ -26,10 +26,13 @@ func (m *contractsScreen) detailView() string {
 		c := m.open
 		return m.headLine("Contrat "+c.Number, c.StatusLabel+" · "+c.ProductLabel)
 	})
-	if m.act == nil {
-		return m.page(head, body, m.bottom())
+	switch {
+	case m.choosing():
+		return m.page(head, body, m.pick.viewIn(m.st, m.width, m.height/2))
+	case m.act != nil:
+		return m.page(head, body, m.act.prompt+m.input.View())
 	}
-	return m.page(head, body, m.actionView())
+	return m.page(head, body, m.bottom())
 }
 
 func (m *contractsScreen) detailText() string {

@@ -101,11 +101,19 @@ type frame[T any] struct {
 	// vp is the pane of the row opened; ask the question waiting for o or n.
 	vp  viewport.Model
 	ask *confirm
+	// pick is the list to choose from in a step of the screen's, chosen
+	// what a choice runs, back the mode the screen comes back to.
+	pick   picker
+	chosen func(i int) tea.Cmd
+	back   frameMode
 }
+
+// filterLimit is the most characters a filter takes.
+const filterLimit = 100
 
 // newFrame is the frame of a screen, its rows as spec says.
 func newFrame[T any](st Styles, spec frameSpec[T]) frame[T] {
-	return frame[T]{st: st, spec: spec, table: newScreenTable(st), input: newScreenInput(100), vp: viewport.New(80, 20)}
+	return frame[T]{st: st, spec: spec, table: newScreenTable(st), input: newScreenInput(filterLimit), vp: viewport.New(80, 20)}
 }
 
 // resize gives the frame the screen's room: the head and the bottom line
@@ -174,9 +182,9 @@ func (f *frame[T]) refresh() {
 func (f *frame[T]) unavailable() bool { return f.err != nil && f.spec.unavailable != nil }
 
 // capturing tells whether the frame takes every key: the filter typed, a
-// question asked, or a step of the screen's own.
+// question asked, a list to choose from, or a step of the screen's own.
 func (f *frame[T]) capturing() bool {
-	return f.mode == frameFilter || f.mode >= frameOwn || f.ask != nil
+	return f.mode == frameFilter || f.mode >= frameOwn || f.ask != nil || f.choosing()
 }
 
 // openAction opens the row under the cursor with b.
@@ -195,9 +203,7 @@ func (f *frame[T]) openAction(b key.Binding) action {
 func (f *frame[T]) filterAction() action {
 	return action{key: frameKeys.Filter, ok: true, run: func() tea.Cmd {
 		f.mode = frameFilter
-		f.input.SetValue(f.query)
-		f.input.CursorEnd()
-		return f.input.Focus()
+		return f.startLine(f.query, filterLimit, f.width-12)
 	}}
 }
 
@@ -222,6 +228,46 @@ func (f *frame[T]) openPane() {
 	f.vp.GotoTop()
 }
 
+// startLine opens the screen's line on value, limit characters at most
+// in width cells.
+func (f *frame[T]) startLine(value string, limit, width int) tea.Cmd {
+	f.input.CharLimit, f.input.Width = limit, width
+	f.input.SetValue(value)
+	f.input.CursorEnd()
+	return f.input.Focus()
+}
+
+// endLine closes the screen's line, emptied, and gives it back to the filter.
+func (f *frame[T]) endLine() {
+	f.input.Blur()
+	f.input.SetValue("")
+	f.input.CharLimit, f.input.Width = filterLimit, f.width-12
+}
+
+// choose opens a list of labels to choose from, as the screen's step
+// mode; a line chosen runs then, and either way the screen comes back to
+// where it was.
+func (f *frame[T]) choose(mode frameMode, title string, labels []string, then func(i int) tea.Cmd) {
+	f.back, f.mode = f.mode, mode
+	f.pick, f.chosen = picker{title: title, labels: labels}, then
+}
+
+// choosing tells whether a list to choose from is open.
+func (f *frame[T]) choosing() bool { return f.chosen != nil }
+
+// pickKey moves in the list to choose from, or closes it.
+func (f *frame[T]) pickKey(msg tea.KeyMsg) tea.Cmd {
+	switch f.pick.update(msg) {
+	case pickerCancelled:
+		f.mode, f.chosen = f.back, nil
+	case pickerChosen:
+		then := f.chosen
+		f.mode, f.chosen = f.back, nil
+		return then(f.pick.cursor)
+	}
+	return nil
+}
+
 // offered are the actions that the help shows and the keys run: none on
 // a list that is unavailable.
 func (f *frame[T]) offered(actions []action) []action {
@@ -243,6 +289,8 @@ func (f *frame[T]) route(msg tea.KeyMsg, actions []action) tea.Cmd {
 	switch {
 	case f.ask != nil:
 		return f.answer(msg)
+	case f.choosing():
+		return f.pickKey(msg)
 	case f.mode == frameFilter:
 		return f.filterKey(msg)
 	}
@@ -300,6 +348,8 @@ func (f *frame[T]) help(actions []action) []key.Binding {
 	switch {
 	case f.ask != nil:
 		return confirmHelp()
+	case f.choosing():
+		return f.pick.help()
 	case f.mode == frameFilter:
 		return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
 	}
@@ -313,7 +363,7 @@ func (f *frame[T]) help(actions []action) []key.Binding {
 // fullHelp is short, with the table's moves when the list has the keys.
 func (f *frame[T]) fullHelp(short []key.Binding) [][]key.Binding {
 	h := [][]key.Binding{short}
-	if f.mode == frameList && f.ask == nil {
+	if f.mode == frameList && f.ask == nil && !f.choosing() {
 		h = append(h, f.table.KeyMap.ShortHelp())
 	}
 	return h

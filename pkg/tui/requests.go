@@ -98,8 +98,6 @@ type requestsScreen struct {
 	id        string
 	detail    *RequestDetail
 	detailErr error
-	pick      picker
-	staff     []desk.Person
 	// saveDir is where a claim's file is saved: "" for the working directory.
 	saveDir string
 	// claimMove is the claim's next step being drafted.
@@ -180,7 +178,7 @@ func (m *requestsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	case staffLoadedMsg:
 		return m, m.staffLoaded(msg)
 	case tea.KeyMsg:
-		if m.mode >= frameOwn {
+		if m.mode >= frameOwn && !m.choosing() {
 			return m, m.stepKey(msg)
 		}
 		if m.mode == reqDetail {

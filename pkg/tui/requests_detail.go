@@ -15,11 +15,9 @@ import (
 // The request view of the Demandes screen: a viewport over the request,
 // and the actions its Can allows.
 
-// stepKey hands a key to the step open over the request.
+// stepKey hands a key to the line typed over the request.
 func (m *requestsScreen) stepKey(msg tea.KeyMsg) tea.Cmd {
 	switch m.mode {
-	case reqStatus, reqHand, reqClaimStatus:
-		return m.pickKey(msg)
 	case reqClaimField, reqClaimNote, reqClaimConfirm:
 		return m.claimMoveKey(msg)
 	case reqNote:
@@ -44,9 +42,7 @@ func (m *requestsScreen) detailActions() []action {
 		{key: requestsKeys.Status, ok: can.Work && len(d.Moves) > 0 || len(m.claimMoves()) > 0, run: m.pickStatus},
 		{key: requestsKeys.Note, ok: can.Note, run: func() tea.Cmd {
 			m.mode = reqNote
-			m.input.SetValue("")
-			m.input.CharLimit = 2000
-			return m.input.Focus()
+			return m.startLine("", 2000, m.width-12)
 		}},
 		{key: requestsKeys.Hand, ok: can.Assign, run: func() tea.Cmd {
 			src, ctx := m.src, m.ctx
@@ -76,7 +72,13 @@ func (m *requestsScreen) pickStatus() tea.Cmd {
 	for i, o := range d.Moves {
 		labels[i] = o.Label
 	}
-	m.mode, m.pick = reqStatus, picker{title: "Nouveau statut de " + d.Request.Ref, labels: labels}
+	ref := d.Request.Ref
+	m.choose(reqStatus, "Nouveau statut de "+ref, labels, func(i int) tea.Cmd {
+		o := d.Moves[i]
+		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+			return fmt.Sprintf("Demande %s\u00a0: %s.", ref, o.Label), src.SetStatus(ctx, id, o.Status)
+		})
+	})
 	return nil
 }
 
@@ -96,36 +98,17 @@ func (m *requestsScreen) staffLoaded(msg staffLoadedMsg) tea.Cmd {
 	if m.mode != reqDetail || m.detail == nil {
 		return nil
 	}
-	m.staff = msg.staff
 	labels := make([]string, len(msg.staff))
 	for i, p := range msg.staff {
 		labels[i] = p.Name
 	}
-	m.mode, m.pick = reqHand, picker{title: "Confier " + m.detail.Request.Ref + " à…", labels: labels}
-	return nil
-}
-
-func (m *requestsScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
-	switch m.pick.update(msg) {
-	case pickerCancelled:
-		m.mode, m.claimMove = reqDetail, nil
-	case pickerChosen:
-		mode, i, ref := m.mode, m.pick.cursor, m.detail.Request.Ref
-		m.mode = reqDetail
-		if mode == reqClaimStatus {
-			return m.claimMovePicked(i)
-		}
-		if mode == reqStatus {
-			o := m.detail.Moves[i]
-			return m.act(func(src Source, ctx context.Context, id string) (string, error) {
-				return fmt.Sprintf("Demande %s\u00a0: %s.", ref, o.Label), src.SetStatus(ctx, id, o.Status)
-			})
-		}
-		p := m.staff[i]
+	ref := m.detail.Request.Ref
+	m.choose(reqHand, "Confier "+ref+" à…", labels, func(i int) tea.Cmd {
+		p := msg.staff[i]
 		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 			return "Demande " + ref + " confiée à " + p.Name + ".", src.Assign(ctx, id, p.UID)
 		})
-	}
+	})
 	return nil
 }
 
@@ -133,13 +116,12 @@ func (m *requestsScreen) noteKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, frameKeys.Cancel):
 		m.mode = reqDetail
-		m.input.Blur()
+		m.endLine()
 		return nil
 	case key.Matches(msg, frameKeys.Apply):
 		body, ref := m.input.Value(), m.detail.Request.Ref
 		m.mode = reqDetail
-		m.input.Blur()
-		m.input.SetValue("")
+		m.endLine()
 		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 			return "Note ajoutée à " + ref + ".", src.AddNote(ctx, id, body)
 		})

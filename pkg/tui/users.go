@@ -36,8 +36,6 @@ type usersScreen struct {
 	src Source
 	ctx context.Context
 	now func() time.Time
-	// pick is the list of roles, open in the step usersRole.
-	pick picker
 }
 
 // newUsersScreen builds the Utilisateurs screen over src.
@@ -81,9 +79,6 @@ func (m *usersScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	case usersLoadedMsg:
 		m.setRows(msg.list, msg.err)
 	case tea.KeyMsg:
-		if m.mode == usersRole {
-			return m, m.roleKey(msg)
-		}
 		return m, m.route(msg, m.actions())
 	}
 	return m, nil
@@ -135,9 +130,22 @@ func sessionsEnded(n int) string {
 	return fmt.Sprintf("%d sessions terminées.", n)
 }
 
-// pickRole opens the list of roles, on the account's own.
+// pickRole opens the list of roles, on the account's own, then asks
+// before giving the one chosen.
 func (m *usersScreen) pickRole(u account.Listed) tea.Cmd {
-	m.mode, m.pick = usersRole, picker{title: "Rôle du compte " + u.Email, labels: roleNames()}
+	m.choose(usersRole, "Rôle du compte "+u.Email, roleNames(), func(i int) tea.Cmd {
+		to := account.Roles()[i]
+		if to == u.Role {
+			return nil
+		}
+		uid, email, src, ctx := u.UID, u.Email, m.src, m.ctx
+		m.ask = &confirm{prompt: fmt.Sprintf("Donner le rôle %s au compte %s\u00a0? (o/n)", roleLabel(to), email), run: func() tea.Cmd {
+			return afterAction(func() tea.Msg {
+				return errOr(src.SetRole(ctx, uid, to), "Le compte "+email+" a désormais le rôle "+roleLabel(to)+".")
+			})
+		}}
+		return nil
+	})
 	for i, r := range account.Roles() {
 		if r == u.Role {
 			m.pick.cursor = i
@@ -173,27 +181,6 @@ func (m *usersScreen) askDisable(u account.Listed) tea.Cmd {
 	return nil
 }
 
-func (m *usersScreen) roleKey(msg tea.KeyMsg) tea.Cmd {
-	switch m.pick.update(msg) {
-	case pickerCancelled:
-		m.mode = frameList
-	case pickerChosen:
-		m.mode = frameList
-		u, ok := m.current()
-		to := account.Roles()[m.pick.cursor]
-		if !ok || to == u.Role {
-			return nil
-		}
-		uid, email, src, ctx := u.UID, u.Email, m.src, m.ctx
-		m.ask = &confirm{prompt: fmt.Sprintf("Donner le rôle %s au compte %s\u00a0? (o/n)", roleLabel(to), email), run: func() tea.Cmd {
-			return afterAction(func() tea.Msg {
-				return errOr(src.SetRole(ctx, uid, to), "Le compte "+email+" a désormais le rôle "+roleLabel(to)+".")
-			})
-		}}
-	}
-	return nil
-}
-
 func (m *usersScreen) View() string {
 	summary := ""
 	if m.loaded && m.err == nil {
@@ -210,11 +197,6 @@ func (m *usersScreen) View() string {
 	return m.page(m.headLine("Utilisateurs", summary), body, m.bottom())
 }
 
-func (m *usersScreen) ShortHelp() []key.Binding {
-	if m.mode == usersRole {
-		return m.pick.help()
-	}
-	return m.help(m.actions())
-}
+func (m *usersScreen) ShortHelp() []key.Binding { return m.help(m.actions()) }
 
 func (m *usersScreen) FullHelp() [][]key.Binding { return m.fullHelp(m.ShortHelp()) }
