@@ -14,12 +14,13 @@ import (
 // the table, its cursor and its `/` filter, the pane the open thing
 // scrolls in, the question asked at the bottom, and routes the keys.
 // A screen embeds a frame and reads its fields (mode, shown, query,
-// input, vp, ask) as its own.
+// input, vp, ask, pick) as its own.
 
 // frameMode is where a framed screen's keys go: its list, the list's
 // filter, or the thing it opened. A screen with steps of its own (a list
-// to choose from, a line to type) numbers them from frameOwn and handles
-// their keys before handing the others to the frame.
+// to choose from, a line to type) numbers them from frameOwn; the frame
+// takes the keys of a list to choose from (choose) and of a question
+// (ask), the screen those of its lines before handing the others on.
 type frameMode int
 
 const (

@@ -181,12 +181,17 @@ func (m *requestsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 		if m.mode >= frameOwn && !m.choosing() {
 			return m, m.stepKey(msg)
 		}
-		if m.mode == reqDetail {
-			return m, m.route(msg, m.detailActions())
-		}
-		return m, m.route(msg, m.listActions())
+		return m, m.route(msg, m.actions())
 	}
 	return m, nil
+}
+
+// actions are the keys of the queue, or of the request open.
+func (m *requestsScreen) actions() []action {
+	if m.mode >= reqDetail {
+		return m.detailActions()
+	}
+	return m.listActions()
 }
 
 // listActions are the keys of the queue.
@@ -247,16 +252,12 @@ func plural(n int) string {
 
 func (m *requestsScreen) ShortHelp() []key.Binding {
 	switch m.mode {
-	case reqList, reqFilter:
-		return m.help(m.listActions())
 	case reqNote, reqSave:
 		return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
-	case reqStatus, reqHand, reqClaimStatus:
-		return m.pick.help()
 	case reqClaimField, reqClaimNote, reqClaimConfirm:
 		return m.claimMoveHelp()
 	}
-	return m.help(m.detailActions())
+	return m.help(m.actions())
 }
 
 func (m *requestsScreen) FullHelp() [][]key.Binding { return m.fullHelp(m.ShortHelp()) }

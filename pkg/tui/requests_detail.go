@@ -12,8 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// The request view of the Demandes screen: a viewport over the request,
-// and the actions its Can allows.
+// The request view of the Demandes screen: the frame's pane over the
+// request, and the actions its Can allows.
 
 // stepKey hands a key to the line typed over the request.
 func (m *requestsScreen) stepKey(msg tea.KeyMsg) tea.Cmd {
@@ -234,14 +234,14 @@ func (m *requestsScreen) detailView() string {
 		return m.headLine(r.Ref, r.KindLabel+" · "+r.StatusLabel)
 	})
 	bottom := ""
-	switch m.mode {
-	case reqStatus, reqHand, reqClaimStatus:
+	switch {
+	case m.choosing():
 		body = m.pick.viewIn(m.st, m.width, m.height-2)
-	case reqClaimField, reqClaimNote, reqClaimConfirm:
+	case m.mode == reqClaimField, m.mode == reqClaimNote, m.mode == reqClaimConfirm:
 		body, bottom = m.claimMoveView()
-	case reqNote:
+	case m.mode == reqNote:
 		bottom = "Note\u00a0: " + m.input.View()
-	case reqSave:
+	case m.mode == reqSave:
 		bottom = m.savePrompt() + m.input.View()
 	}
 	return m.page(head, body, bottom)

@@ -191,7 +191,7 @@ func (m *usersScreen) View() string {
 		}
 	}
 	body := m.listBody()
-	if m.mode == usersRole && m.err == nil {
+	if m.choosing() && m.err == nil {
 		body = m.pick.viewIn(m.st, m.width, m.height-2)
 	}
 	return m.page(m.headLine("Utilisateurs", summary), body, m.bottom())
