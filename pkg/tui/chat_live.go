@@ -5,9 +5,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/table"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"courtier/pkg/account"
@@ -21,10 +18,8 @@ import (
 
 // chatKeys are the bindings of the live Conversations screen.
 var chatKeys = struct {
-	Open, Back, Take, Reply, Canned, Transfer, HandBack, Close, Send, Cancel, Scroll key.Binding
+	Take, Reply, Canned, Transfer, HandBack, Close, Send key.Binding
 }{
-	Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "ouvrir")),
-	Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "retour")),
 	Take:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "prendre")),
 	Reply:    key.NewBinding(key.WithKeys("r", "enter"), key.WithHelp("r/entrée", "répondre")),
 	Canned:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "réponse type")),
@@ -32,8 +27,6 @@ var chatKeys = struct {
 	HandBack: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "retour à l’assistant")),
 	Close:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "clore")),
 	Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "envoyer")),
-	Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
-	Scroll:   key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
 }
 
 // awayKey is a toggles « Absent » and « Disponible »; its help says what it does now.
@@ -44,16 +37,19 @@ func awayKey(away bool) key.Binding {
 	return key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "se dire absent"))
 }
 
-// chatMode is what the live screen shows and where keys go.
-type chatMode int
+// chatMode is what the live screen shows and where keys go: the inbox,
+// a conversation, and over it the reply typed or a list to choose from.
+type chatMode = frameMode
 
 const (
-	chatList chatMode = iota
-	chatOpen
-	chatCompose
+	chatList = frameList
+	chatOpen = frameDetail
+)
+
+const (
+	chatCompose = frameOwn + iota
 	chatCanned
 	chatTransfer
-	chatConfirm
 )
 
 // chatAct names an action, so that its answer does what follows it.
@@ -99,8 +95,8 @@ type (
 
 // chatScreen is the Conversations tab of an agent or admin.
 type chatScreen struct {
+	frame[chat.InboxItem]
 	src Source
-	st  Styles
 	ctx context.Context
 	now func() time.Time
 	me  account.Actor
@@ -110,26 +106,14 @@ type chatScreen struct {
 	visible bool
 	seq     int
 
-	width, height int
-	mode          chatMode
+	inbox *chat.Inbox
 
-	inbox  *chat.Inbox
-	err    error
-	loaded bool
-	rows   []chat.InboxItem
-	table  table.Model
-
-	// The open conversation, its transcript, and what is open over it.
+	// The open conversation and the lists open over it; the frame's input
+	// is the reply.
 	id      string
 	conv    *chat.StaffConversation
 	convErr error
 	marked  int64
-	vp      viewport.Model
-	input   textinput.Model
-	pick    picker
-	canned  []chat.Canned
-	staff   []desk.Person
-	ask     *confirm
 }
 
 // newConversationsScreen is the Conversations tab: live for an agent or
@@ -141,31 +125,36 @@ func newConversationsScreen(src Source, st Styles, period time.Duration) Screen 
 	if period <= 0 {
 		period = DefaultChatRefresh
 	}
-	m := &chatScreen{src: src, st: st, ctx: context.Background(), now: time.Now, me: src.Actor(), period: period,
-		table: newScreenTable(st), input: newScreenInput(chat.MaxMessageLen), vp: viewport.New(80, 20)}
+	m := &chatScreen{src: src, ctx: context.Background(), now: time.Now, me: src.Actor(), period: period}
+	m.frame = newFrame(st, frameSpec[chat.InboxItem]{
+		cols: []colSpec{{"État", 10, 20}, {"Qui", 10, 20}, {"Produit", 8, 20},
+			{"Attente", 7, 7}, {"Non lus", 7, 7}, {"Dernier message", 14, 200}},
+		cells: m.cells,
+		id:    func(it chat.InboxItem) string { return it.ID },
+		open: func(it chat.InboxItem) tea.Cmd {
+			m.openConversation(it.ID)
+			return m.loadConversation(it.ID)
+		},
+		close: m.closeConversation,
+		empty: func() string {
+			return wrap("Aucune conversation avec un conseiller pour le moment\u00a0: les visiteurs qui en demandent un apparaîtront ici.", m.width)
+		},
+	})
+	m.input.CharLimit = chat.MaxMessageLen
 	m.SetSize(80, 20)
 	return m
 }
 
 func (m *chatScreen) Title() string { return "Conversations" }
 
-func (m *chatScreen) Capturing() bool { return m.mode >= chatCompose }
+func (m *chatScreen) Capturing() bool { return m.capturing() }
 
 func (m *chatScreen) SetSize(w, h int) {
 	// A transcript read at its end stays at its end when the lines fold anew.
 	follow := m.conv != nil && m.vp.AtBottom()
-	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"État", 10, 20}, {"Qui", 10, 20}, {"Produit", 8, 20},
-		{"Attente", 7, 7}, {"Non lus", 7, 7}, {"Dernier message", 14, 200}}))
-	m.table.SetWidth(m.width)
-	m.table.SetHeight(m.height - 2)
+	m.resize(w, h)
 	m.input.Width = m.width - len("Message : ") - 1
-	m.vp.Width, m.vp.Height = m.width, m.height-2
-	m.refreshRows()
-	m.refreshTranscript()
-	if follow {
-		m.vp.GotoBottom()
-	}
+	m.refreshTranscript(follow)
 }
 
 func (m *chatScreen) Load(ctx context.Context) tea.Cmd {
@@ -245,11 +234,10 @@ func (m *chatScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 		m.seq++
 		return m, tea.Batch(wrapLoad(m.Load(m.ctx)), m.present(), m.tick())
 	case inboxLoadedMsg:
-		m.loaded, m.err = true, msg.err
 		if msg.err == nil {
 			m.inbox = msg.inbox
 		}
-		m.refreshRows()
+		m.setRows(m.items(), msg.err)
 	case chatLoadedMsg:
 		return m, m.conversationLoaded(msg)
 	case cannedLoaded:
@@ -276,10 +264,7 @@ func (m *chatScreen) conversationLoaded(msg chatLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m.conv = msg.conv
-	m.refreshTranscript()
-	if follow {
-		m.vp.GotoBottom()
-	}
+	m.refreshTranscript(follow)
 	return m.markRead()
 }
 
@@ -335,10 +320,9 @@ func (m *chatScreen) done(msg chatDoneMsg) tea.Cmd {
 
 // openConversation shows conversation id, not yet loaded.
 func (m *chatScreen) openConversation(id string) {
-	m.mode, m.id, m.conv, m.convErr, m.marked = chatOpen, id, nil, nil, 0
+	m.openPane()
+	m.id, m.conv, m.convErr, m.marked = id, nil, nil, 0
 	m.input.SetValue("")
-	m.vp.SetContent("")
-	m.vp.GotoTop()
 }
 
 // closeConversation goes back to the list.

@@ -8,82 +8,62 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"courtier/pkg/chat"
+	"courtier/pkg/desk"
 )
 
 // The keys of the live Conversations screen and the actions they start.
 
 func (m *chatScreen) key(msg tea.KeyMsg) tea.Cmd {
 	switch m.mode {
-	case chatList:
-		return m.listKey(msg)
 	case chatCompose:
 		return m.composeKey(msg)
-	case chatCanned, chatTransfer:
-		return m.pickKey(msg)
-	case chatConfirm:
-		return m.confirmKey(msg)
 	}
-	return m.openKey(msg)
+	return m.route(msg, m.actions())
 }
 
-func (m *chatScreen) listKey(msg tea.KeyMsg) tea.Cmd {
-	it := m.selected()
-	switch {
-	case key.Matches(msg, chatKeys.Open) && it != nil:
-		m.openConversation(it.ID)
-		return m.loadConversation(it.ID)
-	case key.Matches(msg, chatKeys.Take) && it != nil && it.Agent == nil:
-		return m.take(*it)
-	case key.Matches(msg, awayKey(false)):
-		return m.toggleAway()
-	default:
-		var cmd tea.Cmd
-		m.table, cmd = m.table.Update(msg)
-		m.refreshRows()
-		return cmd
+// actions are the keys of the inbox and of the open conversation, each
+// offered when the service would allow it.
+func (m *chatScreen) actions() []action {
+	away := action{key: awayKey(m.inbox != nil && m.inbox.Away), ok: true, run: m.toggleAway}
+	if m.mode == chatList {
+		it, ok := m.current()
+		open := m.openAction(frameKeys.Open)
+		open.ok = ok
+		return []action{open, {key: chatKeys.Take, ok: ok && it.Agent == nil, run: func() tea.Cmd { return m.take(it) }}, away}
 	}
-}
-
-func (m *chatScreen) openKey(msg tea.KeyMsg) tea.Cmd {
-	c := m.conv
-	can := m.can()
-	switch {
-	case key.Matches(msg, chatKeys.Back):
-		m.closeConversation()
-	case key.Matches(msg, awayKey(false)):
-		return m.toggleAway()
-	case key.Matches(msg, chatKeys.Take) && can.take:
-		return m.take(c.InboxItem)
-	case key.Matches(msg, chatKeys.Reply) && can.write:
-		m.mode = chatCompose
-		m.input.CursorEnd()
-		return m.input.Focus()
-	case key.Matches(msg, chatKeys.Canned) && can.write:
-		src, ctx := m.src, m.ctx
-		return func() tea.Msg {
-			list, err := src.ChatCanned(ctx)
-			return cannedLoaded{list: list, err: err}
-		}
-	case key.Matches(msg, chatKeys.Transfer) && can.manage:
-		src, ctx := m.src, m.ctx
-		return func() tea.Msg {
-			staff, err := src.Staff(ctx)
-			return chatStaffLoaded{staff: staff, err: err}
-		}
-	case key.Matches(msg, chatKeys.Close) && can.manage:
-		m.confirmEnd("Clore la conversation avec "+whoText(c.Who)+"\u00a0? (o/n)",
-			"Conversation avec "+whoText(c.Who)+" close\u00a0: l’assistant reprend.",
-			func(src Source, ctx context.Context, id string) error { return src.ChatClose(ctx, id) })
-	case key.Matches(msg, chatKeys.HandBack) && can.manage:
-		m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l’assistant\u00a0? (o/n)",
-			"Conversation avec "+whoText(c.Who)+" rendue à l’assistant.",
-			func(src Source, ctx context.Context, id string) error { return src.ChatHandBack(ctx, id) })
-	default:
-		var cmd tea.Cmd
-		m.vp, cmd = m.vp.Update(msg)
-		return cmd
-	}
-	return nil
+	c, can := m.conv, m.can()
+	return []action{m.backAction(),
+		{key: chatKeys.Take, ok: can.take, run: func() tea.Cmd { return m.take(c.InboxItem) }},
+		{key: chatKeys.Reply, ok: can.write, run: func() tea.Cmd {
+			m.mode = chatCompose
+			m.input.CursorEnd()
+			return m.input.Focus()
+		}},
+		{key: chatKeys.Canned, ok: can.write, run: func() tea.Cmd {
+			src, ctx := m.src, m.ctx
+			return func() tea.Msg {
+				list, err := src.ChatCanned(ctx)
+				return cannedLoaded{list: list, err: err}
+			}
+		}},
+		{key: chatKeys.Transfer, ok: can.manage, run: func() tea.Cmd {
+			src, ctx := m.src, m.ctx
+			return func() tea.Msg {
+				staff, err := src.Staff(ctx)
+				return chatStaffLoaded{staff: staff, err: err}
+			}
+		}},
+		{key: chatKeys.HandBack, ok: can.manage, run: func() tea.Cmd {
+			return m.confirmEnd("Rendre la conversation avec "+whoText(c.Who)+" à l’assistant\u00a0? (o/n)",
+				"Conversation avec "+whoText(c.Who)+" rendue à l’assistant.",
+				func(src Source, ctx context.Context, id string) error { return src.ChatHandBack(ctx, id) })
+		}},
+		{key: chatKeys.Close, ok: can.manage, run: func() tea.Cmd {
+			return m.confirmEnd("Clore la conversation avec "+whoText(c.Who)+"\u00a0? (o/n)",
+				"Conversation avec "+whoText(c.Who)+" close\u00a0: l’assistant reprend.",
+				func(src Source, ctx context.Context, id string) error { return src.ChatClose(ctx, id) })
+		}},
+		away}
 }
 
 // chatCan is what the actor may do in the open conversation, as the
@@ -128,23 +108,11 @@ func (m *chatScreen) toggleAway() tea.Cmd {
 }
 
 // confirmEnd asks before closing or giving back the open conversation.
-func (m *chatScreen) confirmEnd(prompt, info string, do func(src Source, ctx context.Context, id string) error) {
+func (m *chatScreen) confirmEnd(prompt, info string, do func(src Source, ctx context.Context, id string) error) tea.Cmd {
 	id := m.id
-	m.mode = chatConfirm
 	m.ask = &confirm{prompt: prompt, run: func() tea.Cmd {
 		return m.act(actEnd, id, info, func(src Source, ctx context.Context) error { return do(src, ctx, id) })
 	}}
-}
-
-func (m *chatScreen) confirmKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, widgetKeys.Yes):
-		run := m.ask.run
-		m.mode, m.ask = chatOpen, nil
-		return run()
-	case key.Matches(msg, widgetKeys.No):
-		m.mode, m.ask = chatOpen, nil
-	}
 	return nil
 }
 
@@ -153,7 +121,7 @@ func (m *chatScreen) confirmKey(msg tea.KeyMsg) tea.Cmd {
 // is not lost (r opens it again).
 func (m *chatScreen) composeKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, chatKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.mode = chatOpen
 		m.input.Blur()
 		m.input.SetValue("")
@@ -185,12 +153,14 @@ func (m *chatScreen) cannedLoaded(msg cannedLoaded) tea.Cmd {
 	case len(msg.list) == 0:
 		return msgCmd(InfoMsg{Text: "Aucune réponse type n’est enregistrée."})
 	}
-	m.canned = msg.list
 	labels := make([]string, len(msg.list))
 	for i, c := range msg.list {
 		labels[i] = c.Title + " · " + c.Text
 	}
-	m.mode, m.pick = chatCanned, picker{title: "Réponse type à mettre dans le message", labels: labels}
+	m.choose(chatCanned, "Réponse type à mettre dans le message", labels, func(i int) tea.Cmd {
+		m.mode = chatCompose
+		return m.startLine(msg.list[i].Text, chat.MaxMessageLen, m.input.Width)
+	})
 	return nil
 }
 
@@ -202,39 +172,21 @@ func (m *chatScreen) staffLoaded(msg chatStaffLoaded) tea.Cmd {
 		return nil
 	}
 	// Not to the actor (t takes) nor to whom holds it already.
-	m.staff = m.staff[:0:0]
+	var staff []desk.Person
+	var labels []string
 	for _, p := range msg.staff {
 		if p.UID != m.me.UID && (m.conv.Agent == nil || p.UID != m.conv.Agent.UID) {
-			m.staff = append(m.staff, p)
+			staff, labels = append(staff, p), append(labels, p.Name)
 		}
 	}
-	if len(m.staff) == 0 {
+	if len(staff) == 0 {
 		return msgCmd(InfoMsg{Text: "Aucun autre conseiller à qui transmettre cette conversation."})
 	}
-	labels := make([]string, len(m.staff))
-	for i, p := range m.staff {
-		labels[i] = p.Name
-	}
-	m.mode, m.pick = chatTransfer, picker{title: "Transmettre la conversation avec " + whoText(m.conv.Who) + " à…", labels: labels}
-	return nil
-}
-
-func (m *chatScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
-	switch m.pick.update(msg) {
-	case pickerCancelled:
-		m.mode = chatOpen
-	case pickerChosen:
-		mode, i := m.mode, m.pick.cursor
-		m.mode = chatOpen
-		if mode == chatCanned {
-			m.input.SetValue(m.canned[i].Text)
-			m.input.CursorEnd()
-			m.mode = chatCompose
-			return m.input.Focus()
-		}
-		p, id, who := m.staff[i], m.id, whoText(m.conv.Who)
+	id, who := m.id, whoText(m.conv.Who)
+	m.choose(chatTransfer, "Transmettre la conversation avec "+who+" à…", labels, func(i int) tea.Cmd {
+		p := staff[i]
 		return m.act(actTransfer, id, "Conversation avec "+who+" transmise à "+p.Name+".",
 			func(src Source, ctx context.Context) error { return src.ChatTransfer(ctx, id, p.UID) })
-	}
+	})
 	return nil
 }

@@ -34,7 +34,7 @@ func TestChatInbox(t *testing.T) {
 	s := newTestScreen(t, newLiveScreen, f, 120, 36)
 	m := s.(*chatScreen)
 	var got []string
-	for _, it := range m.rows {
+	for _, it := range m.shown {
 		got = append(got, it.ID+" "+m.stateText(it))
 	}
 	want := []string{"w2 En attente", "w1 En attente", "k1 Avec moi", "o1 Avec Bob Admin"}

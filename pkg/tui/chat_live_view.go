@@ -25,43 +25,19 @@ func (m *chatScreen) items() []chat.InboxItem {
 	return append(out, m.inbox.Others...)
 }
 
-// selected is the conversation under the cursor, nil when none.
-func (m *chatScreen) selected() *chat.InboxItem {
-	if c := m.table.Cursor(); m.err == nil && c >= 0 && c < len(m.rows) {
-		return &m.rows[c]
+// cells are a conversation's cells in the inbox.
+func (m *chatScreen) cells(it chat.InboxItem) table.Row {
+	wait, unread, product := "—", "", shortProduct(it.Product, m.table.Columns()[2].Width)
+	if it.Agent == nil && it.WaitingSince != nil {
+		wait = sinceText(*it.WaitingSince, m.now())
 	}
-	return nil
-}
-
-func (m *chatScreen) refreshRows() {
-	var id string
-	if it := m.selected(); it != nil {
-		id = it.ID
+	if it.Unread > 0 {
+		unread = fmt.Sprint(it.Unread)
 	}
-	m.rows = m.items()
-	cursor := min(max(m.table.Cursor(), 0), max(len(m.rows)-1, 0))
-	for i, it := range m.rows {
-		if it.ID == id {
-			cursor = i
-		}
+	if product == "" {
+		product = "—"
 	}
-	now, productWidth := m.now(), m.table.Columns()[2].Width
-	rows := make([]table.Row, len(m.rows))
-	for i, it := range m.rows {
-		wait, unread, product := "—", "", shortProduct(it.Product, productWidth)
-		if it.Agent == nil && it.WaitingSince != nil {
-			wait = sinceText(*it.WaitingSince, now)
-		}
-		if it.Unread > 0 {
-			unread = fmt.Sprint(it.Unread)
-		}
-		if product == "" {
-			product = "—"
-		}
-		rows[i] = table.Row{marker(i == cursor, m.stateText(it)), it.Who.Name, product, wait, unread, elide(it.LastMessage, 200)}
-	}
-	m.table.SetRows(rows)
-	m.table.SetCursor(cursor)
+	return table.Row{m.stateText(it), it.Who.Name, product, wait, unread, elide(it.LastMessage, 200)}
 }
 
 // stateText is who answers: « En attente », « Avec moi », « Avec {nom} ».
@@ -129,8 +105,8 @@ func senderText(msg chat.Message, who chat.Who) string {
 	return "Assistant"
 }
 
-// refreshTranscript writes the open conversation into the viewport.
-func (m *chatScreen) refreshTranscript() {
+// refreshTranscript writes the open conversation into the pane.
+func (m *chatScreen) refreshTranscript(follow bool) {
 	c := m.conv
 	if c == nil {
 		return
@@ -151,28 +127,14 @@ func (m *chatScreen) refreshTranscript() {
 	if len(c.Messages) == 0 {
 		b.WriteString(m.st.Muted.Render("Aucun message."))
 	}
-	y := m.vp.YOffset
-	m.vp.SetContent(strings.TrimRight(b.String(), "\n"))
-	m.vp.SetYOffset(y)
+	m.showText(strings.TrimRight(b.String(), "\n"), follow)
 }
 
 func (m *chatScreen) View() string {
-	if m.mode != chatList {
-		return m.openView()
+	if m.mode == chatList {
+		return m.listView(m.headLine("Conversations", m.summary()))
 	}
-	head := m.st.Title.Render("Conversations") + m.st.Muted.Render(" · "+m.summary())
-	var body string
-	switch {
-	case m.err != nil:
-		body = m.st.Error.Render(wrap(errorText(m.err), m.width))
-	case !m.loaded:
-		body = m.st.Muted.Render("Chargement…")
-	case len(m.rows) == 0:
-		body = m.st.Muted.Render(wrap("Aucune conversation avec un conseiller pour le moment\u00a0: les visiteurs qui en demandent un apparaîtront ici.", m.width))
-	default:
-		body = m.table.View()
-	}
-	return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n"
+	return m.openView()
 }
 
 // summary is the actor's availability and the counts of the inbox.
@@ -193,14 +155,8 @@ func (m *chatScreen) summary() string {
 }
 
 func (m *chatScreen) openView() string {
-	c := m.conv
-	var head, body string
-	switch {
-	case m.convErr != nil:
-		head, body = m.st.Title.Render("Conversation"), m.st.Error.Render(wrap(errorText(m.convErr), m.width))
-	case c == nil:
-		head, body = m.st.Title.Render("Conversation"), m.st.Muted.Render("Chargement…")
-	default:
+	head, body := m.pane("Conversation", m.conv != nil, m.convErr, func() string {
+		c := m.conv
 		who := c.Who.Name
 		if c.Who.Email != "" {
 			who += " <" + c.Who.Email + ">"
@@ -209,21 +165,18 @@ func (m *chatScreen) openView() string {
 		if c.Product != "" {
 			info = append([]string{c.Product}, info...)
 		}
-		head = m.st.Title.Render(who) + m.st.Muted.Render(" · "+strings.Join(info, " · "))
-		body = m.vp.View()
-	}
-	switch m.mode {
-	case chatCanned, chatTransfer:
+		return m.headLine(who, strings.Join(info, " · "))
+	})
+	bottom := m.st.Muted.Render(elide(m.hint(), m.width))
+	switch {
+	case m.choosing():
 		body = m.pick.viewIn(m.st, m.width, m.height-2)
+	case m.mode == chatCompose:
+		bottom = "Message\u00a0: " + m.input.View()
+	case m.ask != nil:
+		bottom = m.bottom()
 	}
-	out := fitHeight(head+"\n"+body, m.width, m.height-1) + "\n"
-	switch m.mode {
-	case chatCompose:
-		return out + "Message\u00a0: " + m.input.View()
-	case chatConfirm:
-		return out + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
-	}
-	return out + m.st.Muted.Render(elide(m.hint(), m.width))
+	return m.page(head, body, bottom)
 }
 
 // hint is the line under the transcript: what the conversation waits for.
@@ -250,45 +203,17 @@ func (m *chatScreen) hint() string {
 }
 
 func (m *chatScreen) ShortHelp() []key.Binding {
-	away := m.inbox != nil && m.inbox.Away
 	switch m.mode {
-	case chatList:
-		h := []key.Binding{}
-		if it := m.selected(); it != nil {
-			h = append(h, chatKeys.Open)
-			if it.Agent == nil {
-				h = append(h, chatKeys.Take)
-			}
-		}
-		return append(h, awayKey(away))
 	case chatCompose:
-		return []key.Binding{chatKeys.Send, chatKeys.Cancel}
-	case chatCanned, chatTransfer:
-		return m.pick.help()
-	case chatConfirm:
-		return confirmHelp()
+		return []key.Binding{chatKeys.Send, frameKeys.Cancel}
 	}
-	h := []key.Binding{chatKeys.Back}
-	can := m.can()
-	for _, b := range []struct {
-		ok bool
-		k  key.Binding
-	}{{can.take, chatKeys.Take}, {can.write, chatKeys.Reply}, {can.write, chatKeys.Canned},
-		{can.manage, chatKeys.Transfer}, {can.manage, chatKeys.HandBack}, {can.manage, chatKeys.Close}} {
-		if b.ok {
-			h = append(h, b.k)
-		}
-	}
-	return append(h, awayKey(away))
+	return m.help(m.actions())
 }
 
 func (m *chatScreen) FullHelp() [][]key.Binding {
-	h := [][]key.Binding{m.ShortHelp()}
-	switch m.mode {
-	case chatList:
-		h = append(h, m.table.KeyMap.ShortHelp())
-	case chatOpen:
-		h = append(h, []key.Binding{chatKeys.Scroll})
+	h := m.fullHelp(m.ShortHelp())
+	if m.mode == chatOpen && m.ask == nil {
+		h = append(h, []key.Binding{frameKeys.Scroll})
 	}
 	return h
 }

@@ -8,7 +8,6 @@ import (
 	"courtier/pkg/fr"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -17,27 +16,15 @@ import (
 // Each goes through at most a choice (when there are several), then a
 // confirmation or a line to type.
 
-// contractAction is the action under way: a choice, a question or a line
-// to type, one at a time.
+// contractAction is the line typed for an action (its choice and its
+// question, when it has them, are the frame's).
 type contractAction struct {
-	pick    *picker
-	onPick  func(i int) tea.Cmd
-	ask     *confirm
 	prompt  string
-	typing  bool
-	input   textinput.Model
 	onEnter func(text string) tea.Cmd
 }
 
-func (a *contractAction) help() []key.Binding {
-	switch {
-	case a.pick != nil:
-		return a.pick.help()
-	case a.ask != nil:
-		return confirmHelp()
-	}
-	return []key.Binding{contractsKeys.Apply, contractsKeys.Cancel}
-}
+// ctrPick is the step where the file or the supporting document is chosen.
+const ctrPick = frameOwn
 
 // fileItem is a file of the open contract that may be saved.
 type fileItem struct {
@@ -82,26 +69,21 @@ func (m *contractsScreen) files() []fileItem {
 	return out
 }
 
-// choose opens the action on one of n things: at once when there is one,
-// through a picker of labels otherwise.
-func (m *contractsScreen) choose(title string, labels []string, then func(i int) tea.Cmd) tea.Cmd {
+// on opens the action on one of n things: at once when there is one,
+// through a list of labels otherwise.
+func (m *contractsScreen) on(title string, labels []string, then func(i int) tea.Cmd) tea.Cmd {
 	if len(labels) == 1 {
-		m.act = &contractAction{}
 		return then(0)
 	}
-	m.act = &contractAction{pick: &picker{title: title, labels: labels}, onPick: then}
+	m.choose(ctrPick, title, labels, then)
 	return nil
 }
 
-// typeLine asks for a line after prompt, starting from value; enter on
-// an empty line does nothing, esc gives up.
+// typeLine asks for a line after prompt, starting from value, on the
+// screen's line; enter on an empty line does nothing, esc gives up.
 func (m *contractsScreen) typeLine(prompt, value string, limit int, then func(string) tea.Cmd) tea.Cmd {
-	in := newScreenInput(limit)
-	in.Width = m.width - len([]rune(prompt)) - 1
-	in.SetValue(value)
-	in.CursorEnd()
-	m.act = &contractAction{prompt: prompt, typing: true, input: in, onEnter: then}
-	return m.act.input.Focus()
+	m.act = &contractAction{prompt: prompt, onEnter: then}
+	return m.startLine(value, limit, m.width-len([]rune(prompt))-1)
 }
 
 func proofLabels(list []contract.Proof) []string {
@@ -115,9 +97,9 @@ func proofLabels(list []contract.Proof) []string {
 // accept asks which supporting document to accept, then confirms.
 func (m *contractsScreen) accept() tea.Cmd {
 	list, c := m.reviewable(), m.open
-	return m.choose("Justificatif à accepter", proofLabels(list), func(i int) tea.Cmd {
+	return m.on("Justificatif à accepter", proofLabels(list), func(i int) tea.Cmd {
 		p := list[i]
-		m.act.ask = &confirm{prompt: fmt.Sprintf("Accepter «\u00a0%s\u00a0» du contrat %s\u00a0? (o/n)", p.Label, c.Number), run: func() tea.Cmd {
+		m.ask = &confirm{prompt: fmt.Sprintf("Accepter «\u00a0%s\u00a0» du contrat %s\u00a0? (o/n)", p.Label, c.Number), run: func() tea.Cmd {
 			return m.review(c, p, true, "")
 		}}
 		return nil
@@ -127,7 +109,7 @@ func (m *contractsScreen) accept() tea.Cmd {
 // refuse asks which supporting document to refuse, then the reason.
 func (m *contractsScreen) refuse() tea.Cmd {
 	list, c := m.reviewable(), m.open
-	return m.choose("Justificatif à refuser", proofLabels(list), func(i int) tea.Cmd {
+	return m.on("Justificatif à refuser", proofLabels(list), func(i int) tea.Cmd {
 		p := list[i]
 		return m.typeLine("Motif du refus\u00a0: ", "", 500, func(reason string) tea.Cmd {
 			return m.review(c, p, false, reason)
@@ -152,7 +134,7 @@ func (m *contractsScreen) save() tea.Cmd {
 	for i, f := range list {
 		labels[i] = f.label
 	}
-	return m.choose("Fichier à enregistrer", labels, func(i int) tea.Cmd {
+	return m.on("Fichier à enregistrer", labels, func(i int) tea.Cmd {
 		f := list[i]
 		return m.typeLine("Enregistrer sous\u00a0: ", f.filename, 1000, func(path string) tea.Cmd {
 			src, ctx := m.src, m.ctx
@@ -164,57 +146,26 @@ func (m *contractsScreen) save() tea.Cmd {
 	})
 }
 
-// actionKey hands a key to the action under way.
-func (m *contractsScreen) actionKey(msg tea.KeyMsg) tea.Cmd {
+// lineKey hands a key to the line typed.
+func (m *contractsScreen) lineKey(msg tea.KeyMsg) tea.Cmd {
 	a := m.act
 	switch {
-	case a.pick != nil:
-		switch a.pick.update(msg) {
-		case pickerChosen:
-			i := a.pick.cursor
-			a.pick = nil
-			return a.onPick(i)
-		case pickerCancelled:
-			m.act = nil
+	case key.Matches(msg, frameKeys.Cancel):
+		m.act = nil
+		m.endLine()
+	case key.Matches(msg, frameKeys.Apply):
+		// An empty line is no answer: the input stays open.
+		text := strings.TrimSpace(m.input.Value())
+		if text == "" {
+			return nil
 		}
-	case a.ask != nil:
-		switch {
-		case key.Matches(msg, widgetKeys.Yes):
-			m.act = nil
-			return a.ask.run()
-		case key.Matches(msg, widgetKeys.No):
-			m.act = nil
-		}
-	case a.typing:
-		switch {
-		case key.Matches(msg, contractsKeys.Cancel):
-			m.act = nil
-		case key.Matches(msg, contractsKeys.Apply):
-			// An empty line is no answer: the input stays open.
-			text := strings.TrimSpace(a.input.Value())
-			if text == "" {
-				return nil
-			}
-			m.act = nil
-			return a.onEnter(text)
-		default:
-			var cmd tea.Cmd
-			a.input, cmd = a.input.Update(msg)
-			return cmd
-		}
+		m.act = nil
+		m.endLine()
+		return a.onEnter(text)
+	default:
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return cmd
 	}
 	return nil
-}
-
-// actionView is the action's line (or picker) under the contract.
-func (m *contractsScreen) actionView() (string, int) {
-	a := m.act
-	switch {
-	case a.pick != nil:
-		v := a.pick.viewIn(m.st, m.width, m.height/2)
-		return v, strings.Count(v, "\n") + 1
-	case a.ask != nil:
-		return m.st.Info.Render(elideAsk(a.ask.prompt, m.width)), 1
-	}
-	return a.prompt + a.input.View(), 1
 }

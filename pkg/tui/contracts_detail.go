@@ -8,60 +8,31 @@ import (
 	"courtier/pkg/contract"
 	"courtier/pkg/fr"
 	"courtier/pkg/pricing"
-
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // The contract view of the Contrats screen: the client, the risk, the
 // premium and its schedule, the mandate (its IBAN masked), the documents
 // with their SHA-256, the supporting documents and the history.
 
-func (m *contractsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, contractsKeys.Back):
-		m.mode, m.id, m.open, m.openErr = ctrList, "", nil, nil
-	case key.Matches(msg, contractsKeys.Accept) && len(m.reviewable()) > 0:
-		return m.accept()
-	case key.Matches(msg, contractsKeys.Refuse) && len(m.reviewable()) > 0:
-		return m.refuse()
-	case key.Matches(msg, contractsKeys.Save) && len(m.files()) > 0:
-		return m.save()
-	default:
-		var cmd tea.Cmd
-		m.vp, cmd = m.vp.Update(msg)
-		return cmd
-	}
-	return nil
-}
-
-// refreshDetail writes the open contract into the viewport at its width.
+// refreshDetail writes the open contract into the pane at its width.
 func (m *contractsScreen) refreshDetail() {
-	if m.open == nil {
-		return
+	if m.open != nil {
+		m.showText(m.detailText(), false)
 	}
-	y := m.vp.YOffset
-	m.vp.SetContent(m.detailText())
-	m.vp.SetYOffset(y)
 }
 
 func (m *contractsScreen) detailView() string {
-	var head, body string
-	switch {
-	case m.openErr != nil:
-		head, body = m.st.Title.Render("Contrat"), m.st.Error.Render(wrap(errorText(m.openErr), m.width))
-	case m.open == nil:
-		head, body = m.st.Title.Render("Contrat"), m.st.Muted.Render("Chargement…")
-	default:
+	head, body := m.pane("Contrat", m.open != nil, m.openErr, func() string {
 		c := m.open
-		head = m.st.Title.Render("Contrat "+c.Number) + m.st.Muted.Render(" · "+c.StatusLabel+" · "+c.ProductLabel)
-		body = m.vp.View()
+		return m.headLine("Contrat "+c.Number, c.StatusLabel+" · "+c.ProductLabel)
+	})
+	switch {
+	case m.choosing():
+		return m.page(head, body, m.pick.viewIn(m.st, m.width, m.height/2))
+	case m.act != nil:
+		return m.page(head, body, m.act.prompt+m.input.View())
 	}
-	if m.act == nil {
-		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n"
-	}
-	action, lines := m.actionView()
-	return fitHeight(head+"\n"+body, m.width, m.height-lines) + "\n" + action
+	return m.page(head, body, m.bottom())
 }
 
 func (m *contractsScreen) detailText() string {

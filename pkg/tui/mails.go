@@ -12,23 +12,15 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
 // mailsKeys are the bindings of the Courriels screen.
 var mailsKeys = struct {
-	Open, State, Filter, Retry, Back, Apply, Cancel, Scroll key.Binding
+	State, Retry key.Binding
 }{
-	Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "ouvrir")),
-	State:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "tous/non envoyés/envoyés/en échec")),
-	Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filtrer")),
-	Retry:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "renvoyer")),
-	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "retour")),
-	Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "valider")),
-	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
-	Scroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
+	State: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "tous/non envoyés/envoyés/en échec")),
+	Retry: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "renvoyer")),
 }
 
 // mailStates are the states f cycles, "" for every mail, with the label
@@ -39,12 +31,12 @@ var mailStates = []struct {
 }{{"", "tous"}, {mail.StatusPending, "non envoyés"}, {mail.StatusSent, "envoyés"}, {mail.StatusFailed, "en échec"}}
 
 // mailsMode is what the Courriels screen shows and where keys go.
-type mailsMode int
+type mailsMode = frameMode
 
 const (
-	mailList mailsMode = iota
-	mailFilter
-	mailDetail
+	mailList   = frameList
+	mailFilter = frameFilter
+	mailDetail = frameDetail
 )
 
 // Messages of the Courriels screen's reads.
@@ -65,50 +57,50 @@ type (
 // read-only operator; an admin retries a failed mail. Agents read a
 // request's mails in its view (Demandes) instead.
 type mailsScreen struct {
+	frame[mail.Mail]
 	src Source
-	st  Styles
 	ctx context.Context
 	now func() time.Time
 
-	width, height int
-	mode          mailsMode
-	state         int
-	box           *Outbox
-	shown         []mail.Mail
-	err           error
-	table         table.Model
-	input         textinput.Model
-	query         string
-	ask           *confirm
+	state int
+	box   *Outbox
 
-	// The open mail and its view.
+	// The open mail.
 	id      int64
 	open    *mail.Mail
 	openErr error
-	vp      viewport.Model
 }
 
 // newMailsScreen builds the Courriels screen over src.
 func newMailsScreen(src Source, st Styles) Screen {
-	m := &mailsScreen{src: src, st: st, ctx: context.Background(), now: time.Now,
-		table: newScreenTable(st), input: newScreenInput(100), vp: viewport.New(80, 20)}
+	m := &mailsScreen{src: src, ctx: context.Background(), now: time.Now}
+	m.frame = newFrame(st, frameSpec[mail.Mail]{
+		cols: []colSpec{{"N°", 5, 7}, {"État", 10, 10}, {"Écrit le", 14, 14}, {"Destinataire", 14, 32}, {"Objet", 10, 200}},
+		cells: func(ml mail.Mail) table.Row {
+			return table.Row{strconv.FormatInt(ml.ID, 10), ml.Status.Label(), frDate(ml.CreatedAt, m.now()), ml.To, ml.Subject}
+		},
+		id: func(ml mail.Mail) string { return strconv.FormatInt(ml.ID, 10) },
+		match: func(q string, ml mail.Mail) bool {
+			return matches(q, ml.To, ml.Subject, ml.Template, ml.Status.Label())
+		},
+		open: func(ml mail.Mail) tea.Cmd {
+			m.id, m.open, m.openErr = ml.ID, nil, nil
+			return m.loadMail(m.id)
+		},
+		close:       func() { m.id, m.open, m.openErr = 0, nil, nil },
+		empty:       func() string { return "Aucun courriel." },
+		unavailable: refusal,
+	})
 	m.SetSize(80, 20)
 	return m
 }
 
 func (m *mailsScreen) Title() string { return "Courriels" }
 
-func (m *mailsScreen) Capturing() bool { return m.mode == mailFilter || m.ask != nil }
+func (m *mailsScreen) Capturing() bool { return m.capturing() }
 
 func (m *mailsScreen) SetSize(w, h int) {
-	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"N°", 5, 7}, {"État", 10, 10}, {"Écrit le", 14, 14},
-		{"Destinataire", 14, 32}, {"Objet", 10, 200}}))
-	m.table.SetWidth(m.width)
-	m.table.SetHeight(m.height - 2)
-	m.input.Width = m.width - 12
-	m.vp.Width, m.vp.Height = m.width, m.height-2
-	m.refreshRows()
+	m.resize(w, h)
 	m.refreshDetail()
 }
 
@@ -138,8 +130,11 @@ func (m *mailsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	case outboxLoadedMsg:
 		// An answer for a state left since (f pressed twice) is dropped.
 		if msg.status == mailStates[m.state].status {
-			m.box, m.err = msg.box, msg.err
-			m.refreshRows()
+			var list []mail.Mail
+			if msg.err == nil && msg.box != nil {
+				m.box, list = msg.box, msg.box.Mails
+			}
+			m.setRows(list, msg.err)
 		}
 	case mailLoadedMsg:
 		if msg.id == m.id {
@@ -147,76 +142,26 @@ func (m *mailsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 			m.refreshDetail()
 		}
 	case tea.KeyMsg:
-		return m, m.key(msg)
+		return m, m.route(msg, m.actions())
 	}
 	return m, nil
 }
 
-func (m *mailsScreen) key(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case m.ask != nil:
-		return m.askKey(msg)
-	case m.mode == mailFilter:
-		return m.filterKey(msg)
-	case m.mode == mailDetail:
-		return m.detailKey(msg)
+// actions are the keys of the list and of the open mail.
+func (m *mailsScreen) actions() []action {
+	if m.mode == mailDetail {
+		return []action{m.backAction(), scrollAction(),
+			{key: mailsKeys.Retry, ok: m.open != nil && m.mayRetry(m.open), run: func() tea.Cmd { return m.askRetry(*m.open) }}}
 	}
-	switch {
-	case key.Matches(msg, mailsKeys.State):
-		m.state = (m.state + 1) % len(mailStates)
-		m.table.SetCursor(0)
-		return m.Load(m.ctx)
-	case key.Matches(msg, mailsKeys.Filter) && m.err == nil:
-		m.mode = mailFilter
-		m.input.SetValue(m.query)
-		m.input.CursorEnd()
-		return m.input.Focus()
-	case key.Matches(msg, mailsKeys.Open):
-		if ml := m.selected(); ml != nil {
-			m.mode, m.id, m.open, m.openErr = mailDetail, ml.ID, nil, nil
-			m.vp.SetYOffset(0)
-			return m.loadMail(m.id)
-		}
-	case key.Matches(msg, mailsKeys.Retry):
-		if ml := m.selected(); ml != nil && m.mayRetry(ml) {
-			m.askRetry(*ml)
-		}
-	default:
-		var cmd tea.Cmd
-		m.table, cmd = m.table.Update(msg)
-		m.refreshRows()
-		return cmd
-	}
-	return nil
-}
-
-func (m *mailsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, mailsKeys.Back):
-		m.mode, m.id, m.open, m.openErr = mailList, 0, nil, nil
-	case key.Matches(msg, mailsKeys.Retry):
-		if m.open != nil && m.mayRetry(m.open) {
-			m.askRetry(*m.open)
-		}
-	default:
-		var cmd tea.Cmd
-		m.vp, cmd = m.vp.Update(msg)
-		return cmd
-	}
-	return nil
-}
-
-func (m *mailsScreen) filterKey(msg tea.KeyMsg) tea.Cmd {
-	res, q, cmd := updateFilter(&m.input, msg, mailsKeys.Apply, mailsKeys.Cancel)
-	switch res {
-	case filterCancelled:
-		m.mode = mailList
-	case filterApplied:
-		m.mode, m.query = mailList, q
-		m.table.SetCursor(0)
-		m.refreshRows()
-	}
-	return cmd
+	ml, selected := m.current()
+	return []action{m.openAction(frameKeys.Open),
+		{key: mailsKeys.State, ok: true, run: func() tea.Cmd {
+			m.state = (m.state + 1) % len(mailStates)
+			m.table.SetCursor(0)
+			return m.Load(m.ctx)
+		}},
+		m.filterAction(),
+		{key: mailsKeys.Retry, ok: selected && m.mayRetry(&ml), run: func() tea.Cmd { return m.askRetry(ml) }}}
 }
 
 // mayRetry tells whether to offer « renvoyer » on ml: a failed mail, to
@@ -226,93 +171,25 @@ func (m *mailsScreen) mayRetry(ml *mail.Mail) bool {
 }
 
 // askRetry asks before putting ml back in the queue.
-func (m *mailsScreen) askRetry(ml mail.Mail) {
+func (m *mailsScreen) askRetry(ml mail.Mail) tea.Cmd {
 	src, ctx, id := m.src, m.ctx, ml.ID
 	m.ask = &confirm{prompt: fmt.Sprintf("Renvoyer le courriel n°\u00a0%d à %s\u00a0? (o/n)", id, ml.To), run: func() tea.Cmd {
 		return afterAction(func() tea.Msg {
 			return errOr(src.RetryMail(ctx, id), fmt.Sprintf("Courriel n°\u00a0%d remis en file d’envoi.", id))
 		})
 	}}
-}
-
-func (m *mailsScreen) askKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, widgetKeys.Yes):
-		run := m.ask.run
-		m.ask = nil
-		return run()
-	case key.Matches(msg, widgetKeys.No):
-		m.ask = nil
-	}
 	return nil
-}
-
-// selected is the mail under the cursor, nil when the list is empty.
-func (m *mailsScreen) selected() *mail.Mail {
-	if c := m.table.Cursor(); m.err == nil && c >= 0 && c < len(m.shown) {
-		return &m.shown[c]
-	}
-	return nil
-}
-
-// refreshRows filters the loaded mails into the table, the cursor kept
-// on the same mail.
-func (m *mailsScreen) refreshRows() {
-	var id int64
-	if ml := m.selected(); ml != nil {
-		id = ml.ID
-	}
-	m.shown = m.shown[:0:0]
-	if m.box != nil && m.err == nil {
-		for _, ml := range m.box.Mails {
-			if matches(m.query, ml.To, ml.Subject, ml.Template, ml.Status.Label()) {
-				m.shown = append(m.shown, ml)
-			}
-		}
-	}
-	cursor := min(max(m.table.Cursor(), 0), max(len(m.shown)-1, 0))
-	for i, ml := range m.shown {
-		if ml.ID == id {
-			cursor = i
-		}
-	}
-	now := m.now()
-	rows := make([]table.Row, len(m.shown))
-	for i, ml := range m.shown {
-		rows[i] = table.Row{marker(i == cursor, strconv.FormatInt(ml.ID, 10)), ml.Status.Label(),
-			frDate(ml.CreatedAt, now), ml.To, ml.Subject}
-	}
-	m.table.SetRows(rows)
-	m.table.SetCursor(cursor)
 }
 
 func (m *mailsScreen) View() string {
 	if m.mode == mailDetail {
 		return m.detailView()
 	}
-	head := m.st.Title.Render("Courriels")
+	summary := ""
 	if m.box != nil && m.err == nil {
-		head += m.st.Muted.Render(" · " + m.summary())
+		summary = m.summary()
 	}
-	var body string
-	switch {
-	case m.err != nil:
-		body = m.st.Muted.Render(wrap(refusal(m.err), m.width))
-	case m.box == nil:
-		body = m.st.Muted.Render("Chargement…")
-	case len(m.shown) == 0:
-		body = m.st.Muted.Render("Aucun courriel.")
-	default:
-		body = m.table.View()
-	}
-	out := fitHeight(head+"\n"+body, m.width, m.height-1)
-	switch {
-	case m.ask != nil:
-		return out + "\n" + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
-	case m.mode == mailFilter:
-		return out + "\nFiltrer\u00a0: " + m.input.View()
-	}
-	return out + "\n"
+	return m.listView(m.headLine("Courriels", summary))
 }
 
 // refusal says why the outbox is not shown: to an agent, where to read
@@ -340,32 +217,6 @@ func (m *mailsScreen) summary() string {
 	return strings.Join(parts, " · ")
 }
 
-func (m *mailsScreen) ShortHelp() []key.Binding {
-	switch {
-	case m.ask != nil:
-		return confirmHelp()
-	case m.mode == mailFilter:
-		return []key.Binding{mailsKeys.Apply, mailsKeys.Cancel}
-	case m.mode == mailDetail:
-		h := []key.Binding{mailsKeys.Back, mailsKeys.Scroll}
-		if m.open != nil && m.mayRetry(m.open) {
-			h = append(h, mailsKeys.Retry)
-		}
-		return h
-	case m.err != nil:
-		return nil
-	}
-	h := []key.Binding{mailsKeys.Open, mailsKeys.State, mailsKeys.Filter}
-	if ml := m.selected(); ml != nil && m.mayRetry(ml) {
-		h = append(h, mailsKeys.Retry)
-	}
-	return h
-}
+func (m *mailsScreen) ShortHelp() []key.Binding { return m.help(m.actions()) }
 
-func (m *mailsScreen) FullHelp() [][]key.Binding {
-	h := [][]key.Binding{m.ShortHelp()}
-	if m.mode == mailList && m.ask == nil {
-		h = append(h, m.table.KeyMap.ShortHelp())
-	}
-	return h
-}
+func (m *mailsScreen) FullHelp() [][]key.Binding { return m.fullHelp(m.ShortHelp()) }

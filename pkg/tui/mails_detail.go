@@ -10,14 +10,11 @@ import (
 // The mail view of the Courriels screen: its headers, where it stands,
 // and its text part (the HTML part says the same, drawn from one source).
 
-// refreshDetail writes the open mail into the viewport at its width.
+// refreshDetail writes the open mail into the pane at its width.
 func (m *mailsScreen) refreshDetail() {
-	if m.open == nil {
-		return
+	if m.open != nil {
+		m.showText(m.detailText(), false)
 	}
-	y := m.vp.YOffset
-	m.vp.SetContent(m.detailText())
-	m.vp.SetYOffset(y)
 }
 
 func (m *mailsScreen) detailText() string {
@@ -61,21 +58,10 @@ func mailState(ml *mail.Mail) string {
 }
 
 func (m *mailsScreen) detailView() string {
-	var head, body string
-	switch {
-	case m.openErr != nil:
-		head, body = m.st.Title.Render("Courriel"), m.st.Error.Render(wrap(errorText(m.openErr), m.width))
-	case m.open == nil:
-		head, body = m.st.Title.Render("Courriel"), m.st.Muted.Render("Chargement…")
-	default:
-		head = m.st.Title.Render(fmt.Sprintf("Courriel n°\u00a0%d", m.open.ID)) + m.st.Muted.Render(" · "+m.open.Status.Label())
-		body = m.vp.View()
-	}
-	out := fitHeight(head+"\n"+body, m.width, m.height-1)
-	if m.ask != nil {
-		return out + "\n" + m.st.Info.Render(elideAsk(m.ask.prompt, m.width))
-	}
-	return out + "\n"
+	head, body := m.pane("Courriel", m.open != nil, m.openErr, func() string {
+		return m.headLine(fmt.Sprintf("Courriel n°\u00a0%d", m.open.ID), m.open.Status.Label())
+	})
+	return m.page(head, body, m.bottom())
 }
 
 // aggregateText names what a mail is about in French: « request:ID »

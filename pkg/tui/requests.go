@@ -12,33 +12,23 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/table"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
 // requestsKeys are the bindings of the Demandes screen.
 var requestsKeys = struct {
-	Open, Filter, Sort, Reverse, State, Mine, Back           key.Binding
-	Take, Status, Note, Hand, Release, Apply, Cancel, Scroll key.Binding
-	Save                                                     key.Binding
+	Sort, Reverse, State, Mine              key.Binding
+	Take, Status, Note, Hand, Release, Save key.Binding
 }{
-	Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "ouvrir")),
-	Filter:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filtrer")),
 	Sort:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "trier")),
 	Reverse: key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "inverser le tri")),
 	State:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "en cours/terminées/toutes")),
 	Mine:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mes demandes")),
-	Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "retour")),
 	Take:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "prendre en charge")),
 	Status:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "changer le statut")),
 	Note:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "ajouter une note")),
 	Hand:    key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "confier à…")),
 	Release: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "remettre dans la file")),
-	Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("entrée", "valider")),
-	Cancel:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("échap", "annuler")),
-	Scroll:  key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"), key.WithHelp("↑/↓", "défiler")),
 	Save:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "enregistrer une pièce")),
 }
 
@@ -52,13 +42,17 @@ var (
 )
 
 // requestsMode is what the Demandes screen shows and where keys go.
-type requestsMode int
+type requestsMode = frameMode
 
 const (
-	reqList requestsMode = iota
-	reqFilter
-	reqDetail
-	reqStatus
+	reqList   = frameList
+	reqFilter = frameFilter
+	reqDetail = frameDetail
+)
+
+// The steps of the open request, which take every key.
+const (
+	reqStatus = frameOwn + iota
 	reqNote
 	reqHand
 	// reqSave: the number of a claim's file to save is typed.
@@ -90,32 +84,20 @@ type (
 
 // requestsScreen is the Demandes tab: the back office's queue and one request.
 type requestsScreen struct {
+	frame[desk.StaffView]
 	src Source
-	st  Styles
 	ctx context.Context
 	now func() time.Time
 
-	width, height int
-	mode          requestsMode
+	sortCol  int
+	sortDesc bool
+	state    int
+	mine     bool
 
-	all, shown []desk.StaffView
-	err        error
-	loaded     bool
-	table      table.Model
-	input      textinput.Model
-	query      string
-	sortCol    int
-	sortDesc   bool
-	state      int
-	mine       bool
-
-	// The open request, its view, and the list open over it.
+	// The open request and the list open over it.
 	id        string
 	detail    *RequestDetail
 	detailErr error
-	vp        viewport.Model
-	pick      picker
-	staff     []desk.Person
 	// saveDir is where a claim's file is saved: "" for the working directory.
 	saveDir string
 	// claimMove is the claim's next step being drafted.
@@ -124,29 +106,33 @@ type requestsScreen struct {
 
 // newRequestsScreen builds the Demandes screen over src.
 func newRequestsScreen(src Source, st Styles) Screen {
-	ti := newScreenInput(100)
-	m := &requestsScreen{src: src, st: st, ctx: context.Background(), now: time.Now,
-		table: newScreenTable(st), input: ti, vp: viewport.New(80, 20)}
+	m := &requestsScreen{src: src, ctx: context.Background(), now: time.Now}
+	m.frame = newFrame(st, frameSpec[desk.StaffView]{
+		cols: []colSpec{{"Type", 8, 13}, {"Référence", 14, 14}, {"Client", 9, 24}, {"Objet", 9, 26},
+			{"Statut", 9, 20}, {"Suivie par", 7, 18}, {"Échéance", 11, 19}},
+		cells: m.cells,
+		id:    func(r desk.StaffView) string { return r.ID },
+		match: func(q string, r desk.StaffView) bool {
+			return matches(q, r.Ref, r.Name, r.Email, m.subject(r), r.Summary, r.StatusLabel)
+		},
+		order: m.order,
+		open: func(r desk.StaffView) tea.Cmd {
+			m.id, m.detail, m.detailErr = r.ID, nil, nil
+			return m.loadDetail(m.id)
+		},
+		close: func() { m.id, m.detail, m.detailErr = "", nil, nil },
+		empty: func() string { return "Aucune demande." },
+	})
 	m.SetSize(80, 20)
 	return m
 }
 
 func (m *requestsScreen) Title() string { return "Demandes" }
 
-func (m *requestsScreen) Capturing() bool {
-	return m.mode == reqFilter || m.mode == reqStatus || m.mode == reqNote || m.mode == reqHand || m.mode == reqSave ||
-		m.mode == reqClaimStatus || m.mode == reqClaimField || m.mode == reqClaimNote || m.mode == reqClaimConfirm
-}
+func (m *requestsScreen) Capturing() bool { return m.capturing() }
 
 func (m *requestsScreen) SetSize(w, h int) {
-	m.width, m.height = max(w, 20), max(h, 5)
-	m.table.SetColumns(fitColumns(m.width, []colSpec{{"Type", 8, 13}, {"Référence", 14, 14},
-		{"Client", 9, 24}, {"Objet", 9, 26}, {"Statut", 9, 20}, {"Suivie par", 7, 18}, {"Échéance", 11, 19}}))
-	m.table.SetWidth(m.width)
-	m.table.SetHeight(m.height - 2)
-	m.input.Width = m.width - 12
-	m.vp.Width, m.vp.Height = m.width, m.height-2
-	m.refreshRows()
+	m.resize(w, h)
 	m.refreshDetail()
 }
 
@@ -183,11 +169,7 @@ func (m *requestsScreen) loadDetail(id string) tea.Cmd {
 func (m *requestsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case queueLoadedMsg:
-		m.loaded, m.err = true, msg.err
-		if msg.err == nil {
-			m.all = msg.list
-		}
-		m.refreshRows()
+		m.setRows(msg.list, msg.err)
 	case requestLoadedMsg:
 		if msg.id == m.id {
 			m.detail, m.detailErr = msg.detail, msg.err
@@ -196,89 +178,50 @@ func (m *requestsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	case staffLoadedMsg:
 		return m, m.staffLoaded(msg)
 	case tea.KeyMsg:
-		return m, m.key(msg)
+		if m.mode >= frameOwn && !m.choosing() {
+			return m, m.stepKey(msg)
+		}
+		return m, m.route(msg, m.actions())
 	}
 	return m, nil
 }
 
-func (m *requestsScreen) key(msg tea.KeyMsg) tea.Cmd {
-	switch m.mode {
-	case reqFilter:
-		return m.filterKey(msg)
-	case reqList:
-		return m.listKey(msg)
+// actions are the keys of the queue, or of the request open.
+func (m *requestsScreen) actions() []action {
+	if m.mode >= reqDetail {
+		return m.detailActions()
 	}
-	return m.detailKey(msg)
+	return m.listActions()
 }
 
-func (m *requestsScreen) filterKey(msg tea.KeyMsg) tea.Cmd {
-	res, q, cmd := updateFilter(&m.input, msg, requestsKeys.Apply, requestsKeys.Cancel)
-	switch res {
-	case filterCancelled:
-		m.mode = reqList
-	case filterApplied:
-		m.mode, m.query = reqList, q
-		m.table.SetCursor(0)
-		m.refreshRows()
-	}
-	return cmd
-}
-
-func (m *requestsScreen) listKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, requestsKeys.Filter):
-		m.mode = reqFilter
-		m.input.SetValue(m.query)
-		m.input.CursorEnd()
-		return m.input.Focus()
-	case key.Matches(msg, requestsKeys.Sort):
-		m.sortCol = (m.sortCol + 1) % len(requestSorts)
-		m.refreshRows()
-	case key.Matches(msg, requestsKeys.Reverse):
-		m.sortDesc = !m.sortDesc
-		m.refreshRows()
-	case key.Matches(msg, requestsKeys.State):
-		m.state = (m.state + 1) % len(requestStates)
-		return m.Load(m.ctx)
-	case key.Matches(msg, requestsKeys.Mine):
-		m.mine = !m.mine
-		return m.Load(m.ctx)
-	case key.Matches(msg, requestsKeys.Open):
-		if c := m.table.Cursor(); c >= 0 && c < len(m.shown) {
-			m.mode, m.id, m.detail, m.detailErr = reqDetail, m.shown[c].ID, nil, nil
-			m.refreshDetail()
-			return m.loadDetail(m.id)
-		}
-	default:
-		var cmd tea.Cmd
-		m.table, cmd = m.table.Update(msg)
-		m.refreshRows()
-		return cmd
-	}
-	return nil
+// listActions are the keys of the queue.
+func (m *requestsScreen) listActions() []action {
+	return []action{m.openAction(frameKeys.Open), m.filterAction(),
+		{key: requestsKeys.Sort, ok: true, run: func() tea.Cmd {
+			m.sortCol = (m.sortCol + 1) % len(requestSorts)
+			m.refresh()
+			return nil
+		}},
+		{key: requestsKeys.Reverse, ok: true, run: func() tea.Cmd {
+			m.sortDesc = !m.sortDesc
+			m.refresh()
+			return nil
+		}},
+		{key: requestsKeys.State, ok: true, run: func() tea.Cmd {
+			m.state = (m.state + 1) % len(requestStates)
+			return m.Load(m.ctx)
+		}},
+		{key: requestsKeys.Mine, ok: true, run: func() tea.Cmd {
+			m.mine = !m.mine
+			return m.Load(m.ctx)
+		}}}
 }
 
 func (m *requestsScreen) View() string {
 	if m.mode >= reqDetail {
 		return m.detailView()
 	}
-	head := m.st.Title.Render("Demandes") + m.st.Muted.Render(" · "+m.summary())
-	var body string
-	switch {
-	case m.err != nil:
-		body = m.st.Error.Render(wrap(errorText(m.err), m.width))
-	case !m.loaded:
-		body = m.st.Muted.Render("Chargement…")
-	case len(m.shown) == 0:
-		body = m.st.Muted.Render("Aucune demande.")
-	default:
-		body = m.table.View()
-	}
-	out := fitHeight(head+"\n"+body, m.width, m.height-1)
-	if m.mode == reqFilter {
-		return out + "\n" + "Filtrer\u00a0: " + m.input.View()
-	}
-	return out + "\n"
+	return m.listView(m.headLine("Demandes", m.summary()))
 }
 
 // summary says which requests the list shows, how sorted and how many.
@@ -309,22 +252,12 @@ func plural(n int) string {
 
 func (m *requestsScreen) ShortHelp() []key.Binding {
 	switch m.mode {
-	case reqList:
-		return []key.Binding{requestsKeys.Open, requestsKeys.Filter, requestsKeys.Sort, requestsKeys.Reverse, requestsKeys.State, requestsKeys.Mine}
-	case reqFilter, reqNote, reqSave:
-		return []key.Binding{requestsKeys.Apply, requestsKeys.Cancel}
-	case reqStatus, reqHand, reqClaimStatus:
-		return m.pick.help()
+	case reqNote, reqSave:
+		return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
 	case reqClaimField, reqClaimNote, reqClaimConfirm:
 		return m.claimMoveHelp()
 	}
-	return m.detailHelp()
+	return m.help(m.actions())
 }
 
-func (m *requestsScreen) FullHelp() [][]key.Binding {
-	h := [][]key.Binding{m.ShortHelp()}
-	if m.mode == reqList {
-		h = append(h, m.table.KeyMap.ShortHelp())
-	}
-	return h
-}
+func (m *requestsScreen) FullHelp() [][]key.Binding { return m.fullHelp(m.ShortHelp()) }

@@ -62,23 +62,21 @@ func (m *requestsScreen) writeClaim(b *strings.Builder, c *claim.StaffClaim, sec
 // with a single file, its number is already there.
 func (m *requestsScreen) askFile() tea.Cmd {
 	m.mode = reqSave
-	m.input.SetValue("")
+	value := ""
 	if len(m.claimFiles()) == 1 {
-		m.input.SetValue("1")
+		value = "1"
 	}
-	m.input.CursorEnd()
-	m.input.CharLimit, m.input.Width = 6, 8
-	return m.input.Focus()
+	return m.startLine(value, 6, 8)
 }
 
 // saveKey handles the line of the file's number: enter saves the file it
 // names, or says in the status bar why not; esc gives up.
 func (m *requestsScreen) saveKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, requestsKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.endSave()
 		return nil
-	case key.Matches(msg, requestsKeys.Apply):
+	case key.Matches(msg, frameKeys.Apply):
 		text := strings.TrimSpace(m.input.Value())
 		if text == "" {
 			return nil
@@ -100,13 +98,10 @@ func (m *requestsScreen) saveKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// endSave closes the line of the file's number and gives the input back
-// its width and limit for the filter (newRequestsScreen, SetSize).
+// endSave closes the line of the file's number and gives it back to the filter.
 func (m *requestsScreen) endSave() {
 	m.mode = reqDetail
-	m.input.Blur()
-	m.input.SetValue("")
-	m.input.CharLimit, m.input.Width = 100, m.width-12
+	m.endLine()
 }
 
 // badFileNumber says why text names none of the n files.

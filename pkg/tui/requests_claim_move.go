@@ -68,13 +68,16 @@ func (m *requestsScreen) claimMoves() []claim.Move {
 
 // pickClaimMove opens the list of the claim's next steps.
 func (m *requestsScreen) pickClaimMove() {
-	d := m.detail
-	m.claimMove = &claimMoveDraft{ref: d.Request.Ref, from: d.Request.StatusLabel, insurerRef: d.Claim.InsurerRef, choices: m.claimMoves()}
-	labels := make([]string, len(m.claimMove.choices))
-	for i, mv := range m.claimMove.choices {
+	r := m.detail.Request
+	d := &claimMoveDraft{ref: r.Ref, from: r.StatusLabel, insurerRef: m.detail.Claim.InsurerRef, choices: m.claimMoves()}
+	labels := make([]string, len(d.choices))
+	for i, mv := range d.choices {
 		labels[i] = mv.Label
 	}
-	m.mode, m.pick = reqClaimStatus, picker{title: "Nouvelle étape du sinistre " + d.Request.Ref, labels: labels}
+	m.choose(reqClaimStatus, "Nouvelle étape du sinistre "+r.Ref, labels, func(i int) tea.Cmd {
+		m.claimMove = d
+		return m.claimMovePicked(i)
+	})
 }
 
 // claimMovePicked starts the draft of move i: its field first when it
@@ -101,11 +104,7 @@ func (m *requestsScreen) claimMovePicked(i int) tea.Cmd {
 // typeClaim opens the input of a claim's move after prompt.
 func (m *requestsScreen) typeClaim(mode requestsMode, prompt, value string, limit int) tea.Cmd {
 	m.mode = mode
-	m.input.CharLimit = limit
-	m.input.Width = max(m.width-len([]rune(prompt))-1, 10)
-	m.input.SetValue(value)
-	m.input.CursorEnd()
-	return m.input.Focus()
+	return m.startLine(value, limit, max(m.width-len([]rune(prompt))-1, 10))
 }
 
 // claimMoveKey handles the keys while a move is drafted: enter goes on
@@ -125,10 +124,10 @@ func (m *requestsScreen) claimMoveKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case key.Matches(msg, requestsKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.endClaimMove()
 		return nil
-	case key.Matches(msg, requestsKeys.Apply):
+	case key.Matches(msg, frameKeys.Apply):
 		text := strings.TrimSpace(m.input.Value())
 		if m.mode == reqClaimNote {
 			d.in.Note = text
@@ -233,7 +232,7 @@ func (m *requestsScreen) claimMoveHelp() []key.Binding {
 	if m.mode == reqClaimConfirm {
 		return confirmHelp()
 	}
-	return []key.Binding{requestsKeys.Apply, requestsKeys.Cancel}
+	return []key.Binding{frameKeys.Apply, frameKeys.Cancel}
 }
 
 // euroAmount is an amount typed in euros: digits, then at most two

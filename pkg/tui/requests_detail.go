@@ -12,64 +12,73 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// The request view of the Demandes screen: a viewport over the request,
-// and the actions its Can allows.
+// The request view of the Demandes screen: the frame's pane over the
+// request, and the actions its Can allows.
 
-func (m *requestsScreen) detailKey(msg tea.KeyMsg) tea.Cmd {
+// stepKey hands a key to the line typed over the request.
+func (m *requestsScreen) stepKey(msg tea.KeyMsg) tea.Cmd {
 	switch m.mode {
-	case reqStatus, reqHand, reqClaimStatus:
-		return m.pickKey(msg)
 	case reqClaimField, reqClaimNote, reqClaimConfirm:
 		return m.claimMoveKey(msg)
 	case reqNote:
 		return m.noteKey(msg)
-	case reqSave:
-		return m.saveKey(msg)
 	}
+	return m.saveKey(msg)
+}
+
+// detailActions are the keys of the open request: only the actions its
+// Can allows.
+func (m *requestsScreen) detailActions() []action {
 	d, can := m.detail, desk.Can{}
 	if d != nil {
 		can = d.Can
 	}
-	switch {
-	case key.Matches(msg, requestsKeys.Back):
-		m.mode, m.id, m.detail, m.detailErr = reqList, "", nil, nil
-		return nil
-	case key.Matches(msg, requestsKeys.Take) && can.Take:
-		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
-			return "Demande " + d.Request.Ref + " prise en charge.", src.Take(ctx, id)
-		})
-	case key.Matches(msg, requestsKeys.Release) && can.Release:
-		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
-			return "Demande " + d.Request.Ref + " remise dans la file.", src.Release(ctx, id)
-		})
-	case key.Matches(msg, requestsKeys.Status) && len(m.claimMoves()) > 0:
-		// A claim moves through its own service, never the queue's bare
-		// status change: each step asks for something and tells the client.
+	return []action{m.backAction(), scrollAction(),
+		{key: requestsKeys.Take, ok: can.Take, run: func() tea.Cmd {
+			return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+				return "Demande " + d.Request.Ref + " prise en charge.", src.Take(ctx, id)
+			})
+		}},
+		{key: requestsKeys.Status, ok: can.Work && len(d.Moves) > 0 || len(m.claimMoves()) > 0, run: m.pickStatus},
+		{key: requestsKeys.Note, ok: can.Note, run: func() tea.Cmd {
+			m.mode = reqNote
+			return m.startLine("", 2000, m.width-12)
+		}},
+		{key: requestsKeys.Hand, ok: can.Assign, run: func() tea.Cmd {
+			src, ctx := m.src, m.ctx
+			return func() tea.Msg {
+				staff, err := src.Staff(ctx)
+				return staffLoadedMsg{staff: staff, err: err}
+			}
+		}},
+		{key: requestsKeys.Release, ok: can.Release, run: func() tea.Cmd {
+			return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+				return "Demande " + d.Request.Ref + " remise dans la file.", src.Release(ctx, id)
+			})
+		}},
+		{key: requestsKeys.Save, ok: len(m.claimFiles()) > 0, run: m.askFile}}
+}
+
+// pickStatus opens the list of the request's next statuses. A claim
+// moves through its own service, never the queue's bare status change:
+// each step asks for something and tells the client.
+func (m *requestsScreen) pickStatus() tea.Cmd {
+	if len(m.claimMoves()) > 0 {
 		m.pickClaimMove()
-	case key.Matches(msg, requestsKeys.Status) && can.Work && len(d.Moves) > 0:
-		labels := make([]string, len(d.Moves))
-		for i, o := range d.Moves {
-			labels[i] = o.Label
-		}
-		m.mode, m.pick = reqStatus, picker{title: "Nouveau statut de " + d.Request.Ref, labels: labels}
-	case key.Matches(msg, requestsKeys.Note) && can.Note:
-		m.mode = reqNote
-		m.input.SetValue("")
-		m.input.CharLimit = 2000
-		return m.input.Focus()
-	case key.Matches(msg, requestsKeys.Save) && len(m.claimFiles()) > 0:
-		return m.askFile()
-	case key.Matches(msg, requestsKeys.Hand) && can.Assign:
-		src, ctx := m.src, m.ctx
-		return func() tea.Msg {
-			staff, err := src.Staff(ctx)
-			return staffLoadedMsg{staff: staff, err: err}
-		}
-	default:
-		var cmd tea.Cmd
-		m.vp, cmd = m.vp.Update(msg)
-		return cmd
+		return nil
 	}
+	d := m.detail
+	labels := make([]string, len(d.Moves))
+	for i, o := range d.Moves {
+		labels[i] = o.Label
+	}
+	ref := d.Request.Ref
+	m.choose(reqStatus, "Nouveau statut de "+ref, labels, func(i int) tea.Cmd {
+		o := d.Moves[i]
+		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
+			return fmt.Sprintf("Demande %s\u00a0: %s.", ref, o.Label), src.SetStatus(ctx, id, o.Status)
+		})
+	})
 	return nil
 }
 
@@ -89,50 +98,30 @@ func (m *requestsScreen) staffLoaded(msg staffLoadedMsg) tea.Cmd {
 	if m.mode != reqDetail || m.detail == nil {
 		return nil
 	}
-	m.staff = msg.staff
 	labels := make([]string, len(msg.staff))
 	for i, p := range msg.staff {
 		labels[i] = p.Name
 	}
-	m.mode, m.pick = reqHand, picker{title: "Confier " + m.detail.Request.Ref + " à…", labels: labels}
-	return nil
-}
-
-func (m *requestsScreen) pickKey(msg tea.KeyMsg) tea.Cmd {
-	switch m.pick.update(msg) {
-	case pickerCancelled:
-		m.mode, m.claimMove = reqDetail, nil
-	case pickerChosen:
-		mode, i, ref := m.mode, m.pick.cursor, m.detail.Request.Ref
-		m.mode = reqDetail
-		if mode == reqClaimStatus {
-			return m.claimMovePicked(i)
-		}
-		if mode == reqStatus {
-			o := m.detail.Moves[i]
-			return m.act(func(src Source, ctx context.Context, id string) (string, error) {
-				return fmt.Sprintf("Demande %s\u00a0: %s.", ref, o.Label), src.SetStatus(ctx, id, o.Status)
-			})
-		}
-		p := m.staff[i]
+	ref := m.detail.Request.Ref
+	m.choose(reqHand, "Confier "+ref+" à…", labels, func(i int) tea.Cmd {
+		p := msg.staff[i]
 		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 			return "Demande " + ref + " confiée à " + p.Name + ".", src.Assign(ctx, id, p.UID)
 		})
-	}
+	})
 	return nil
 }
 
 func (m *requestsScreen) noteKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, requestsKeys.Cancel):
+	case key.Matches(msg, frameKeys.Cancel):
 		m.mode = reqDetail
-		m.input.Blur()
+		m.endLine()
 		return nil
-	case key.Matches(msg, requestsKeys.Apply):
+	case key.Matches(msg, frameKeys.Apply):
 		body, ref := m.input.Value(), m.detail.Request.Ref
 		m.mode = reqDetail
-		m.input.Blur()
-		m.input.SetValue("")
+		m.endLine()
 		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 			return "Note ajoutée à " + ref + ".", src.AddNote(ctx, id, body)
 		})
@@ -142,14 +131,11 @@ func (m *requestsScreen) noteKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// refreshDetail writes the open request into the viewport at its width.
+// refreshDetail writes the open request into the pane at its width.
 func (m *requestsScreen) refreshDetail() {
-	if m.detail == nil {
-		return
+	if m.detail != nil {
+		m.showText(m.detailText(), false)
 	}
-	y := m.vp.YOffset
-	m.vp.SetContent(m.detailText())
-	m.vp.SetYOffset(y)
 }
 
 func (m *requestsScreen) detailText() string {
@@ -243,47 +229,22 @@ func (m *requestsScreen) detailText() string {
 }
 
 func (m *requestsScreen) detailView() string {
-	var head, body string
-	switch {
-	case m.detailErr != nil:
-		head, body = m.st.Title.Render("Demande"), m.st.Error.Render(wrap(errorText(m.detailErr), m.width))
-	case m.detail == nil:
-		head, body = m.st.Title.Render("Demande"), m.st.Muted.Render("Chargement…")
-	default:
+	head, body := m.pane("Demande", m.detail != nil, m.detailErr, func() string {
 		r := m.detail.Request
-		head = m.st.Title.Render(r.Ref) + m.st.Muted.Render(" · "+r.KindLabel+" · "+r.StatusLabel)
-		body = m.vp.View()
+		return m.headLine(r.Ref, r.KindLabel+" · "+r.StatusLabel)
+	})
+	bottom := ""
+	switch {
+	case m.choosing():
+		body = m.pick.viewIn(m.st, m.width, m.height-2)
+	case m.mode == reqClaimField, m.mode == reqClaimNote, m.mode == reqClaimConfirm:
+		body, bottom = m.claimMoveView()
+	case m.mode == reqNote:
+		bottom = "Note\u00a0: " + m.input.View()
+	case m.mode == reqSave:
+		bottom = m.savePrompt() + m.input.View()
 	}
-	switch m.mode {
-	case reqStatus, reqHand, reqClaimStatus:
-		body = m.pick.view(m.st, m.width)
-	case reqClaimField, reqClaimNote, reqClaimConfirm:
-		body, bottom := m.claimMoveView()
-		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n" + bottom
-	case reqNote:
-		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\nNote\u00a0: " + m.input.View()
-	case reqSave:
-		return fitHeight(head+"\n"+body, m.width, m.height-1) + "\n" + m.savePrompt() + m.input.View()
-	}
-	return fitHeight(head+"\n"+body, m.width, m.height)
-}
-
-// detailHelp shows only the actions the request's Can allows.
-func (m *requestsScreen) detailHelp() []key.Binding {
-	h := []key.Binding{requestsKeys.Back, requestsKeys.Scroll}
-	if d := m.detail; d != nil {
-		for _, b := range []struct {
-			ok bool
-			k  key.Binding
-		}{{d.Can.Take, requestsKeys.Take}, {d.Can.Work && len(d.Moves) > 0 || len(m.claimMoves()) > 0, requestsKeys.Status},
-			{d.Can.Note, requestsKeys.Note}, {d.Can.Assign, requestsKeys.Hand}, {d.Can.Release, requestsKeys.Release},
-			{len(m.claimFiles()) > 0, requestsKeys.Save}} {
-			if b.ok {
-				h = append(h, b.k)
-			}
-		}
-	}
-	return h
+	return m.page(head, body, bottom)
 }
 
 // historyWho is who did a history event, « Système » for the site itself,

@@ -12,20 +12,19 @@ import (
 
 // The rows of the Demandes list: filtered, sorted, their deadline in words.
 
-// refreshRows filters and sorts the loaded queue into the table.
-func (m *requestsScreen) refreshRows() {
-	var id string
-	if c := m.table.Cursor(); c >= 0 && c < len(m.shown) {
-		id = m.shown[c].ID
+// cells are a request's cells in the queue.
+func (m *requestsScreen) cells(r desk.StaffView) table.Row {
+	who := "—"
+	if r.Assignee != nil {
+		who = r.Assignee.Name
 	}
-	m.shown = m.shown[:0:0]
-	for _, r := range m.all {
-		if matches(m.query, r.Ref, r.Name, r.Email, m.subject(r), r.Summary, r.StatusLabel) {
-			m.shown = append(m.shown, r)
-		}
-	}
-	sort.SliceStable(m.shown, func(i, j int) bool {
-		less, a, b := false, m.shown[i], m.shown[j]
+	return table.Row{r.KindLabel, r.Ref, r.Name, m.subject(r), r.StatusLabel, who, dueCell(r, m.now(), m.table.Columns()[6].Width)}
+}
+
+// order sorts the requests shown on the column o chose, O reversing it.
+func (m *requestsScreen) order(shown []desk.StaffView) {
+	sort.SliceStable(shown, func(i, j int) bool {
+		less, a, b := false, shown[i], shown[j]
 		switch requestSorts[m.sortCol] {
 		case "échéance":
 			less = a.DueAt != "" && (b.DueAt == "" || a.DueAt < b.DueAt)
@@ -51,26 +50,6 @@ func (m *requestsScreen) refreshRows() {
 		}
 		return less
 	})
-	cursor := 0
-	for i, r := range m.shown {
-		if r.ID == id {
-			cursor = i
-		}
-	}
-	if m.table.Cursor() >= 0 && m.table.Cursor() < len(m.shown) && id == "" {
-		cursor = m.table.Cursor()
-	}
-	rows := make([]table.Row, len(m.shown))
-	now, dueWidth := m.now(), m.table.Columns()[6].Width
-	for i, r := range m.shown {
-		who := "—"
-		if r.Assignee != nil {
-			who = r.Assignee.Name
-		}
-		rows[i] = table.Row{marker(i == cursor, r.KindLabel), r.Ref, r.Name, m.subject(r), r.StatusLabel, who, dueCell(r, now, dueWidth)}
-	}
-	m.table.SetRows(rows)
-	m.table.SetCursor(cursor)
 }
 
 // subject is the « Objet » cell (the web desk's header), as its subjectOf:

@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
 	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -192,31 +191,4 @@ func newScreenInput(limit int) textinput.Model {
 	ti.CharLimit = limit
 	ti.Cursor.SetMode(cursor.CursorStatic)
 	return ti
-}
-
-// filterResult is what a key did to a list's `/` filter.
-type filterResult int
-
-const (
-	filterTyping filterResult = iota
-	filterCancelled
-	filterApplied
-)
-
-// updateFilter handles a key while a list's filter is typed, the same way
-// on every screen: cancel drops the typing, apply returns the trimmed text
-// (the caller puts the cursor back on the first row and filters), any other
-// key edits the input.
-func updateFilter(in *textinput.Model, msg tea.KeyMsg, apply, cancel key.Binding) (filterResult, string, tea.Cmd) {
-	switch {
-	case key.Matches(msg, cancel):
-		in.Blur()
-		return filterCancelled, "", nil
-	case key.Matches(msg, apply):
-		in.Blur()
-		return filterApplied, strings.TrimSpace(in.Value()), nil
-	}
-	var cmd tea.Cmd
-	*in, cmd = in.Update(msg)
-	return filterTyping, "", cmd
 }

@@ -58,8 +58,6 @@ func (p *picker) update(msg tea.KeyMsg) pickerResult {
 	return pickerOpen
 }
 
-func (p picker) view(st Styles, w int) string { return p.viewIn(st, w, 0) }
-
 // viewIn draws the picker in h lines at most (0: as many as it needs): a
 // long list shows the part around the cursor.
 func (p picker) viewIn(st Styles, w, h int) string {
