@@ -20,6 +20,9 @@ type quote struct {
 	t  *Tariff
 	p  *product
 	pr profile // by value: a pointer to the caller's would send it to the heap
+	// described is the trace line of a vehicle the client described, the
+	// first of each price's trace; its end is 0 for one of the catalogue.
+	described span
 	buffers
 }
 

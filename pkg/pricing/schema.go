@@ -15,6 +15,7 @@ type fileRates struct {
 	Monthly        fileSourced               `json:"monthly"`
 	Departments    map[string]fileDepartment `json:"departments"`
 	VehicleClasses fileVehicleClasses        `json:"vehicleClasses"`
+	Described      fileDescribed             `json:"describedVehicle"`
 	IPIDSections   map[string]string         `json:"ipidSections"`
 	Products       map[string]*fileProduct   `json:"products"`
 	OnStudy        map[string]fileStudy      `json:"onStudy"`
