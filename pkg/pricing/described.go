@@ -316,3 +316,31 @@ func inBounds(f *FormField, n int64) bool {
 
 // fmtThousands writes n with its thousands apart: « 1 200 ».
 func fmtThousands(n int64) string { return string(appendThousands(nil, n)) }
+
+// DescribedSummary writes a vehicle the client described, for staff:
+// « Renault Clio 2006, 5 CV, diesel, valeur à neuf 15 000 € »; "" when
+// the answers name a vehicle of the catalogue.
+func (t *Tariff) DescribedSummary(product string, a Answers) string {
+	name := a.DescribedName()
+	p := t.products[product]
+	if name == "" || p == nil || p.field["vehicleEnergy"] == nil {
+		return name
+	}
+	b := append([]byte(name), ", "...)
+	switch {
+	case p.vehicleKind == "car":
+		b = append(strconv.AppendInt(b, int64(a.VehicleFiscalPower), 10), nbsp+"CV, "...)
+	case a.VehicleCc > 0:
+		b = append(appendThousands(b, int64(a.VehicleCc)), nbsp+"cm³, "...)
+	}
+	if p.vehicleKind == "moto" && a.VehicleLicence != "" {
+		b = append(append(append(b, "permis "...), a.VehicleLicence...), ", "...)
+	}
+	b = append(append(b, choiceLabel(p.field["vehicleEnergy"], a.VehicleEnergy)...), ", "...)
+	if a.VehicleValueKind == "paid" {
+		b = append(b, "prix payé "...)
+	} else {
+		b = append(b, "valeur à neuf "...)
+	}
+	return string(appendWholeEuros(b, a.VehicleValueCents))
+}

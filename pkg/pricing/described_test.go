@@ -267,3 +267,23 @@ func TestDescribedRulesRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestDescribedSummary writes the vehicle for staff, as the client said it.
+func TestDescribedSummary(t *testing.T) {
+	tr := testTariff(t)
+	tests := []struct {
+		product string
+		a       Answers
+		want    string
+	}{
+		{"car", describedClio(), "Renault Clio 2006, 5\u00a0CV, diesel, valeur à neuf 15\u202f000\u00a0€"},
+		{"temp", describedClio(), "Renault Clio 2006, 5\u00a0CV, diesel, valeur à neuf 15\u202f000\u00a0€"},
+		{"moto", describedBike(), "Yamaha XJ6 2010, 600\u00a0cm³, permis A2, essence, prix payé 4\u202f000\u00a0€"},
+		{"car", medianCar(), ""},
+	}
+	for _, tt := range tests {
+		if got := tr.DescribedSummary(tt.product, tt.a); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.product, got, tt.want)
+		}
+	}
+}
