@@ -50,7 +50,7 @@ func TestPricesScenarios(t *testing.T) {
 		{name: "a fiscal power in words", as: "anonymous", method: "POST", url: "/api/prices",
 			body: `{"product":"car","answers":{"vehicleFiscalPower":"5 CV"}}`, status: 400},
 		{name: "both a catalogue vehicle and a described one", as: "anonymous", method: "POST", url: "/api/prices",
-			body: `{"product":"temp","answers":` + strings.Replace(describedCar, `"vehicleYear"`, `"days":5,"vehicleId":"peugeot-208-12-puretech-100","vehicleYear"`, 1) + `}`,
+			body:   `{"product":"temp","answers":` + strings.Replace(describedCar, `"vehicleYear"`, `"days":5,"vehicleId":"peugeot-208-12-puretech-100","vehicleYear"`, 1) + `}`,
 			status: 400, field: "vehicleId", bodyHas: []string{"pas les deux"}},
 		{name: "every wrong field at once", as: "anonymous", method: "POST", url: "/api/prices",
 			body: `{"product":"car","answers":{"birthDate":"2019-01-01","postalCode":"99999"}}`, status: 400, field: "birthDate",
