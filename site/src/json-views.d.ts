@@ -68,3 +68,8 @@ declare module '*rates.json?cover-moto' { export const cover: unknown; }
 declare module '*rates.json?cover-home' { export const cover: unknown; }
 declare module '*rates.json?cover-vtc' { export const cover: unknown; }
 declare module '*rates.json?cover-temp' { export const cover: unknown; }
+// The questions and rules of a vehicle not in the catalogue (features/prices/describe-vehicle.tsx).
+declare module '*rates.json?describe-car' { export const describe: unknown; }
+declare module '*rates.json?describe-moto' { export const describe: unknown; }
+declare module '*rates.json?describe-vtc' { export const describe: unknown; }
+declare module '*rates.json?describe-temp' { export const describe: unknown; }

@@ -21,6 +21,8 @@ import { vehicleLabel } from './vehicles';
 const needsFields = moduleCache(() => import('./needs-fields'));
 type NeedsModule = typeof import('./needs-fields');
 type CheckModule = typeof import('./price-check');
+type Describer = import('./describe-vehicle').Describer;
+type VehicleProductId = import('./describe-vehicle').VehicleProductId;
 
 /** The answers' checks: loaded once the page is idle, or at the first submission if that comes first. */
 const priceCheck = moduleCache(() => import('./price-check'));
@@ -41,6 +43,7 @@ function subjectOf(product: PriceForm, values: FormValues, vehicle: Vehicle | nu
 /** The step that asks a refused field, so a server's error shows next to it. */
 function stepOf(product: PriceForm, field: string): Step | undefined {
   if (field.startsWith('needs.')) return 3;
+  if (field.startsWith('vehicle')) return 1;
   if (stepFields(product, 1).some((f) => f.key === field)) return 1;
   if (stepFields(product, 2).some((f) => f.key === field)) return 2;
   return undefined;
@@ -64,6 +67,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState<FormValues>({});
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
+  // « Mon véhicule n’est pas dans la liste »: its characteristics replace the picker.
+  const [described, setDescribed] = useState<Describer>();
   const [needs, setNeeds] = useState<NeedsValues>({ covers: [], budget: '', deductible: '', existingCover: '' });
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -99,6 +104,11 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     answer('vehicleId', v?.id ?? '');
   }
 
+  function describe() {
+    chooseVehicle(null);
+    import('./describe-vehicle').then((m) => m.describer(productId as VehicleProductId)).then(setDescribed, () => setFormError(notLoaded));
+  }
+
   // Fetched while the second step is answered (or when a refusal sends back to the third).
   useEffect(() => {
     if (step >= 2 && !needs3) void needsFields.load().then(setNeeds3, () => {});
@@ -119,8 +129,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     setBusy(true);
     setFormError(undefined);
     try {
-      const quote = await requestPrices(productId, toAnswers(product, values), sentNeeds);
-      onPriced({ product: productId, quote, needs: sentNeeds, subject: subjectOf(product, values, vehicle) });
+      const quote = await requestPrices(productId, { ...toAnswers(product, values), ...described?.answers(values) }, sentNeeds);
+      onPriced({ product: productId, quote, needs: sentNeeds, subject: described?.subject(values) ?? subjectOf(product, values, vehicle) });
     } catch (err) {
       const fields = err instanceof ApiError ? (err.errors.length ? err.errors : err.field ? [{ field: err.field, message: err.message }] : []) : [];
       const placed = placeFieldErrors(fields);
@@ -146,7 +156,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
 
   function submit(check: CheckModule) {
     const { checkNeeds, checkFields } = check;
-    const found = step === 3 ? checkNeeds(needs) : checkFields(stepFields(product, step), values, new Date(), vehicle ?? undefined);
+    const found = step === 3 ? checkNeeds(needs) : step === 1 && described ? described.check(values, new Date())
+      : checkFields(stepFields(product, step), values, new Date(), vehicle ?? undefined);
     setErrors(found);
     setFormError(undefined);
     if (Object.keys(found).length) {
@@ -170,11 +181,13 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
             <needs3.NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
           ) : <Loading />}
         </>
+      ) : step === 1 && described ? (
+        <described.Form values={values} errors={errors} onChange={answer} onBack={() => setDescribed(undefined)} />
       ) : (
         stepFields(product, step).map((f) => (
           <AnswerField
             key={f.key} product={product} field={f} values={values} error={errors[f.key]} vehicle={vehicle}
-            onChange={answer} onVehicle={chooseVehicle}
+            onChange={answer} onVehicle={chooseVehicle} onDescribe={describe}
           />
         ))
       )}

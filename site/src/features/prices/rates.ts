@@ -29,7 +29,9 @@ export interface RateChoice {
 
 /** How a question is asked and checked (pkg/pricing/profile.go). */
 export type FormFieldType =
-  | 'date' | 'licence' | 'bool' | 'crm' | 'postalCode' | 'vehicle' | 'vehicleYear' | 'choice' | 'int' | 'cents' | 'options';
+  | 'date' | 'licence' | 'bool' | 'crm' | 'postalCode' | 'vehicle' | 'vehicleYear' | 'choice' | 'int' | 'cents' | 'options'
+  // A vehicle not in the catalogue (describe-vehicle.tsx): not in the journey's form.
+  | 'vehicleText' | 'vehicleChoice' | 'vehicleInt' | 'vehicleCents';
 
 /** One question of a product's form, with its bounds and its French message. */
 export interface FormField {
