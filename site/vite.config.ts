@@ -100,8 +100,9 @@ const jsonViews: JsonView[] = [
   // The IPID sections' titles, for the IPID pages alone (not the price journeys).
   { file: 'rates.json', suffix: '?ipid', exports: (r) => ({ ipidSections: r.ipidSections }) },
   // Each product priced at once in two chunks: what its journey's form asks
-  // (the questions, the needs, the options), loaded with the journey; and
-  // its formulas and IPID, loaded with the prices or the IPID page. The
+  // (the questions, the options), loaded with the journey; and its needs,
+  // formulas and IPID, loaded from the journey's second step (its third
+  // asks the needs), with the prices, or with the IPID page. The
   // questions that describe a vehicle not in the catalogue are a third,
   // loaded with their form at « Mon véhicule n’est pas dans la liste ».
   ...['car', 'moto', 'home', 'vtc', 'temp'].flatMap((id): JsonView[] => {
@@ -111,7 +112,7 @@ const jsonViews: JsonView[] = [
         file: 'rates.json',
         suffix: `?price-${id}`,
         exports: (r) => {
-          const { factors: _f, parts: _p, taxes: _t, formulas: _c, ipid: _i, ...form } = productOf(r);
+          const { factors: _f, parts: _p, taxes: _t, formulas: _c, ipid: _i, needs: _n, ...form } = productOf(r);
           // A question's `source` (the law behind a bound) is for the
           // rating file's readers, not the form: the page never shows it.
           const questions = (form.form as Record<string, unknown>[])
@@ -134,8 +135,8 @@ const jsonViews: JsonView[] = [
         file: 'rates.json',
         suffix: `?cover-${id}`,
         exports: (r) => {
-          const { formulas, ipid } = productOf(r);
-          return { cover: { formulas, ipid } };
+          const { formulas, ipid, needs } = productOf(r);
+          return { cover: { formulas, ipid, needs } };
         },
       },
     ];

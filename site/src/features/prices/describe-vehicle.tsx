@@ -10,7 +10,6 @@ import { Field } from '../../components/field';
 import { TextField } from '../../components/text-field';
 import { parseEuros, typeset } from '../../lib/format';
 import type { PriceAnswers } from './api';
-import { answerId } from './answer-field';
 import { dayOf, parseWhole } from './price-check';
 import type { FormErrors, FormValue, FormValues } from './price-form';
 import type { FormField, PriceProductId } from './rates';
@@ -52,6 +51,8 @@ export interface Describer {
   subject: (values: FormValues) => string;
 }
 
+/** The DOM id of a question's input, as answer-field.tsx makes it (not imported: that would move it out of the journey's chunk). */
+const answerId = (key: string) => `prix-${key}`;
 const text = (v: FormValue | undefined) => (typeof v === 'string' ? v.trim() : '');
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const choiceLabel = (f: FormField | undefined, id: string) => f?.choices?.find((c) => c.id === id)?.label ?? id;

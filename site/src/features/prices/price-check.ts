@@ -5,7 +5,7 @@
 import { parseEuros } from '../../lib/format';
 import type { Needs, PriceAnswers, Vehicle } from './api';
 import { isAsked, type FormErrors, type FormValue, type FormValues, type NeedsValues } from './price-form';
-import { hasDepartment, type FormField, type PriceForm } from './rates';
+import { hasDepartment, type FormField, type PriceForm, type PriceProduct } from './rates';
 
 interface Day {
   y: number;
@@ -160,7 +160,7 @@ export function checkNeeds(needs: NeedsValues): FormErrors {
 }
 
 /** The needs as the API reads them. */
-export function toNeeds(product: PriceForm, needs: NeedsValues): Needs {
+export function toNeeds(product: PriceProduct, needs: NeedsValues): Needs {
   const out: Needs = { covers: needs.covers };
   const cents = needs.budget.trim() ? parseEuros(needs.budget) : null;
   if (cents) {

@@ -9,14 +9,15 @@ import { Loading } from '../../components/loading';
 import { stepFields, type FormErrors, type FormValue, type FormValues, type NeedsValues } from './price-form';
 import { whenIdle } from '../../lib/island';
 import { moduleCache } from '../../lib/module-cache';
-import { priceForm, type PriceForm, type PriceProductId } from './rates';
+import { loadPriceProduct, priceForm, priceProduct, type PriceForm, type PriceProductId } from './rates';
 import type { StoredJourney } from './storage';
 import { vehicleLabel } from './vehicles';
 
 /**
- * The third step's questions: fetched while the second step is answered,
- * and waited for before the third step shows, so that it never opens
- * without them (a keyboard user's first Tab would reach the submit button).
+ * The third step's questions, and the needs of the rating file they ask:
+ * fetched while the second step is answered, and waited for before the
+ * third step shows, so that it never opens without them (a keyboard
+ * user's first Tab would reach the submit button).
  */
 const needsFields = moduleCache(() => import('./needs-fields'));
 type NeedsModule = typeof import('./needs-fields');
@@ -110,8 +111,9 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   }
 
   // Fetched while the second step is answered (or when a refusal sends back to the third).
+  const thirdStep = () => Promise.all([needsFields.load(), loadPriceProduct(productId)]);
   useEffect(() => {
-    if (step >= 2 && !needs3) void needsFields.load().then(setNeeds3, () => {});
+    if (step >= 2 && !needs3) void thirdStep().then(([m]) => setNeeds3(m), () => {});
   }, [step, needs3]);
 
   function go(next: Step) {
@@ -125,7 +127,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   }, []);
 
   async function price({ toNeeds, toAnswers, placeFieldErrors }: CheckModule) {
-    const sentNeeds = toNeeds(product, needs);
+    const sentNeeds = toNeeds(priceProduct(productId), needs);
     setBusy(true);
     setFormError(undefined);
     try {
@@ -165,7 +167,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       return;
     }
     if (step === 1) go(2);
-    else if (step === 2) void needsFields.load().then((m) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
+    else if (step === 2) void thirdStep().then(([m]) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
     else void price(check);
   }
 
@@ -178,7 +180,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
         <>
           <p className="price-why">{needsWhy}</p>
           {needs3 ? (
-            <needs3.NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
+            <needs3.NeedsFields product={priceProduct(productId)} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
           ) : <Loading />}
         </>
       ) : step === 1 && described ? (

@@ -28,7 +28,8 @@ describe('the rating file as the site reads it', () => {
     const whole = file.products[id] as Record<string, unknown>;
     expect(form.form).toEqual(questionsOf(whole));
     expect(JSON.stringify(form.form)).not.toContain('"source"');
-    expect(form.needs).toEqual(typesetAll(whole.needs));
+    // The needs come with the rest of the product, from the second step on.
+    expect(form).not.toHaveProperty('needs');
     expect(form.label).toBe(typesetAll(whole.label));
     for (const key of ['formulas', 'ipid', 'factors', 'parts', 'taxes']) {
       expect(whole).toHaveProperty(key);
@@ -47,6 +48,7 @@ describe('the rating file as the site reads it', () => {
       expect(product).not.toHaveProperty(key);
     }
     expect(product.form).toEqual(questionsOf(whole));
+    expect(product.needs).toEqual(typesetAll(whole.needs));
     expect(product.formulas).toEqual(typesetAll(whole.formulas));
     expect(product.ipid).toEqual(typesetAll(whole.ipid));
   });

@@ -111,18 +111,18 @@ export interface ProductIpid {
   cancel: string;
 }
 
-/** What a product's journey asks: its questions, the needs, the options. */
+/** What a product's journey asks first: its questions and options. */
 export interface PriceForm {
   label: string;
   vehicleKind?: 'car' | 'moto';
   temporary?: boolean;
   form: FormField[];
-  needs: ProductNeeds;
   options?: ProductOption[];
 }
 
-/** A product priced at once, whole: its form, its formulas and its IPID. */
+/** A product priced at once, whole: its form, the needs its last step asks, its formulas and its IPID. */
 export interface PriceProduct extends PriceForm {
+  needs: ProductNeeds;
   formulas: Formula[];
   ipid: ProductIpid;
 }
@@ -130,7 +130,7 @@ export interface PriceProduct extends PriceForm {
 /** The keys of the nine IPID sections, in the regulation's order. */
 export type IpidKey = 'type' | 'covered' | 'notCovered' | 'exclusions' | 'where' | 'obligations' | 'payment' | 'period' | 'cancel';
 
-// Two chunks per product (vite.config.ts): the journey's first screen needs the form alone.
+// Two chunks per product (vite.config.ts): the journey's first screen needs the form alone, its last the needs.
 const formViews: Record<PriceProductId, () => Promise<{ form: unknown }>> = {
   car: () => import('../../../../pkg/pricing/rates.json?price-car'),
   moto: () => import('../../../../pkg/pricing/rates.json?price-moto'),
@@ -163,7 +163,7 @@ export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct
   const have = products.get(id);
   if (have) return have;
   const [form, { cover }] = await Promise.all([loadPriceForm(id), coverViews[id]()]);
-  const product: PriceProduct = { ...form, ...typesetAll(cover as Pick<PriceProduct, 'formulas' | 'ipid'>) };
+  const product: PriceProduct = { ...form, ...typesetAll(cover as Pick<PriceProduct, 'needs' | 'formulas' | 'ipid'>) };
   products.set(id, product);
   return product;
 }
