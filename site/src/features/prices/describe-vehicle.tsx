@@ -64,7 +64,7 @@ const hints: Record<string, string> = {
   vehicleYear: 'Case B de la carte grise.',
   vehicleFiscalPower: 'Case P.6 de la carte grise.',
   vehicleCc: 'Case P.1 de la carte grise\u00a0; laissez vide pour un deux-roues électrique.',
-  vehicleValueCents: 'En euros. Sans la valeur à neuf, le prix payé\u00a0: nous en estimons la valeur à neuf d’après l’âge du véhicule.',
+  vehicleValueCents: 'La valeur à neuf figure sur la facture d’achat. Sans elle, le prix payé\u00a0: nous estimons la valeur à neuf d’après l’âge du véhicule.',
 };
 
 /** The label of a question with its unit, as the journey writes it. */
