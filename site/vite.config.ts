@@ -94,9 +94,10 @@ const jsonViews: JsonView[] = [
       validDays: r.validDays,
       disclaimer: r.disclaimer,
       insurers: (r.insurers as { id: string; name: string }[]).map(({ id, name }) => ({ id, name })),
-      departmentCodes: Object.keys(r.departments as object),
     }),
   },
+  // The departments' codes, for the check of a postal code (loaded with the journey's checks).
+  { file: 'rates.json', suffix: '?departments', exports: (r) => ({ departmentCodes: Object.keys(r.departments as object) }) },
   // The IPID sections' titles, for the IPID pages alone (not the price journeys).
   { file: 'rates.json', suffix: '?ipid', exports: (r) => ({ ipidSections: r.ipidSections }) },
   // Each product priced at once in two chunks: what its journey's form asks

@@ -108,6 +108,9 @@ type Quote struct {
 	// VehicleDescribed: the vehicle is not in the catalogue, the client
 	// described it (staff see it flagged « véhicule hors catalogue »).
 	VehicleDescribed bool `json:"vehicleDescribed,omitempty"`
+	// DescribedVehicle is that vehicle in words, for staff (ForRequest):
+	// « Renault Clio 2006, 5 CV, diesel, valeur à neuf 15 000 € ».
+	DescribedVehicle string `json:"describedVehicle,omitempty"`
 	// Ref is the reference of the desk's lead once kept.
 	Ref string `json:"ref,omitempty"`
 	// Email is the address a visitor kept them with (staff and the owner see it).

@@ -410,7 +410,9 @@ func TestDescribedVehicleLead(t *testing.T) {
 		}
 		lead := requestOf(t, f, kept.Ref)
 		staff, err := f.app.Prices.ForRequest(ctx, admin, lead)
-		if err != nil || !staff.VehicleDescribed || staff.Answers.VehicleModel != described(product).Answers.VehicleModel {
+		asked := described(product).Answers
+		if err != nil || !staff.VehicleDescribed || staff.Answers.VehicleModel != asked.VehicleModel ||
+			!strings.HasPrefix(staff.DescribedVehicle, asked.DescribedName()+", ") {
 			t.Errorf("%s: the lead's prices %+v %v", product, staff, err)
 		}
 		detail, err := f.app.Desk.Get(ctx, admin, lead)

@@ -79,12 +79,12 @@ func quoteLines(q *quote.Service, r *quote.Request) [][2]string {
 // version of the catalogue, or one the client described, flagged; "" for
 // none (a home) or when the rating file cannot be read.
 func (s *appSource) leadVehicle(q *instant.Quote) string {
+	if q.VehicleDescribed {
+		return q.DescribedVehicle + " · véhicule hors catalogue"
+	}
 	t, err := s.a.Prices.Tariff()
 	if err != nil {
 		return ""
-	}
-	if q.VehicleDescribed {
-		return t.DescribedSummary(q.Product, q.Answers) + " · véhicule hors catalogue"
 	}
 	if v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID); ok {
 		return v.Name()

@@ -200,7 +200,8 @@ func TestDescribedVehicleThroughTheAPI(t *testing.T) {
 	var queue struct{ Requests []struct{ ID string } }
 	json.Unmarshal([]byte(body), &queue)
 	res, body = env.do(t, "GET", "/api/desk/requests/"+queue.Requests[0].ID+"/online", "", people["agent"])
-	if res.StatusCode != 200 || !strings.Contains(body, `"vehicleDescribed":true`) || !strings.Contains(body, `"vehicleModel":"206"`) {
+	if res.StatusCode != 200 || !strings.Contains(body, `"vehicleDescribed":true`) || !strings.Contains(body, `"vehicleModel":"206"`) ||
+		!strings.Contains(body, "\"describedVehicle\":\"Peugeot 206 2004, 5\u00a0CV, diesel, valeur à neuf 14\u202f500\u00a0€\"") {
 		t.Errorf("the lead's prices for an agent: %d %s", res.StatusCode, body)
 	}
 

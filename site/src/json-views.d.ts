@@ -48,6 +48,9 @@ declare module '*rates.json?site' {
   export const validDays: number;
   export const disclaimer: string;
   export const insurers: { id: string; name: string }[];
+}
+
+declare module '*rates.json?departments' {
   /** The departments' codes ("01"…"2A"…"976"). */
   export const departmentCodes: string[];
 }

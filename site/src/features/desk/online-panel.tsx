@@ -4,7 +4,6 @@ import { api, ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatEuros } from '../../lib/quotes';
 import type { KindPanel, KindPanelProps } from './types';
-import { energyLabel } from '../prices/vehicles';
 
 /** A saved instant price as the lead's staff page reads it (GET /api/desk/requests/{id}/online). */
 interface LeadPrice {
@@ -28,6 +27,8 @@ interface LeadQuote {
   answers: Record<string, unknown>;
   /** The vehicle is not in the catalogue: the client described it (answers vehicleMake…). */
   vehicleDescribed?: boolean;
+  /** That vehicle in words: « Renault Clio 2006, 5 CV, diesel, valeur à neuf 15 000 € ». */
+  describedVehicle?: string;
 }
 
 /** The lead's quote from the page's detail, when it has one. */
@@ -35,17 +36,6 @@ function quoteOf(detail: unknown): LeadQuote | null {
   if (typeof detail !== 'object' || detail === null) return null;
   const q = (detail as { quote?: unknown }).quote;
   return typeof q === 'object' && q !== null && 'prices' in q ? (q as LeadQuote) : null;
-}
-
-/** A vehicle the client described, as they said it: « Renault Clio 2006, diesel, 5 CV, valeur à neuf 15 000 € ». */
-export function describedVehicle(a: Record<string, unknown>): string {
-  const s = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
-  const power = s('vehicleFiscalPower') ? `${s('vehicleFiscalPower')}\u00a0CV` : s('vehicleCc') ? `${s('vehicleCc')}\u00a0cm³` : '';
-  const licence = s('vehicleLicence') ? `permis ${s('vehicleLicence')}` : '';
-  const cents = Number(a.vehicleValueCents) || 0;
-  const value = `${a.vehicleValueKind === 'paid' ? 'prix payé' : 'valeur à neuf'} ${formatEuros(cents)}`;
-  const name = [s('vehicleMake'), s('vehicleModel'), s('vehicleYear')].filter(Boolean).join(' ');
-  return [name, s('vehicleEnergy') && energyLabel(s('vehicleEnergy')), power, licence, value].filter(Boolean).join(', ');
 }
 
 function priceLine(p: LeadPrice): string {
@@ -63,7 +53,7 @@ function OnlineDetails({ detail }: KindPanelProps) {
       <dl className="desk-kind-details">
         {q.vehicleDescribed ? (
           <div className="desk-kind-wide">
-            <dt>Véhicule</dt><dd>{describedVehicle(q.answers)} · <strong>véhicule hors catalogue</strong>, décrit par le client</dd>
+            <dt>Véhicule</dt><dd>{q.describedVehicle} · <strong>véhicule hors catalogue</strong>, décrit par le client</dd>
           </div>
         ) : null}
         <div><dt>Rappel</dt><dd>{q.consent ? 'Accepté\u00a0: la personne attend notre appel' : 'Non demandé'}</dd></div>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import file from '../../../../pkg/pricing/rates.json';
 import { ipidSections } from './ipid-sections';
-import { hasDepartment, insurers, loadPriceForm, loadPriceProduct, priceForm, priceProduct, priceProductIds } from './rates';
+import { hasDepartment } from './price-check';
+import { insurers, loadPriceForm, loadPriceProduct, priceForm, priceProduct, priceProductIds } from './rates';
 import { typesetAll } from '../../lib/format';
 import type { DescribeRules } from './describe-vehicle';
 

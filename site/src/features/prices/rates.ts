@@ -214,8 +214,6 @@ export function priceForm(id: PriceProductId): PriceForm {
   return form;
 }
 
-const departments = new Set(site.departmentCodes);
-
 /** The lines of each IPID section of a formula, as pkg/pricing's Tariff.IPID writes them. */
 export function formulaIpid(product: PriceProduct, formula: Formula): Record<IpidKey, string[]> {
   const ip = product.ipid;
@@ -224,18 +222,3 @@ export function formulaIpid(product: PriceProduct, formula: Formula): Record<Ipi
     where: [ip.where], obligations: ip.obligations, payment: [ip.payment], period: [ip.period], cancel: [ip.cancel],
   };
 }
-
-/**
- * Whether a postal code is French and has a department: five digits;
- * 200xx–201xx Corse-du-Sud, 202xx–206xx Haute-Corse, 97xxx overseas
- * (pkg/pricing's department, the same rule).
- */
-export function hasDepartment(code: string): boolean {
-  if (!/^\d{5}$/.test(code)) return false;
-  let key = code.slice(0, 2);
-  if (key === '20' && code[2]! <= '1') key = '2A';
-  else if (key === '20' && code[2]! <= '6') key = '2B';
-  else if (key === '97') key = code.slice(0, 3);
-  return departments.has(key);
-}
-
