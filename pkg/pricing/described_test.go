@@ -287,3 +287,18 @@ func TestDescribedSummary(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDescribedCarQuote prices the median driver's car described by
+// its characteristics: the vehicle made from them, its trace line.
+func BenchmarkDescribedCarQuote(b *testing.B) {
+	tr := testTariff(b)
+	a := describedClio()
+	a.VehicleValueKind = "paid"
+	n := Needs{Covers: []string{"theft", "glass"}, BudgetMonthlyCents: 6000, Deductible: "medium"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tr.Price("car", a, n, today); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
