@@ -1,4 +1,5 @@
-// Screenshots of the instant-price journey (the three steps, the prices with
+// Screenshots of the instant-price journey (the picker's results with their
+// years, the characteristics of a vehicle not in the list, the three steps, the prices with
 // « Pourquoi ce prix ? » open, the kept prices, an IPID) at 375 px and 1280 px,
 // in both themes, through the real server: `node scripts/screenshots-prices.mjs`.
 // The PNGs land in scripts/e2e/screenshots/ (not committed) to be looked at;
@@ -33,6 +34,18 @@ try {
         if (problems.length) console.log(`${name} ${width} : trop large`, problems);
         await page.screenshot({ path: join(out, `prix-${name}-${width}-${dark ? 'sombre' : 'clair'}.png`), fullPage: true });
       };
+      // The results' generation and years, then the characteristics of a car not in the list, refused empty.
+      await page.goto(server.url + '/prix/auto');
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      await page.getByRole('combobox').fill('clio');
+      await page.getByRole('option').first().waitFor();
+      await page.screenshot({ path: join(out, `prix-liste-annees-${width}-${dark ? 'sombre' : 'clair'}.png`) });
+      await page.getByRole('button', { name: 'Mon véhicule n’est pas dans la liste' }).click();
+      await page.getByLabel('Marque').fill('Lada');
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.locator('#prix-vehicleModel-erreur').waitFor();
+      await shot('vehicule-decrit');
+
       await page.goto(server.url + '/prix/auto');
       await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
       await page.getByRole('combobox').fill('208');

@@ -57,6 +57,9 @@ function illustrationSprite(): Plugin {
   };
 }
 
+/** The types of the questions that describe a vehicle not in the catalogue (pkg/pricing/described.go). */
+const describedTypes = new Set(['vehicleText', 'vehicleChoice', 'vehicleInt', 'vehicleCents']);
+
 /** A smaller module made from one of the project's JSON files, for the pages that need only that. */
 interface JsonView {
   file: string;
@@ -91,14 +94,18 @@ const jsonViews: JsonView[] = [
       validDays: r.validDays,
       disclaimer: r.disclaimer,
       insurers: (r.insurers as { id: string; name: string }[]).map(({ id, name }) => ({ id, name })),
-      departmentCodes: Object.keys(r.departments as object),
     }),
   },
+  // The departments' codes, for the check of a postal code (loaded with the journey's checks).
+  { file: 'rates.json', suffix: '?departments', exports: (r) => ({ departmentCodes: Object.keys(r.departments as object) }) },
   // The IPID sections' titles, for the IPID pages alone (not the price journeys).
   { file: 'rates.json', suffix: '?ipid', exports: (r) => ({ ipidSections: r.ipidSections }) },
   // Each product priced at once in two chunks: what its journey's form asks
-  // (the questions, the needs, the options), loaded with the journey; and
-  // its formulas and IPID, loaded with the prices or the IPID page.
+  // (the questions, the options), loaded with the journey; and its needs,
+  // formulas and IPID, loaded from the journey's second step (its third
+  // asks the needs), with the prices, or with the IPID page. The
+  // questions that describe a vehicle not in the catalogue are a third,
+  // loaded with their form at « Mon véhicule n’est pas dans la liste ».
   ...['car', 'moto', 'home', 'vtc', 'temp'].flatMap((id): JsonView[] => {
     const productOf = (r: Record<string, unknown>) => (r.products as Record<string, Record<string, unknown>>)[id]!;
     return [
@@ -106,19 +113,31 @@ const jsonViews: JsonView[] = [
         file: 'rates.json',
         suffix: `?price-${id}`,
         exports: (r) => {
-          const { factors: _f, parts: _p, taxes: _t, formulas: _c, ipid: _i, ...form } = productOf(r);
+          const { factors: _f, parts: _p, taxes: _t, formulas: _c, ipid: _i, needs: _n, ...form } = productOf(r);
           // A question's `source` (the law behind a bound) is for the
           // rating file's readers, not the form: the page never shows it.
-          const questions = (form.form as Record<string, unknown>[]).map(({ source: _s, ...q }) => q);
+          const questions = (form.form as Record<string, unknown>[])
+            .filter((q) => !describedTypes.has(q.type as string))
+            .map(({ source: _s, ...q }) => q);
           return { form: { ...form, form: questions } };
+        },
+      },
+      {
+        file: 'rates.json',
+        suffix: `?describe-${id}`,
+        exports: (r) => {
+          const fields = ((productOf(r).form as Record<string, unknown>[]) ?? []).filter((q) => describedTypes.has(q.type as string));
+          const d = r.describedVehicle as { maxAge: number; carKw: { energies: Record<string, { minFiscalPower: number; maxFiscalPower: number }> } };
+          const fiscalPower = Object.fromEntries(Object.entries(d.carKw.energies).map(([e, x]) => [e, [x.minFiscalPower, x.maxFiscalPower]]));
+          return { describe: { fields, maxAge: d.maxAge, fiscalPower } };
         },
       },
       {
         file: 'rates.json',
         suffix: `?cover-${id}`,
         exports: (r) => {
-          const { formulas, ipid } = productOf(r);
-          return { cover: { formulas, ipid } };
+          const { formulas, ipid, needs } = productOf(r);
+          return { cover: { formulas, ipid, needs } };
         },
       },
     ];

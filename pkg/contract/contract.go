@@ -48,9 +48,12 @@ func (v *Vehicle) Name() string { return v.Make + " " + v.Model + " " + v.Versio
 // Risk is what the contract insures: a vehicle, a dwelling, and every
 // answer it was priced on as label and value, for the documents.
 type Risk struct {
-	Vehicle  *Vehicle    `json:"vehicle,omitempty"`
-	Dwelling *Dwelling   `json:"dwelling,omitempty"`
-	Lines    [][2]string `json:"lines"`
+	Vehicle *Vehicle `json:"vehicle,omitempty"`
+	// VehicleDescribed: the vehicle is not in the catalogue, the client
+	// described it (staff see it flagged « véhicule hors catalogue »).
+	VehicleDescribed bool        `json:"vehicleDescribed,omitempty"`
+	Dwelling         *Dwelling   `json:"dwelling,omitempty"`
+	Lines            [][2]string `json:"lines"`
 	// FormulaID names the formula in the rating file (its IPID); "" for
 	// a contract from an offer.
 	FormulaID string `json:"formulaId,omitempty"`

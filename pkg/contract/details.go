@@ -294,7 +294,7 @@ func (s *Service) answerValue(f *pricing.FormField, v any) string {
 		if f.Key == "vehicleId" {
 			break
 		}
-		if f.Key == "contentsCents" {
+		if f.Type == "cents" || f.Type == "vehicleCents" {
 			return pricing.Euros(int64(x))
 		}
 		n := strconv.FormatFloat(x, 'f', -1, 64)

@@ -122,13 +122,7 @@ func (s *Service) reprice(c *Contract) error {
 	a := c.Risk.Answers
 	c.Holder.PostalCode = a.PostalCode
 	c.Risk.Lines = s.answerLines(c.Product, *a)
-	if v, ok := s.tariff().Catalogue().Vehicle(a.VehicleID); ok && (c.Risk.Vehicle == nil || c.Risk.Vehicle.ID != v.ID) {
-		reg := ""
-		if c.Risk.Vehicle != nil {
-			reg = c.Risk.Vehicle.Registration
-		}
-		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy, Registration: reg}
-	}
+	s.riskVehicle(c, *a)
 	if c.Product == "home" {
 		c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel("home", "dwelling", a.Dwelling),
 			Status: s.choiceLabel("home", "occupant", a.Occupant), Surface: a.Surface, Rooms: a.Rooms}

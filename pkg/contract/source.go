@@ -58,9 +58,7 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	answers, needs := q.Answers, q.Needs
 	c.Risk.Answers, c.Risk.Needs = &answers, &needs
 	c.Risk.Quoted = &Quoted{YearlyCents: p.YearlyCents, MonthlyCents: p.MonthlyCents, Answers: q.Answers, Trace: p.Trace}
-	if v, ok := s.tariff().Catalogue().Vehicle(q.Answers.VehicleID); ok {
-		c.Risk.Vehicle = &Vehicle{ID: v.ID, Make: v.Make, Model: v.Model, Version: v.Version, Energy: v.Energy}
-	}
+	s.riskVehicle(c, q.Answers)
 	if q.Product == "home" {
 		c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel("home", "dwelling", q.Answers.Dwelling),
 			Status: s.choiceLabel("home", "occupant", q.Answers.Occupant), Surface: q.Answers.Surface, Rooms: q.Answers.Rooms}
@@ -70,6 +68,24 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 		c.proofKinds = FirstDriverProofs(q.Product, q.Answers.SupervisedDriving && s.asks(q.Product, "supervisedDriving"))
 	}
 	return nil
+}
+
+// riskVehicle makes c's vehicle the one answers a price: a version of
+// the catalogue, or a vehicle the client described (flagged); the
+// registration already given stays.
+func (s *Service) riskVehicle(c *Contract, a pricing.Answers) {
+	var v *Vehicle
+	if known, ok := s.tariff().Catalogue().Vehicle(a.VehicleID); ok {
+		v = &Vehicle{ID: known.ID, Make: known.Make, Model: known.Model, Version: known.Version, Energy: known.Energy}
+	} else if a.Described() {
+		v = &Vehicle{Make: strings.TrimSpace(a.VehicleMake), Model: strings.TrimSpace(a.VehicleModel), Energy: a.VehicleEnergy}
+	} else {
+		return
+	}
+	if c.Risk.Vehicle != nil {
+		v.Registration = c.Risk.Vehicle.Registration
+	}
+	c.Risk.Vehicle, c.Risk.VehicleDescribed = v, v.ID == ""
 }
 
 // firstDriver tells a driver who has no relevé d'information to give:

@@ -105,6 +105,12 @@ type Quote struct {
 	Consent bool `json:"consent"`
 	// Chosen is the id of the price the person picked, "" for none.
 	Chosen string `json:"chosen,omitempty"`
+	// VehicleDescribed: the vehicle is not in the catalogue, the client
+	// described it (staff see it flagged « véhicule hors catalogue »).
+	VehicleDescribed bool `json:"vehicleDescribed,omitempty"`
+	// DescribedVehicle is that vehicle in words, for staff (ForRequest):
+	// « Renault Clio 2006, 5 CV, diesel, valeur à neuf 15 000 € ».
+	DescribedVehicle string `json:"describedVehicle,omitempty"`
 	// Ref is the reference of the desk's lead once kept.
 	Ref string `json:"ref,omitempty"`
 	// Email is the address a visitor kept them with (staff and the owner see it).

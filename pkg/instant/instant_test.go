@@ -409,3 +409,80 @@ func flatten(lines [][2]string) []string {
 	}
 	return out
 }
+
+// described asks the prices of a vehicle not in the catalogue: a car
+// (the products car, vtc, temp) or a motorbike, described by its owner.
+func described(product string) instant.Ask {
+	ask := car()
+	ask.Product = product
+	a := &ask.Answers
+	a.VehicleID, a.VehicleYear = "", 2006
+	a.VehicleMake, a.VehicleModel, a.VehicleEnergy, a.VehicleFiscalPower = "Citroën", "Xsara Picasso", "diesel", 6
+	a.VehicleValueKind, a.VehicleValueCents = "paid", 250000
+	switch product {
+	case "moto":
+		a.MotoLicence, a.VehicleFiscalPower = "A", 0
+		a.VehicleMake, a.VehicleModel, a.VehicleEnergy, a.VehicleCc, a.VehicleLicence = "Moto Guzzi", "V7", "essence", 744, "A2"
+		ask.Needs = pricing.Needs{}
+	case "vtc":
+		// A VTC is under 7 years (arrêté of 26 March 2015).
+		a.Usage, a.YearlyKm, a.VehicleYear = "", 40000, 2022
+		ask.Needs = pricing.Needs{}
+	case "temp":
+		a.BonusMalus, a.Usage, a.Parking, a.YearlyKm, a.Days = 0, "", "", 0, 7
+		ask.Needs = pricing.Needs{}
+	}
+	return ask
+}
+
+// TestDescribedVehicleLead: a vehicle not in the catalogue is priced,
+// kept with its description, flagged on the lead and in its saved
+// prices, and its lead becomes a quote request that carries it.
+func TestDescribedVehicleLead(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	admin := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "ada@exemple.fr", Password: password, Role: account.RoleAdmin}, f.clock.Now()))
+	marie := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "marie@exemple.fr", Password: password, DisplayName: "Marie Durand"}, f.clock.Now()))
+	for _, product := range []string{"car", "moto", "vtc", "temp"} {
+		q, key, err := f.app.Prices.Price(ctx, described(product))
+		if err != nil {
+			t.Fatalf("%s: %v", product, err)
+		}
+		if !q.VehicleDescribed || !strings.HasPrefix(q.Prices[0].Trace[0], "Véhicule décrit par vos soins") {
+			t.Errorf("%s: described %v, trace %q", product, q.VehicleDescribed, q.Prices[0].Trace[0])
+		}
+		kept, err := f.app.Prices.Keep(ctx, marie, q.ID, instant.Keeping{Key: key})
+		if err != nil {
+			t.Fatalf("%s: %v", product, err)
+		}
+		lead := requestOf(t, f, kept.Ref)
+		staff, err := f.app.Prices.ForRequest(ctx, admin, lead)
+		asked := described(product).Answers
+		if err != nil || !staff.VehicleDescribed || staff.Answers.VehicleModel != asked.VehicleModel ||
+			!strings.HasPrefix(staff.DescribedVehicle, asked.DescribedName()+", ") {
+			t.Errorf("%s: the lead's prices %+v %v", product, staff, err)
+		}
+		detail, err := f.app.Desk.Get(ctx, admin, lead)
+		if err != nil || !strings.Contains(detail.Request.Summary, "véhicule hors catalogue") {
+			t.Errorf("%s: the lead's summary %q %v", product, detail.Request.Summary, err)
+		}
+		if product != "car" && product != "moto" {
+			continue
+		}
+		dv, err := f.app.Prices.ToQuote(ctx, admin, lead)
+		if err != nil {
+			t.Fatalf("%s: %v", product, err)
+		}
+		lines := strings.Join(flatten(f.app.Quotes.AnswerLines(dv)), " | ")
+		a := described(product).Answers
+		brand := map[string]string{"car": "Marque: Citroën", "moto": "Autre marque: Moto Guzzi"}[product]
+		for _, want := range []string{brand, "Modèle: " + a.VehicleModel, "2006", map[string]string{"car": "Diesel", "moto": "Essence"}[product]} {
+			if !strings.Contains(lines, want) {
+				t.Errorf("%s: the request's answers %q lack %q", product, lines, want)
+			}
+		}
+		if !strings.Contains(dv.Message, "Véhicule hors catalogue, décrit par le client") || !strings.Contains(dv.Message, a.VehicleModel+" 2006") {
+			t.Errorf("%s: the request's message %q", product, dv.Message)
+		}
+	}
+}

@@ -136,6 +136,9 @@ func (s *Service) lead(ctx context.Context, tx *store.Tx, actor account.Actor, q
 		return err
 	}
 	summary := t.ProductLabel(q.Product) + " · " + chosen.Formula + " chez " + chosen.Insurer
+	if q.VehicleDescribed {
+		summary += " · véhicule hors catalogue"
+	}
 	if q.requestID != "" {
 		return s.desk.Record(ctx, tx, actor, q.requestID, "kept", "Prix gardés de nouveau\u00a0: "+summary+consentNote(q.Consent))
 	}

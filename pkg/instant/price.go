@@ -33,7 +33,7 @@ func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
 	if err != nil {
 		return nil, "", pricingError(err, s.study)
 	}
-	q := &Quote{ID: rand.Text(), Result: res, Answers: in.Answers, Needs: in.Needs, CreatedAt: now}
+	q := &Quote{ID: rand.Text(), Result: res, Answers: in.Answers, Needs: in.Needs, CreatedAt: now, VehicleDescribed: in.Answers.Described()}
 	// A price's id is its quote's and its place: as unguessable as the
 	// quote's, and found with it in one read (the subscription's).
 	ids := make(map[string]string, len(res.Prices))

@@ -76,6 +76,13 @@ func (s *Service) ForRequest(ctx context.Context, actor account.Actor, requestID
 	if err != nil {
 		return nil, s.fail("prix d'une demande", err, "request", requestID)
 	}
+	if q.VehicleDescribed {
+		t, err := s.tariff()
+		if err != nil {
+			return nil, err
+		}
+		q.DescribedVehicle = t.DescribedSummary(q.Product, q.Answers)
+	}
 	return q, nil
 }
 

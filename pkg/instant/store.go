@@ -73,6 +73,7 @@ func scanQuote(row interface{ Scan(...any) error }, keyHash *string) (*Quote, er
 		q.KeptAt = &t
 	}
 	q.uid, q.Email, q.Chosen, q.requestID, q.Ref = uid.String, email.String, chosen.String, request.String, ref.String
+	q.VehicleDescribed = q.Answers.Described()
 	return &q, nil
 }
 

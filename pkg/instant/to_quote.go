@@ -79,6 +79,8 @@ func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
 		product = "car"
 		if v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID); ok {
 			message += " Véhicule\u00a0: " + v.Make + " " + v.Model + " " + v.Version + "."
+		} else if q.VehicleDescribed {
+			message += " Véhicule hors catalogue, décrit par le client\u00a0: " + t.DescribedSummary(q.Product, q.Answers) + "."
 		}
 		if details, err = s.vehicleDetails(q, chosen); err != nil {
 			return quote.Draft{}, err
@@ -105,24 +107,32 @@ func (s *Service) vehicleDetails(q *Quote, chosen *pricing.Price) (map[string]an
 	if err != nil {
 		return nil, err
 	}
-	v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID)
-	if !ok {
-		return nil, apperr.Errorf(apperr.EINVALID, "Le véhicule de ces prix n’est plus au catalogue\u00a0: faites la demande avec le client.")
-	}
-	// The catalogue's ids start with the form's brand (« mercedes-benz-… »).
-	brand, other := "autre", v.Make
-	parts := strings.Split(v.ID, "-")
-	for i := 1; i <= len(parts); i++ {
-		if c := strings.Join(parts[:i], "-"); s.quotes.IsBrand(c) {
-			brand, other = c, ""
-			break
+	var v pricing.Vehicle
+	brand, other := "autre", ""
+	if q.VehicleDescribed {
+		a := q.Answers
+		v = pricing.Vehicle{Make: strings.TrimSpace(a.VehicleMake), Model: strings.TrimSpace(a.VehicleModel), Energy: a.VehicleEnergy, FromYear: a.VehicleYear}
+		brand, other = s.brandOf(v.Make)
+	} else {
+		known, ok := t.Catalogue().Vehicle(q.Answers.VehicleID)
+		if !ok {
+			return nil, apperr.Errorf(apperr.EINVALID, "Le véhicule de ces prix n’est plus au catalogue\u00a0: faites la demande avec le client.")
+		}
+		v, other = *known, known.Make
+		// The catalogue's ids start with the form's brand (« mercedes-benz-… »).
+		parts := strings.Split(v.ID, "-")
+		for i := 1; i <= len(parts); i++ {
+			if c := strings.Join(parts[:i], "-"); s.quotes.IsBrand(c) {
+				brand, other = c, ""
+				break
+			}
 		}
 	}
 	year := q.Answers.VehicleYear
 	if year == 0 {
 		// The year the engine priced without one: the oldest the product
 		// takes, in the year of the prices.
-		year, _ = t.VehicleYears(q.Product, v, pricing.DateOf(q.CreatedAt.In(s.cal.Location())).Year)
+		year, _ = t.VehicleYears(q.Product, &v, pricing.DateOf(q.CreatedAt.In(s.cal.Location())).Year)
 	}
 	licence, _ := strconv.Atoi(q.Answers.LicenceDate[:min(4, len(q.Answers.LicenceDate))])
 	usage := map[string]string{"private": "prive", "commute": "trajet-travail", "business": "professionnel"}[q.Answers.Usage]
@@ -138,4 +148,26 @@ func (s *Service) vehicleDetails(q *Quote, chosen *pricing.Price) (map[string]an
 		d["bonusMalus"] = q.Answers.BonusMalus
 	}
 	return d, nil
+}
+
+// accents folds the letters of French and nearby makes: « Citroën », « Škoda ».
+var accents = strings.NewReplacer("à", "a", "â", "a", "ä", "a", "ç", "c", "é", "e", "è", "e", "ê", "e", "ë", "e",
+	"î", "i", "ï", "i", "ô", "o", "ö", "o", "ù", "u", "û", "u", "ü", "u", "š", "s", "ž", "z")
+
+// brandOf is the quote form's brand of a make a client typed, as the form
+// spells its values (« mercedes-benz », « citroen »), the make whole or
+// its first word (« DS Automobiles » is « ds »); « autre » and the make
+// when the form lists none.
+func (s *Service) brandOf(make string) (brand, other string) {
+	words := strings.FieldsFunc(accents.Replace(strings.ToLower(make)), func(r rune) bool {
+		return !('a' <= r && r <= 'z' || '0' <= r && r <= '9')
+	})
+	if len(words) > 0 {
+		for _, c := range []string{strings.Join(words, "-"), words[0]} {
+			if s.quotes.IsBrand(c) {
+				return c, ""
+			}
+		}
+	}
+	return "autre", make
 }

@@ -23,6 +23,17 @@ type Answers struct {
 	Parking     string `json:"parking,omitempty"`
 	YearlyKm    int    `json:"yearlyKm,omitempty"`
 	Days        int    `json:"days,omitempty"`
+	// A vehicle not in the catalogue, described by its characteristics
+	// (vehicleId then empty, vehicleYear required): see described.go.
+	VehicleMake        string `json:"vehicleMake,omitempty"`
+	VehicleModel       string `json:"vehicleModel,omitempty"`
+	VehicleEnergy      string `json:"vehicleEnergy,omitempty"`
+	VehicleFiscalPower int    `json:"vehicleFiscalPower,omitempty"` // a car's, in CV
+	VehicleCc          int    `json:"vehicleCc,omitempty"`          // a motorbike's, 0 if electric
+	VehicleLicence     string `json:"vehicleLicence,omitempty"`     // the licence a motorbike needs
+	// VehicleValueCents is the value new ("new") or the price paid ("paid"), as VehicleValueKind says.
+	VehicleValueCents int64  `json:"vehicleValueCents,omitempty"`
+	VehicleValueKind  string `json:"vehicleValueKind,omitempty"`
 	// Place (every product).
 	PostalCode string `json:"postalCode,omitempty"`
 	// Home.

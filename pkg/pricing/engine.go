@@ -66,6 +66,11 @@ func (q *quote) priceAll() {
 		q.buf = q.appendValue(q.buf)
 		q.valueLine = span{int32(start), int32(len(q.buf))}
 	}
+	if q.pr.describedLine != "" {
+		start := len(q.buf)
+		q.buf = append(q.buf, q.pr.describedLine...)
+		q.described = span{int32(start), int32(len(q.buf))}
+	}
 	for oi, o := range q.p.offers {
 		q.applied = q.applied[:0]
 		for j, f := range o.factors {
@@ -103,6 +108,9 @@ func (q *quote) factor(j int, f *factor) applied {
 // price computes one formula of one insurer.
 func (q *quote) price(o *offerTable, fi int, f *formula) priced {
 	base := o.base[fi]
+	if q.described.end > 0 {
+		q.lines = append(q.lines, q.described)
+	}
 	q.lines = append(q.lines, o.baseLines[fi])
 	var parts [maxParts]float64
 	for i, cents := range base {

@@ -49,7 +49,7 @@ func LoadNamed(name string, rates []byte) (*Tariff, error) {
 		products: map[string]*product{}, onStudy: map[string]Study{}, depts: map[string]*department{}, insurers: map[string]Insurer{},
 		ipidTitles: f.IPIDSections, scratch: &sync.Pool{New: func() any { return new(scratch) }},
 	}}
-	for _, step := range []func() error{l.header, l.departments, l.vehicleClasses, l.depreciation, l.taxes, l.products, l.insurers, l.studies} {
+	for _, step := range []func() error{l.header, l.departments, l.vehicleClasses, l.depreciation, l.describedRules, l.taxes, l.products, l.insurers, l.studies} {
 		if err := step(); err != nil {
 			return nil, err
 		}

@@ -91,6 +91,14 @@ func (t *Tariff) estimatedValue(v *Vehicle, age int) int64 {
 	if age <= 0 {
 		return v.ValueNewCents
 	}
-	kept := t.depreciation[v.Kind].kept[min(age, maxVehicleAge)]
-	return int64(math.Round(float64(v.ValueNewCents)*kept/10000)) * 10000
+	return int64(math.Round(float64(v.ValueNewCents)*t.keptShare(v.Kind, age)/10000)) * 10000
+}
+
+// keptShare is the share of its value new a vehicle of a kind keeps at
+// an age, by the schedule: 1 in its first year.
+func (t *Tariff) keptShare(kind string, age int) float64 {
+	if age <= 0 {
+		return 1
+	}
+	return t.depreciation[kind].kept[min(age, maxVehicleAge)]
 }

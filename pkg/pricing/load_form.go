@@ -35,7 +35,7 @@ func (l *loader) form(p *product, fp *fileProduct, path string) error {
 			return l.loc.errorf(pathIndex(path+".form", slices.Index(p.fields, f)), "le champ «\u00a0%s\u00a0» ne peut pas être facultatif : le facteur «\u00a0%s\u00a0» en a besoin", key, factorSpecs[fid].name)
 		}
 	}
-	return nil
+	return l.describedForm(p, path)
 }
 
 // field checks one question.
@@ -59,7 +59,11 @@ func (l *loader) field(f *FormField, path string) error {
 		if f.MinAgeAtLicence < 14 || f.MinAgeAtLicence > 30 || f.MinYears < 0 || f.MinYearsSupervised < 0 || f.MinYearsSupervised > f.MinYears {
 			bad = "minAgeAtLicence doit être entre 14 et 30 ans, minYearsSupervised au plus minYears"
 		}
-	case "int", "cents":
+	case "vehicleText":
+		if f.Max < 1 || f.Max > 200 || f.Max != float64(int64(f.Max)) {
+			bad = "max doit être une longueur entière de 1 à 200 caractères"
+		}
+	case "int", "cents", "vehicleInt", "vehicleCents":
 		if f.Min < 0 || f.Max <= f.Min || f.Min != float64(int64(f.Min)) || f.Max != float64(int64(f.Max)) {
 			bad = "min et max doivent être des entiers positifs, min plus petit que max"
 		}
@@ -69,7 +73,7 @@ func (l *loader) field(f *FormField, path string) error {
 		if f.Min < CRMMin.Float() || f.Max > CRMMax.Float() || f.Max <= f.Min {
 			bad = "le bonus-malus est borné par 0,50 et 3,50 (Code des assurances, art. A121-1)"
 		}
-	case "choice":
+	case "choice", "vehicleChoice":
 		if len(f.Choices) == 0 {
 			bad = "un choix doit avoir des valeurs («\u00a0choices\u00a0»)"
 		}

@@ -24,6 +24,9 @@ type profile struct {
 	group        int
 	class        int // index in the kind's classes, by the estimated value
 	answers      *Answers
+	// describedLine is the trace's line of a vehicle described by the
+	// client, "" for one of the catalogue.
+	describedLine string
 }
 
 // check validates the answers against the product's form, field by
@@ -56,6 +59,10 @@ func (t *Tariff) check(p *product, a *Answers, pr *profile, today Date) FieldErr
 		case "postalCode":
 			pr.dept, ok = t.department(a.PostalCode)
 		case "vehicle":
+			if a.Described() {
+				errs = t.checkDescribed(p, a, pr, today, errs)
+				continue
+			}
 			pr.vehicle, ok = t.catalogue.lookup(a.VehicleID, p.vehicleKind)
 			if ok {
 				pr.group, pr.class = t.classify(pr.vehicle)

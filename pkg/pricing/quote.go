@@ -23,6 +23,9 @@ type quote struct {
 	// valueLine is the vehicle's estimated value, written once and shown
 	// before the damage class of every price.
 	valueLine span
+	// described is the trace line of a vehicle the client described, the
+	// first of each price's trace; its end is 0 for one of the catalogue.
+	described span
 	buffers
 }
 

@@ -16,6 +16,7 @@ type fileRates struct {
 	Departments    map[string]fileDepartment `json:"departments"`
 	VehicleClasses fileVehicleClasses        `json:"vehicleClasses"`
 	Depreciation   fileDepreciation          `json:"depreciation"`
+	Described      fileDescribed             `json:"describedVehicle"`
 	IPIDSections   map[string]string         `json:"ipidSections"`
 	Products       map[string]*fileProduct   `json:"products"`
 	OnStudy        map[string]fileStudy      `json:"onStudy"`

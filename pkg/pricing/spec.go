@@ -116,6 +116,8 @@ var fieldTypes = map[string]string{
 	"floor": "choice", "occupant": "choice",
 	"yearlyKm": "int", "claims36": "int", "namedDrivers": "int", "surface": "int", "rooms": "int", "days": "int",
 	"contentsCents": "cents", "options": "options",
+	"vehicleMake": "vehicleText", "vehicleModel": "vehicleText", "vehicleEnergy": "vehicleChoice", "vehicleFiscalPower": "vehicleInt",
+	"vehicleCc": "vehicleInt", "vehicleLicence": "vehicleChoice", "vehicleValueKind": "vehicleChoice", "vehicleValueCents": "vehicleCents",
 }
 
 // legalYoungMax are the highest young-driver surcharges A335-9-1 allows,

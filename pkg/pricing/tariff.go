@@ -28,6 +28,7 @@ type Tariff struct {
 	groups     map[string][]fileGroup // by vehicle kind
 	classes    map[string][]fileClass // by vehicle kind
 	sportKw    map[string]int
+	described  *fileDescribed // the rules for a vehicle not in the catalogue
 	ipidTitles map[string]string
 	catalogue  *Catalogue
 	insurers   map[string]Insurer

@@ -59,7 +59,11 @@ func (m *contractsScreen) detailText() string {
 	m.writeProofs(c, section, line)
 	section("Risque")
 	if v := c.Risk.Vehicle; v != nil {
-		field("Véhicule", strings.TrimSpace(v.Name())+" · "+orDash(v.Registration))
+		name := strings.TrimSpace(v.Name()) + " · " + orDash(v.Registration)
+		if c.Risk.VehicleDescribed {
+			name += " · véhicule hors catalogue, décrit par le client"
+		}
+		field("Véhicule", name)
 	}
 	if d := c.Risk.Dwelling; d != nil {
 		field("Logement", fmt.Sprintf("%s, %s, %d\u00a0m², %d\u00a0pièces", d.Kind, d.Status, d.Surface, d.Rooms))

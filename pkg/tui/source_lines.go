@@ -43,7 +43,7 @@ func (s *appSource) kindLines(ctx context.Context, kind desk.Kind, id string) ([
 		if err != nil {
 			return nil, err
 		}
-		return onlineLines(q), nil
+		return onlineLines(q, s.leadVehicle(q)), nil
 	case desk.KindComplaint:
 		d, err := s.a.Complaints.StaffDetail(ctx, s.reader, id)
 		if err != nil {
@@ -75,8 +75,26 @@ func quoteLines(q *quote.Service, r *quote.Request) [][2]string {
 	return lines
 }
 
-// onlineLines are a lead's call consent, its choice, the advice and every price.
-func onlineLines(q *instant.Quote) [][2]string {
+// leadVehicle writes the vehicle a lead's prices were made for: a
+// version of the catalogue, or one the client described, flagged; "" for
+// none (a home) or when the rating file cannot be read.
+func (s *appSource) leadVehicle(q *instant.Quote) string {
+	if q.VehicleDescribed {
+		return q.DescribedVehicle + " · véhicule hors catalogue"
+	}
+	t, err := s.a.Prices.Tariff()
+	if err != nil {
+		return ""
+	}
+	if v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID); ok {
+		return v.Name()
+	}
+	return ""
+}
+
+// onlineLines are a lead's vehicle, its call consent, its choice, the
+// advice and every price.
+func onlineLines(q *instant.Quote, vehicle string) [][2]string {
 	consent := "Non demandé"
 	if q.Consent {
 		consent = "Accepté"
@@ -85,7 +103,11 @@ func onlineLines(q *instant.Quote) [][2]string {
 	if d, err := time.Parse(time.DateOnly, q.ValidUntil); err == nil {
 		until = fr.Date(d, time.UTC)
 	}
-	lines := [][2]string{{"Rappel", consent}, {"Valables jusqu’au", until}}
+	var lines [][2]string
+	if vehicle != "" {
+		lines = append(lines, [2]string{"Véhicule", vehicle})
+	}
+	lines = append(lines, [2]string{"Rappel", consent}, [2]string{"Valables jusqu’au", until})
 	if q.Recommended != nil {
 		lines = append(lines, [2]string{"Notre conseil", q.Recommended.Reason})
 	}

@@ -15,6 +15,11 @@ import (
 const carAnswers = `{"birthDate":"1981-03-02","licenceDate":"2001-05-10","bonusMalus":0.6,"postalCode":"69002",` +
 	`"vehicleId":"peugeot-208-12-puretech-100","usage":"commute","parking":"street","yearlyKm":12000,"claims36":0}`
 
+// describedCar is a car not in the catalogue, as the site sends it.
+const describedCar = `{"birthDate":"1981-03-02","licenceDate":"2001-05-10","bonusMalus":0.6,"postalCode":"69002",` +
+	`"vehicleYear":2004,"vehicleMake":"Peugeot","vehicleModel":"206","vehicleEnergy":"diesel","vehicleFiscalPower":5,` +
+	`"vehicleValueKind":"new","vehicleValueCents":1450000,"usage":"commute","parking":"street","yearlyKm":12000,"claims36":0}`
+
 func TestPricesScenarios(t *testing.T) {
 	long := strings.Repeat("a", 81)
 	runCases(t, []apiCase{
@@ -45,6 +50,23 @@ func TestPricesScenarios(t *testing.T) {
 		{name: "a price without an account", as: "anonymous", method: "POST", url: "/api/prices",
 			body: `{"product":"car","answers":` + carAnswers + `,"needs":{"covers":["glass"],"deductible":"medium"}}`, status: 200,
 			bodyHas: []string{`"prices":[`, `"recommended":{`, `"validUntil":"2026-04-01"`, `"key":"`, `"trace":["Prime de base`, `"taxesCents":`}},
+		{name: "a car not in the catalogue", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"car","answers":` + describedCar + `}`, status: 200,
+			bodyHas: []string{`"vehicleDescribed":true`, "\"trace\":[\"Véhicule décrit par vos soins\u00a0: Peugeot 206 2004, 5\u00a0CV, diesel (", `"vehicleMake":"Peugeot"`}},
+		{name: "a motorbike not in the catalogue", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"moto","answers":{"birthDate":"1990-03-04","licenceDate":"2012-06-01","motoLicence":"A2","bonusMalus":0.7,"postalCode":"33000",` +
+				`"vehicleYear":2011,"vehicleMake":"Suzuki","vehicleModel":"Gladius","vehicleEnergy":"essence","vehicleCc":645,"vehicleLicence":"A2",` +
+				`"vehicleValueKind":"paid","vehicleValueCents":350000,"usage":"private","parking":"garage","yearlyKm":6000}}`, status: 200,
+			bodyHas: []string{`"vehicleDescribed":true`, "645\u00a0cm³, permis A2, essence (35\u00a0kW estimés)"}},
+		{name: "implausible characteristics", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"car","answers":` + strings.Replace(strings.Replace(describedCar, `"vehicleFiscalPower":5`, `"vehicleFiscalPower":2`, 1),
+				`"vehicleValueCents":1450000`, `"vehicleValueCents":100`, 1) + `}`, status: 400, field: "vehicleFiscalPower",
+			bodyHas: []string{`"field":"vehicleValueCents"`, "Une voiture diesel a de 3 à 60\u00a0CV"}},
+		{name: "a fiscal power in words", as: "anonymous", method: "POST", url: "/api/prices",
+			body: `{"product":"car","answers":{"vehicleFiscalPower":"5 CV"}}`, status: 400},
+		{name: "both a catalogue vehicle and a described one", as: "anonymous", method: "POST", url: "/api/prices",
+			body:   `{"product":"temp","answers":` + strings.Replace(describedCar, `"vehicleYear"`, `"days":5,"vehicleId":"peugeot-208-12-puretech-100","vehicleYear"`, 1) + `}`,
+			status: 400, field: "vehicleId", bodyHas: []string{"pas les deux"}},
 		{name: "every wrong field at once", as: "anonymous", method: "POST", url: "/api/prices",
 			body: `{"product":"car","answers":{"birthDate":"2019-01-01","postalCode":"99999"}}`, status: 400, field: "birthDate",
 			bodyHas: []string{`"errors":[`, `"field":"postalCode"`, `"field":"vehicleId"`, "Votre date de naissance"}},
@@ -190,5 +212,50 @@ func BenchmarkPriceRequest(b *testing.B) {
 		if rec.Code != 200 {
 			b.Fatalf("price: %d %s", rec.Code, rec.Body)
 		}
+	}
+}
+
+// TestDescribedVehicleThroughTheAPI: the prices of a vehicle not in the
+// catalogue, kept, are a lead staff see flagged; subscribed, a contract
+// that says so.
+func TestDescribedVehicleThroughTheAPI(t *testing.T) {
+	env := newAPI(t)
+	people := env.people(t)
+	price := func() (id, key string) {
+		res, body := env.do(t, "POST", "/api/prices", `{"product":"car","answers":`+describedCar+`}`, "")
+		var got struct{ ID, Key string }
+		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &got) != nil {
+			t.Fatalf("POST /api/prices: %d %s", res.StatusCode, body)
+		}
+		return got.ID, got.Key
+	}
+	id, key := price()
+	if res, body := env.do(t, "POST", "/api/prices/"+id+"/keep", `{"key":"`+key+`","email":"paul@exemple.fr"}`, ""); res.StatusCode != 202 {
+		t.Fatalf("keep: %d %s", res.StatusCode, body)
+	}
+	res, body := env.do(t, "GET", "/api/desk/requests?kind=online", "", people["admin"])
+	if res.StatusCode != 200 || !strings.Contains(body, "véhicule hors catalogue") {
+		t.Fatalf("the queue of leads: %d %s", res.StatusCode, body)
+	}
+	var queue struct{ Requests []struct{ ID string } }
+	json.Unmarshal([]byte(body), &queue)
+	res, body = env.do(t, "GET", "/api/desk/requests/"+queue.Requests[0].ID+"/online", "", people["agent"])
+	if res.StatusCode != 200 || !strings.Contains(body, `"vehicleDescribed":true`) || !strings.Contains(body, `"vehicleModel":"206"`) ||
+		!strings.Contains(body, "\"describedVehicle\":\"Peugeot 206 2004, 5\u00a0CV, diesel, valeur à neuf 14\u202f500\u00a0€\"") {
+		t.Errorf("the lead's prices for an agent: %d %s", res.StatusCode, body)
+	}
+
+	id, key = price()
+	res, body = env.do(t, "POST", "/api/prices/"+id+"/keep", `{"key":"`+key+`"}`, people["client"])
+	var kept struct {
+		Quote struct{ Recommended struct{ ID string } }
+	}
+	if res.StatusCode != 200 || json.Unmarshal([]byte(body), &kept) != nil {
+		t.Fatalf("keep as a client: %d %s", res.StatusCode, body)
+	}
+	res, body = env.do(t, "POST", "/api/contracts", `{"priceId":"`+kept.Quote.Recommended.ID+`","startDate":"2026-03-10",`+
+		`"policyholder":{"firstName":"Marie","lastName":"Durand","birthDate":"1981-03-02","phone":"06 12 34 56 78"}}`, people["client"])
+	if res.StatusCode != 201 || !strings.Contains(body, `"vehicleDescribed":true`) || !strings.Contains(body, `"vehicle":{"id":"","make":"Peugeot","model":"206"`) {
+		t.Errorf("POST /api/contracts: %d %s", res.StatusCode, body)
 	}
 }

@@ -48,6 +48,9 @@ declare module '*rates.json?site' {
   export const validDays: number;
   export const disclaimer: string;
   export const insurers: { id: string; name: string }[];
+}
+
+declare module '*rates.json?departments' {
   /** The departments' codes ("01"…"2A"…"976"). */
   export const departmentCodes: string[];
 }
@@ -68,3 +71,8 @@ declare module '*rates.json?cover-moto' { export const cover: unknown; }
 declare module '*rates.json?cover-home' { export const cover: unknown; }
 declare module '*rates.json?cover-vtc' { export const cover: unknown; }
 declare module '*rates.json?cover-temp' { export const cover: unknown; }
+// The questions and rules of a vehicle not in the catalogue (features/prices/describe-vehicle.tsx).
+declare module '*rates.json?describe-car' { export const describe: unknown; }
+declare module '*rates.json?describe-moto' { export const describe: unknown; }
+declare module '*rates.json?describe-vtc' { export const describe: unknown; }
+declare module '*rates.json?describe-temp' { export const describe: unknown; }

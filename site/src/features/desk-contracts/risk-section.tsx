@@ -3,7 +3,7 @@ import type { Contract } from './types';
 
 /** What the contract insures: the vehicle or the home, and every answer it was priced on. */
 export function RiskSection({ contract }: { contract: Contract }) {
-  const { vehicle, lines, advice } = contract.risk;
+  const { vehicle, vehicleDescribed, lines, advice } = contract.risk;
   const recommended = advice?.offers[advice.recommended];
   const chosen = advice?.offers[advice.chosen];
   return (
@@ -11,7 +11,13 @@ export function RiskSection({ contract }: { contract: Contract }) {
       <h2 id="risque-titre">Risque assuré</h2>
       <dl className="facts wide-facts">
         {vehicle ? (
-          <div><dt>Véhicule</dt><dd>{[vehicle.make, vehicle.model, vehicle.version].filter(Boolean).join(' ')}</dd></div>
+          <div>
+            <dt>Véhicule</dt>
+            <dd>
+              {[vehicle.make, vehicle.model, vehicle.version].filter(Boolean).join(' ')}
+              {vehicleDescribed ? <> · <strong>véhicule hors catalogue</strong>, décrit par le client</> : null}
+            </dd>
+          </div>
         ) : null}
         {vehicle ? <div><dt>Immatriculation</dt><dd className="mono">{vehicle.registration || '—'}</dd></div> : null}
         {lines.map(([label, value]) => <div key={label}><dt>{typeset(label)}</dt><dd>{typeset(value)}</dd></div>)}

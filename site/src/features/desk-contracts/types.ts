@@ -54,6 +54,8 @@ export interface Advice {
 /** What the contract insures. */
 export interface Risk {
   vehicle?: Vehicle;
+  /** The vehicle is not in the catalogue: the client described it. */
+  vehicleDescribed?: boolean;
   dwelling?: Dwelling;
   lines: [string, string][];
   advice?: Advice;

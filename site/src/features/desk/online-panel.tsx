@@ -25,6 +25,10 @@ interface LeadQuote {
   chosen?: string;
   email?: string;
   answers: Record<string, unknown>;
+  /** The vehicle is not in the catalogue: the client described it (answers vehicleMake…). */
+  vehicleDescribed?: boolean;
+  /** That vehicle in words: « Renault Clio 2006, 5 CV, diesel, valeur à neuf 15 000 € ». */
+  describedVehicle?: string;
 }
 
 /** The lead's quote from the page's detail, when it has one. */
@@ -47,6 +51,11 @@ function OnlineDetails({ detail }: KindPanelProps) {
   return (
     <>
       <dl className="desk-kind-details">
+        {q.vehicleDescribed ? (
+          <div className="desk-kind-wide">
+            <dt>Véhicule</dt><dd>{q.describedVehicle} · <strong>véhicule hors catalogue</strong>, décrit par le client</dd>
+          </div>
+        ) : null}
         <div><dt>Rappel</dt><dd>{q.consent ? 'Accepté\u00a0: la personne attend notre appel' : 'Non demandé'}</dd></div>
         <div><dt>Gardés le</dt><dd>{q.keptAt ? formatDateTime(q.keptAt) : '—'}</dd></div>
         <div><dt>Valables jusqu’au</dt><dd>{formatDate(q.validUntil)}</dd></div>

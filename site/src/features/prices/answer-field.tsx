@@ -35,10 +35,12 @@ interface AnswerFieldProps {
   vehicle: Vehicle | null;
   onChange: (key: string, value: FormValue) => void;
   onVehicle: (vehicle: Vehicle | null) => void;
+  /** Opens the characteristics of a vehicle not in the catalogue. */
+  onDescribe?: () => void;
 }
 
 /** One question of a product's form, asked the way its type says. */
-export function AnswerField({ product, field: f, values, error, vehicle, onChange, onVehicle }: AnswerFieldProps) {
+export function AnswerField({ product, field: f, values, error, vehicle, onChange, onVehicle, onDescribe }: AnswerFieldProps) {
   if (!isAsked(f, values)) return null;
   const raw = values[f.key];
   const value = typeof raw === 'string' ? raw : '';
@@ -46,7 +48,7 @@ export function AnswerField({ product, field: f, values, error, vehicle, onChang
   const common = { id, label: labelOf(f), error, hint: hints[f.key], name: f.key };
   switch (f.type) {
     case 'vehicle':
-      return <VehiclePicker id={id} kind={product.vehicleKind ?? 'car'} label={f.label} value={vehicle} onChange={onVehicle} error={error} />;
+      return <VehiclePicker id={id} kind={product.vehicleKind ?? 'car'} label={f.label} value={vehicle} onChange={onVehicle} error={error} onDescribe={onDescribe} />;
     case 'date':
     case 'licence':
       return <TextField {...common} type="date" value={value} className="input-medium" onChange={(e) => onChange(f.key, e.target.value)} />;

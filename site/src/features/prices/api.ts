@@ -9,12 +9,16 @@ export interface Vehicle {
   kind: 'car' | 'moto';
   make: string;
   model: string;
+  /** The model's generation as people say it (« III »), absent for a model of one. */
+  generation?: string;
   version: string;
   energy: string;
   fiscalPower: number;
   powerKw: number;
   valueNewCents: number;
   fromYear: number;
+  /** The last model year, absent while it is still sold. */
+  toYear?: number;
   body: string;
 }
 

@@ -2,7 +2,7 @@ import { ChoiceGroup } from '../../components/choice-group';
 import { TextField } from '../../components/text-field';
 import { typeset } from '../../lib/format';
 import type { FormErrors, NeedsValues } from './price-form';
-import type { PriceForm } from './rates';
+import type { PriceProduct } from './rates';
 
 /** Why the broker asks, in one line (duty to advise). */
 
@@ -12,7 +12,7 @@ const existingCovers = [
 ];
 
 interface NeedsFieldsProps {
-  product: PriceForm;
+  product: PriceProduct;
   needs: NeedsValues;
   errors: FormErrors;
   onChange: (change: Partial<NeedsValues>) => void;

@@ -5,7 +5,25 @@
 import { parseEuros } from '../../lib/format';
 import type { Needs, PriceAnswers, Vehicle } from './api';
 import { isAsked, type FormErrors, type FormValue, type FormValues, type NeedsValues } from './price-form';
-import { hasDepartment, type FormField, type PriceForm } from './rates';
+import { departmentCodes } from '../../../../pkg/pricing/rates.json?departments';
+import type { FormField, PriceForm, PriceProduct } from './rates';
+
+const departments = new Set(departmentCodes);
+
+/**
+ * Whether a postal code is French and has a department: five digits;
+ * 200xx–201xx Corse-du-Sud, 202xx–206xx Haute-Corse, 97xxx overseas
+ * (pkg/pricing's department, the same rule). The departments load with
+ * the checks, not with the journey's first screen.
+ */
+export function hasDepartment(code: string): boolean {
+  if (!/^\d{5}$/.test(code)) return false;
+  let key = code.slice(0, 2);
+  if (key === '20' && code[2]! <= '1') key = '2A';
+  else if (key === '20' && code[2]! <= '6') key = '2B';
+  else if (key === '97') key = code.slice(0, 3);
+  return departments.has(key);
+}
 
 interface Day {
   y: number;
@@ -160,7 +178,7 @@ export function checkNeeds(needs: NeedsValues): FormErrors {
 }
 
 /** The needs as the API reads them. */
-export function toNeeds(product: PriceForm, needs: NeedsValues): Needs {
+export function toNeeds(product: PriceProduct, needs: NeedsValues): Needs {
   const out: Needs = { covers: needs.covers };
   const cents = needs.budget.trim() ? parseEuros(needs.budget) : null;
   if (cents) {

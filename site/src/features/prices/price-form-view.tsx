@@ -9,18 +9,21 @@ import { Loading } from '../../components/loading';
 import { stepFields, type FormErrors, type FormValue, type FormValues, type NeedsValues } from './price-form';
 import { whenIdle } from '../../lib/island';
 import { moduleCache } from '../../lib/module-cache';
-import { priceForm, type PriceForm, type PriceProductId } from './rates';
+import { loadPriceProduct, priceForm, priceProduct, type PriceForm, type PriceProductId } from './rates';
 import type { StoredJourney } from './storage';
 import { vehicleLabel } from './vehicles';
 
 /**
- * The third step's questions: fetched while the second step is answered,
- * and waited for before the third step shows, so that it never opens
- * without them (a keyboard user's first Tab would reach the submit button).
+ * The third step's questions, and the needs of the rating file they ask:
+ * fetched while the second step is answered, and waited for before the
+ * third step shows, so that it never opens without them (a keyboard
+ * user's first Tab would reach the submit button).
  */
 const needsFields = moduleCache(() => import('./needs-fields'));
 type NeedsModule = typeof import('./needs-fields');
 type CheckModule = typeof import('./price-check');
+type Describer = import('./describe-vehicle').Describer;
+type VehicleProductId = import('./describe-vehicle').VehicleProductId;
 
 /** The answers' checks: loaded once the page is idle, or at the first submission if that comes first. */
 const priceCheck = moduleCache(() => import('./price-check'));
@@ -41,6 +44,7 @@ function subjectOf(product: PriceForm, values: FormValues, vehicle: Vehicle | nu
 /** The step that asks a refused field, so a server's error shows next to it. */
 function stepOf(product: PriceForm, field: string): Step | undefined {
   if (field.startsWith('needs.')) return 3;
+  if (field.startsWith('vehicle')) return 1;
   if (stepFields(product, 1).some((f) => f.key === field)) return 1;
   if (stepFields(product, 2).some((f) => f.key === field)) return 2;
   return undefined;
@@ -64,6 +68,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState<FormValues>({});
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
+  // « Mon véhicule n’est pas dans la liste »: its characteristics replace the picker.
+  const [described, setDescribed] = useState<Describer>();
   const [needs, setNeeds] = useState<NeedsValues>({ covers: [], budget: '', deductible: '', existingCover: '' });
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -99,9 +105,15 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
     answer('vehicleId', v?.id ?? '');
   }
 
+  function describe() {
+    chooseVehicle(null);
+    import('./describe-vehicle').then((m) => m.describer(productId as VehicleProductId)).then(setDescribed, () => setFormError(notLoaded));
+  }
+
   // Fetched while the second step is answered (or when a refusal sends back to the third).
+  const thirdStep = () => Promise.all([needsFields.load(), loadPriceProduct(productId)]);
   useEffect(() => {
-    if (step >= 2 && !needs3) void needsFields.load().then(setNeeds3, () => {});
+    if (step >= 2 && !needs3) void thirdStep().then(([m]) => setNeeds3(m), () => {});
   }, [step, needs3]);
 
   function go(next: Step) {
@@ -115,12 +127,12 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
   }, []);
 
   async function price({ toNeeds, toAnswers, placeFieldErrors }: CheckModule) {
-    const sentNeeds = toNeeds(product, needs);
+    const sentNeeds = toNeeds(priceProduct(productId), needs);
     setBusy(true);
     setFormError(undefined);
     try {
-      const quote = await requestPrices(productId, toAnswers(product, values), sentNeeds);
-      onPriced({ product: productId, quote, needs: sentNeeds, subject: subjectOf(product, values, vehicle) });
+      const quote = await requestPrices(productId, { ...toAnswers(product, values), ...described?.answers(values) }, sentNeeds);
+      onPriced({ product: productId, quote, needs: sentNeeds, subject: described?.subject(values) ?? subjectOf(product, values, vehicle) });
     } catch (err) {
       const fields = err instanceof ApiError ? (err.errors.length ? err.errors : err.field ? [{ field: err.field, message: err.message }] : []) : [];
       const placed = placeFieldErrors(fields);
@@ -146,7 +158,8 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
 
   function submit(check: CheckModule) {
     const { checkNeeds, checkFields } = check;
-    const found = step === 3 ? checkNeeds(needs) : checkFields(stepFields(product, step), values, new Date(), vehicle ?? undefined);
+    const found = step === 3 ? checkNeeds(needs) : step === 1 && described ? described.check(values, new Date())
+      : checkFields(stepFields(product, step), values, new Date(), vehicle ?? undefined);
     setErrors(found);
     setFormError(undefined);
     if (Object.keys(found).length) {
@@ -154,7 +167,7 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
       return;
     }
     if (step === 1) go(2);
-    else if (step === 2) void needsFields.load().then((m) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
+    else if (step === 2) void thirdStep().then(([m]) => { setNeeds3(m); go(3); }, () => setFormError(notLoaded));
     else void price(check);
   }
 
@@ -167,14 +180,16 @@ export function PriceFormView({ productId, onStep, onPriced }: PriceFormViewProp
         <>
           <p className="price-why">{needsWhy}</p>
           {needs3 ? (
-            <needs3.NeedsFields product={product} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
+            <needs3.NeedsFields product={priceProduct(productId)} needs={needs} errors={errors} onChange={(c) => setNeeds((n) => ({ ...n, ...c }))} />
           ) : <Loading />}
         </>
+      ) : step === 1 && described ? (
+        <described.Form values={values} errors={errors} onChange={answer} onBack={() => setDescribed(undefined)} />
       ) : (
         stepFields(product, step).map((f) => (
           <AnswerField
             key={f.key} product={product} field={f} values={values} error={errors[f.key]} vehicle={vehicle}
-            onChange={answer} onVehicle={chooseVehicle}
+            onChange={answer} onVehicle={chooseVehicle} onDescribe={describe}
           />
         ))
       )}

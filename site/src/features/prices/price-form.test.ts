@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkFields, checkNeeds, placeFieldErrors, toAnswers, toNeeds } from './price-check';
+import { checkFields, checkNeeds, hasDepartment, placeFieldErrors, toAnswers, toNeeds } from './price-check';
 import { stepFields } from './price-form';
-import { hasDepartment, loadPriceProducts, priceProduct } from './rates';
+import { loadPriceProducts, priceProduct } from './rates';
 import type { Vehicle } from './api';
 
 const today = new Date(2026, 10, 27); // 27 novembre 2026

@@ -29,7 +29,9 @@ export interface RateChoice {
 
 /** How a question is asked and checked (pkg/pricing/profile.go). */
 export type FormFieldType =
-  | 'date' | 'licence' | 'bool' | 'crm' | 'postalCode' | 'vehicle' | 'vehicleYear' | 'choice' | 'int' | 'cents' | 'options';
+  | 'date' | 'licence' | 'bool' | 'crm' | 'postalCode' | 'vehicle' | 'vehicleYear' | 'choice' | 'int' | 'cents' | 'options'
+  // A vehicle not in the catalogue (describe-vehicle.tsx): not in the journey's form.
+  | 'vehicleText' | 'vehicleChoice' | 'vehicleInt' | 'vehicleCents';
 
 /** One question of a product's form, with its bounds and its French message. */
 export interface FormField {
@@ -109,18 +111,18 @@ export interface ProductIpid {
   cancel: string;
 }
 
-/** What a product's journey asks: its questions, the needs, the options. */
+/** What a product's journey asks first: its questions and options. */
 export interface PriceForm {
   label: string;
   vehicleKind?: 'car' | 'moto';
   temporary?: boolean;
   form: FormField[];
-  needs: ProductNeeds;
   options?: ProductOption[];
 }
 
-/** A product priced at once, whole: its form, its formulas and its IPID. */
+/** A product priced at once, whole: its form, the needs its last step asks, its formulas and its IPID. */
 export interface PriceProduct extends PriceForm {
+  needs: ProductNeeds;
   formulas: Formula[];
   ipid: ProductIpid;
 }
@@ -128,7 +130,7 @@ export interface PriceProduct extends PriceForm {
 /** The keys of the nine IPID sections, in the regulation's order. */
 export type IpidKey = 'type' | 'covered' | 'notCovered' | 'exclusions' | 'where' | 'obligations' | 'payment' | 'period' | 'cancel';
 
-// Two chunks per product (vite.config.ts): the journey's first screen needs the form alone.
+// Two chunks per product (vite.config.ts): the journey's first screen needs the form alone, its last the needs.
 const formViews: Record<PriceProductId, () => Promise<{ form: unknown }>> = {
   car: () => import('../../../../pkg/pricing/rates.json?price-car'),
   moto: () => import('../../../../pkg/pricing/rates.json?price-moto'),
@@ -161,7 +163,7 @@ export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct
   const have = products.get(id);
   if (have) return have;
   const [form, { cover }] = await Promise.all([loadPriceForm(id), coverViews[id]()]);
-  const product: PriceProduct = { ...form, ...typesetAll(cover as Pick<PriceProduct, 'formulas' | 'ipid'>) };
+  const product: PriceProduct = { ...form, ...typesetAll(cover as Pick<PriceProduct, 'needs' | 'formulas' | 'ipid'>) };
   products.set(id, product);
   return product;
 }
@@ -212,8 +214,6 @@ export function priceForm(id: PriceProductId): PriceForm {
   return form;
 }
 
-const departments = new Set(site.departmentCodes);
-
 /** The lines of each IPID section of a formula, as pkg/pricing's Tariff.IPID writes them. */
 export function formulaIpid(product: PriceProduct, formula: Formula): Record<IpidKey, string[]> {
   const ip = product.ipid;
@@ -222,18 +222,3 @@ export function formulaIpid(product: PriceProduct, formula: Formula): Record<Ipi
     where: [ip.where], obligations: ip.obligations, payment: [ip.payment], period: [ip.period], cancel: [ip.cancel],
   };
 }
-
-/**
- * Whether a postal code is French and has a department: five digits;
- * 200xx–201xx Corse-du-Sud, 202xx–206xx Haute-Corse, 97xxx overseas
- * (pkg/pricing's department, the same rule).
- */
-export function hasDepartment(code: string): boolean {
-  if (!/^\d{5}$/.test(code)) return false;
-  let key = code.slice(0, 2);
-  if (key === '20' && code[2]! <= '1') key = '2A';
-  else if (key === '20' && code[2]! <= '6') key = '2B';
-  else if (key === '97') key = code.slice(0, 3);
-  return departments.has(key);
-}
-

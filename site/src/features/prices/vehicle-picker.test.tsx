@@ -9,6 +9,10 @@ const v208: Vehicle = {
   energy: 'essence', fiscalPower: 5, powerKw: 74, valueNewCents: 2150000, fromYear: 2019, body: 'citadine',
 };
 const v208e: Vehicle = { ...v208, id: 'peugeot-e-208', version: 'e-208 136', energy: 'electrique', fiscalPower: 1 };
+const clio3: Vehicle = {
+  id: 'renault-clio-3-15-dci-85', kind: 'car', make: 'Renault', model: 'Clio', generation: 'III', version: '1.5 dCi 85',
+  energy: 'diesel', fiscalPower: 5, powerKw: 63, valueNewCents: 1650000, fromYear: 2005, toYear: 2012, body: 'citadine',
+};
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -16,9 +20,9 @@ function answer(body: unknown, status = 200) {
   fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
-function Harness({ onChange }: { onChange: (v: Vehicle | null) => void }) {
+function Harness({ onChange, onDescribe }: { onChange: (v: Vehicle | null) => void; onDescribe?: () => void }) {
   const [value, setValue] = useState<Vehicle | null>(null);
-  return <VehiclePicker kind="car" label="Votre voiture" value={value} onChange={(v) => { setValue(v); onChange(v); }} />;
+  return <VehiclePicker kind="car" label="Votre voiture" value={value} onChange={(v) => { setValue(v); onChange(v); }} onDescribe={onDescribe} />;
 }
 
 async function type(input: HTMLElement, text: string) {
@@ -55,8 +59,8 @@ describe('VehiclePicker', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV',
-      'Peugeot 208 e-208 136 — électrique, 1\u00a0CV',
+      'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV 208 · depuis 2019',
+      'Peugeot 208 e-208 136 — électrique, 1\u00a0CV 208 · depuis 2019',
     ]);
     expect(input.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
   });
@@ -137,5 +141,22 @@ describe('VehiclePicker', () => {
     answer([]);
     await type(input, 'Peugeot 208 1.2');
     expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('says the generation and the years of each result', async () => {
+    answer([clio3, { ...clio3, id: 'clio-5', generation: undefined, model: 'Clio', version: 'TCe 90', fromYear: 2019, toYear: undefined }]);
+    render(<Harness onChange={() => {}} />);
+    await type(screen.getByRole('combobox'), 'clio');
+    expect(screen.getAllByRole('option').map((o) => o.querySelector('small')?.textContent)).toEqual(['Clio III · 2005–2012', 'Clio · depuis 2019']);
+  });
+
+  it('offers « Mon véhicule n’est pas dans la liste » when the journey takes a vehicle described', async () => {
+    const onDescribe = vi.fn();
+    render(<Harness onChange={() => {}} onDescribe={onDescribe} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Mon véhicule n’est pas dans la liste' }));
+    expect(onDescribe).toHaveBeenCalledTimes(1);
+    cleanup();
+    render(<Harness onChange={() => {}} />);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export interface VehiclePickerProps {
   onChange: (vehicle: Vehicle | null) => void;
   error?: string;
   id?: string;
+  /** Opens the characteristics of a vehicle not in the catalogue (« Mon véhicule n’est pas dans la liste »). */
+  onDescribe?: () => void;
 }
 
 /** The catalogue's answer to what was typed, asked after a pause in typing. */
@@ -73,7 +75,7 @@ function statusText(search: Search, query: string): string {
  * listbox) searching the catalogue as one types: up and down move through
  * the results, Enter chooses, Escape closes the list (then clears).
  */
-export function VehiclePicker({ kind, label, value, onChange, error, id }: VehiclePickerProps) {
+export function VehiclePicker({ kind, label, value, onChange, error, id, onDescribe }: VehiclePickerProps) {
   const auto = useId();
   const inputId = id ?? `vehicule-${auto}`;
   const listId = `${inputId}-liste`;
@@ -170,13 +172,15 @@ export function VehiclePicker({ kind, label, value, onChange, error, id }: Vehic
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(v)}
               >
-                {vehicleLabel(v)}
+                {vehicleLabel(v)}{' '}
+                <small>{v.generation ? `${v.model} ${v.generation}` : v.model} · {v.toYear ? `${v.fromYear}–${v.toYear}` : `depuis ${v.fromYear}`}</small>
               </li>
             ))}
           </ul>
           <p id={statusId} className={search.status === 'failed' || (search.status === 'done' && !vehicles.length) ? 'vehicle-status field-hint' : 'visually-hidden'} role="status">
             {status}
           </p>
+          {onDescribe ? <button type="button" className="vehicle-describe-link" onClick={onDescribe}>Mon véhicule n’est pas dans la liste</button> : null}
         </div>
       )}
     </Field>
