@@ -18,10 +18,10 @@ import (
 
 // fileDescribed are the rating file's rules for a described vehicle.
 type fileDescribed struct {
-	Comment   string      `json:"_comment"`
-	MaxAge    int         `json:"maxAge"`
-	CarKw     fileCarKw   `json:"carKw"`
-	MotoKw    fileMotoKw  `json:"motoKw"`
+	Comment string     `json:"_comment"`
+	MaxAge  int        `json:"maxAge"`
+	CarKw   fileCarKw  `json:"carKw"`
+	MotoKw  fileMotoKw `json:"motoKw"`
 }
 
 // fileCarKw estimates a car's power from its fiscal power and energy.
