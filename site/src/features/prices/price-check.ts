@@ -105,7 +105,11 @@ function holds(f: FormField, { values, today, vehicle }: CheckContext): boolean 
       return v !== '';
     case 'vehicleYear': {
       const year = parseWhole(v);
-      return year !== null && year >= (vehicle?.fromYear ?? 1900) && year <= today.y;
+      // The years the engine takes: from the model's first to the year
+      // after its last, and maxAge (30 years) back at most.
+      const age = f.exemptEnergies?.includes(vehicle?.energy ?? '') ? 30 : f.maxAge ?? 30;
+      const last = vehicle?.toYear ? Math.min(vehicle.toYear + 1, today.y) : today.y;
+      return year !== null && year >= Math.max(vehicle?.fromYear ?? 0, today.y - age) && year <= last;
     }
     case 'choice':
       if (!isAsked(f, values) || (v === '' && f.optional && f.key !== 'floor')) return true;

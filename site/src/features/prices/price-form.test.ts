@@ -89,6 +89,18 @@ describe('checkFields: the bounds and messages of rates.json', () => {
     expect(checkFields(f, { vehicleId: 'peugeot-208', vehicleYear: '' }, today, v208)).toEqual({});
   });
 
+  it.each([
+    // A Clio III (2005–2012) is taken up to the year after its last.
+    ['car', 'essence', 2012, '2004', false], ['car', 'essence', 2012, '2005', true], ['car', 'essence', 2012, '2013', true], ['car', 'essence', 2012, '2014', false],
+    // 30 years back at most; a VTC under 7 years, unless hybrid or electric.
+    ['car', 'essence', 0, '1995', false], ['vtc', 'diesel', 0, '2018', false], ['vtc', 'diesel', 0, '2019', true], ['vtc', 'hybride', 0, '2010', true],
+  ])('a %s in %s sold until %d, registered in %s, taken: %s', (product, energy, toYear, vehicleYear, ok) => {
+    const p = product === 'vtc' ? vtc : car;
+    const v = { id: 'v', fromYear: product === 'vtc' ? 2006 : toYear ? 2005 : 1990, toYear, energy } as Vehicle;
+    const errors = checkFields(field(p, 'vehicleYear'), { vehicleId: 'v', vehicleYear }, today, v);
+    expect(errors.vehicleYear === undefined).toBe(ok);
+  });
+
   it('asks a floor of an apartment only, and the contents in euros', () => {
     const f = stepFields(home, 1);
     const house = { dwelling: 'house', surface: '90', rooms: '4' };

@@ -45,6 +45,7 @@ export interface FormField {
   unit?: string;
   minAge?: number;
   maxAge?: number;
+  exemptEnergies?: string[];
   minAgeAtLicence?: number;
   minYears?: number;
   minYearsSupervised?: number;
