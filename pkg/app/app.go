@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/blob"
 	"courtier/pkg/chat"
 	"courtier/pkg/claim"
 	"courtier/pkg/company"
@@ -332,7 +333,7 @@ func (a *App) openContracts(cfg Config) error {
 func (a *App) file(ctx context.Context, sum string) ([]byte, error) {
 	var data []byte
 	err := a.Store.ReadTx(ctx, func(tx *store.Tx) error {
-		f, err := contract.GetFile(ctx, tx, sum)
+		f, err := blob.Get(ctx, tx, sum)
 		if err == nil {
 			data = f.Data
 		}
