@@ -208,7 +208,8 @@ func New(db *store.DB, cfg Config) (*App, error) {
 }
 
 // openMail builds the Mailer, its Sender when a server is given, and the
-// dispatcher of the events, each woken at once by this process's commits.
+// dispatcher of the events (each woken by its subscription to the store's
+// topics when it runs).
 func (a *App) openMail(cfg Config) error {
 	public := cfg.Mail.PublicURL
 	if public == "" {
@@ -223,10 +224,8 @@ func (a *App) openMail(cfg Config) error {
 		return err
 	}
 	a.Events = event.NewDispatcher(a.Store, a.Log, a.now, a.Mail.Consumer())
-	a.Store.OnCommit(event.Channel, a.Events.Kick)
 	if cfg.Mail.SMTP != nil {
 		a.Sender = a.Mail.NewSender(cfg.Mail.SMTP, cfg.Mail.Sender)
-		a.Store.OnCommit(mail.Channel, a.Sender.Kick)
 	}
 	return nil
 }
