@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -166,10 +167,7 @@ func (t *Tx) notifyOthers(ctx context.Context) error {
 	if t.db.engine != Postgres || len(t.notified) == 0 {
 		return nil
 	}
-	topics := make([]string, 0, len(t.notified))
-	for topic := range t.notified {
-		topics = append(topics, topic)
-	}
+	topics := slices.Collect(maps.Keys(t.notified))
 	slices.Sort(topics)
 	payload := "c " + t.db.bus.origin + " " + strings.Join(topics, " ")
 	if len(payload) > maxNotify {
@@ -190,9 +188,7 @@ func (db *DB) committed(t *Tx) {
 	b := db.bus
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for topic := range t.notified {
-		b.wakeLocked(topic, true)
-	}
+	b.wakeLocked(slices.Collect(maps.Keys(t.notified)), true)
 }
 
 // Signal sends payload to the subscribers of topic in this process and in
@@ -213,28 +209,48 @@ func (db *DB) Signal(ctx context.Context, topic, payload string) error {
 	return nil
 }
 
-// wakeLocked wakes the subscribers of topic (every subscriber for
-// everyTopic); here tells a change of this process, which the
+// wakeLocked wakes the subscribers of topics once each, every subscriber
+// for everyTopic; here tells a change of this process, which the
 // subscriptions of SubscribeOthers pass over. b.mu is held.
-func (b *bus) wakeLocked(topic string, here bool) {
-	if topic == everyTopic {
-		b.wakeAllLocked()
+func (b *bus) wakeLocked(topics []string, here bool) {
+	if len(topics) == 1 {
+		// The usual case: nobody is woken twice.
+		if topics[0] == everyTopic {
+			b.wakeAllLocked()
+			return
+		}
+		for s := range b.topics[topics[0]] {
+			if !here || !s.others {
+				s.wake()
+			}
+		}
 		return
 	}
-	for s := range b.topics[topic] {
-		if here && s.others {
-			continue
+	woken := map[*Subscription]bool{}
+	for _, topic := range topics {
+		if topic == everyTopic {
+			b.wakeAllLocked()
+			return
 		}
-		s.wake()
+		for s := range b.topics[topic] {
+			if !woken[s] && (!here || !s.others) {
+				woken[s] = true
+				s.wake()
+			}
+		}
 	}
 }
 
-// wakeAllLocked wakes every subscriber: what was notified while no
+// wakeAllLocked wakes every subscriber once: what was notified while no
 // connection listened is lost. b.mu is held.
 func (b *bus) wakeAllLocked() {
+	woken := map[*Subscription]bool{}
 	for _, m := range b.topics {
 		for s := range m {
-			s.wake()
+			if !woken[s] {
+				woken[s] = true
+				s.wake()
+			}
 		}
 	}
 }
@@ -273,9 +289,7 @@ func (b *bus) received(payload string) {
 	defer b.mu.Unlock()
 	switch kind {
 	case "c":
-		for _, topic := range strings.Fields(rest) {
-			b.wakeLocked(topic, false)
-		}
+		b.wakeLocked(strings.Fields(rest), false)
 	case "s":
 		topic, body, _ := strings.Cut(rest, " ")
 		b.signalLocked(topic, body, false)

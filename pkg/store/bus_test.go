@@ -265,8 +265,10 @@ func TestOtherInstancesWake(t *testing.T) {
 		}
 	}
 	time.Sleep(200 * time.Millisecond)
-	if woken(c.C) || woken(mine.C) || woken(mineOthers.C) || woken(farOthers.C) {
-		t.Error("a subscriber of another topic was woken, or a wake-up came twice or back to its sender")
+	for name, s := range map[string]*store.Subscription{"c": c, "mine": mine, "mine, others": mineOthers, "others of a and b": farOthers} {
+		if woken(s.C) {
+			t.Errorf("%s woken again: a subscriber of another topic was woken, or a wake-up came twice or back to its sender", name)
+		}
 	}
 }
 
