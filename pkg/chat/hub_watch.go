@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"courtier/pkg/account"
@@ -27,6 +28,19 @@ const Topic = "chat"
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 	sub := s.db.SubscribeOthers(Topic)
 	defer sub.Close()
+	// The signals pass at once, never behind a round.
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case p := <-sub.Signals:
+				s.relayed(p)
+			}
+		}
+	})
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	s.poll(ctx)
@@ -36,9 +50,6 @@ func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 			return
 		case <-t.C:
 		case <-sub.C:
-		case p := <-sub.Signals:
-			s.relayed(p)
-			continue
 		}
 		s.poll(ctx)
 	}

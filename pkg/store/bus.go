@@ -56,6 +56,11 @@ func newBus() *bus {
 	return &bus{origin: rand.Text(), topics: map[string]map[*Subscription]struct{}{}}
 }
 
+// signalRoom is how many signals a subscription holds for its reader: one
+// subscriber may pass them on to many (the chat's watcher, to every stream
+// of its process).
+const signalRoom = 64
+
 // Subscription is one subscriber's wake-ups and signals, from Subscribe
 // or SubscribeOthers; Close ends it.
 type Subscription struct {
@@ -91,7 +96,7 @@ func (db *DB) Subscribe(topics ...string) *Subscription { return db.subscribe(fa
 func (db *DB) SubscribeOthers(topics ...string) *Subscription { return db.subscribe(true, topics) }
 
 func (db *DB) subscribe(others bool, topics []string) *Subscription {
-	c, signals := make(chan struct{}, 1), make(chan string, 8)
+	c, signals := make(chan struct{}, 1), make(chan string, signalRoom)
 	s := &Subscription{C: c, Signals: signals, db: db, c: c, signals: signals, topics: slices.Clone(topics), others: others}
 	b := db.bus
 	b.mu.Lock()
