@@ -46,10 +46,11 @@ type bus struct {
 	origin string
 	mu     sync.Mutex
 	topics map[string]map[*Subscription]struct{}
-	// live: Watch listens (PostgreSQL), every notification since the
-	// last connection has been delivered; conns counts the connections.
-	live  bool
-	conns uint64
+	// watching: a Watch runs. live: it listens (PostgreSQL), every
+	// notification since the last connection has been delivered; conns
+	// counts the connections.
+	watching, live bool
+	conns          uint64
 }
 
 func newBus() *bus {
@@ -325,12 +326,20 @@ func (b *bus) lost() {
 // (PostgreSQL; on SQLite it returns at once: its processes share one
 // machine, and each subscriber's own period finds what another wrote).
 // It holds one connection of its own, outside the pool, for every topic,
-// and opens it again a second after a failure (logged). App.Run runs it.
+// and opens it again a second after a failure (logged). App.Run runs it;
+// a second Watch of the same store while one runs returns at once.
 func (db *DB) Watch(ctx context.Context, log *slog.Logger) {
 	if db.engine != Postgres {
 		return
 	}
 	b := db.bus
+	b.mu.Lock()
+	if b.watching {
+		b.mu.Unlock()
+		return
+	}
+	b.watching = true
+	b.mu.Unlock()
 	for ctx.Err() == nil {
 		err := db.listenOnce(ctx)
 		if ctx.Err() != nil {
@@ -344,7 +353,7 @@ func (db *DB) Watch(ctx context.Context, log *slog.Logger) {
 		}
 	}
 	b.mu.Lock()
-	b.live = false
+	b.watching, b.live = false, false
 	b.mu.Unlock()
 }
 

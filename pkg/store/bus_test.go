@@ -275,7 +275,8 @@ func TestOtherInstancesWake(t *testing.T) {
 // TestSubscriptionVersion: the Version of a subscription moves, before
 // WriteTx returns, when this process commits a transaction that notified
 // its topic; a fraction of a second later when another instance does;
-// and it is not known while nobody listens (PostgreSQL).
+// and it is not known while nobody listens (PostgreSQL). A second Watch
+// of one store returns at once: one connection listens.
 func TestSubscriptionVersion(t *testing.T) {
 	dsn := storetest.DSN(t)
 	db := open(t, dsn)
@@ -289,6 +290,16 @@ func TestSubscriptionVersion(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() { db.Watch(ctx, quiet) })
 	v1 := waitVersion(t, c, store.Version{})
+	second := make(chan struct{})
+	go func() {
+		defer close(second)
+		db.Watch(ctx, quiet)
+	}()
+	select {
+	case <-second:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a second Watch of the store did not return at once")
+	}
 
 	notifyWrite(t, db, true)
 	v2, err := c.Version(context.Background())
