@@ -39,10 +39,11 @@ type Service struct {
 	dummyOnce sync.Once
 	dummyHash string
 	dummyErr  error
-	// sessions spares the lookup of a signed-in request while changes,
-	// the sessions' Version, stays the same (see sessionCache).
+	// sessions spares the lookup of a signed-in request while the Version
+	// of changes, the store's subscription to the sessions' topic, stays
+	// the same (see sessionCache).
 	sessions sessionCache
-	changes  *store.Changes
+	changes  *store.Subscription
 	// erasers are what the packages that keep an account's data do
 	// when it is erased (OnErase).
 	erasers []Eraser
@@ -72,7 +73,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		now:     func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hasher:  NewHasher(cfg.Argon),
 		policy:  newPasswordPolicy(),
-		changes: db.Changes(sessionsChannel),
+		changes: db.Subscribe(sessionsTopic),
 	}
 	s.guard = newLoginGuard(cfg.Limits, cfg.Now, rateStore{db: db, now: s.now}, s.log)
 	if err := s.fillSkeletons(context.Background()); err != nil {

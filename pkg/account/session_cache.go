@@ -15,17 +15,18 @@ import (
 const maxCachedSessions = 10_000
 
 // sessionCache keeps the sessions found by Authenticate, with their users,
-// for as long as the sessions' Version (store.Changes of sessionsChannel)
-// stays the same. On SQLite it is PRAGMA data_version: any commit, by this
-// process or another (the CLI, the dashboard), moves it, and the next
-// request looks its session up again; on a busy database the cache rarely
-// serves, and a request pays the PRAGMA on top of the lookup. On
-// PostgreSQL the writes that end a session or change an account notify
-// the channel: the instance that commits forgets its cache before its
-// WriteTx returns, the others when the notification reaches them, a
-// fraction of a millisecond later (the time a request on another instance
-// may still be served by a session just ended); while an instance does not
-// listen (before App.Run, after a lost connection), its cache is off.
+// for as long as the Version of the service's subscription to
+// sessionsTopic (store.Subscription.Version) stays the same. On SQLite it
+// is PRAGMA data_version: any commit, by this process or another (the CLI,
+// the dashboard), moves it, and the next request looks its session up
+// again; on a busy database the cache rarely serves, and a request pays
+// the PRAGMA on top of the lookup. On PostgreSQL the writes that end a
+// session or change an account notify the topic: the instance that
+// commits forgets its cache before its WriteTx returns, the others when
+// the notification reaches them, a fraction of a millisecond later (the
+// time a request on another instance may still be served by a session
+// just ended); while an instance does not listen (before App.Run runs
+// store.DB.Watch, after a lost connection), its cache is off.
 // Only a session that needs no write is served from the cache: neither
 // ended by the clock's limits nor a minute from its last activity (then
 // its last activity is read again, which another instance may have moved).
@@ -94,11 +95,4 @@ func (s *Service) lookupSession(ctx context.Context, hash string, now time.Time)
 		s.sessions.put(v, u, sess)
 	}
 	return u, sess, err
-}
-
-// Watch keeps the session cache right across instances until ctx ends:
-// on PostgreSQL it listens to the notifications of the other instances'
-// writes; on SQLite it returns at once. App.Run runs it.
-func (s *Service) Watch(ctx context.Context) {
-	s.changes.Watch(ctx, s.log)
 }

@@ -133,13 +133,13 @@ func (f *fixture) otherProcess(t *testing.T) *Service {
 	return svc
 }
 
-// watch runs the service's Watch until the test ends, as App.Run does.
+// watch runs the store's Watch until the test ends, as App.Run does.
 func (f *fixture) watch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		f.svc.Watch(ctx)
+		f.db.Watch(ctx, slog.New(slog.DiscardHandler))
 	}()
 	t.Cleanup(func() {
 		cancel()

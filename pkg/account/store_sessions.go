@@ -92,15 +92,16 @@ func listSessions(ctx context.Context, tx *store.Tx, uid string) ([]Session, err
 	return out, rows.Err()
 }
 
-// sessionsChannel is notified by every write that ends a session or
-// changes an account, so that the other instances' session caches forget
-// what they hold (see sessionCache). A new session, a touch and the purge
-// of ended sessions change nothing a cache would serve.
-const sessionsChannel = "courtier_sessions"
+// sessionsTopic is notified by every write that ends a session or
+// changes an account, so that the session caches of this process and of
+// the other instances forget what they hold (see sessionCache). A new
+// session, a touch and the purge of ended sessions change nothing a cache
+// would serve.
+const sessionsTopic = "sessions"
 
-// sessionsChanged notifies sessionsChannel at tx's commit.
+// sessionsChanged notifies sessionsTopic at tx's commit.
 func sessionsChanged(ctx context.Context, tx *store.Tx) error {
-	return tx.Notify(ctx, sessionsChannel)
+	return tx.Notify(ctx, sessionsTopic)
 }
 
 // touchSession records the session's last activity (at most once a

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/blob"
 	"courtier/pkg/chat"
 	"courtier/pkg/claim"
 	"courtier/pkg/company"
@@ -207,7 +208,8 @@ func New(db *store.DB, cfg Config) (*App, error) {
 }
 
 // openMail builds the Mailer, its Sender when a server is given, and the
-// dispatcher of the events, each woken at once by this process's commits.
+// dispatcher of the events (each woken by its subscription to the store's
+// topics when it runs).
 func (a *App) openMail(cfg Config) error {
 	public := cfg.Mail.PublicURL
 	if public == "" {
@@ -222,10 +224,8 @@ func (a *App) openMail(cfg Config) error {
 		return err
 	}
 	a.Events = event.NewDispatcher(a.Store, a.Log, a.now, a.Mail.Consumer())
-	a.Store.OnCommit(event.Channel, a.Events.Kick)
 	if cfg.Mail.SMTP != nil {
 		a.Sender = a.Mail.NewSender(cfg.Mail.SMTP, cfg.Mail.Sender)
-		a.Store.OnCommit(mail.Channel, a.Sender.Kick)
 	}
 	return nil
 }
@@ -332,7 +332,7 @@ func (a *App) openContracts(cfg Config) error {
 func (a *App) file(ctx context.Context, sum string) ([]byte, error) {
 	var data []byte
 	err := a.Store.ReadTx(ctx, func(tx *store.Tx) error {
-		f, err := contract.GetFile(ctx, tx, sum)
+		f, err := blob.Get(ctx, tx, sum)
 		if err == nil {
 			data = f.Data
 		}

@@ -59,21 +59,22 @@ func (a *App) Tasks() []Task {
 
 // Run runs every background task of the App until ctx ends, and returns
 // once they have all stopped (before the store may close): the periodic
-// tasks, each claimed per period so that one instance runs it; the
+// tasks, each claimed per period so that one instance runs it; on
+// PostgreSQL the store's one listener (store.DB.Watch), which wakes this
+// process's subscribers for what the other instances commit; the
 // dispatcher of the events and the mail sender (with --smtp); the chat's
 // watcher, which wakes this process's streams for what other instances and
 // processes wrote (polling each second, and at once on a PostgreSQL
-// notification); on PostgreSQL the listener that keeps the session cache
-// right across instances; and on SQLite the WAL checkpoints. `courtier serve` runs
-// it beside its HTTP server.
+// notification); and on SQLite the WAL checkpoints. The session cache
+// needs no task of its own: it reads its subscription's Version. `courtier
+// serve` runs it beside its HTTP server.
 func (a *App) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	for _, t := range a.Tasks() {
 		wg.Go(func() { a.runEvery(ctx, t) })
 	}
+	wg.Go(func() { a.Store.Watch(ctx, a.Log) })
 	wg.Go(func() { a.Chats.Watch(ctx, time.Second) })
-	wg.Go(func() { a.Store.Listen(ctx, chat.Channel, a.Chats.Notified, a.Log) })
-	wg.Go(func() { a.Accounts.Watch(ctx) })
 	// Events recorded by another process on SQLite (the CLI) or lost
 	// notifications are found by the poll.
 	wg.Go(func() { a.Events.Run(ctx, 2*time.Second) })

@@ -8,7 +8,6 @@ package chat
 
 import (
 	"context"
-	"crypto/rand"
 	"log/slog"
 	"sync"
 	"time"
@@ -142,10 +141,6 @@ type Service struct {
 	// beforeWrite, when set (tests), runs in Send between the read of the
 	// conversation and its write.
 	beforeWrite func()
-	// kick asks the watcher for a round now (Kick).
-	kick chan struct{}
-	// origin marks the signals this process relays to other instances.
-	origin string
 }
 
 // New builds the service over db, speaking for the company of profile.
@@ -167,8 +162,6 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		db: db, batch: store.NewBatcher(db, 0), bot: sync.OnceValue(func() *chatbot.Engine { return NewEngine(profile) }), texts: newTexts(profile), log: cfg.Logger,
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
-		kick:     make(chan struct{}, 1),
-		origin:   rand.Text(),
 		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar, assistance: cfg.Assistance, mine: cfg.Mine,
 	}
 }

@@ -31,10 +31,12 @@ type Sub struct {
 // staffTopic is the topic of every agent stream: the inbox changed.
 const staffTopic = "*staff"
 
-// hub wakes the streams of this process. The database is the source of
-// truth: a stream woken reads what is newer than its last message ID. A
-// poller catches what other processes wrote (the terminal dashboard) and
-// the changes of presence.
+// hub wakes the streams of this process, by conversation and by agent:
+// at once after this process's writes, and from the watcher (Service.Watch,
+// woken by the store's subscription to Topic and on its period) for what
+// other instances and processes wrote (the terminal dashboard) and the
+// changes of presence. The database is the source of truth: a stream
+// woken reads what is newer than its last message ID.
 type hub struct {
 	mu   sync.Mutex
 	subs map[string]map[*Sub]struct{}

@@ -4,22 +4,43 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"courtier/pkg/account"
 	"courtier/pkg/store"
 )
 
-// Channel is the notification channel (store.Tx.Notify) of the chat: a
-// message was written or an agent's presence changed, on any instance.
-const Channel = "courtier_chat"
+// Topic is notified (store.Tx.Notify) by the chat's writes: a message
+// written, an agent's presence changed. It also carries the signals
+// (typing, read marks) between instances.
+const Topic = "chat"
 
-// Watch runs the poller until ctx ends: every interval, and at once when
-// Kick asks, it wakes the streams of the conversations that got a message
-// written by another process or instance, and every stream of visitors
-// when the agents' availability changed. App.Run runs it; one query a
-// second whatever the number of streams.
+// Watch runs the watcher until ctx ends. Every interval, and at once when
+// another instance commits a change of Topic (the store's subscription,
+// while store.DB.Watch runs), it wakes the streams of the conversations
+// that got a message written by another process or instance, and every
+// stream of visitors when the agents' availability changed; it passes
+// the signals of the other instances to this process's streams. This
+// process's own writes wake their streams as they commit (Service.wrote,
+// Service.changed). App.Run runs it; one query a round whatever the
+// number of streams.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
+	sub := s.db.SubscribeOthers(Topic)
+	defer sub.Close()
+	// The signals pass at once, never behind a round.
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case p := <-sub.Signals:
+				s.relayed(p)
+			}
+		}
+	})
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	s.poll(ctx)
@@ -28,62 +49,39 @@ func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		case <-s.kick:
+		case <-sub.C:
 		}
 		s.poll(ctx)
 	}
 }
 
-// relayed is a signal sent to the other instances (store.DB.Publish).
-type relayed struct {
-	// From is the sending instance's mark: its own streams had the
-	// signal already.
-	From   string `json:"f"`
+// relay is a signal as it travels between instances (store.DB.Signal).
+type relay struct {
 	Topic  string `json:"t"`
 	Signal Signal `json:"s"`
 }
 
-// signal passes sig to the streams of topic in this process and, on
-// PostgreSQL, in the other instances (an agent typing on one server, the
+// signal passes sig to the streams of topic in this process and, through
+// the store, in the other instances (an agent typing on one server, the
 // visitor's stream on another). Best effort, as signals are.
 func (s *Service) signal(ctx context.Context, topic string, sig Signal) {
 	s.hub.signal(topic, sig)
-	if !s.db.Listening() {
-		return
-	}
-	b, err := json.Marshal(relayed{From: s.origin, Topic: topic, Signal: sig})
+	b, err := json.Marshal(relay{Topic: topic, Signal: sig})
 	if err == nil {
-		err = s.db.Publish(context.WithoutCancel(ctx), Channel, string(b))
+		err = s.db.Signal(context.WithoutCancel(ctx), Topic, string(b))
 	}
 	if err != nil {
 		_ = s.fail("signal aux autres serveurs", err)
 	}
 }
 
-// Notified takes a notification of Channel from any instance: a signal
-// another instance relayed reaches this process's streams; anything else
-// (a message written, a presence changed: an empty payload) asks the
-// watcher for a round now.
-func (s *Service) Notified(payload string) {
-	if payload == "" {
-		s.Kick()
-		return
-	}
-	var r relayed
-	if err := json.Unmarshal([]byte(payload), &r); err != nil || r.From == s.origin {
+// relayed passes a signal another instance sent to this process's streams.
+func (s *Service) relayed(payload string) {
+	var r relay
+	if err := json.Unmarshal([]byte(payload), &r); err != nil {
 		return
 	}
 	s.hub.signal(r.Topic, r.Signal)
-}
-
-// Kick asks the watcher for a round now: another instance notified a
-// change (store.DB.Listen on Channel). Kicks made during a round merge
-// into one more round.
-func (s *Service) Kick() {
-	select {
-	case s.kick <- struct{}{}:
-	default:
-	}
 }
 
 // poll is one round of Watch.

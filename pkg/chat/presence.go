@@ -76,7 +76,7 @@ func (s *Service) keepLocalPresent(ctx context.Context) {
 		if err := markPresentAgain(ctx, tx, uids, now); err != nil {
 			return err
 		}
-		return tx.Notify(ctx, Channel)
+		return tx.Notify(ctx, Topic)
 	})
 	if err != nil {
 		_ = s.fail("présence des conseillers", err)
@@ -117,7 +117,7 @@ func (s *Service) setPresence(ctx context.Context, actor account.Actor, column s
 		if err := setPresenceColumn(ctx, tx, actor.UID, column, value); err != nil {
 			return err
 		}
-		return tx.Notify(ctx, Channel)
+		return tx.Notify(ctx, Topic)
 	})
 	if err != nil {
 		return s.fail("présence d'un conseiller", err)

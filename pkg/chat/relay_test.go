@@ -14,7 +14,8 @@ import (
 // TestSignalsReachOtherInstances: on PostgreSQL, a signal (an agent
 // typing, a read mark) sent by one instance reaches the streams of
 // another through NOTIFY, once, and an instance does not deliver its own
-// twice; an empty notification asks the watcher for a round.
+// twice; a change of the chat committed by one instance asks the other's
+// watcher for a round.
 func TestSignalsReachOtherInstances(t *testing.T) {
 	if storetest.Engine() != store.Postgres {
 		t.Skip("several instances share one database on PostgreSQL; SQLite's processes poll")
@@ -34,7 +35,9 @@ func TestSignalsReachOtherInstances(t *testing.T) {
 		}
 		t.Cleanup(func() { db.Close() })
 		svcs[i] = New(db, profile, Config{})
-		go db.Listen(ctx, Channel, svcs[i].Notified, slog.New(slog.DiscardHandler))
+		go db.Watch(ctx, slog.New(slog.DiscardHandler))
+		// A round a minute: a round within the test comes from a notification.
+		go svcs[i].Watch(ctx, time.Minute)
 	}
 	a, b := svcs[0], svcs[1]
 	onA, onB := a.hub.subscribe("conv-1"), b.hub.subscribe("conv-1")
@@ -67,10 +70,23 @@ wait:
 	if n := len(onA.Signals); n != 1 {
 		t.Errorf("one signal on A gave its own stream %d", n)
 	}
-	b.Notified("")
+	token, err := a.Start(ctx, Viewer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := a.storedID(ctx, Viewer{}, token.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onB = b.hub.subscribe(id)
+	// B's watcher runs (the signal came through it): A's message reaches
+	// B's stream only through B's round.
+	if _, err := a.Send(ctx, Viewer{}, token.ID, "Bonjour"); err != nil {
+		t.Fatal(err)
+	}
 	select {
-	case <-b.kick:
-	default:
-		t.Error("an empty notification did not ask for a round")
+	case <-onB.Wake:
+	case <-time.After(5 * time.Second):
+		t.Error("a change committed by the other instance did not ask for a round")
 	}
 }

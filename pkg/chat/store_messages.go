@@ -73,7 +73,7 @@ func insertMessages(ctx context.Context, tx *store.Tx, id string, first *Message
 	if err != nil {
 		return err
 	}
-	if err := tx.Notify(ctx, Channel); err != nil {
+	if err := tx.Notify(ctx, Topic); err != nil {
 		return err
 	}
 	var q strings.Builder

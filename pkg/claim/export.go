@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"courtier/pkg/account"
-	"courtier/pkg/contract"
+	"courtier/pkg/blob"
 	"courtier/pkg/desk"
 	"courtier/pkg/store"
 )
@@ -67,7 +67,7 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 
 // purgeFiles sweeps the files nothing names any more.
 func purgeFiles(ctx context.Context, tx *store.Tx) (int64, error) {
-	return contract.PurgeFiles(ctx, tx, contract.FileRefs()...)
+	return blob.Purge(ctx, tx)
 }
 
 // Kept is what an account's erasure leaves of its claims

@@ -7,7 +7,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
-	"courtier/pkg/contract"
+	"courtier/pkg/blob"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
 	"courtier/pkg/store"
@@ -72,7 +72,7 @@ func (s *Service) AddFile(ctx context.Context, actor account.Actor, id string, u
 		if n >= s.form().MaxFiles {
 			return apperr.Errorf(apperr.ECONFLICT, "Ce dossier a déjà %d\u00a0pièces, le maximum. Écrivez-nous pour en ajouter.", s.form().MaxFiles)
 		}
-		sum, err := contract.PutFile(ctx, tx, u.MIME, u.Data, now)
+		sum, err := blob.Put(ctx, tx, u.MIME, u.Data, now)
 		if err != nil {
 			return err
 		}
@@ -118,8 +118,8 @@ func (s *Service) readFor(ctx context.Context, actor account.Actor, id string) (
 }
 
 // FileOf reads file fileID of claim id for its owner or any staff.
-func (s *Service) FileOf(ctx context.Context, actor account.Actor, id, fileID string) (*contract.File, string, error) {
-	var f *contract.File
+func (s *Service) FileOf(ctx context.Context, actor account.Actor, id, fileID string) (*blob.File, string, error) {
+	var f *blob.File
 	var name string
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		if actor.IsStaff() || actor.IsOperator() {
@@ -136,7 +136,7 @@ func (s *Service) FileOf(ctx context.Context, actor account.Actor, id, fileID st
 		for _, x := range files {
 			if x.ID == fileID {
 				name = x.Name
-				f, err = contract.GetFile(ctx, tx, x.sha256)
+				f, err = blob.Get(ctx, tx, x.sha256)
 				return err
 			}
 		}

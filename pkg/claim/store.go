@@ -194,7 +194,7 @@ func filesOf(ctx context.Context, tx *store.Tx, id string) ([]File, error) {
 
 // purgeEnded deletes the claims that ended before `before`, with their
 // request, steps, files' rows and messages (the files themselves go in
-// contract.PurgeFiles's sweep).
+// blob.Purge).
 func purgeEnded(ctx context.Context, tx *store.Tx, before time.Time) (int64, error) {
 	res, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'claim'
 		AND id IN (SELECT id FROM claims WHERE ended_at IS NOT NULL AND ended_at < ?)`, store.FormatTime(before))

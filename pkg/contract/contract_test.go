@@ -9,6 +9,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/account/accounttest"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/contract"
 	"courtier/pkg/quote"
 	"courtier/pkg/store"
@@ -112,7 +113,7 @@ func TestSubscription(t *testing.T) {
 	}
 
 	// The agent checks the supporting documents: two accepted, one refused.
-	scan := contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}
+	scan := blob.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}
 	for _, k := range contract.ProofKinds("car") {
 		if c, err = f.app.Contracts.SendProof(f.ctx, f.marie, c.ID, k, scan, k+".pdf"); err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"courtier/pkg/blob"
 	"courtier/pkg/document"
 	"courtier/pkg/fr"
 	"courtier/pkg/store"
@@ -313,7 +314,7 @@ func (s *Service) made(ctx context.Context, c *Contract, kinds []string, at time
 func storeDocs(ctx context.Context, tx *store.Tx, id string, docs []pdf, at time.Time) ([]Document, error) {
 	var out []Document
 	for _, p := range docs {
-		sum, err := PutFile(ctx, tx, "application/pdf", p.data, at)
+		sum, err := blob.Put(ctx, tx, "application/pdf", p.data, at)
 		if err != nil {
 			return nil, err
 		}

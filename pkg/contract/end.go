@@ -9,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
@@ -251,17 +252,10 @@ func (s *Service) PurgeExpired(ctx context.Context) (int, error) {
 		if n, err = res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
-		_, err = PurgeFiles(ctx, tx, FileRefs()...)
+		_, err = blob.Purge(ctx, tx)
 		return err
 	})
 	return int(n), err
-}
-
-// FileRefs are the columns of this package that name a stored file.
-func FileRefs() [][2]string {
-	// claim_files is pkg/claim's: a sweep here must not take its photos.
-	// mail_attachments is pkg/mail's: a mail not sent yet keeps its documents.
-	return [][2]string{{"contract_documents", "sha256"}, {"proofs", "sha256"}, {"claim_files", "sha256"}, {"mail_attachments", "sha256"}}
 }
 
 // Forget is the contracts' part of an account's erasure (account.Eraser):
@@ -278,7 +272,7 @@ func (s *Service) Forget(ctx context.Context, tx *store.Tx, uid string) error {
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return err
 	}
-	_, err = PurgeFiles(ctx, tx, FileRefs()...)
+	_, err = blob.Purge(ctx, tx)
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"courtier/pkg/blob"
 	"courtier/pkg/contract"
 	"courtier/pkg/pricing"
 )
@@ -48,7 +49,7 @@ func TestFirstDriverNeedsNoRecord(t *testing.T) {
 			if c.Status != contract.StatusAwaiting {
 				t.Fatalf("signed: %s", c.Status)
 			}
-			scan := contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}
+			scan := blob.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}
 			for _, k := range tc.want {
 				if _, err = f.app.Contracts.SendProof(f.ctx, f.marie, c.ID, k, scan, k+".pdf"); err != nil {
 					t.Fatal(err)

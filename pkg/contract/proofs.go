@@ -9,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
@@ -153,7 +154,7 @@ func proofOf(c *Contract, kind string) (*Proof, error) {
 // SendProof stores a supporting document the client sent (already
 // checked and cleaned by pkg/upload: its type read from its content, its
 // metadata gone) for staff to check. A refused one may be sent again.
-func (s *Service) SendProof(ctx context.Context, actor account.Actor, id, kind string, f File, name string) (*Contract, error) {
+func (s *Service) SendProof(ctx context.Context, actor account.Actor, id, kind string, f blob.File, name string) (*Contract, error) {
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		c, err := s.own(ctx, tx, actor, id)
 		if err != nil {
@@ -175,7 +176,7 @@ func (s *Service) SendProof(ctx context.Context, actor account.Actor, id, kind s
 			return apperr.Errorf(apperr.ECONFLICT, "Ce justificatif a déjà été accepté.")
 		}
 		now := s.now()
-		sum, err := PutFile(ctx, tx, f.MIME, f.Data, now)
+		sum, err := blob.Put(ctx, tx, f.MIME, f.Data, now)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/document"
 	"courtier/pkg/event"
 	"courtier/pkg/store"
@@ -233,7 +234,7 @@ func (s *Service) saveSignature(ctx context.Context, tx *store.Tx, actor account
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, "INSERT INTO signatures (contract_id, evidence, sha256, signed_at) VALUES (?, ?, ?, ?)",
-		c.ID, string(body), SumOf(body), store.FormatTime(now)); err != nil {
+		c.ID, string(body), blob.Sum(body), store.FormatTime(now)); err != nil {
 		return fmt.Errorf("preuve de signature: %w", err)
 	}
 	if err := insertMandate(ctx, tx, c.ID, m); err != nil {
@@ -292,7 +293,7 @@ func (s *Service) VerifyEvidence(ctx context.Context, actor account.Actor, id st
 		if err != nil {
 			return apperr.Errorf(apperr.ENOTFOUND, "Ce contrat n’a pas de preuve de signature.")
 		}
-		if SumOf([]byte(body)) != sum {
+		if blob.Sum([]byte(body)) != sum {
 			return apperr.Errorf(apperr.ECONFLICT, "La preuve de signature a été modifiée après la signature.")
 		}
 		var ev Evidence
@@ -304,11 +305,11 @@ func (s *Service) VerifyEvidence(ctx context.Context, actor account.Actor, id st
 			return err
 		}
 		for _, d := range docs {
-			f, err := GetFile(ctx, tx, d.SHA256)
+			f, err := blob.Get(ctx, tx, d.SHA256)
 			if err != nil {
 				return err
 			}
-			if SumOf(f.Data) != d.SHA256 {
+			if blob.Sum(f.Data) != d.SHA256 {
 				return apperr.Errorf(apperr.ECONFLICT, "Le document « %s » a été modifié après son émission.", d.Title)
 			}
 			if err := document.Verify(f.Data, cert); err != nil {

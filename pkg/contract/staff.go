@@ -7,6 +7,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/event"
 	"courtier/pkg/store"
 )
@@ -65,8 +66,8 @@ func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*C
 
 // File reads a document (kind "documents") or a supporting document
 // (kind "proofs") of contract id, for its owner or staff.
-func (s *Service) File(ctx context.Context, actor account.Actor, id, kind, name string) (*File, string, error) {
-	var f *File
+func (s *Service) File(ctx context.Context, actor account.Actor, id, kind, name string) (*blob.File, string, error) {
+	var f *blob.File
 	var filename string
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
 		c, err := s.readable(ctx, tx, actor, id)
@@ -87,7 +88,7 @@ func (s *Service) File(ctx context.Context, actor account.Actor, id, kind, name 
 		if err != nil || sum == "" {
 			return apperr.Errorf(apperr.ENOTFOUND, "Ce document est introuvable.")
 		}
-		f, err = GetFile(ctx, tx, sum)
+		f, err = blob.Get(ctx, tx, sum)
 		return err
 	})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/contract"
 )
 
@@ -13,7 +14,7 @@ import (
 func TestList(t *testing.T) {
 	f := newFixture(t)
 	signed := f.sign(t, f.draft(t))
-	png := contract.File{MIME: "image/png", Data: []byte("\x89PNG\r\n\x1a\nlicence")}
+	png := blob.File{MIME: "image/png", Data: []byte("\x89PNG\r\n\x1a\nlicence")}
 	if _, err := f.app.Contracts.SendProof(f.ctx, f.marie, signed.ID, "licence", png, "permis.png"); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestStaffList(t *testing.T) {
 	f := newFixture(t)
 	pending := f.draft(t)
 	signed := f.sign(t, f.draft(t))
-	scan := contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}
+	scan := blob.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}
 	if _, err := f.app.Contracts.SendProof(f.ctx, f.marie, signed.ID, "licence", scan, "permis.pdf"); err != nil {
 		t.Fatal(err)
 	}

@@ -38,33 +38,22 @@ type Dispatcher struct {
 	log       *slog.Logger
 	now       func() time.Time
 	consumers []Consumer
-	kick      chan struct{}
 }
 
 // NewDispatcher makes the dispatcher of consumers over db.
 func NewDispatcher(db *store.DB, log *slog.Logger, now func() time.Time, consumers ...Consumer) *Dispatcher {
-	return &Dispatcher{db: db, log: log, now: now, consumers: consumers, kick: make(chan struct{}, 1)}
-}
-
-// Kick wakes Run for events this process has just committed.
-func (d *Dispatcher) Kick() {
-	select {
-	case d.kick <- struct{}{}:
-	default:
-	}
+	return &Dispatcher{db: db, log: log, now: now, consumers: consumers}
 }
 
 // Run hands the pending events to the consumers until ctx ends: at once
-// (what a stopped process left), whenever an event is recorded on any
-// instance (a PostgreSQL notification, or Kick) and every `every`
-// otherwise. App.Run runs it.
+// (what a stopped process left), whenever an event is recorded (the
+// store's subscription to Topic: at once in this process, on PostgreSQL
+// on every instance while store.DB.Watch runs) and every `every`
+// otherwise (events another process recorded on SQLite, or whose
+// notification was lost). App.Run runs it.
 func (d *Dispatcher) Run(ctx context.Context, every time.Duration) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		d.db.Listen(ctx, Channel, func(string) { d.Kick() }, d.log)
-	}()
-	defer func() { <-done }()
+	sub := d.db.Subscribe(Topic)
+	defer sub.Close()
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
@@ -73,7 +62,7 @@ func (d *Dispatcher) Run(ctx context.Context, every time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-		case <-d.kick:
+		case <-sub.C:
 		}
 	}
 }

@@ -40,9 +40,9 @@ func (e Event) Decode(v any) error {
 	return nil
 }
 
-// Channel is notified at the commit of a transaction that recorded an
-// event, to wake the dispatchers of every instance.
-const Channel = "courtier_events"
+// Topic is notified (store.Tx.Notify) by a transaction that records an
+// event: its commit wakes the dispatchers of every instance.
+const Topic = "events"
 
 // Record writes an event of kind about aggregate in tx, with payload (a
 // struct, encoded as a JSON object) and one pending delivery for each
@@ -63,5 +63,5 @@ func Record(ctx context.Context, tx *store.Tx, kind Kind, aggregate string, payl
 		SELECT name, ?, ? FROM event_consumers`, id, aggregate); err != nil {
 		return fmt.Errorf("distribution de l'événement %s: %w", kind, err)
 	}
-	return tx.Notify(ctx, Channel)
+	return tx.Notify(ctx, Topic)
 }

@@ -166,7 +166,7 @@ func (m *Mailer) handle(ctx context.Context, tx *store.Tx, e event.Event) error 
 			return err
 		}
 	}
-	return tx.Notify(ctx, Channel)
+	return tx.Notify(ctx, Topic)
 }
 
 // render makes the outbox row of notice n, the i-th of event e.

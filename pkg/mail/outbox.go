@@ -97,7 +97,7 @@ func (m *Mailer) Retry(ctx context.Context, a account.Actor, id int64) error {
 		if err := retry(ctx, tx, id, m.now()); err != nil {
 			return err
 		}
-		return tx.Notify(ctx, Channel)
+		return tx.Notify(ctx, Topic)
 	})
 	if err == nil {
 		m.log.Info("mail remis en file", "mail", id, "par", a.UID)

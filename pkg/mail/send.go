@@ -11,8 +11,9 @@ import (
 	"courtier/pkg/store"
 )
 
-// Channel is notified when mails are written, to wake the senders.
-const Channel = "courtier_mails"
+// Topic is notified (store.Tx.Notify) by a transaction that writes mails
+// to send: its commit wakes the senders of every instance.
+const Topic = "mails"
 
 // SenderConfig tunes the Sender; zero fields take the defaults.
 type SenderConfig struct {
@@ -47,7 +48,6 @@ type Sender struct {
 	// can last (each exchange is bounded by the server's timeout), so that
 	// no other sender takes a mail this one may still be sending.
 	lease time.Duration
-	kick  chan struct{}
 }
 
 // NewSender builds the sender of m's outbox to server.
@@ -67,26 +67,16 @@ func (m *Mailer) NewSender(server *Server, cfg SenderConfig) *Sender {
 	// A round stops sending while it still has leaseMargin timeouts
 	// left (one exchange may take them all), and gives the rest back.
 	lease := server.Timeout * leaseTimeouts
-	return &Sender{m: m, server: server, cfg: cfg, lease: lease, kick: make(chan struct{}, 1)}
-}
-
-// Kick wakes Run.
-func (s *Sender) Kick() {
-	select {
-	case s.kick <- struct{}{}:
-	default:
-	}
+	return &Sender{m: m, server: server, cfg: cfg, lease: lease}
 }
 
 // Run sends the due mails until ctx ends: at once, when mails are written
-// (a notification, or Kick), and every `every` for the retries.
+// (the store's subscription to Topic: at once in this process, on
+// PostgreSQL on every instance while store.DB.Watch runs), and every
+// `every` for the retries and what another process wrote on SQLite.
 func (s *Sender) Run(ctx context.Context, every time.Duration) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s.m.db.Listen(ctx, Channel, func(string) { s.Kick() }, s.m.log)
-	}()
-	defer func() { <-done }()
+	sub := s.m.db.Subscribe(Topic)
+	defer sub.Close()
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
@@ -103,7 +93,7 @@ func (s *Sender) Run(ctx context.Context, every time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-		case <-s.kick:
+		case <-sub.C:
 		}
 	}
 }

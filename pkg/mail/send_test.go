@@ -210,13 +210,9 @@ func TestGiveUpAfter48Hours(t *testing.T) {
 
 	up := mailtest.Start(t, mailtest.Options{Addr: addr})
 	admin := account.Actor{UID: "admin-1", Role: account.RoleAdmin}
-	woken := make(chan struct{}, 1)
-	f.db.OnCommit(Channel, func() {
-		select {
-		case woken <- struct{}{}:
-		default:
-		}
-	})
+	sub := f.db.Subscribe(Topic)
+	defer sub.Close()
+	woken := sub.C
 	if err := f.mailer.Retry(context.Background(), admin, m.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/account/accounttest"
 	"courtier/pkg/app"
+	"courtier/pkg/blob"
 	"courtier/pkg/chat"
 	"courtier/pkg/claim"
 	"courtier/pkg/complaint"
@@ -238,7 +239,7 @@ func (b *broker) fillContracts(t *testing.T) {
 			}
 		}
 		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
-			contract.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
+			blob.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
 		// A cancellation asked without an account, its link not yet used.
 		signed := must[*contract.Contract](t)(a.Contracts.Get(ctx, me, c.ID))
 		if err := a.Contracts.AskCancellation(ctx, contract.CancelRequest{ContractNumber: signed.Number, LastName: "Durand",

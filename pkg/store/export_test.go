@@ -34,3 +34,7 @@ func Queued(b *Batcher) int {
 	defer b.mu.Unlock()
 	return len(b.queue)
 }
+
+// ListenerName is the application_name of db's listening connection
+// (Watch), for a test that cuts it.
+func ListenerName(db *DB) string { return listenerName(db.bus.origin) }

@@ -27,7 +27,7 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 	pool.SetMaxOpenConns(pgConns)
 	pool.SetMaxIdleConns(pgConns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
-	db := &DB{engine: Postgres, read: pool, write: pool, path: redact(dsn), dsn: dsn, dialect: &pgDialect{}, retry: defaultRetry()}
+	db := &DB{engine: Postgres, read: pool, write: pool, path: redact(dsn), dsn: dsn, dialect: &pgDialect{}, retry: defaultRetry(), bus: newBus()}
 	if err := db.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", redact(dsn), err)
@@ -83,6 +83,10 @@ func (db *DB) pgWriteOnce(ctx context.Context, fn func(*Tx) error, alone bool) e
 	}
 	t := newTx(db, stx, true)
 	if err := fn(t); err != nil {
+		_ = stx.Rollback()
+		return err
+	}
+	if err := t.notifyOthers(ctx); err != nil {
 		_ = stx.Rollback()
 		return err
 	}

@@ -32,8 +32,8 @@ type Tx struct {
 	// db's statement cache (DB.Stmt) keeps the statements from one
 	// transaction to the next; stmts keeps them for this one (SQLite).
 	stmts map[string]*sql.Stmt
-	// ordered are the tables LockWriters locked, notified the channels
-	// Notify told (PostgreSQL).
+	// ordered are the tables LockWriters locked (PostgreSQL), notified
+	// the topics Notify named.
 	ordered, notified map[string]bool
 	// freeIDs are the keys NewIDs took from a sequence and has not given
 	// yet (PostgreSQL), lastID the last key it gave (SQLite), by table.
@@ -128,10 +128,10 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // the writers of table take their IDs one transaction after the other.
 func (t *Tx) InOrder(ctx context.Context, table string) error { return t.LockWriters(ctx, table) }
 
-// taken is what a transaction holds so far: its table locks and
-// notifications. A rollback to a savepoint gives up those taken after it,
-// and PostgreSQL with them: the next LockWriters or Notify must then be
-// sent again.
+// taken is what a transaction holds so far: its table locks and the
+// topics it notified. A rollback to a savepoint gives up those taken after
+// it: PostgreSQL releases the locks, so the next LockWriters must be sent
+// again, and the topics are no longer notified at commit.
 type taken struct{ ordered, notified map[string]bool }
 
 // taken returns what t holds, to give back to undo after a rollback.

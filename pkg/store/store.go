@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -41,7 +40,7 @@ type DB struct {
 	write  *sql.DB
 	// path is the SQLite file, or the PostgreSQL URL without its password.
 	path string
-	// dsn is what Open was given (Listen connects with it).
+	// dsn is what Open was given (Watch connects with it).
 	dsn string
 	// readStmts and writeStmts are the prepared statements of each pool
 	// (see Stmt); SQLite only: pgx keeps its own cache per connection.
@@ -53,11 +52,8 @@ type DB struct {
 	version *versionReader
 	// dialect rewrites the code's SQL for the engine.
 	dialect dialect
-	// changes are the Changes of each channel asked for (see DB.Changes).
-	changesMu sync.Mutex
-	changes   map[string]*Changes
-	// onCommit are the functions of OnCommit, per channel.
-	onCommit map[string][]func()
+	// bus wakes the subscribers of the topics a commit notified (bus.go).
+	bus *bus
 	// retry runs a write transaction again after a serialization failure
 	// (PostgreSQL; see retry.go).
 	retry retryPolicy
@@ -133,7 +129,7 @@ func openSQLite(path string) (*DB, error) {
 	read.SetMaxIdleConns(readers)
 	return &DB{engine: SQLite, read: read, write: write, path: path,
 		readStmts: newStmtCache(read), writeStmts: newStmtCache(write),
-		version: &versionReader{path: path}, dialect: sqliteDialect{}}, nil
+		version: &versionReader{path: path}, dialect: sqliteDialect{}, bus: newBus()}, nil
 }
 
 // Engine is the engine the store runs on.

@@ -11,6 +11,7 @@ import (
 	"courtier/pkg/account/accounttest"
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/contract"
 	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/store/storetest"
@@ -62,8 +63,8 @@ func TestAppSourceContracts(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
-	if err != nil || n != len(data) || contract.SumOf(data) != doc.SHA256 {
-		t.Errorf("saved %d bytes, read %d, sum %s want %s (%v)", n, len(data), contract.SumOf(data), doc.SHA256, err)
+	if err != nil || n != len(data) || blob.Sum(data) != doc.SHA256 {
+		t.Errorf("saved %d bytes, read %d, sum %s want %s (%v)", n, len(data), blob.Sum(data), doc.SHA256, err)
 	}
 	if _, err := ro.SaveContractFile(ctx, c.ID, "proofs", "licence", path); apperr.CodeOf(err) != apperr.ECONFLICT {
 		t.Errorf("over an existing file: %v", err)

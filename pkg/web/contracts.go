@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/contract"
 	"courtier/pkg/upload"
 )
@@ -156,7 +157,7 @@ func (s *Server) handleContractFile(kind string) apiFunc {
 
 // serveFile answers a stored file the site issued or a client sent:
 // never cached, never sniffed, sandboxed, inline unless ?download.
-func serveFile(w http.ResponseWriter, r *http.Request, f *contract.File, name string) error {
+func serveFile(w http.ResponseWriter, r *http.Request, f *blob.File, name string) error {
 	h := w.Header()
 	h.Set("Content-Type", f.MIME)
 	h.Set("Content-Length", strconv.Itoa(len(f.Data)))
@@ -182,7 +183,7 @@ func (s *Server) handleSendProof(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer release()
 	c, err := s.contracts.SendProof(r.Context(), actorOf(r), r.PathValue("id"), r.PathValue("name"),
-		contract.File{SHA256: f.SHA256, MIME: f.MIME, Data: f.Data}, f.Name)
+		blob.File{SHA256: f.SHA256, MIME: f.MIME, Data: f.Data}, f.Name)
 	if err != nil {
 		return err
 	}

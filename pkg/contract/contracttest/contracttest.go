@@ -12,6 +12,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
+	"courtier/pkg/blob"
 	"courtier/pkg/contract"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
@@ -99,7 +100,7 @@ func Signed(t testing.TB, a *app.App, who account.Actor, start, registration str
 func SendProof(t testing.TB, a *app.App, who account.Actor, id, kind string) *contract.Contract {
 	t.Helper()
 	png := []byte("\x89PNG\r\n\x1a\n" + kind)
-	c, err := a.Contracts.SendProof(context.Background(), who, id, kind, contract.File{MIME: "image/png", Data: png}, kind+".png")
+	c, err := a.Contracts.SendProof(context.Background(), who, id, kind, blob.File{MIME: "image/png", Data: png}, kind+".png")
 	if err != nil {
 		t.Fatal(err)
 	}
