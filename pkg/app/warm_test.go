@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
 	"courtier/pkg/store/storetest"
 )
@@ -35,7 +36,7 @@ func TestOpenLeavesTheRatingFileForLater(t *testing.T) {
 	})
 	for range 8 {
 		wg.Go(func() {
-			if v, err := a.Prices.Vehicles("car", "clio"); err != nil || len(v) == 0 {
+			if v, err := a.Prices.Vehicles(instant.VehicleQuery{Kind: "car", Q: "clio"}); err != nil || len(v) == 0 {
 				t.Errorf("vehicles %d, %v", len(v), err)
 			}
 		})
@@ -58,7 +59,7 @@ func TestWarmReportsTheLoadError(t *testing.T) {
 	if err := a.Warm(); !errors.Is(err, broken) {
 		t.Errorf("Warm: %v", err)
 	}
-	if _, err := a.Prices.Vehicles("car", "clio"); !errors.Is(err, broken) {
+	if _, err := a.Prices.Vehicles(instant.VehicleQuery{Kind: "car", Q: "clio"}); !errors.Is(err, broken) {
 		t.Errorf("Vehicles: %v", err)
 	}
 }

@@ -127,12 +127,8 @@ func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, kind desk.Kind, 
 	if uid == "" {
 		return nil
 	}
-	at, found, err := nthLatestRequest(ctx, tx, kind, uid, now.Add(-s.limit.Window), s.limit.Max)
+	oldest, found, err := nthLatestRequest(ctx, tx, kind, uid, now.Add(-s.limit.Window), s.limit.Max)
 	if err != nil || !found {
-		return err
-	}
-	oldest, err := store.ParseTime(at)
-	if err != nil {
 		return err
 	}
 	return apperr.TooMany(oldest.Add(s.limit.Window).Sub(now), fmt.Sprintf(
