@@ -39,7 +39,9 @@ func (s *Service) CallbackSpec() desk.KindSpec {
 	return desk.KindSpec{
 		Machine: CallbackMachine, Label: "Rappel", Noun: "votre demande de rappel",
 		// A callback reopened is owed a call as a new one is.
-		Delay: func(t time.Time) time.Time { return s.cal.AddWorkingHours(t, s.company.AnswerDelays.CallbackWorkingHours) },
+		Delay: func(t time.Time) time.Time {
+			return s.cal.AddWorkingHours(t, s.company.AnswerDelays.CallbackWorkingHours)
+		},
 		Lines: func(ctx context.Context, actor account.Actor, r *desk.Request) ([]desk.Line, error) {
 			c, err := s.StaffCallback(ctx, actor, r.ID)
 			if err != nil {

@@ -30,4 +30,3 @@ func contracts(ctx context.Context, svc *contract.Service, uid string) ([]*contr
 	}
 	return list, nil
 }
-
