@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/apperr"
 	"courtier/pkg/store"
 )
 
@@ -204,13 +205,17 @@ func (s *Service) Purges() []Purge {
 	return out
 }
 
-// lines describes request r with its kind's lines, none when it has none.
+// lines describes request r with its kind's lines, none when it has none
+// or its kind holds nothing of it (the shared part is still read).
 func (s *Service) lines(ctx context.Context, actor account.Actor, r *Request) ([]Line, error) {
 	spec, ok := s.specs[r.Kind]
 	if !ok || spec.Lines == nil {
 		return []Line{}, nil
 	}
 	lines, err := spec.Lines(ctx, actor, r)
+	if apperr.CodeOf(err) == apperr.ENOTFOUND {
+		return []Line{}, nil
+	}
 	if lines == nil {
 		lines = []Line{}
 	}
