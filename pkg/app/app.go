@@ -203,6 +203,16 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	return a, nil
 }
 
+// kinds are the kinds of request of the queue, in the order staff read
+// them, each declared by its own package (desk.KindSpec): a new kind is
+// its service built in New and one more line here.
+func (a *App) kinds() []desk.KindSpec {
+	return []desk.KindSpec{
+		a.Quotes.Spec(), a.Prices.Spec(), a.Claims.Spec(),
+		a.Contacts.MessageSpec(), a.Contacts.CallbackSpec(), a.Complaints.Spec(),
+	}
+}
+
 // openMail builds the Mailer, its Sender when a server is given, and the
 // dispatcher of the events, each woken at once by this process's commits.
 func (a *App) openMail(cfg Config) error {
