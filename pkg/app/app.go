@@ -146,11 +146,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if a.Accounts, err = account.New(db, acfg); err != nil {
 		return nil, err
 	}
-	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location(), Delays: delays(profile, cal)},
-		quote.Machine, instant.Machine, contact.MessageMachine, contact.CallbackMachine, complaint.Machine, claim.Machine)
-	if err := desk.CheckPrefixes(referenceSeries(a.Desk)); err != nil {
-		return nil, err
-	}
+	a.Desk = desk.New(db, a.Accounts, desk.Config{Logger: cfg.Logger, Now: cfg.Now, Location: cal.Location()})
 	a.Quotes, err = quote.New(db, quote.Config{
 		Desk: a.Desk, Calendar: cal, AnswerHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
 	})
@@ -199,12 +195,23 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.Accounts.OnErase(a.Claims.Forget)
-	a.Accounts.OnKeep(a.Claims.Kept)
+	if err := a.registerKinds(); err != nil {
+		return nil, err
+	}
 	if err := a.openMail(cfg); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// kinds are the kinds of request of the queue, in the order staff read
+// them, each declared by its own package (desk.KindSpec): a new kind is
+// its service built in New and one more line here.
+func (a *App) kinds() []desk.KindSpec {
+	return []desk.KindSpec{
+		a.Quotes.Spec(), a.Prices.Spec(), a.Claims.Spec(),
+		a.Contacts.MessageSpec(), a.Contacts.CallbackSpec(), a.Complaints.Spec(),
+	}
 }
 
 // openMail builds the Mailer, its Sender when a server is given, and the
@@ -217,7 +224,7 @@ func (a *App) openMail(cfg Config) error {
 	}
 	var err error
 	a.Mail, err = mail.New(context.Background(), a.Store, mail.Config{
-		Profile: a.Company, Location: a.Calendar.Location(), PublicURL: public, From: cfg.Mail.From,
+		Profile: a.Company, Location: a.Calendar.Location(), PublicURL: public, From: cfg.Mail.From, Kinds: a.Desk,
 		Logger: a.Log, Now: a.now, Files: a.file, AttachmentLimit: cfg.Mail.AttachmentLimit,
 	})
 	if err != nil {
@@ -228,22 +235,6 @@ func (a *App) openMail(cfg Config) error {
 		a.Sender = a.Mail.NewSender(cfg.Mail.SMTP, cfg.Mail.Sender)
 	}
 	return nil
-}
-
-// delays are the answer delays of the profile, per kind, for the hand
-// moves that put a request back on the broker's side (desk.Config.Delays).
-func delays(p company.Profile, cal *company.Calendar) map[desk.Kind]func(time.Time) time.Time {
-	return map[desk.Kind]func(time.Time) time.Time{
-		desk.KindQuote: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.QuoteWorkingHours) },
-		// A lead put back to new is owed the call it agreed to.
-		desk.KindOnline: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.CallbackWorkingHours) },
-		// A message or a callback reopened is owed an answer or a call as a new one is.
-		desk.KindContact:  func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.AnswerDelays.ContactWorkingDays) },
-		desk.KindCallback: func(t time.Time) time.Time { return cal.AddWorkingHours(t, p.AnswerDelays.CallbackWorkingHours) },
-		// A complaint reopened after its answer gets the acknowledgement's
-		// delay again for a new answer; its legal 2 months ran from receipt.
-		desk.KindComplaint: func(t time.Time) time.Time { return cal.AddWorkingDays(t, p.Complaints.AcknowledgeDays) },
-	}
 }
 
 // tariffOf is the loader of the rating file of cfg, the embedded one by

@@ -28,10 +28,11 @@ func TestReferencePrefixesAreUnique(t *testing.T) {
 		prefixes[i] = s.Prefix
 	}
 	want := []string{contract.NumberPrefix, contract.MandatePrefix, contract.EvidencePrefix}
-	for _, k := range desk.Kinds() {
-		m := a.Desk.Machine(k)
+	kinds := a.Desk.Specs()
+	for _, k := range kinds {
+		m := a.Desk.Machine(k.Kind())
 		if m.Prefix == "" {
-			t.Errorf("kind %s: no machine registered with a prefix", k)
+			t.Errorf("kind %s: no machine registered with a prefix", k.Kind())
 		}
 		want = append(want, m.Prefix)
 	}
@@ -40,8 +41,8 @@ func TestReferencePrefixesAreUnique(t *testing.T) {
 			t.Errorf("prefix %q missing from %v", p, prefixes)
 		}
 	}
-	if len(series) != len(desk.Kinds())+len(contract.Series()) {
-		t.Errorf("%d series for %d kinds and %d series of contracts: %v", len(series), len(desk.Kinds()), len(contract.Series()), prefixes)
+	if len(series) != len(kinds)+len(contract.Series()) {
+		t.Errorf("%d series for %d kinds and %d series of contracts: %v", len(series), len(kinds), len(contract.Series()), prefixes)
 	}
 	if err := desk.CheckPrefixes(series); err != nil {
 		t.Error(err)

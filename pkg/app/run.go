@@ -10,9 +10,7 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
-	"courtier/pkg/instant"
 	"courtier/pkg/mail"
-	"courtier/pkg/quote"
 )
 
 // Task is a periodic task of App.Run that must run once per period across
@@ -31,30 +29,30 @@ type Task struct {
 // Tasks are the periodic tasks of the App: the ended sessions, the
 // conversations past their 12 months and the sign-in limits' rows that
 // count nothing any more are deleted in short transactions, apart from any
-// sign-in or start.
+// sign-in or start; then the purges of the kinds of request
+// (desk.KindSpec.Purge), the contracts' and the outbox's.
 func (a *App) Tasks() []Task {
-	return []Task{
+	tasks := []Task{
 		{Name: "purge-sessions", Every: account.PurgeEvery, Run: a.Accounts.PurgeExpiredSessions,
 			Done: "sessions expirées supprimées", Unit: "sessions_supprimées"},
 		{Name: "purge-conversations", Every: chat.PurgeEvery, Run: a.Chats.PurgeExpired,
 			Done: "conversations expirées supprimées", Unit: "conversations_supprimées"},
 		{Name: "purge-rate-buckets", Every: account.PurgeRateBucketsEvery, Run: a.Accounts.PurgeRateBuckets,
 			Done: "limites de connexion revenues à zéro supprimées", Unit: "lignes_supprimées"},
-		{Name: "purge-quote-requests", Every: quote.PurgeEvery, Run: a.Quotes.PurgeExpired,
-			Done: "demandes de devis expirées supprimées", Unit: "demandes_supprimées"},
-		{Name: "purge-instant-prices", Every: instant.PurgeEvery, Run: a.Prices.PurgeExpired,
-			Done: "prix immédiats expirés supprimés", Unit: "prix_supprimés"},
-		{Name: "end-contracts", Every: time.Hour, Run: a.Contracts.EndDue,
-			Done: "contrats résiliés à leur date d'effet", Unit: "contrats_résiliés"},
-		{Name: "purge-contracts", Every: 24 * time.Hour, Run: a.Contracts.PurgeExpired,
-			Done: "contrats supprimés après leur durée de conservation", Unit: "contrats_supprimés"},
-		{Name: "purge-claims", Every: 24 * time.Hour, Run: a.Claims.PurgeExpired,
-			Done: "sinistres supprimés après leur durée de conservation", Unit: "sinistres_supprimés"},
-		{Name: "purge-outbox", Every: mail.PurgeEvery, Run: a.Mail.Purge,
-			Done: "mails et événements anciens supprimés", Unit: "lignes_supprimées"},
-		{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,
-			Done: "liens de compte expirés supprimés", Unit: "liens_supprimés"},
 	}
+	for _, p := range a.Desk.Purges() {
+		tasks = append(tasks, Task{Name: p.Name, Every: p.Every, Run: p.Run, Done: p.Done, Unit: p.Unit})
+	}
+	return append(tasks,
+		Task{Name: "end-contracts", Every: time.Hour, Run: a.Contracts.EndDue,
+			Done: "contrats résiliés à leur date d'effet", Unit: "contrats_résiliés"},
+		Task{Name: "purge-contracts", Every: 24 * time.Hour, Run: a.Contracts.PurgeExpired,
+			Done: "contrats supprimés après leur durée de conservation", Unit: "contrats_supprimés"},
+		Task{Name: "purge-outbox", Every: mail.PurgeEvery, Run: a.Mail.Purge,
+			Done: "mails et événements anciens supprimés", Unit: "lignes_supprimées"},
+		Task{Name: "purge-account-links", Every: time.Hour, Run: a.Accounts.PurgeTokens,
+			Done: "liens de compte expirés supprimés", Unit: "liens_supprimés"},
+	)
 }
 
 // Run runs every background task of the App until ctx ends, and returns

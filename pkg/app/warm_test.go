@@ -2,12 +2,12 @@ package app
 
 import (
 	"context"
-	"courtier/pkg/instant"
 	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
 
+	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
 	"courtier/pkg/store/storetest"
 )

@@ -60,21 +60,11 @@ func (s *Service) Counts(ctx context.Context, actor account.Actor) (*Counts, err
 }
 
 func countByStatus(ctx context.Context, tx *store.Tx) (map[desk.Status]int, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT status, COUNT(*) FROM requests WHERE kind = 'claim' GROUP BY status")
+	out, err := desk.CountByStatus(ctx, tx, desk.Selection{Kind: Machine.Kind})
 	if err != nil {
 		return nil, fmt.Errorf("sinistres par statut: %w", err)
 	}
-	defer rows.Close()
-	out := map[desk.Status]int{}
-	for rows.Next() {
-		var st string
-		var n int
-		if err := rows.Scan(&st, &n); err != nil {
-			return nil, fmt.Errorf("sinistres par statut: %w", err)
-		}
-		out[desk.Status(st)] = n
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // firstAnswers averages, in hours, the delays to the first answer of the

@@ -182,9 +182,7 @@ func (s *Service) deadline(c *Claim, k KindInfo, day, today time.Time, add func(
 // checkLimit refuses a client's declaration beyond PerDay in 24 hours,
 // counted in the write transaction.
 func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, uid string, now time.Time) error {
-	var n int
-	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM requests WHERE kind = 'claim' AND uid = ? AND created_at > ?`,
-		uid, store.FormatTime(now.Add(-24*time.Hour))).Scan(&n)
+	n, err := desk.Count(ctx, tx, desk.Selection{Kind: Machine.Kind, UID: uid, CreatedAfter: now.Add(-24 * time.Hour)})
 	if err != nil {
 		return fmt.Errorf("sinistres du jour: %w", err)
 	}

@@ -2,6 +2,8 @@ package claim
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"courtier/pkg/account"
@@ -74,16 +76,19 @@ func purgeFiles(ctx context.Context, tx *store.Tx) (int64, error) {
 // (account.Keeper): an open one is still followed with the insurer; each
 // is kept for Retention after it ends.
 func (s *Service) Kept(ctx context.Context, tx *store.Tx, uid string) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT r.ref, r.status, c.kind FROM claims c JOIN requests r ON r.id = c.id
-		WHERE r.uid = ? ORDER BY r.created_at`, uid)
+	requests, err := desk.Select(ctx, tx, desk.Selection{Kind: Machine.Kind, UID: uid})
 	if err != nil {
 		return nil, fmt.Errorf("sinistres conservés: %w", err)
 	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var ref, status, kind string
-		if err := rows.Scan(&ref, &status, &kind); err != nil {
+	for _, r := range requests {
+		ref, status := r.Ref, r.Status
+		var kind string
+		err := tx.QueryRowContext(ctx, `SELECT kind FROM claims WHERE id = ?`, r.ID).Scan(&kind)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
 			return nil, fmt.Errorf("sinistres conservés: %w", err)
 		}
 		label := kind
@@ -91,10 +96,10 @@ func (s *Service) Kept(ctx context.Context, tx *store.Tx, uid string) ([]string,
 			label = k.Label
 		}
 		line := fmt.Sprintf("Le dossier de sinistre %s (%s), pendant 5\u00a0ans après sa clôture.", ref, label)
-		if !ended(desk.Status(status)) {
+		if !ended(status) {
 			line = fmt.Sprintf("Le dossier de sinistre %s (%s), toujours en cours\u00a0: il reste suivi jusqu’à sa clôture, puis conservé 5\u00a0ans.", ref, label)
 		}
 		out = append(out, line)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"courtier/pkg/desk"
@@ -15,35 +16,30 @@ import (
 // The SQL of the claims, claim_files and claim_steps tables (migration
 // 0024), next to the code that scans it.
 
-const claimColumns = `c.id, r.ref, r.status, COALESCE(r.uid, ''), r.name, r.email, r.updated_at,
+// The reference, status, sender and last change of a claim are its
+// request's, read from the desk (shared).
+const claimColumns = `c.id,
 	COALESCE(c.contract_id, ''), c.contract_number, c.insurer, c.policy_number, c.assistance, c.product, c.kind,
 	c.occurred_on, c.declare_by, c.declare_rule, c.description, c.answers, c.insurer_ref, c.asked, c.asked_from,
 	c.amount_cents, c.reason, c.declared_at, COALESCE(c.first_answer_at, ''), COALESCE(c.ended_at, '')`
 
-const claimFrom = ` FROM claims c JOIN requests r ON r.id = c.id`
+const claimFrom = ` FROM claims c`
 
 func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	var c Claim
-	var status, updated, answers, declared, first, ended string
-	err := row.Scan(&c.ID, &c.Ref, &status, &c.uid, &c.requestName, &c.requestEmail, &updated,
+	var answers, declared, first, ended string
+	err := row.Scan(&c.ID,
 		&c.ContractID, &c.Contract, &c.Insurer, &c.PolicyNumber, &c.assistance, &c.Product, &c.Kind,
 		&c.OccurredAt, &c.DeclareBy, &c.DeclareRule, &c.Description, &answers, &c.InsurerRef, &c.Asked, &c.askedFrom,
 		&c.AmountCents, &c.Reason, &declared, &first, &ended)
 	if err != nil {
 		return nil, err
 	}
-	c.Status = status
 	if err := json.Unmarshal([]byte(answers), &c.Answers); err != nil {
 		return nil, fmt.Errorf("réponses du sinistre %s: %w", c.ID, err)
 	}
-	times := []struct {
-		s string
-		t *time.Time
-	}{{updated, &c.UpdatedAt}, {declared, &c.DeclaredAt}}
-	for _, x := range times {
-		if *x.t, err = store.ParseTime(x.s); err != nil {
-			return nil, err
-		}
+	if c.DeclaredAt, err = store.ParseTime(declared); err != nil {
+		return nil, err
 	}
 	if c.firstAnswer, err = optionalTime(first); err != nil {
 		return nil, err
@@ -88,25 +84,63 @@ func findClaim(ctx context.Context, tx *store.Tx, id string) (*Claim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lecture du sinistre %s: %w", id, err)
 	}
-	return c, nil
+	list, err := shared(ctx, tx, desk.Selection{Kind: Machine.Kind, IDs: []string{id}}, []*Claim{c})
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, desk.ErrNotFound()
+	}
+	return list[0], nil
 }
 
 // claimsOf reads the claims of the client uid, newest first.
 func claimsOf(ctx context.Context, tx *store.Tx, uid string) ([]*Claim, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+claimColumns+claimFrom+` WHERE r.uid = ? ORDER BY c.declared_at DESC, c.id`, uid)
+	requests, err := desk.Select(ctx, tx, desk.Selection{Kind: Machine.Kind, UID: uid})
 	if err != nil {
 		return nil, fmt.Errorf("sinistres du client: %w", err)
 	}
-	defer rows.Close()
 	var out []*Claim
-	for rows.Next() {
-		c, err := scanClaim(rows)
+	for _, r := range requests {
+		c, err := scanClaim(tx.QueryRowContext(ctx, `SELECT `+claimColumns+claimFrom+` WHERE c.id = ?`, r.ID))
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("sinistres du client: %w", err)
 		}
+		setShared(c, &r)
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].DeclaredAt.Equal(out[j].DeclaredAt) {
+			return out[i].DeclaredAt.After(out[j].DeclaredAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, nil
+}
+
+// shared sets the request's part of each claim of list from the desk's
+// requests of sel, and leaves out a claim the desk does not hold.
+func shared(ctx context.Context, tx *store.Tx, sel desk.Selection, list []*Claim) ([]*Claim, error) {
+	requests, err := desk.ByID(ctx, tx, sel)
+	if err != nil {
+		return nil, err
+	}
+	out := list[:0]
+	for _, c := range list {
+		if r, ok := requests[c.ID]; ok {
+			setShared(c, r)
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// setShared sets c's reference, status, sender and last change from its request r.
+func setShared(c *Claim, r *desk.Request) {
+	c.Ref, c.Status, c.uid, c.requestName, c.requestEmail, c.UpdatedAt = r.Ref, string(r.Status), r.UID, r.Name, r.Email, r.UpdatedAt
 }
 
 // updateClaim writes what the moves change.
@@ -196,20 +230,34 @@ func filesOf(ctx context.Context, tx *store.Tx, id string) ([]File, error) {
 // request, steps, files' rows and messages (the files themselves go in
 // blob.Purge).
 func purgeEnded(ctx context.Context, tx *store.Tx, before time.Time) (int64, error) {
-	res, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'claim'
-		AND id IN (SELECT id FROM claims WHERE ended_at IS NOT NULL AND ended_at < ?)`, store.FormatTime(before))
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM claims WHERE ended_at IS NOT NULL AND ended_at < ?`, store.FormatTime(before))
 	if err != nil {
 		return 0, fmt.Errorf("purge des anciens sinistres: %w", err)
 	}
-	return res.RowsAffected()
+	ids := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("purge des anciens sinistres: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, fmt.Errorf("purge des anciens sinistres: %w", err)
+	}
+	n, err := desk.Delete(ctx, tx, desk.Selection{Kind: Machine.Kind, IDs: ids})
+	if err != nil {
+		return 0, fmt.Errorf("purge des anciens sinistres: %w", err)
+	}
+	return n, nil
 }
 
 // detach keeps the claims of the account uid when it is erased: the
 // request loses its account (so it is not deleted with it) and the
 // claim stays for its retention.
 func detach(ctx context.Context, tx *store.Tx, uid string) error {
-	_, err := tx.ExecContext(ctx, `UPDATE requests SET uid = NULL WHERE kind = 'claim' AND uid = ?`, uid)
-	if err != nil {
+	if err := desk.Detach(ctx, tx, desk.Selection{Kind: Machine.Kind, UID: uid}); err != nil {
 		return fmt.Errorf("sinistres du compte effacé: %w", err)
 	}
 	return nil

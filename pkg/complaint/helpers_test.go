@@ -74,6 +74,9 @@ func newEnvAt(t testing.TB, start time.Time, cal Deadlines) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := e.desk.Register(e.svc.Spec()); err != nil {
+		t.Fatal(err)
+	}
 	e.client = e.user(t, "claire@exemple.fr", "Claire Martin", account.RoleClient)
 	e.other = e.user(t, "paul@exemple.fr", "Paul Durand", account.RoleClient)
 	e.agent = e.user(t, "agent@horizon.example", "Thomas Agent", account.RoleAgent)

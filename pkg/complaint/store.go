@@ -60,25 +60,24 @@ func setDates(ctx context.Context, tx *store.Tx, c *Complaint) error {
 }
 
 // listOf reads the complaints of the client uid with their reference and
-// status, oldest first.
+// status from the desk, oldest first.
 func listOf(ctx context.Context, tx *store.Tx, uid string) ([]owned, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+complaintColumns+`, r.ref, r.status, r.created_at
-		FROM complaints c JOIN requests r ON r.id = c.id WHERE r.uid = ? ORDER BY r.created_at, r.id`, uid)
+	shared, err := desk.Select(ctx, tx, desk.Selection{Kind: Machine.Kind, UID: uid})
 	if err != nil {
 		return nil, fmt.Errorf("réclamations du client: %w", err)
 	}
-	defer rows.Close()
 	var out []owned
-	for rows.Next() {
-		var o owned
-		err := rows.Scan(&o.c.ID, &o.c.Subject, &o.c.Concerns, &o.c.Facts, &o.c.Demand, &o.c.ConsentAt,
-			&o.c.AcknowledgeDueAt, &o.c.AnswerDueAt, &o.c.AcknowledgedAt, &o.c.AnsweredAt, &o.ref, &o.status, &o.created)
+	for _, r := range shared {
+		c, err := scanComplaint(tx.QueryRowContext(ctx, `SELECT `+complaintColumns+` FROM complaints c WHERE c.id = ?`, r.ID))
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("réclamations du client: %w", err)
 		}
-		out = append(out, o)
+		out = append(out, owned{c: *c, ref: r.Ref, status: r.Status, created: store.FormatTime(r.CreatedAt)})
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // owned is a complaint of a client with the shared part its export shows.
@@ -94,8 +93,7 @@ type owned struct {
 // replies); run when a complaint arrives, like the other purges, so no
 // background job is needed.
 func purgeExpired(ctx context.Context, tx *store.Tx, before time.Time) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'complaint' AND status IN (?, ?) AND updated_at < ?`,
-		StatusAnswered, StatusClosed, store.FormatTime(before))
+	_, err := desk.Delete(ctx, tx, desk.Selection{Kind: Machine.Kind, Statuses: []desk.Status{StatusAnswered, StatusClosed}, UpdatedBefore: before})
 	if err != nil {
 		return fmt.Errorf("purge des anciennes réclamations: %w", err)
 	}

@@ -52,13 +52,22 @@ type Export struct {
 // with the broker's replies. pkg/privacy calls it for the signed-in user
 // whose session it checked.
 func (s *Service) Export(ctx context.Context, uid string) (*Export, error) {
+	return s.export(ctx, uid, true, true)
+}
+
+// export reads the messages, the callbacks or both that uid sent (Export).
+func (s *Service) export(ctx context.Context, uid string, messages, callbacks bool) (*Export, error) {
 	out := &Export{Messages: []MessageExport{}, Callbacks: []CallbackExport{}}
 	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
-		if err := s.exportMessages(ctx, tx, uid, out); err != nil {
-			return err
+		if messages {
+			if err := s.exportMessages(ctx, tx, uid, out); err != nil {
+				return err
+			}
 		}
-		if err := s.exportCallbacks(ctx, tx, uid, out); err != nil {
-			return err
+		if callbacks {
+			if err := s.exportCallbacks(ctx, tx, uid, out); err != nil {
+				return err
+			}
 		}
 		for i := range out.Messages {
 			if err := s.replies(ctx, tx, out.Messages[i].id, &out.Messages[i].Replies); err != nil {

@@ -38,8 +38,9 @@ func DefaultLimit() Limit { return Limit{Max: 10, Window: 24 * time.Hour} }
 // Config is what the service is built from; zero fields take the
 // production defaults.
 type Config struct {
-	// Desk is the queue every request joins; its machines must include
-	// MessageMachine and CallbackMachine.
+	// Desk is the queue every request joins; it must know MessageMachine
+	// and CallbackMachine (the composition root registers MessageSpec and
+	// CallbackSpec).
 	Desk     *desk.Service
 	Calendar Calendar
 	// Company gives the answer delays, the products and the phone number
@@ -127,12 +128,8 @@ func (s *Service) checkLimit(ctx context.Context, tx *store.Tx, kind desk.Kind, 
 	if uid == "" {
 		return nil
 	}
-	at, found, err := nthLatestRequest(ctx, tx, kind, uid, now.Add(-s.limit.Window), s.limit.Max)
+	oldest, found, err := nthLatestRequest(ctx, tx, kind, uid, now.Add(-s.limit.Window), s.limit.Max)
 	if err != nil || !found {
-		return err
-	}
-	oldest, err := store.ParseTime(at)
-	if err != nil {
 		return err
 	}
 	return apperr.TooMany(oldest.Add(s.limit.Window).Sub(now), fmt.Sprintf(

@@ -83,19 +83,29 @@ type callback struct {
 	lastCallAt  time.Time
 }
 
-// findCallback reads the own part of callback id; desk.ErrNotFound when missing.
+// findCallback reads the own part of callback id, and its product from
+// the desk; desk.ErrNotFound when missing.
 func findCallback(ctx context.Context, tx *store.Tx, id string) (*callback, error) {
 	var c callback
 	var start, end, consent, last string
-	err := tx.QueryRowContext(ctx, `SELECT COALESCE(c.slot_start, ''), COALESCE(c.slot_end, ''), r.product, c.note, c.consent_at,
-		c.attempts, c.last_outcome, COALESCE(c.last_call_at, '') FROM callback_requests c JOIN requests r ON r.id = c.id WHERE c.id = ?`, id).
-		Scan(&start, &end, &c.product, &c.note, &consent, &c.attempts, &c.lastOutcome, &last)
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE(c.slot_start, ''), COALESCE(c.slot_end, ''), c.note, c.consent_at,
+		c.attempts, c.last_outcome, COALESCE(c.last_call_at, '') FROM callback_requests c WHERE c.id = ?`, id).
+		Scan(&start, &end, &c.note, &consent, &c.attempts, &c.lastOutcome, &last)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, desk.ErrNotFound()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lecture de la demande de rappel %s: %w", id, err)
 	}
+	shared, err := desk.ByID(ctx, tx, desk.Selection{Kind: CallbackMachine.Kind, IDs: []string{id}})
+	if err != nil {
+		return nil, err
+	}
+	r, ok := shared[id]
+	if !ok {
+		return nil, desk.ErrNotFound()
+	}
+	c.product = r.Product
 	for _, p := range []struct {
 		dst *time.Time
 		src string
@@ -119,26 +129,24 @@ func recordCall(ctx context.Context, tx *store.Tx, id string, outcome Outcome, a
 
 // nthLatestRequest reads when uid sent its nth latest request of kind
 // after since; found is false when it sent fewer.
-func nthLatestRequest(ctx context.Context, tx *store.Tx, kind desk.Kind, uid string, since time.Time, nth int) (at string, found bool, err error) {
-	err = tx.QueryRowContext(ctx, `SELECT created_at FROM requests WHERE uid = ? AND kind = ? AND created_at > ?
-		ORDER BY created_at DESC LIMIT 1 OFFSET ?`, uid, kind, store.FormatTime(since), nth-1).Scan(&at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", false, nil
+func nthLatestRequest(ctx context.Context, tx *store.Tx, kind desk.Kind, uid string, since time.Time, nth int) (at time.Time, found bool, err error) {
+	list, err := desk.Select(ctx, tx, desk.Selection{Kind: kind, UID: uid, CreatedAfter: since})
+	if err != nil || len(list) < nth || nth < 1 {
+		return time.Time{}, false, err
 	}
-	if err != nil {
-		return "", false, fmt.Errorf("décompte des demandes: %w", err)
-	}
-	return at, true, nil
+	return list[len(list)-nth].CreatedAt, true, nil
 }
 
 // deleteClosedBefore deletes the messages and callbacks answered, called
 // or closed and last changed before before; their history, notes and
 // replies go with them (foreign keys).
 func deleteClosedBefore(ctx context.Context, tx *store.Tx, before time.Time) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM requests WHERE kind IN ('contact', 'callback')
-		AND status IN ('answered', 'called', 'closed') AND updated_at < ?`, store.FormatTime(before))
-	if err != nil {
-		return fmt.Errorf("purge des messages et rappels expirés: %w", err)
+	for _, m := range []*desk.Machine{MessageMachine, CallbackMachine} {
+		_, err := desk.Delete(ctx, tx, desk.Selection{Kind: m.Kind, UpdatedBefore: before,
+			Statuses: []desk.Status{StatusAnswered, StatusCalled, desk.StatusClosed}})
+		if err != nil {
+			return fmt.Errorf("purge des messages et rappels expirés: %w", err)
+		}
 	}
 	return nil
 }

@@ -68,10 +68,8 @@ func (s *Service) count(list []Request, staff []Person) *Counts {
 	now := s.now()
 	c := &Counts{ByKind: []KindCounts{}, ByAgent: []AgentCounts{}}
 	kinds := map[Kind]*KindCounts{}
-	for _, k := range Kinds() {
-		if _, ok := s.machines[k]; ok {
-			c.ByKind = append(c.ByKind, KindCounts{Kind: k, Label: k.Label()})
-		}
+	for _, spec := range s.Specs() {
+		c.ByKind = append(c.ByKind, KindCounts{Kind: spec.Kind(), Label: spec.label()})
 	}
 	for i := range c.ByKind {
 		kinds[c.ByKind[i].Kind] = &c.ByKind[i]

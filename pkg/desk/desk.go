@@ -1,19 +1,23 @@
 // Package desk is the broker's request queue: what every kind of request
-// (quote, online prices, claim, contact, callback, complaint) shares — a reference, a status, an
-// assignee, a deadline, an append-only history and internal notes — and
-// the rules of who may see and move them. Each kind keeps its own answers
-// and its status machine in its own package (pkg/quote, pkg/contact,
-// pkg/complaint) and calls this one inside its transactions.
+// shares — a reference, a status, an assignee, a deadline, an append-only
+// history, internal notes and replies — and the rules of who may see and
+// move them. Each kind keeps its own answers in its own package (pkg/quote,
+// pkg/instant, pkg/claim, pkg/contact, pkg/complaint), declares itself with
+// a KindSpec that the composition root registers (kinds.go), and calls
+// this package inside its transactions: pkg/desk alone reads and writes
+// the requests table and its history, notes and replies (kindsql.go).
 package desk
 
 import (
 	"time"
 )
 
-// Kind is the kind of a request.
+// Kind is the kind of a request. Each kind declares itself with a
+// KindSpec from its own package (Service.Register); pkg/desk lists none.
 type Kind string
 
-// The six kinds of requests.
+// The kinds the house began with, named here for the packages and tests
+// that refer to them; a new kind declares its constant in its own package.
 const (
 	KindQuote     Kind = "quote"
 	KindContact   Kind = "contact"
@@ -24,30 +28,6 @@ const (
 	// KindClaim is a loss a client declared (pkg/claim).
 	KindClaim Kind = "claim"
 )
-
-// Kinds lists the kinds in the order the queue shows them.
-func Kinds() []Kind {
-	return []Kind{KindQuote, KindOnline, KindClaim, KindContact, KindCallback, KindComplaint}
-}
-
-// Label is the French name of the kind.
-func (k Kind) Label() string {
-	switch k {
-	case KindQuote:
-		return "Devis"
-	case KindContact:
-		return "Message"
-	case KindCallback:
-		return "Rappel"
-	case KindComplaint:
-		return "Réclamation"
-	case KindOnline:
-		return "Devis en ligne"
-	case KindClaim:
-		return "Sinistre"
-	}
-	return string(k)
-}
 
 // Status is where a request stands; each kind's Machine lists its own.
 type Status string

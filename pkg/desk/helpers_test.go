@@ -95,9 +95,12 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.svc = desk.New(f.db, f.accounts, desk.Config{Now: f.clock.Now, Location: paris(t),
-		Delays: map[desk.Kind]func(time.Time) time.Time{desk.KindQuote: func(t time.Time) time.Time { return t.Add(reopenDelay) }}},
-		quote.Machine, contactMachine)
+	f.svc = desk.New(f.db, f.accounts, desk.Config{Now: f.clock.Now, Location: paris(t)})
+	err = f.svc.Register(desk.KindSpec{Machine: quote.Machine, Label: "Devis", Delay: func(t time.Time) time.Time { return t.Add(reopenDelay) }},
+		desk.KindSpec{Machine: contactMachine, Label: "Message"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.client = f.user(t, "claire@exemple.fr", "Claire Client", account.RoleClient)
 	f.other = f.user(t, "olivier@exemple.fr", "Olivier Autre", account.RoleClient)
 	f.agent = f.user(t, "alain@exemple.fr", "Alain Agent", account.RoleAgent)

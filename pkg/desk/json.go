@@ -54,6 +54,9 @@ type ClientView struct {
 	UpdatedAt   string `json:"updatedAt"`
 	// Replies are what the broker answered, oldest first.
 	Replies []Reply `json:"replies"`
+	// Page is where the client follows it beyond « Mes demandes », when
+	// its kind has such a page (KindSpec.Page).
+	Page *Page `json:"page,omitempty"`
 }
 
 // optTime formats t, "" for the zero time.
@@ -64,11 +67,11 @@ func optTime(t time.Time) string {
 	return store.FormatTime(t)
 }
 
-// staffView writes r for staff with m's labels.
-func staffView(r *Request, m *Machine) StaffView {
-	info, _ := m.Info(r.Status)
+// staffView writes r for staff with its kind's labels.
+func (s *Service) staffView(r *Request) StaffView {
+	info, _ := s.Machine(r.Kind).Info(r.Status)
 	v := StaffView{
-		ID: r.ID, Kind: r.Kind, KindLabel: r.Kind.Label(), Ref: r.Ref, Client: r.UID != "",
+		ID: r.ID, Kind: r.Kind, KindLabel: s.Label(r.Kind), Ref: r.Ref, Client: r.UID != "",
 		Name: r.Name, Email: r.Email, Phone: r.Phone, Product: r.Product, Summary: r.Summary,
 		Status: r.Status, StatusLabel: info.Label, ClientStatusLabel: info.Client, Waiting: info.Waiting,
 		DueAt: optTime(r.Due), Overdue: r.Overdue, DueToday: r.DueToday,
@@ -80,12 +83,12 @@ func staffView(r *Request, m *Machine) StaffView {
 	return v
 }
 
-// clientView writes r for its client with m's labels.
-func clientView(r *Request, m *Machine) ClientView {
-	info, _ := m.Info(r.Status)
+// clientView writes r for its client with its kind's labels.
+func (s *Service) clientView(r *Request) ClientView {
+	info, _ := s.Machine(r.Kind).Info(r.Status)
 	return ClientView{
-		ID: r.ID, Kind: r.Kind, KindLabel: r.Kind.Label(), Ref: r.Ref, Product: r.Product, Summary: r.Summary,
-		StatusLabel: info.Client, Open: r.Open(), Replies: []Reply{},
+		ID: r.ID, Kind: r.Kind, KindLabel: s.Label(r.Kind), Ref: r.Ref, Product: r.Product, Summary: r.Summary,
+		StatusLabel: info.Client, Open: r.Open(), Replies: []Reply{}, Page: s.specs[r.Kind].Page,
 		CreatedAt: store.FormatTime(r.CreatedAt), UpdatedAt: store.FormatTime(r.UpdatedAt),
 	}
 }

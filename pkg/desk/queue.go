@@ -20,6 +20,8 @@ type Detail struct {
 	Notes   []Note    `json:"notes"`
 	// Replies are what the client reads.
 	Replies []Reply `json:"replies"`
+	// Lines are what its kind says of it beyond the shared part (KindSpec.Lines).
+	Lines []Line `json:"lines"`
 	// Moves are the statuses the request may be moved to by hand now.
 	Moves []Option `json:"moves"`
 	// Can is what the actor may do on it.
@@ -53,7 +55,7 @@ func (s *Service) Queue(ctx context.Context, actor account.Actor, f Filter) ([]S
 	out := make([]StaffView, len(list))
 	for i := range list {
 		s.mark(&list[i], now)
-		out[i] = staffView(&list[i], s.Machine(list[i].Kind))
+		out[i] = s.staffView(&list[i])
 	}
 	return out, nil
 }
@@ -67,7 +69,7 @@ var queryField = input.Field{Name: "q", Max: 100,
 // empty queue, and cleans the search text.
 func (s *Service) checkFilter(f Filter) (Filter, error) {
 	if f.Kind != "" {
-		if _, ok := s.machines[f.Kind]; !ok {
+		if !s.known(f.Kind) {
 			return f, apperr.FieldErrorf("kind", "Type de demande inconnu.")
 		}
 	}
@@ -114,8 +116,8 @@ func (s *Service) dueWhere(due, where string, args []any) (string, []any) {
 
 // knownStatus tells whether status belongs to the machine of kind, or of any kind when kind is "".
 func (s *Service) knownStatus(kind Kind, status Status) bool {
-	for _, m := range s.machines {
-		if _, ok := m.Info(status); ok && (kind == "" || kind == m.Kind) {
+	for _, spec := range s.specs {
+		if _, ok := spec.Machine.Info(status); ok && (kind == "" || kind == spec.Kind()) {
 			return true
 		}
 	}
@@ -137,19 +139,20 @@ func plainWord(v string, max int) bool {
 }
 
 // Get reads request id with its history, notes and replies, for staff,
-// with the hand moves its status allows and what the actor may do.
+// with the hand moves its status allows, what the actor may do, and the
+// lines its kind describes it with (KindSpec.Lines, read after the
+// queue's own transaction, in the kind's).
 func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Detail, error) {
 	if err := actor.RequireReader(); err != nil {
 		return nil, err
 	}
 	d := Detail{Replies: []Reply{}}
-	err := s.db.ReadTx(ctx, func(tx *store.Tx) error {
-		r, err := s.find(ctx, tx, id, "")
-		if err != nil {
+	var r *Request
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		if r, err = s.find(ctx, tx, id, ""); err != nil {
 			return err
 		}
-		m := s.Machine(r.Kind)
-		d.Request, d.Moves, d.Can = staffView(r, m), moves(m, r), canOf(actor, r)
+		d.Request, d.Moves, d.Can = s.staffView(r), moves(s.Machine(r.Kind), r), canOf(actor, r)
 		if d.History, err = listEvents(ctx, tx, id); err != nil {
 			return err
 		}
@@ -162,6 +165,9 @@ func (s *Service) Get(ctx context.Context, actor account.Actor, id string) (*Det
 		}
 		return err
 	})
+	if err == nil {
+		d.Lines, err = s.lines(ctx, actor, r)
+	}
 	if err != nil {
 		return nil, s.fail("lecture d'une demande", err, "id", id)
 	}
@@ -192,7 +198,7 @@ func (s *Service) Mine(ctx context.Context, actor account.Actor) ([]ClientView, 
 	}
 	out := make([]ClientView, len(list))
 	for i := range list {
-		out[i] = clientView(&list[i], s.Machine(list[i].Kind))
+		out[i] = s.clientView(&list[i])
 		if r := replies[list[i].ID]; r != nil {
 			out[i].Replies = r
 		}
@@ -201,10 +207,10 @@ func (s *Service) Mine(ctx context.Context, actor account.Actor) ([]ClientView, 
 }
 
 // ClientView writes r as its client reads it.
-func (s *Service) ClientView(r *Request) ClientView { return clientView(r, s.Machine(r.Kind)) }
+func (s *Service) ClientView(r *Request) ClientView { return s.clientView(r) }
 
 // StaffView writes r as staff read it.
 func (s *Service) StaffView(r *Request) StaffView {
 	s.mark(r, s.now())
-	return staffView(r, s.Machine(r.Kind))
+	return s.staffView(r)
 }

@@ -1,11 +1,6 @@
 package desk
 
-import (
-	"cmp"
-	"fmt"
-	"maps"
-	"slices"
-)
+import "fmt"
 
 // Series is one run of references the broker gives out and a client may
 // quote on the phone or find in a mail or a PDF: the prefix they start
@@ -46,22 +41,13 @@ func onlyCapitals(s string) bool {
 	return true
 }
 
-// Series lists the references of every kind registered with the service:
-// the kinds of Kinds in that order, then any other by name.
+// Series lists the references of every kind registered with the service,
+// in the queue's order.
 func (s *Service) Series() []Series {
-	order := Kinds()
-	rank := func(k Kind) int {
-		if i := slices.Index(order, k); i >= 0 {
-			return i
-		}
-		return len(order)
-	}
-	kinds := slices.SortedFunc(maps.Keys(s.machines), func(a, b Kind) int {
-		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a, b))
-	})
-	out := make([]Series, len(kinds))
-	for i, k := range kinds {
-		out[i] = Series{Prefix: s.machines[k].Prefix, What: "demandes «\u00a0" + k.Label() + "\u00a0»"}
+	specs := s.Specs()
+	out := make([]Series, len(specs))
+	for i, spec := range specs {
+		out[i] = Series{Prefix: spec.Machine.Prefix, What: "demandes «\u00a0" + spec.label() + "\u00a0»"}
 	}
 	return out
 }

@@ -110,17 +110,13 @@ type KindInfo struct {
 	Statuses []Option `json:"statuses"`
 }
 
-// Kinds lists the kinds the queue holds, in the order of Kinds, with
-// their statuses in their machine's order.
+// Kinds lists the kinds the queue holds, in the order they were
+// registered, with their statuses in their machine's order.
 func (s *Service) Kinds() []KindInfo {
 	out := []KindInfo{}
-	for _, k := range Kinds() {
-		m, ok := s.machines[k]
-		if !ok {
-			continue
-		}
-		info := KindInfo{Kind: k, Label: k.Label(), Statuses: []Option{}}
-		for _, st := range m.Statuses {
+	for _, spec := range s.Specs() {
+		info := KindInfo{Kind: spec.Kind(), Label: spec.label(), Statuses: []Option{}}
+		for _, st := range spec.Machine.Statuses {
 			info.Statuses = append(info.Statuses, Option{Status: st.Status, Label: st.Label})
 		}
 		out = append(out, info)

@@ -21,10 +21,6 @@ type Config struct {
 	Now func() time.Time
 	// Location is the company's time zone, where "due today" is decided; UTC when nil.
 	Location *time.Location
-	// Delays give, per kind, the deadline of a request that comes back to
-	// the broker's side by a hand move (reopened, offers to rework), from
-	// the time of the move. A kind without one keeps its deadline.
-	Delays map[Kind]func(from time.Time) time.Time
 }
 
 // Service keeps the queue. Kinds open and move their requests through it
@@ -36,14 +32,17 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 	loc      *time.Location
-	machines map[Kind]*Machine
-	delays   map[Kind]func(time.Time) time.Time
+	// specs are the registered kinds (Register), order their order in the queue.
+	specs map[Kind]KindSpec
+	order []Kind
 	// dueSQL is the deadline of a request in SQL, NULL unless its status
 	// is one where the broker owes the next step (see Machine, Waiting).
 	dueSQL string
 }
 
-// New builds the service over the status machines of the kinds.
+// New builds the service. The kinds of machines are registered by their
+// machine alone, as a kind's own tests need them; the composition root
+// registers whole specs (Register).
 func New(db *store.DB, accounts *account.Service, cfg Config, machines ...*Machine) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -56,13 +55,12 @@ func New(db *store.DB, accounts *account.Service, cfg Config, machines ...*Machi
 		cfg.Location = time.UTC
 	}
 	s := &Service{
-		db: db, accounts: accounts, log: cfg.Logger, loc: cfg.Location, machines: map[Kind]*Machine{}, delays: cfg.Delays,
-		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
+		db: db, accounts: accounts, log: cfg.Logger, loc: cfg.Location, specs: map[Kind]KindSpec{},
+		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) }, dueSQL: "NULL",
 	}
 	for _, m := range machines {
-		s.machines[m.Kind] = m
+		_ = s.Register(KindSpec{Machine: m})
 	}
-	s.dueSQL = waitingDue(machines)
 	return s
 }
 
@@ -71,8 +69,8 @@ func (s *Service) Now() time.Time { return s.now() }
 
 // Machine returns the status machine of kind.
 func (s *Service) Machine(kind Kind) *Machine {
-	if m, ok := s.machines[kind]; ok {
-		return m
+	if spec, ok := s.specs[kind]; ok {
+		return spec.Machine
 	}
 	return &Machine{Kind: kind}
 }
@@ -102,11 +100,12 @@ func (s *Service) mark(r *Request, now time.Time) {
 // Open stores a new request of d.Kind in tx with the next reference of its
 // kind, in the machine's first status, and records who sent it.
 func (s *Service) Open(ctx context.Context, tx *store.Tx, actor account.Actor, d Draft) (*Request, error) {
-	m, ok := s.machines[d.Kind]
+	spec, ok := s.specs[d.Kind]
 	if !ok {
 		return nil, fmt.Errorf("demande de type inconnu %q", d.Kind)
 	}
 	now := s.now()
+	m := spec.Machine
 	ref, err := nextRef(ctx, tx, m.Prefix, now.In(s.loc).Year())
 	if err != nil {
 		return nil, err

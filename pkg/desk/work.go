@@ -27,7 +27,7 @@ func (s *Service) change(ctx context.Context, actor account.Actor, op, id string
 		}
 		r, err = s.find(ctx, tx, id, "")
 		if err == nil {
-			v = staffView(r, s.Machine(r.Kind))
+			v = s.staffView(r)
 		}
 		return err
 	})
@@ -103,7 +103,7 @@ func (s *Service) Assign(ctx context.Context, actor account.Actor, id, to string
 // only on a request they took. A request moved between two statuses in
 // which the broker owes the next step keeps its deadline; one that comes
 // back to the broker's side (reopened, offers to rework) gets a new one
-// from its kind's delay (Config.Delays).
+// from its kind's delay (KindSpec.Delay).
 func (s *Service) SetStatus(ctx context.Context, actor account.Actor, id string, to Status) (*StaffView, error) {
 	return s.change(ctx, actor, "changement de statut", id, func(tx *store.Tx, r *Request) error {
 		if err := workError(actor, r); err != nil {
@@ -121,7 +121,7 @@ func (s *Service) SetStatus(ctx context.Context, actor account.Actor, id string,
 		if !m.CanMove(r.Status, to) {
 			return apperr.FieldErrorf("status", "Une demande «\u00a0%s\u00a0» ne peut pas passer à «\u00a0%s\u00a0».", from.Label, dest.Label)
 		}
-		if delay := s.delays[r.Kind]; dest.Waiting && !from.Waiting && delay != nil {
+		if delay := s.specs[r.Kind].Delay; dest.Waiting && !from.Waiting && delay != nil {
 			r.Due = delay(s.now())
 		}
 		r.Status = to

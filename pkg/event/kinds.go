@@ -8,8 +8,8 @@ import "time"
 // reads no table of another package and a later change does not rewrite
 // what was said.
 const (
-	// RequestReceived: a quote request, a contact message, a callback or a
-	// complaint was filed (RequestPayload).
+	// RequestReceived: a request of any kind of the desk was filed
+	// (RequestPayload); pkg/mail writes the receipt of the kinds that have one.
 	RequestReceived Kind = "request.received"
 	// RequestReplied: the broker answered a request in writing (ReplyPayload).
 	RequestReplied Kind = "request.replied"
@@ -86,7 +86,8 @@ type RequestPayload struct {
 	Recipient
 	ID  string `json:"id"`
 	Ref string `json:"ref"`
-	// Kind is the desk's kind: quote, contact, callback, complaint.
+	// Kind is the desk's kind of request, as its registry names it
+	// (desk.KindSpec): quote, contact, callback, complaint…
 	Kind string `json:"kind"`
 	// Product is the product's title, "" when none.
 	Product string `json:"product,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"courtier/pkg/desk"
 	"courtier/pkg/pricing"
 	"courtier/pkg/store"
 )
@@ -39,17 +40,17 @@ func insertQuote(ctx context.Context, tx *store.Tx, q *Quote, keyHash string) er
 }
 
 const quoteColumns = `q.id, q.answers, q.needs, q.result, q.key_hash, q.created_at, q.uid, q.email, q.consent, q.chosen, q.kept_at,
-	q.request_id, r.ref`
+	q.request_id`
 
-// quoteFrom joins a quote to its lead's reference.
-const quoteFrom = ` FROM price_quotes q LEFT JOIN requests r ON r.id = q.request_id`
+// quoteFrom is the table of the quotes; their lead's reference comes from the desk (withRefs).
+const quoteFrom = ` FROM price_quotes q`
 
 // scanQuote reads the quoteColumns of one row; keyHash receives the key's hash.
 func scanQuote(row interface{ Scan(...any) error }, keyHash *string) (*Quote, error) {
 	var q Quote
 	var answers, needs, result, created string
-	var uid, email, chosen, kept, request, ref sql.NullString
-	err := row.Scan(&q.ID, &answers, &needs, &result, keyHash, &created, &uid, &email, &q.Consent, &chosen, &kept, &request, &ref)
+	var uid, email, chosen, kept, request sql.NullString
+	err := row.Scan(&q.ID, &answers, &needs, &result, keyHash, &created, &uid, &email, &q.Consent, &chosen, &kept, &request)
 	if err != nil {
 		return nil, err
 	}
@@ -72,9 +73,32 @@ func scanQuote(row interface{ Scan(...any) error }, keyHash *string) (*Quote, er
 		}
 		q.KeptAt = &t
 	}
-	q.uid, q.Email, q.Chosen, q.requestID, q.Ref = uid.String, email.String, chosen.String, request.String, ref.String
+	q.uid, q.Email, q.Chosen, q.requestID = uid.String, email.String, chosen.String, request.String
 	q.VehicleDescribed = q.Answers.Described()
 	return &q, nil
+}
+
+// withRefs sets the reference of the lead of each quote that has one.
+func withRefs(ctx context.Context, tx *store.Tx, quotes ...*Quote) error {
+	var ids []string
+	for _, q := range quotes {
+		if q.requestID != "" {
+			ids = append(ids, q.requestID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	leads, err := desk.ByID(ctx, tx, desk.Selection{Kind: Machine.Kind, IDs: ids})
+	if err != nil {
+		return err
+	}
+	for _, q := range quotes {
+		if l, ok := leads[q.requestID]; ok {
+			q.Ref = l.Ref
+		}
+	}
+	return nil
 }
 
 // findQuote reads the quote id; ENOTFOUND when none.
@@ -87,7 +111,7 @@ func findQuote(ctx context.Context, tx *store.Tx, id string) (*Quote, string, er
 	if err != nil {
 		return nil, "", fmt.Errorf("lecture des prix: %w", err)
 	}
-	return q, keyHash, nil
+	return q, keyHash, withRefs(ctx, tx, q)
 }
 
 // findQuoteWhere reads the one quote whose column equals value (a link's
@@ -101,7 +125,7 @@ func findQuoteWhere(ctx context.Context, tx *store.Tx, where string, value strin
 	if err != nil {
 		return nil, fmt.Errorf("lecture des prix: %w", err)
 	}
-	return q, nil
+	return q, withRefs(ctx, tx, q)
 }
 
 // listQuotes reads the quotes kept by uid, newest first.
@@ -120,7 +144,11 @@ func listQuotes(ctx context.Context, tx *store.Tx, uid string) ([]*Quote, error)
 		}
 		out = append(out, q)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("liste des prix: %w", err)
+	}
+	rows.Close()
+	return out, withRefs(ctx, tx, out...)
 }
 
 // updateKept records who kept q, how, and its lead.
@@ -148,8 +176,25 @@ func insertLink(ctx context.Context, tx *store.Tx, hash, quote string, now time.
 // `before` (YYYY-MM-DD), and the kept ones whose prices ended before
 // `keptBefore`; a lead of the desk stays, under the desk's rules.
 func purgeQuotes(ctx context.Context, tx *store.Tx, before, keptBefore string) (int, error) {
-	res, err := tx.ExecContext(ctx, `DELETE FROM price_quotes
-		WHERE (kept_at IS NULL AND valid_until < ?) OR (kept_at IS NOT NULL AND valid_until < ?)`, before, keptBefore)
+	const expired = `(kept_at IS NULL AND valid_until < ?) OR (kept_at IS NOT NULL AND valid_until < ?)`
+	// A lead goes with its prices: what was advised is what it recorded.
+	rows, err := tx.QueryContext(ctx, `SELECT request_id FROM price_quotes WHERE request_id IS NOT NULL AND (`+expired+`)`, before, keptBefore)
+	if err != nil {
+		return 0, fmt.Errorf("suppression des devis en ligne expirés: %w", err)
+	}
+	leads := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("suppression des devis en ligne expirés: %w", err)
+		}
+		leads = append(leads, id)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, fmt.Errorf("suppression des devis en ligne expirés: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM price_quotes WHERE `+expired, before, keptBefore)
 	if err != nil {
 		return 0, fmt.Errorf("suppression des prix expirés: %w", err)
 	}
@@ -157,10 +202,7 @@ func purgeQuotes(ctx context.Context, tx *store.Tx, before, keptBefore string) (
 	if err != nil {
 		return 0, err
 	}
-	// A lead goes with its prices: what was advised is what it recorded.
-	_, err = tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'online'
-		AND id NOT IN (SELECT request_id FROM price_quotes WHERE request_id IS NOT NULL)`)
-	if err != nil {
+	if _, err := desk.Delete(ctx, tx, desk.Selection{Kind: Machine.Kind, IDs: leads}); err != nil {
 		return 0, fmt.Errorf("suppression des devis en ligne expirés: %w", err)
 	}
 	return int(n), nil

@@ -48,6 +48,17 @@ type Config struct {
 	// encoded (DefaultAttachmentLimit when 0): the largest beyond it go
 	// as links to the client's space.
 	AttachmentLimit int64
+	// Kinds names the kinds of request in the notices: the desk's
+	// registry (desk.Service); nil names each « votre message ».
+	Kinds Kinds
+}
+
+// Kinds is what the notices read of the registered kinds of request.
+type Kinds interface {
+	// Noun names a request of kind in a sentence: « votre demande de devis ».
+	Noun(kind string) (string, bool)
+	// Page is where the client follows a request of kind, false for nowhere.
+	Page(kind string) (path string, ok bool)
 }
 
 // Mailer writes the notices of the events and keeps the outbox.
@@ -64,6 +75,7 @@ type Mailer struct {
 	files Files
 	// attachLimit bounds the documents of one mail, encoded.
 	attachLimit int64
+	kinds       Kinds
 }
 
 // New builds the Mailer over db.
@@ -89,7 +101,7 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Mailer, error) {
 		return nil, fmt.Errorf("adresse publique du site manquante (--public-url)")
 	}
 	return &Mailer{
-		db: db, profile: cfg.Profile, footer: FooterOf(cfg.Profile, public), loc: cfg.Location,
+		db: db, profile: cfg.Profile, footer: FooterOf(cfg.Profile, public), loc: cfg.Location, kinds: cfg.Kinds,
 		publicURL: public, from: from, files: cfg.Files, attachLimit: cfg.AttachmentLimit, log: cfg.Logger, now: cfg.Now,
 	}, nil
 }

@@ -113,32 +113,49 @@ func requestReceived(m *Mailer, e event.Event) ([]notice, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := notice{to: p.Recipient, template: "request-received-" + p.Kind}
+	write, ok := receipts[p.Kind]
+	if !ok {
+		return nil, nil
+	}
 	d := Doc{Greeting: greeting(p.Recipient)}
 	facts := []Fact{{"Référence", p.Ref}}
 	if p.Product != "" {
 		facts = append(facts, Fact{"Produit", p.Product})
 	}
-	due := m.when(p.Due)
-	switch p.Kind {
-	case "quote":
+	d.Facts = write(m, p, &d, facts)
+	return []notice{{to: p.Recipient, doc: d, template: "request-received-" + p.Kind}}, nil
+}
+
+// receipt writes the notice of receipt of one kind of request into d and
+// returns its facts, which start with the reference and the product.
+type receipt func(m *Mailer, p event.RequestPayload, d *Doc, facts []Fact) []Fact
+
+// receipts are the notices of receipt, by kind of request (its name in
+// the desk's registry); a kind absent here sends none (a lead's prices
+// and a claim have notices of their own).
+var receipts = map[string]receipt{
+	"quote": func(m *Mailer, p event.RequestPayload, d *Doc, facts []Fact) []Fact {
 		d.Subject = "Votre demande de devis " + p.Ref + " est bien reçue"
 		d.Intro = []string{"Nous avons bien reçu votre demande de devis. Un conseiller l’étudie et vous envoie ses propositions dans votre espace client."}
-		if due != "" {
+		if due := m.when(p.Due); due != "" {
 			facts = append(facts, Fact{"Réponse au plus tard", due})
 		}
 		d.Action = &Link{"Suivre ma demande", m.link(PathMyQuotes, nil)}
-	case "contact":
+		return facts
+	},
+	"contact": func(m *Mailer, p event.RequestPayload, d *Doc, facts []Fact) []Fact {
 		d.Subject = "Votre message " + p.Ref + " est bien reçu"
 		d.Intro = []string{"Nous avons bien reçu votre message. Un conseiller vous répondra par e-mail, à cette adresse."}
-		if due != "" {
+		if due := m.when(p.Due); due != "" {
 			facts = append(facts, Fact{"Réponse au plus tard", due})
 		}
-	case "callback":
+		return facts
+	},
+	"callback": func(m *Mailer, p event.RequestPayload, d *Doc, facts []Fact) []Fact {
 		d.Subject = "Votre rappel " + p.Ref + " est confirmé"
 		if p.SlotStart.IsZero() {
 			d.Intro = []string{"Votre demande de rappel est enregistrée. Un conseiller vous appellera dès que possible."}
-			if due != "" {
+			if due := m.when(p.Due); due != "" {
 				facts = append(facts, Fact{"Appel au plus tard", due})
 			}
 		} else {
@@ -146,31 +163,26 @@ func requestReceived(m *Mailer, e event.Event) ([]notice, error) {
 			facts = append(facts, Fact{"Créneau", fr.Slot(p.SlotStart, p.SlotEnd, m.loc)})
 		}
 		d.After = []string{"Si ce créneau ne vous convient plus, répondez simplement à ce message ou appelez-nous au " + m.footer.Phone + "."}
-	case "complaint":
+		return facts
+	},
+	"complaint": func(m *Mailer, p event.RequestPayload, d *Doc, facts []Fact) []Fact {
 		d.Subject = "Votre réclamation " + p.Ref + " est bien reçue"
 		d.Intro = []string{fmt.Sprintf("Nous avons bien reçu votre réclamation. Nous en accuserons réception sous %d jours ouvrables au plus et vous répondrons sous %d mois au plus, comme la procédure de réclamation le prévoit.",
 			m.profile.Complaints.AcknowledgeDays, m.profile.Complaints.AnswerMonths)}
 		d.Action = &Link{"Notre procédure de réclamation", m.link(PathComplaints, nil)}
-	default:
-		return nil, nil
-	}
-	d.Facts = facts
-	n.doc = d
-	return []notice{n}, nil
+		return facts
+	},
 }
 
-// kindNoun names a request of kind in a sentence: « votre demande de devis ».
-func kindNoun(kind string) string {
-	switch kind {
-	case "quote":
-		return "votre demande de devis"
-	case "callback":
-		return "votre demande de rappel"
-	case "complaint":
-		return "votre réclamation"
-	default:
-		return "votre message"
+// kindNoun names a request of kind in a sentence, as the desk's registry
+// says: « votre demande de devis ».
+func (m *Mailer) kindNoun(kind string) string {
+	if m.kinds != nil {
+		if noun, ok := m.kinds.Noun(kind); ok {
+			return noun
+		}
 	}
+	return "votre message"
 }
 
 func requestReplied(m *Mailer, e event.Event) ([]notice, error) {
@@ -179,15 +191,18 @@ func requestReplied(m *Mailer, e event.Event) ([]notice, error) {
 		return nil, err
 	}
 	d := Doc{
-		Subject:  "Réponse à " + kindNoun(p.Kind) + " " + p.Ref,
+		Subject:  "Réponse à " + m.kindNoun(p.Kind) + " " + p.Ref,
 		Greeting: greeting(p.Recipient),
-		Intro:    []string{fmt.Sprintf("%s vous répond au sujet de %s %s :", p.Author, kindNoun(p.Kind), p.Ref)},
+		Intro:    []string{fmt.Sprintf("%s vous répond au sujet de %s %s :", p.Author, m.kindNoun(p.Kind), p.Ref)},
 		Quote:    p.Body,
 		After:    []string{"Pour lui répondre, répondez simplement à ce message."},
 	}
-	if p.Kind == "quote" {
-		d.Action = &Link{"Voir ma demande", m.link(PathMyQuotes, nil)}
-		d.After = nil
+	if m.kinds != nil {
+		// A kind followed on a page of its own (« Mes devis ») is answered there.
+		if path, ok := m.kinds.Page(p.Kind); ok {
+			d.Action = &Link{"Voir ma demande", m.link(path, nil)}
+			d.After = nil
+		}
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "request-replied"}}, nil
 }

@@ -84,7 +84,7 @@ func TestExportHasTheClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := New(Config{Accounts: e.a.Accounts, Quotes: e.a.Quotes, Claims: e.a.Claims}).Export(ctx, sess)
+	d, err := New(Config{Accounts: e.a.Accounts, Kinds: e.a.Desk.Exports()}).Export(ctx, sess)
 	if err != nil {
 		t.Fatal(err)
 	}

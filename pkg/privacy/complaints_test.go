@@ -75,7 +75,7 @@ func TestExportHasTheComplaints(t *testing.T) {
 	}
 	e.quote(t)
 	e.chat(t, "bonjour")
-	s := New(Config{Accounts: e.accounts, Quotes: e.quotes, Chats: e.chats, Complaints: svc})
+	s := New(Config{Accounts: e.accounts, Kinds: []desk.Export{*e.quotes.Spec().Export, *svc.Spec().Export}, Chats: e.chats})
 	got := export(t, s, e.sess)
 	var doc struct {
 		*account.Export

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"courtier/pkg/account"
-	"courtier/pkg/claim"
 	"courtier/pkg/contract"
 )
 
@@ -28,25 +27,6 @@ func contracts(ctx context.Context, svc *contract.Service, uid string) ([]*contr
 			}
 		}
 		c.Actions = []string{}
-	}
-	return list, nil
-}
-
-// claims reads uid's claims as the export holds them: as « Mes
-// sinistres » shows them, their files listed (name, type, size, date and
-// the API path that serves them to their owner), the broker's messages
-// signed by the firm, not by its staff, and no actions.
-func claims(ctx context.Context, svc *claim.Service, uid string) ([]*claim.Claim, error) {
-	list, err := svc.Export(ctx, account.Actor{UID: uid})
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range list {
-		for i, m := range c.Messages {
-			if !m.FromClient {
-				c.Messages[i].AuthorName = staffName
-			}
-		}
 	}
 	return list, nil
 }

@@ -65,7 +65,7 @@ func (e *contractsEnv) session(t *testing.T, email string) *account.Session {
 // else's data: not Chloé's contract, not the agent's name.
 func TestExportHasTheContracts(t *testing.T) {
 	e := newContractsEnv(t)
-	s := New(Config{Accounts: e.a.Accounts, Quotes: e.a.Quotes, Contracts: e.a.Contracts})
+	s := New(Config{Accounts: e.a.Accounts, Kinds: e.a.Desk.Exports(), Contracts: e.a.Contracts})
 	d, err := s.Export(context.Background(), e.session(t, "marie@exemple.fr"))
 	if err != nil {
 		t.Fatal(err)

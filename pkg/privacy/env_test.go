@@ -76,7 +76,13 @@ func (e *env) setUp(t testing.TB, email string) *account.User {
 }
 
 func (e *env) service(limit Limiter) *Service {
-	return New(Config{Accounts: e.accounts, Quotes: e.quotes, Contacts: e.contacts, Chats: e.chats, Limit: limit})
+	return New(Config{Accounts: e.accounts, Kinds: e.kinds(), Chats: e.chats, Limit: limit})
+}
+
+// kinds are the parts of the kinds the env holds: quote requests,
+// contact messages and callback requests.
+func (e *env) kinds() []desk.Export {
+	return []desk.Export{*e.quotes.Spec().Export, *e.contacts.MessageSpec().Export, *e.contacts.CallbackSpec().Export}
 }
 
 // quote stores a home insurance quote request of the client.

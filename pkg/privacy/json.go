@@ -10,11 +10,10 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/chat"
-	"courtier/pkg/quote"
 )
 
 // The export is laid out byte for byte as json.MarshalIndent(v, "", "  ")
-// lays out {account fields…, "quoteRequests": […], "chatConversations": […]}:
+// lays out {account fields…, "quoteRequests": […], …, "chatConversations": […]}:
 // the document downloaded before it was streamed, which people's scripts
 // may read. Each conversation and message is indented at its depth.
 const (
@@ -22,17 +21,16 @@ const (
 	msgIndent  = "        " // a message, in a conversation's messages
 )
 
-// part is one more section of the export, written after the quote
-// requests: its key and its value.
+// part is one more section of the export, written after the account's
+// fields: its key and its value.
 type part struct {
 	key   string
 	value any
 }
 
 // head is the export up to the opening of chatConversations: the fields
-// of the account's export, whatever they are, the quote requests, then
-// the other parts in order.
-func head(data *account.Export, quotes []quote.Request, more ...part) ([]byte, error) {
+// of the account's export, whatever they are, then the parts in order.
+func head(data *account.Export, parts ...part) ([]byte, error) {
 	acc, err := json.MarshalIndent(data, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("export du compte: %w", err)
@@ -40,13 +38,8 @@ func head(data *account.Export, quotes []quote.Request, more ...part) ([]byte, e
 	if !bytes.HasSuffix(acc, []byte("\n}")) {
 		return nil, errors.New("export du compte: pas un objet JSON")
 	}
-	q, err := json.MarshalIndent(quotes, "  ", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("export des demandes de devis: %w", err)
-	}
-	out := append(acc[:len(acc)-2], ",\n  \"quoteRequests\": "...)
-	out = append(out, q...)
-	for _, p := range more {
+	out := acc[:len(acc)-2]
+	for _, p := range parts {
 		v, err := json.MarshalIndent(p.value, "  ", "  ")
 		if err != nil {
 			return nil, fmt.Errorf("export (%s): %w", p.key, err)

@@ -13,12 +13,8 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
-	"courtier/pkg/claim"
-	"courtier/pkg/complaint"
-	"courtier/pkg/contact"
 	"courtier/pkg/contract"
-	"courtier/pkg/instant"
-	"courtier/pkg/quote"
+	"courtier/pkg/desk"
 )
 
 // Filename is the name the download is saved under.
@@ -33,23 +29,15 @@ type Limiter interface {
 // Config is what the service is built from.
 type Config struct {
 	Accounts *account.Service
-	Quotes   *quote.Service
-	// Prices are the instant prices the account kept.
-	Prices *instant.Service
-	// Contacts holds the contact messages and callback requests; nil, the export has none.
-	Contacts *contact.Service
+	// Kinds are the parts of the kinds of request, in the queue's order
+	// (desk.Service.Exports): each reads what its kind holds of an account.
+	Kinds []desk.Export
 	// Chats is nil when the server runs without the chat: the export then
 	// has no conversation.
 	Chats *chat.Service
-	// Complaints adds the client's complaints, with the acknowledgement and
-	// the answer they received; nil leaves them out.
-	Complaints *complaint.Service
 	// Contracts adds the client's contracts with the list of their
 	// documents; nil leaves them out.
 	Contracts *contract.Service
-	// Claims adds the client's claims with their steps, messages and the
-	// list of their files; nil leaves them out.
-	Claims *claim.Service
 	// Limit counts the exports of each account (key: its uid); nil, no limit.
 	Limit Limiter
 	// MaxAtOnce is how many exports may be written at the same time;
@@ -67,17 +55,11 @@ const DefaultMaxAtOnce = 2
 // Service exports an account's data.
 type Service struct {
 	accounts *account.Service
-	quotes   *quote.Service
-	prices   *instant.Service
-	contacts *contact.Service
+	kinds    []desk.Export
 	chats    *chat.Service
-	// complaints is nil when the export has no complaints part.
-	complaints *complaint.Service
 	// contracts is nil when the export has no contracts part.
 	contracts *contract.Service
-	// claims is nil when the export has no claims part.
-	claims *claim.Service
-	limit  Limiter
+	limit     Limiter
 	// slots holds a token per export being written (see DefaultMaxAtOnce).
 	slots chan struct{}
 	log   *slog.Logger
@@ -92,7 +74,7 @@ func New(cfg Config) *Service {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
 	}
 	return &Service{
-		accounts: cfg.Accounts, quotes: cfg.Quotes, prices: cfg.Prices, contacts: cfg.Contacts, chats: cfg.Chats, complaints: cfg.Complaints, contracts: cfg.Contracts, claims: cfg.Claims, limit: cfg.Limit,
+		accounts: cfg.Accounts, kinds: cfg.Kinds, chats: cfg.Chats, contracts: cfg.Contracts, limit: cfg.Limit,
 		slots: make(chan struct{}, cfg.MaxAtOnce), log: cfg.Logger,
 	}
 }
@@ -106,13 +88,14 @@ const (
 )
 
 // Export checks the limits and reads the small parts of sess's export (the
-// account, its sessions, its quote requests with their reference, status,
-// offers, decline reason and the broker's replies, its kept instant prices
-// with the answers and needs they were made from, its contact messages,
-// callback requests, complaints, contracts and claims); the chat's part, which may
-// be long, is read as Download.Write writes it. An error here happens
-// before anything is written, so it can still be answered. The Download
-// holds one of the MaxAtOnce slots until its Write returns: call it once.
+// account, its sessions, the policyholder's data kept for the next
+// subscription, each kind's part — its quote requests with their offers,
+// its kept instant prices, claims, contact messages, callback requests and
+// complaints, with the broker's replies — and its contracts); the chat's
+// part, which may be long, is read as Download.Write writes it. An error
+// here happens before anything is written, so it can still be answered.
+// The Download holds one of the MaxAtOnce slots until its Write returns:
+// call it once.
 func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Download, err error) {
 	select {
 	case s.slots <- struct{}{}:
@@ -133,52 +116,35 @@ func (s *Service) Export(ctx context.Context, sess *account.Session) (d *Downloa
 	if err != nil {
 		return nil, err
 	}
-	quotes, err := s.quotes.List(ctx, account.Actor{UID: sess.UID})
-	if err != nil {
-		return nil, err
-	}
 	holder, err := s.accounts.Policyholder(ctx, account.Actor{UID: sess.UID})
 	if err != nil {
 		return nil, err
 	}
-	// The legal name, birth date and phone kept for the next subscription.
-	more := []part{{"policyholder", holder}}
-	if s.contacts != nil {
-		contacts, err := s.contacts.Export(ctx, sess.UID)
+	// The legal name, birth date and phone kept for the next subscription
+	// come after the first kind's part, where the export has always had
+	// them (after the quote requests).
+	parts := []part{}
+	for i, k := range s.kinds {
+		v, err := k.Read(ctx, sess.UID)
 		if err != nil {
 			return nil, err
 		}
-		more = append(more, part{"contactMessages", contacts.Messages}, part{"callbackRequests", contacts.Callbacks})
+		parts = append(parts, part{k.Key, v})
+		if i == 0 {
+			parts = append(parts, part{"policyholder", holder})
+		}
 	}
-	if s.prices != nil {
-		list, err := s.prices.Mine(ctx, account.Actor{UID: sess.UID})
-		if err != nil {
-			return nil, err
-		}
-		more = append(more, part{"instantPrices", list})
-	}
-	if s.complaints != nil {
-		list, err := s.complaints.Export(ctx, account.Actor{UID: sess.UID})
-		if err != nil {
-			return nil, err
-		}
-		more = append(more, part{"complaints", list})
+	if len(s.kinds) == 0 {
+		parts = append(parts, part{"policyholder", holder})
 	}
 	if s.contracts != nil {
 		list, err := contracts(ctx, s.contracts, sess.UID)
 		if err != nil {
 			return nil, err
 		}
-		more = append(more, part{"contracts", list})
+		parts = append(parts, part{"contracts", list})
 	}
-	if s.claims != nil {
-		list, err := claims(ctx, s.claims, sess.UID)
-		if err != nil {
-			return nil, err
-		}
-		more = append(more, part{"claims", list})
-	}
-	head, err := head(data, quotes, more...)
+	head, err := head(data, parts...)
 	if err != nil {
 		return nil, apperr.Log(s.log, "export des données", err, "uid", sess.UID)
 	}

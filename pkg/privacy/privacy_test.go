@@ -82,7 +82,7 @@ func TestExportIsTheIndentedDocumentOfBefore(t *testing.T) {
 			}
 			s := e.service(nil)
 			if tt.noChat {
-				s = New(Config{Accounts: e.accounts, Quotes: e.quotes, Contacts: e.contacts})
+				s = New(Config{Accounts: e.accounts, Kinds: e.kinds()})
 			}
 			got := export(t, s, e.sess)
 			var doc legacy
@@ -186,7 +186,7 @@ func TestExportsAtOnceAreBounded(t *testing.T) {
 	e := newEnv(t)
 	_, paul := e.register(t, "paul@exemple.fr")
 	l := &countingLimiter{max: 10, seen: map[string]int{}}
-	s := New(Config{Accounts: e.accounts, Quotes: e.quotes, Contacts: e.contacts, Chats: e.chats, Limit: l, MaxAtOnce: 2})
+	s := New(Config{Accounts: e.accounts, Kinds: e.kinds(), Chats: e.chats, Limit: l, MaxAtOnce: 2})
 	ctx := context.Background()
 	first, err := s.Export(ctx, e.sess)
 	if err != nil {
@@ -211,7 +211,7 @@ func TestExportsAtOnceAreBounded(t *testing.T) {
 		t.Errorf("once one is written, another may start: %v", err)
 	}
 	// A refusal by the account's limit gives its slot back.
-	s = New(Config{Accounts: e.accounts, Quotes: e.quotes, Contacts: e.contacts, Limit: &countingLimiter{max: 0, seen: map[string]int{}}, MaxAtOnce: 1})
+	s = New(Config{Accounts: e.accounts, Kinds: e.kinds(), Limit: &countingLimiter{max: 0, seen: map[string]int{}}, MaxAtOnce: 1})
 	for range 3 {
 		if _, err := s.Export(ctx, e.sess); apperr.MessageOf(err) == "" || !strings.Contains(apperr.MessageOf(err), "dans l’heure") {
 			t.Fatalf("refused by the account's limit: %v", err)

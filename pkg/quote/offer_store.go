@@ -69,7 +69,7 @@ func offersOf(ctx context.Context, tx *store.Tx, id string) ([]Offer, error) {
 
 // offersOfClient reads the offers of every request of uid, by request id.
 func offersOfClient(ctx context.Context, tx *store.Tx, uid string) (map[string][]Offer, error) {
-	return queryOffers(ctx, tx, "o.request_id IN (SELECT id FROM requests WHERE uid = ? AND kind = 'quote')", uid)
+	return queryOffers(ctx, tx, "o.request_id IN (SELECT id FROM quote_requests WHERE uid = ?)", uid)
 }
 
 // nextSending is the number of a new sending of offers for request id.

@@ -6,27 +6,29 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
+	"courtier/pkg/desk"
 	"courtier/pkg/store"
 )
 
 // The SQL of the quote_requests table (migration 0004), next to the code that scans it.
 
-// The status and the reference live in requests (migration 0006), the
-// queue every kind shares.
-const requestColumns = `q.id, d.ref, q.uid, q.product, d.status, q.details, q.contact_method, q.phone, q.message, q.created_at, d.updated_at,
+// The reference, the status and the last change live in the desk's
+// queue (desk.Select), which every kind shares; joined here in Go.
+const requestColumns = `q.id, q.uid, q.product, q.details, q.contact_method, q.phone, q.message, q.created_at,
 	q.decline_reason, COALESCE(q.declined_at, '')`
 
-const requestFrom = ` FROM quote_requests q JOIN requests d ON d.id = q.id`
+const requestFrom = ` FROM quote_requests q`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
 
 func scanRequest(row scanner) (*Request, error) {
 	var r Request
-	var details, created, updated, declined string
-	err := row.Scan(&r.ID, &r.Ref, &r.UID, &r.Product, &r.Status, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created, &updated,
+	var details, created, declined string
+	err := row.Scan(&r.ID, &r.UID, &r.Product, &details, &r.Contact.Method, &r.Contact.Phone, &r.Message, &created,
 		&r.DeclineReason, &declined)
 	if err != nil {
 		return nil, err
@@ -40,15 +42,33 @@ func scanRequest(row scanner) (*Request, error) {
 	if r.CreatedAt, err = store.ParseTime(created); err != nil {
 		return nil, err
 	}
-	if r.UpdatedAt, err = store.ParseTime(updated); err != nil {
-		return nil, err
-	}
 	if declined != "" {
 		if r.DeclinedAt, err = store.ParseTime(declined); err != nil {
 			return nil, err
 		}
 	}
 	return &r, nil
+}
+
+// shared sets the reference, status and last change of each request of
+// list from the desk, and leaves out any the desk does not hold.
+func shared(ctx context.Context, tx *store.Tx, list []Request) ([]Request, error) {
+	ids := make([]string, len(list))
+	for i := range list {
+		ids[i] = list[i].ID
+	}
+	queue, err := desk.ByID(ctx, tx, desk.Selection{Kind: Machine.Kind, IDs: ids})
+	if err != nil {
+		return nil, err
+	}
+	out := list[:0]
+	for _, r := range list {
+		if d, ok := queue[r.ID]; ok {
+			r.Ref, r.Status, r.UpdatedAt = d.Ref, d.Status, d.UpdatedAt
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // describe names a request in errors.
@@ -72,7 +92,7 @@ func insertRequest(ctx context.Context, tx *store.Tx, r *Request) error {
 // listRequests reads uid's requests, newest first; the reference, numbered
 // in order of arrival, breaks ties between requests of the same millisecond.
 func listRequests(ctx context.Context, tx *store.Tx, uid string) ([]Request, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.uid = ? ORDER BY q.created_at DESC, d.ref DESC`, uid)
+	rows, err := tx.QueryContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.uid = ?`, uid)
 	if err != nil {
 		return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
 	}
@@ -88,27 +108,48 @@ func listRequests(ctx context.Context, tx *store.Tx, uid string) ([]Request, err
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("lecture des demandes de devis: %w", err)
 	}
+	rows.Close()
+	if list, err = shared(ctx, tx, list); err != nil {
+		return nil, err
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if !list[i].CreatedAt.Equal(list[j].CreatedAt) {
+			return list[i].CreatedAt.After(list[j].CreatedAt)
+		}
+		return list[i].Ref > list[j].Ref
+	})
 	return list, nil
 }
 
 // findRequest reads request id of uid; sql.ErrNoRows when it is not theirs.
 func findRequest(ctx context.Context, tx *store.Tx, uid, id string) (*Request, error) {
-	row := tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ? AND q.uid = ?`, id, uid)
-	r, err := scanRequest(row)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
-	}
-	return r, err
+	return findOne(ctx, tx, tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ? AND q.uid = ?`, id, uid), id)
 }
 
 // findRequestByID reads request id whoever sent it, for staff;
 // sql.ErrNoRows when there is none.
 func findRequestByID(ctx context.Context, tx *store.Tx, id string) (*Request, error) {
-	r, err := scanRequest(tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ?`, id))
+	return findOne(ctx, tx, tx.QueryRowContext(ctx, `SELECT `+requestColumns+requestFrom+` WHERE q.id = ?`, id), id)
+}
+
+// findOne scans request id from row and joins its shared part;
+// sql.ErrNoRows when either is missing.
+func findOne(ctx context.Context, tx *store.Tx, row scanner, id string) (*Request, error) {
+	r, err := scanRequest(row)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lecture de la demande de devis %s: %w", id, err)
 	}
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	list, err := shared(ctx, tx, []Request{*r})
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, sql.ErrNoRows
+	}
+	return &list[0], nil
 }
 
 // nthRecent returns the date of uid's n-th newest request made after
@@ -133,22 +174,36 @@ func nthRecent(ctx context.Context, tx *store.Tx, uid string, since time.Time, n
 const Retention = 3 * 365 * 24 * time.Hour
 
 // purgeExpired deletes the requests of clients whose latest request was
-// last touched before `before`; run when a request arrives, like the
-// purge of chat conversations, so no background job is needed.
+// last touched before `before`, with their part of the queue (no foreign
+// key can tie the two tables: quote_requests predates the queue).
 func purgeExpired(ctx context.Context, tx *store.Tx, before time.Time) (int, error) {
-	res, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid IN (
-		SELECT uid FROM requests WHERE kind = 'quote' AND uid IS NOT NULL GROUP BY uid HAVING MAX(updated_at) < ?)`, store.FormatTime(before))
-	var n int64
-	if err == nil {
-		n, err = res.RowsAffected()
+	owners, err := desk.IdleOwners(ctx, tx, Machine.Kind, before)
+	if err != nil || len(owners) == 0 {
+		return 0, err
 	}
-	if err == nil && n > 0 {
-		// The queue's part goes with them (no foreign key can tie the two
-		// tables: quote_requests predates the queue).
-		_, err = tx.ExecContext(ctx, `DELETE FROM requests WHERE kind = 'quote' AND id NOT IN (SELECT id FROM quote_requests)`)
+	var ids []string
+	for _, uid := range owners {
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM quote_requests WHERE uid = ?`, uid)
+		if err != nil {
+			return 0, fmt.Errorf("purge des demandes de devis expirées: %w", err)
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return 0, fmt.Errorf("purge des demandes de devis expirées: %w", err)
+			}
+			ids = append(ids, id)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return 0, fmt.Errorf("purge des demandes de devis expirées: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM quote_requests WHERE uid = ?`, uid); err != nil {
+			return 0, fmt.Errorf("purge des demandes de devis expirées: %w", err)
+		}
 	}
-	if err != nil {
+	if _, err := desk.Delete(ctx, tx, desk.Selection{Kind: Machine.Kind, IDs: ids}); err != nil {
 		return 0, fmt.Errorf("purge des demandes de devis expirées: %w", err)
 	}
-	return int(n), nil
+	return len(ids), nil
 }

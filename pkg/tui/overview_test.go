@@ -15,13 +15,13 @@ import (
 // a deadline of another year), every kind whole and every column where
 // its title is.
 func TestOverviewFits(t *testing.T) {
-	online := desk.StaffView{ID: "o1", Kind: desk.KindOnline, KindLabel: desk.KindOnline.Label(), Ref: "DL-2026-000001",
+	online := desk.StaffView{ID: "o1", Kind: desk.KindOnline, KindLabel: "Devis en ligne", Ref: "DL-2026-000001",
 		Name: "Paul Durand", DueAt: "2026-11-23T16:30:00.000Z", DueToday: true}
-	late := desk.StaffView{ID: "o2", Kind: desk.KindOnline, KindLabel: desk.KindOnline.Label(), Ref: "DL-2025-000412",
+	late := desk.StaffView{ID: "o2", Kind: desk.KindOnline, KindLabel: "Devis en ligne", Ref: "DL-2025-000412",
 		Name: "Marie-Christine Lefèvre-Dubois de la Grange", DueAt: "2025-12-30T09:00:00.000Z", Overdue: true}
 	callback := desk.StaffView{ID: "r1", Kind: desk.KindCallback, KindLabel: "Rappel", Ref: "RA-2026-000007", Name: "Jean Martin",
 		DueAt: "2026-11-23T09:00:00.000Z", Overdue: true}
-	visitor := desk.StaffView{ID: "o3", Kind: desk.KindOnline, KindLabel: desk.KindOnline.Label(), Ref: "DL-2026-000002"}
+	visitor := desk.StaffView{ID: "o3", Kind: desk.KindOnline, KindLabel: "Devis en ligne", Ref: "DL-2026-000002"}
 	cases := []struct {
 		name   string
 		urgent []desk.StaffView
@@ -35,7 +35,7 @@ func TestOverviewFits(t *testing.T) {
 		for _, c := range cases {
 			src := newFakeCoreSource(marie)
 			src.ov.Urgent = c.urgent
-			src.ov.Counts.ByKind = append(src.ov.Counts.ByKind, desk.KindCounts{Kind: desk.KindOnline, Label: desk.KindOnline.Label(), Open: 3, New: 2, DueToday: 1})
+			src.ov.Counts.ByKind = append(src.ov.Counts.ByKind, desk.KindCounts{Kind: desk.KindOnline, Label: "Devis en ligne", Open: 3, New: 2, DueToday: 1})
 			m := loaded(t, newTestModel(src), size[0], size[1])
 			view := m.View()
 			for i, l := range strings.Split(view, "\n") {

@@ -108,21 +108,19 @@ func (s *appSource) ProductTitle(id string) string {
 	return id
 }
 
-// Request reads the shared part of request id, its kind's own lines (and
-// a claim whole) and the mails written about it.
+// Request reads the shared part of request id with its kind's own lines
+// (desk.KindSpec.Lines; a claim whole too, for its own actions) and the
+// mails written about it.
 func (s *appSource) Request(ctx context.Context, id string) (*RequestDetail, error) {
 	d, err := s.a.Desk.Get(ctx, s.reader, id)
 	if err != nil {
 		return nil, err
 	}
-	out := &RequestDetail{Detail: *d}
+	out := &RequestDetail{Detail: *d, Lines: pairs(d.Lines)}
 	if d.Request.Kind == desk.KindClaim {
 		if out.Claim, err = s.a.Claims.StaffDetail(ctx, s.reader, id); err != nil {
 			return nil, err
 		}
-		out.Lines = claimLines(out.Claim)
-	} else if out.Lines, err = s.kindLines(ctx, d.Request.Kind, id); err != nil {
-		return nil, err
 	}
 	if out.Mails, err = s.a.Mail.List(ctx, s.reader, mail.Filter{Aggregate: event.RequestAggregate(id)}); err != nil {
 		return nil, err

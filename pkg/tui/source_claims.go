@@ -7,13 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/claim"
 	"courtier/pkg/fr"
-	"courtier/pkg/pricing"
 )
 
 // The claims of the Demandes tab over the App: the claim whole in a
@@ -35,57 +33,9 @@ func (s *appSource) MoveClaim(ctx context.Context, id string, in claim.MoveInput
 	return s.act(func() error { _, err := s.a.Claims.Move(ctx, s.actor, id, in); return err })
 }
 
-// claimLines are a claim's own lines in the request's view: the contract,
-// what happened and when, the delay to declare, where the follow-up
-// stands, the answers to the questions and the description.
-func claimLines(c *claim.StaffClaim) [][2]string {
-	contract := c.Insurer + ", contrat n°\u00a0" + c.PolicyNumber + " souscrit ailleurs"
-	if c.Contract != "" {
-		contract = c.Contract + " chez " + c.Insurer
-	}
-	lines := [][2]string{{"Contrat", contract}, {"Produit", c.ProductLabel}, {"Nature", c.KindLabel},
-		{"Survenu le", civilDate(c.OccurredAt)}, {"Déclaré le", frDateTime(c.DeclaredAt)}, {"Délai pour déclarer", declareText(c)},
-		{"Règle du délai", c.DeclareRule}, {"N° de sinistre de l’assureur", c.InsurerRef}, {"Pièce demandée", c.Asked}}
-	if c.AmountCents > 0 {
-		lines = append(lines, [2]string{"Indemnité", pricing.Euros(c.AmountCents)})
-	}
-	lines = append(lines, [2]string{"Motif du refus", c.Reason})
-	if a := c.Assistance; a != nil {
-		lines = append(lines, [2]string{"Assistance", a.Insurer + " · " + fr.Phone(a.Phone)})
-	}
-	for _, a := range c.Answers {
-		v := a.Text
-		if v == "" {
-			v = a.Value
-		}
-		// The form's questions end with « ? » after a plain space, which a
-		// narrow terminal could fold alone onto the next line.
-		lines = append(lines, [2]string{strings.ReplaceAll(a.Label, " ?", "\u00a0?"), v})
-	}
-	return append(lines, [2]string{"Description", c.Description})
-}
-
-// declareText is the last day the law gives to declare, and « déclaré
-// hors délai » when the client declared after it; "" for a natural
-// disaster whose decree is not out (the rule says it).
-func declareText(c *claim.StaffClaim) string {
-	if c.DeclareBy == "" {
-		return ""
-	}
-	s := "au plus tard le " + civilDate(c.DeclareBy)
-	if c.Late {
-		s += " · déclaré hors délai"
-	}
-	return s
-}
-
-// frDateTime writes t in Paris, « 24 novembre 2026 à 10:12 »; "" when zero.
-func frDateTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return fr.DateTime(t, paris)
-}
+// claimLines are a claim's own lines in the request's view
+// (claim.StaffLines, which its KindSpec gives the desk).
+func claimLines(c *claim.StaffClaim) [][2]string { return pairs(claim.StaffLines(c, paris)) }
 
 // sizeText writes a file's size as a file manager does, in French:
 // « 812 octets », « 245 Ko », « 1,2 Mo ».

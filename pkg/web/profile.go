@@ -114,8 +114,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) er
 // a script looping on it.
 func newPrivacy(cfg Config, l ratelimit.Limits, now func() time.Time) *privacy.Service {
 	return privacy.New(privacy.Config{
-		Accounts: cfg.App.Accounts, Quotes: cfg.App.Quotes, Prices: cfg.App.Prices, Contacts: cfg.App.Contacts, Chats: cfg.App.Chats, Complaints: cfg.App.Complaints,
-		Contracts: cfg.App.Contracts, Claims: cfg.App.Claims,
+		Accounts: cfg.App.Accounts, Kinds: cfg.App.Desk.Exports(), Chats: cfg.App.Chats, Contracts: cfg.App.Contracts,
 		Limit: ratelimit.New(l.Exports, now, l.MaxKeys), Logger: cfg.Logger,
 	})
 }

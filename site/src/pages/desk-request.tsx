@@ -57,7 +57,7 @@ function RequestView({ detail, me, version, reload }: { detail: DeskDetail; me: 
       </header>
       <div className="container desk-layout">
         <div className="desk-main">
-          <KindSection request={r} version={version} onChange={reload} />
+          <KindSection request={r} lines={detail.lines} version={version} onChange={reload} />
           <RequestConversation request={r} />
           {kindPanels[r.kind]?.ownThread ? null : <RequestReplies replies={detail.replies} />}
           <RequestNotes id={r.id} notes={detail.notes} canAdd={detail.can.note} onChange={reload} />

@@ -182,6 +182,15 @@ describe('KindSection', () => {
     expect(calls).toHaveLength(1);
     kindPanels.contact = contactPanel;
   });
+
+  it('shows the lines of a kind the site has no panel for, and calls nothing', () => {
+    const calls = fakeServer({});
+    const memo = { ...base, kind: 'memo', kindLabel: 'Mémo', ref: 'MM-2026-000001' };
+    render(<KindSection request={memo} lines={[{ label: 'Texte', value: 'Rappeler la franchise' }, { label: 'Suite', value: '' }]} version={0} onChange={() => {}} />);
+    const section = screen.getByRole('region', { name: 'Mémo' });
+    expect(section.textContent).toBe('TexteRappeler la franchiseSuite—');
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('RequestNotes', () => {

@@ -6,8 +6,11 @@ import { callbackPanel, contactPanel } from './contact-panel';
 import type { KindPanel, RequestKind } from './types';
 
 /**
- * The panels of each kind on the staff request page; each kind's module
- * adds its line here. A kind without one shows the shared part only.
+ * The site's part of the kinds' registry: the panels of each kind on the
+ * staff request page, each kind's module adding its line here. The kinds
+ * themselves, their labels, their lines and the page a client follows
+ * them on come from pkg/desk's registry through the API: a kind without
+ * a panel shows its lines (KindSection), and needs no line here.
  */
 export const kindPanels: Partial<Record<RequestKind, KindPanel>> = {
   quote: quotePanel,

@@ -34,8 +34,7 @@ function MyRequest({ r }: { r: ClientRequest }) {
           ))}
         </ol>
       ) : r.open ? <p className="muted">Nous vous répondons dès que possible.</p> : null}
-      {r.kind === 'quote' ? <Link className="card-link" to="/my-quotes" viewTransition>Voir ce devis dans Mes devis</Link> : null}
-      {r.kind === 'claim' ? <Link className="card-link" to="/mes-sinistres" viewTransition>Suivre ce sinistre dans Mes sinistres</Link> : null}
+      {r.page ? <Link className="card-link" to={r.page.path} viewTransition>{r.page.label}</Link> : null}
     </li>
   );
 }

@@ -1,7 +1,24 @@
 import type { ComponentType } from 'react';
 
-/** The kinds of requests of the broker's queue (pkg/desk). */
-export type RequestKind = 'quote' | 'online' | 'contact' | 'callback' | 'complaint' | 'claim';
+/**
+ * A kind of request of the broker's queue. The kinds are registered with
+ * pkg/desk (desk.KindSpec) and come from the API with their labels and
+ * lines (GET /api/desk/requests answers them as `kinds`); the site adds a
+ * kind's panels in ./kinds.ts, and needs nothing else to show it.
+ */
+export type RequestKind = string;
+
+/** One labelled value of a kind's own part of a request (desk.Line). */
+export interface KindLine {
+  label: string;
+  value: string;
+}
+
+/** A page of the site with the words of a link to it (desk.Page). */
+export interface KindPage {
+  label: string;
+  path: string;
+}
 
 /** A person named in a request: its assignee. */
 export interface Person {
@@ -78,6 +95,8 @@ export interface ClientRequest {
   createdAt: string;
   updatedAt: string;
   replies: Reply[];
+  /** Where the client follows it beyond « Mes demandes », when its kind has such a page (« Mes devis »). */
+  page?: KindPage;
 }
 
 /** One line of a request's history (desk.Event). */
@@ -120,6 +139,8 @@ export interface DeskDetail {
   history: DeskEvent[];
   notes: DeskNote[];
   replies: Reply[];
+  /** What its kind says of it beyond the shared part (desk.KindSpec.Lines): shown when the kind has no panel. */
+  lines?: KindLine[];
   /** The statuses it may be moved to by hand now. */
   moves: StatusOption[];
   can: DeskCan;

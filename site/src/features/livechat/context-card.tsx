@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { productTitle } from '../../lib/quotes';
-import { kindLabel, whoName } from './labels';
+import { whoName } from './labels';
 import { waitingFor } from './time';
 import type { LinkedRequest, StaffConversation } from './types';
 
@@ -31,7 +31,7 @@ export function ContextCard({ conversation: c, requests, me, now }: { conversati
           {requests.map((r) => (
             <li key={r.id}>
               <Link to={`/dashboard/requests/${encodeURIComponent(r.id)}`}>{r.ref}</Link>{' '}
-              <span className="kind-tag">{r.kindLabel || kindLabel(r.kind)}</span>{' '}
+              <span className="kind-tag">{r.kindLabel || r.kind}</span>{' '}
               <span className="status-pill">{r.statusLabel}</span>
             </li>
           ))}

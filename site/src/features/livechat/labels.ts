@@ -10,13 +10,6 @@ export function unreadLabel(n: number): string {
   return n === 1 ? '1\u00a0message non lu' : `${n.toLocaleString('fr-FR')}\u00a0messages non lus`;
 }
 
-const kinds: Record<string, string> = { quote: 'Devis', contact: 'Message', callback: 'Rappel', complaint: 'Réclamation', claim: 'Sinistre' };
-
-/** The French name of a kind of request of the desk. */
-export function kindLabel(kind: string): string {
-  return kinds[kind] ?? kind;
-}
-
 /** The address of a conversation on the agents' page. */
 export function conversationPath(cid: string): string {
   return `/dashboard/conversations/${encodeURIComponent(cid)}`;

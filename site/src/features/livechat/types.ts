@@ -47,7 +47,7 @@ export interface LinkedRequest {
   kind: string;
   status: string;
   statusLabel: string;
-  /** « Devis », « Message »…: the desk's queue gives it. */
+  /** « Devis », « Message »…: the desk's registry names it, through the queue. */
   kindLabel?: string;
 }
 
