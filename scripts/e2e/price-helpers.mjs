@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 
 /** The car the journeys choose. */
-export const vehicle = 'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV';
+export const vehicle = 'Peugeot 208 II 1.2 PureTech 100 Active — essence, 5\u00a0CV';
 
 /** Types like a person: a key at a time. */
 export async function typeIn(locator, text) {
@@ -67,4 +67,39 @@ export async function fillCarJourney(page) {
   await page.getByRole('button', { name: 'Voir mes prix' }).click();
   await page.waitForURL((u) => u.searchParams.get('resultats') === '1');
   await page.getByRole('heading', { name: 'Vos prix', level: 2 }).waitFor();
+}
+
+/** Steps 2 and 3 of the car's journey from the keyboard, from the heading of step 2 to the prices. */
+export async function driverAndNeeds(page) {
+  await page.getByRole('heading', { name: /Étape 2\s+sur 3/ }).waitFor();
+  await page.keyboard.press('Tab');
+  await typeDate(page, '1981-03-02');
+  await typeDate(page, '2001-06-15');
+  await page.keyboard.press('Tab'); // supervised driving: left unticked
+  await page.keyboard.type('0,68');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('69002');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space'); // usage: the first choice
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight'); // parking: the second choice
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('8000');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: /Étape 3\s+sur 3/ }).waitFor();
+  await page.getByRole('button', { name: 'Voir mes prix' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Vos prix', level: 2 }).waitFor();
+  await page.locator('.price-card').first().waitFor();
+}
+
+/** The first line of the recommended price's trace, opened with the keyboard. */
+export async function firstTraceLine(page) {
+  await page.locator('.price-card-recommended summary').focus();
+  await page.keyboard.press('Enter');
+  const first = page.locator('.price-card-recommended .price-trace ol li').first();
+  await first.waitFor();
+  return first.innerText();
 }

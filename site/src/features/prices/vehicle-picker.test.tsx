@@ -59,8 +59,8 @@ describe('VehiclePicker', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV 208 · depuis 2019',
-      'Peugeot 208 e-208 136 — électrique, 1\u00a0CV 208 · depuis 2019',
+      'Peugeot 208 1.2 PureTech 100 Active — essence, 5\u00a0CV depuis 2019',
+      'Peugeot 208 e-208 136 — électrique, 1\u00a0CV depuis 2019',
     ]);
     expect(input.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
   });
@@ -147,7 +147,9 @@ describe('VehiclePicker', () => {
     answer([clio3, { ...clio3, id: 'clio-5', generation: undefined, model: 'Clio', version: 'TCe 90', fromYear: 2019, toYear: undefined }]);
     render(<Harness onChange={() => {}} />);
     await type(screen.getByRole('combobox'), 'clio');
-    expect(screen.getAllByRole('option').map((o) => o.querySelector('small')?.textContent)).toEqual(['Clio III · 2005–2012', 'Clio · depuis 2019']);
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.querySelector('small')?.textContent)).toEqual(['2005–2012', 'depuis 2019']);
+    expect(options.map((o) => o.firstChild?.textContent)).toEqual(['Renault Clio III 1.5 dCi 85 — diesel, 5\u00a0CV', 'Renault Clio TCe 90 — diesel, 5\u00a0CV']);
   });
 
   it('offers « Mon véhicule n’est pas dans la liste » when the journey takes a vehicle described', async () => {

@@ -173,7 +173,7 @@ export function VehiclePicker({ kind, label, value, onChange, error, id, onDescr
                 onClick={() => choose(v)}
               >
                 {vehicleLabel(v)}{' '}
-                <small>{v.generation ? `${v.model} ${v.generation}` : v.model} · {v.toYear ? `${v.fromYear}–${v.toYear}` : `depuis ${v.fromYear}`}</small>
+                <small>{v.toYear ? `${v.fromYear}–${v.toYear}` : `depuis ${v.fromYear}`}</small>
               </li>
             ))}
           </ul>

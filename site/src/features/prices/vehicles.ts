@@ -14,7 +14,8 @@ export function energyLabel(energy: string): string {
   return energies[energy] ?? energy;
 }
 
-/** A vehicle as a person names it: « Peugeot 208 1.2 PureTech 100 Active — essence, 5 CV ». */
+/** A vehicle as a person names it: « Renault Clio III 1.5 dCi 85 Expression — diesel, 5 CV ». */
 export function vehicleLabel(v: Vehicle): string {
-  return `${v.make} ${v.model} ${v.version} — ${energyLabel(v.energy)}, ${v.fiscalPower}\u00a0CV`;
+  const model = v.generation ? `${v.model} ${v.generation}` : v.model;
+  return `${v.make} ${model} ${v.version} — ${energyLabel(v.energy)}, ${v.fiscalPower}\u00a0CV`;
 }
