@@ -3,6 +3,7 @@ package instant
 import (
 	"encoding/json"
 	"strconv"
+	"sync"
 	"time"
 
 	"courtier/pkg/pricing"
@@ -10,7 +11,15 @@ import (
 
 // savedJSON is a new quote's JSON as its row keeps it: encoded once, for
 // the row and for the answer to the visitor who priced.
-type savedJSON struct{ result, answers, needs []byte }
+type savedJSON struct {
+	result         string
+	answers, needs []byte
+}
+
+// resultBuffers are the buffers results are encoded in before their
+// string is made: one allocation of the result's size a pricing, where a
+// growing buffer took three.
+var resultBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
 
 // encodeQuote encodes q's result, answers and needs.
 func encodeQuote(q *Quote) (*savedJSON, error) {
@@ -22,8 +31,11 @@ func encodeQuote(q *Quote) (*savedJSON, error) {
 	if err != nil {
 		return nil, err
 	}
-	// 24 KB: a car's nine prices and their traces take 21.
-	return &savedJSON{result: q.Result.AppendJSON(make([]byte, 0, 24<<10)), answers: answers, needs: needs}, nil
+	buf := resultBuffers.Get().(*[]byte)
+	*buf = q.Result.AppendJSON((*buf)[:0])
+	saved := &savedJSON{result: string(*buf), answers: answers, needs: needs}
+	resultBuffers.Put(buf)
+	return saved, nil
 }
 
 // AppendJSON appends q's JSON to dst, byte for byte what encoding/json

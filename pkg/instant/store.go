@@ -19,7 +19,7 @@ import (
 // encodeQuote wrote them.
 func insertQuote(ctx context.Context, tx *store.Tx, q *Quote, keyHash string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO price_quotes (id, product, answers, needs, result, tariff_version, key_hash, created_at, valid_until)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, q.ID, q.Product, string(q.saved.answers), string(q.saved.needs), string(q.saved.result),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, q.ID, q.Product, string(q.saved.answers), string(q.saved.needs), q.saved.result,
 		q.TariffVersion, keyHash, store.FormatTime(q.CreatedAt), q.ValidUntil)
 	if err != nil {
 		return fmt.Errorf("enregistrement des prix: %w", err)
