@@ -1,10 +1,9 @@
 package instant
 
 import (
+	"bytes"
 	"encoding/json"
-	"strconv"
 	"sync"
-	"time"
 
 	"courtier/pkg/pricing"
 )
@@ -39,59 +38,38 @@ func encodeQuote(q *Quote) (*savedJSON, error) {
 }
 
 // AppendJSON appends q's JSON to dst, byte for byte what encoding/json
-// writes for it, and returns the extended buffer. A quote just priced
-// copies the result it saved instead of encoding it again.
+// writes for it, and returns the extended buffer. The result, nearly all
+// of it, is the one Price saved, copied, or else written by
+// Result.AppendJSON; the quote's other fields are left to encoding/json
+// (a few hundred bytes), so that a field added to Quote needs nothing here.
 func (q *Quote) AppendJSON(dst []byte) ([]byte, error) {
-	saved := q.saved
-	if saved == nil {
-		var err error
-		if saved, err = encodeQuote(q); err != nil {
-			return nil, err
-		}
+	rest := *q
+	rest.Result = nil
+	tail, err := json.Marshal(&rest)
+	if err != nil {
+		return nil, err
 	}
+	// encoding/json writes the fields in their order: the id, the embedded
+	// result's, then the others. tail starts with the same id.
+	start := len(dst)
 	dst = append(dst, `{"id":`...)
 	dst = pricing.AppendJSONString(dst, q.ID)
-	// The result's fields are the quote's, as encoding/json writes an
-	// embedded struct: its braces dropped.
+	if !bytes.HasPrefix(tail, dst[start:]) {
+		// The id is no longer first: encoding/json writes it all.
+		all, err := json.Marshal(q)
+		return append(dst[:start], all...), err
+	}
+	tail = tail[len(dst)-start:]
 	if q.Result != nil {
-		if fields := saved.result[1 : len(saved.result)-1]; len(fields) > 0 {
-			dst = append(dst, ',')
-			dst = append(dst, fields...)
+		// The result's fields without its braces (it has "product" at least).
+		dst = append(dst, ',')
+		if q.saved != nil {
+			dst = append(dst, q.saved.result[1:len(q.saved.result)-1]...)
+		} else {
+			at := len(dst)
+			dst = q.Result.AppendJSON(dst)
+			dst = append(dst[:at], dst[at+1:len(dst)-1]...)
 		}
 	}
-	dst = append(dst, `,"answers":`...)
-	dst = append(dst, saved.answers...)
-	dst = append(dst, `,"needs":`...)
-	dst = append(dst, saved.needs...)
-	dst = append(dst, `,"createdAt":`...)
-	dst, err := appendJSONTime(dst, q.CreatedAt)
-	if err != nil {
-		return nil, err
-	}
-	if q.KeptAt != nil {
-		dst = append(dst, `,"keptAt":`...)
-		if dst, err = appendJSONTime(dst, *q.KeptAt); err != nil {
-			return nil, err
-		}
-	}
-	dst = append(dst, `,"consent":`...)
-	dst = strconv.AppendBool(dst, q.Consent)
-	for _, f := range [...]struct{ name, value string }{{`,"chosen":`, q.Chosen}, {`,"ref":`, q.Ref}, {`,"email":`, q.Email}} {
-		if f.value != "" {
-			dst = append(dst, f.name...)
-			dst = pricing.AppendJSONString(dst, f.value)
-		}
-	}
-	return append(dst, '}'), nil
-}
-
-// appendJSONTime appends t as encoding/json writes it (RFC 3339, its
-// nanoseconds without trailing zeros).
-func appendJSONTime(dst []byte, t time.Time) ([]byte, error) {
-	dst = append(dst, '"')
-	dst, err := t.AppendText(dst)
-	if err != nil {
-		return nil, err
-	}
-	return append(dst, '"'), nil
+	return append(dst, tail...), nil
 }

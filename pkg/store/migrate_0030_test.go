@@ -7,7 +7,7 @@ import (
 )
 
 // TestPriceQuotesMigrationKeepsRows upgrades a database holding instant
-// prices from version 28: price_quotes becomes a rowid table with every row
+// prices from version 29: price_quotes becomes a rowid table with every row
 // and column kept, the links to kept prices stay and still go with their
 // quote, and the indexes are back.
 func TestPriceQuotesMigrationKeepsRows(t *testing.T) {
@@ -17,7 +17,7 @@ func TestPriceQuotesMigrationKeepsRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.apply(ctx, all[:28]); err != nil {
+	if err := db.apply(ctx, all[:29]); err != nil {
 		t.Fatal(err)
 	}
 	exec := func(q string, args ...any) {
