@@ -118,6 +118,9 @@ type Quote struct {
 	// uid owns it once kept with an account; requestID is the lead.
 	uid       string
 	requestID string
+	// saved is the JSON of the result, answers and needs that Price
+	// saved, which AppendJSON copies: nil for a quote read back.
+	saved *savedJSON
 }
 
 // Machine is the status machine of a lead: new until an agent has called

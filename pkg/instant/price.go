@@ -49,6 +49,11 @@ func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
 	if err != nil {
 		return nil, "", s.fail("prix immédiat", err)
 	}
+	// Encoded here, not in the batch: the writer is one for every
+	// pricing, and the answer copies the same bytes (AppendJSON).
+	if q.saved, err = encodeQuote(q); err != nil {
+		return nil, "", s.fail("prix immédiat", err, "product", in.Product)
+	}
 	err = s.batch.WriteTx(ctx, func(ctx context.Context, tx *store.Tx) error { return insertQuote(ctx, tx, q, keyHash) })
 	if err != nil {
 		return nil, "", s.fail("prix immédiat", err, "product", in.Product)

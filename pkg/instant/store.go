@@ -16,23 +16,12 @@ import (
 // The SQL of price_quotes and price_links, next to the code that
 // scans it.
 
-// insertQuote stores a new quote, its prices in its result.
+// insertQuote stores a new quote, its prices in its result, as
+// encodeQuote wrote them.
 func insertQuote(ctx context.Context, tx *store.Tx, q *Quote, keyHash string) error {
-	answers, err := json.Marshal(q.Answers)
-	if err != nil {
-		return err
-	}
-	needs, err := json.Marshal(q.Needs)
-	if err != nil {
-		return err
-	}
-	result, err := json.Marshal(q.Result)
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO price_quotes (id, product, answers, needs, result, tariff_version, key_hash, created_at, valid_until)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, q.ID, q.Product, string(answers), string(needs), string(result), q.TariffVersion, keyHash,
-		store.FormatTime(q.CreatedAt), q.ValidUntil)
+	_, err := tx.ExecContext(ctx, `INSERT INTO price_quotes (id, product, answers, needs, result, tariff_version, key_hash, created_at, valid_until)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, q.ID, q.Product, string(q.saved.answers), string(q.saved.needs), q.saved.result,
+		q.TariffVersion, keyHash, store.FormatTime(q.CreatedAt), q.ValidUntil)
 	if err != nil {
 		return fmt.Errorf("enregistrement des prix: %w", err)
 	}
