@@ -146,8 +146,8 @@ func (l *loader) departments() error {
 
 func (l *loader) vehicleClasses() error {
 	vc := l.f.VehicleClasses
-	l.t.groups = map[string][]fileGroup{"car": vc.CarGroups, "moto": vc.MotoGroups}
-	l.t.classes = map[string][]fileClass{"car": vc.CarClasses, "moto": vc.MotoClasses}
+	l.t.groups = map[string][]fileGroup{VehicleCar: vc.CarGroups, VehicleMoto: vc.MotoGroups}
+	l.t.classes = map[string][]fileClass{VehicleCar: vc.CarClasses, VehicleMoto: vc.MotoClasses}
 	l.t.sportKw = vc.SportKw
 	for kind, groups := range l.t.groups {
 		path := "vehicleClasses." + kind + "Groups"
@@ -155,7 +155,7 @@ func (l *loader) vehicleClasses() error {
 			return l.loc.errorf("vehicleClasses", "groupes de responsabilité civile «\u00a0%sGroups\u00a0» manquants", kind)
 		}
 		for i, g := range groups {
-			first := kind == "car" && g.MaxFiscalPower <= 0 || kind == "moto" && g.MaxCc <= 0
+			first := kind == VehicleCar && g.MaxFiscalPower <= 0 || kind == VehicleMoto && g.MaxCc <= 0
 			if g.Group != i+1 || first || g.MaxKw <= 0 || i > 0 && (g.MaxKw <= groups[i-1].MaxKw ||
 				g.MaxFiscalPower < groups[i-1].MaxFiscalPower || g.MaxCc < groups[i-1].MaxCc) {
 				return l.loc.errorf(pathIndex(path, i), "les groupes doivent être numérotés 1, 2, 3… avec des bornes positives et croissantes")

@@ -93,7 +93,7 @@ func (l *loader) product(spec ProductSpec, fp *fileProduct) (*product, error) {
 	if fp.Temporary && spec.Hamon {
 		return nil, l.loc.errorf(path+".temporary", "le produit %s est temporaire\u00a0: la loi Hamon ne s’applique qu’aux contrats annuels (L113-15-2)", id)
 	}
-	if spec.Vehicle() != (fp.VehicleKind == "car" || fp.VehicleKind == "moto") || !spec.Vehicle() && fp.VehicleKind != "" {
+	if spec.Vehicle() != (fp.VehicleKind == VehicleCar || fp.VehicleKind == VehicleMoto) || !spec.Vehicle() && fp.VehicleKind != "" {
 		return nil, l.loc.errorf(path+".vehicleKind", "«\u00a0vehicleKind\u00a0» du produit %s doit valoir car ou moto pour un véhicule, rien sinon", id)
 	}
 	if len(fp.Parts) != len(spec.Parts) {
