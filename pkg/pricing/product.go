@@ -29,6 +29,9 @@ type ProductSpec struct {
 	// ID is the product's key in the rating file's products and in the
 	// site's paths of data ("car", "home").
 	ID string
+	// Noun names the product after « une assurance » (« auto »,
+	// « habitation », « VTC »).
+	Noun string
 	// Risk is what the product insures.
 	Risk Risk
 	// Parts are how the premium splits for the taxes, as the rating
@@ -95,6 +98,8 @@ func (s ProductSpec) check() error {
 	switch {
 	case s.ID == "" || strings.TrimSpace(s.ID) != s.ID:
 		return fmt.Errorf("un produit doit avoir un identifiant")
+	case strings.TrimSpace(s.Noun) == "":
+		return fmt.Errorf("produit %s : son nom après « une assurance » manque (« Noun »)", s.ID)
 	case s.Risk != RiskVehicle && s.Risk != RiskDwelling:
 		return fmt.Errorf("produit %s : le risque doit être %s ou %s", s.ID, RiskVehicle, RiskDwelling)
 	case len(s.Parts) == 0:

@@ -26,7 +26,7 @@ func HouseProduct(id string) (ProductSpec, bool) {
 
 func car() ProductSpec {
 	return ProductSpec{
-		ID: "car", Risk: RiskVehicle, Parts: vehicleParts,
+		ID: "car", Noun: "auto", Risk: RiskVehicle, Parts: vehicleParts,
 		Factors: []string{"liabilityGroup", "damageClass", "vehicleAge", "parking", "zone", "usage", "yearlyKm",
 			"driverAge", "youngDriver", "claims36", "namedDrivers", "bonusMalus"},
 		Subscribe: true, Hamon: true, Proofs: []string{"licence", "registration", "record"}, Attestations: []string{"memo"},
@@ -44,7 +44,7 @@ func car() ProductSpec {
 
 func moto() ProductSpec {
 	return ProductSpec{
-		ID: "moto", Risk: RiskVehicle, Parts: vehicleParts,
+		ID: "moto", Noun: "moto", Risk: RiskVehicle, Parts: vehicleParts,
 		Factors: []string{"liabilityGroup", "damageClass", "vehicleAge", "parking", "zone", "usage", "yearlyKm",
 			"driverAge", "youngDriver", "claims36", "bonusMalus"},
 		Subscribe: true, Hamon: true, Proofs: []string{"licence", "registration", "record"}, Attestations: []string{"memo"},
@@ -63,7 +63,7 @@ func moto() ProductSpec {
 
 func home() ProductSpec {
 	return ProductSpec{
-		ID: "home", Risk: RiskDwelling, Parts: []string{"incendie", "autres"},
+		ID: "home", Noun: "habitation", Risk: RiskDwelling, Parts: []string{"incendie", "autres"},
 		Factors:   []string{"floor", "contents", "zone", "dwelling", "surface", "rooms", "occupant"},
 		Subscribe: true, Hamon: true, Attestations: []string{"attestation"}, Quote: "home",
 		Reference: &Reference{
@@ -77,7 +77,7 @@ func home() ProductSpec {
 
 func vtc() ProductSpec {
 	return ProductSpec{
-		ID: "vtc", Risk: RiskVehicle, Parts: vehicleParts,
+		ID: "vtc", Noun: "VTC", Risk: RiskVehicle, Parts: vehicleParts,
 		Factors: []string{"liabilityGroup", "damageClass", "vehicleAge", "parking", "zone", "yearlyKm",
 			"driverAge", "claims36", "bonusMalus"},
 		Subscribe: true, Proofs: []string{"licence", "registration", "record", "pro-card"}, Attestations: []string{"memo", "vtc"},
@@ -97,7 +97,7 @@ func vtc() ProductSpec {
 
 func temp() ProductSpec {
 	return ProductSpec{
-		ID: "temp", Risk: RiskVehicle, Parts: vehicleParts,
+		ID: "temp", Noun: "temporaire", Risk: RiskVehicle, Parts: vehicleParts,
 		Factors:   []string{"liabilityGroup", "damageClass", "vehicleAge", "zone", "driverAge", "days"},
 		Subscribe: true, Proofs: []string{"licence", "registration"}, Attestations: []string{"attestation"},
 		// The temporary quote request asks the start date, which the price does not.
