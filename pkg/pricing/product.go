@@ -132,3 +132,33 @@ func (t *Tariff) Specs() []ProductSpec {
 	}
 	return out
 }
+
+// SiteProduct is what the site reads of a product priced at once
+// (products.json, through the JSON views of site/vite.config.ts): its
+// spec's public part and the rating file's « temporary ».
+type SiteProduct struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Noun  string `json:"noun"`
+	Risk  Risk   `json:"risk"`
+	// Vehicle: the contract asks the vehicle's registration.
+	Vehicle bool `json:"vehicle"`
+	// Temporary: the contract may start on the day it is signed.
+	Temporary bool `json:"temporary"`
+	Subscribe bool `json:"subscribe"`
+	// Hamon: the client may switch insurer under the loi Hamon.
+	Hamon bool `json:"hamon"`
+}
+
+// SiteProducts are the products t prices as the site reads them, in
+// its order.
+func (t *Tariff) SiteProducts() []SiteProduct {
+	out := make([]SiteProduct, 0, len(t.order))
+	for _, id := range t.order {
+		p := t.products[id]
+		s := p.spec
+		out = append(out, SiteProduct{ID: id, Label: p.label, Noun: s.Noun, Risk: s.Risk, Vehicle: s.Vehicle(),
+			Temporary: p.temporary, Subscribe: s.Subscribe, Hamon: s.Hamon})
+	}
+	return out
+}
