@@ -23,7 +23,7 @@ const (
 // lead of it becomes a quote request. Its claims' questions are its entry
 // in pkg/claim's form.json, which the site reads too. Pricing,
 // instant, contract and claim read it through the Tariff (Tariff.Spec);
-// the site reads its public part through products.json (ProductsJSON).
+// the site reads its public part through products.json (SiteProducts).
 // The house's specs are HouseProducts; a new product is one more there.
 type ProductSpec struct {
 	// ID is the product's key in the rating file's products and in the
