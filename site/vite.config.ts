@@ -65,7 +65,25 @@ interface JsonView {
   file: string;
   suffix: string;
   exports: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** Loaders of other views, `() => import(…)` by key, exported as code beside the data (given the file's path). */
+  loaders?: (data: Record<string, unknown>, path: string) => Record<string, Record<string, string>>;
 }
+
+/** What the site reads of a product priced at once (pkg/pricing/products.json, made from the Go specs: pricing.SiteProduct). */
+interface SiteProduct {
+  id: string;
+  vehicle: boolean;
+  temporary: boolean;
+  hamon: boolean;
+}
+
+/**
+ * The products priced at once, in the site's order: the file Go writes
+ * from the products' specs and the rating file (TestProductsFile checks it),
+ * so that a product added there needs no list here.
+ */
+const priceProducts = JSON.parse(readFileSync(fileURLToPath(new URL('../pkg/pricing/products.json', import.meta.url)), 'utf8')) as SiteProduct[];
+const productsOf = (data: Record<string, unknown>) => data as unknown as SiteProduct[];
 
 type Routes = { notFound: { title: string; description: string }; routes: { path: string; description: string }[] };
 
@@ -106,7 +124,7 @@ const jsonViews: JsonView[] = [
   // asks the needs), with the prices, or with the IPID page. The
   // questions that describe a vehicle not in the catalogue are a third,
   // loaded with their form at « Mon véhicule n’est pas dans la liste ».
-  ...['car', 'moto', 'home', 'vtc', 'temp'].flatMap((id): JsonView[] => {
+  ...priceProducts.map((p) => p.id).flatMap((id): JsonView[] => {
     const productOf = (r: Record<string, unknown>) => (r.products as Record<string, Record<string, unknown>>)[id]!;
     return [
       {
@@ -142,6 +160,28 @@ const jsonViews: JsonView[] = [
       },
     ];
   }),
+  {
+    // The products priced at once and the loaders of their views (the chunks above), for the price journeys.
+    file: 'products.json',
+    suffix: '?price',
+    exports: (d) => ({ priceProductIds: productsOf(d).map((p) => p.id) }),
+    loaders: (d, path) => {
+      const rates = path.replace(/products\.json$/, 'rates.json');
+      const of = (ps: SiteProduct[], view: string) => Object.fromEntries(ps.map((p) => [p.id, `${rates}?${view}-${p.id}`]));
+      const products = productsOf(d);
+      const vehicles = products.filter((p) => p.vehicle);
+      return { formViews: of(products, 'price'), coverViews: of(products, 'cover'), describeViews: of(vehicles, 'describe') };
+    },
+  },
+  {
+    // What a subscription checks of its product (features/contracts/details.ts).
+    file: 'products.json',
+    suffix: '?contracts',
+    exports: (d) => {
+      const ids = (keep: (p: SiteProduct) => boolean) => productsOf(d).filter(keep).map((p) => p.id);
+      return { vehicleIds: ids((p) => p.vehicle), hamonIds: ids((p) => p.hamon), sameDayIds: ids((p) => p.temporary) };
+    },
+  },
   {
     // The profile without what one page alone shows: the home's advantages, the about page's team.
     file: 'company.json',
@@ -195,10 +235,15 @@ function jsonViewModules(): Plugin {
       this.addWatchFile(file);
       const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const exports = view.exports(data);
+      const loaders = view.loaders?.(data, file) ?? {};
       // Named exports, which tree-shaking keeps one by one, and the object of them all as the default.
-      const names = Object.keys(exports);
+      const names = [...Object.keys(exports), ...Object.keys(loaders)];
       return [
-        ...names.map((k) => `export const ${k} = ${JSON.stringify(exports[k])};`),
+        ...Object.keys(exports).map((k) => `export const ${k} = ${JSON.stringify(exports[k])};`),
+        ...Object.entries(loaders).map(([k, byKey]) => {
+          const entries = Object.entries(byKey).map(([key, id]) => `${JSON.stringify(key)}: () => import(${JSON.stringify(id)})`);
+          return `export const ${k} = { ${entries.join(', ')} };`;
+        }),
         `export default { ${names.join(', ')} };`,
       ].join('\n');
     },

@@ -272,6 +272,9 @@ func (a *App) Warm() error {
 	if _, err := a.Prices.Tariff(); err != nil {
 		return err
 	}
+	if err := a.Contracts.CheckProducts(); err != nil {
+		return err
+	}
 	if err := a.renderer.Load(); err != nil {
 		return err
 	}

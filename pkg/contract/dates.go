@@ -5,6 +5,7 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/fr"
+	"courtier/pkg/pricing"
 )
 
 // The delays of the law and of the broker, in days or months.
@@ -60,10 +61,6 @@ func addMonths(d time.Time, n int) time.Time {
 	return time.Date(first.Year(), first.Month(), dd, 0, 0, 0, 0, time.UTC)
 }
 
-// hamonProducts are the contracts the loi Hamon lets a client cancel at
-// any time after their first year (L113-15-2: car, motorbike, home).
-var hamonProducts = map[string]bool{"car": true, "moto": true, "home": true}
-
 // CheckStart checks a start date chosen on today: not before tomorrow,
 // nor after MaxStartDays; for a switch under the loi Hamon, not before
 // the old contract ends, a month after its insurer is told (tomorrow).
@@ -101,12 +98,22 @@ func term(start, from time.Time) time.Time {
 //     is a year old, for car, motorbike and home (L113-15-2);
 //   - other: the loi Hamon's date where it applies, the term otherwise;
 //     the broker checks the reason given against the law (L113-16).
+//
+// The product is one of the house's (pricing.HouseProduct); endDate
+// takes whether the loi Hamon applies to it.
 func EndDate(product, reason string, start, today time.Time) (time.Time, error) {
+	spec, _ := pricing.HouseProduct(product)
+	return endDate(spec.Hamon, reason, start, today)
+}
+
+// endDate is EndDate for a product the loi Hamon applies to, or not
+// (its spec's Hamon: car, motorbike, home; L113-15-2).
+func endDate(hamonProduct bool, reason string, start, today time.Time) (time.Time, error) {
 	yearOld := !addMonths(start, 12).After(today)
-	hamon := hamonProducts[product] && yearOld
+	hamon := hamonProduct && yearOld
 	switch reason {
 	case ReasonHamon:
-		if !hamonProducts[product] {
+		if !hamonProduct {
 			return time.Time{}, apperr.FieldErrorf("reason", "La loi Hamon ne s’applique pas à ce contrat\u00a0: choisissez la résiliation à l’échéance.")
 		}
 		if !yearOld {

@@ -18,10 +18,6 @@ import (
 	"courtier/pkg/store"
 )
 
-// vehicleProducts are the products that insure a vehicle: the contract
-// needs its registration, and the Mémo Véhicule Assuré is issued.
-var vehicleProducts = map[string]bool{"car": true, "moto": true, "vtc": true, "temp": true}
-
 var (
 	// sivPlate is a registration of the SIV (since 2009): AB-123-CD,
 	// without I, O or U.
@@ -75,7 +71,7 @@ func (s *Service) apply(c *Contract, d Details, creating bool) error {
 			}
 		}
 	}
-	if d.Registration != nil && vehicleProducts[c.Product] {
+	if d.Registration != nil && s.spec(c.Product).Vehicle() {
 		reg, err := NormalizeRegistration(*d.Registration)
 		if err != nil {
 			add("registration", apperr.MessageOf(err))
@@ -92,7 +88,7 @@ func (s *Service) apply(c *Contract, d Details, creating bool) error {
 		switch {
 		case sw.Insurer == "" && sw.PolicyNumber == "":
 			c.Switch = nil
-		case !hamonProducts[c.Product]:
+		case !s.spec(c.Product).Hamon:
 			add("switch", "Le changement d’assureur par le courtier (loi Hamon) ne s’applique pas à ce contrat.")
 		case sw.Insurer == "" || len(sw.Insurer) > 80:
 			add("switch.insurer", "Indiquez le nom de votre assureur actuel.")
@@ -192,8 +188,9 @@ func (s *Service) applyRhythm(c *Contract, r *string, add func(field, msg string
 	}
 }
 
-// missing lists what c still needs before the signature.
-func missing(c *Contract) []string {
+// missing lists what c still needs before the signature: a vehicle's
+// registration too.
+func (s *Service) missing(c *Contract) []string {
 	out := []string{}
 	for _, f := range [][2]string{{"policyholder.firstName", c.Holder.FirstName}, {"policyholder.lastName", c.Holder.LastName},
 		{"policyholder.birthDate", c.Holder.BirthDate}, {"policyholder.phone", c.Holder.Phone}} {
@@ -210,7 +207,7 @@ func missing(c *Contract) []string {
 	if c.Holder.City == "" {
 		out = append(out, "city")
 	}
-	if vehicleProducts[c.Product] && (c.Risk.Vehicle == nil || c.Risk.Vehicle.Registration == "") {
+	if s.spec(c.Product).Vehicle() && (c.Risk.Vehicle == nil || c.Risk.Vehicle.Registration == "") {
 		out = append(out, "registration")
 	}
 	return out

@@ -61,8 +61,7 @@ func (s *Service) person(c *Contract) document.Person {
 
 func (s *Service) vehicle(c *Contract) document.Vehicle {
 	v := c.Risk.Vehicle
-	kinds := map[string]string{"car": "Voiture", "moto": "Deux-roues motorisé", "vtc": "Voiture de transport avec chauffeur", "temp": "Voiture"}
-	return document.Vehicle{Kind: kinds[c.Product], Make: v.Make, Model: v.Model, Version: v.Version, Registration: v.Registration}
+	return document.Vehicle{Kind: s.spec(c.Product).VehicleLabel, Make: v.Make, Model: v.Model, Version: v.Version, Registration: v.Registration}
 }
 
 func (s *Service) insurerName(c *Contract) string {
@@ -143,11 +142,11 @@ func (s *Service) adviceInput(c *Contract, at time.Time) document.AdviceInput {
 func (s *Service) conditionsInput(c *Contract, start, at time.Time) document.ConditionsInput {
 	in := document.ConditionsInput{Contract: c.Number, Issued: at, Start: start, Insurer: s.insurerName(c), Formula: c.Formula,
 		Holder: s.person(c), DeductibleCents: c.DeductibleCents,
-		Premium: document.Premium{YearlyCents: c.YearlyCents, TaxesCents: c.TaxesCents, MonthlyCents: c.MonthlyCents, Rhythm: rhythmText(c, start)}}
-	if temporary(c) {
+		Premium: document.Premium{YearlyCents: c.YearlyCents, TaxesCents: c.TaxesCents, MonthlyCents: c.MonthlyCents, Rhythm: s.rhythmText(c, start)}}
+	if s.temporary(c) {
 		in.Start, in.End = coverPeriod(c, at, s.loc)
 	}
-	in.NoWithdrawal = !withdrawable(c)
+	in.NoWithdrawal = !s.withdrawable(c)
 	if c.SignedAt != nil {
 		in.Subscribed, in.SignedAt = *c.SignedAt, *c.SignedAt
 	}
@@ -199,11 +198,11 @@ func guaranteeDeductible(c *Contract, g string) string {
 }
 
 // rhythmText is « Mensuel, par prélèvement le 5 de chaque mois ».
-func rhythmText(c *Contract, start time.Time) string {
+func (s *Service) rhythmText(c *Contract, start time.Time) string {
 	if c.Rhythm == "monthly" {
 		return fmt.Sprintf("Mensuel, par prélèvement SEPA le %d de chaque mois", start.Day())
 	}
-	if temporary(c) {
+	if s.temporary(c) {
 		return "En une fois, par prélèvement SEPA le " + frDate(start)
 	}
 	return "Annuel, par prélèvement SEPA le " + frDate(start)
@@ -238,12 +237,12 @@ func (s *Service) ipidInput(c *Contract, at time.Time) document.IPIDInput {
 }
 
 // draftKinds are the documents a client reads before signing.
-func draftKinds(c *Contract) []string {
+func (s *Service) draftKinds(c *Contract) []string {
 	kinds := []string{DocAdvice, DocConditions}
 	if c.Risk.FormulaID != "" {
 		kinds = append(kinds, DocIPID)
 	}
-	if !withdrawable(c) {
+	if !s.withdrawable(c) {
 		return kinds // no withdrawal, no letter to withdraw with
 	}
 	return append(kinds, DocLetter)
@@ -290,7 +289,7 @@ func (s *Service) seal(ctx context.Context, d *document.Doc, kind string, signed
 
 // drafts makes the documents to read of a complete contract.
 func (s *Service) drafts(ctx context.Context, c *Contract, at time.Time) ([]pdf, error) {
-	return s.made(ctx, c, draftKinds(c), at)
+	return s.made(ctx, c, s.draftKinds(c), at)
 }
 
 // made composes and seals c's documents of kinds, unsigned.
@@ -342,7 +341,7 @@ func (s *Service) ensureDrafts(ctx context.Context, id string) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // the caller answers what is not the actor's
 	}
-	if err != nil || c.Status != StatusPending || len(missing(c)) > 0 || len(c.Documents) > 0 {
+	if err != nil || c.Status != StatusPending || len(s.missing(c)) > 0 || len(c.Documents) > 0 {
 		return err
 	}
 	at := s.now()
@@ -364,17 +363,12 @@ func (s *Service) ensureDrafts(ctx context.Context, id string) error {
 	})
 }
 
-// attestationKinds are the proofs of insurance each product gets: the
-// Mémo Véhicule Assuré of a car or a motorbike (and the VTC certificate),
-// the attestation of a home or of a temporary contract.
-var attestationKinds = map[string][]string{
-	"car": {DocMemo}, "moto": {DocMemo}, "vtc": {DocMemo, DocVTC}, "home": {DocAttestation}, "temp": {DocAttestation},
-}
-
-// issueMemo issues the proofs of insurance of c (attestationKinds), for
-// the provisional cover or for the year.
+// issueMemo issues the proofs of insurance of c (its product spec's
+// Attestations: the Mémo Véhicule Assuré of a car or a motorbike, and
+// the VTC certificate; the attestation of a home or of a temporary
+// contract), for the provisional cover or for the year.
 func (s *Service) issueMemo(ctx context.Context, tx *store.Tx, c *Contract, at time.Time) error {
-	kinds := attestationKinds[c.Product]
+	kinds := s.spec(c.Product).Attestations
 	if len(kinds) == 0 {
 		return nil
 	}

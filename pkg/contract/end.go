@@ -62,16 +62,16 @@ func (s *Service) endOf(c *Contract, k *Cancellation) (*EndPreview, error) {
 	if err != nil {
 		return nil, err
 	}
-	end, err := EndDate(c.Product, k.Reason, start, s.today())
+	end, err := endDate(s.spec(c.Product).Hamon, k.Reason, start, s.today())
 	if err != nil {
 		return nil, err
 	}
-	return &EndPreview{Reason: k.Reason, Date: end.Format(layout), Rule: ruleOf(c.Product, k.Reason, start, s.today())}, nil
+	return &EndPreview{Reason: k.Reason, Date: end.Format(layout), Rule: ruleOf(s.spec(c.Product).Hamon, k.Reason, start, s.today())}, nil
 }
 
 // ruleOf says in French which rule gives the date.
-func ruleOf(product, reason string, start, today time.Time) string {
-	hamon := hamonProducts[product] && !addMonths(start, 12).After(today)
+func ruleOf(hamonProduct bool, reason string, start, today time.Time) string {
+	hamon := hamonProduct && !addMonths(start, 12).After(today)
 	if reason == ReasonHamon || (reason == ReasonOther && hamon) {
 		return "Loi Hamon (article L113-15-2 du code des assurances)\u00a0: la résiliation prend effet un mois après que l’assureur en est informé."
 	}
@@ -164,7 +164,7 @@ func (s *Service) Withdraw(ctx context.Context, actor account.Actor, id string) 
 		if err != nil {
 			return err
 		}
-		if c.SignedAt != nil && !withdrawable(c) {
+		if c.SignedAt != nil && !s.withdrawable(c) {
 			return apperr.Errorf(apperr.ECONFLICT, "Ce contrat de moins d’un mois n’ouvre pas de délai de rétractation (article L112-2-1 du code des assurances).")
 		}
 		if c.SignedAt == nil || !CanMove(c.Status, StatusWithdrawn) {

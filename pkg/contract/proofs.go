@@ -11,6 +11,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/blob"
 	"courtier/pkg/event"
+	"courtier/pkg/pricing"
 	"courtier/pkg/store"
 )
 
@@ -31,31 +32,33 @@ var proofLabels = map[string]string{
 	"aac":          "Attestation de fin de conduite accompagnée (AAC)",
 }
 
-// proofKinds are the supporting documents each product needs (home:
-// none, the declaration is enough).
-var proofKinds = map[string][]string{
-	"car":  {"licence", "registration", "record"},
-	"moto": {"licence", "registration", "record"},
-	"vtc":  {"licence", "registration", "record", "pro-card"},
-	"temp": {"licence", "registration"},
-}
-
 // proofOrder is the order in which every kind of supporting document is
 // listed, whichever a contract asks.
 var proofOrder = []string{"licence", "registration", "record", "aac", "pro-card"}
 
-// ProofKinds lists the supporting documents product needs of a driver
-// who has been insured: a first-time driver's are FirstDriverProofs.
-func ProofKinds(product string) []string { return proofKinds[product] }
+// ProofKinds lists the supporting documents a house product needs of a
+// driver who has been insured (its spec's Proofs; home: none, the
+// declaration is enough): a first-time driver's are FirstDriverProofs.
+func ProofKinds(product string) []string {
+	spec, _ := pricing.HouseProduct(product)
+	return spec.Proofs
+}
 
-// FirstDriverProofs are the supporting documents product needs of a
-// first-time driver (never insured, or not in the last three years):
-// no relevé d'information, which no insurer has written for them, and,
+// FirstDriverProofs are the supporting documents a house product needs
+// of a first-time driver: firstDriverProofs of its spec's.
+func FirstDriverProofs(product string, supervised bool) []string {
+	spec, _ := pricing.HouseProduct(product)
+	return firstDriverProofs(spec.Proofs, supervised)
+}
+
+// firstDriverProofs are the supporting documents of proofs a first-time
+// driver (never insured, or not in the last three years) gives: no
+// relevé d'information, which no insurer has written for them, and,
 // when the price counted the supervised driving (a product whose form
 // asks it, answered yes), its attestation instead.
-func FirstDriverProofs(product string, supervised bool) []string {
+func firstDriverProofs(proofs []string, supervised bool) []string {
 	out := []string{}
-	for _, k := range proofKinds[product] {
+	for _, k := range proofs {
 		if k == "record" {
 			if supervised {
 				out = append(out, "aac")
@@ -84,7 +87,7 @@ func proofStatusLabel(st string) string {
 // insertProofs asks the supporting documents of c: those its source
 // decided (a first-time driver's), else its product's.
 func (s *Service) insertProofs(ctx context.Context, tx *store.Tx, c *Contract) error {
-	kinds := proofKinds[c.Product]
+	kinds := s.spec(c.Product).Proofs
 	if c.proofKinds != nil {
 		kinds = c.proofKinds
 	}

@@ -35,14 +35,14 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 			return err
 		}
 	}
-	c.StatusLabel, c.ProductLabel, c.Missing = c.Status.Label(), s.tariff().ProductLabel(c.Product), missing(c)
+	c.StatusLabel, c.ProductLabel, c.Missing = c.Status.Label(), s.tariff().ProductLabel(c.Product), s.missing(c)
 	c.Policyholder, c.Repriced = policyholderOf(c.Holder), c.Risk.Repricing != nil
 	if e := c.Ending; e != nil && c.Status == StatusWithdrawn {
 		start, _ := time.Parse(layout, c.StartDate)
 		end, _ := time.Parse(layout, e.Date)
 		e.DueCents = DueForCover(c.YearlyCents, start, end)
 	}
-	if c.SignedAt != nil && withdrawable(c) {
+	if c.SignedAt != nil && s.withdrawable(c) {
 		c.WithdrawUntil = WithdrawalEnd(day(*c.SignedAt, s.loc)).Format(layout)
 	}
 	c.Actions = s.actions(actor, c)
@@ -79,7 +79,7 @@ func (s *Service) actions(actor account.Actor, c *Contract) []string {
 		}
 		out = append(out, "cancel")
 	}
-	if c.SignedAt != nil && withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
+	if c.SignedAt != nil && s.withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
 		out = append(out, "withdraw")
 	}
 	return out

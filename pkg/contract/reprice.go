@@ -123,10 +123,7 @@ func (s *Service) reprice(c *Contract) error {
 	c.Holder.PostalCode = a.PostalCode
 	c.Risk.Lines = s.answerLines(c.Product, *a)
 	s.riskVehicle(c, *a)
-	if c.Product == "home" {
-		c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel("home", "dwelling", a.Dwelling),
-			Status: s.choiceLabel("home", "occupant", a.Occupant), Surface: a.Surface, Rooms: a.Rooms}
-	}
+	s.riskDwelling(c, *a)
 	c.Risk.Repricing = s.repricing(c, p)
 	return nil
 }

@@ -285,3 +285,11 @@ func (s *Service) tariff() *pricing.Tariff {
 	}
 	return t
 }
+
+// spec is the spec of product: what it insures, its proofs, its
+// documents, the loi Hamon; the zero spec (nothing asked, nothing
+// issued) for a product the rating file no longer prices.
+func (s *Service) spec(product string) pricing.ProductSpec {
+	spec, _ := s.tariff().Spec(product)
+	return spec
+}

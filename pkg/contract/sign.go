@@ -137,7 +137,7 @@ func (s *Service) signable(ctx context.Context, tx *store.Tx, actor account.Acto
 	if s.now().Sub(c.CreatedAt) > PendingLife {
 		return nil, apperr.Errorf(apperr.ECONFLICT, "Ce projet de contrat a plus de 30\u00a0jours\u00a0: son prix n’est plus garanti. Refaites votre demande de prix.")
 	}
-	if m := missing(c); len(m) > 0 {
+	if m := s.missing(c); len(m) > 0 {
 		bad := make([]apperr.FieldMessage, len(m))
 		for i, f := range m {
 			bad[i] = apperr.FieldMessage{Field: f, Message: missingMessages[f]}

@@ -72,7 +72,7 @@ func (s *Service) Sign(ctx context.Context, actor account.Actor, id string, sg S
 	}
 	now := s.now()
 	c.SignedAt = &now
-	if temporary(c) && c.StartDate == day(now, s.loc).Format(layout) {
+	if s.temporary(c) && c.StartDate == day(now, s.loc).Format(layout) {
 		// Asked to start today: the cover runs from the next full hour,
 		// as the documents signed now say.
 		c.Risk.StartHour = nextHour(now, s.loc)
@@ -266,13 +266,13 @@ func (s *Service) saveSignature(ctx context.Context, tx *store.Tx, actor account
 			p.Documents = append(p.Documents, d.title)
 		}
 	}
-	if c.ProvisionalUntil != "" && !temporary(c) {
+	if c.ProvisionalUntil != "" && !s.temporary(c) {
 		p.Date, _ = time.ParseInLocation(layout, c.ProvisionalUntil, s.loc)
 	}
 	if p.Attachments, err = attachments(ctx, tx, c, signedMailKinds); err != nil {
 		return err
 	}
-	p.NoWithdrawal = !withdrawable(c)
+	p.NoWithdrawal = !s.withdrawable(c)
 	return event.Record(ctx, tx, event.ContractSigned, event.ContractAggregate(c.ID), p, now)
 }
 

@@ -45,6 +45,10 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	if p == nil {
 		return apperr.Errorf(apperr.ENOTFOUND, "Ce prix est introuvable.")
 	}
+	spec, ok := s.tariff().Spec(q.Product)
+	if !ok || !spec.Subscribe {
+		return apperr.FieldErrorf("priceId", "Ce produit ne se souscrit pas en ligne\u00a0: demandez un devis, un conseiller prépare le contrat avec vous.")
+	}
 	c.Source, c.SourceID, c.Product = "price", id, q.Product
 	c.Insurer, c.Formula, c.Guarantees = p.Insurer, p.Formula, p.Guarantees
 	c.YearlyCents, c.MonthlyCents, c.TaxesCents, c.DeductibleCents = p.YearlyCents, p.MonthlyCents, p.TaxesCents, p.DeductibleCents
@@ -59,13 +63,10 @@ func (s *Service) fromPrice(ctx context.Context, actor account.Actor, c *Contrac
 	c.Risk.Answers, c.Risk.Needs = &answers, &needs
 	c.Risk.Quoted = &Quoted{YearlyCents: p.YearlyCents, MonthlyCents: p.MonthlyCents, Answers: q.Answers, Trace: p.Trace}
 	s.riskVehicle(c, q.Answers)
-	if q.Product == "home" {
-		c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel("home", "dwelling", q.Answers.Dwelling),
-			Status: s.choiceLabel("home", "occupant", q.Answers.Occupant), Surface: q.Answers.Surface, Rooms: q.Answers.Rooms}
-	}
+	s.riskDwelling(c, q.Answers)
 	c.Risk.Advice = s.advice(q.Result, q.Needs, id)
 	if firstDriver(q.Answers, q.Needs) {
-		c.proofKinds = FirstDriverProofs(q.Product, q.Answers.SupervisedDriving && s.asks(q.Product, "supervisedDriving"))
+		c.proofKinds = firstDriverProofs(spec.Proofs, q.Answers.SupervisedDriving && s.asks(q.Product, "supervisedDriving"))
 	}
 	return nil
 }
@@ -86,6 +87,16 @@ func (s *Service) riskVehicle(c *Contract, a pricing.Answers) {
 		v.Registration = c.Risk.Vehicle.Registration
 	}
 	c.Risk.Vehicle, c.Risk.VehicleDescribed = v, v.ID == ""
+}
+
+// riskDwelling makes c's dwelling the one answers describe, for a
+// product that insures a dwelling.
+func (s *Service) riskDwelling(c *Contract, a pricing.Answers) {
+	if s.spec(c.Product).Risk != pricing.RiskDwelling {
+		return
+	}
+	c.Risk.Dwelling = &Dwelling{Kind: s.choiceLabel(c.Product, "dwelling", a.Dwelling),
+		Status: s.choiceLabel(c.Product, "occupant", a.Occupant), Surface: a.Surface, Rooms: a.Rooms}
 }
 
 // firstDriver tells a driver who has no relevé d'information to give:
@@ -161,8 +172,15 @@ func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Act
 	if t, ok := r.Details.(*quote.Temp); ok && t.Days != nil {
 		c.Risk.Days = *t.Days
 	}
-	switch r.Product {
-	case quote.ProductCar, quote.ProductVTC, quote.ProductTemp:
+	// The quote requests of a product priced at once share its id and its
+	// spec (a motorbike's is the « car » one); the others' contracts are
+	// written with the insurer by an adviser.
+	spec, ok := s.tariff().Spec(string(r.Product))
+	if !ok || !spec.Subscribe {
+		spec.Risk = ""
+	}
+	switch spec.Risk {
+	case pricing.RiskVehicle:
 		c.Risk.Vehicle = &Vehicle{}
 		// The brand as the form names it (« Peugeot »), the model as typed.
 		for _, l := range c.Risk.Lines {
@@ -173,7 +191,7 @@ func (s *Service) fromOffer(ctx context.Context, tx *store.Tx, actor account.Act
 				c.Risk.Vehicle.Model = l[1]
 			}
 		}
-	case quote.ProductHome:
+	case pricing.RiskDwelling:
 		c.Risk.Dwelling = &Dwelling{}
 	default:
 		// Health, life, pro and fleet contracts are written with the

@@ -34,7 +34,7 @@ func (s *Service) activate(ctx context.Context, tx *store.Tx, actor account.Acto
 	}
 	p := s.payload(c, "")
 	var err error
-	if p.Attachments, err = attachments(ctx, tx, c, attestationKinds[c.Product]); err != nil {
+	if p.Attachments, err = attachments(ctx, tx, c, s.spec(c.Product).Attestations); err != nil {
 		return err
 	}
 	return event.Record(ctx, tx, event.ContractActivated, event.ContractAggregate(c.ID), p, now)

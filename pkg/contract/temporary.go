@@ -7,18 +7,20 @@ import (
 	"courtier/pkg/document"
 )
 
-// A temporary contract (product "temp") insures a car for 1 to 90 days:
-// it may start on the day it is signed, from the next full hour; it ends
-// on its own; under one month it has no withdrawal period (L112-2-1) and
-// the loi Hamon never applies to it (L113-15-2 names yearly contracts).
+// A temporary contract (a product "temporary" in the rating file, the
+// « temp ») insures a car for 1 to 90 days: it may start on the day it
+// is signed, from the next full hour; it ends on its own; under one month
+// it has no withdrawal period (L112-2-1) and the loi Hamon never applies
+// to it (L113-15-2 names yearly contracts; the rating file refuses a
+// temporary product whose spec says Hamon).
 
 // temporary tells a contract of fixed length.
-func temporary(c *Contract) bool { return c.Product == "temp" }
+func (s *Service) temporary(c *Contract) bool { return s.tariff().Temporary(c.Product) }
 
 // withdrawable tells whether the client of c has the 14 days to withdraw:
 // every contract but a temporary one of less than a month.
-func withdrawable(c *Contract) bool {
-	if !temporary(c) {
+func (s *Service) withdrawable(c *Contract) bool {
+	if !s.temporary(c) {
 		return true
 	}
 	start, _ := time.Parse(layout, c.StartDate)
@@ -46,10 +48,10 @@ func nextHour(t time.Time, loc *time.Location) int { return t.In(loc).Hour() + 1
 // temporary contract today too, while a full hour is left in the day.
 func (s *Service) checkStart(c *Contract, start time.Time) error {
 	today := s.today()
-	if temporary(c) && start.Before(today) {
+	if s.temporary(c) && start.Before(today) {
 		return apperr.FieldErrorf("startDate", "Le contrat peut commencer au plus tôt aujourd’hui, le %s, à l’heure pleine qui suit la signature.", frDate(today))
 	}
-	if temporary(c) && start.Equal(today) {
+	if s.temporary(c) && start.Equal(today) {
 		if nextHour(s.now(), s.loc) > 23 {
 			return apperr.FieldErrorf("startDate", "Il ne reste plus d’heure pleine aujourd’hui\u00a0: le contrat peut commencer demain, le %s.", frDate(today.AddDate(0, 0, 1)))
 		}
@@ -65,7 +67,7 @@ func (s *Service) attestation(c *Contract, at time.Time) (*document.Doc, error) 
 	if ins, ok := s.tariff().Insurer(c.Insurer); ok {
 		in.InsurerPhone = ins.AssistancePhone
 	}
-	if temporary(c) {
+	if s.temporary(c) {
 		v := s.vehicle(c)
 		in.Vehicle = &v
 		in.From, in.To = coverPeriod(c, at, s.loc)

@@ -102,7 +102,7 @@ const vehicleResults = 20
 // typed, best first (pricing.Catalogue.Search), those one may register
 // in the year if one is given.
 func (s *Service) Vehicles(in VehicleQuery) ([]*pricing.Vehicle, error) {
-	if in.Kind != "car" && in.Kind != "moto" {
+	if in.Kind != pricing.VehicleCar && in.Kind != pricing.VehicleMoto {
 		return nil, apperr.FieldErrorf("kind", "Choisissez une voiture (car) ou une moto (moto).")
 	}
 	if len([]rune(in.Q)) > 80 {

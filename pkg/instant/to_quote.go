@@ -58,8 +58,9 @@ func (s *Service) ToQuote(ctx context.Context, staff account.Actor, requestID st
 	return out, nil
 }
 
-// quoteDraft writes q's answers as the quote request of their product:
-// car and motorbike as « auto et moto », the home as itself. The VTC and
+// quoteDraft writes q's answers as the quote request of their product
+// (its spec's Quote): car and motorbike as « auto et moto », the home as
+// itself, the answers mapped by what the product insures. The VTC and
 // the temporary cover ask what the instant price did not (the VTC card,
 // the start date): staff file those with the client.
 func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
@@ -72,11 +73,13 @@ func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
 		return quote.Draft{}, err
 	}
 	message := "Depuis le devis en ligne " + q.Ref + "\u00a0: " + chosen.Formula + " chez " + chosen.Insurer + " (" + pricing.Euros(chosen.YearlyCents) + " par an)."
+	spec, _ := t.Spec(q.Product)
+	if spec.Quote == "" {
+		return quote.Draft{}, apperr.Errorf(apperr.EINVALID, "Une demande de devis %s demande des réponses que le prix immédiat ne pose pas\u00a0: faites-la avec le client.", t.ProductLabel(q.Product))
+	}
 	var details any
-	product := q.Product
-	switch q.Product {
-	case "car", "moto":
-		product = "car"
+	switch spec.Risk {
+	case pricing.RiskVehicle:
 		if v, ok := t.Catalogue().Vehicle(q.Answers.VehicleID); ok {
 			message += " Véhicule\u00a0: " + v.Make + " " + v.Model + " " + v.Version + "."
 		} else if q.VehicleDescribed {
@@ -85,20 +88,18 @@ func (s *Service) quoteDraft(q *Quote) (quote.Draft, error) {
 		if details, err = s.vehicleDetails(q, chosen); err != nil {
 			return quote.Draft{}, err
 		}
-	case "home":
+	case pricing.RiskDwelling:
 		details = map[string]any{
 			"occupancy":   map[string]string{"owner": "proprietaire-occupant", "tenant": "locataire"}[q.Answers.Occupant],
 			"housingType": map[string]string{"apartment": "appartement", "house": "maison"}[q.Answers.Dwelling],
 			"surface":     q.Answers.Surface, "rooms": q.Answers.Rooms, "postalCode": q.Answers.PostalCode,
 		}
-	default:
-		return quote.Draft{}, apperr.Errorf(apperr.EINVALID, "Une demande de devis %s demande des réponses que le prix immédiat ne pose pas\u00a0: faites-la avec le client.", t.ProductLabel(q.Product))
 	}
 	raw, err := json.Marshal(details)
 	if err != nil {
 		return quote.Draft{}, err
 	}
-	return quote.Draft{Product: product, Details: raw, Contact: quote.Contact{Method: quote.ContactEmail}, Message: message}, nil
+	return quote.Draft{Product: spec.Quote, Details: raw, Contact: quote.Contact{Method: quote.ContactEmail}, Message: message}, nil
 }
 
 // vehicleDetails are a car or motorbike quote's answers from the priced vehicle.

@@ -151,8 +151,11 @@ func notes(p *product, n Needs) []string {
 	if n.ExistingCover != "elsewhere" || p.temporary {
 		return nil
 	}
-	if p.id == "vtc" {
-		return []string{"Vous êtes déjà assuré ailleurs\u00a0: un contrat professionnel se résilie à son échéance annuelle, avec le préavis qu’il prévoit\u00a0; nous vous aidons à la préparer."}
+	if !p.spec.Hamon {
+		if p.spec.LeavingNote == "" {
+			return nil
+		}
+		return []string{p.spec.LeavingNote}
 	}
 	return []string{"Vous êtes déjà assuré ailleurs\u00a0: après un an de contrat, la loi Hamon (Code des assurances, art. L113-15-2) vous permet de résilier à tout moment, et nous pouvons nous en charger pour vous."}
 }

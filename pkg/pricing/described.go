@@ -62,8 +62,8 @@ type fileBandSet struct {
 // describedKeys are the answers that describe a vehicle, by the kind of
 // vehicle whose form asks them, in the form's order.
 var describedKeys = map[string][]string{
-	"car":  {"vehicleMake", "vehicleModel", "vehicleEnergy", "vehicleFiscalPower", "vehicleValueKind", "vehicleValueCents"},
-	"moto": {"vehicleMake", "vehicleModel", "vehicleEnergy", "vehicleCc", "vehicleLicence", "vehicleValueKind", "vehicleValueCents"},
+	VehicleCar:  {"vehicleMake", "vehicleModel", "vehicleEnergy", "vehicleFiscalPower", "vehicleValueKind", "vehicleValueCents"},
+	VehicleMoto: {"vehicleMake", "vehicleModel", "vehicleEnergy", "vehicleCc", "vehicleLicence", "vehicleValueKind", "vehicleValueCents"},
 }
 
 // maxValueNewCents bounds a value new estimated from a price paid, as
@@ -123,7 +123,7 @@ func (t *Tariff) checkDescribed(p *product, a *Answers, pr *profile, today Date,
 	if !energyOK {
 		refuse("vehicleEnergy", "")
 	}
-	if p.vehicleKind == "moto" {
+	if p.vehicleKind == VehicleMoto {
 		errs = checkDescribedMoto(p, a, energyOK, errs)
 	} else {
 		errs = d.checkDescribedCar(p, a, energyOK, errs)
@@ -200,7 +200,7 @@ func (t *Tariff) describe(p *product, a *Answers, pr *profile, today Date) {
 	d := t.described
 	v := &Vehicle{Kind: p.vehicleKind, Make: strings.TrimSpace(a.VehicleMake), Model: strings.TrimSpace(a.VehicleModel),
 		Energy: a.VehicleEnergy, ValueNewCents: a.VehicleValueCents}
-	if v.Kind == "moto" {
+	if v.Kind == VehicleMoto {
 		v.Cc, v.Licence = a.VehicleCc, a.VehicleLicence
 		v.PowerKw = d.MotoKw.estimate(v.Licence, v.Cc)
 	} else {

@@ -16,12 +16,12 @@ func describedLine(p *product, v *Vehicle, a *Answers, share float64, age int) s
 	b = strconv.AppendInt(append(b, ' '), int64(a.VehicleYear), 10)
 	b = append(b, ", "...)
 	switch {
-	case v.Kind == "car":
+	case v.Kind == VehicleCar:
 		b = append(strconv.AppendInt(b, int64(v.FiscalPower), 10), nbsp+"CV, "...)
 	case v.Cc > 0:
 		b = append(appendThousands(b, int64(v.Cc)), nbsp+"cm³, "...)
 	}
-	if v.Kind == "moto" {
+	if v.Kind == VehicleMoto {
 		b = append(append(append(b, "permis "...), v.Licence...), ", "...)
 	}
 	b = append(b, choiceLabel(p.field["vehicleEnergy"], v.Energy)...)
@@ -50,12 +50,12 @@ func (t *Tariff) DescribedSummary(product string, a Answers) string {
 	}
 	b := append([]byte(name), ", "...)
 	switch {
-	case p.vehicleKind == "car":
+	case p.vehicleKind == VehicleCar:
 		b = append(strconv.AppendInt(b, int64(a.VehicleFiscalPower), 10), nbsp+"CV, "...)
 	case a.VehicleCc > 0:
 		b = append(appendThousands(b, int64(a.VehicleCc)), nbsp+"cm³, "...)
 	}
-	if p.vehicleKind == "moto" && a.VehicleLicence != "" {
+	if p.vehicleKind == VehicleMoto && a.VehicleLicence != "" {
 		b = append(append(append(b, "permis "...), a.VehicleLicence...), ", "...)
 	}
 	b = append(append(b, choiceLabel(p.field["vehicleEnergy"], a.VehicleEnergy)...), ", "...)

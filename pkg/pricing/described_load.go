@@ -121,7 +121,7 @@ func (l *loader) describedChoices(p *product, path string) error {
 			return l.loc.errorf(path+".form", "énergie inconnue «\u00a0%s\u00a0» pour un véhicule décrit (%s)", e, strings.Join(energies, ", "))
 		}
 	}
-	if p.vehicleKind == "moto" {
+	if p.vehicleKind == VehicleMoto {
 		for _, lic := range ids("vehicleLicence") {
 			if !slices.Contains(licences, lic) {
 				return l.loc.errorf(path+".form", "permis inconnu «\u00a0%s\u00a0» pour un deux-roues décrit (%s)", lic, strings.Join(licences, ", "))

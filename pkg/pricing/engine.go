@@ -1,6 +1,9 @@
 package pricing
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Price prices a profile for every insurer and formula of a product.
 // today is the day of the quote (the engine reads no clock): ages,
@@ -21,7 +24,7 @@ func (t *Tariff) Price(productID string, a Answers, n Needs, today Date) (*Resul
 		if s, ok := t.onStudy[productID]; ok {
 			return nil, &StudyError{Product: productID, Study: s}
 		}
-		return nil, FieldErrors{{"product", "Ce produit n’existe pas. Choisissez une assurance auto, moto, habitation, VTC ou temporaire."}}
+		return nil, FieldErrors{{"product", "Ce produit n’existe pas. Choisissez une assurance " + t.nouns() + "."}}
 	}
 	sc := t.scratch.Get().(*scratch)
 	sc.answers = a // a copy that the quote points to, so that a stays on the stack
@@ -186,4 +189,20 @@ func (q *quote) taxes(f *formula, partCents []int64) int64 {
 	}
 	q.amountLine("Total des taxes", total)
 	return total
+}
+
+// nouns names the products priced at once as « une assurance … » ends:
+// « auto, moto, habitation, VTC ou temporaire ».
+func (t *Tariff) nouns() string {
+	var b strings.Builder
+	for i, id := range t.order {
+		switch {
+		case i > 0 && i == len(t.order)-1:
+			b.WriteString(" ou ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteString(t.products[id].spec.Noun)
+	}
+	return b.String()
 }

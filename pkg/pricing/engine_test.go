@@ -139,8 +139,8 @@ func TestFactorsAtTheirBounds(t *testing.T) {
 // Mutuelle Fictive de l'Ouest's 80 % of it.
 func TestYoungDriver(t *testing.T) {
 	tr := testTariff(t)
-	legal := tr.products["car"].factors[slices.Index(tr.products["car"].spec.factors, fYoungDriver)].young
-	mfo := tr.products["car"].offers[0].factors[slices.Index(tr.products["car"].spec.factors, fYoungDriver)].young
+	legal := tr.products["car"].factors[slices.Index(tr.products["car"].factorIDs, fYoungDriver)].young
+	mfo := tr.products["car"].offers[0].factors[slices.Index(tr.products["car"].factorIDs, fYoungDriver)].young
 	tests := []struct {
 		years      int
 		supervised bool

@@ -140,9 +140,9 @@ func (q *quote) appendGroup(b []byte) []byte {
 	v := q.pr.vehicle
 	b = append(strconv.AppendInt(append(b, "groupe "...), int64(q.pr.group), 10), nbsp+": "...)
 	switch {
-	case v.Kind == "moto" && v.Cc == 0:
+	case v.Kind == VehicleMoto && v.Cc == 0:
 		b = append(b, "électrique, "...)
-	case v.Kind == "moto":
+	case v.Kind == VehicleMoto:
 		b = append(strconv.AppendInt(b, int64(v.Cc), 10), nbsp+"cm³, "...)
 	default:
 		b = append(strconv.AppendInt(b, int64(v.FiscalPower), 10), nbsp+"CV, "...)

@@ -49,3 +49,15 @@ func find(t testing.TB, res *Result, insurer, formula string) Price {
 	t.Fatalf("no price %s:%s", insurer, formula)
 	return Price{}
 }
+
+// References are the reference profiles of the house's products, each
+// naming its product, as Tariff.References lists them.
+var References = func() []Reference {
+	var out []Reference
+	for _, s := range HouseProducts() {
+		ref := *s.Reference
+		ref.Product = s.ID
+		out = append(out, ref)
+	}
+	return out
+}()

@@ -14,9 +14,10 @@ const ratesName = "rates.json"
 // loader checks a decoded rating file and compiles it into a Tariff. Its
 // checks stop at the first fault, named with its line.
 type loader struct {
-	loc *locator
-	f   *fileRates
-	t   *Tariff
+	loc   *locator
+	f     *fileRates
+	t     *Tariff
+	specs []ProductSpec
 }
 
 // Load checks a rating file and compiles it. A file with a missing
@@ -31,6 +32,13 @@ func Load(rates []byte) (*Tariff, error) {
 // LoadNamed is Load for a rating file that errors name otherwise than
 // rates.json: a new file a broker checks before deploying it.
 func LoadNamed(name string, rates []byte) (*Tariff, error) {
+	return LoadProducts(name, rates, HouseProducts())
+}
+
+// LoadProducts is LoadNamed for the products of specs, the registry of
+// what Go knows of each product (HouseProducts and, in a test, one
+// more): the file's products must each have a spec.
+func LoadProducts(name string, rates []byte, specs []ProductSpec) (*Tariff, error) {
 	var f fileRates
 	dec := json.NewDecoder(bytes.NewReader(rates))
 	dec.DisallowUnknownFields()
@@ -44,7 +52,7 @@ func LoadNamed(name string, rates []byte) (*Tariff, error) {
 	if err != nil {
 		return nil, syntaxError(name, rates, err)
 	}
-	l := &loader{loc: loc, f: &f, t: &Tariff{
+	l := &loader{loc: loc, f: &f, specs: specs, t: &Tariff{
 		version: f.Version, validDays: f.ValidDays, disclaimer: f.Disclaimer,
 		products: map[string]*product{}, onStudy: map[string]Study{}, depts: map[string]*department{}, insurers: map[string]Insurer{},
 		ipidTitles: f.IPIDSections, scratch: &sync.Pool{New: func() any { return new(scratch) }},
@@ -138,8 +146,8 @@ func (l *loader) departments() error {
 
 func (l *loader) vehicleClasses() error {
 	vc := l.f.VehicleClasses
-	l.t.groups = map[string][]fileGroup{"car": vc.CarGroups, "moto": vc.MotoGroups}
-	l.t.classes = map[string][]fileClass{"car": vc.CarClasses, "moto": vc.MotoClasses}
+	l.t.groups = map[string][]fileGroup{VehicleCar: vc.CarGroups, VehicleMoto: vc.MotoGroups}
+	l.t.classes = map[string][]fileClass{VehicleCar: vc.CarClasses, VehicleMoto: vc.MotoClasses}
 	l.t.sportKw = vc.SportKw
 	for kind, groups := range l.t.groups {
 		path := "vehicleClasses." + kind + "Groups"
@@ -147,7 +155,7 @@ func (l *loader) vehicleClasses() error {
 			return l.loc.errorf("vehicleClasses", "groupes de responsabilité civile «\u00a0%sGroups\u00a0» manquants", kind)
 		}
 		for i, g := range groups {
-			first := kind == "car" && g.MaxFiscalPower <= 0 || kind == "moto" && g.MaxCc <= 0
+			first := kind == VehicleCar && g.MaxFiscalPower <= 0 || kind == VehicleMoto && g.MaxCc <= 0
 			if g.Group != i+1 || first || g.MaxKw <= 0 || i > 0 && (g.MaxKw <= groups[i-1].MaxKw ||
 				g.MaxFiscalPower < groups[i-1].MaxFiscalPower || g.MaxCc < groups[i-1].MaxCc) {
 				return l.loc.errorf(pathIndex(path, i), "les groupes doivent être numérotés 1, 2, 3… avec des bornes positives et croissantes")

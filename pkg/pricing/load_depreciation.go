@@ -29,9 +29,9 @@ func (l *loader) depreciation() error {
 	}
 	l.t.depreciationLabel = d.Label
 	l.t.depreciation = map[string]*schedule{}
-	for _, kind := range []string{"car", "moto"} {
+	for _, kind := range []string{VehicleCar, VehicleMoto} {
 		fs := d.Car
-		if kind == "moto" {
+		if kind == VehicleMoto {
 			fs = d.Moto
 		}
 		if fs == nil {

@@ -18,10 +18,10 @@ func (l *loader) factor(p *product, fid factorID, ff *fileFactor, path string) (
 	switch {
 	case strings.TrimSpace(ff.Label) == "" || strings.TrimSpace(ff.Source) == "":
 		return nil, l.loc.errorf(path, "le facteur «\u00a0%s\u00a0» doit avoir un libellé et une source", spec.name)
-	case ff.On != "total" && !slices.Contains(p.spec.parts, ff.On):
-		return nil, l.loc.errorf(path+".on", "«\u00a0on\u00a0» du facteur %s doit valoir total ou une part du produit (%s)", spec.name, strings.Join(p.spec.parts, ", "))
+	case ff.On != "total" && !slices.Contains(p.spec.Parts, ff.On):
+		return nil, l.loc.errorf(path+".on", "«\u00a0on\u00a0» du facteur %s doit valoir total ou une part du produit (%s)", spec.name, strings.Join(p.spec.Parts, ", "))
 	}
-	f.part = slices.Index(p.spec.parts, ff.On)
+	f.part = slices.Index(p.spec.Parts, ff.On)
 	var err error
 	switch spec.kind {
 	case kindZone:

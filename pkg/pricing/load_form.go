@@ -23,7 +23,7 @@ func (l *loader) form(p *product, fp *fileProduct, path string) error {
 	if y, v := p.field["vehicleYear"], p.field["vehicleId"]; y != nil && (v == nil || slices.Index(p.fields, y) < slices.Index(p.fields, v)) {
 		return l.loc.errorf(pathIndex(path+".form", slices.Index(p.fields, y)), "le champ « vehicleYear » suit le champ « vehicleId », dont il dépend")
 	}
-	for _, fid := range p.spec.factors {
+	for _, fid := range p.factorIDs {
 		key := factorSpecs[fid].field
 		f := p.field[key]
 		// An optional vehicleYear defaults to the oldest year the product takes.

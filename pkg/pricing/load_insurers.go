@@ -34,7 +34,7 @@ func (l *loader) insurers() error {
 				return l.loc.errorf(path+".products."+id, "produit inconnu «\u00a0%s\u00a0» chez %s", id, in.Name)
 			}
 		}
-		for _, id := range productIDs {
+		for _, id := range l.t.order {
 			ip, ok := in.Products[id]
 			if !ok {
 				continue
@@ -46,7 +46,7 @@ func (l *loader) insurers() error {
 			l.t.products[id].offers = append(l.t.products[id].offers, o)
 		}
 	}
-	for _, id := range productIDs {
+	for _, id := range l.t.order {
 		if p := l.t.products[id]; p != nil && len(p.offers) == 0 {
 			return l.loc.errorf("products."+id, "aucun assureur ne tarifie le produit %s", id)
 		}
@@ -71,7 +71,7 @@ func (l *loader) offer(in *fileInsurer, p *product, ip *fileInsurerProduct, path
 			for pi, cents := range base {
 				if cents < o.base[fi-1][pi] {
 					return nil, l.loc.errorf(path+".formulas."+f.id, "chez %s, la formule %s coûte moins que %s, moins riche, sur la part %s",
-						in.Name, f.label, p.formulas[fi-1].label, p.spec.parts[pi])
+						in.Name, f.label, p.formulas[fi-1].label, p.spec.Parts[pi])
 				}
 			}
 		}
@@ -107,7 +107,7 @@ func (l *loader) base(p *product, parts map[string]int64, path string, f *formul
 	path += "." + f.id
 	var base []int64
 	var total int64
-	for _, part := range p.spec.parts {
+	for _, part := range p.spec.Parts {
 		cents, ok := parts[part]
 		switch {
 		case !ok:
@@ -118,8 +118,8 @@ func (l *loader) base(p *product, parts map[string]int64, path string, f *formul
 		base = append(base, cents)
 		total += cents
 	}
-	if len(parts) != len(p.spec.parts) {
-		return nil, l.loc.errorf(path, "la prime de base n’a que les parts %s", strings.Join(p.spec.parts, " et "))
+	if len(parts) != len(p.spec.Parts) {
+		return nil, l.loc.errorf(path, "la prime de base n’a que les parts %s", strings.Join(p.spec.Parts, " et "))
 	}
 	if total <= 0 {
 		return nil, l.loc.errorf(path, "la prime de base de la formule %s doit être positive", f.id)
@@ -147,11 +147,11 @@ func (l *loader) deductibles(f *formula, own map[string]int64, path string) ([]D
 // the product's elsewhere.
 func (l *loader) offerFactors(o *offerTable, p *product, ip *fileInsurerProduct, path string) error {
 	for name := range ip.Factors {
-		if !slices.ContainsFunc(p.spec.factors, func(f factorID) bool { return factorSpecs[f].name == name }) {
+		if !slices.ContainsFunc(p.factorIDs, func(f factorID) bool { return factorSpecs[f].name == name }) {
 			return l.loc.errorf(path+".factors."+name, "facteur inconnu «\u00a0%s\u00a0» pour le produit %s", name, p.id)
 		}
 	}
-	for i, fid := range p.spec.factors {
+	for i, fid := range p.factorIDs {
 		own := ip.Factors[factorSpecs[fid].name]
 		if own == nil {
 			o.factors = append(o.factors, p.factors[i])

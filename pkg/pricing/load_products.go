@@ -1,6 +1,7 @@
 package pricing
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -29,44 +30,76 @@ func (l *loader) taxes() error {
 	return nil
 }
 
+// spec is the registered spec of product id.
+func (l *loader) spec(id string) (ProductSpec, bool) {
+	i := slices.IndexFunc(l.specs, func(s ProductSpec) bool { return s.ID == id })
+	if i < 0 {
+		return ProductSpec{}, false
+	}
+	return l.specs[i], true
+}
+
 func (l *loader) products() error {
 	for id := range l.f.Products {
-		if _, ok := specOf(id); !ok {
-			return l.loc.errorf("products."+id, "produit inconnu «\u00a0%s\u00a0» (le moteur tarifie car, moto, home, vtc et temp)", id)
+		if _, ok := l.spec(id); !ok {
+			ids := make([]string, len(l.specs))
+			for i, s := range l.specs {
+				ids[i] = s.ID
+			}
+			return l.loc.errorf("products."+id, "produit inconnu «\u00a0%s\u00a0» (le moteur tarifie %s)", id, frList(ids))
 		}
 	}
 	if len(l.f.Products) == 0 {
 		return l.loc.errorf("products", "aucun produit")
 	}
-	for _, id := range productIDs {
-		fp := l.f.Products[id]
+	for i, spec := range l.specs {
+		if err := spec.check(); err != nil {
+			return err
+		}
+		if slices.ContainsFunc(l.specs[:i], func(s ProductSpec) bool { return s.ID == spec.ID }) {
+			return fmt.Errorf("produit %s enregistré deux fois", spec.ID)
+		}
+		fp := l.f.Products[spec.ID]
 		if fp == nil {
 			continue
 		}
-		p, err := l.product(id, fp)
+		p, err := l.product(spec, fp)
 		if err != nil {
 			return err
 		}
-		l.t.products[id] = p
+		l.t.products[spec.ID] = p
+		l.t.order = append(l.t.order, spec.ID)
 	}
 	return nil
 }
 
-func (l *loader) product(id string, fp *fileProduct) (*product, error) {
-	spec, _ := specOf(id)
+// frList joins ids as French lists them: « a, b et c ».
+func frList(ids []string) string {
+	if len(ids) < 2 {
+		return strings.Join(ids, "")
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " et " + ids[len(ids)-1]
+}
+
+func (l *loader) product(spec ProductSpec, fp *fileProduct) (*product, error) {
+	id := spec.ID
 	path := "products." + id
-	p := &product{id: id, label: fp.Label, spec: spec, vehicleKind: fp.VehicleKind, temporary: fp.Temporary,
+	fids, _ := spec.factorIDs() // checked by spec.check
+	p := &product{id: id, label: fp.Label, spec: spec, factorIDs: fids, vehicleKind: fp.VehicleKind, temporary: fp.Temporary,
 		field: map[string]*FormField{}, options: map[string]*option{}, needs: fp.Needs, ipid: fp.IPID}
 	if strings.TrimSpace(fp.Label) == "" {
 		return nil, l.loc.errorf(path, "le produit %s n’a pas de libellé («\u00a0label\u00a0»)", id)
 	}
-	if spec.vehicle != (fp.VehicleKind == "car" || fp.VehicleKind == "moto") || !spec.vehicle && fp.VehicleKind != "" {
+	if fp.Temporary && spec.Hamon {
+		return nil, l.loc.errorf(path+".temporary", "le produit %s est temporaire\u00a0: la loi Hamon ne s’applique qu’aux contrats annuels (L113-15-2)", id)
+	}
+	if spec.Vehicle() != (fp.VehicleKind == VehicleCar || fp.VehicleKind == VehicleMoto) || !spec.Vehicle() && fp.VehicleKind != "" {
 		return nil, l.loc.errorf(path+".vehicleKind", "«\u00a0vehicleKind\u00a0» du produit %s doit valoir car ou moto pour un véhicule, rien sinon", id)
 	}
-	if len(fp.Parts) != len(spec.parts) {
-		return nil, l.loc.errorf(path+".parts", "le produit %s a les parts %s", id, strings.Join(spec.parts, " et "))
+	if len(fp.Parts) != len(spec.Parts) {
+		return nil, l.loc.errorf(path+".parts", "le produit %s a les parts %s", id, strings.Join(spec.Parts, " et "))
 	}
-	for _, part := range spec.parts {
+	for _, part := range spec.Parts {
 		if strings.TrimSpace(fp.Parts[part]) == "" {
 			return nil, l.loc.errorf(path+".parts", "part «\u00a0%s\u00a0» manquante pour le produit %s", part, id)
 		}
@@ -87,7 +120,7 @@ func (l *loader) product(id string, fp *fileProduct) (*product, error) {
 	}
 	// The product's own factor tables are checked here; insurers use them
 	// unless they give their own.
-	for _, fid := range spec.factors {
+	for _, fid := range p.factorIDs {
 		f, err := l.factor(p, fid, fp.Factors[factorSpecs[fid].name], path+".factors")
 		if err != nil {
 			return nil, err
@@ -95,7 +128,7 @@ func (l *loader) product(id string, fp *fileProduct) (*product, error) {
 		p.factors = append(p.factors, f)
 	}
 	for name := range fp.Factors {
-		if !slices.ContainsFunc(spec.factors, func(f factorID) bool { return factorSpecs[f].name == name }) {
+		if !slices.ContainsFunc(p.factorIDs, func(f factorID) bool { return factorSpecs[f].name == name }) {
 			return nil, l.loc.errorf(path+".factors."+name, "facteur inconnu «\u00a0%s\u00a0» pour le produit %s", name, id)
 		}
 	}
@@ -108,7 +141,7 @@ func (l *loader) productTaxes(p *product, fp *fileProduct, path string) error {
 		if !ok {
 			return l.loc.errorf(pathIndex(path+".taxes", i), "taxe inconnue «\u00a0%s\u00a0»", id)
 		}
-		part := slices.Index(p.spec.parts, tx.Part)
+		part := slices.Index(p.spec.Parts, tx.Part)
 		if tx.AmountCents == 0 && part < 0 {
 			return l.loc.errorf("taxes."+id+".part", "la taxe %s porte sur la part «\u00a0%s\u00a0», que le produit %s n’a pas", id, tx.Part, p.id)
 		}
@@ -127,10 +160,10 @@ func (l *loader) options(p *product, fp *fileProduct, path string) error {
 			return l.loc.errorf(op, "une option doit avoir un identifiant unique et un libellé")
 		case o.Cents <= 0:
 			return l.loc.errorf(op+".cents", "le prix de l’option %s doit être positif", o.ID)
-		case !slices.Contains(p.spec.parts, o.Part):
-			return l.loc.errorf(op+".part", "l’option %s doit nommer une part du produit (%s)", o.ID, strings.Join(p.spec.parts, " ou "))
+		case !slices.Contains(p.spec.Parts, o.Part):
+			return l.loc.errorf(op+".part", "l’option %s doit nommer une part du produit (%s)", o.ID, strings.Join(p.spec.Parts, " ou "))
 		}
-		p.options[o.ID] = &option{fileOption: *o, part: slices.Index(p.spec.parts, o.Part),
+		p.options[o.ID] = &option{fileOption: *o, part: slices.Index(p.spec.Parts, o.Part),
 			addedLine:    p.fix(string(appendAmount(nil, "+ option "+o.Label, o.Cents))),
 			includedLine: p.fix("Option " + o.Label + nbsp + ": comprise dans la formule")}
 	}

@@ -240,7 +240,7 @@ func checkChoice(f *FormField, a *Answers) bool {
 
 // checkMotoLicence refuses a motorbike the rider's licence does not allow.
 func checkMotoLicence(p *product, a *Answers, pr *profile) *FieldError {
-	if p.field["motoLicence"] == nil || pr.vehicle == nil || pr.vehicle.Kind != "moto" {
+	if p.field["motoLicence"] == nil || pr.vehicle == nil || pr.vehicle.Kind != VehicleMoto {
 		return nil
 	}
 	allowed := map[string][]string{
@@ -337,8 +337,8 @@ func (t *Tariff) classify(v *Vehicle) (group, class int) {
 	groups := t.groups[v.Kind]
 	group = groups[len(groups)-1].Group
 	for _, g := range groups {
-		fiscalOK := v.Kind != "car" || v.FiscalPower <= g.MaxFiscalPower
-		ccOK := v.Kind != "moto" || v.Cc <= g.MaxCc
+		fiscalOK := v.Kind != VehicleCar || v.FiscalPower <= g.MaxFiscalPower
+		ccOK := v.Kind != VehicleMoto || v.Cc <= g.MaxCc
 		if fiscalOK && ccOK && v.PowerKw <= g.MaxKw {
 			group = g.Group
 			break

@@ -1,6 +1,6 @@
 package pricing
 
-// What the engine knows of each product and factor: the file gives the
+// What the engine knows of each factor (a product's is its ProductSpec): the file gives the
 // numbers, labels and sources, Go computes which value of a factor
 // applies to a profile. These tables are constants, not loaded data.
 
@@ -74,40 +74,6 @@ var factorSpecs = [factorCount]factorSpec{
 	fOccupant:       {"occupant", kindChoice, "occupant"},
 }
 
-// productSpec is what Go knows of a product priced at once: its parts
-// (how the premium splits for the taxes) and its factors, in the order
-// the trace shows them.
-type productSpec struct {
-	parts   []string
-	factors []factorID
-	// vehicle: the product insures a vehicle of the catalogue.
-	vehicle bool
-}
-
-// specOf returns the spec of a product id; ok is false for a product the
-// engine cannot price.
-func specOf(product string) (productSpec, bool) {
-	vehicleParts := []string{"rc", "dommages"}
-	switch product {
-	case "car":
-		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge, fParking,
-			fZone, fUsage, fYearlyKm, fDriverAge, fYoungDriver, fClaims36, fNamedDrivers, fBonusMalus}, true}, true
-	case "moto":
-		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge, fParking,
-			fZone, fUsage, fYearlyKm, fDriverAge, fYoungDriver, fClaims36, fBonusMalus}, true}, true
-	case "vtc":
-		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge, fParking,
-			fZone, fYearlyKm, fDriverAge, fClaims36, fBonusMalus}, true}, true
-	case "temp":
-		return productSpec{vehicleParts, []factorID{fLiabilityGroup, fDamageClass, fVehicleAge,
-			fZone, fDriverAge, fDays}, true}, true
-	case "home":
-		return productSpec{[]string{"incendie", "autres"}, []factorID{fFloor, fContents,
-			fZone, fDwelling, fSurface, fRooms, fOccupant}, false}, true
-	}
-	return productSpec{}, false
-}
-
 // fieldTypes are the form fields the engine reads, with their type.
 var fieldTypes = map[string]string{
 	"birthDate": "date", "licenceDate": "licence", "supervisedDriving": "bool", "bonusMalus": "crm",
@@ -126,6 +92,3 @@ var legalYoungMax = struct{ standard, supervised [3]float64 }{
 	standard:   [3]float64{1.00, 0.50, 0.25},
 	supervised: [3]float64{0.50, 0.25, 0},
 }
-
-// productIDs are the products the engine prices, in the site's order.
-var productIDs = []string{"car", "moto", "home", "vtc", "temp"}

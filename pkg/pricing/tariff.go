@@ -23,6 +23,7 @@ type Tariff struct {
 	validDays  int
 	disclaimer string
 	products   map[string]*product
+	order      []string // the products' ids, in the site's order
 	onStudy    map[string]Study
 	depts      map[string]*department
 	groups     map[string][]fileGroup // by vehicle kind
@@ -57,7 +58,8 @@ type department struct {
 type product struct {
 	id          string
 	label       string
-	spec        productSpec
+	spec        ProductSpec
+	factorIDs   []factorID // spec.Factors
 	vehicleKind string
 	temporary   bool
 	partLabels  []string
@@ -66,7 +68,7 @@ type product struct {
 	field       map[string]*FormField
 	options     map[string]*option
 	formulas    []*formula // by rank
-	factors     []*factor  // the product's own tables, aligned with spec.factors
+	factors     []*factor  // the product's own tables, aligned with factorIDs
 	needs       fileNeeds
 	ipid        fileIPID
 	offers      []*offerTable // one per insurer that prices the product
@@ -138,7 +140,7 @@ type offerTable struct {
 	baseLines      []span
 	ids            []string  // insurer:formula
 	monthlyText    string    // the middle of the monthly line
-	factors        []*factor // aligned with the product's spec.factors
+	factors        []*factor // aligned with the product's factorIDs
 }
 
 // factor is a compiled rating factor.
@@ -152,9 +154,21 @@ type factor struct {
 	young  [2][3]float64 // standard, supervised
 }
 
-// Default loads the embedded rating file and vehicle catalogue.
+// Default loads the embedded rating file with the house's products and
+// the vehicle catalogue.
 func Default() (*Tariff, error) {
-	t, err := Load(ratesJSON)
+	return DefaultWith(nil, HouseProducts())
+}
+
+// DefaultWith is Default with the rating file rates (the embedded one
+// when nil) and the products of specs, priced with the vehicle
+// catalogue. A test adds a product through it: its section of the file
+// and its spec.
+func DefaultWith(rates []byte, specs []ProductSpec) (*Tariff, error) {
+	if rates == nil {
+		rates = ratesJSON
+	}
+	t, err := LoadProducts(ratesName, rates, specs)
 	if err != nil {
 		return nil, err
 	}
@@ -197,13 +211,7 @@ func (t *Tariff) Disclaimer() string { return t.disclaimer }
 
 // Products lists the products priced at once, in the site's order.
 func (t *Tariff) Products() []string {
-	var ids []string
-	for _, id := range productIDs {
-		if t.products[id] != nil {
-			ids = append(ids, id)
-		}
-	}
-	return ids
+	return append([]string(nil), t.order...)
 }
 
 // OnStudy reports whether a product is handled on study, and why.

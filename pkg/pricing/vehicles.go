@@ -10,6 +10,15 @@ import (
 // catalogueName names the vehicle catalogue in error messages.
 const catalogueName = "catalogue.json"
 
+// The kinds of vehicle of the catalogue (Vehicle.Kind, a product's
+// "vehicleKind" in the rating file). They share their names with two
+// products, the car's and the motorbike's, but are not products: a VTC
+// or a temporary cover insures a car too.
+const (
+	VehicleCar  = "car"
+	VehicleMoto = "moto"
+)
+
 // Vehicle is a version of a car or motorbike of the catalogue, with what
 // the engine derives its liability group and damage class from. FromYear
 // and ToYear are the first and last model years it was sold new (ToYear
@@ -141,7 +150,7 @@ func (c *Catalogue) load(name string, data []byte) error {
 		if m == nil || strings.TrimSpace(m.Model) == "" || len(m.Generations) == 0 {
 			return loc.errorf(path, "un modèle a un nom et au moins une génération")
 		}
-		if m.Kind != "car" && m.Kind != "moto" {
+		if m.Kind != VehicleCar && m.Kind != VehicleMoto {
 			return loc.errorf(path+".kind", "%s : kind doit valoir car ou moto", m.Model)
 		}
 		if models[m.Kind+" "+m.Model] {
@@ -244,14 +253,14 @@ func checkVehicle(v *Vehicle) string {
 		return "valeur à neuf hors bornes (500 à 1 000 000 €)"
 	}
 	switch v.Kind {
-	case "car":
+	case VehicleCar:
 		if !slices.Contains(carBodies, v.Body) {
 			return "carrosserie de voiture inconnue «\u00a0" + v.Body + "\u00a0»"
 		}
 		if v.Cc != 0 || v.Licence != "" {
 			return "cc et licence sont réservés aux motos"
 		}
-	case "moto":
+	case VehicleMoto:
 		if !slices.Contains(motoBodies, v.Body) {
 			return "carrosserie de moto inconnue «\u00a0" + v.Body + "\u00a0»"
 		}

@@ -86,7 +86,7 @@ func TestEveryVersionPricesForEachYear(t *testing.T) {
 // factorOf is a product's own table of a factor.
 func factorOf(tr *Tariff, product string, id factorID) *factor {
 	p := tr.products[product]
-	return p.factors[slices.Index(p.spec.factors, id)]
+	return p.factors[slices.Index(p.factorIDs, id)]
 }
 
 // ageText is how the trace writes a vehicle's age.

@@ -59,8 +59,30 @@ declare module '*rates.json?ipid' {
   export const ipidSections: Record<string, string>;
 }
 
+declare module '*products.json?price' {
+  /** The products priced at once, in the site's order (pkg/pricing/products.json, from the Go specs). */
+  export const priceProductIds: string[];
+  /** Each product's form (its journey's questions), loaded with its journey. */
+  export const formViews: Record<string, () => Promise<{ form: unknown }>>;
+  /** Each product's needs, formulas and IPID. */
+  export const coverViews: Record<string, () => Promise<{ cover: unknown }>>;
+  /** The questions of a vehicle not in the catalogue, for the products that insure a vehicle. */
+  export const describeViews: Record<string, () => Promise<{ describe: unknown }>>;
+}
+
+declare module '*products.json?contracts' {
+  /** The products whose contract insures a vehicle: a registration is asked. */
+  export const vehicleIds: string[];
+  /** The products whose client may switch insurer under the loi Hamon. */
+  export const hamonIds: string[];
+  /** The products that may start on the day they are signed (temporary). */
+  export const sameDayIds: string[];
+}
+
 // One product priced at once, without its premiums, factors and taxes
 // (typed as features/prices/rates.ts reads it): its form, then its cover.
+// The site loads them through products.json?price's loaders; the tests
+// import them by name.
 declare module '*rates.json?price-car' { export const form: unknown; }
 declare module '*rates.json?price-moto' { export const form: unknown; }
 declare module '*rates.json?price-home' { export const form: unknown; }

@@ -1,13 +1,16 @@
+import { hamonIds, sameDayIds, vehicleIds } from '../../../../pkg/pricing/products.json?contracts';
 import { once } from '../../lib/once';
 
 // The checks and the dates of a subscription, as pkg/contract makes them,
 // so the client hears of a mistake before sending the form.
 
+// What differs by product comes from its Go spec (pkg/pricing/products.json).
+
 /** The products whose contract insures a vehicle: a registration is asked. */
-export const vehicleProducts = new Set(['car', 'moto', 'vtc', 'temp']);
+export const vehicleProducts = new Set(vehicleIds);
 
 /** The products whose client may switch insurer under the loi Hamon. */
-export const hamonProducts = new Set(['car', 'moto', 'home']);
+export const hamonProducts = new Set(hamonIds);
 
 /** The furthest a start date may be chosen, in days. */
 export const maxStartDays = 90;
@@ -33,8 +36,8 @@ export function addMonths(iso: string, n: number): string {
   return new Date(Date.UTC(y, m - 1 + n, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
-/** The products that may start on the day they are signed, from the next full hour (pkg/contract/temporary.go). */
-export const sameDayProducts = new Set(['temp']);
+/** The products that may start on the day they are signed, from the next full hour (pkg/contract/temporary.go): the temporary ones. */
+export const sameDayProducts = new Set(sameDayIds);
 
 /** The first day a contract may start: tomorrow (today for a temporary one), or a month later for a switch under the loi Hamon. */
 export function earliestStart(today: string, switching: boolean, product = ''): string {

@@ -13,6 +13,7 @@ import type { PriceAnswers } from './api';
 import { dayOf, parseWhole } from './price-check';
 import type { FormErrors, FormValue, FormValues } from './price-form';
 import type { FormField, PriceProductId } from './rates';
+import { describeViews } from '../../../../pkg/pricing/products.json?price';
 
 /** What the rating file says of a described vehicle: its questions and its rules. */
 export interface DescribeRules {
@@ -23,15 +24,8 @@ export interface DescribeRules {
   fiscalPower: Record<string, [number, number]>;
 }
 
-/** The products that insure a vehicle. */
+/** A product that insures a vehicle (pkg/pricing/products.json's « vehicle »). */
 export type VehicleProductId = Exclude<PriceProductId, 'home'>;
-
-const views: Record<VehicleProductId, () => Promise<{ describe: unknown }>> = {
-  car: () => import('../../../../pkg/pricing/rates.json?describe-car'),
-  moto: () => import('../../../../pkg/pricing/rates.json?describe-moto'),
-  vtc: () => import('../../../../pkg/pricing/rates.json?describe-vtc'),
-  temp: () => import('../../../../pkg/pricing/rates.json?describe-temp'),
-};
 
 /** The props of the characteristics' form. */
 export interface DescribeFormProps {
@@ -74,7 +68,7 @@ function labelOf(f: FormField): string {
 
 /** Loads the questions and rules of a product's described vehicle and binds them. */
 export async function describer(id: VehicleProductId): Promise<Describer> {
-  const rules = (await views[id]()).describe as DescribeRules;
+  const rules = (await describeViews[id]!()).describe as DescribeRules;
   return {
     Form: (props) => <DescribeVehicle rules={rules} {...props} />,
     check: (values, today) => checkDescribed(rules, values, today),

@@ -7,14 +7,19 @@
 // and taxes, and each product apart (the views of vite.config.ts), loaded
 // with the page that needs it (loadPriceForm, loadPriceProduct).
 import * as site from '../../../../pkg/pricing/rates.json?site';
+import { coverViews, formViews, priceProductIds as productIds } from '../../../../pkg/pricing/products.json?price';
 import { typesetAll } from '../../lib/format';
 import type { RouteEntry } from '../../lib/routes';
 
-/** The products priced at once. */
-export const priceProductIds = ['car', 'moto', 'home', 'vtc', 'temp'] as const;
+/**
+ * The id of a product priced at once: the products whose texts the site
+ * has (journey-copy.ts, paths.ts, content/), which TypeScript checks
+ * complete; products.test.ts checks it names every product of the specs.
+ */
+export type PriceProductId = 'car' | 'moto' | 'home' | 'vtc' | 'temp';
 
-/** The id of a product priced at once. */
-export type PriceProductId = (typeof priceProductIds)[number];
+/** The products priced at once, in the site's order (pkg/pricing/products.json, made from the Go specs). */
+export const priceProductIds = productIds as readonly PriceProductId[];
 
 /** Tells whether a route's product id is priced at once. */
 export function isPriceProduct(id: string | undefined): id is PriceProductId {
@@ -131,21 +136,8 @@ export interface PriceProduct extends PriceForm {
 /** The keys of the nine IPID sections, in the regulation's order. */
 export type IpidKey = 'type' | 'covered' | 'notCovered' | 'exclusions' | 'where' | 'obligations' | 'payment' | 'period' | 'cancel';
 
-// Two chunks per product (vite.config.ts): the journey's first screen needs the form alone, its last the needs.
-const formViews: Record<PriceProductId, () => Promise<{ form: unknown }>> = {
-  car: () => import('../../../../pkg/pricing/rates.json?price-car'),
-  moto: () => import('../../../../pkg/pricing/rates.json?price-moto'),
-  home: () => import('../../../../pkg/pricing/rates.json?price-home'),
-  vtc: () => import('../../../../pkg/pricing/rates.json?price-vtc'),
-  temp: () => import('../../../../pkg/pricing/rates.json?price-temp'),
-};
-const coverViews: Record<PriceProductId, () => Promise<{ cover: unknown }>> = {
-  car: () => import('../../../../pkg/pricing/rates.json?cover-car'),
-  moto: () => import('../../../../pkg/pricing/rates.json?cover-moto'),
-  home: () => import('../../../../pkg/pricing/rates.json?cover-home'),
-  vtc: () => import('../../../../pkg/pricing/rates.json?cover-vtc'),
-  temp: () => import('../../../../pkg/pricing/rates.json?cover-temp'),
-};
+// Two chunks per product (vite.config.ts), loaded by formViews and
+// coverViews: the journey's first screen needs the form alone, its last the needs.
 const forms = new Map<PriceProductId, PriceForm>();
 const products = new Map<PriceProductId, PriceProduct>();
 
@@ -153,7 +145,7 @@ const products = new Map<PriceProductId, PriceProduct>();
 export async function loadPriceForm(id: PriceProductId): Promise<PriceForm> {
   const have = forms.get(id);
   if (have) return have;
-  const { form } = await formViews[id]();
+  const { form } = await formViews[id]!();
   const typeset = typesetAll(form as PriceForm);
   forms.set(id, typeset);
   return typeset;
@@ -163,7 +155,7 @@ export async function loadPriceForm(id: PriceProductId): Promise<PriceForm> {
 export async function loadPriceProduct(id: PriceProductId): Promise<PriceProduct> {
   const have = products.get(id);
   if (have) return have;
-  const [form, { cover }] = await Promise.all([loadPriceForm(id), coverViews[id]()]);
+  const [form, { cover }] = await Promise.all([loadPriceForm(id), coverViews[id]!()]);
   const product: PriceProduct = { ...form, ...typesetAll(cover as Pick<PriceProduct, 'needs' | 'formulas' | 'ipid'>) };
   products.set(id, product);
   return product;
