@@ -9,13 +9,13 @@ import (
 // attachCase is one request of the attach matrix: who asks, about whose
 // conversation, and the answer; {id} is replaced by the conversation's ID.
 type attachCase struct {
-	name    string
-	as      string
-	owner   string // who starts the conversation: "anonymous" for a visitor
-	url     string
-	headers map[string]string
-	status  int
-	bodyHas []string
+	name     string
+	as       string
+	owner    string // who starts the conversation: "anonymous" for a visitor
+	path     string
+	headers  map[string]string
+	status   int
+	contains []string
 	// after is who may read the conversation afterwards, and who may not.
 	readers, strangers []string
 }
@@ -23,23 +23,23 @@ type attachCase struct {
 func TestChatAttachMatrix(t *testing.T) {
 	attach := "/api/chat/conversations/{id}/attach"
 	tests := []attachCase{
-		{name: "a visitor cannot attach", as: "anonymous", owner: "anonymous", url: attach, status: 401,
-			bodyHas: []string{"Vous devez être connecté."}, readers: []string{"anonymous", "client"}},
-		{name: "a visitor conversation becomes the user's", as: "client", owner: "anonymous", url: attach, status: 204,
+		{name: "a visitor cannot attach", as: "anonymous", owner: "anonymous", path: attach, status: 401,
+			contains: []string{"Vous devez être connecté."}, readers: []string{"anonymous", "client"}},
+		{name: "a visitor conversation becomes the user's", as: "client", owner: "anonymous", path: attach, status: 204,
 			readers: []string{"client"}, strangers: []string{"anonymous", "other", "agent", "admin"}},
-		{name: "the user's own: nothing to do", as: "client", owner: "client", url: attach, status: 204,
+		{name: "the user's own: nothing to do", as: "client", owner: "client", path: attach, status: 204,
 			readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
-		{name: "someone else's is not found", as: "other", owner: "client", url: attach, status: 404,
-			bodyHas: []string{"n’existe pas"}, readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
-		{name: "an admin cannot take one either", as: "admin", owner: "client", url: attach, status: 404,
+		{name: "someone else's is not found", as: "other", owner: "client", path: attach, status: 404,
+			contains: []string{"n’existe pas"}, readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
+		{name: "an admin cannot take one either", as: "admin", owner: "client", path: attach, status: 404,
 			readers: []string{"client"}, strangers: []string{"admin"}},
-		{name: "an unknown ID", as: "client", owner: "anonymous", url: "/api/chat/conversations/" + strings.Repeat("A", 43) + "/attach", status: 404,
+		{name: "an unknown ID", as: "client", owner: "anonymous", path: "/api/chat/conversations/" + strings.Repeat("A", 43) + "/attach", status: 404,
 			readers: []string{"anonymous"}},
-		{name: "a malformed ID", as: "client", owner: "anonymous", url: "/api/chat/conversations/%00%ff/attach", status: 404,
-			bodyHas: []string{"n’existe pas"}, readers: []string{"anonymous"}},
-		{name: "from another site", as: "client", owner: "anonymous", url: attach, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403,
+		{name: "a malformed ID", as: "client", owner: "anonymous", path: "/api/chat/conversations/%00%ff/attach", status: 404,
+			contains: []string{"n’existe pas"}, readers: []string{"anonymous"}},
+		{name: "from another site", as: "client", owner: "anonymous", path: attach, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403,
 			readers: []string{"anonymous"}},
-		{name: "by GET", as: "client", owner: "anonymous", url: attach, status: 404, readers: []string{"anonymous"}},
+		{name: "by GET", as: "client", owner: "anonymous", path: attach, status: 404, readers: []string{"anonymous"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,12 +50,12 @@ func TestChatAttachMatrix(t *testing.T) {
 			if tt.name == "by GET" {
 				method = "GET"
 			}
-			sc := scenario{method: method, url: strings.ReplaceAll(tt.url, "{id}", id), headers: map[string]string{"Cookie": people[tt.as]},
-				status: tt.status, bodyHas: tt.bodyHas}
+			sc := apiScenario{method: method, path: strings.ReplaceAll(tt.path, "{id}", id), headers: map[string]string{"Cookie": people[tt.as]},
+				status: tt.status, contains: tt.contains}
 			for k, v := range tt.headers {
 				sc.headers[k] = v
 			}
-			sc.run(t, env.h)
+			sc.run(t, env.h, nil)
 			for _, who := range tt.readers {
 				if res, body := env.do(t, "GET", "/api/chat/conversations/"+id, "", people[who]); res.StatusCode != 200 {
 					t.Errorf("%s cannot read it any more: %d %s", who, res.StatusCode, body)

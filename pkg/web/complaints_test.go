@@ -20,10 +20,10 @@ func complaintJSON(more ...string) string {
 }
 
 func TestFileComplaintScenarios(t *testing.T) {
-	post := func(name, as, body string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: "POST", url: "/api/complaints", body: body, status: status, field: field, bodyHas: has}
+	post := func(name, as, body string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: "POST", path: "/api/complaints", body: body, status: status, field: field, contains: has}
 	}
-	runCases(t, []apiCase{
+	runScenarios(t, []apiScenario{
 		post("a visitor", "anonymous", complaintJSON(), 201, "", `"ref":"RC-2026-000001"`, `"acknowledgeDays":10`, `"answerMonths":2`,
 			`"acknowledgeDueAt":"2026-03-13T17:00:00.000Z"`, `"answerDueAt":"2026-05-02T08:00:00.000Z"`),
 		post("a client, whatever name the body says", "client", complaintJSON(`"name":""`, `"email":""`), 201, "", `"ref":"RC-2026-000001"`),
@@ -46,8 +46,8 @@ func TestFileComplaintScenarios(t *testing.T) {
 		post("empty", "anonymous", ``, 400, "", "Content-Type"),
 		post("two objects", "anonymous", complaintJSON()+`{}`, 400, "", "un seul objet"),
 		post("oversized", "anonymous", complaintJSON(`"facts":"`+strings.Repeat(`\u00e9`, 40000)+`"`), 400, "", "trop volumineuse"),
-		{name: "not JSON", method: "POST", url: "/api/complaints", body: "subject=x", ctype: "text/plain", status: 400, bodyHas: []string{"Content-Type: application/json"}},
-		{name: "no listing", as: "client", method: "GET", url: "/api/complaints", status: 404},
+		{name: "not JSON", method: "POST", path: "/api/complaints", body: "subject=x", ctype: "text/plain", status: 400, contains: []string{"Content-Type: application/json"}},
+		{name: "no listing", as: "client", method: "GET", path: "/api/complaints", status: 404},
 	})
 }
 
@@ -120,13 +120,13 @@ func TestComplaintDeskMatrix(t *testing.T) {
 		for who, status := range want {
 			t.Run(ep.path+" as "+who, func(t *testing.T) {
 				env, cookies, id := complaintEnv(t)
-				c := apiCase{as: who, method: ep.method, url: "/api/desk/requests/" + id + "/" + ep.path, body: ep.body, status: status}
+				c := apiScenario{as: who, method: ep.method, path: "/api/desk/requests/" + id + "/" + ep.path, body: ep.body, status: status}
 				if status == 200 {
-					c.bodyHas = ep.ok
+					c.contains = ep.ok
 				} else {
-					c.bodyNot = []string{"résilié"}
+					c.notContains = []string{"résilié"}
 				}
-				c.run(t, env, cookies)
+				c.run(t, env.h, cookies)
 			})
 		}
 	}
@@ -169,8 +169,8 @@ func TestComplaintDeskScenarios(t *testing.T) {
 			if strings.Contains(path, "{quote}") {
 				path = strings.Replace(path, "{quote}", "/api/desk/requests/"+env.createQuote(t, cookies["client"], "home"), 1)
 			}
-			c := apiCase{as: "admin", method: tt.method, url: path, body: tt.body, status: tt.status, field: tt.field, bodyHas: tt.has}
-			c.run(t, env, cookies)
+			c := apiScenario{as: "admin", method: tt.method, path: path, body: tt.body, status: tt.status, field: tt.field, contains: tt.has}
+			c.run(t, env.h, cookies)
 		})
 	}
 }

@@ -53,7 +53,7 @@ func TestHealthzTellsEngineAndMigration(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h, logs := newTestServer(t, tt.store)
-			res := scenario{method: "GET", url: "/healthz", status: tt.status}.run(t, h)
+			res, _ := apiScenario{method: "GET", path: "/healthz", status: tt.status}.run(t, h, nil)
 			body := healthBody(t, h)
 			if body != tt.body+"\n" {
 				t.Errorf("body %q, want %q", body, tt.body)

@@ -77,11 +77,11 @@ func TestOffersRefuseHostileInput(t *testing.T) {
 			if as == "" {
 				as = "admin"
 			}
-			c := apiCase{as: as, method: "POST", url: url, body: tt.body, ctype: tt.ctype, status: 400, field: tt.field}
+			c := apiScenario{as: as, method: "POST", path: url, body: tt.body, ctype: tt.ctype, status: 400, field: tt.field}
 			if tt.has != "" {
-				c.bodyHas = []string{tt.has}
+				c.contains = []string{tt.has}
 			}
-			c.run(t, e.apiEnv, e.cookies)
+			c.run(t, e.apiEnv.h, e.cookies)
 			if after := e.status(t); after != before {
 				t.Fatalf("refused, yet %s → %s", before, after)
 			}
@@ -93,9 +93,9 @@ func TestOfferDecisionsOnWrongIDs(t *testing.T) {
 	e := newOffersEnv(t)
 	ids := e.send(t)
 	tests := []struct {
-		name, url, body string
-		status          int
-		has             string
+		name, path, body string
+		status           int
+		has              string
 	}{
 		{"unknown request", "/api/quotes/inconnue/accept", `{"offerId":"` + ids[0] + `"}`, 404, "Cette demande de devis n’existe pas."},
 		{"unknown offer", "/api/quotes/" + e.id + "/accept", `{"offerId":"inconnue"}`, 404, "Cette offre n’existe pas."},
@@ -109,7 +109,7 @@ func TestOfferDecisionsOnWrongIDs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		as := "client"
-		if strings.Contains(tt.url, "/desk/") {
+		if strings.Contains(tt.path, "/desk/") {
 			as = "admin"
 		}
 		method := "POST"
@@ -117,7 +117,7 @@ func TestOfferDecisionsOnWrongIDs(t *testing.T) {
 			method = "GET"
 		}
 		t.Run(tt.name, func(t *testing.T) {
-			apiCase{as: as, method: method, url: tt.url, body: tt.body, status: tt.status, bodyHas: []string{tt.has}}.run(t, e.apiEnv, e.cookies)
+			apiScenario{as: as, method: method, path: tt.path, body: tt.body, status: tt.status, contains: []string{tt.has}}.run(t, e.apiEnv.h, e.cookies)
 		})
 	}
 }
