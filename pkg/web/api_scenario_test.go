@@ -102,29 +102,32 @@ func (s apiScenario) run(t testing.TB, h http.Handler, cookies map[string]string
 		s.cookie = cookies[s.as]
 	}
 	res, body := s.send(h)
-	who := ""
+	at := s.method + " " + s.path
 	if s.as != "" {
-		who = " as " + s.as
+		at += " as " + s.as
+	}
+	if s.name != "" {
+		at = s.name + ": " + at
 	}
 	if res.StatusCode != s.status {
-		t.Fatalf("%s %s%s: status %d, want %d; body %s", s.method, s.path, who, res.StatusCode, s.status, body)
+		t.Fatalf("%s: status %d, want %d; body %s", at, res.StatusCode, s.status, body)
 	}
 	if s.field != "" && !strings.Contains(body, `"field":"`+s.field+`"`) {
-		t.Errorf("%s %s%s: body %s lacks field %q", s.method, s.path, who, body, s.field)
+		t.Errorf("%s: body %s lacks field %q", at, body, s.field)
 	}
 	for _, want := range s.contains {
 		if !strings.Contains(body, want) {
-			t.Errorf("%s %s%s: body %s lacks %q", s.method, s.path, who, body, want)
+			t.Errorf("%s: body %s lacks %q", at, body, want)
 		}
 	}
 	for _, not := range append(s.notContains, neverInBody...) {
 		if strings.Contains(body, not) {
-			t.Errorf("%s %s%s: body %s holds %q", s.method, s.path, who, body, not)
+			t.Errorf("%s: body %s holds %q", at, body, not)
 		}
 	}
 	for k, want := range s.header {
 		if got := res.Header.Get(k); got != want {
-			t.Errorf("%s %s%s: header %s %q, want %q", s.method, s.path, who, k, got, want)
+			t.Errorf("%s: header %s %q, want %q", at, k, got, want)
 		}
 	}
 	if s.check != nil {
