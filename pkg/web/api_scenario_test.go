@@ -1,9 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -147,4 +149,24 @@ func runScenarios(t *testing.T, cases []apiScenario) {
 			c.run(t, env.h, env.people(t))
 		})
 	}
+}
+
+// fileForm is a multipart form with one file in its "file" field, as the
+// site uploads one: the body and its Content-Type, for a scenario's body
+// and ctype.
+func fileForm(t testing.TB, name string, data []byte) (body, ctype string) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreateFormFile("file", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := part.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String(), w.FormDataContentType()
 }

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"crypto/tls"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -69,15 +67,8 @@ func TestCrossOriginStateChangesRefused(t *testing.T) {
 	env := newAPI(t)
 	cookies := env.people(t)
 	for _, url := range []string{"/api/auth/register", "/api/auth/login", "/api/auth/logout", "/api/profile/password", "/api/profile/delete"} {
-		req := httptest.NewRequest("POST", url, strings.NewReader(`{}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Cookie", cookies["client"])
-		req.Header.Set("Sec-Fetch-Site", "cross-site")
-		rec := httptest.NewRecorder()
-		env.h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusForbidden {
-			t.Errorf("cross-site POST %s: %d, want 403", url, rec.Code)
-		}
+		apiScenario{name: "cross-site", as: "client", method: "POST", path: url, body: `{}`,
+			headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: http.StatusForbidden}.run(t, env.h, cookies)
 	}
 	if env.whoAmI(t, cookies["client"]) != "client@exemple.fr" {
 		t.Error("a cross-site request changed the session")
@@ -108,31 +99,17 @@ func TestCookieAttributes(t *testing.T) {
 			env := newAPI(t, opts...)
 			env.signUp(t, "marie@exemple.fr")
 			body := `{"email":"marie@exemple.fr","password":"` + goodPassword + `","remember":` + map[bool]string{true: "true", false: "false"}[tt.remember] + `}`
-			req := httptest.NewRequest("POST", "/api/auth/login", strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			if tt.tls {
-				req.TLS = &tls.ConnectionState{}
-			}
-			rec := httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			c, pair := sessionCookieOf(rec.Result())
-			if rec.Code != 200 || c == nil {
-				t.Fatalf("login %d, cookie %v", rec.Code, c)
+			res, _ := apiScenario{method: "POST", path: "/api/auth/login", body: body, tls: tt.tls}.send(env.h)
+			c, pair := sessionCookieOf(res)
+			if res.StatusCode != 200 || c == nil {
+				t.Fatalf("login %d, cookie %v", res.StatusCode, c)
 			}
 			if c.Name != tt.cookie || c.Secure != tt.secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != "/" || c.Domain != "" || c.MaxAge != tt.maxAge {
 				t.Errorf("cookie %+v", c)
 			}
 			// The cookie is read back under the same rules.
-			req = httptest.NewRequest("GET", "/api/session", nil)
-			req.Header.Set("Cookie", pair)
-			if tt.tls {
-				req.TLS = &tls.ConnectionState{}
-			}
-			rec = httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			if !strings.Contains(rec.Body.String(), "marie@exemple.fr") {
-				t.Errorf("cookie not accepted back: %s", rec.Body)
-			}
+			apiScenario{name: "cookie accepted back", method: "GET", path: "/api/session", cookie: pair, tls: tt.tls,
+				status: 200, contains: []string{"marie@exemple.fr"}}.run(t, env.h, nil)
 		})
 	}
 }

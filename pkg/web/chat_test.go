@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -185,12 +184,8 @@ func TestChatRateLimits(t *testing.T) {
 // doFrom sends a request from the address ip.
 func (e *apiEnv) doFrom(t testing.TB, ip, method, url, body string) *http.Response {
 	t.Helper()
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.RemoteAddr = ip + ":4321"
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Result()
+	res, _ := apiScenario{method: method, path: url, body: body, ctype: "application/json", from: ip}.send(e.h)
+	return res
 }
 
 func TestChatRateLimitPerAddress(t *testing.T) {

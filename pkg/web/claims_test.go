@@ -1,11 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"mime/multipart"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -43,20 +40,9 @@ func newClaimEnv(t *testing.T) *claimEnv {
 // upload sends a file to the claim as the site does.
 func (e *claimEnv) upload(t *testing.T, name string, data []byte, who string) (int, string) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part.Write(data)
-	w.Close()
-	req := httptest.NewRequest("POST", "/api/claims/"+e.id+"/files", &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Cookie", e.people[who])
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.String()
+	body, ctype := fileForm(t, name, data)
+	res, out := apiScenario{method: "POST", path: "/api/claims/" + e.id + "/files", body: body, ctype: ctype, cookie: e.people[who]}.send(e.h)
+	return res.StatusCode, out
 }
 
 // TestClaimsThroughTheAPI runs the API's scenarios: who may declare,

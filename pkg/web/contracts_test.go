@@ -7,8 +7,6 @@ import (
 	"hash/crc32"
 	"image"
 	"image/png"
-	"mime/multipart"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -71,20 +69,9 @@ func (e *contractEnv) sign(t *testing.T) {
 // upload sends a supporting document as the site does.
 func (e *contractEnv) upload(t *testing.T, kind, name string, data []byte, who string) (int, string) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part.Write(data)
-	w.Close()
-	req := httptest.NewRequest("POST", "/api/contracts/"+e.id+"/proofs/"+kind, &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Cookie", e.people[who])
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.String()
+	body, ctype := fileForm(t, name, data)
+	res, out := apiScenario{method: "POST", path: "/api/contracts/" + e.id + "/proofs/" + kind, body: body, ctype: ctype, cookie: e.people[who]}.send(e.h)
+	return res.StatusCode, out
 }
 
 // files counts the stored files.
@@ -271,14 +258,8 @@ func TestHostileUploads(t *testing.T) {
 	if status, body := e.upload(t, "passport", "x.png", pngOf(40, 30), "client"); status != 404 {
 		t.Errorf("a kind not asked: %d %s", status, body)
 	}
-	req := httptest.NewRequest("POST", "/api/contracts/"+e.id+"/proofs/licence", strings.NewReader(`{"file":"x"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Cookie", e.people["client"])
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "multipart/form-data") {
-		t.Errorf("not a form: %d %s", rec.Code, rec.Body.String())
-	}
+	apiScenario{name: "not a form", as: "client", method: "POST", path: "/api/contracts/" + e.id + "/proofs/licence", body: `{"file":"x"}`,
+		status: 400, contains: []string{"multipart/form-data"}}.run(t, e.h, e.people)
 	status, body := e.upload(t, "licence", "../../permis.png", pngOf(40, 30), "client")
 	if status != 201 || !strings.Contains(body, `"name":"permis.png"`) || !strings.Contains(body, `"status":"sent"`) {
 		t.Fatalf("a clean PNG: %d %s", status, body)

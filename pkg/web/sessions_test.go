@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"sort"
 	"strings"
@@ -19,17 +18,7 @@ const (
 // send is env.do with a browser's User-Agent.
 func (e *apiEnv) send(t testing.TB, method, url, body, cookie, userAgent string) (*http.Response, string) {
 	t.Helper()
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if cookie != "" {
-		req.Header.Set("Cookie", cookie)
-	}
-	req.Header.Set("User-Agent", userAgent)
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Result(), rec.Body.String()
+	return apiScenario{method: method, path: url, body: body, cookie: cookie, headers: map[string]string{"User-Agent": userAgent}}.send(e.h)
 }
 
 // signInAs signs email in from a browser (browserSignIn, every request
