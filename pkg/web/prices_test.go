@@ -204,9 +204,7 @@ func BenchmarkPriceRequest(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		n++
-		req := httptest.NewRequest("POST", "/api/prices", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:4242", n>>16&255, n>>8&255, n&255)
+		req := apiScenario{method: "POST", path: "/api/prices", body: body, from: fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)}.request()
 		rec := httptest.NewRecorder()
 		env.h.ServeHTTP(rec, req)
 		if rec.Code != 200 {

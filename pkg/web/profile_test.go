@@ -160,17 +160,13 @@ func TestNeverServerErrors(t *testing.T) {
 	for _, e := range endpoints {
 		for _, who := range []string{"anonymous", "client"} {
 			for _, body := range bodies {
-				req := httptest.NewRequest(e.method, e.path, strings.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Cookie", cookies[who])
-				req.RemoteAddr = "198.51.100.1:4000"
-				rec := httptest.NewRecorder()
-				env.h.ServeHTTP(rec, req)
-				if rec.Code >= 500 {
-					t.Errorf("%s %s as %s with %.40q: %d %s", e.method, e.path, who, body, rec.Code, rec.Body)
+				// Any status but a 5xx: the runner's exact status does not fit.
+				res, out := apiScenario{method: e.method, path: e.path, body: body, ctype: "application/json", cookie: cookies[who], from: "198.51.100.1"}.send(env.h)
+				if res.StatusCode >= 500 {
+					t.Errorf("%s %s as %s with %.40q: %d %s", e.method, e.path, who, body, res.StatusCode, out)
 				}
-				if rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error":"`) {
-					t.Errorf("%s %s: %d without a French error: %s", e.method, e.path, rec.Code, rec.Body)
+				if res.StatusCode >= 400 && !strings.Contains(out, `"error":"`) {
+					t.Errorf("%s %s: %d without a French error: %s", e.method, e.path, res.StatusCode, out)
 				}
 			}
 		}
@@ -178,7 +174,7 @@ func TestNeverServerErrors(t *testing.T) {
 }
 
 func TestUserFrom(t *testing.T) {
-	req := httptest.NewRequest("GET", "/", nil)
+	req := apiScenario{method: "GET", path: "/"}.request()
 	if u, ok := UserFrom(req.Context()); ok || u != nil {
 		t.Error("UserFrom found a user in a bare context")
 	}

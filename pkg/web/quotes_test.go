@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -173,13 +172,10 @@ func TestQuotesNeverServerErrors(t *testing.T) {
 	}
 	for _, body := range bodies {
 		for _, url := range []string{"/api/quotes", "/api/quotes/x"} {
-			req := httptest.NewRequest("POST", url, strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Cookie", cookie)
-			rec := httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			if rec.Code >= 500 || (rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error":"`)) {
-				t.Errorf("POST %s with %.50q: %d %s", url, body, rec.Code, rec.Body)
+			// Any status but a 5xx: the runner's exact status does not fit.
+			res, out := apiScenario{method: "POST", path: url, body: body, ctype: "application/json", cookie: cookie}.send(env.h)
+			if res.StatusCode >= 500 || (res.StatusCode >= 400 && !strings.Contains(out, `"error":"`)) {
+				t.Errorf("POST %s with %.50q: %d %s", url, body, res.StatusCode, out)
 			}
 		}
 	}
