@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -173,4 +177,85 @@ func fileForm(t testing.TB, name string, data []byte) (body, ctype string) {
 		t.Fatal(err)
 	}
 	return buf.String(), w.FormDataContentType()
+}
+
+// handBuilt is what TestRequestsAreScenarios lets build a request outside
+// apiScenario.request, by "file: function", with the reason.
+var handBuilt = map[string]string{
+	"chat_stream_test.go: streamRequest": "a client's request to a real server (httptest.Server): the SSE stream stays open and is read as its events arrive, which a recorder cannot do",
+}
+
+// TestRequestsAreScenarios: every request a test of pkg/web sends is built
+// by apiScenario.request (issue 41: one shape of API test), and no other
+// table type of API tests grows beside apiScenario: a struct with a method
+// or a path and an expected status is one.
+func TestRequestsAreScenarios(t *testing.T) {
+	files, err := filepath.Glob("*_test.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("test files: %v %v", files, err)
+	}
+	builders := map[string]bool{"NewRequest": true, "NewRequestWithContext": true}
+	fset := token.NewFileSet()
+	used := map[string]bool{}
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			where := name + ": " + fn.Name.Name
+			ast.Inspect(fn, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					pkg, ok := n.X.(*ast.Ident)
+					if !ok || (pkg.Name != "http" && pkg.Name != "httptest") || !builders[n.Sel.Name] {
+						return true
+					}
+				case *ast.CompositeLit:
+					sel, ok := n.Type.(*ast.SelectorExpr)
+					if !ok || sel.Sel.Name != "Request" {
+						return true
+					}
+					if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "http" {
+						return true
+					}
+				default:
+					return true
+				}
+				switch {
+				case where == "api_scenario_test.go: request":
+				case handBuilt[where] != "":
+					used[where] = true
+				default:
+					t.Errorf("%s: %s builds a request by hand: send an apiScenario (or say why not in handBuilt)", fset.Position(n.Pos()), where)
+				}
+				return true
+			})
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			st, ok := n.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			fields := map[string]bool{}
+			for _, fl := range st.Fields.List {
+				for _, id := range fl.Names {
+					fields[id.Name] = true
+				}
+			}
+			if fields["status"] && (fields["method"] || fields["path"] || fields["url"]) && !(name == "api_scenario_test.go" && fields["ctype"]) {
+				t.Errorf("%s: a table of API requests beside apiScenario: make its rows apiScenarios", fset.Position(st.Pos()))
+			}
+			return true
+		})
+	}
+	for where := range handBuilt {
+		if !used[where] {
+			t.Errorf("handBuilt names %s, which builds no request: drop it", where)
+		}
+	}
 }
