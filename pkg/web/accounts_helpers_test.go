@@ -3,10 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -85,18 +83,7 @@ func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 // response and its body.
 func (e *apiEnv) do(t testing.TB, method, url, body, cookie string) (*http.Response, string) {
 	t.Helper()
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if cookie != "" {
-		req.Header.Set("Cookie", cookie)
-	}
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	res := rec.Result()
-	b, _ := io.ReadAll(res.Body)
-	return res, string(b)
+	return apiScenario{method: method, path: url, body: body, cookie: cookie}.send(e.h)
 }
 
 // sessionCookie returns the "name=value" of the session cookie a response set.

@@ -15,7 +15,7 @@ import (
 func TestAdminCreateUser(t *testing.T) {
 	e := newDeskEnv(t)
 	post := func(name, as, body string, status int, field string, has ...string) deskCase {
-		return deskCase{apiCase: apiCase{name: name, as: as, method: "POST", url: "/api/admin/users", body: body, status: status, field: field, bodyHas: has}}
+		return deskCase{apiScenario: apiScenario{name: name, as: as, method: "POST", path: "/api/admin/users", body: body, status: status, field: field, contains: has}}
 	}
 	cases := []deskCase{
 		post("an agent", "admin", `{"email":"Lea.Martin@exemple.fr","displayName":"Léa Martin","role":"agent"}`, 201, "",
@@ -62,7 +62,7 @@ func TestAdminCreateUser(t *testing.T) {
 func TestAdminSearchUsers(t *testing.T) {
 	e := newDeskEnv(t)
 	get := func(name, as, query string, status int, field string, has []string, not ...string) deskCase {
-		return deskCase{apiCase: apiCase{name: name, as: as, method: "GET", url: "/api/admin/users" + query, status: status, field: field, bodyHas: has, bodyNot: not}}
+		return deskCase{apiScenario: apiScenario{name: name, as: as, method: "GET", path: "/api/admin/users" + query, status: status, field: field, contains: has, notContains: not}}
 	}
 	cases := []deskCase{
 		get("by e-mail", "admin", "?q=AGENT2", 200, "", []string{`{"users":[{"uid":"`, `"email":"agent2@exemple.fr"`, `"displayName":`, `"role":"agent"`, `"status":"active"`, `"createdAt":`, `"lastSeenAt":`}, "client@exemple.fr", `"admin@exemple.fr"`),

@@ -1,85 +1,25 @@
 package web
 
 import (
-	"crypto/tls"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
 
-// apiCase is one API scenario: who asks (a cookie of env.people), the
-// request, and what the answer must hold.
-type apiCase struct {
-	name    string
-	as      string
-	method  string
-	url     string
-	body    string
-	ctype   string
-	status  int
-	field   string
-	bodyHas []string
-	bodyNot []string
-}
-
-func (c apiCase) run(t *testing.T, env *apiEnv, cookies map[string]string) {
-	t.Helper()
-	req := httptest.NewRequest(c.method, c.url, strings.NewReader(c.body))
-	switch {
-	case c.ctype != "":
-		req.Header.Set("Content-Type", c.ctype)
-	case c.body != "":
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if ck := cookies[c.as]; ck != "" {
-		req.Header.Set("Cookie", ck)
-	}
-	rec := httptest.NewRecorder()
-	env.h.ServeHTTP(rec, req)
-	body := rec.Body.String()
-	if rec.Code != c.status {
-		t.Fatalf("%s %s as %q: status %d, want %d; body %s", c.method, c.url, c.as, rec.Code, c.status, body)
-	}
-	if c.field != "" && !strings.Contains(body, `"field":"`+c.field+`"`) {
-		t.Errorf("body %s lacks field %q", body, c.field)
-	}
-	for _, want := range c.bodyHas {
-		if !strings.Contains(body, want) {
-			t.Errorf("body %s lacks %q", body, want)
-		}
-	}
-	for _, not := range append(c.bodyNot, "argon2", "password_hash", "passwordHash") {
-		if strings.Contains(body, not) {
-			t.Errorf("body %s holds %q", body, not)
-		}
-	}
-}
-
-// runCases runs each case on a server and database of its own, so the
-// cases run in parallel (pkg/web is the longest package under -race).
-func runCases(t *testing.T, cases []apiCase) {
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			env := newAPI(t)
-			c.run(t, env, env.people(t))
-		})
-	}
-}
-
 func TestAuthScenarios(t *testing.T) {
-	reg := func(body string) apiCase { return apiCase{method: "POST", url: "/api/auth/register", body: body} }
-	login := func(body string) apiCase { return apiCase{method: "POST", url: "/api/auth/login", body: body} }
-	with := func(c apiCase, name string, status int, field string, has ...string) apiCase {
-		c.name, c.status, c.field, c.bodyHas = name, status, field, has
+	reg := func(body string) apiScenario {
+		return apiScenario{method: "POST", path: "/api/auth/register", body: body}
+	}
+	login := func(body string) apiScenario { return apiScenario{method: "POST", path: "/api/auth/login", body: body} }
+	with := func(c apiScenario, name string, status int, field string, has ...string) apiScenario {
+		c.name, c.status, c.field, c.contains = name, status, field, has
 		return c
 	}
 	pw := `"password":"` + goodPassword + `"`
-	cases := []apiCase{
-		{name: "session anonymous", method: "GET", url: "/api/session", status: 200, bodyHas: []string{`{"user":null}`}},
-		{name: "session signed in", as: "client", method: "GET", url: "/api/session", status: 200, bodyHas: []string{`"email":"client@exemple.fr"`, `"role":"client"`, `"status":"active"`, `"uid":"`, `"createdAt":"2026-03-02T09:00:00.000Z"`}},
-		{name: "session of an agent", as: "agent", method: "GET", url: "/api/session", status: 200, bodyHas: []string{`"role":"agent"`}},
+	cases := []apiScenario{
+		{name: "session anonymous", method: "GET", path: "/api/session", status: 200, contains: []string{`{"user":null}`}},
+		{name: "session signed in", as: "client", method: "GET", path: "/api/session", status: 200, contains: []string{`"email":"client@exemple.fr"`, `"role":"client"`, `"status":"active"`, `"uid":"`, `"createdAt":"2026-03-02T09:00:00.000Z"`}},
+		{name: "session of an agent", as: "agent", method: "GET", path: "/api/session", status: 200, contains: []string{`"role":"agent"`}},
 		with(reg(`{"email":"Zoe@Exemple.fr",`+pw+`,"displayName":" Zoé D. "}`), "register", 201, "", `"email":"zoe@exemple.fr"`, `"displayName":"Zoé D."`, `"role":"client"`, `"status":"active"`),
 		with(reg(`{"email":"jeanne.martin@exemple.fr",`+pw+`}`), "register without a name", 201, "", `"displayName":"jeanne.martin"`),
 		with(reg(`{"email":"JOSÉ@exemple.fr",`+pw+`,"displayName":"José 🚗 李"}`), "register unicode", 201, "", `"email":"josé@exemple.fr"`, `"displayName":"José 🚗 李"`),
@@ -103,7 +43,7 @@ func TestAuthScenarios(t *testing.T) {
 		with(reg(`{"email":"z@exemple.fr",`+pw+`,"displayName":"a\u202eb"}`), "register bidi override", 400, "displayName", "non autorisés"),
 		with(reg(`{"email":"z@exemple.fr",`+pw+`,"displayName":"a\u0000b"}`), "register NUL in name", 400, "displayName", "non autorisés"),
 		with(reg(`{"email":"z\u0000@exemple.fr",`+pw+`}`), "register NUL in e-mail", 400, "email", "valide"),
-		{name: "register not json", method: "POST", url: "/api/auth/register", body: "email=z", ctype: "application/x-www-form-urlencoded", status: 400, bodyHas: []string{"JSON"}},
+		{name: "register not json", method: "POST", path: "/api/auth/register", body: "email=z", ctype: "application/x-www-form-urlencoded", status: 400, contains: []string{"JSON"}},
 		with(login(`{"email":"client@exemple.fr",`+pw+`}`), "login", 200, "", `"email":"client@exemple.fr"`),
 		with(login(`{"email":" Client@Exemple.FR",`+pw+`,"remember":true}`), "login remembered", 200, "", `"email":"client@exemple.fr"`),
 		with(login(`{"email":"client@exemple.fr","password":"pas le bon mot de passe"}`), "login wrong password", 401, "", "E-mail ou mot de passe incorrect."),
@@ -115,27 +55,20 @@ func TestAuthScenarios(t *testing.T) {
 		with(login(`{"email":"client@exemple.fr",`+pw), "login malformed", 400, "", "JSON valide"),
 		with(login(`{"email":"client@exemple.fr",`+pw+`,"password2":"x"}`), "login unknown field", 400, "", "champ inconnu"),
 		with(login(`{"email":"client@exemple.fr",`+pw+`}{}`), "login two objects", 400, "", "un seul objet"),
-		{name: "login by GET does nothing", method: "GET", url: "/api/auth/login", status: 404},
-		{name: "logout by GET does nothing", as: "client", method: "GET", url: "/api/auth/logout", status: 404},
-		{name: "logout anonymous", method: "POST", url: "/api/auth/logout", status: 204},
-		{name: "logout", as: "client", method: "POST", url: "/api/auth/logout", status: 204},
+		{name: "login by GET does nothing", method: "GET", path: "/api/auth/login", status: 404},
+		{name: "logout by GET does nothing", as: "client", method: "GET", path: "/api/auth/logout", status: 404},
+		{name: "logout anonymous", method: "POST", path: "/api/auth/logout", status: 204},
+		{name: "logout", as: "client", method: "POST", path: "/api/auth/logout", status: 204},
 	}
-	runCases(t, cases)
+	runScenarios(t, cases)
 }
 
 func TestCrossOriginStateChangesRefused(t *testing.T) {
 	env := newAPI(t)
 	cookies := env.people(t)
 	for _, url := range []string{"/api/auth/register", "/api/auth/login", "/api/auth/logout", "/api/profile/password", "/api/profile/delete"} {
-		req := httptest.NewRequest("POST", url, strings.NewReader(`{}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Cookie", cookies["client"])
-		req.Header.Set("Sec-Fetch-Site", "cross-site")
-		rec := httptest.NewRecorder()
-		env.h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusForbidden {
-			t.Errorf("cross-site POST %s: %d, want 403", url, rec.Code)
-		}
+		apiScenario{name: "cross-site", as: "client", method: "POST", path: url, body: `{}`,
+			headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: http.StatusForbidden}.run(t, env.h, cookies)
 	}
 	if env.whoAmI(t, cookies["client"]) != "client@exemple.fr" {
 		t.Error("a cross-site request changed the session")
@@ -166,31 +99,17 @@ func TestCookieAttributes(t *testing.T) {
 			env := newAPI(t, opts...)
 			env.signUp(t, "marie@exemple.fr")
 			body := `{"email":"marie@exemple.fr","password":"` + goodPassword + `","remember":` + map[bool]string{true: "true", false: "false"}[tt.remember] + `}`
-			req := httptest.NewRequest("POST", "/api/auth/login", strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			if tt.tls {
-				req.TLS = &tls.ConnectionState{}
-			}
-			rec := httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			c, pair := sessionCookieOf(rec.Result())
-			if rec.Code != 200 || c == nil {
-				t.Fatalf("login %d, cookie %v", rec.Code, c)
+			res, _ := apiScenario{method: "POST", path: "/api/auth/login", body: body, tls: tt.tls}.send(env.h)
+			c, pair := sessionCookieOf(res)
+			if res.StatusCode != 200 || c == nil {
+				t.Fatalf("login %d, cookie %v", res.StatusCode, c)
 			}
 			if c.Name != tt.cookie || c.Secure != tt.secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != "/" || c.Domain != "" || c.MaxAge != tt.maxAge {
 				t.Errorf("cookie %+v", c)
 			}
 			// The cookie is read back under the same rules.
-			req = httptest.NewRequest("GET", "/api/session", nil)
-			req.Header.Set("Cookie", pair)
-			if tt.tls {
-				req.TLS = &tls.ConnectionState{}
-			}
-			rec = httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			if !strings.Contains(rec.Body.String(), "marie@exemple.fr") {
-				t.Errorf("cookie not accepted back: %s", rec.Body)
-			}
+			apiScenario{name: "cookie accepted back", method: "GET", path: "/api/session", cookie: pair, tls: tt.tls,
+				status: 200, contains: []string{"marie@exemple.fr"}}.run(t, env.h, nil)
 		})
 	}
 }

@@ -53,10 +53,10 @@ func BenchmarkSignIn(b *testing.B) {
 	env.signUp(b, "marie@exemple.fr")
 	body := `{"email":"marie@exemple.fr","password":"` + goodPassword + `"}`
 	b.ResetTimer()
+	login := apiScenario{method: "POST", path: "/api/auth/login", body: body}
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			req := httptest.NewRequest("POST", "/api/auth/login", strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
+			req := login.request()
 			rec := httptest.NewRecorder()
 			env.h.ServeHTTP(rec, req)
 			if rec.Code != 200 {
@@ -73,8 +73,7 @@ func BenchmarkSessionRequest(b *testing.B) {
 	cookie := env.signUp(b, "marie@exemple.fr")
 	b.ResetTimer()
 	for b.Loop() {
-		req := httptest.NewRequest("GET", "/api/session", nil)
-		req.Header.Set("Cookie", cookie)
+		req := apiScenario{method: "GET", path: "/api/session", cookie: cookie}.request()
 		rec := httptest.NewRecorder()
 		env.h.ServeHTTP(rec, req)
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "marie@exemple.fr") {
@@ -89,7 +88,7 @@ func BenchmarkSessionRequestNoCookie(b *testing.B) {
 	env := benchEnv(b)
 	b.ResetTimer()
 	for b.Loop() {
-		req := httptest.NewRequest("GET", "/api/session", nil)
+		req := apiScenario{method: "GET", path: "/api/session"}.request()
 		rec := httptest.NewRecorder()
 		env.h.ServeHTTP(rec, req)
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"user":null`) {
@@ -117,8 +116,7 @@ func benchSessionParallel(b *testing.B, parallelism int) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			req := httptest.NewRequest("GET", "/api/session", nil)
-			req.Header.Set("Cookie", cookie)
+			req := apiScenario{method: "GET", path: "/api/session", cookie: cookie}.request()
 			rec := httptest.NewRecorder()
 			env.h.ServeHTTP(rec, req)
 			if rec.Code != 200 {

@@ -6,56 +6,36 @@ import (
 	"testing"
 )
 
-// attachCase is one request of the attach matrix: who asks, about whose
-// conversation, and the answer; {id} is replaced by the conversation's ID.
+// attachCase is one request of the attach matrix: an apiScenario ({id}
+// is the conversation's ID), about whose conversation, and who may read
+// it afterwards, and who may not.
 type attachCase struct {
-	name    string
-	as      string
-	owner   string // who starts the conversation: "anonymous" for a visitor
-	url     string
-	headers map[string]string
-	status  int
-	bodyHas []string
-	// after is who may read the conversation afterwards, and who may not.
+	apiScenario
+	owner              string // who starts the conversation: "anonymous" for a visitor
 	readers, strangers []string
 }
 
 func TestChatAttachMatrix(t *testing.T) {
 	attach := "/api/chat/conversations/{id}/attach"
 	tests := []attachCase{
-		{name: "a visitor cannot attach", as: "anonymous", owner: "anonymous", url: attach, status: 401,
-			bodyHas: []string{"Vous devez être connecté."}, readers: []string{"anonymous", "client"}},
-		{name: "a visitor conversation becomes the user's", as: "client", owner: "anonymous", url: attach, status: 204,
-			readers: []string{"client"}, strangers: []string{"anonymous", "other", "agent", "admin"}},
-		{name: "the user's own: nothing to do", as: "client", owner: "client", url: attach, status: 204,
-			readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
-		{name: "someone else's is not found", as: "other", owner: "client", url: attach, status: 404,
-			bodyHas: []string{"n’existe pas"}, readers: []string{"client"}, strangers: []string{"anonymous", "other"}},
-		{name: "an admin cannot take one either", as: "admin", owner: "client", url: attach, status: 404,
-			readers: []string{"client"}, strangers: []string{"admin"}},
-		{name: "an unknown ID", as: "client", owner: "anonymous", url: "/api/chat/conversations/" + strings.Repeat("A", 43) + "/attach", status: 404,
-			readers: []string{"anonymous"}},
-		{name: "a malformed ID", as: "client", owner: "anonymous", url: "/api/chat/conversations/%00%ff/attach", status: 404,
-			bodyHas: []string{"n’existe pas"}, readers: []string{"anonymous"}},
-		{name: "from another site", as: "client", owner: "anonymous", url: attach, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403,
-			readers: []string{"anonymous"}},
-		{name: "by GET", as: "client", owner: "anonymous", url: attach, status: 404, readers: []string{"anonymous"}},
+		{apiScenario{name: "a visitor cannot attach", method: "POST", as: "anonymous", path: attach, status: 401, contains: []string{"Vous devez être connecté."}}, "anonymous", []string{"anonymous", "client"}, nil},
+		{apiScenario{name: "a visitor conversation becomes the user's", method: "POST", as: "client", path: attach, status: 204}, "anonymous", []string{"client"}, []string{"anonymous", "other", "agent", "admin"}},
+		{apiScenario{name: "the user's own: nothing to do", method: "POST", as: "client", path: attach, status: 204}, "client", []string{"client"}, []string{"anonymous", "other"}},
+		{apiScenario{name: "someone else's is not found", method: "POST", as: "other", path: attach, status: 404, contains: []string{"n’existe pas"}}, "client", []string{"client"}, []string{"anonymous", "other"}},
+		{apiScenario{name: "an admin cannot take one either", method: "POST", as: "admin", path: attach, status: 404}, "client", []string{"client"}, []string{"admin"}},
+		{apiScenario{name: "an unknown ID", method: "POST", as: "client", path: "/api/chat/conversations/" + strings.Repeat("A", 43) + "/attach", status: 404}, "anonymous", []string{"anonymous"}, nil},
+		{apiScenario{name: "a malformed ID", method: "POST", as: "client", path: "/api/chat/conversations/%00%ff/attach", status: 404, contains: []string{"n’existe pas"}}, "anonymous", []string{"anonymous"}, nil},
+		{apiScenario{name: "from another site", method: "POST", as: "client", path: attach, headers: map[string]string{"Sec-Fetch-Site": "cross-site"}, status: 403}, "anonymous", []string{"anonymous"}, nil},
+		{apiScenario{name: "by GET", method: "GET", as: "client", path: attach, status: 404}, "anonymous", []string{"anonymous"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env := newAPI(t)
 			people := env.people(t)
 			id := env.startChat(t, people[tt.owner])
-			method := "POST"
-			if tt.name == "by GET" {
-				method = "GET"
-			}
-			sc := scenario{method: method, url: strings.ReplaceAll(tt.url, "{id}", id), headers: map[string]string{"Cookie": people[tt.as]},
-				status: tt.status, bodyHas: tt.bodyHas}
-			for k, v := range tt.headers {
-				sc.headers[k] = v
-			}
-			sc.run(t, env.h)
+			sc := tt.apiScenario
+			sc.path = strings.ReplaceAll(sc.path, "{id}", id)
+			sc.run(t, env.h, people)
 			for _, who := range tt.readers {
 				if res, body := env.do(t, "GET", "/api/chat/conversations/"+id, "", people[who]); res.StatusCode != 200 {
 					t.Errorf("%s cannot read it any more: %d %s", who, res.StatusCode, body)

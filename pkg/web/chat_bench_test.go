@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -35,8 +34,7 @@ func BenchmarkChatMessage(b *testing.B) {
 		env.clock.Advance(3 * time.Second)
 		text := benchChatMessages[i%len(benchChatMessages)]
 		i++
-		req := httptest.NewRequest("POST", url, strings.NewReader(`{"text":"`+text+`"}`))
-		req.Header.Set("Content-Type", "application/json")
+		req := apiScenario{method: "POST", path: url, body: `{"text":"` + text + `"}`}.request()
 		rec := httptest.NewRecorder()
 		env.h.ServeHTTP(rec, req)
 		if rec.Code != 200 {
@@ -83,8 +81,7 @@ func benchChatParallel(b *testing.B, parallelism int) {
 		i := 0
 		for pb.Next() {
 			env.clock.Advance(3 * time.Second)
-			req := httptest.NewRequest("POST", url, strings.NewReader(`{"text":"`+benchChatMessages[i%len(benchChatMessages)]+`"}`))
-			req.Header.Set("Content-Type", "application/json")
+			req := apiScenario{method: "POST", path: url, body: `{"text":"` + benchChatMessages[i%len(benchChatMessages)] + `"}`}.request()
 			req.RemoteAddr = addr
 			i++
 			rec := httptest.NewRecorder()

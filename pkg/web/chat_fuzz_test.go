@@ -25,8 +25,9 @@ func FuzzDecodeChatMessage(f *testing.F) {
 	}
 	f.Add([]byte(`{"text":"bonjour"}`), "text/plain")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
-		req := httptest.NewRequest("POST", "/api/chat/conversations/x/messages", bytes.NewReader(body))
-		req.Header.Set("Content-Type", contentType)
+		// The Content-Type as fuzzed, empty included.
+		req := apiScenario{method: "POST", path: "/api/chat/conversations/x/messages", body: string(body),
+			headers: map[string]string{"Content-Type": contentType}}.request()
 		text, err := decodeChatMessage(httptest.NewRecorder(), req)
 		if err != nil {
 			if apperr.CodeOf(err) != apperr.EINVALID {

@@ -1,11 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"mime/multipart"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -43,20 +40,9 @@ func newClaimEnv(t *testing.T) *claimEnv {
 // upload sends a file to the claim as the site does.
 func (e *claimEnv) upload(t *testing.T, name string, data []byte, who string) (int, string) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part.Write(data)
-	w.Close()
-	req := httptest.NewRequest("POST", "/api/claims/"+e.id+"/files", &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Cookie", e.people[who])
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.String()
+	body, ctype := fileForm(t, name, data)
+	res, out := apiScenario{method: "POST", path: "/api/claims/" + e.id + "/files", body: body, ctype: ctype, cookie: e.people[who]}.send(e.h)
+	return res.StatusCode, out
 }
 
 // TestClaimsThroughTheAPI runs the API's scenarios: who may declare,
@@ -65,52 +51,38 @@ func TestClaimsThroughTheAPI(t *testing.T) {
 	e := newClaimEnv(t)
 	base := "/api/claims/" + e.id
 	desk := "/api/desk/requests/" + e.id
-	for _, s := range []struct {
-		name, method, url, body, who string
-		status                       int
-		has                          []string
-	}{
-		{"a visitor declares", "POST", "/api/claims", claimBody, "anonymous", 401, nil},
-		{"staff declare", "POST", "/api/claims", claimBody, "agent", 403, nil},
-		{"a bad declaration names every field", "POST", "/api/claims", `{"product":"home","kind":"water","occurredAt":"demain"}`, "client", 400,
-			[]string{`"field":"insurer"`, `"field":"policyNumber"`, `"field":"occurredAt"`, `"field":"description"`}},
-		{"an unknown key", "POST", "/api/claims", `{"contractId":"x","hack":1}`, "client", 400, []string{"champ inconnu"}},
-		{"not JSON", "POST", "/api/claims", `{`, "client", 400, nil},
-		{"the list", "GET", "/api/claims", "", "client", 200, []string{`"claims":[{`, `"ref":"SN-2026-`, `"declareBy":"2026-03-06"`}},
-		{"another's list is empty", "GET", "/api/claims", "", "other", 200, []string{`"claims":[]`}},
-		{"the claim", "GET", base, "", "client", 200, []string{`"claim":{`, `"status":"declared"`, `"kindLabel":"Dégât des eaux"`, `"actions":["file","message"]`}},
-		{"another's claim", "GET", base, "", "other", 404, nil},
-		{"a guessed id", "GET", "/api/claims/AAAAAAAAAAAAAAAAAAAAAAAAAA", "", "client", 404, nil},
-		{"staff on the client's path", "GET", base, "", "agent", 404, nil},
-		{"a visitor", "GET", base, "", "anonymous", 401, nil},
-		{"another writes", "POST", base + "/messages", `{"body":"Bonjour"}`, "other", 404, nil},
-		{"an empty message", "POST", base + "/messages", `{"body":"  "}`, "client", 400, []string{`"field":"body"`}},
-		{"the client writes", "POST", base + "/messages", `{"body":"J'ai coupé l'eau."}`, "client", 201, []string{`"fromClient":true`}},
-		{"the desk's view by a client", "GET", desk + "/claim", "", "client", 403, nil},
-		{"the desk's view", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":false`, `"moves":[]`, `"email":"client@exemple.fr"`}},
-		{"a move before taking it", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-1"}`, "agent", 403, nil},
-		{"take it", "POST", desk + "/take", "", "agent", 200, nil},
-		{"the moves offered", "GET", desk + "/claim", "", "agent", 200, []string{`"canWork":true`, `{"status":"transmitted","label":"Transmis à l’assureur","needs":"insurerRef"}`}},
-		{"a move the machine refuses", "POST", desk + "/claim/status", `{"status":"indemnified","amountCents":100}`, "agent", 409, nil},
-		{"a move without its number", "POST", desk + "/claim/status", `{"status":"transmitted"}`, "agent", 400, []string{`"field":"insurerRef"`}},
-		{"a move by the client", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-1"}`, "client", 403, nil},
-		{"transmitted", "POST", desk + "/claim/status", `{"status":"transmitted","insurerRef":"EX-2026-4411"}`, "agent", 200, []string{`"insurerRef":"EX-2026-4411"`, `"status":"transmitted"`}},
-		{"a piece asked", "POST", desk + "/claim/status", `{"status":"pieces","asked":"La facture du plombier."}`, "agent", 200, []string{`"asked":"La facture du plombier."`}},
-		{"the agent writes", "POST", base + "/messages", `{"body":"Merci de nous envoyer la facture."}`, "agent", 201, []string{`"canWork":true`, `"fromClient":false`}},
-		{"the client reads the step", "GET", base, "", "client", 200, []string{`"status":"pieces"`, `"statusLabel":"En attente de pièces"`}},
-		{"the counts", "GET", "/api/desk/claims/counts", "", "admin", 200, []string{`"open":1`, `"answered":1`, `{"status":"pieces","label":"En attente de pièces","count":1}`}},
-		{"the counts by a client", "GET", "/api/desk/claims/counts", "", "client", 403, nil},
+	for _, s := range []apiScenario{
+		{name: "a visitor declares", method: "POST", path: "/api/claims", body: claimBody, as: "anonymous", status: 401},
+		{name: "staff declare", method: "POST", path: "/api/claims", body: claimBody, as: "agent", status: 403},
+		{name: "a bad declaration names every field", method: "POST", path: "/api/claims", body: `{"product":"home","kind":"water","occurredAt":"demain"}`, as: "client", status: 400, contains: []string{`"field":"insurer"`, `"field":"policyNumber"`, `"field":"occurredAt"`, `"field":"description"`}},
+		{name: "an unknown key", method: "POST", path: "/api/claims", body: `{"contractId":"x","hack":1}`, as: "client", status: 400, contains: []string{"champ inconnu"}},
+		{name: "not JSON", method: "POST", path: "/api/claims", body: `{`, as: "client", status: 400},
+		{name: "the list", method: "GET", path: "/api/claims", as: "client", status: 200, contains: []string{`"claims":[{`, `"ref":"SN-2026-`, `"declareBy":"2026-03-06"`}},
+		{name: "another's list is empty", method: "GET", path: "/api/claims", as: "other", status: 200, contains: []string{`"claims":[]`}},
+		{name: "the claim", method: "GET", path: base, as: "client", status: 200, contains: []string{`"claim":{`, `"status":"declared"`, `"kindLabel":"Dégât des eaux"`, `"actions":["file","message"]`}},
+		{name: "another's claim", method: "GET", path: base, as: "other", status: 404},
+		{name: "a guessed id", method: "GET", path: "/api/claims/AAAAAAAAAAAAAAAAAAAAAAAAAA", as: "client", status: 404},
+		{name: "staff on the client's path", method: "GET", path: base, as: "agent", status: 404},
+		{name: "a visitor", method: "GET", path: base, as: "anonymous", status: 401},
+		{name: "another writes", method: "POST", path: base + "/messages", body: `{"body":"Bonjour"}`, as: "other", status: 404},
+		{name: "an empty message", method: "POST", path: base + "/messages", body: `{"body":"  "}`, as: "client", status: 400, contains: []string{`"field":"body"`}},
+		{name: "the client writes", method: "POST", path: base + "/messages", body: `{"body":"J'ai coupé l'eau."}`, as: "client", status: 201, contains: []string{`"fromClient":true`}},
+		{name: "the desk's view by a client", method: "GET", path: desk + "/claim", as: "client", status: 403},
+		{name: "the desk's view", method: "GET", path: desk + "/claim", as: "agent", status: 200, contains: []string{`"canWork":false`, `"moves":[]`, `"email":"client@exemple.fr"`}},
+		{name: "a move before taking it", method: "POST", path: desk + "/claim/status", body: `{"status":"transmitted","insurerRef":"EX-1"}`, as: "agent", status: 403},
+		{name: "take it", method: "POST", path: desk + "/take", as: "agent", status: 200},
+		{name: "the moves offered", method: "GET", path: desk + "/claim", as: "agent", status: 200, contains: []string{`"canWork":true`, `{"status":"transmitted","label":"Transmis à l’assureur","needs":"insurerRef"}`}},
+		{name: "a move the machine refuses", method: "POST", path: desk + "/claim/status", body: `{"status":"indemnified","amountCents":100}`, as: "agent", status: 409},
+		{name: "a move without its number", method: "POST", path: desk + "/claim/status", body: `{"status":"transmitted"}`, as: "agent", status: 400, contains: []string{`"field":"insurerRef"`}},
+		{name: "a move by the client", method: "POST", path: desk + "/claim/status", body: `{"status":"transmitted","insurerRef":"EX-1"}`, as: "client", status: 403},
+		{name: "transmitted", method: "POST", path: desk + "/claim/status", body: `{"status":"transmitted","insurerRef":"EX-2026-4411"}`, as: "agent", status: 200, contains: []string{`"insurerRef":"EX-2026-4411"`, `"status":"transmitted"`}},
+		{name: "a piece asked", method: "POST", path: desk + "/claim/status", body: `{"status":"pieces","asked":"La facture du plombier."}`, as: "agent", status: 200, contains: []string{`"asked":"La facture du plombier."`}},
+		{name: "the agent writes", method: "POST", path: base + "/messages", body: `{"body":"Merci de nous envoyer la facture."}`, as: "agent", status: 201, contains: []string{`"canWork":true`, `"fromClient":false`}},
+		{name: "the client reads the step", method: "GET", path: base, as: "client", status: 200, contains: []string{`"status":"pieces"`, `"statusLabel":"En attente de pièces"`}},
+		{name: "the counts", method: "GET", path: "/api/desk/claims/counts", as: "admin", status: 200, contains: []string{`"open":1`, `"answered":1`, `{"status":"pieces","label":"En attente de pièces","count":1}`}},
+		{name: "the counts by a client", method: "GET", path: "/api/desk/claims/counts", as: "client", status: 403},
 	} {
-		res, body := e.do(t, s.method, s.url, s.body, e.people[s.who])
-		if res.StatusCode != s.status {
-			t.Errorf("%s: %d %s, want %d", s.name, res.StatusCode, body, s.status)
-			continue
-		}
-		for _, h := range s.has {
-			if !strings.Contains(body, h) {
-				t.Errorf("%s: %s lacks %s", s.name, body, h)
-			}
-		}
+		s.run(t, e.h, e.people)
 	}
 	status, body := e.upload(t, "facture.png", pngOf(40, 30), "client")
 	if status != 201 || !strings.Contains(body, `"status":"transmitted"`) || !strings.Contains(body, `"name":"facture.png"`) {

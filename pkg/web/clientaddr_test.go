@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
@@ -54,7 +53,7 @@ func TestClientAddress(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := httptest.NewRequest("GET", "/", nil)
+			r := apiScenario{method: "GET", path: "/"}.request()
 			r.RemoteAddr = c.peer
 			for _, v := range c.xff {
 				r.Header.Add("X-Forwarded-For", v)
@@ -130,9 +129,7 @@ func TestRequestLogNamesTheClient(t *testing.T) {
 				env = newAPI(t)
 			}
 			// An API request: the site's are only sampled in the log.
-			r := httptest.NewRequest("GET", "/api/session", nil)
-			r.Header.Set("X-Forwarded-For", "6.6.6.6, 198.51.100.23")
-			env.h.ServeHTTP(httptest.NewRecorder(), r)
+			apiScenario{method: "GET", path: "/api/session", headers: map[string]string{"X-Forwarded-For": "6.6.6.6, 198.51.100.23"}, status: 200}.run(t, env.h, nil)
 			if out := env.logs.String(); !strings.Contains(out, c.want) {
 				t.Errorf("log lacks %q:\n%s", c.want, out)
 			}

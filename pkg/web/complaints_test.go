@@ -20,10 +20,10 @@ func complaintJSON(more ...string) string {
 }
 
 func TestFileComplaintScenarios(t *testing.T) {
-	post := func(name, as, body string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: "POST", url: "/api/complaints", body: body, status: status, field: field, bodyHas: has}
+	post := func(name, as, body string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: "POST", path: "/api/complaints", body: body, status: status, field: field, contains: has}
 	}
-	runCases(t, []apiCase{
+	runScenarios(t, []apiScenario{
 		post("a visitor", "anonymous", complaintJSON(), 201, "", `"ref":"RC-2026-000001"`, `"acknowledgeDays":10`, `"answerMonths":2`,
 			`"acknowledgeDueAt":"2026-03-13T17:00:00.000Z"`, `"answerDueAt":"2026-05-02T08:00:00.000Z"`),
 		post("a client, whatever name the body says", "client", complaintJSON(`"name":""`, `"email":""`), 201, "", `"ref":"RC-2026-000001"`),
@@ -46,8 +46,8 @@ func TestFileComplaintScenarios(t *testing.T) {
 		post("empty", "anonymous", ``, 400, "", "Content-Type"),
 		post("two objects", "anonymous", complaintJSON()+`{}`, 400, "", "un seul objet"),
 		post("oversized", "anonymous", complaintJSON(`"facts":"`+strings.Repeat(`\u00e9`, 40000)+`"`), 400, "", "trop volumineuse"),
-		{name: "not JSON", method: "POST", url: "/api/complaints", body: "subject=x", ctype: "text/plain", status: 400, bodyHas: []string{"Content-Type: application/json"}},
-		{name: "no listing", as: "client", method: "GET", url: "/api/complaints", status: 404},
+		{name: "not JSON", method: "POST", path: "/api/complaints", body: "subject=x", ctype: "text/plain", status: 400, contains: []string{"Content-Type: application/json"}},
+		{name: "no listing", as: "client", method: "GET", path: "/api/complaints", status: 404},
 	})
 }
 
@@ -120,13 +120,13 @@ func TestComplaintDeskMatrix(t *testing.T) {
 		for who, status := range want {
 			t.Run(ep.path+" as "+who, func(t *testing.T) {
 				env, cookies, id := complaintEnv(t)
-				c := apiCase{as: who, method: ep.method, url: "/api/desk/requests/" + id + "/" + ep.path, body: ep.body, status: status}
+				c := apiScenario{as: who, method: ep.method, path: "/api/desk/requests/" + id + "/" + ep.path, body: ep.body, status: status}
 				if status == 200 {
-					c.bodyHas = ep.ok
+					c.contains = ep.ok
 				} else {
-					c.bodyNot = []string{"résilié"}
+					c.notContains = []string{"résilié"}
 				}
-				c.run(t, env, cookies)
+				c.run(t, env.h, cookies)
 			})
 		}
 	}
@@ -135,27 +135,25 @@ func TestComplaintDeskMatrix(t *testing.T) {
 // TestComplaintDeskScenarios: what staff may send wrong, and the order of
 // the procedure, through the API.
 func TestComplaintDeskScenarios(t *testing.T) {
+	// before are the steps the admin took first.
 	tests := []struct {
-		name, method, path, body string
-		before                   []string
-		status                   int
-		field                    string
-		has                      []string
+		apiScenario
+		before []string
 	}{
-		{name: "unknown id", method: "GET", path: "/api/desk/requests/inconnu/complaint", status: 404, has: []string{"Cette demande n’existe pas."}},
-		{name: "acknowledge an unknown id", method: "POST", path: "/api/desk/requests/inconnu/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation."}`, status: 404},
-		{name: "no text", method: "POST", path: "{id}/acknowledge", body: `{}`, status: 400, field: "text", has: []string{"Écrivez le texte envoyé au réclamant."}},
-		{name: "text too short", method: "POST", path: "{id}/answer", body: `{"text":"Non."}`, status: 400, field: "text", has: []string{"au moins 20\u00a0caractères"}},
-		{name: "text too long", method: "POST", path: "{id}/answer", body: `{"text":"` + strings.Repeat("x", 10001) + `"}`, status: 400, field: "text"},
-		{name: "text as number", method: "POST", path: "{id}/answer", body: `{"text":12}`, status: 400, field: "text", has: []string{"pas le bon type"}},
-		{name: "unknown field", method: "POST", path: "{id}/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation.","status":"closed"}`, status: 400, has: []string{"champ inconnu"}},
-		{name: "malformed", method: "POST", path: "{id}/answer", body: `{"text":`, status: 400, has: []string{"JSON valide"}},
-		{name: "oversized", method: "POST", path: "{id}/answer", body: `{"text":"` + strings.Repeat(`\u00e9`, 30000) + `"}`, status: 400, has: []string{"trop volumineuse"}},
-		{name: "acknowledged twice", method: "POST", path: "{id}/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation."}`, before: []string{"acknowledge"}, status: 409, has: []string{"déjà été envoyé"}},
-		{name: "answered twice", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici une seconde réponse."}`, before: []string{"answer"}, status: 409, has: []string{"En cours d’instruction"}},
-		{name: "answer after the acknowledgement", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici notre réponse détaillée."}`, before: []string{"acknowledge"}, status: 200, has: []string{`"answeredAt":"2026`}},
-		{name: "a quote request is no complaint", method: "GET", path: "{quote}/complaint", status: 404},
-		{name: "acknowledge with GET", method: "GET", path: "{id}/acknowledge", status: 404},
+		{apiScenario{name: "unknown id", method: "GET", path: "/api/desk/requests/inconnu/complaint", status: 404, contains: []string{"Cette demande n’existe pas."}}, nil},
+		{apiScenario{name: "acknowledge an unknown id", method: "POST", path: "/api/desk/requests/inconnu/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation."}`, status: 404}, nil},
+		{apiScenario{name: "no text", method: "POST", path: "{id}/acknowledge", body: `{}`, status: 400, field: "text", contains: []string{"Écrivez le texte envoyé au réclamant."}}, nil},
+		{apiScenario{name: "text too short", method: "POST", path: "{id}/answer", body: `{"text":"Non."}`, status: 400, field: "text", contains: []string{"au moins 20\u00a0caractères"}}, nil},
+		{apiScenario{name: "text too long", method: "POST", path: "{id}/answer", body: `{"text":"` + strings.Repeat("x", 10001) + `"}`, status: 400, field: "text"}, nil},
+		{apiScenario{name: "text as number", method: "POST", path: "{id}/answer", body: `{"text":12}`, status: 400, field: "text", contains: []string{"pas le bon type"}}, nil},
+		{apiScenario{name: "unknown field", method: "POST", path: "{id}/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation.","status":"closed"}`, status: 400, contains: []string{"champ inconnu"}}, nil},
+		{apiScenario{name: "malformed", method: "POST", path: "{id}/answer", body: `{"text":`, status: 400, contains: []string{"JSON valide"}}, nil},
+		{apiScenario{name: "oversized", method: "POST", path: "{id}/answer", body: `{"text":"` + strings.Repeat(`\u00e9`, 30000) + `"}`, status: 400, contains: []string{"trop volumineuse"}}, nil},
+		{apiScenario{name: "acknowledged twice", method: "POST", path: "{id}/acknowledge", body: `{"text":"Bonjour, bien reçu votre réclamation."}`, status: 409, contains: []string{"déjà été envoyé"}}, []string{"acknowledge"}},
+		{apiScenario{name: "answered twice", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici une seconde réponse."}`, status: 409, contains: []string{"En cours d’instruction"}}, []string{"answer"}},
+		{apiScenario{name: "answer after the acknowledgement", method: "POST", path: "{id}/answer", body: `{"text":"Bonjour, voici notre réponse détaillée."}`, status: 200, contains: []string{`"answeredAt":"2026`}}, []string{"acknowledge"}},
+		{apiScenario{name: "a quote request is no complaint", method: "GET", path: "{quote}/complaint", status: 404}, nil},
+		{apiScenario{name: "acknowledge with GET", method: "GET", path: "{id}/acknowledge", status: 404}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,8 +167,9 @@ func TestComplaintDeskScenarios(t *testing.T) {
 			if strings.Contains(path, "{quote}") {
 				path = strings.Replace(path, "{quote}", "/api/desk/requests/"+env.createQuote(t, cookies["client"], "home"), 1)
 			}
-			c := apiCase{as: "admin", method: tt.method, url: path, body: tt.body, status: tt.status, field: tt.field, bodyHas: tt.has}
-			c.run(t, env, cookies)
+			c := tt.apiScenario
+			c.as, c.path = "admin", path
+			c.run(t, env.h, cookies)
 		})
 	}
 }

@@ -86,22 +86,22 @@ func (d *contactEnv) actor(t *testing.T, email string) account.Actor {
 }
 
 // runContactCases runs each case on a new contactEnv, {msg} and {cb} replaced.
-func runContactCases(t *testing.T, cases []apiCase) {
+func runContactCases(t *testing.T, cases []apiScenario) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			d := newContactEnv(t)
-			c.url = strings.NewReplacer("{msg}", d.msg, "{cb}", d.cb).Replace(c.url)
-			c.run(t, d.env, d.cookies)
+			c.path = strings.NewReplacer("{msg}", d.msg, "{cb}", d.cb).Replace(c.path)
+			c.run(t, d.env.h, d.cookies)
 		})
 	}
 }
 
 func TestContactScenarios(t *testing.T) {
-	post := func(name, as, body string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: "POST", url: "/api/contact", body: body, status: status, field: field, bodyHas: has}
+	post := func(name, as, body string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: "POST", path: "/api/contact", body: body, status: status, field: field, contains: has}
 	}
 	set := func(k string, v any) func(m map[string]any) { return func(m map[string]any) { m[k] = v } }
-	runContactCases(t, []apiCase{
+	runContactCases(t, []apiScenario{
 		post("visitor", "anonymous", contactMessage(nil), 201, "", `"ref":"MS-2026-000002"`, `"kind":"contact"`, `"dueAt":"2026-03-04T17:00:00.000Z"`),
 		post("client without name nor e-mail", "client", contactMessage(func(m map[string]any) { delete(m, "name"); delete(m, "email") }), 201, "", `"ref":"MS-2026-`),
 		post("other client", "other", contactMessage(nil), 201, "", `"ref":"MS-2026-`),
@@ -120,20 +120,20 @@ func TestContactScenarios(t *testing.T) {
 		post("malformed", "anonymous", `{"name":`, 400, "", "JSON valide"),
 		post("array", "anonymous", `[]`, 400, "", "objet JSON"),
 		post("two objects", "anonymous", contactMessage(nil)+`{}`, 400, "", "un seul objet"),
-		{name: "not json", method: "POST", url: "/api/contact", body: "name=x", ctype: "text/plain", status: 400, bodyHas: []string{"JSON"}},
-		{name: "GET is not an endpoint", method: "GET", url: "/api/contact", status: 404},
+		{name: "not json", method: "POST", path: "/api/contact", body: "name=x", ctype: "text/plain", status: 400, contains: []string{"JSON"}},
+		{name: "GET is not an endpoint", method: "GET", path: "/api/contact", status: 404},
 	})
 }
 
 func TestCallbackScenarios(t *testing.T) {
-	post := func(name, as, body string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: "POST", url: "/api/callbacks", body: body, status: status, field: field, bodyHas: has}
+	post := func(name, as, body string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: "POST", path: "/api/callbacks", body: body, status: status, field: field, contains: has}
 	}
 	set := func(k string, v any) func(m map[string]any) { return func(m map[string]any) { m[k] = v } }
-	runContactCases(t, []apiCase{
-		{name: "slots for a visitor", method: "GET", url: "/api/callbacks/slots", status: 200,
-			bodyHas: []string{`"days":[{"date":"2026-03-02","slots":[{"start":"2026-03-02T10:00:00Z","end":"2026-03-02T11:00:00Z"}`, `"date":"2026-03-07"`}},
-		{name: "slots for a client", as: "client", method: "GET", url: "/api/callbacks/slots", status: 200, bodyHas: []string{`"date":"2026-03-03"`}},
+	runContactCases(t, []apiScenario{
+		{name: "slots for a visitor", method: "GET", path: "/api/callbacks/slots", status: 200,
+			contains: []string{`"days":[{"date":"2026-03-02","slots":[{"start":"2026-03-02T10:00:00Z","end":"2026-03-02T11:00:00Z"}`, `"date":"2026-03-07"`}},
+		{name: "slots for a client", as: "client", method: "GET", path: "/api/callbacks/slots", status: 200, contains: []string{`"date":"2026-03-03"`}},
 		post("visitor", "anonymous", callbackBody(nil), 201, "", `"ref":"RA-2026-000002"`, `"slotStart":"2026-03-02T10:00:00.000Z"`, `"dueAt":"2026-03-02T11:00:00.000Z"`),
 		post("as soon as possible", "client", callbackBody(set("slot", map[string]string{})), 201, "", `"ref":"RA-2026-`, `"dueAt":"2026-03-04T15:00:00.000Z"`),
 		post("agent refused", "agent", callbackBody(nil), 403, ""),
@@ -150,15 +150,15 @@ func TestCallbackScenarios(t *testing.T) {
 }
 
 func TestDeskContactScenarios(t *testing.T) {
-	reply := func(name, as, url, body string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: "POST", url: url, body: body, status: status, field: field, bodyHas: has}
+	reply := func(name, as, url, body string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: "POST", path: url, body: body, status: status, field: field, contains: has}
 	}
-	get := func(name, as, url string, status int, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: "GET", url: url, status: status, bodyHas: has}
+	get := func(name, as, url string, status int, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: "GET", path: url, status: status, contains: has}
 	}
 	const r, c = "/api/desk/requests/{msg}/reply", "/api/desk/requests/{cb}/call"
 	const body = `{"body":"Votre devis part aujourd'hui."}`
-	runContactCases(t, []apiCase{
+	runContactCases(t, []apiScenario{
 		reply("reply as visitor", "anonymous", r, body, 401, ""),
 		reply("reply as the client", "client", r, body, 403, ""),
 		reply("reply as another client", "other", r, body, 403, ""),
@@ -197,21 +197,21 @@ func TestDeskContactScenarios(t *testing.T) {
 // callbacks, then waits; another address is not held back.
 func TestContactRateLimitPerAddress(t *testing.T) {
 	env := newAPI(t)
-	for _, c := range []struct{ url, body, says string }{
+	for _, c := range []struct{ path, body, says string }{
 		{"/api/contact", contactMessage(nil), "plusieurs messages"},
 		{"/api/callbacks", callbackBody(nil), "plusieurs rappels"},
 	} {
 		for i := range 5 {
-			if res := env.doFrom(t, "203.0.113.9", "POST", c.url, c.body); res.StatusCode != http.StatusCreated {
-				t.Fatalf("%s %d: %d", c.url, i+1, res.StatusCode)
+			if res := env.doFrom(t, "203.0.113.9", "POST", c.path, c.body); res.StatusCode != http.StatusCreated {
+				t.Fatalf("%s %d: %d", c.path, i+1, res.StatusCode)
 			}
 		}
-		res := env.doFrom(t, "203.0.113.9", "POST", c.url, c.body)
+		res := env.doFrom(t, "203.0.113.9", "POST", c.path, c.body)
 		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
-			t.Fatalf("%s 6th: %d", c.url, res.StatusCode)
+			t.Fatalf("%s 6th: %d", c.path, res.StatusCode)
 		}
-		if res := env.doFrom(t, "198.51.100.4", "POST", c.url, c.body); res.StatusCode != http.StatusCreated {
-			t.Errorf("%s from another address: %d", c.url, res.StatusCode)
+		if res := env.doFrom(t, "198.51.100.4", "POST", c.path, c.body); res.StatusCode != http.StatusCreated {
+			t.Errorf("%s from another address: %d", c.path, res.StatusCode)
 		}
 	}
 }
@@ -221,8 +221,8 @@ func TestContactRateLimitPerAddress(t *testing.T) {
 func TestContactRefusesCrossSitePosts(t *testing.T) {
 	h, _ := newTestServer(t, fakeStore{})
 	cross := map[string]string{"Sec-Fetch-Site": "cross-site"}
-	scenario{method: "POST", url: "/api/contact", body: contactMessage(nil), headers: cross, status: 403}.run(t, h)
-	scenario{method: "POST", url: "/api/callbacks", body: callbackBody(nil), headers: cross, status: 403}.run(t, h)
+	apiScenario{method: "POST", path: "/api/contact", body: contactMessage(nil), headers: cross, status: 403}.run(t, h, nil)
+	apiScenario{method: "POST", path: "/api/callbacks", body: callbackBody(nil), headers: cross, status: 403}.run(t, h, nil)
 }
 
 // TestOldMessageReferenceScenarios: a message numbered CT- before messages
@@ -231,14 +231,14 @@ func TestContactRefusesCrossSitePosts(t *testing.T) {
 // their requests.
 func TestOldMessageReferenceScenarios(t *testing.T) {
 	const old = "CT-2026-000001"
-	for _, c := range []apiCase{
-		{name: "staff search the old reference", as: "agent", method: "GET", url: "/api/desk/requests?state=all&q=" + old, status: 200,
-			bodyHas: []string{`"ref":"` + old + `"`, `"kind":"contact"`}, bodyNot: []string{`"ref":"RA-`}},
-		{name: "in lower case", as: "admin", method: "GET", url: "/api/desk/requests?state=all&q=ct-2026-000001", status: 200,
-			bodyHas: []string{`"ref":"` + old + `"`}},
-		{name: "the new prefix does not find it", as: "agent", method: "GET", url: "/api/desk/requests?state=all&q=MS-2026-000001", status: 200,
-			bodyNot: []string{old}},
-		{name: "the client reads it", as: "client", method: "GET", url: "/api/requests", status: 200, bodyHas: []string{`"ref":"` + old + `"`}},
+	for _, c := range []apiScenario{
+		{name: "staff search the old reference", as: "agent", method: "GET", path: "/api/desk/requests?state=all&q=" + old, status: 200,
+			contains: []string{`"ref":"` + old + `"`, `"kind":"contact"`}, notContains: []string{`"ref":"RA-`}},
+		{name: "in lower case", as: "admin", method: "GET", path: "/api/desk/requests?state=all&q=ct-2026-000001", status: 200,
+			contains: []string{`"ref":"` + old + `"`}},
+		{name: "the new prefix does not find it", as: "agent", method: "GET", path: "/api/desk/requests?state=all&q=MS-2026-000001", status: 200,
+			notContains: []string{old}},
+		{name: "the client reads it", as: "client", method: "GET", path: "/api/requests", status: 200, contains: []string{`"ref":"` + old + `"`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := newContactEnv(t)
@@ -251,7 +251,7 @@ func TestOldMessageReferenceScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.run(t, d.env, d.cookies)
+			c.run(t, d.env.h, d.cookies)
 		})
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"hash/crc32"
 	"image"
 	"image/png"
-	"mime/multipart"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -71,20 +69,9 @@ func (e *contractEnv) sign(t *testing.T) {
 // upload sends a supporting document as the site does.
 func (e *contractEnv) upload(t *testing.T, kind, name string, data []byte, who string) (int, string) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part.Write(data)
-	w.Close()
-	req := httptest.NewRequest("POST", "/api/contracts/"+e.id+"/proofs/"+kind, &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Cookie", e.people[who])
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.String()
+	body, ctype := fileForm(t, name, data)
+	res, out := apiScenario{method: "POST", path: "/api/contracts/" + e.id + "/proofs/" + kind, body: body, ctype: ctype, cookie: e.people[who]}.send(e.h)
+	return res.StatusCode, out
 }
 
 // files counts the stored files.
@@ -121,32 +108,17 @@ func pngBomb() []byte {
 func TestContractPolicyholderAndPrice(t *testing.T) {
 	e := newContractEnv(t)
 	c := e.people
-	for _, x := range []struct {
-		name, who, method, url, body string
-		status                       int
-		has                          []string
-	}{
-		{"the contract says who and how much", "client", "GET", "/api/contracts/" + e.id, "", 200,
-			[]string{`"yearlyCents":`, `"policyholder":{"firstName":"Marie","lastName":"Durand","birthDate":"1981-03-02","phone":"0612345678"}`, `"repriced":false`, `"name":"Marie DURAND"`}},
-		{"the profile keeps it", "client", "GET", "/api/profile/policyholder", "", 200, []string{`"lastName":"Durand"`}},
-		{"another's profile holds none", "other", "GET", "/api/profile/policyholder", "", 200, []string{`"policyholder":{"firstName":"","lastName":""`}},
-		{"a bad phone", "client", "PUT", "/api/contracts/" + e.id, `{"policyholder":{"phone":"12"}}`, 400,
-			[]string{`"field":"policyholder.phone"`, `"errors":[{"field":"policyholder.phone"`}},
-		{"too young", "client", "PUT", "/api/contracts/" + e.id, `{"policyholder":{"birthDate":"2010-01-01"}}`, 400, []string{`"field":"policyholder.birthDate"`, "majeur"}},
-		{"another address reprices", "client", "PUT", "/api/contracts/" + e.id, `{"postalCode":"13001","city":"Marseille"}`, 200,
-			[]string{`"repriced":true`, `"repricing":{"fromYearlyCents":`, `["Code postal du lieu de stationnement","69002","13001"]`}},
-		{"an answer reprices", "client", "PUT", "/api/contracts/" + e.id, `{"answers":{"yearlyKm":30000}}`, 200, []string{`"yearlyKm":30000`}},
-		{"an unknown answer", "client", "PUT", "/api/contracts/" + e.id, `{"answers":{"colour":"red"}}`, 400, []string{`"field":"answers.colour"`}},
+	for _, x := range []apiScenario{
+		{name: "the contract says who and how much", as: "client", method: "GET", path: "/api/contracts/" + e.id, status: 200, contains: []string{`"yearlyCents":`, `"policyholder":{"firstName":"Marie","lastName":"Durand","birthDate":"1981-03-02","phone":"0612345678"}`, `"repriced":false`, `"name":"Marie DURAND"`}},
+		{name: "the profile keeps it", as: "client", method: "GET", path: "/api/profile/policyholder", status: 200, contains: []string{`"lastName":"Durand"`}},
+		{name: "another's profile holds none", as: "other", method: "GET", path: "/api/profile/policyholder", status: 200, contains: []string{`"policyholder":{"firstName":"","lastName":""`}},
+		{name: "a bad phone", as: "client", method: "PUT", path: "/api/contracts/" + e.id, body: `{"policyholder":{"phone":"12"}}`, status: 400, contains: []string{`"field":"policyholder.phone"`, `"errors":[{"field":"policyholder.phone"`}},
+		{name: "too young", as: "client", method: "PUT", path: "/api/contracts/" + e.id, body: `{"policyholder":{"birthDate":"2010-01-01"}}`, status: 400, contains: []string{`"field":"policyholder.birthDate"`, "majeur"}},
+		{name: "another address reprices", as: "client", method: "PUT", path: "/api/contracts/" + e.id, body: `{"postalCode":"13001","city":"Marseille"}`, status: 200, contains: []string{`"repriced":true`, `"repricing":{"fromYearlyCents":`, `["Code postal du lieu de stationnement","69002","13001"]`}},
+		{name: "an answer reprices", as: "client", method: "PUT", path: "/api/contracts/" + e.id, body: `{"answers":{"yearlyKm":30000}}`, status: 200, contains: []string{`"yearlyKm":30000`}},
+		{name: "an unknown answer", as: "client", method: "PUT", path: "/api/contracts/" + e.id, body: `{"answers":{"colour":"red"}}`, status: 400, contains: []string{`"field":"answers.colour"`}},
 	} {
-		res, body := e.do(t, x.method, x.url, x.body, c[x.who])
-		if res.StatusCode != x.status {
-			t.Errorf("%s: %d %s, want %d", x.name, res.StatusCode, body, x.status)
-		}
-		for _, h := range x.has {
-			if !strings.Contains(body, h) {
-				t.Errorf("%s: %s, want %s", x.name, body, h)
-			}
-		}
+		x.run(t, e.h, c)
 	}
 	// A new account's first contract, without a policyholder: each field
 	// is named in the house's field errors.
@@ -169,33 +141,26 @@ func TestContractPolicyholderAndPrice(t *testing.T) {
 func TestContractsThroughTheAPI(t *testing.T) {
 	e := newContractEnv(t)
 	c, id := e.people, e.id
-	for _, x := range []struct {
-		name, who, method, url, body string
-		status                       int
-		has                          string
-	}{
-		{"the owner reads it", "client", "GET", "/api/contracts/" + id, "", 200, `"documents":[{`},
-		{"another client does not", "other", "GET", "/api/contracts/" + id, "", 404, "introuvable"},
-		{"a visitor must sign in", "anonymous", "GET", "/api/contracts/" + id, "", 401, ""},
-		{"staff read it", "agent", "GET", "/api/contracts/" + id, "", 200, `"number":"CT-2026-`},
-		{"a list of one", "client", "GET", "/api/contracts", "", 200, `"contracts":[{`},
-		{"another's list is empty", "other", "GET", "/api/contracts", "", 200, `{"contracts":[]}`},
-		{"no code for another", "other", "POST", "/api/contracts/" + id + "/signature-code", "", 404, ""},
-		{"a wrong start date", "client", "PUT", "/api/contracts/" + id, `{"startDate":"2026-03-01"}`, 400, `"field":"startDate"`},
-		{"an unknown key", "client", "PUT", "/api/contracts/" + id, `{"colour":"red"}`, 400, "champ inconnu"},
-		{"an offer of nobody", "client", "POST", "/api/contracts", `{"offerId":"nope","startDate":"2026-03-10"}`, 404, ""},
-		{"a price of nobody", "client", "POST", "/api/contracts", `{"priceId":"nope-1","startDate":"2026-03-10"}`, 404, ""},
-		{"a staff list is staff's", "client", "GET", "/api/desk/contracts", "", 403, ""},
-		{"staff list", "agent", "GET", "/api/desk/contracts?status=pending_signature", "", 200, id},
-		{"an unknown status", "agent", "GET", "/api/desk/contracts?status=lost", "", 400, `"field":"status"`},
-		{"counts", "admin", "GET", "/api/desk/contracts/counts", "", 200, `"pending":1`},
-		{"no cancellation before the signature", "client", "POST", "/api/contracts/" + id + "/cancellation", `{"reason":"term"}`, 409, "pas signé"},
-		{"no upload before the signature", "client", "GET", "/api/contracts/" + id + "/proofs/licence", "", 404, ""},
+	for _, x := range []apiScenario{
+		{name: "the owner reads it", as: "client", method: "GET", path: "/api/contracts/" + id, status: 200, contains: []string{`"documents":[{`}},
+		{name: "another client does not", as: "other", method: "GET", path: "/api/contracts/" + id, status: 404, contains: []string{"introuvable"}},
+		{name: "a visitor must sign in", as: "anonymous", method: "GET", path: "/api/contracts/" + id, status: 401},
+		{name: "staff read it", as: "agent", method: "GET", path: "/api/contracts/" + id, status: 200, contains: []string{`"number":"CT-2026-`}},
+		{name: "a list of one", as: "client", method: "GET", path: "/api/contracts", status: 200, contains: []string{`"contracts":[{`}},
+		{name: "another's list is empty", as: "other", method: "GET", path: "/api/contracts", status: 200, contains: []string{`{"contracts":[]}`}},
+		{name: "no code for another", as: "other", method: "POST", path: "/api/contracts/" + id + "/signature-code", status: 404},
+		{name: "a wrong start date", as: "client", method: "PUT", path: "/api/contracts/" + id, body: `{"startDate":"2026-03-01"}`, status: 400, contains: []string{`"field":"startDate"`}},
+		{name: "an unknown key", as: "client", method: "PUT", path: "/api/contracts/" + id, body: `{"colour":"red"}`, status: 400, contains: []string{"champ inconnu"}},
+		{name: "an offer of nobody", as: "client", method: "POST", path: "/api/contracts", body: `{"offerId":"nope","startDate":"2026-03-10"}`, status: 404},
+		{name: "a price of nobody", as: "client", method: "POST", path: "/api/contracts", body: `{"priceId":"nope-1","startDate":"2026-03-10"}`, status: 404},
+		{name: "a staff list is staff's", as: "client", method: "GET", path: "/api/desk/contracts", status: 403},
+		{name: "staff list", as: "agent", method: "GET", path: "/api/desk/contracts?status=pending_signature", status: 200, contains: []string{id}},
+		{name: "an unknown status", as: "agent", method: "GET", path: "/api/desk/contracts?status=lost", status: 400, contains: []string{`"field":"status"`}},
+		{name: "counts", as: "admin", method: "GET", path: "/api/desk/contracts/counts", status: 200, contains: []string{`"pending":1`}},
+		{name: "no cancellation before the signature", as: "client", method: "POST", path: "/api/contracts/" + id + "/cancellation", body: `{"reason":"term"}`, status: 409, contains: []string{"pas signé"}},
+		{name: "no upload before the signature", as: "client", method: "GET", path: "/api/contracts/" + id + "/proofs/licence", status: 404},
 	} {
-		res, body := e.do(t, x.method, x.url, x.body, c[x.who])
-		if res.StatusCode != x.status || !strings.Contains(body, x.has) {
-			t.Errorf("%s: %d %s, want %d with %q", x.name, res.StatusCode, body, x.status, x.has)
-		}
+		x.run(t, e.h, c)
 	}
 
 	// The documents are PDFs, for the owner and staff only.
@@ -271,14 +236,8 @@ func TestHostileUploads(t *testing.T) {
 	if status, body := e.upload(t, "passport", "x.png", pngOf(40, 30), "client"); status != 404 {
 		t.Errorf("a kind not asked: %d %s", status, body)
 	}
-	req := httptest.NewRequest("POST", "/api/contracts/"+e.id+"/proofs/licence", strings.NewReader(`{"file":"x"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Cookie", e.people["client"])
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "multipart/form-data") {
-		t.Errorf("not a form: %d %s", rec.Code, rec.Body.String())
-	}
+	apiScenario{name: "not a form", as: "client", method: "POST", path: "/api/contracts/" + e.id + "/proofs/licence", body: `{"file":"x"}`,
+		status: 400, contains: []string{"multipart/form-data"}}.run(t, e.h, e.people)
 	status, body := e.upload(t, "licence", "../../permis.png", pngOf(40, 30), "client")
 	if status != 201 || !strings.Contains(body, `"name":"permis.png"`) || !strings.Contains(body, `"status":"sent"`) {
 		t.Fatalf("a clean PNG: %d %s", status, body)

@@ -16,14 +16,14 @@ var actors = []string{"anonymous", "client", "other", "agent", "agent2", "admin"
 func matrix(name, method, url, body, state string, want [6]int, has ...string) []deskCase {
 	var out []deskCase
 	for i, who := range actors {
-		c := deskCase{apiCase: apiCase{name: name + " as " + who, as: who, method: method, url: url, body: body, status: want[i]}, state: state}
+		c := deskCase{apiScenario: apiScenario{name: name + " as " + who, as: who, method: method, path: url, body: body, status: want[i]}, state: state}
 		switch want[i] {
 		case 200, 201:
-			c.bodyHas = has
+			c.contains = has
 		case 401:
-			c.bodyHas = []string{"Vous devez être connecté."}
+			c.contains = []string{"Vous devez être connecté."}
 		case 403:
-			c.bodyNot = []string{"Claire Client", "0639981234"}
+			c.notContains = []string{"Claire Client", "0639981234"}
 		}
 		out = append(out, c)
 	}
@@ -65,13 +65,13 @@ func TestMyRequestsAreTheClientsOwn(t *testing.T) {
 	if _, err := e.app.Desk.AddNote(context.Background(), e.actor(t, "agent"), r.ID, "Note interne secrète"); err != nil {
 		t.Fatal(err)
 	}
-	for who, c := range map[string]apiCase{
-		"client": {bodyHas: []string{`"ref":"` + r.Ref + `"`, `"statusLabel":"En cours d’étude"`, `"kindLabel":"Devis"`, `"replies":[]`}, bodyNot: []string{"secrète", "assignee", "Nouvelle", "dueAt"}},
-		"other":  {bodyHas: []string{`{"requests":[]}`}},
-		"agent":  {bodyHas: []string{`{"requests":[]}`}},
+	for who, c := range map[string]apiScenario{
+		"client": {contains: []string{`"ref":"` + r.Ref + `"`, `"statusLabel":"En cours d’étude"`, `"kindLabel":"Devis"`, `"replies":[]`}, notContains: []string{"secrète", "assignee", "Nouvelle", "dueAt"}},
+		"other":  {contains: []string{`{"requests":[]}`}},
+		"agent":  {contains: []string{`{"requests":[]}`}},
 	} {
-		c.name, c.as, c.method, c.url, c.status = who, who, "GET", "/api/requests", 200
-		t.Run(who, func(t *testing.T) { c.run(t, e.apiEnv, e.cookies) })
+		c.name, c.as, c.method, c.path, c.status = who, who, "GET", "/api/requests", 200
+		t.Run(who, func(t *testing.T) { c.run(t, e.apiEnv.h, e.cookies) })
 	}
 }
 
@@ -80,17 +80,17 @@ func TestMyRequestsAreTheClientsOwn(t *testing.T) {
 func TestDeskBadInput(t *testing.T) {
 	e := newDeskEnv(t)
 	q := func(name, query string, status int, field string, has ...string) deskCase {
-		return deskCase{apiCase: apiCase{name: name, as: "agent", method: "GET", url: "/api/desk/requests" + query, status: status, field: field, bodyHas: has}}
+		return deskCase{apiScenario: apiScenario{name: name, as: "agent", method: "GET", path: "/api/desk/requests" + query, status: status, field: field, contains: has}}
 	}
 	body := func(name, path, b string, status int, field string, has ...string) deskCase {
 		method := "POST"
 		if path == "/status" {
 			method = "PUT"
 		}
-		return deskCase{apiCase: apiCase{name: name, as: "agent", method: method, url: "/api/desk/requests/{id}" + path, body: b, status: status, field: field, bodyHas: has}, state: "held"}
+		return deskCase{apiScenario: apiScenario{name: name, as: "agent", method: method, path: "/api/desk/requests/{id}" + path, body: b, status: status, field: field, contains: has}, state: "held"}
 	}
 	admin := func(name, path, b string, status int, field string, has ...string) deskCase {
-		return deskCase{apiCase: apiCase{name: name, as: "admin", method: "PUT", url: "/api/admin/users/" + path, body: b, status: status, field: field, bodyHas: has}}
+		return deskCase{apiScenario: apiScenario{name: name, as: "admin", method: "PUT", path: "/api/admin/users/" + path, body: b, status: status, field: field, contains: has}}
 	}
 	long := strings.Repeat("é", 4001)
 	cases := []deskCase{
@@ -110,11 +110,11 @@ func TestDeskBadInput(t *testing.T) {
 		q("search with NUL", "?q=a%00b", 400, "q"),
 		q("search too long", "?q="+strings.Repeat("a", 101), 400, "q", "100\u00a0caractères"),
 		q("search not UTF-8", "?q=%FF", 400, "q"),
-		{apiCase: apiCase{name: "unknown request", as: "agent", method: "GET", url: "/api/desk/requests/inconnu", status: 404, bodyHas: []string{"Cette demande n’existe pas."}}},
-		{apiCase: apiCase{name: "request id with bidi", as: "agent", method: "GET", url: "/api/desk/requests/%E2%80%AE", status: 404}},
-		{apiCase: apiCase{name: "take unknown", as: "agent", method: "POST", url: "/api/desk/requests/inconnu/take", status: 404}},
-		{apiCase: apiCase{name: "no such action", as: "admin", method: "POST", url: "/api/desk/requests/{id}/delete", status: 404}},
-		{apiCase: apiCase{name: "take by GET", as: "agent", method: "GET", url: "/api/desk/requests/{id}/take", status: 404}},
+		{apiScenario: apiScenario{name: "unknown request", as: "agent", method: "GET", path: "/api/desk/requests/inconnu", status: 404, contains: []string{"Cette demande n’existe pas."}}},
+		{apiScenario: apiScenario{name: "request id with bidi", as: "agent", method: "GET", path: "/api/desk/requests/%E2%80%AE", status: 404}},
+		{apiScenario: apiScenario{name: "take unknown", as: "agent", method: "POST", path: "/api/desk/requests/inconnu/take", status: 404}},
+		{apiScenario: apiScenario{name: "no such action", as: "admin", method: "POST", path: "/api/desk/requests/{id}/delete", status: 404}},
+		{apiScenario: apiScenario{name: "take by GET", as: "agent", method: "GET", path: "/api/desk/requests/{id}/take", status: 404}},
 		body("assign malformed", "/assign", `{"uid":`, 400, "", "JSON valide"),
 		body("assign array", "/assign", `[]`, 400, "", "objet JSON"),
 		body("assign null", "/assign", `null`, 400, "uid", "Choisissez un conseiller ou un administrateur actif."),
@@ -131,8 +131,8 @@ func TestDeskBadInput(t *testing.T) {
 		body("status bidi", "/status", `{"status":"in_review\u202e"}`, 400, "status", "Statut inconnu."),
 		body("status refused move", "/status", `{"status":"accepted"}`, 400, "status", "Une demande «\u00a0En cours d’étude\u00a0» ne peut pas passer à «\u00a0Offre acceptée\u00a0»."),
 		body("status empty", "/status", `{}`, 400, "status"),
-		{apiCase: apiCase{name: "status as form", as: "agent", method: "PUT", url: "/api/desk/requests/{id}/status", body: "status=closed",
-			ctype: "application/x-www-form-urlencoded", status: 400, bodyHas: []string{"Content-Type: application/json"}}, state: "held"},
+		{apiScenario: apiScenario{name: "status as form", as: "agent", method: "PUT", path: "/api/desk/requests/{id}/status", body: "status=closed",
+			ctype: "application/x-www-form-urlencoded", status: 400, contains: []string{"Content-Type: application/json"}}, state: "held"},
 		body("note empty", "/notes", `{"body":"  "}`, 400, "body", "Écrivez la note."),
 		body("note bidi", "/notes", jsonOf(map[string]string{"body": "a\u202eb"}), 400, "body", "caractères non autorisés"),
 		body("note NUL", "/notes", `{"body":"a\u0000b"}`, 400, "body"),
@@ -151,7 +151,7 @@ func TestDeskBadInput(t *testing.T) {
 	}
 	for i := range cases {
 		for who, uid := range e.uids {
-			cases[i].url = strings.ReplaceAll(cases[i].url, "{"+who+"}", uid)
+			cases[i].path = strings.ReplaceAll(cases[i].path, "{"+who+"}", uid)
 			cases[i].body = strings.ReplaceAll(cases[i].body, "{"+who+"}", uid)
 		}
 	}
@@ -162,9 +162,9 @@ func TestDeskBadInput(t *testing.T) {
 // signed out everywhere, so no browser keeps the powers of the old role.
 func TestRoleChangeEndsSessions(t *testing.T) {
 	e := newDeskEnv(t)
-	c := apiCase{name: "promote", as: "admin", method: "PUT", url: "/api/admin/users/" + e.uids["client"] + "/role", body: `{"role":"agent"}`,
-		status: http.StatusOK, bodyHas: []string{`"role":"agent"`, `"endedSessions":2`}} // the sign-up's session and the sign-in's
-	c.run(t, e.apiEnv, e.cookies)
+	c := apiScenario{name: "promote", as: "admin", method: "PUT", path: "/api/admin/users/" + e.uids["client"] + "/role", body: `{"role":"agent"}`,
+		status: http.StatusOK, contains: []string{`"role":"agent"`, `"endedSessions":2`}} // the sign-up's session and the sign-in's
+	c.run(t, e.apiEnv.h, e.cookies)
 	if who := e.whoAmI(t, e.cookies["client"]); who != "" {
 		t.Errorf("the promoted client is still signed in as %s", who)
 	}

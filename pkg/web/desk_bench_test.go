@@ -37,8 +37,7 @@ func BenchmarkDeskQueue(b *testing.B) {
 				b.Fatalf("%s: %d requests, 200 expected: %.300s", c.url, strings.Count(body, `"ref":`), body)
 			}
 			for b.Loop() {
-				req := httptest.NewRequest("GET", c.url, nil)
-				req.Header.Set("Cookie", cookie)
+				req := apiScenario{method: "GET", path: c.url, cookie: cookie}.request()
 				rec := httptest.NewRecorder()
 				env.h.ServeHTTP(rec, req)
 				if rec.Code != 200 {

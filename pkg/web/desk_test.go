@@ -92,10 +92,10 @@ func (e *deskEnv) target(t *testing.T) string {
 	return u.UID
 }
 
-// deskCase is an apiCase over a fresh request ({id} in the URL) and a
+// deskCase is an apiScenario over a fresh request ({id} in the URL) and a
 // fresh target account ({uid}).
 type deskCase struct {
-	apiCase
+	apiScenario
 	state string // "free" (default), "held", "closed"
 }
 
@@ -107,13 +107,13 @@ func (e *deskEnv) run(t *testing.T, cases []deskCase) {
 				state = "free"
 			}
 			r := e.request(t, state)
-			c.url = strings.ReplaceAll(c.url, "{id}", r.ID)
-			c.url = strings.ReplaceAll(c.url, "{ref}", r.Ref)
-			if strings.Contains(c.url, "{uid}") {
-				c.url = strings.ReplaceAll(c.url, "{uid}", e.target(t))
+			c.path = strings.ReplaceAll(c.path, "{id}", r.ID)
+			c.path = strings.ReplaceAll(c.path, "{ref}", r.Ref)
+			if strings.Contains(c.path, "{uid}") {
+				c.path = strings.ReplaceAll(c.path, "{uid}", e.target(t))
 			}
 			c.body = strings.ReplaceAll(c.body, "{agent2}", e.uids["agent2"])
-			c.apiCase.run(t, e.apiEnv, e.cookies)
+			c.apiScenario.run(t, e.apiEnv.h, e.cookies)
 		})
 	}
 }

@@ -2,9 +2,7 @@ package web
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -17,19 +15,12 @@ type browser struct {
 
 func (b *browser) do(t *testing.T, from, method, url, body string) (*http.Response, string) {
 	t.Helper()
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	req.Header.Set("X-Forwarded-For", from)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
 	var jar []string
 	for k, v := range b.cookies {
 		jar = append(jar, k+"="+v)
 	}
-	req.Header.Set("Cookie", strings.Join(jar, "; "))
-	rec := httptest.NewRecorder()
-	b.e.h.ServeHTTP(rec, req)
-	res := rec.Result()
+	res, out := apiScenario{method: method, path: url, body: body, cookie: strings.Join(jar, "; "),
+		headers: map[string]string{"X-Forwarded-For": from}}.send(b.e.h)
 	for _, c := range res.Cookies() {
 		if c.MaxAge < 0 {
 			delete(b.cookies, c.Name)
@@ -37,8 +28,7 @@ func (b *browser) do(t *testing.T, from, method, url, body string) (*http.Respon
 			b.cookies[c.Name] = c.Value
 		}
 	}
-	out, _ := io.ReadAll(res.Body)
-	return res, string(out)
+	return res, out
 }
 
 func (b *browser) login(t *testing.T, from, password string) int {

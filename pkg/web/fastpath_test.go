@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
@@ -76,7 +75,7 @@ func TestSiteDocumentSameAnswer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		name := tt.method + " " + tt.path + " " + strings.Join(tt.headers, " ")
-		req := httptest.NewRequest(tt.method, tt.path, nil)
+		req := apiScenario{method: tt.method, path: tt.path}.request()
 		for i := 0; i+1 < len(tt.headers); i += 2 {
 			req.Header.Set(tt.headers[i], tt.headers[i+1])
 		}
@@ -218,7 +217,7 @@ func TestServeBatchedAnswers(t *testing.T) {
 		{"GET", "/assets/big-0a1b2c.js", ""},
 	}
 	for _, tt := range tests {
-		req := httptest.NewRequest(tt.method, tt.path, nil)
+		req := apiScenario{method: tt.method, path: tt.path}.request()
 		fmt.Fprintf(conn, "%s %s HTTP/1.1\r\nHost: courtier\r\nAccept-Encoding: %s\r\n\r\n", tt.method, tt.path, tt.encoding)
 		got, err := http.ReadResponse(rd, req)
 		if err != nil {

@@ -53,7 +53,7 @@ func TestHealthzTellsEngineAndMigration(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h, logs := newTestServer(t, tt.store)
-			res := scenario{method: "GET", url: "/healthz", status: tt.status}.run(t, h)
+			res, _ := apiScenario{method: "GET", path: "/healthz", status: tt.status}.run(t, h, nil)
 			body := healthBody(t, h)
 			if body != tt.body+"\n" {
 				t.Errorf("body %q, want %q", body, tt.body)
@@ -100,11 +100,9 @@ func TestHealthzOverTheStore(t *testing.T) {
 // status is 200 or 503.
 func healthBody(t *testing.T, h http.Handler) string {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
-	if rec.Code != http.StatusOK && rec.Code != http.StatusServiceUnavailable {
-		t.Fatalf("GET /healthz: status %d", rec.Code)
+	res, body := apiScenario{method: "GET", path: "/healthz"}.send(h)
+	if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("GET /healthz: status %d", res.StatusCode)
 	}
-	body, _ := io.ReadAll(rec.Result().Body)
-	return string(body)
+	return body
 }

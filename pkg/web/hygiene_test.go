@@ -20,14 +20,14 @@ func jsonOf(v any) string {
 // parameters allowed, whatever the case of the media type.
 func TestContentTypeScenarios(t *testing.T) {
 	login := `{"email":"client@exemple.fr","password":"` + goodPassword + `"}`
-	ok := func(ctype string) apiCase {
-		return apiCase{name: "accepts " + ctype, method: "POST", url: "/api/auth/login", body: login, ctype: ctype, status: 200, bodyHas: []string{`"email":"client@exemple.fr"`}}
+	ok := func(ctype string) apiScenario {
+		return apiScenario{name: "accepts " + ctype, method: "POST", path: "/api/auth/login", body: login, ctype: ctype, status: 200, contains: []string{`"email":"client@exemple.fr"`}}
 	}
-	refused := func(ctype string) apiCase {
-		return apiCase{name: "refuses " + ctype, method: "POST", url: "/api/auth/login", body: login, ctype: ctype, status: 400,
-			bodyHas: []string{"Le corps de la requête doit être du JSON (Content-Type: application/json)."}}
+	refused := func(ctype string) apiScenario {
+		return apiScenario{name: "refuses " + ctype, method: "POST", path: "/api/auth/login", body: login, ctype: ctype, status: 400,
+			contains: []string{"Le corps de la requête doit être du JSON (Content-Type: application/json)."}}
 	}
-	runCases(t, []apiCase{
+	runScenarios(t, []apiScenario{
 		ok("application/json"),
 		ok("application/json; charset=utf-8"),
 		ok("application/json;charset=UTF-8"),
@@ -49,16 +49,16 @@ func TestContentTypeScenarios(t *testing.T) {
 // TestInputHygieneScenarios: every free-text field of the API follows the
 // rules of pkg/input, and e-mail addresses refuse look-alikes.
 func TestInputHygieneScenarios(t *testing.T) {
-	reg := func(name string, body map[string]string, status int, field string, has ...string) apiCase {
+	reg := func(name string, body map[string]string, status int, field string, has ...string) apiScenario {
 		body["password"] = goodPassword
-		return apiCase{name: name, method: "POST", url: "/api/auth/register", body: jsonOf(body), status: status, field: field, bodyHas: has}
+		return apiScenario{name: name, method: "POST", path: "/api/auth/register", body: jsonOf(body), status: status, field: field, contains: has}
 	}
-	patch := func(name string, body map[string]string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: "client", method: "PATCH", url: "/api/profile", body: jsonOf(body), status: status, field: field, bodyHas: has}
+	patch := func(name string, body map[string]string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: "client", method: "PATCH", path: "/api/profile", body: jsonOf(body), status: status, field: field, contains: has}
 	}
-	quote := func(name, product string, details map[string]any, message string, status int, field string, has ...string) apiCase {
+	quote := func(name, product string, details map[string]any, message string, status int, field string, has ...string) apiScenario {
 		body := jsonOf(map[string]any{"product": product, "details": details, "contact": map[string]string{"method": "email"}, "message": message})
-		return apiCase{name: name, as: "client", method: "POST", url: "/api/quotes", body: body, status: status, field: field, bodyHas: has}
+		return apiScenario{name: name, as: "client", method: "POST", path: "/api/quotes", body: body, status: status, field: field, contains: has}
 	}
 	car := func(model string) map[string]any {
 		return map[string]any{"brand": "peugeot", "model": model, "year": 2019, "energy": "essence", "usage": "prive", "licenceYear": 2010, "cover": "tiers-etendu"}
@@ -68,7 +68,7 @@ func TestInputHygieneScenarios(t *testing.T) {
 	}
 	const disguised = "contient des caractères non autorisés"
 	const lookAlike = "caractères invisibles ou qui en imitent d’autres"
-	runCases(t, []apiCase{
+	runScenarios(t, []apiScenario{
 		reg("name trimmed of invisible blanks", map[string]string{"email": "z@exemple.fr", "displayName": "\u200bZoé\u00a0"}, 201, "", `"displayName":"Zoé"`),
 		reg("name in NFC", map[string]string{"email": "z@exemple.fr", "displayName": "Zoe\u0301"}, 201, "", `"displayName":"Zoé"`),
 		reg("name of blanks is no name", map[string]string{"email": "zoe@exemple.fr", "displayName": "\u200b\u00a0\u3164"}, 201, "", `"displayName":"zoe"`),
@@ -83,8 +83,8 @@ func TestInputHygieneScenarios(t *testing.T) {
 		reg("zero width space in the e-mail", map[string]string{"email": "ad\u200bmin@exemple.fr"}, 400, "email", lookAlike),
 		reg("e-mail of blanks", map[string]string{"email": "\u200b\u00a0"}, 400, "email", "Saisissez votre adresse e-mail."),
 		reg("e-mail in NFC", map[string]string{"email": "JOSE\u0301@exemple.fr"}, 201, "", `"email":"josé@exemple.fr"`),
-		{name: "sign-in with a full-width e-mail", method: "POST", url: "/api/auth/login", body: jsonOf(map[string]string{"email": "ｃｌｉｅｎｔ@exemple.fr", "password": goodPassword}),
-			status: 400, field: "email", bodyHas: []string{lookAlike}},
+		{name: "sign-in with a full-width e-mail", method: "POST", path: "/api/auth/login", body: jsonOf(map[string]string{"email": "ｃｌｉｅｎｔ@exemple.fr", "password": goodPassword}),
+			status: 400, field: "email", contains: []string{lookAlike}},
 		patch("profile name with a bidi override", map[string]string{"displayName": "x\u202e"}, 400, "displayName", disguised),
 		patch("profile name in NFC", map[string]string{"displayName": "Le\u0301a"}, 200, "", `"displayName":"Léa"`),
 		patch("profile e-mail look-alike", map[string]string{"email": "ｃｌｉｅｎｔ@exemple.fr", "currentPassword": goodPassword}, 400, "email", lookAlike),
@@ -100,25 +100,25 @@ func TestInputHygieneScenarios(t *testing.T) {
 // TestChatHygieneScenarios: chat messages follow the same rules.
 func TestChatHygieneScenarios(t *testing.T) {
 	messages := "/api/chat/conversations/{id}/messages"
-	send := func(name, text string, status int, has ...string) chatScenario {
-		return chatScenario{name: name, method: "POST", url: messages, body: jsonOf(chatMessageRequest{Text: text}), status: status, bodyHas: has}
+	send := func(name, text string, status int, has ...string) apiScenario {
+		return apiScenario{name: name, method: "POST", path: messages, body: jsonOf(chatMessageRequest{Text: text}), status: status, contains: has}
 	}
-	tests := []chatScenario{
+	tests := []apiScenario{
 		send("blanks only", "\u200b\u00a0\u3164", 400, "Écrivez un message avant de l’envoyer.", `"field":"text"`),
 		send("bidi override", "bonjour\u202e", 400, "Votre message contient des caractères non autorisés.", `"field":"text"`),
 		send("zero width space inside", "bon\u200bjour", 400, "caractères non autorisés"),
 		send("emoji sequence", "👩\u200d💻 une assurance pour ma voiture ?", 200, "👩\u200d💻 une assurance", `"intent":"auto"`),
 		send("NFC", "Une assurance sante\u0301 ?", 200, "Une assurance santé ?"),
-		{name: "invalid UTF-8", method: "POST", url: messages, body: "{\"text\":\"bon\xffjour\"}", status: 400, bodyHas: []string{"caractères non autorisés"}},
-		{name: "JSON-like content type", method: "POST", url: messages, body: jsonOf(chatMessageRequest{Text: "bonjour"}),
-			headers: map[string]string{"Content-Type": "application/jsonx"}, status: 400, bodyHas: []string{"Content-Type: application/json"}},
+		{name: "invalid UTF-8", method: "POST", path: messages, body: "{\"text\":\"bon\xffjour\"}", status: 400, contains: []string{"caractères non autorisés"}},
+		{name: "JSON-like content type", method: "POST", path: messages, body: jsonOf(chatMessageRequest{Text: "bonjour"}),
+			headers: map[string]string{"Content-Type": "application/jsonx"}, status: 400, contains: []string{"Content-Type: application/json"}},
 	}
 	for _, sc := range tests {
 		t.Run(sc.name, func(t *testing.T) {
 			env := newAPI(t)
 			id := env.startChat(t, "")
-			sc := scenario{method: sc.method, url: strings.ReplaceAll(sc.url, "{id}", id), body: sc.body, headers: sc.headers, status: sc.status, bodyHas: sc.bodyHas}
-			sc.run(t, env.h)
+			sc.path = strings.ReplaceAll(sc.path, "{id}", id)
+			sc.run(t, env.h, nil)
 		})
 	}
 }

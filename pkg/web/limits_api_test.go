@@ -1,11 +1,9 @@
 package web
 
 import (
-	"io"
+	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,21 +11,17 @@ import (
 	"courtier/pkg/ratelimit"
 )
 
-// hop is one request of a limits scenario, sent through the trusted proxy
-// 192.0.2.1 on behalf of client address from. as names the cookie it
-// carries; keep names the cookie it sets (the session of a sign-in or the
-// one a password change renews).
+// hop is one step of a limits scenario: an apiScenario sent through the
+// trusted proxy 192.0.2.1 on behalf of a client address (via), times
+// times, after the clock moved by after. Its Retry-After must be the one
+// wait set ("" when none). keep names the cookie it sets (the session of
+// a sign-in or the one a password change renews); its name says why it
+// must pass, in the failure's message.
 type hop struct {
-	after        time.Duration
-	from         string
-	method, url  string
-	body         string
-	as, keep     string
-	times        int
-	status       int
-	retryAfter   string
-	has          string
-	whyIfItFails string
+	apiScenario
+	after time.Duration
+	times int
+	keep  string
 }
 
 type hopEnv struct {
@@ -39,26 +33,21 @@ func (e *hopEnv) send(t *testing.T, i int, h hop) {
 	t.Helper()
 	e.clock.Advance(h.after)
 	for n := range max(h.times, 1) {
-		req := httptest.NewRequest(h.method, h.url, strings.NewReader(h.body))
-		req.Header.Set("X-Forwarded-For", "203.0.113.66, "+h.from) // the left-most is made up
-		if h.body != "" {
-			req.Header.Set("Content-Type", "application/json")
+		sc := h.apiScenario
+		sc.name = fmt.Sprintf("step %d (%s), request %d from %s", i, h.name, n, sc.headers["X-Forwarded-For"])
+		if sc.header == nil {
+			sc.header = map[string]string{"Retry-After": ""}
 		}
-		if c := e.cookies[h.as]; c != "" {
-			req.Header.Set("Cookie", c)
-		}
-		rec := httptest.NewRecorder()
-		e.h.ServeHTTP(rec, req)
-		res := rec.Result()
-		b, _ := io.ReadAll(res.Body)
-		if res.StatusCode != h.status || !strings.Contains(string(b), h.has) || res.Header.Get("Retry-After") != h.retryAfter {
-			t.Fatalf("step %d (%s), request %d: %s %s from %s: %d Retry-After %q %s; want %d %q containing %q",
-				i, h.whyIfItFails, n, h.method, h.url, h.from, res.StatusCode, res.Header.Get("Retry-After"), b, h.status, h.retryAfter, h.has)
-		}
+		res, _ := sc.run(t, e.h, e.cookies)
 		if _, c := sessionCookieOf(res); h.keep != "" && c != "" {
 			e.cookies[h.keep] = c
 		}
 	}
+}
+
+// hopPost is a POST of body to path on behalf of the client address from.
+func hopPost(from, path, body string) hop {
+	return hop{apiScenario: apiScenario{method: "POST", path: path, body: body}}.via(from)
 }
 
 const (
@@ -67,20 +56,26 @@ const (
 )
 
 func login(from, password string) hop {
-	return hop{from: from, method: "POST", url: "/api/auth/login",
-		body: `{"email":"marie@exemple.fr","password":"` + password + `"}`}
+	return hopPost(from, "/api/auth/login", `{"email":"marie@exemple.fr","password":"`+password+`"}`)
 }
 
-func (h hop) want(status int, has string) hop { h.status, h.has = status, has; return h }
+func (h hop) want(status int, has string) hop { h.status, h.contains = status, []string{has}; return h }
 func (h hop) n(times int) hop                 { h.times = times; return h }
-func (h hop) wait(s string) hop               { h.retryAfter = s; return h }
-func (h hop) why(s string) hop                { h.whyIfItFails = s; return h }
+func (h hop) wait(s string) hop               { h.header = map[string]string{"Retry-After": s}; return h }
+func (h hop) why(s string) hop                { h.name = s; return h }
 func (h hop) keeping(name string) hop         { h.keep = name; return h }
 func (h hop) later(d time.Duration) hop       { h.after = d; return h }
+func (h hop) as(name string) hop              { h.apiScenario.as = name; return h }
+
+// via sends h through the trusted proxy on behalf of from: the left-most
+// entry of X-Forwarded-For is made up, only the right-most counts.
+func (h hop) via(from string) hop {
+	h.headers = map[string]string{"X-Forwarded-For": "203.0.113.66, " + from}
+	return h
+}
 
 func changePassword(as, current, next string) hop {
-	return hop{from: addrB, method: "POST", url: "/api/profile/password", as: as, keep: as,
-		body: `{"currentPassword":"` + current + `","newPassword":"` + next + `"}`}
+	return hopPost(addrB, "/api/profile/password", `{"currentPassword":"`+current+`","newPassword":"`+next+`"}`).as(as).keeping(as)
 }
 
 const newPassword = "un-tout-autre-secret-77"
@@ -101,8 +96,7 @@ func TestSignInProtectionThroughTheAPI(t *testing.T) {
 		}},
 		{"the same address through a spoofed X-Forwarded-For is still A", 0, []hop{
 			login(addrA, wrong).n(5).want(401, "incorrect"),
-			{from: "6.6.6.6, " + addrA, method: "POST", url: "/api/auth/login", body: `{"email":"marie@exemple.fr","password":"` + goodPassword + `"}`,
-				status: 429, retryAfter: "60", has: "Trop de tentatives", whyIfItFails: "only the right-most entry counts"},
+			login("6.6.6.6, "+addrA, goodPassword).want(429, "Trop de tentatives").wait("60").why("only the right-most entry counts"),
 		}},
 		{"a stranger's failures from many addresses never block the signed-in owner", 10, []hop{
 			login(addrB, goodPassword).keeping("owner").want(200, "marie@exemple.fr"),
@@ -112,7 +106,7 @@ func TestSignInProtectionThroughTheAPI(t *testing.T) {
 			login("192.0.2.13", goodPassword).want(429, "Trop de tentatives de connexion.").wait("360").why("the budget is spent"),
 			login(addrB, goodPassword).want(200, "marie@exemple.fr").why("B is a known address of the owner"),
 			changePassword("owner", goodPassword, newPassword).want(204, ""),
-			{from: addrB, method: "POST", url: "/api/profile/delete", as: "owner", body: `{"password":"` + newPassword + `"}`, status: 204},
+			hopPost(addrB, "/api/profile/delete", `{"password":"`+newPassword+`"}`).as("owner").want(204, ""),
 		}},
 		{"a session guessing the password is stopped alone", 0, []hop{
 			login(addrB, goodPassword).keeping("thief").want(200, "marie@exemple.fr"),
@@ -122,7 +116,7 @@ func TestSignInProtectionThroughTheAPI(t *testing.T) {
 			changePassword("owner", goodPassword, newPassword).want(204, ""),
 		}},
 		{"per address, sign-ups and sign-ins share one person's allowance", 0, []hop{
-			{from: addrA, method: "POST", url: "/api/auth/register", body: `{"email":"x@exemple.fr","password":"court"}`, times: 19, status: 400, has: "password"},
+			hopPost(addrA, "/api/auth/register", `{"email":"x@exemple.fr","password":"court"}`).n(19).want(400, "password"),
 			login(addrA, goodPassword).want(200, "marie@exemple.fr"),
 			login(addrA, goodPassword).want(429, "Trop de tentatives de connexion.").wait("45"),
 			login(addrB, goodPassword).want(200, "marie@exemple.fr"),
@@ -158,15 +152,15 @@ func TestSignInProtectionThroughTheAPI(t *testing.T) {
 // address over its limit does not refuse the others behind the same proxy.
 func TestChatLimitsPerForwardedAddress(t *testing.T) {
 	env := &hopEnv{apiEnv: newAPI(t, withTrusted), cookies: map[string]string{}}
-	start := hop{method: "POST", url: "/api/chat/conversations", body: "{}", status: http.StatusCreated, has: `"conversation"`}
-	hammer := start
-	hammer.from = addrA
+	start := func(from string) hop {
+		return hopPost(from, "/api/chat/conversations", "{}").want(http.StatusCreated, `"conversation"`)
+	}
+	hammer := start(addrA)
 	env.send(t, 0, hammer.n(20))
 	refused := hammer.want(429, "Trop de conversations ouvertes. Réessayez dans 30 secondes.").wait("30")
 	env.send(t, 1, refused)
 	for i := range 30 {
-		other := start
-		other.from = "198.18.0." + strconv.Itoa(i+1)
+		other := start("198.18.0." + strconv.Itoa(i+1))
 		env.send(t, 2+i, other.why("another address behind the same proxy"))
 	}
 	env.send(t, 40, refused.why("still refused"))

@@ -85,16 +85,16 @@ func newMailsEnv(t *testing.T) *mailsEnv {
 
 // run runs cases in order, with {failed}, {pending} and {request} in
 // their URLs replaced.
-func (e *mailsEnv) run(t *testing.T, cases []apiCase) {
+func (e *mailsEnv) run(t *testing.T, cases []apiScenario) {
 	t.Helper()
 	r := strings.NewReplacer("{failed}", strconv.FormatInt(e.failed, 10), "{pending}", strconv.FormatInt(e.pending, 10), "{request}", e.request)
 	for _, c := range cases {
-		c.url = r.Replace(c.url)
-		c.bodyHas = append([]string(nil), c.bodyHas...)
-		for i, h := range c.bodyHas {
-			c.bodyHas[i] = r.Replace(h)
+		c.path = r.Replace(c.path)
+		c.contains = append([]string(nil), c.contains...)
+		for i, h := range c.contains {
+			c.contains[i] = r.Replace(h)
 		}
-		t.Run(c.name, func(t *testing.T) { c.run(t, e.apiEnv, e.cookies) })
+		t.Run(c.name, func(t *testing.T) { c.run(t, e.apiEnv.h, e.cookies) })
 	}
 }
 
@@ -102,10 +102,10 @@ func (e *mailsEnv) run(t *testing.T, cases []apiCase) {
 // every staff member's; a retry puts a failed mail back in the queue once.
 func TestMailsRoleMatrix(t *testing.T) {
 	e := newMailsEnv(t)
-	var cases []apiCase
+	var cases []apiScenario
 	add := func(name, method, url string, want [6]int, has ...string) {
 		for _, c := range matrix(name, method, url, "", "", want, has...) {
-			cases = append(cases, c.apiCase)
+			cases = append(cases, c.apiScenario)
 		}
 	}
 	add("outbox", "GET", "/api/admin/mails", [6]int{401, 403, 403, 403, 403, 200},
@@ -123,18 +123,18 @@ func TestMailsRoleMatrix(t *testing.T) {
 	for i := range cases {
 		c := &cases[i]
 		switch {
-		case c.status == 200 && c.method == "GET" && !strings.Contains(c.url, "/api/admin/mails/"):
-			c.bodyNot = append(c.bodyNot, `"text":`, `"html":`)
+		case c.status == 200 && c.method == "GET" && !strings.Contains(c.path, "/api/admin/mails/"):
+			c.notContains = append(c.notContains, `"text":`, `"html":`)
 		case c.status == 409:
-			c.bodyHas = []string{"Seul un mail en échec peut être renvoyé\u00a0; celui-ci est «\u00a0non envoyé\u00a0»."}
-		case c.status == 403 && strings.HasPrefix(c.url, "/api/admin/"):
-			c.bodyHas = []string{"Cette action est réservée aux administrateurs."}
+			c.contains = []string{"Seul un mail en échec peut être renvoyé\u00a0; celui-ci est «\u00a0non envoyé\u00a0»."}
+		case c.status == 403 && strings.HasPrefix(c.path, "/api/admin/"):
+			c.contains = []string{"Cette action est réservée aux administrateurs."}
 		}
 	}
 	cases = append(cases,
-		apiCase{name: "after the retry", as: "admin", method: "GET", url: "/api/admin/mails", status: 200,
-			bodyHas: []string{`"counts":{"pending":2,"sent":0,"failed":0}`}},
-		apiCase{name: "retry twice", as: "admin", method: "POST", url: "/api/admin/mails/{failed}/retry", status: 409},
+		apiScenario{name: "after the retry", as: "admin", method: "GET", path: "/api/admin/mails", status: 200,
+			contains: []string{`"counts":{"pending":2,"sent":0,"failed":0}`}},
+		apiScenario{name: "retry twice", as: "admin", method: "POST", path: "/api/admin/mails/{failed}/retry", status: 409},
 	)
 	e.run(t, cases)
 }
@@ -143,10 +143,10 @@ func TestMailsRoleMatrix(t *testing.T) {
 // an unknown mail or request a 404, never a 5xx.
 func TestMailsBadInput(t *testing.T) {
 	e := newMailsEnv(t)
-	c := func(name, as, method, url string, status int, field string, has ...string) apiCase {
-		return apiCase{name: name, as: as, method: method, url: url, status: status, field: field, bodyHas: has}
+	c := func(name, as, method, url string, status int, field string, has ...string) apiScenario {
+		return apiScenario{name: name, as: as, method: method, path: url, status: status, field: field, contains: has}
 	}
-	e.run(t, []apiCase{
+	e.run(t, []apiScenario{
 		c("unknown status", "admin", "GET", "/api/admin/mails?status=perdu", 400, "status", "État inconnu"),
 		c("status in French", "admin", "GET", "/api/admin/mails?status=envoy%C3%A9", 400, "status"),
 		c("status twice", "admin", "GET", "/api/admin/mails?status=sent&status=failed", 400, "status", "qu’une fois"),

@@ -52,7 +52,7 @@ func TestAccessLogChoosesLines(t *testing.T) {
 				w.Write([]byte("abc"))
 			}))
 			for _, r := range tt.reqs {
-				h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", r.path, nil))
+				h.ServeHTTP(httptest.NewRecorder(), apiScenario{method: "GET", path: r.path}.request())
 			}
 			var got []string
 			for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
@@ -87,7 +87,7 @@ func TestAccessLogStatus(t *testing.T) {
 		}
 	}))
 	for _, p := range []string{"/api/created", "/api/body-only", "/api/nothing"} {
-		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", p, nil))
+		h.ServeHTTP(httptest.NewRecorder(), apiScenario{method: "GET", path: p}.request())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	want := []string{"status=201", "bytes=5", "status=200", "bytes=2", "status=200", "bytes=0"}

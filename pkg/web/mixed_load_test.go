@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -163,19 +161,5 @@ func runLoad(jobs []loadJob, workers int) (statuses map[string]int, failures []s
 // sendFrom is do from the address ip (the test's default when empty), for
 // concurrent use: it fails nothing, the caller judges the answer.
 func (e *apiEnv) sendFrom(method, url, body, cookie, ip string) (*http.Response, string) {
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if cookie != "" {
-		req.Header.Set("Cookie", cookie)
-	}
-	if ip != "" {
-		req.RemoteAddr = ip + ":4321"
-	}
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	res := rec.Result()
-	b, _ := io.ReadAll(res.Body)
-	return res, string(b)
+	return apiScenario{method: method, path: url, body: body, cookie: cookie, from: ip}.send(e.h)
 }

@@ -77,11 +77,11 @@ func TestOffersRefuseHostileInput(t *testing.T) {
 			if as == "" {
 				as = "admin"
 			}
-			c := apiCase{as: as, method: "POST", url: url, body: tt.body, ctype: tt.ctype, status: 400, field: tt.field}
+			c := apiScenario{as: as, method: "POST", path: url, body: tt.body, ctype: tt.ctype, status: 400, field: tt.field}
 			if tt.has != "" {
-				c.bodyHas = []string{tt.has}
+				c.contains = []string{tt.has}
 			}
-			c.run(t, e.apiEnv, e.cookies)
+			c.run(t, e.apiEnv.h, e.cookies)
 			if after := e.status(t); after != before {
 				t.Fatalf("refused, yet %s → %s", before, after)
 			}
@@ -92,32 +92,27 @@ func TestOffersRefuseHostileInput(t *testing.T) {
 func TestOfferDecisionsOnWrongIDs(t *testing.T) {
 	e := newOffersEnv(t)
 	ids := e.send(t)
-	tests := []struct {
-		name, url, body string
-		status          int
-		has             string
-	}{
-		{"unknown request", "/api/quotes/inconnue/accept", `{"offerId":"` + ids[0] + `"}`, 404, "Cette demande de devis n’existe pas."},
-		{"unknown offer", "/api/quotes/" + e.id + "/accept", `{"offerId":"inconnue"}`, 404, "Cette offre n’existe pas."},
-		{"a NUL offer id", "/api/quotes/" + e.id + "/accept", `{"offerId":"\u0000"}`, 404, "Cette offre n’existe pas."},
-		{"staff detail of an unknown request", "/api/desk/requests/inconnue/quote", "", 404, "Cette demande n’existe pas."},
-		{"offers on an unknown request", "/api/desk/requests/inconnue/offers", twoOffersJSON, 404, "Cette demande n’existe pas."},
-		{"accepted", "/api/quotes/" + e.id + "/accept", `{"offerId":"` + ids[1] + `"}`, 200, `"status":"accepted"`},
-		{"accepted twice", "/api/quotes/" + e.id + "/accept", `{"offerId":"` + ids[0] + `"}`, 409, "déjà choisi"},
-		{"declined after acceptance", "/api/quotes/" + e.id + "/decline", `{"reason":"Finalement non."}`, 409, "déjà choisi"},
-		{"offers after acceptance", "/api/desk/requests/" + e.id + "/offers", twoOffersJSON, 409, "Le client a déjà choisi une offre."},
+	tests := []apiScenario{
+		{name: "unknown request", path: "/api/quotes/inconnue/accept", body: `{"offerId":"` + ids[0] + `"}`, status: 404, contains: []string{"Cette demande de devis n’existe pas."}},
+		{name: "unknown offer", path: "/api/quotes/" + e.id + "/accept", body: `{"offerId":"inconnue"}`, status: 404, contains: []string{"Cette offre n’existe pas."}},
+		{name: "a NUL offer id", path: "/api/quotes/" + e.id + "/accept", body: `{"offerId":"\u0000"}`, status: 404, contains: []string{"Cette offre n’existe pas."}},
+		{name: "staff detail of an unknown request", path: "/api/desk/requests/inconnue/quote", status: 404, contains: []string{"Cette demande n’existe pas."}},
+		{name: "offers on an unknown request", path: "/api/desk/requests/inconnue/offers", body: twoOffersJSON, status: 404, contains: []string{"Cette demande n’existe pas."}},
+		{name: "accepted", path: "/api/quotes/" + e.id + "/accept", body: `{"offerId":"` + ids[1] + `"}`, status: 200, contains: []string{`"status":"accepted"`}},
+		{name: "accepted twice", path: "/api/quotes/" + e.id + "/accept", body: `{"offerId":"` + ids[0] + `"}`, status: 409, contains: []string{"déjà choisi"}},
+		{name: "declined after acceptance", path: "/api/quotes/" + e.id + "/decline", body: `{"reason":"Finalement non."}`, status: 409, contains: []string{"déjà choisi"}},
+		{name: "offers after acceptance", path: "/api/desk/requests/" + e.id + "/offers", body: twoOffersJSON, status: 409, contains: []string{"Le client a déjà choisi une offre."}},
 	}
 	for _, tt := range tests {
 		as := "client"
-		if strings.Contains(tt.url, "/desk/") {
+		if strings.Contains(tt.path, "/desk/") {
 			as = "admin"
 		}
 		method := "POST"
 		if tt.body == "" {
 			method = "GET"
 		}
-		t.Run(tt.name, func(t *testing.T) {
-			apiCase{as: as, method: method, url: tt.url, body: tt.body, status: tt.status, bodyHas: []string{tt.has}}.run(t, e.apiEnv, e.cookies)
-		})
+		tt.as, tt.method = as, method
+		t.Run(tt.name, func(t *testing.T) { tt.run(t, e.apiEnv.h, e.cookies) })
 	}
 }

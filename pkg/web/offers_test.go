@@ -115,16 +115,16 @@ func TestOfferEndpointsByActor(t *testing.T) {
 				before := e.status(t)
 				path := strings.Replace(tt.path, "%s", e.id, 1)
 				want := tt.status[who]
-				c := apiCase{as: who, method: tt.method, url: path, body: strings.Replace(tt.body, "%o", offer, 1), status: want, bodyHas: tt.has[want]}
+				c := apiScenario{as: who, method: tt.method, path: path, body: strings.Replace(tt.body, "%o", offer, 1), status: want, contains: tt.has[want]}
 				if want >= 400 {
-					c.bodyNot = []string{"monthlyCents", "peugeot"}
+					c.notContains = []string{"monthlyCents", "peugeot"}
 				}
 				if tt.endpoint == "list" && who == "client" {
-					c.bodyHas = append(c.bodyHas, e.id, `"productName":"Auto Essentiel"`)
+					c.contains = append(c.contains, e.id, `"productName":"Auto Essentiel"`)
 				} else if tt.endpoint == "list" {
-					c.bodyNot = []string{e.id, "Auto Essentiel"}
+					c.notContains = []string{e.id, "Auto Essentiel"}
 				}
-				c.run(t, e.apiEnv, e.cookies)
+				c.run(t, e.apiEnv.h, e.cookies)
 				if after := e.status(t); want >= 400 && after != before {
 					t.Fatalf("refused, yet %s → %s", before, after)
 				}

@@ -22,67 +22,67 @@ const describedCar = `{"birthDate":"1981-03-02","licenceDate":"2001-05-10","bonu
 
 func TestPricesScenarios(t *testing.T) {
 	long := strings.Repeat("a", 81)
-	runCases(t, []apiCase{
-		{name: "vehicles as one types", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=golf%20tdi", status: 200,
-			bodyHas: []string{`"make":"Volkswagen"`, `"model":"Golf"`, `"fiscalPower":`}},
-		{name: "vehicles: accents and case", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=CITROEN%20c3", status: 200,
-			bodyHas: []string{`"make":"Citroën"`}},
-		{name: "vehicles: motorbikes", as: "anonymous", method: "GET", url: "/api/vehicles?kind=moto&q=mt-07", status: 200,
-			bodyHas: []string{`"kind":"moto"`}, bodyNot: []string{`"kind":"car"`}},
-		{name: "vehicles: nothing found is an empty list", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=zzzz", status: 200,
-			bodyHas: []string{"[]"}},
-		{name: "vehicles: unknown kind", as: "anonymous", method: "GET", url: "/api/vehicles?kind=bateau&q=golf", status: 400, field: "kind"},
-		{name: "vehicles: a query too long", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=" + long, status: 400, field: "q"},
-		{name: "vehicles: twice the kind", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&kind=moto&q=golf", status: 400, field: "kind"},
-		{name: "vehicles: the generation and the years", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio", status: 200,
-			bodyHas: []string{`"model":"Clio"`, `"generation":`, `"fromYear":`, `"toYear":`}},
-		{name: "vehicles: sold in a year", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=2024", status: 200,
-			bodyHas: []string{`"model":"Clio"`}},
-		{name: "vehicles: none sold that year", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=zoe&year=2005", status: 200,
-			bodyHas: []string{"[]"}},
-		{name: "vehicles: a year typed", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=peugeot%202008", status: 200,
-			bodyHas: []string{`"model":"2008"`}},
-		{name: "vehicles: a year not a number", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=20x6", status: 400, field: "year",
-			bodyHas: []string{"L’année doit être comprise entre 1996 et 2026."}},
-		{name: "vehicles: a year to come", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=2027", status: 400, field: "year"},
-		{name: "vehicles: a year too old", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=1995", status: 400, field: "year"},
-		{name: "vehicles: twice the year", as: "anonymous", method: "GET", url: "/api/vehicles?kind=car&q=clio&year=2010&year=2011", status: 400, field: "year"},
-		{name: "a price without an account", as: "anonymous", method: "POST", url: "/api/prices",
+	runScenarios(t, []apiScenario{
+		{name: "vehicles as one types", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=golf%20tdi", status: 200,
+			contains: []string{`"make":"Volkswagen"`, `"model":"Golf"`, `"fiscalPower":`}},
+		{name: "vehicles: accents and case", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=CITROEN%20c3", status: 200,
+			contains: []string{`"make":"Citroën"`}},
+		{name: "vehicles: motorbikes", as: "anonymous", method: "GET", path: "/api/vehicles?kind=moto&q=mt-07", status: 200,
+			contains: []string{`"kind":"moto"`}, notContains: []string{`"kind":"car"`}},
+		{name: "vehicles: nothing found is an empty list", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=zzzz", status: 200,
+			contains: []string{"[]"}},
+		{name: "vehicles: unknown kind", as: "anonymous", method: "GET", path: "/api/vehicles?kind=bateau&q=golf", status: 400, field: "kind"},
+		{name: "vehicles: a query too long", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=" + long, status: 400, field: "q"},
+		{name: "vehicles: twice the kind", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&kind=moto&q=golf", status: 400, field: "kind"},
+		{name: "vehicles: the generation and the years", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=clio", status: 200,
+			contains: []string{`"model":"Clio"`, `"generation":`, `"fromYear":`, `"toYear":`}},
+		{name: "vehicles: sold in a year", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=clio&year=2024", status: 200,
+			contains: []string{`"model":"Clio"`}},
+		{name: "vehicles: none sold that year", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=zoe&year=2005", status: 200,
+			contains: []string{"[]"}},
+		{name: "vehicles: a year typed", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=peugeot%202008", status: 200,
+			contains: []string{`"model":"2008"`}},
+		{name: "vehicles: a year not a number", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=clio&year=20x6", status: 400, field: "year",
+			contains: []string{"L’année doit être comprise entre 1996 et 2026."}},
+		{name: "vehicles: a year to come", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=clio&year=2027", status: 400, field: "year"},
+		{name: "vehicles: a year too old", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=clio&year=1995", status: 400, field: "year"},
+		{name: "vehicles: twice the year", as: "anonymous", method: "GET", path: "/api/vehicles?kind=car&q=clio&year=2010&year=2011", status: 400, field: "year"},
+		{name: "a price without an account", as: "anonymous", method: "POST", path: "/api/prices",
 			body: `{"product":"car","answers":` + carAnswers + `,"needs":{"covers":["glass"],"deductible":"medium"}}`, status: 200,
-			bodyHas: []string{`"prices":[`, `"recommended":{`, `"validUntil":"2026-04-01"`, `"key":"`, `"trace":["Prime de base`, `"taxesCents":`}},
-		{name: "a car not in the catalogue", as: "anonymous", method: "POST", url: "/api/prices",
+			contains: []string{`"prices":[`, `"recommended":{`, `"validUntil":"2026-04-01"`, `"key":"`, `"trace":["Prime de base`, `"taxesCents":`}},
+		{name: "a car not in the catalogue", as: "anonymous", method: "POST", path: "/api/prices",
 			body: `{"product":"car","answers":` + describedCar + `}`, status: 200,
-			bodyHas: []string{`"vehicleDescribed":true`, "\"trace\":[\"Véhicule décrit par vos soins\u00a0: Peugeot 206 2004, 5\u00a0CV, diesel (", `"vehicleMake":"Peugeot"`}},
-		{name: "a motorbike not in the catalogue", as: "anonymous", method: "POST", url: "/api/prices",
+			contains: []string{`"vehicleDescribed":true`, "\"trace\":[\"Véhicule décrit par vos soins\u00a0: Peugeot 206 2004, 5\u00a0CV, diesel (", `"vehicleMake":"Peugeot"`}},
+		{name: "a motorbike not in the catalogue", as: "anonymous", method: "POST", path: "/api/prices",
 			body: `{"product":"moto","answers":{"birthDate":"1990-03-04","licenceDate":"2012-06-01","motoLicence":"A2","bonusMalus":0.7,"postalCode":"33000",` +
 				`"vehicleYear":2011,"vehicleMake":"Suzuki","vehicleModel":"Gladius","vehicleEnergy":"essence","vehicleCc":645,"vehicleLicence":"A2",` +
 				`"vehicleValueKind":"paid","vehicleValueCents":350000,"usage":"private","parking":"garage","yearlyKm":6000}}`, status: 200,
-			bodyHas: []string{`"vehicleDescribed":true`, "645\u00a0cm³, permis A2, essence (35\u00a0kW estimés)"}},
-		{name: "implausible characteristics", as: "anonymous", method: "POST", url: "/api/prices",
+			contains: []string{`"vehicleDescribed":true`, "645\u00a0cm³, permis A2, essence (35\u00a0kW estimés)"}},
+		{name: "implausible characteristics", as: "anonymous", method: "POST", path: "/api/prices",
 			body: `{"product":"car","answers":` + strings.Replace(strings.Replace(describedCar, `"vehicleFiscalPower":5`, `"vehicleFiscalPower":2`, 1),
 				`"vehicleValueCents":1450000`, `"vehicleValueCents":100`, 1) + `}`, status: 400, field: "vehicleFiscalPower",
-			bodyHas: []string{`"field":"vehicleValueCents"`, "Une voiture diesel a de 3 à 60\u00a0CV"}},
-		{name: "a fiscal power in words", as: "anonymous", method: "POST", url: "/api/prices",
+			contains: []string{`"field":"vehicleValueCents"`, "Une voiture diesel a de 3 à 60\u00a0CV"}},
+		{name: "a fiscal power in words", as: "anonymous", method: "POST", path: "/api/prices",
 			body: `{"product":"car","answers":{"vehicleFiscalPower":"5 CV"}}`, status: 400},
-		{name: "both a catalogue vehicle and a described one", as: "anonymous", method: "POST", url: "/api/prices",
+		{name: "both a catalogue vehicle and a described one", as: "anonymous", method: "POST", path: "/api/prices",
 			body:   `{"product":"temp","answers":` + strings.Replace(describedCar, `"vehicleYear"`, `"days":5,"vehicleId":"peugeot-208-12-puretech-100","vehicleYear"`, 1) + `}`,
-			status: 400, field: "vehicleId", bodyHas: []string{"pas les deux"}},
-		{name: "every wrong field at once", as: "anonymous", method: "POST", url: "/api/prices",
+			status: 400, field: "vehicleId", contains: []string{"pas les deux"}},
+		{name: "every wrong field at once", as: "anonymous", method: "POST", path: "/api/prices",
 			body: `{"product":"car","answers":{"birthDate":"2019-01-01","postalCode":"99999"}}`, status: 400, field: "birthDate",
-			bodyHas: []string{`"errors":[`, `"field":"postalCode"`, `"field":"vehicleId"`, "Votre date de naissance"}},
-		{name: "a product on study", as: "anonymous", method: "POST", url: "/api/prices", body: `{"product":"life","answers":{}}`,
-			status: 400, field: "product", bodyHas: []string{"étudié par un conseiller"}},
-		{name: "an unknown product", as: "anonymous", method: "POST", url: "/api/prices", body: `{"product":"bateau","answers":{}}`,
+			contains: []string{`"errors":[`, `"field":"postalCode"`, `"field":"vehicleId"`, "Votre date de naissance"}},
+		{name: "a product on study", as: "anonymous", method: "POST", path: "/api/prices", body: `{"product":"life","answers":{}}`,
+			status: 400, field: "product", contains: []string{"étudié par un conseiller"}},
+		{name: "an unknown product", as: "anonymous", method: "POST", path: "/api/prices", body: `{"product":"bateau","answers":{}}`,
 			status: 400, field: "product"},
-		{name: "an unknown key", as: "anonymous", method: "POST", url: "/api/prices", body: `{"product":"car","answers":{"speed":3}}`, status: 400},
-		{name: "not JSON", as: "anonymous", method: "POST", url: "/api/prices", body: `product=car`, ctype: "application/x-www-form-urlencoded", status: 400},
-		{name: "a body too large", as: "anonymous", method: "POST", url: "/api/prices",
-			body: `{"product":"car","answers":{"postalCode":"` + strings.Repeat("6", 20000) + `"}}`, status: 400, bodyHas: []string{"trop volumineuse"}},
-		{name: "my prices need an account", as: "anonymous", method: "GET", url: "/api/prices", status: 401},
-		{name: "my prices, none yet", as: "client", method: "GET", url: "/api/prices", status: 200, bodyHas: []string{`{"quotes":[]}`}},
-		{name: "a link of nothing", as: "anonymous", method: "GET", url: "/api/prices/link?token=nope", status: 404},
-		{name: "prices of nobody", as: "client", method: "GET", url: "/api/prices/NOPE", status: 404},
-		{name: "a lead's prices are the staff's", as: "client", method: "GET", url: "/api/desk/requests/NOPE/online", status: 403},
+		{name: "an unknown key", as: "anonymous", method: "POST", path: "/api/prices", body: `{"product":"car","answers":{"speed":3}}`, status: 400},
+		{name: "not JSON", as: "anonymous", method: "POST", path: "/api/prices", body: `product=car`, ctype: "application/x-www-form-urlencoded", status: 400},
+		{name: "a body too large", as: "anonymous", method: "POST", path: "/api/prices",
+			body: `{"product":"car","answers":{"postalCode":"` + strings.Repeat("6", 20000) + `"}}`, status: 400, contains: []string{"trop volumineuse"}},
+		{name: "my prices need an account", as: "anonymous", method: "GET", path: "/api/prices", status: 401},
+		{name: "my prices, none yet", as: "client", method: "GET", path: "/api/prices", status: 200, contains: []string{`{"quotes":[]}`}},
+		{name: "a link of nothing", as: "anonymous", method: "GET", path: "/api/prices/link?token=nope", status: 404},
+		{name: "prices of nobody", as: "client", method: "GET", path: "/api/prices/NOPE", status: 404},
+		{name: "a lead's prices are the staff's", as: "client", method: "GET", path: "/api/desk/requests/NOPE/online", status: 403},
 	})
 }
 
@@ -95,17 +95,17 @@ func TestVehiclesKeys(t *testing.T) {
 	moto := append([]string{"cc", "licence"}, car...)
 	slices.Sort(moto)
 	for _, tt := range []struct {
-		url  string
+		path string
 		keys []string
 	}{{"/api/vehicles?kind=car&q=clio", car}, {"/api/vehicles?kind=car&q=renault", car}, {"/api/vehicles?kind=moto&q=yamaha", moto}} {
-		res, body := env.do(t, "GET", tt.url, "", "")
+		res, body := env.do(t, "GET", tt.path, "", "")
 		var list []map[string]any
 		if res.StatusCode != 200 || json.Unmarshal([]byte(body), &list) != nil || len(list) == 0 {
-			t.Fatalf("%s: %d %s", tt.url, res.StatusCode, body)
+			t.Fatalf("%s: %d %s", tt.path, res.StatusCode, body)
 		}
 		for _, v := range list {
 			if keys := slices.Sorted(maps.Keys(v)); !slices.Equal(keys, tt.keys) {
-				t.Errorf("%s: %v has the keys %v, want %v", tt.url, v["id"], keys, tt.keys)
+				t.Errorf("%s: %v has the keys %v, want %v", tt.path, v["id"], keys, tt.keys)
 			}
 		}
 	}
@@ -204,9 +204,7 @@ func BenchmarkPriceRequest(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		n++
-		req := httptest.NewRequest("POST", "/api/prices", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:4242", n>>16&255, n>>8&255, n&255)
+		req := apiScenario{method: "POST", path: "/api/prices", body: body, from: fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)}.request()
 		rec := httptest.NewRecorder()
 		env.h.ServeHTTP(rec, req)
 		if rec.Code != 200 {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 )
@@ -19,9 +18,7 @@ func BenchmarkQuoteRequest(b *testing.B) {
 	body := quoteBody("home", goodQuoteDetails["home"])
 	for b.Loop() {
 		env.clock.Advance(6 * time.Minute)
-		req := httptest.NewRequest("POST", "/api/quotes", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Cookie", cookie)
+		req := apiScenario{method: "POST", path: "/api/quotes", body: body, cookie: cookie}.request()
 		rec := httptest.NewRecorder()
 		env.h.ServeHTTP(rec, req)
 		if rec.Code != 201 {

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -114,13 +113,7 @@ func sendAs(env *apiEnv, method, url, body, cookie string) (int, string) {
 	// A stream that lets the asker in never ends by itself.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	req := httptest.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	if cookie != "" {
-		req.Header.Set("Cookie", cookie)
-	}
-	rec := httptest.NewRecorder()
-	env.h.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.String()
+	res, out := apiScenario{method: method, path: url, body: body, ctype: "application/json", cookie: cookie,
+		headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, ctx: ctx}.send(env.h)
+	return res.StatusCode, out
 }

@@ -3,7 +3,9 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,24 +42,19 @@ func TestAppendUserResponseMatchesWriteJSON(t *testing.T) {
 func TestHandleSessionAnswer(t *testing.T) {
 	env := newAPI(t)
 	cookie := env.signUp(t, "marie@exemple.fr")
-	for _, tt := range []struct {
-		name, cookie, body string
-	}{
-		{"visitor", "", "{\"user\":null}\n"},
-		{"signed in", cookie, `"email":"marie@exemple.fr"`},
+	endsTheObject := func(t testing.TB, _ *http.Response, body string) {
+		if !strings.HasSuffix(body, "}\n") {
+			t.Errorf("body %q does not end with }\\n", body)
+		}
+	}
+	header := map[string]string{"Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"}
+	for _, sc := range []apiScenario{
+		{name: "visitor", contains: []string{"{\"user\":null}\n"}},
+		{name: "signed in", cookie: cookie, contains: []string{`"email":"marie@exemple.fr"`}},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest("GET", "/api/session", nil)
-			if tt.cookie != "" {
-				req.Header.Set("Cookie", tt.cookie)
-			}
-			rec := httptest.NewRecorder()
-			env.h.ServeHTTP(rec, req)
-			h := rec.Result().Header
-			if rec.Code != 200 || h.Get("Content-Type") != "application/json; charset=utf-8" || h.Get("Cache-Control") != "no-store" ||
-				!bytes.Contains(rec.Body.Bytes(), []byte(tt.body)) || !bytes.HasSuffix(rec.Body.Bytes(), []byte("}\n")) {
-				t.Fatalf("%d %v %q", rec.Code, h, rec.Body)
-			}
+		t.Run(sc.name, func(t *testing.T) {
+			sc.method, sc.path, sc.status, sc.header, sc.check = "GET", "/api/session", 200, header, endsTheObject
+			sc.run(t, env.h, nil)
 		})
 	}
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"sort"
 	"strings"
@@ -19,17 +18,7 @@ const (
 // send is env.do with a browser's User-Agent.
 func (e *apiEnv) send(t testing.TB, method, url, body, cookie, userAgent string) (*http.Response, string) {
 	t.Helper()
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if cookie != "" {
-		req.Header.Set("Cookie", cookie)
-	}
-	req.Header.Set("User-Agent", userAgent)
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec.Result(), rec.Body.String()
+	return apiScenario{method: method, path: url, body: body, cookie: cookie, headers: map[string]string{"User-Agent": userAgent}}.send(e.h)
 }
 
 // signInAs signs email in from a browser (browserSignIn, every request
@@ -125,43 +114,39 @@ func TestSessionsMatrix(t *testing.T) {
 	pw := `{"password":"` + goodPassword + `"}`
 	everyone := []string{"client", "client-phone", "client-laptop", "other", "other-phone"}
 	cases := []struct {
-		name, as, method, url, body string
-		status                      int
-		has                         string
-		ended                       []string // sessions gone after the call
+		apiScenario
+		ended []string // sessions gone after the call
 	}{
-		{"list anonymous", "anonymous", "GET", "/api/profile/sessions", "", 401, "Vous devez être connecté.", nil},
-		{"end one anonymous", "anonymous", "DELETE", "/api/profile/sessions/{client-phone}", pw, 401, "Vous devez être connecté.", nil},
-		{"end others anonymous", "anonymous", "POST", "/api/profile/sessions/sign-out-others", pw, 401, "Vous devez être connecté.", nil},
-		{"end another user's session", "client", "DELETE", "/api/profile/sessions/{other-phone}", pw, 404, "n’existe pas ou est déjà terminée", nil},
-		{"end an unknown session", "client", "DELETE", "/api/profile/sessions/" + strings.Repeat("a", 32), pw, 404, "n’existe pas", nil},
-		{"malformed id", "client", "DELETE", "/api/profile/sessions/pas-un-identifiant", pw, 400, "identifiant de session n’est pas valide", nil},
-		{"id too long", "client", "DELETE", "/api/profile/sessions/{client-phone}0", pw, 400, "pas valide", nil},
-		{"escaped id", "client", "DELETE", "/api/profile/sessions/%2e%2e%2f", pw, 400, "pas valide", nil},
-		{"the current session", "client", "DELETE", "/api/profile/sessions/{client}", pw, 400, "utilisez «\u00a0Déconnexion\u00a0»", nil},
-		{"no password", "client", "DELETE", "/api/profile/sessions/{client-phone}", `{}`, 400, `"field":"password"`, nil},
-		{"wrong password", "client", "DELETE", "/api/profile/sessions/{client-phone}", `{"password":"pas le bon"}`, 400, "Mot de passe incorrect.", nil},
-		{"no body", "client", "DELETE", "/api/profile/sessions/{client-phone}", "", 400, "JSON", nil},
-		{"unknown field", "client", "DELETE", "/api/profile/sessions/{client-phone}", `{"password":"x","all":true}`, 400, "champ inconnu", nil},
-		{"others, wrong password", "client", "POST", "/api/profile/sessions/sign-out-others", `{"password":""}`, 400, "Saisissez votre mot de passe pour confirmer.", nil},
-		{"list by GET on one", "client", "GET", "/api/profile/sessions/{client-phone}", "", 404, "point d’accès de l’API n’existe pas", nil},
-		{"end one", "client", "DELETE", "/api/profile/sessions/{client-phone}", pw, 200, `"ended":1`, []string{"client-phone"}},
-		{"end one from the phone", "client-phone", "DELETE", "/api/profile/sessions/{client-laptop}", pw, 200, `"ended":1`, []string{"client-laptop"}},
-		{"end the others", "client", "POST", "/api/profile/sessions/sign-out-others", pw, 200, `"ended":3`, []string{"client-phone", "client-laptop"}},
-		{"the other user ends theirs", "other", "POST", "/api/profile/sessions/sign-out-others", pw, 200, `"ended":2`, []string{"other-phone"}},
+		{apiScenario{name: "list anonymous", as: "anonymous", method: "GET", path: "/api/profile/sessions", status: 401, contains: []string{"Vous devez être connecté."}}, nil},
+		{apiScenario{name: "end one anonymous", as: "anonymous", method: "DELETE", path: "/api/profile/sessions/{client-phone}", body: pw, status: 401, contains: []string{"Vous devez être connecté."}}, nil},
+		{apiScenario{name: "end others anonymous", as: "anonymous", method: "POST", path: "/api/profile/sessions/sign-out-others", body: pw, status: 401, contains: []string{"Vous devez être connecté."}}, nil},
+		{apiScenario{name: "end another user's session", as: "client", method: "DELETE", path: "/api/profile/sessions/{other-phone}", body: pw, status: 404, contains: []string{"n’existe pas ou est déjà terminée"}}, nil},
+		{apiScenario{name: "end an unknown session", as: "client", method: "DELETE", path: "/api/profile/sessions/" + strings.Repeat("a", 32), body: pw, status: 404, contains: []string{"n’existe pas"}}, nil},
+		{apiScenario{name: "malformed id", as: "client", method: "DELETE", path: "/api/profile/sessions/pas-un-identifiant", body: pw, status: 400, contains: []string{"identifiant de session n’est pas valide"}}, nil},
+		{apiScenario{name: "id too long", as: "client", method: "DELETE", path: "/api/profile/sessions/{client-phone}0", body: pw, status: 400, contains: []string{"pas valide"}}, nil},
+		{apiScenario{name: "escaped id", as: "client", method: "DELETE", path: "/api/profile/sessions/%2e%2e%2f", body: pw, status: 400, contains: []string{"pas valide"}}, nil},
+		{apiScenario{name: "the current session", as: "client", method: "DELETE", path: "/api/profile/sessions/{client}", body: pw, status: 400, contains: []string{"utilisez «\u00a0Déconnexion\u00a0»"}}, nil},
+		{apiScenario{name: "no password", as: "client", method: "DELETE", path: "/api/profile/sessions/{client-phone}", body: `{}`, status: 400, contains: []string{`"field":"password"`}}, nil},
+		{apiScenario{name: "wrong password", as: "client", method: "DELETE", path: "/api/profile/sessions/{client-phone}", body: `{"password":"pas le bon"}`, status: 400, contains: []string{"Mot de passe incorrect."}}, nil},
+		{apiScenario{name: "no body", as: "client", method: "DELETE", path: "/api/profile/sessions/{client-phone}", status: 400, contains: []string{"JSON"}}, nil},
+		{apiScenario{name: "unknown field", as: "client", method: "DELETE", path: "/api/profile/sessions/{client-phone}", body: `{"password":"x","all":true}`, status: 400, contains: []string{"champ inconnu"}}, nil},
+		{apiScenario{name: "others, wrong password", as: "client", method: "POST", path: "/api/profile/sessions/sign-out-others", body: `{"password":""}`, status: 400, contains: []string{"Saisissez votre mot de passe pour confirmer."}}, nil},
+		{apiScenario{name: "list by GET on one", as: "client", method: "GET", path: "/api/profile/sessions/{client-phone}", status: 404, contains: []string{"point d’accès de l’API n’existe pas"}}, nil},
+		{apiScenario{name: "end one", as: "client", method: "DELETE", path: "/api/profile/sessions/{client-phone}", body: pw, status: 200, contains: []string{`"ended":1`}}, []string{"client-phone"}},
+		{apiScenario{name: "end one from the phone", as: "client-phone", method: "DELETE", path: "/api/profile/sessions/{client-laptop}", body: pw, status: 200, contains: []string{`"ended":1`}}, []string{"client-laptop"}},
+		{apiScenario{name: "end the others", as: "client", method: "POST", path: "/api/profile/sessions/sign-out-others", body: pw, status: 200, contains: []string{`"ended":3`}}, []string{"client-phone", "client-laptop"}},
+		{apiScenario{name: "the other user ends theirs", as: "other", method: "POST", path: "/api/profile/sessions/sign-out-others", body: pw, status: 200, contains: []string{`"ended":2`}}, []string{"other-phone"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			env := newAPI(t)
 			b := signInBrowsers(t, env)
-			url := c.url
+			sc := c.apiScenario
 			for name, id := range b.ids {
-				url = strings.ReplaceAll(url, "{"+name+"}", id)
+				sc.path = strings.ReplaceAll(sc.path, "{"+name+"}", id)
 			}
-			res, body := env.send(t, c.method, url, c.body, b.cookies[c.as], uaDesk)
-			if res.StatusCode != c.status || !strings.Contains(body, c.has) {
-				t.Fatalf("%s %s as %s: %d %s, want %d with %q", c.method, url, c.as, res.StatusCode, body, c.status, c.has)
-			}
+			sc.headers = map[string]string{"User-Agent": uaDesk}
+			res, body := sc.run(t, env.h, b.cookies)
 			_, renewed := sessionCookieOf(res)
 			gone := map[string]bool{}
 			for _, e := range c.ended {
@@ -192,22 +177,23 @@ func TestSessionsMatrix(t *testing.T) {
 func TestReauthenticationRenewsTheSession(t *testing.T) {
 	pw := goodPassword
 	cases := []struct {
-		name, as, method, url, body string
-		status                      int
-		ended                       []string
+		apiScenario
+		ended []string
 	}{
-		{"e-mail change", "client", "PATCH", "/api/profile", `{"email":"marie.curie@exemple.fr","currentPassword":"` + pw + `"}`, 200, []string{"client-phone", "client-laptop"}},
-		{"e-mail change from a remembered session", "client-phone", "PATCH", "/api/profile", `{"email":"marie.curie@exemple.fr","currentPassword":"` + pw + `"}`, 200, []string{"client", "client-laptop"}},
-		{"password change", "client", "POST", "/api/profile/password", `{"currentPassword":"` + pw + `","newPassword":"une phrase de passe neuve"}`, 204, []string{"client-phone", "client-laptop"}},
-		{"password change from a remembered session", "client-phone", "POST", "/api/profile/password", `{"currentPassword":"` + pw + `","newPassword":"une phrase de passe neuve"}`, 204, []string{"client", "client-laptop"}},
+		{apiScenario{name: "e-mail change", as: "client", method: "PATCH", path: "/api/profile", body: `{"email":"marie.curie@exemple.fr","currentPassword":"` + pw + `"}`, status: 200}, []string{"client-phone", "client-laptop"}},
+		{apiScenario{name: "e-mail change from a remembered session", as: "client-phone", method: "PATCH", path: "/api/profile", body: `{"email":"marie.curie@exemple.fr","currentPassword":"` + pw + `"}`, status: 200}, []string{"client", "client-laptop"}},
+		{apiScenario{name: "password change", as: "client", method: "POST", path: "/api/profile/password", body: `{"currentPassword":"` + pw + `","newPassword":"une phrase de passe neuve"}`, status: 204}, []string{"client-phone", "client-laptop"}},
+		{apiScenario{name: "password change from a remembered session", as: "client-phone", method: "POST", path: "/api/profile/password", body: `{"currentPassword":"` + pw + `","newPassword":"une phrase de passe neuve"}`, status: 204}, []string{"client", "client-laptop"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			env := newAPI(t)
 			b := signInBrowsers(t, env)
-			res, body := env.send(t, c.method, c.url, c.body, b.cookies[c.as], uaDesk)
+			sc := c.apiScenario
+			sc.headers = map[string]string{"User-Agent": uaDesk}
+			res, body := sc.run(t, env.h, b.cookies)
 			ck, renewed := sessionCookieOf(res)
-			if res.StatusCode != c.status || renewed == "" || renewed == b.cookies[c.as] {
+			if renewed == "" || renewed == b.cookies[c.as] {
 				t.Fatalf("%d %s, cookie %q", res.StatusCode, body, renewed)
 			}
 			if remembered := c.as == "client-phone"; (ck.MaxAge > 0) != remembered {

@@ -40,7 +40,7 @@ func benchRequest(b *testing.B, path, ifNoneMatch string, status int) {
 		// One request per client, read only by the handlers, and a writer
 		// that drops the body as a socket takes it: the figures are the
 		// server's, not those of parsing a request and copying the body.
-		req := httptest.NewRequest("GET", path, nil)
+		req := apiScenario{method: "GET", path: path}.request()
 		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
 		if ifNoneMatch != "" {
 			req.Header.Set("If-None-Match", ifNoneMatch)
@@ -92,7 +92,7 @@ func BenchmarkNotFound(b *testing.B) { benchRequest(b, "/wp-login.php", "", 404)
 func BenchmarkNotModified(b *testing.B) {
 	files, _ := benchSite(b)
 	env := benchEnvWith(b, files)
-	req := httptest.NewRequest("GET", "/", nil)
+	req := apiScenario{method: "GET", path: "/"}.request()
 	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
 	rec := httptest.NewRecorder()
 	env.h.ServeHTTP(rec, req)

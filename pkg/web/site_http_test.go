@@ -14,7 +14,7 @@ import (
 
 // get asks h for path with the given headers (name, value, name, value…).
 func get(h http.Handler, method, path string, headers ...string) *http.Response {
-	req := httptest.NewRequest(method, path, nil)
+	req := apiScenario{method: method, path: path}.request()
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}

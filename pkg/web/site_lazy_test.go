@@ -74,7 +74,7 @@ func TestSitePagesAndFilesReadWhenAsked(t *testing.T) {
 	for range 8 {
 		for _, p := range []string{"/about", "/assets/index-abc123.js"} {
 			wg.Go(func() {
-				req := httptest.NewRequest(http.MethodGet, p, nil)
+				req := apiScenario{method: http.MethodGet, path: p}.request()
 				req.Header.Set("Accept-Encoding", "br")
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, req)
@@ -94,7 +94,7 @@ func TestSitePagesAndFilesReadWhenAsked(t *testing.T) {
 	}
 	for range 4 {
 		wg.Go(func() {
-			req := httptest.NewRequest(http.MethodGet, "/about", nil)
+			req := apiScenario{method: http.MethodGet, path: "/about"}.request()
 			req.Header.Set("Cookie", "agent")
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)

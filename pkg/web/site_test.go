@@ -107,7 +107,7 @@ func TestSiteHandler(t *testing.T) {
 			if method == "" {
 				method = http.MethodGet
 			}
-			req := httptest.NewRequest(method, "/", nil)
+			req := apiScenario{method: method, path: "/"}.request()
 			req.URL.Path = tt.path // raw, so the test reaches the handler uncleaned
 			if tt.encoding != "" {
 				req.Header.Set("Accept-Encoding", tt.encoding)
@@ -200,7 +200,7 @@ func TestAcceptsEncoding(t *testing.T) {
 		{",,", "gzip", false},
 	}
 	for _, tt := range tests {
-		r := httptest.NewRequest("GET", "/", nil)
+		r := apiScenario{method: "GET", path: "/"}.request()
 		r.Header.Set("Accept-Encoding", tt.header)
 		if got := acceptsEncoding(r, tt.enc); got != tt.want {
 			t.Errorf("acceptsEncoding(%q, %q) = %v, want %v", tt.header, tt.enc, got, tt.want)
@@ -228,7 +228,7 @@ func TestSiteHandlerEmbedsSession(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest("GET", "/about", nil)
+			req := apiScenario{method: "GET", path: "/about"}.request()
 			req.Header.Set("Accept-Encoding", "gzip")
 			if tt.cookie != "" {
 				req.Header.Set("Cookie", tt.cookie)
@@ -328,7 +328,7 @@ func TestSiteServesPrerenderedPages(t *testing.T) {
 	scriptSrc, themeSrc := hash(prerenderedLoader), hash("document.body.classList.add('t')")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest("GET", tt.path, nil)
+			req := apiScenario{method: "GET", path: tt.path}.request()
 			if tt.cookie != "" {
 				req.Header.Set("Cookie", tt.cookie)
 			}
@@ -381,7 +381,7 @@ func TestSitemapAndRobots(t *testing.T) {
 	} {
 		for _, method := range []string{"GET", "HEAD"} {
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(method, tt.path, nil))
+			h.ServeHTTP(rec, apiScenario{method: method, path: tt.path}.request())
 			res := rec.Result()
 			body := readBody(t, res)
 			if res.StatusCode != 200 || res.Header.Get("Content-Type") != tt.ctype {

@@ -12,18 +12,18 @@ import (
 	"courtier/pkg/account/accounttest"
 )
 
-// tfStep is one request of a second-factor scenario: an apiCase whose
+// tfStep is one request of a second-factor scenario: an apiScenario whose
 // body may say {code} (the app's code of the first step after the last
 // one that served, which the clock allows), {last} (the code that served
 // last), {wrong} (a code of no step near the clock), {recovery} (an
 // unused recovery code), {used} (the recovery code that served last) and
 // {ticket} (the ticket of the last sign-in that asked for a code).
 type tfStep struct {
-	apiCase
-	// cookie: "set" when the answer must open a session, whose cookie
+	apiScenario
+	// session: "set" when the answer must open a session, whose cookie
 	// becomes the one of keep; "none" when it must not; "" either way.
-	cookie string
-	keep   string
+	session string
+	keep    string
 	// advance moves the clock before the request.
 	advance time.Duration
 }
@@ -90,38 +90,22 @@ func (s *tfState) fill(t *testing.T, e *apiEnv, body string) string {
 	return strings.NewReplacer("{last}", s.last, "{used}", s.used, "{ticket}", s.ticket).Replace(body)
 }
 
-// run sends step c and checks its answer as apiCase.run does, and whether
-// it opened a session; then keeps what the answer holds for the next.
+// run sends step c, its body filled, through apiScenario.run, and checks
+// whether it opened a session; then keeps what the answer holds for the next.
 func (c tfStep) run(t *testing.T, e *apiEnv, s *tfState) {
 	t.Helper()
 	e.clock.Advance(c.advance)
-	body := s.fill(t, e, c.body)
-	res, out := e.do(t, c.method, c.url, body, s.cookies[c.as])
-	if res.StatusCode >= 500 {
-		t.Fatalf("%s %s %s: %d %s", c.method, c.url, body, res.StatusCode, out)
-	}
-	if res.StatusCode != c.status {
-		t.Fatalf("%s %s %s as %q: status %d, want %d; body %s", c.method, c.url, body, c.as, res.StatusCode, c.status, out)
-	}
-	if c.field != "" && !strings.Contains(out, `"field":"`+c.field+`"`) {
-		t.Errorf("body %s lacks field %q", out, c.field)
-	}
-	for _, want := range c.bodyHas {
-		if !strings.Contains(out, want) {
-			t.Errorf("body %s lacks %q", out, want)
-		}
-	}
-	for _, not := range append(c.bodyNot, "argon2", "password_hash", "passwordHash", "totp_", "recovery_codes") {
-		if strings.Contains(out, not) {
-			t.Errorf("body %s holds %q", out, not)
-		}
-	}
+	sc := c.apiScenario
+	sc.body = s.fill(t, e, c.body)
+	// Nor the second factor's secrets.
+	sc.notContains = append(sc.notContains[:len(sc.notContains):len(sc.notContains)], "totp_", "recovery_codes")
+	res, out := sc.run(t, e.h, s.cookies)
 	_, cookie := sessionCookieOf(res)
 	switch {
-	case c.cookie == "set" && cookie == "":
-		t.Errorf("%s %s: no session opened", c.method, c.url)
-	case c.cookie == "none" && cookie != "":
-		t.Errorf("%s %s: a session opened: %s", c.method, c.url, cookie)
+	case c.session == "set" && cookie == "":
+		t.Errorf("%s %s: no session opened", c.method, c.path)
+	case c.session == "none" && cookie != "":
+		t.Errorf("%s %s: a session opened: %s", c.method, c.path, cookie)
 	case cookie != "" && c.keep != "":
 		s.cookies[c.keep] = cookie
 	}
@@ -173,52 +157,56 @@ func (c tfStep) run(t *testing.T, e *apiEnv, s *tfState) {
 // it up, and may not turn it off; bad input gets a 4xx, never a 5xx.
 func TestTwoFactorScenarios(t *testing.T) {
 	pw := goodPassword
-	post := func(as, url, body string) apiCase { return apiCase{as: as, method: "POST", url: url, body: body} }
-	with := func(c apiCase, name string, status int, field string, has ...string) apiCase {
-		c.name, c.status, c.field, c.bodyHas = name, status, field, has
+	post := func(as, url, body string) apiScenario {
+		return apiScenario{as: as, method: "POST", path: url, body: body}
+	}
+	with := func(c apiScenario, name string, status int, field string, has ...string) apiScenario {
+		c.name, c.status, c.field, c.contains = name, status, field, has
 		return c
 	}
 	status, setup, enable, disable := "/api/profile/two-factor", "/api/profile/two-factor/setup", "/api/profile/two-factor/enable", "/api/profile/two-factor/disable"
 	login, code := "/api/auth/login", "/api/auth/login/code"
-	signIn := func(who string) apiCase { return post("", login, `{"email":"`+who+`@exemple.fr","password":"`+pw+`"}`) }
-	withCode := func(c string) apiCase { return post("", code, `{"ticket":"{ticket}","code":"`+c+`"}`) }
-	enableWith := func(as, c, password string) apiCase {
+	signIn := func(who string) apiScenario {
+		return post("", login, `{"email":"`+who+`@exemple.fr","password":"`+pw+`"}`)
+	}
+	withCode := func(c string) apiScenario { return post("", code, `{"ticket":"{ticket}","code":"`+c+`"}`) }
+	enableWith := func(as, c, password string) apiScenario {
 		return post(as, enable, `{"code":"`+c+`","password":"`+password+`"}`)
 	}
-	noTicket := func(c apiCase) apiCase { c.bodyNot = []string{"secondFactor", "ticket"}; return c }
+	noTicket := func(c apiScenario) apiScenario { c.notContains = []string{"secondFactor", "ticket"}; return c }
 	asked := []string{`"secondFactor":{"ticket":"`, `"expiresAt":"`}
 	wrongCode := "Code incorrect"
 	scenarios := []tfScenario{
 		{name: "a client turns it on, signs in with it, and turns it off", steps: []tfStep{
-			{apiCase: with(apiCase{as: "client", method: "GET", url: status}, "status before", 200, "", `"enabled":false`, `"required":false`, `"recoveryCodesLeft":0`)},
-			{apiCase: with(post("anonymous", setup, ""), "set-up signed out", 401, "", "Vous devez être connecté.")},
-			{apiCase: with(enableWith("client", "123456", pw), "enable before the set-up", 400, "", "Affichez d’abord le code QR")},
-			{apiCase: with(post("client", setup, ""), "set-up", 200, "", `"secret":"`, `"uri":"otpauth://totp/Horizon%20Courtage:client@exemple.fr?`, `"qrSvg":"\u003csvg `)},
-			{apiCase: with(enableWith("client", "{wrong}", pw), "enable with a wrong code", 400, "code", wrongCode)},
-			{apiCase: with(enableWith("client", "{code}", "pas le bon mot de passe"), "enable with a wrong password", 400, "password", "Mot de passe incorrect.")},
-			{apiCase: with(enableWith("client", " ", pw), "enable without a code", 400, "code", "Saisissez le code")},
-			{apiCase: with(apiCase{as: "client", method: "GET", url: status}, "still off after refusals", 200, "", `"enabled":false`)},
-			{apiCase: with(enableWith("client", "{code}", pw), "enable", 200, "", `"recoveryCodes":["`)},
-			{apiCase: with(apiCase{as: "client", method: "GET", url: status}, "status after", 200, "", `"enabled":true`, `"recoveryCodesLeft":10`)},
-			{apiCase: with(post("client", setup, ""), "a second set-up", 409, "", "déjà activée")},
-			{apiCase: with(post("client", "/api/auth/logout", ""), "sign out", 204, "")},
-			{apiCase: with(signIn("client"), "the password asks for a code", 200, "", asked...), cookie: "none"},
-			{apiCase: with(withCode("{wrong}"), "a wrong code", 400, "code", wrongCode), cookie: "none"},
-			{apiCase: with(withCode("{code}"), "the app's code", 200, "", `"user":{`, `"email":"client@exemple.fr"`, `"twoFactor":true`), cookie: "set", keep: "client"},
-			{apiCase: with(apiCase{as: "client", method: "GET", url: "/api/session"}, "signed in", 200, "", `"email":"client@exemple.fr"`)},
-			{apiCase: with(withCode("{last}"), "the ticket again", 401, "", "Saisissez de nouveau votre mot de passe."), cookie: "none"},
-			{apiCase: with(signIn("client"), "a new sign-in with the code that served", 200, "", asked...), cookie: "none"},
-			{apiCase: with(withCode("{last}"), "a code that served", 400, "code", wrongCode), cookie: "none"},
-			{apiCase: with(withCode("{recovery}"), "a recovery code", 200, "", `"email":"client@exemple.fr"`), cookie: "set", keep: "client"},
+			{apiScenario: with(apiScenario{as: "client", method: "GET", path: status}, "status before", 200, "", `"enabled":false`, `"required":false`, `"recoveryCodesLeft":0`)},
+			{apiScenario: with(post("anonymous", setup, ""), "set-up signed out", 401, "", "Vous devez être connecté.")},
+			{apiScenario: with(enableWith("client", "123456", pw), "enable before the set-up", 400, "", "Affichez d’abord le code QR")},
+			{apiScenario: with(post("client", setup, ""), "set-up", 200, "", `"secret":"`, `"uri":"otpauth://totp/Horizon%20Courtage:client@exemple.fr?`, `"qrSvg":"\u003csvg `)},
+			{apiScenario: with(enableWith("client", "{wrong}", pw), "enable with a wrong code", 400, "code", wrongCode)},
+			{apiScenario: with(enableWith("client", "{code}", "pas le bon mot de passe"), "enable with a wrong password", 400, "password", "Mot de passe incorrect.")},
+			{apiScenario: with(enableWith("client", " ", pw), "enable without a code", 400, "code", "Saisissez le code")},
+			{apiScenario: with(apiScenario{as: "client", method: "GET", path: status}, "still off after refusals", 200, "", `"enabled":false`)},
+			{apiScenario: with(enableWith("client", "{code}", pw), "enable", 200, "", `"recoveryCodes":["`)},
+			{apiScenario: with(apiScenario{as: "client", method: "GET", path: status}, "status after", 200, "", `"enabled":true`, `"recoveryCodesLeft":10`)},
+			{apiScenario: with(post("client", setup, ""), "a second set-up", 409, "", "déjà activée")},
+			{apiScenario: with(post("client", "/api/auth/logout", ""), "sign out", 204, "")},
+			{apiScenario: with(signIn("client"), "the password asks for a code", 200, "", asked...), session: "none"},
+			{apiScenario: with(withCode("{wrong}"), "a wrong code", 400, "code", wrongCode), session: "none"},
+			{apiScenario: with(withCode("{code}"), "the app's code", 200, "", `"user":{`, `"email":"client@exemple.fr"`, `"twoFactor":true`), session: "set", keep: "client"},
+			{apiScenario: with(apiScenario{as: "client", method: "GET", path: "/api/session"}, "signed in", 200, "", `"email":"client@exemple.fr"`)},
+			{apiScenario: with(withCode("{last}"), "the ticket again", 401, "", "Saisissez de nouveau votre mot de passe."), session: "none"},
+			{apiScenario: with(signIn("client"), "a new sign-in with the code that served", 200, "", asked...), session: "none"},
+			{apiScenario: with(withCode("{last}"), "a code that served", 400, "code", wrongCode), session: "none"},
+			{apiScenario: with(withCode("{recovery}"), "a recovery code", 200, "", `"email":"client@exemple.fr"`), session: "set", keep: "client"},
 			// Two minutes on: the address's sign-in allowance refills (and the
 			// recovery code is refused all the same).
-			{apiCase: with(signIn("client"), "a sign-in with the recovery code again", 200, "", asked...), cookie: "none", advance: 2 * time.Minute},
-			{apiCase: with(withCode("{used}"), "a recovery code used", 400, "code", wrongCode), cookie: "none"},
-			{apiCase: with(apiCase{as: "client", method: "GET", url: status}, "a code less", 200, "", `"enabled":true`, `"recoveryCodesLeft":9`)},
-			{apiCase: with(post("agent", disable, `{"password":"`+pw+`"}`), "staff may not turn it off", 403, "", "obligatoire pour les comptes du cabinet")},
-			{apiCase: with(post("client", disable, `{"password":"pas le bon mot de passe"}`), "turn it off with a wrong password", 400, "password", "Mot de passe incorrect.")},
-			{apiCase: with(post("client", disable, `{"password":"`+pw+`"}`), "turn it off", 204, "")},
-			{apiCase: noTicket(with(signIn("client"), "the password alone again", 200, "", `"email":"client@exemple.fr"`, `"twoFactor":false`)), cookie: "set"},
+			{apiScenario: with(signIn("client"), "a sign-in with the recovery code again", 200, "", asked...), session: "none", advance: 2 * time.Minute},
+			{apiScenario: with(withCode("{used}"), "a recovery code used", 400, "code", wrongCode), session: "none"},
+			{apiScenario: with(apiScenario{as: "client", method: "GET", path: status}, "a code less", 200, "", `"enabled":true`, `"recoveryCodesLeft":9`)},
+			{apiScenario: with(post("agent", disable, `{"password":"`+pw+`"}`), "staff may not turn it off", 403, "", "obligatoire pour les comptes du cabinet")},
+			{apiScenario: with(post("client", disable, `{"password":"pas le bon mot de passe"}`), "turn it off with a wrong password", 400, "password", "Mot de passe incorrect.")},
+			{apiScenario: with(post("client", disable, `{"password":"`+pw+`"}`), "turn it off", 204, "")},
+			{apiScenario: noTicket(with(signIn("client"), "the password alone again", 200, "", `"email":"client@exemple.fr"`, `"twoFactor":false`)), session: "set"},
 		}},
 		{name: "an agent sets it up before the desk", setup: func(t *testing.T, e *apiEnv) {
 			e.signUp(t, "agent2@exemple.fr")
@@ -226,37 +214,37 @@ func TestTwoFactorScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, steps: []tfStep{
-			{apiCase: noTicket(with(signIn("agent2"), "the password alone: no second factor yet", 200, "", `"role":"agent"`, `"twoFactor":false`)), cookie: "set", keep: "agent2"},
-			{apiCase: with(apiCase{as: "agent2", method: "GET", url: "/api/desk/requests"}, "the desk refused", 403, "", "Activez la validation en deux étapes")},
-			{apiCase: with(apiCase{as: "agent2", method: "GET", url: status}, "status: required", 200, "", `"enabled":false`, `"required":true`)},
-			{apiCase: with(post("agent2", setup, ""), "set-up", 200, "", `"secret":"`, `agent2@exemple.fr`)},
-			{apiCase: with(enableWith("agent2", "{code}", pw), "enable", 200, "", `"recoveryCodes":["`)},
-			{apiCase: with(apiCase{as: "agent2", method: "GET", url: "/api/desk/requests"}, "the desk, same session", 200, "", `"requests":`)},
-			{apiCase: with(post("agent2", disable, `{"password":"`+pw+`"}`), "turn it off", 403, "", "obligatoire")},
-			{apiCase: with(post("agent2", "/api/auth/logout", ""), "sign out", 204, "")},
-			{apiCase: with(signIn("agent2"), "the password asks for a code", 200, "", asked...), cookie: "none"},
-			{apiCase: with(withCode("{code}"), "the app's code", 200, "", `"email":"agent2@exemple.fr"`, `"twoFactor":true`), cookie: "set", keep: "agent2"},
-			{apiCase: with(apiCase{as: "agent2", method: "GET", url: "/api/desk/requests"}, "the desk", 200, "", `"requests":`)},
+			{apiScenario: noTicket(with(signIn("agent2"), "the password alone: no second factor yet", 200, "", `"role":"agent"`, `"twoFactor":false`)), session: "set", keep: "agent2"},
+			{apiScenario: with(apiScenario{as: "agent2", method: "GET", path: "/api/desk/requests"}, "the desk refused", 403, "", "Activez la validation en deux étapes")},
+			{apiScenario: with(apiScenario{as: "agent2", method: "GET", path: status}, "status: required", 200, "", `"enabled":false`, `"required":true`)},
+			{apiScenario: with(post("agent2", setup, ""), "set-up", 200, "", `"secret":"`, `agent2@exemple.fr`)},
+			{apiScenario: with(enableWith("agent2", "{code}", pw), "enable", 200, "", `"recoveryCodes":["`)},
+			{apiScenario: with(apiScenario{as: "agent2", method: "GET", path: "/api/desk/requests"}, "the desk, same session", 200, "", `"requests":`)},
+			{apiScenario: with(post("agent2", disable, `{"password":"`+pw+`"}`), "turn it off", 403, "", "obligatoire")},
+			{apiScenario: with(post("agent2", "/api/auth/logout", ""), "sign out", 204, "")},
+			{apiScenario: with(signIn("agent2"), "the password asks for a code", 200, "", asked...), session: "none"},
+			{apiScenario: with(withCode("{code}"), "the app's code", 200, "", `"email":"agent2@exemple.fr"`, `"twoFactor":true`), session: "set", keep: "agent2"},
+			{apiScenario: with(apiScenario{as: "agent2", method: "GET", path: "/api/desk/requests"}, "the desk", 200, "", `"requests":`)},
 		}},
 		{name: "bad input", steps: []tfStep{
-			{apiCase: with(post("", code, `{}`), "no ticket", 401, "", "Saisissez de nouveau votre mot de passe."), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":"inconnu"}`), "no code", 400, "code", "Saisissez le code"), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":"inconnu","code":"123456"}`), "unknown ticket", 401, ""), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":"x\u0000","code":"`+strings.Repeat("9", 4000)+`"}`), "hostile ticket and code", 401, ""), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":`), "malformed JSON", 400, "", "JSON valide"), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":"`+strings.Repeat("t", 17<<10)+`","code":"123456"}`), "oversized", 400, "", "trop volumineuse"), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":"x","code":"123456","email":"client@exemple.fr"}`), "unknown field", 400, "", "champ inconnu"), cookie: "none"},
-			{apiCase: with(post("", code, `{"ticket":7,"code":123456}`), "wrong types", 400, "", "pas le bon type"), cookie: "none"},
-			{apiCase: with(post("", code, `[]`), "an array", 400, "", "objet JSON"), cookie: "none"},
-			{apiCase: with(apiCase{method: "GET", url: code}, "by GET", 404, "")},
-			{apiCase: with(apiCase{as: "anonymous", method: "GET", url: status}, "status signed out", 401, "")},
-			{apiCase: with(enableWith("anonymous", "123456", pw), "enable signed out", 401, "")},
-			{apiCase: with(post("anonymous", disable, `{"password":"`+pw+`"}`), "disable signed out", 401, "")},
-			{apiCase: with(post("client", enable, `{"code":`), "enable malformed", 400, "", "JSON valide")},
-			{apiCase: with(post("client", enable, `{"code":"`+strings.Repeat("1", 17<<10)+`","password":"`+pw+`"}`), "enable oversized", 400, "", "trop volumineuse")},
-			{apiCase: with(post("client", enable, `{"code":123456,"password":"`+pw+`"}`), "enable code of wrong type", 400, "code", "pas le bon type")},
-			{apiCase: with(post("client", disable, `{"password":`), "disable malformed", 400, "", "JSON valide")},
-			{apiCase: with(post("client", "/api/profile/two-factor/recovery-codes", `{"password":"`+pw+`"}`), "recovery codes without a second factor", 400, "", "Activez d’abord")},
+			{apiScenario: with(post("", code, `{}`), "no ticket", 401, "", "Saisissez de nouveau votre mot de passe."), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":"inconnu"}`), "no code", 400, "code", "Saisissez le code"), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":"inconnu","code":"123456"}`), "unknown ticket", 401, ""), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":"x\u0000","code":"`+strings.Repeat("9", 4000)+`"}`), "hostile ticket and code", 401, ""), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":`), "malformed JSON", 400, "", "JSON valide"), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":"`+strings.Repeat("t", 17<<10)+`","code":"123456"}`), "oversized", 400, "", "trop volumineuse"), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":"x","code":"123456","email":"client@exemple.fr"}`), "unknown field", 400, "", "champ inconnu"), session: "none"},
+			{apiScenario: with(post("", code, `{"ticket":7,"code":123456}`), "wrong types", 400, "", "pas le bon type"), session: "none"},
+			{apiScenario: with(post("", code, `[]`), "an array", 400, "", "objet JSON"), session: "none"},
+			{apiScenario: with(apiScenario{method: "GET", path: code}, "by GET", 404, "")},
+			{apiScenario: with(apiScenario{as: "anonymous", method: "GET", path: status}, "status signed out", 401, "")},
+			{apiScenario: with(enableWith("anonymous", "123456", pw), "enable signed out", 401, "")},
+			{apiScenario: with(post("anonymous", disable, `{"password":"`+pw+`"}`), "disable signed out", 401, "")},
+			{apiScenario: with(post("client", enable, `{"code":`), "enable malformed", 400, "", "JSON valide")},
+			{apiScenario: with(post("client", enable, `{"code":"`+strings.Repeat("1", 17<<10)+`","password":"`+pw+`"}`), "enable oversized", 400, "", "trop volumineuse")},
+			{apiScenario: with(post("client", enable, `{"code":123456,"password":"`+pw+`"}`), "enable code of wrong type", 400, "code", "pas le bon type")},
+			{apiScenario: with(post("client", disable, `{"password":`), "disable malformed", 400, "", "JSON valide")},
+			{apiScenario: with(post("client", "/api/profile/two-factor/recovery-codes", `{"password":"`+pw+`"}`), "recovery codes without a second factor", 400, "", "Activez d’abord")},
 		}},
 	}
 	for _, sc := range scenarios {
