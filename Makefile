@@ -7,7 +7,7 @@ ADDR     ?= 127.0.0.1:8080
 DB       ?= ./data/courtier.db
 SITE_SRC := $(shell find site/src site/public -type f 2>/dev/null) site/index.html site/routes.json \
             site/vite.config.ts site/tsconfig.json pkg/company/company.json scripts/precompress.mjs \
-            scripts/prerender.mjs scripts/check-preload.mjs
+            scripts/prerender.mjs scripts/check-preload.mjs scripts/check-layers.mjs
 GO_SRC   := $(shell find cmd pkg site -name '*.go' -not -path 'site/node_modules/*' 2>/dev/null) go.mod go.sum
 
 # What `courtier version` prints, given to the linker (-X): Go's own VCS

@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router-dom';
-import { appRoutes, createAppRouter, loadPageMap, type RouteHandle } from './app/router';
+import { appRoutes, createAppRouter, loadPageMap } from './app/router';
+import type { RouteHandle } from './lib/routes';
 import { navLinks } from './components/navbar';
 import { resolveLazyRoutes } from './lib/resolve-lazy';
 import { preparedPage } from './lib/lazy-page';

@@ -4,12 +4,11 @@ import { Navbar } from '../components/navbar';
 import { island } from '../lib/island';
 // An island's stylesheet goes with the frame, inlined in every prerendered page:
 // its HTML is styled before its code is in, and no stylesheet is fetched after.
-import '../components/chat-widget.css';
+import '../features/chat/chat-widget.css';
 import { Loading } from '../components/loading';
 import { pageTitle } from '../lib/page-title';
-import { loadDescription } from '../lib/routes';
+import { loadDescription, type RouteHandle } from '../lib/routes';
 import { useSession, type SessionUser } from '../lib/session';
-import type { RouteHandle } from './router';
 import { isStaffPage, loadStaffFrame, staffFrameLoaded } from './staff-frame-loader';
 
 function useDocumentMeta() {
@@ -45,7 +44,7 @@ function useReadyMark() {
 }
 
 const Footer = island(() => import('../components/footer').then((m) => m.Footer));
-const ChatWidget = island(() => import('../components/chat-widget').then((m) => m.ChatWidget));
+const ChatWidget = island(() => import('../features/chat/chat-widget').then((m) => m.ChatWidget));
 
 const LazyStaffFrame = lazy(() => loadStaffFrame().then((m) => ({ default: m.StaffFrame })));
 

@@ -3,17 +3,12 @@ import { Layout } from './layout';
 import { ErrorScreen } from '../components/error-screen';
 import { Loading } from '../components/loading';
 import { chunkTimeoutMs, ChunkTimeoutError, preparedPage, withTimeout } from '../lib/lazy-page';
-import { notFound, routes, type RouteEntry } from '../lib/routes';
+import { notFound, routes, type RouteEntry, type RouteHandle } from '../lib/routes';
 import { loadSession } from '../lib/session';
 import { isStaffPage, loadStaffFrame } from './staff-frame-loader';
 
 /** The map of the page modules (app/page-map.ts), a chunk apart from the main script. */
 export const loadPageMap = () => import('./page-map');
-
-/** Route data every page can read with `useMatches()`. */
-export interface RouteHandle {
-  entry: RouteEntry;
-}
 
 function lazyFor(entry: RouteEntry): RouteObject['lazy'] {
   return async () => {

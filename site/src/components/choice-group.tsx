@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Choice } from '../content/quote-form';
 import './quote-fields.css';
+
+/** One option: the value sent and the label shown (content/quote-form's lists, the rating file's answers). */
+interface Choice {
+  value: string;
+  label: string;
+}
 
 /** The first error of a form, to move the focus to after a failed submit. */
 export const firstErrorSelector = '[aria-invalid="true"], [data-focus-error]';

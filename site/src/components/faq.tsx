@@ -1,4 +1,4 @@
-import type { FaqEntry, RichText } from '../content/types';
+import type { FaqEntry, RichText } from '../lib/text-types';
 import { RichTextView } from './rich-text';
 
 /** The words of a rich text, its links as their text. */

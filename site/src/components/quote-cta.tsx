@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { CallToAction } from '../content/types';
+import type { CallToAction } from '../lib/text-types';
 import './page-parts.css';
 
 /** A call to action in a coloured band, usually towards the free quote request. */

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { Block, RichText, TextSection } from '../content/types';
+import type { Block, RichText, TextSection } from '../lib/text-types';
 import './page-parts.css';
 
 /** Renders a run of text, with its links: site pages through the router, the rest as plain links. */

@@ -1,4 +1,4 @@
-import type { Step } from '../content/types';
+import type { Step } from '../lib/text-types';
 import './page-parts.css';
 
 /** A numbered "how it works" sequence; each step is an h3 under the section's h2. */

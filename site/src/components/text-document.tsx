@@ -1,4 +1,4 @@
-import type { TextSection } from '../content/types';
+import type { TextSection } from '../lib/text-types';
 import { formatDate } from '../lib/format';
 import { TableOfContents, TextSections } from './rich-text';
 

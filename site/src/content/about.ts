@@ -1,5 +1,5 @@
 import { company, ofCompany } from '../lib/company';
-import type { Feature } from './types';
+import type { Feature } from '../lib/text-types';
 import { elide, lowerFirst, typesetAll } from '../lib/format';
 import { team } from '../../../pkg/company/company.json?team';
 import type { TeamMember } from '../lib/company';

@@ -1,6 +1,6 @@
 import { answerDelays, company, fullAddress, mailHref, telHref } from '../lib/company';
 import { formatDate, typesetAll } from '../lib/format';
-import type { TextLink, TextSection } from './types';
+import type { TextLink, TextSection } from '../lib/text-types';
 
 /**
  * The state of the site against RGAA 4.1, as the footer says it too

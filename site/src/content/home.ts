@@ -1,11 +1,11 @@
 import { company } from '../lib/company';
-import type { CallToAction, PageLink, Step } from './types';
+import type { CallToAction, PageLink, Step } from '../lib/text-types';
 import { formatEuros, typesetAll } from '../lib/format';
 import starting from '../../../pkg/pricing/starting-prices.json';
 import { insurerNames } from '../../../pkg/pricing/rates.json?summary';
 import { advantages } from '../../../pkg/company/company.json?advantages';
 import type { Advantage } from '../lib/company';
-import { productPaths } from '../features/prices/paths';
+import { productPaths } from './paths';
 import { quoteRequestPath } from '../lib/routes';
 
 /** The hero at the top of the home page. */

@@ -1,6 +1,6 @@
 import { company } from '../lib/company';
 import type { Audience } from './products';
-import type { CallToAction } from './types';
+import type { CallToAction } from '../lib/text-types';
 import { typesetAll } from '../lib/format';
 
 /** The copy of the insurance overview page (/insurance). */

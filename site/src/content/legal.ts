@@ -1,6 +1,6 @@
 import { answerDelays, company, fullAddress, mailHref, telHref } from '../lib/company';
 import { elide, typesetAll } from '../lib/format';
-import type { TextLink, TextSection } from './types';
+import type { TextLink, TextSection } from '../lib/text-types';
 
 /** A link whose text is the address without its scheme: "https://www.orias.fr" shows "orias.fr". */
 function siteLink(href: string): TextLink {

@@ -1,6 +1,6 @@
 import contactForm from '../../../pkg/contact/form.json';
 import { company, fullAddress, mailHref } from '../lib/company';
-import type { TextSection } from './types';
+import type { TextSection } from '../lib/text-types';
 import { typesetAll } from '../lib/format';
 
 const email = { text: company.email, href: mailHref };

@@ -1,4 +1,4 @@
-import type { CallToAction, FaqEntry, Feature, Step } from './types';
+import type { CallToAction, FaqEntry, Feature, Step } from '../lib/text-types';
 import { quoteRequestPath } from '../lib/routes';
 import { typesetAll } from '../lib/format';
 

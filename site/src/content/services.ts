@@ -1,5 +1,5 @@
 import { company } from '../lib/company';
-import type { CallToAction, PageLink, TextSection } from './types';
+import type { CallToAction, PageLink, TextSection } from '../lib/text-types';
 import { typesetAll } from '../lib/format';
 
 /** One service of the broker, with what it includes and where to go next. */

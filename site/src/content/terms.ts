@@ -1,6 +1,6 @@
 import { answerDelays, company, fullAddress, mailHref, telHref } from '../lib/company';
 import { elide, typesetAll } from '../lib/format';
-import type { TextSection } from './types';
+import type { TextSection } from '../lib/text-types';
 
 /** The copy of the terms of use (/terms). */
 export const termsPage = typesetAll({

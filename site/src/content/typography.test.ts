@@ -6,7 +6,7 @@ import { typographyFaults } from '../../../scripts/typography-rules.mjs';
 // their typeset: the same rules as scripts/check-typography.mjs over the
 // prerendered pages, so the copy of the pages only a browser renders
 // (signed-in pages, forms' messages) is held to them too.
-const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', './products/*.ts', '!./*.test.ts', '!./types.ts'], { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', './products/*.ts', '!./*.test.ts'], { eager: true });
 
 /**
  * Modules whose copy others are rewriting while this guard lands (issue 23:

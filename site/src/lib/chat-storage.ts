@@ -2,8 +2,9 @@
  * The browser keeps the ID of its conversation with the assistant under
  * this key of localStorage, so that the conversation survives a reload
  * (named on the privacy page). It lives apart from the rest of the chat
- * (lib/chat.ts, loaded with the panel) because the session code of every
- * page forgets it at sign-out, panel open or not (lib/chat-session.ts).
+ * (features/chat/, loaded with the panel) because the session code of
+ * every page forgets it at sign-out, panel open or not
+ * (lib/chat-session.ts).
  */
 export const chatStorageKey = 'chatConversation';
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import data from '../../../pkg/company/company.json';
-import { legalSections } from '../content/legal';
-import { quoteRequestCopy } from '../content/quote-form';
 import { answerDelays, formatDelay, type DelayUnit } from './company';
 
 describe('formatDelay', () => {
@@ -37,12 +35,5 @@ describe('answerDelays', () => {
       complaintAcknowledge: `${data.complaints.acknowledgeDays}\u00a0jours ouvrables`,
       complaintAnswer: `${data.complaints.answerMonths}\u00a0mois`,
     });
-  });
-
-  it('is what the pages promise', () => {
-    expect(quoteRequestCopy.lead).toContain(answerDelays.quote);
-    const complaints = JSON.stringify(legalSections.find((s) => s.id === 'reclamations'));
-    expect(complaints).toContain(`délai maximal de ${answerDelays.complaintAcknowledge} à compter`);
-    expect(complaints).toContain(`délai maximal de ${answerDelays.complaintAnswer} à compter`);
   });
 });

@@ -13,6 +13,11 @@ export interface RouteEntry {
   protected?: boolean;
 }
 
+/** Route data every page can read with `useMatches()` (app/router.tsx sets it). */
+export interface RouteHandle {
+  entry: RouteEntry;
+}
+
 /** Every client route, in the order of site/routes.json. */
 export const routes: RouteEntry[] = table.routes;
 

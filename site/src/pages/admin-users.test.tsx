@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import AdminUsersPage from './admin-users';
 import DeskRequestPage from './desk-request';
 import { setSessionUser, type SessionUser } from '../lib/session';
-import type { ListedUser } from '../lib/admin-users';
+import type { ListedUser } from '../features/admin/users';
 
 const person = (uid: string, role: SessionUser['role'], name: string): SessionUser => ({
   uid, email: `${uid}@exemple.fr`, displayName: name, role, status: 'active', emailConfirmed: true, twoFactor: true, createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z',

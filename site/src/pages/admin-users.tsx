@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../lib/api';
-import { roleLabels, setUserRole, setUserStatus, fetchUsers, type ListedUser } from '../lib/admin-users';
+import { roleLabels, setUserRole, setUserStatus, fetchUsers, type ListedUser } from '../features/admin/users';
 import { elide, formatDate } from '../lib/format';
 import { shownName } from '../lib/names';
 import { CreateAccount } from '../features/desk/create-account';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { formatDate, formatDateTime, typeset } from '../lib/format';
-import { formatEuros } from '../lib/quotes';
+import { formatEuros } from '../features/quotes/quotes';
 import type { Claim } from '../features/claims/api';
 import { AddFiles, ClaimStatusBadge, DeclareDelay, FileList, Thread, Timeline } from '../features/claims/claim-parts';
 import { telOf } from '../features/claims/emergency-banner';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../lib/api';
+import { confirmEmail } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
 import { refreshSession } from '../lib/session';
 
 /**
@@ -16,7 +17,7 @@ export default function ConfirmEmailPage() {
   async function confirm() {
     setBusy(true);
     try {
-      const res = await api<{ message: string }>('POST', '/api/auth/confirm-email', { token });
+      const res = await confirmEmail(token);
       setResult({ text: res.message, error: false });
       void refreshSession();
     } catch (err) {

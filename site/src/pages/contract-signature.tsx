@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { formatDate, typeset } from '../lib/format';
-import { formatPhone } from '../lib/quotes';
+import { formatPhone } from '../features/quotes/quotes';
 import { PriceSteps } from '../features/prices/price-steps';
 import type { Contract } from '../features/contracts/api';
 import { addressText, ContractDocuments, offerText, premiumText, vehicleText } from '../features/contracts/contract-parts';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { ApiError } from '../lib/api';
 import { formatDate, typeset } from '../lib/format';
-import { formatEuros } from '../lib/quotes';
+import { formatEuros } from '../features/quotes/quotes';
 import { withdrawContract, type Contract } from '../features/contracts/api';
 import { withdrawalLetter } from '../features/contracts/contract-parts';
 import { useContract } from '../features/contracts/use-contract';

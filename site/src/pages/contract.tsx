@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { formatDate, formatDateTime, typeset } from '../lib/format';
-import { formatEuros } from '../lib/quotes';
+import { formatEuros } from '../features/quotes/quotes';
 import type { Contract } from '../features/contracts/api';
 import { addressText, ContractDocuments, offerText, preNotification, premiumText, ScheduleTable, StatusBadge, vehicleText } from '../features/contracts/contract-parts';
 import { ProofsSection } from '../features/contracts/proofs-section';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ConfirmEmailNotice } from '../components/confirm-email-notice';
+import { ConfirmEmailNotice } from '../features/account/confirm-email-notice';
 import { StaffSecondFactorGate } from '../features/account/staff-gate';
 import { company, telHref } from '../lib/company';
 import { shownName } from '../lib/names';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
 import { shownName } from '../lib/names';
-import { formatPhone } from '../lib/quotes';
+import { formatPhone } from '../features/quotes/quotes';
 import { fetchRequest } from '../features/desk/api';
 import { shortDateTime } from '../features/desk/dates';
 import { DueBadge } from '../features/desk/due';

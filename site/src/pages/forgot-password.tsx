@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
-import { api, ApiError } from '../lib/api';
+import { askPasswordReset } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
 
 /** « Mot de passe oublié » : asks a reset link by e-mail; the answer is the same whether the address has an account or not. */
 export default function ForgotPasswordPage() {
@@ -22,7 +23,7 @@ export default function ForgotPasswordPage() {
     setError(undefined);
     setBusy(true);
     try {
-      const res = await api<{ message: string }>('POST', '/api/auth/password-reset', { email });
+      const res = await askPasswordReset(email);
       setSent(res.message);
     } catch (err) {
       const msg = err instanceof ApiError ? err.message : 'La demande n’a pas abouti. Réessayez.';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router-dom';
-import type { RouteHandle } from '../app/router';
+import type { RouteHandle } from '../lib/routes';
 import { NeedsJs } from '../components/needs-js';
 import { PageHeader } from '../components/page-header';
 import { typeset } from '../lib/format';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { RouteHandle } from '../app/router';
+import type { RouteHandle } from '../lib/routes';
 import { routes } from '../lib/routes';
 import { company } from '../lib/company';
 import { loadProduct, productContent, productIds } from '../content/products';

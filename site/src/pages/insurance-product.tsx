@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useMatches } from 'react-router-dom';
-import type { RouteHandle } from '../app/router';
+import type { RouteHandle } from '../lib/routes';
 import { answerDelays, company, type Service } from '../lib/company';
 import { lowerFirst, typeset } from '../lib/format';
-import { onStudy, productPaths } from '../features/prices/paths';
+import { onStudy, productPaths } from '../content/paths';
 import { isProductId, loadProduct, productContent, type ProductContent } from '../content/products';
 import type { RouteEntry } from '../lib/routes';
-import type { Feature } from '../content/types';
+import type { Feature } from '../lib/text-types';
 import { island } from '../lib/island';
 import { PageHeader } from '../components/page-header';
 import { Illustration, isIllustrationName } from '../components/illustration';

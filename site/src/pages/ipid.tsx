@@ -1,12 +1,12 @@
 import { Link, useMatches } from 'react-router-dom';
-import type { RouteHandle } from '../app/router';
+import type { RouteHandle } from '../lib/routes';
 import { PageHeader } from '../components/page-header';
 import { typeset } from '../lib/format';
 import {
   formulaIpid, insurers, isPriceProduct, preparePriceProduct, priceProduct, type Formula, type PriceProduct,
 } from '../features/prices/rates';
 import { ipidSections } from '../features/prices/ipid-sections';
-import { productPaths } from '../features/prices/paths';
+import { productPaths } from '../content/paths';
 import '../features/prices/prices.css';
 import { island } from '../lib/island';
 

@@ -6,9 +6,9 @@ import { formatDate, typeset } from '../lib/format';
 import { useSession } from '../lib/session';
 import { getKeptPrices, getLinkedPrices, type PriceQuote } from '../features/prices/api';
 import { PriceResultsView } from '../features/prices/price-results-view';
-import { productPaths } from '../features/prices/paths';
+import { productPaths } from '../content/paths';
 import { loadPriceProduct, priceProduct } from '../features/prices/rates';
-import { subscribePath } from '../features/prices/paths';
+import { subscribePath } from '../content/paths';
 import '../features/prices/prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; signIn?: boolean } | { status: 'ready'; quote: PriceQuote };

@@ -3,13 +3,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PasswordField } from '../components/password-field';
 import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
-import { api, ApiError } from '../lib/api';
+import { logIn, logInWithCode, sendUnlockLink } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
 import { safeNext, setSessionUser, type SessionUser } from '../lib/session';
 
 type Errors = Partial<Record<'email' | 'password' | 'code' | 'form', string>>;
 
 /** The sign-in's answer: the profile, or a ticket awaiting the code of the second factor. */
-type LoginAnswer = { user: SessionUser; secondFactor?: undefined } | { user?: undefined; secondFactor: { ticket: string; expiresAt: string } };
 
 /** The sign-in form; after success the visitor returns to the page they first asked for. */
 export default function LoginPage() {
@@ -41,11 +41,7 @@ export default function LoginPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const res = await api<LoginAnswer>('POST', '/api/auth/login', {
-        email,
-        password,
-        remember: form.get('remember') === 'on',
-      });
+      const res = await logIn(email, password, form.get('remember') === 'on');
       if (res.secondFactor) setTicket(res.secondFactor.ticket);
       else signedIn(res.user);
     } catch (err) {
@@ -66,7 +62,7 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      signedIn((await api<{ user: SessionUser }>('POST', '/api/auth/login/code', { ticket, code })).user);
+      signedIn((await logInWithCode(ticket, code)).user);
     } catch (err) {
       const msg = err instanceof ApiError ? err.message : 'La connexion a échoué. Réessayez.';
       if (err instanceof ApiError && err.field === 'code') {
@@ -84,7 +80,7 @@ export default function LoginPage() {
   async function askUnlock() {
     if (!blocked) return;
     try {
-      const res = await api<{ message: string }>('POST', '/api/auth/unlock', { email: blocked });
+      const res = await sendUnlockLink(blocked);
       setUnlock(res.message);
     } catch (err) {
       setUnlock(err instanceof ApiError ? err.message : 'La demande n’a pas abouti. Réessayez.');

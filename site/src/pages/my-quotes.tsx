@@ -4,7 +4,7 @@ import { myQuotesCopy as copy } from '../content/quote-form';
 import { offersCopy } from '../content/offers';
 import { ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
-import { listQuotes, productTitle, summarize, type QuoteRequest } from '../lib/quotes';
+import { listQuotes, productTitle, summarize, type QuoteRequest } from '../features/quotes/quotes';
 import { PageHeader } from '../components/page-header';
 import { Illustration } from '../components/illustration';
 import { QuoteOffers } from '../features/quotes/quote-offers';

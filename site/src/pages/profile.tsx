@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AccountSessions } from '../components/account-sessions';
+import { AccountSessions } from '../features/account/account-sessions';
 import { PasswordField } from '../components/password-field';
 import { TextField } from '../components/text-field';
 import { TwoFactorCard } from '../features/account/two-factor-card';
-import { api, ApiError } from '../lib/api';
+import { changePassword, deleteAccount, exportUrl, keptAfterDeletion, updateProfile } from '../features/account/profile-api';
+import { ApiError } from '../lib/api';
 import { formatDateTime, typeset } from '../lib/format';
 import { setSessionUser, useSession, type SessionUser } from '../lib/session';
 import './profile.css';
@@ -31,14 +32,14 @@ function IdentityForm({ user, onSessionsChanged }: { user: SessionUser; onSessio
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const body: Record<string, string> = { displayName: String(form.get('displayName') ?? '').trim() };
+    const body: Parameters<typeof updateProfile>[0] = { displayName: String(form.get('displayName') ?? '').trim() };
     if (emailChanged) {
       body.email = email.trim();
       body.currentPassword = String(form.get('currentPassword') ?? '');
     }
     setDone('');
     try {
-      const res = await api<{ user: SessionUser }>('PATCH', '/api/profile', body);
+      const res = await updateProfile(body);
       setErrors({});
       setEmail(res.user.email);
       setSessionUser(res.user);
@@ -84,7 +85,7 @@ function PasswordForm({ onSessionsChanged }: { onSessionsChanged: OnSessionsChan
       return;
     }
     try {
-      await api<void>('POST', '/api/profile/password', { currentPassword, newPassword });
+      await changePassword(currentPassword, newPassword);
       setErrors({});
       formEl.reset();
       setDone('Mot de passe changé. Vos autres sessions ont été déconnectées.');
@@ -123,7 +124,7 @@ function DeleteAccount() {
         return;
       }
       try {
-        setKept((await api<{ kept: string[] }>('GET', '/api/profile/kept')).kept);
+        setKept(await keptAfterDeletion());
         setErrors({});
         window.setTimeout(() => confirmHeading.current?.focus(), 0);
       } catch (err) {
@@ -132,7 +133,7 @@ function DeleteAccount() {
       return;
     }
     try {
-      await api<void>('POST', '/api/profile/delete', { password });
+      await deleteAccount(password);
       setSessionUser(null);
       navigate('/', { replace: true });
     } catch (err) {
@@ -201,7 +202,7 @@ export default function ProfilePage() {
           </dl>
           <h3>Mes données</h3>
           <p>Téléchargez tout ce que nous conservons sur vous, au format JSON (droit à la portabilité).</p>
-          <a className="btn btn-secondary" href="/api/profile/export" download="mes-donnees.json">Télécharger mes données</a>
+          <a className="btn btn-secondary" href={exportUrl} download="mes-donnees.json">Télécharger mes données</a>
         </section>
         <PasswordForm onSessionsChanged={sessionsChanged} />
         <TwoFactorCard />

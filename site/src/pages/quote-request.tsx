@@ -5,14 +5,14 @@ import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
 import { isProductId, productIds, type ProductId } from '../content/products';
 import { choices, productFields, quoteRequestCopy as copy, vehicleFields } from '../content/quote-form';
-import { api, ApiError } from '../lib/api';
-import { labelOf, productTitle, type QuoteRequest } from '../lib/quotes';
+import { ApiError } from '../lib/api';
+import { fileQuote, labelOf, productTitle } from '../features/quotes/quotes';
 import {
   quotePayload, validateFields, validateQuote, vehicleFromParams, vehicleSearch, type Answers, type QuoteErrors, type QuoteValues,
-} from '../lib/quote-form';
+} from '../features/quotes/quote-form';
 import { useSession } from '../lib/session';
 import { PageHeader } from '../components/page-header';
-import { ChoiceGroup, firstErrorSelector, QuoteField } from '../components/quote-fields';
+import { ChoiceGroup, firstErrorSelector, QuoteField } from '../features/quotes/quote-fields';
 import './quote-request.css';
 
 const productChoices = productIds.map((id) => ({ value: id, label: productTitle(id) }));
@@ -160,8 +160,8 @@ export default function QuoteRequestPage() {
     if (Object.keys(found).length > 0 || !product) return;
     setBusy(true);
     try {
-      const res = await api<{ quote: QuoteRequest }>('POST', '/api/quotes', quotePayload({ ...values, product }));
-      navigate('/my-quotes', { state: { created: res.quote.id }, viewTransition: true });
+      const quote = await fileQuote(quotePayload({ ...values, product }));
+      navigate('/my-quotes', { state: { created: quote.id }, viewTransition: true });
     } catch (err) {
       setErrors(serverErrors(err));
     } finally {

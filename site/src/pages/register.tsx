@@ -3,8 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PasswordField } from '../components/password-field';
 import { NeedsJs } from '../components/needs-js';
 import { TextField } from '../components/text-field';
-import { api, ApiError } from '../lib/api';
-import { safeNext, setSessionUser, type SessionUser } from '../lib/session';
+import { register } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
+import { safeNext, setSessionUser } from '../lib/session';
 
 type Field = 'displayName' | 'email' | 'password' | 'confirm';
 type Errors = Partial<Record<Field | 'form', string>>;
@@ -42,7 +43,7 @@ export default function RegisterPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const res = await api<{ user: SessionUser }>('POST', '/api/auth/register', {
+      const res = await register({
         email: values.email,
         password: values.password,
         displayName: values.displayName,

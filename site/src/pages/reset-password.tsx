@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NeedsJs } from '../components/needs-js';
 import { PasswordField } from '../components/password-field';
-import { api, ApiError } from '../lib/api';
+import { resetPassword } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
 import { setSessionUser } from '../lib/session';
 
 type Errors = Partial<Record<'password' | 'confirm' | 'form', string>>;
@@ -31,7 +32,7 @@ export default function ResetPasswordPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const res = await api<{ message: string }>('POST', '/api/auth/password-reset/confirm', { token, password });
+      const res = await resetPassword(token, password);
       setSessionUser(null);
       setDone(res.message);
     } catch (err) {

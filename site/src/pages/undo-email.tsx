@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../lib/api';
+import { undoEmailChange } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
 import { setSessionUser } from '../lib/session';
 
 /**
@@ -16,7 +17,7 @@ export default function UndoEmailPage() {
   async function undo() {
     setBusy(true);
     try {
-      const res = await api<{ message: string }>('POST', '/api/auth/undo-email', { token });
+      const res = await undoEmailChange(token);
       setSessionUser(null);
       setResult({ text: res.message, error: false });
     } catch (err) {

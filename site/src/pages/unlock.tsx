@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../lib/api';
+import { confirmUnlock } from '../features/account/auth-api';
+import { ApiError } from '../lib/api';
 
 /** The page of an unlock link: a button, so that a mail scanner opening the link uses nothing; this browser then signs in. */
 export default function UnlockPage() {
@@ -12,7 +13,7 @@ export default function UnlockPage() {
   async function unlock() {
     setBusy(true);
     try {
-      const res = await api<{ message: string; email: string }>('POST', '/api/auth/unlock/confirm', { token });
+      const res = await confirmUnlock(token);
       setResult({ text: res.message, error: false, email: res.email });
     } catch (err) {
       setResult({ text: err instanceof ApiError ? err.message : 'Le déblocage n’a pas abouti. Réessayez.', error: true });

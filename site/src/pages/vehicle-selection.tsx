@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { vehicleFields, vehicleSelectionCopy as copy } from '../content/quote-form';
-import { validateFields, vehicleFromParams, vehicleSearch, type Answers, type QuoteErrors } from '../lib/quote-form';
+import { validateFields, vehicleFromParams, vehicleSearch, type Answers, type QuoteErrors } from '../features/quotes/quote-form';
 import { PageHeader } from '../components/page-header';
-import { firstErrorSelector, QuoteField } from '../components/quote-fields';
+import { firstErrorSelector, QuoteField } from '../features/quotes/quote-fields';
 import type { Vehicle } from '../features/prices/api';
 import { vehicleAnswers } from '../features/prices/vehicle-answers';
 import { VehiclePicker } from '../features/prices/vehicle-picker';

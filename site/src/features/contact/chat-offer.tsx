@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
-import { fileCallback, fileMessage, type ChatMessage } from '../../lib/chat';
+import { fileCallback, fileMessage, type ChatMessage } from '../chat/chat';
 import { useSession } from '../../lib/session';
 import { SlotPicker, useSlots } from './callback-form';
 import { bounds, copy, serverErrors, validateCallback, validateMessage, type FormErrors } from './form';

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, typeset } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import { downloadUrl, type Contract, type ContractDocument, type Debit } from './api';
 
 /** The status as a badge, its colour by status. */

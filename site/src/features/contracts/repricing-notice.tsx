@@ -1,5 +1,5 @@
 import { formatDate, typeset } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import type { Repricing } from './api';
 
 /** « +42,00 € par an » or « −12,50 € par an ». */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/text-field';
 import { formatDate, typeset } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import { earliestStart, addDays, hamonProducts, maxStartDays, vehicleProducts } from './details';
 import { checkStep, stepOf, subscriptionSteps, type FieldErrors, type SubscriptionValues } from './subscription-form';
 

@@ -1,5 +1,5 @@
 import { formatDate } from '../../lib/format';
-import { formatPhone } from '../../lib/quotes';
+import { formatPhone } from '../quotes/quotes';
 import type { Contract } from './types';
 
 /** The policyholder, as they were at subscription. */

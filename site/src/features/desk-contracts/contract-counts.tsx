@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import { fetchContractCounts } from './api';
 import type { ContractCounts } from './types';
 import './desk-contracts.css';

@@ -1,5 +1,5 @@
 import { formatDate } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import { DeadlineCell } from './deadline-cell';
 import type { Contract } from './types';
 

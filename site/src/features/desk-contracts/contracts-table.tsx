@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import { DeadlineCell } from './deadline-cell';
 import { proofsText, proofsToCheck, provisionalDeadline } from './labels';
 import type { Contract } from './types';

@@ -1,5 +1,5 @@
 import { api, ApiError } from '../../lib/api';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import type { ClientRequest, DeskCounts, DeskDetail, DeskNote, DeskRequest, KindInfo, Person, QueueFilter, RequestKind } from './types';
 
 const base = '/api/desk/requests';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatDate, formatDateTime, typeset } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import type { StaffClaim } from './claim-api';
 import { ClaimFiles } from './claim-files';
 import { ClaimMoves } from './claim-moves';

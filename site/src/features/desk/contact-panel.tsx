@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { formatPhone } from '../../lib/quotes';
+import { formatPhone } from '../quotes/quotes';
 import { useSession } from '../../lib/session';
 import {
   loadCallbackDetail, loadMessageDetail, logCall, replyToMessage, type CallbackDetail, type CallOutcome, type MessageDetail,

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
-import { createUser, roleLabels, type NewAccount } from '../../lib/admin-users';
+import { createUser, roleLabels, type NewAccount } from '../admin/users';
 import { TextField } from '../../components/text-field';
 import { Field } from '../../components/field';
 import { shownName } from '../../lib/names';

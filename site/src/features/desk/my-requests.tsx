@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { productTitle } from '../../lib/quotes';
+import { productTitle } from '../quotes/quotes';
 import { fetchMyRequests } from './api';
 import type { ClientRequest } from './types';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { formatEuros } from '../../lib/quotes';
+import { formatEuros } from '../quotes/quotes';
 import type { KindPanel, KindPanelProps } from './types';
 
 /** A saved instant price as the lead's staff page reads it (GET /api/desk/requests/{id}/online). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { productIds } from '../../content/products';
-import { productTitle } from '../../lib/quotes';
+import { productTitle } from '../quotes/quotes';
 import type { KindInfo, QueueFilter } from './types';
 
 /** The value of the status select: open (""), closed, everything, or one status of the chosen kind. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { shownName } from '../../lib/names';
 import { ApiError } from '../../lib/api';
-import { productTitle } from '../../lib/quotes';
+import { productTitle } from '../quotes/quotes';
 import { fetchQueue } from './api';
 import { DueCell, dueState } from './due';
 import { QueueFilters } from './queue-filters';

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { formatDate, parseEuros } from '../../lib/format';
-import { formatEuros, type QuoteRequest } from '../../lib/quotes';
+import { formatEuros, type QuoteRequest } from '../quotes/quotes';
 import { once } from '../../lib/once';
 
 /** One offer of the staff form, as typed: amounts in euros ("45,90"), guarantees one per line. */

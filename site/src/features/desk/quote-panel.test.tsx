@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { quotePanel } from './quote-panel';
 import { kindPanels } from './kinds';
 import { setSessionUser, type SessionUser } from '../../lib/session';
-import type { Offer, QuoteRequest } from '../../lib/quotes';
+import type { Offer, QuoteRequest } from '../quotes/quotes';
 import type { DeskRequest } from './types';
 
 function user(uid: string, role: SessionUser['role']): SessionUser {

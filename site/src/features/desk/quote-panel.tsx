@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { quotePanelCopy as copy } from '../../content/offers';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime, typeset } from '../../lib/format';
-import { formatEuros, summarize, type Offer, type QuoteRequest } from '../../lib/quotes';
+import { formatEuros, summarize, type Offer, type QuoteRequest } from '../quotes/quotes';
 import { useSession } from '../../lib/session';
 import { OfferFieldset, offerInputId } from './quote-offer-fields';
 import {

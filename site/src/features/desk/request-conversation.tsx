@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import { Transcript } from '../livechat/transcript';
 import { fetchRequestConversation } from './api';
 import type { DeskRequest } from './types';

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import type { Canned, CannedDraft, Inbox, LinkedRequest, StaffConversation } from './types';
 
 const staff = '/api/chat/staff/conversations';

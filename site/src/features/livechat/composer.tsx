@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError } from '../../lib/api';
-import { canSend, maxMessageLength, type ChatMessage } from '../../lib/chat';
+import { canSend, maxMessageLength, type ChatMessage } from '../chat/chat';
 import { typeset } from '../../lib/format';
 import { sendReply } from './api';
 import { CannedPicker } from './canned-picker';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { productTitle } from '../../lib/quotes';
+import { productTitle } from '../quotes/quotes';
 import { whoName } from './labels';
 import { waitingFor } from './time';
 import type { LinkedRequest, StaffConversation } from './types';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { ChatMessage } from '../../lib/chat';
-import { productTitle } from '../../lib/quotes';
+import type { ChatMessage } from '../chat/chat';
+import { productTitle } from '../quotes/quotes';
 import { Composer } from './composer';
 import { ContextCard } from './context-card';
 import { ConversationActions, type ActionOutcome } from './conversation-actions';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { shownName } from '../../lib/names';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import type { SessionUser } from '../../lib/session';
 import { useSoundSwitch, useTitleCount, useWaitingSound } from './alerts';
 import type { ActionOutcome } from './conversation-actions';

@@ -2,7 +2,7 @@
 // a fetch that answers like docs/live-chat.md, and an EventSource the test drives.
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import type { Canned, Inbox, LinkedRequest, StaffConversation } from './types';
 
 /** An EventSource whose events the test sends. */

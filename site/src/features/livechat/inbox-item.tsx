@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { productTitle } from '../../lib/quotes';
+import { productTitle } from '../quotes/quotes';
 import { relativeTime } from '../desk/dates';
 import { conversationPath, unreadLabel, whoName } from './labels';
 import { elide, waitingFor } from './time';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import { validateCanned } from './canned-form';
 import { lastAgentMessage, lastVisitorId, mergeMessages } from './messages';
 import { elide, waitingFor } from './time';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 
 /**
  * The messages of a and b together, each ID once (b's copy wins: it is

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import { formatTime } from '../../lib/format';
 import { lastAgentMessage } from './messages';
 

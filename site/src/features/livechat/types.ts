@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 
 /** Who is on the other side of a conversation: a signed-in client (uid) or a visitor. */
 export interface Who {

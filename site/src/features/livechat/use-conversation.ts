@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../lib/api';
-import type { ChatMessage } from '../../lib/chat';
+import type { ChatMessage } from '../chat/chat';
 import { fetchConversation } from './api';
 import { mergeMessages } from './messages';
 import type { LinkedRequest, StaffConversation } from './types';

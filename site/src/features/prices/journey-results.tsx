@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session';
 import { keepPrices } from './api';
 import { KeepPrices, keepError } from './keep-prices';
 import { PriceResultsView } from './price-results-view';
-import { productPaths } from './paths';
+import { productPaths } from '../../content/paths';
 import { updateJourney, saveJourney, type StoredJourney } from './storage';
 
 /** Keeping the prices: where it stands. */

@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { formatEuros } from '../../lib/format';
 import { listKeptPrices, type Price, type PriceQuote } from './api';
 import { loadPriceProducts, priceProduct } from './rates';
-import { subscribePath } from './paths';
+import { subscribePath } from '../../content/paths';
 import './prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; quotes: PriceQuote[] };

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate, typeset } from '../../lib/format';
 import { formatEuros } from '../../lib/format';
 import type { Price, PriceQuote } from './api';
-import { productPaths } from './paths';
+import { productPaths } from '../../content/paths';
 
 /** How many guarantees a card lists before it points to the IPID. */
 const shownGuarantees = 5;

@@ -1,5 +1,5 @@
 import { choices } from '../../content/quote-form';
-import type { Answers } from '../../lib/quote-form';
+import type { Answers } from '../quotes/quote-form';
 import type { Vehicle } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { offersCopy as copy } from '../../content/offers';
 import { elide, formatDate, typeset } from '../../lib/format';
-import { formatEuros, type Offer } from '../../lib/quotes';
+import { formatEuros, type Offer } from './quotes';
 
 /** Props of one offer's card. */
 export interface OfferCardProps {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { QuoteOffers, reasonError } from './quote-offers';
-import { formatEuros, splitOffers, type Offer, type QuoteRequest } from '../../lib/quotes';
+import { formatEuros, splitOffers, type Offer, type QuoteRequest } from './quotes';
 
 function offer(id: string, over: Partial<Offer> = {}): Offer {
   return {

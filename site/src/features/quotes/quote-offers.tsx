@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { offersCopy as copy } from '../../content/offers';
 import { ApiError } from '../../lib/api';
 import { formatDate, typeset } from '../../lib/format';
-import { acceptOffer, declineOffers, formatEuros, splitOffers, type Offer, type QuoteRequest } from '../../lib/quotes';
+import { acceptOffer, declineOffers, formatEuros, splitOffers, type Offer, type QuoteRequest } from './quotes';
 import { Field } from '../../components/field';
 import { OfferCard, offerName } from './offer-card';
 import './quote-offers.css';

@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { ApiError } from '../../lib/api';
 import { eventsUrl, pollMessages, type ChatMessage, type LiveState } from './chat';
 
 /** What the stream of a conversation tells (docs/live-chat.md, visitor API). */

@@ -1,10 +1,11 @@
-import type { ProductId } from '../content/products';
-import { choices, myQuotesCopy, type ListName } from '../content/quote-form';
-import { company } from './company';
-import { api } from './api';
-import { formatDate } from './format';
-import { once } from './once';
-export { formatEuros } from './format';
+import type { ProductId } from '../../content/products';
+import { choices, myQuotesCopy, type ListName } from '../../content/quote-form';
+import { company } from '../../lib/company';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { once } from '../../lib/once';
+import type { QuotePayload } from './quote-form';
+export { formatEuros } from '../../lib/format';
 
 /** The statuses of a quote request (pkg/quote/machine.go). */
 export type QuoteStatus = 'received' | 'in_review' | 'offered' | 'accepted' | 'declined' | 'closed';
@@ -163,6 +164,11 @@ export function summarize(q: QuoteRequest): SummaryItem[] {
 export function splitOffers(offers: Offer[]): { current: Offer[]; older: Offer[] } {
   const latest = offers[0]?.createdAt;
   return { current: offers.filter((o) => o.createdAt === latest), older: offers.filter((o) => o.createdAt !== latest) };
+}
+
+/** Sends a request on study (/quote-request); resolves to it as filed. */
+export async function fileQuote(payload: QuotePayload): Promise<QuoteRequest> {
+  return (await api<{ quote: QuoteRequest }>('POST', '/api/quotes', payload)).quote;
 }
 
 /** The signed-in client's quote requests, newest first. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AccountSessions } from './account-sessions';
-import { endedMessage, type AccountSession } from '../lib/sessions';
+import { endedMessage, type AccountSession } from './sessions';
 
 const good = 'une longue phrase de passe';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { initials, type ChatAgent, type ChatMessage } from '../lib/chat';
-import { formatTime } from '../lib/format';
+import { initials, type ChatAgent, type ChatMessage } from './chat';
+import { formatTime } from '../../lib/format';
 
 /** Who wrote a message, as a screen reader announces it. */
 function authorOf(m: ChatMessage): string {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { ApiError } from './api';
+import { ApiError } from '../../lib/api';
 import {
   canSend, failureReply, getAvailability, getConversation, localMessage, markRead, maxId, mergeMessages, sendMessage,
   sendTyping, startConversation, switchMode,
   type Availability, type ChatMessage, type ChatMode, type Conversation, type Exchange, type Live, type LiveState,
 } from './chat';
 import { openChatStream } from './chat-stream';
-import { storeConversation, storedConversation } from './chat-storage';
+import { storeConversation, storedConversation } from '../../lib/chat-storage';
 
 /** The state of the chat panel. */
 export interface ChatState {

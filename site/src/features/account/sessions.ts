@@ -1,4 +1,4 @@
-import { api } from './api';
+import { api } from '../../lib/api';
 
 /** One signed-in browser of the account, as GET /api/profile/sessions returns it. */
 export interface AccountSession {

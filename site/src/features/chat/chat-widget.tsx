@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useSession } from '../lib/session';
-import { usePendingMark } from '../lib/island';
-import { NeedsJs } from './needs-js';
+import { useSession } from '../../lib/session';
+import { usePendingMark } from '../../lib/island';
+import { NeedsJs } from '../../components/needs-js';
 import './chat-widget.css';
 
 const loadPanel = () => import('./chat-panel');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productIds } from '../content/products';
-import { productFields, vehicleFields } from '../content/quote-form';
-import { typeset } from './format';
+import { productIds } from '../../content/products';
+import { productFields, vehicleFields } from '../../content/quote-form';
+import { typeset } from '../../lib/format';
 import {
   detailsPayload, normalizePhone, quotePayload, validateFields, validateQuote, vehicleFromParams, vehicleSearch,
   type Answers, type QuoteValues,

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ChatWidget } from './chat-widget';
-import { failureReply, type ChatMessage, type Conversation, type Exchange } from '../lib/chat';
-import { chatStorageKey } from '../lib/chat-storage';
-import { FakeEventSource } from '../lib/chat-test-helpers';
-import { setSessionUser } from '../lib/session';
+import { failureReply, type ChatMessage, type Conversation, type Exchange } from './chat';
+import { chatStorageKey } from '../../lib/chat-storage';
+import { FakeEventSource } from './chat-test-helpers';
+import { setSessionUser } from '../../lib/session';
 
 const at = '2026-03-02T13:05:00.000Z';
 const welcome: ChatMessage = { id: 1, sender: 'bot', text: 'Bonjour\u00a0! Je peux\u00a0:\n• vous présenter nos assurances', timestamp: at, intent: 'greeting' };

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canSend, failureReply, initials, localMessage, maxId, maxMessageLength, mergeMessages, type ChatMessage, type Live } from './chat';
-import { chatStorageKey, storeConversation, storedConversation } from './chat-storage';
+import { chatStorageKey, storeConversation, storedConversation } from '../../lib/chat-storage';
 import { callbackDelay, chatReducer, initialChat, lastReadMessage, settled } from './use-chat';
-import { formatTime } from './format';
+import { formatTime } from '../../lib/format';
 
 describe('chat rules', () => {
   it('sends only a message with something besides spaces, when no reply is pending (SPEC.md §5)', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { api, ApiError } from '../lib/api';
-import type { SessionUser } from '../lib/session';
+import { ApiError } from '../../lib/api';
+import type { SessionUser } from '../../lib/session';
+import { resendConfirmation } from './profile-api';
 
 /** What waits on an account whose address is not confirmed yet, with a way to get the link again. */
 export function ConfirmEmailNotice({ user }: { user: SessionUser }) {
@@ -11,7 +12,7 @@ export function ConfirmEmailNotice({ user }: { user: SessionUser }) {
   async function resend() {
     setBusy(true);
     try {
-      const res = await api<{ message: string }>('POST', '/api/profile/confirm-email');
+      const res = await resendConfirmation();
       setStatus({ text: res.message, error: false });
     } catch (err) {
       setStatus({ text: err instanceof ApiError ? err.message : 'L’envoi n’a pas abouti. Réessayez.', error: true });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PasswordField } from './password-field';
-import { ApiError } from '../lib/api';
-import { formatDateTime } from '../lib/format';
-import { setSessionUser } from '../lib/session';
-import { endedMessage, endOtherSessions, endSession, listSessions, type AccountSession, type SessionsResult } from '../lib/sessions';
+import { PasswordField } from '../../components/password-field';
+import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { setSessionUser } from '../../lib/session';
+import { endedMessage, endOtherSessions, endSession, listSessions, type AccountSession, type SessionsResult } from './sessions';
 import './account-sessions.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; sessions: AccountSession[] };

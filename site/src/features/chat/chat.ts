@@ -1,4 +1,4 @@
-import { api } from './api';
+import { api } from '../../lib/api';
 
 /** What the chat shows when a request fails (SPEC.md §8), typeset as pkg/chatbot.FailureReply. */
 export const failureReply = 'Désolé, je rencontre des difficultés techniques. Voulez-vous parler avec un agent\u00a0?';

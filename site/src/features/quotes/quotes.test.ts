@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productIds } from '../content/products';
-import { choices, limits, productFields, type FieldSpec } from '../content/quote-form';
+import { productIds } from '../../content/products';
+import { choices, limits, productFields, type FieldSpec } from '../../content/quote-form';
 import { formatPhone, labelOf, productTitle, summarize, type QuoteRequest } from './quotes';
 
 function quote(product: QuoteRequest['product'], details: Record<string, unknown>, contact: QuoteRequest['contact'] = { method: 'email', phone: '' }): QuoteRequest {

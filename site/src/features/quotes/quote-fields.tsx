@@ -1,12 +1,12 @@
-import { Field } from './field';
-import { TextField } from './text-field';
-import { choices, type Choice, type FieldSpec } from '../content/quote-form';
-import { isoDay, isShown, rangeOf, type Answers } from '../lib/quote-form';
-import { ChoiceGroup, inputId } from './choice-group';
-import './quote-fields.css';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
+import { choices, type Choice, type FieldSpec } from '../../content/quote-form';
+import { isoDay, isShown, rangeOf, type Answers } from './quote-form';
+import { ChoiceGroup, inputId } from '../../components/choice-group';
+import '../../components/quote-fields.css';
 
 // The choice group is a module of its own: the instant prices use it without the quote request's questions.
-export { ChoiceGroup, firstErrorSelector, inputId } from './choice-group';
+export { ChoiceGroup, firstErrorSelector, inputId } from '../../components/choice-group';
 
 const yesNo: Choice[] = [
   { value: 'oui', label: 'Oui' },

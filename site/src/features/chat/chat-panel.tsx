@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ChatOfferChoices, ChatOfferForm, type OfferChoice } from '../features/contact/chat-offer';
-import { canSend, maxId, maxMessageLength, type ChatMessage } from '../lib/chat';
-import { lastReadMessage, settled, useCallbackOffer, useChat } from '../lib/use-chat';
+import { ChatOfferChoices, ChatOfferForm, type OfferChoice } from '../contact/chat-offer';
+import { canSend, maxId, maxMessageLength, type ChatMessage } from './chat';
+import { lastReadMessage, settled, useCallbackOffer, useChat } from './use-chat';
 import { AgentAvatar, ChatMessageView } from './chat-message';
 import './chat-panel.css';
 

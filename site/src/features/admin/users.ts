@@ -1,5 +1,5 @@
-import { api } from './api';
-import type { SessionUser } from './session';
+import { api } from '../../lib/api';
+import type { SessionUser } from '../../lib/session';
 
 /** An account as the admins' list shows it (account.Listed). */
 export interface ListedUser {

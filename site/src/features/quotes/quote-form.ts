@@ -1,7 +1,7 @@
-import { isProductId, type ProductId } from '../content/products';
-import { choices, limits, productFields, quoteRequestCopy as copy, vehicleFields, type FieldSpec, type ListName } from '../content/quote-form';
-import { typeset } from './format';
-import { once } from './once';
+import { isProductId, type ProductId } from '../../content/products';
+import { choices, limits, productFields, quoteRequestCopy as copy, vehicleFields, type FieldSpec, type ListName } from '../../content/quote-form';
+import { typeset } from '../../lib/format';
+import { once } from '../../lib/once';
 
 // The client-side checks of the quote form. They mirror pkg/quote, which
 // checks again: they spare a round trip and show every error at once.

@@ -1,8 +1,8 @@
 // The site paths of the instant prices, and the reasons of the products on
 // study: small, so the product pages do not carry the whole rating file
 // (the summary module of vite.config.ts).
-import { onStudy as studies } from '../../../../pkg/pricing/rates.json?summary';
-import { typesetAll } from '../../lib/format';
+import { onStudy as studies } from '../../../pkg/pricing/rates.json?summary';
+import { typesetAll } from '../lib/format';
 
 /** The site paths of each product's journey and IPID. */
 export const productPaths = {
