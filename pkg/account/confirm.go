@@ -93,6 +93,9 @@ func (s *Service) ResendConfirmation(ctx context.Context, sess *Session) error {
 // the account's address is confirmed, if it is still the one the link was
 // sent to.
 func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, error) {
+	if err := s.linkTried(ctx); err != nil {
+		return nil, err
+	}
 	var u *User
 	err := s.useLink(ctx, token, PurposeConfirm, func(tx *store.Tx, t *linkToken, found *User, now time.Time) error {
 		if found.Email != t.Email {
@@ -122,6 +125,9 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, error)
 // it is signed out) and the address counts as confirmed, since its owner
 // just read a mail there.
 func (s *Service) UndoEmailChange(ctx context.Context, token string) (*User, error) {
+	if err := s.linkTried(ctx); err != nil {
+		return nil, err
+	}
 	var u *User
 	var ended int
 	err := s.useLink(ctx, token, PurposeUndoEmail, func(tx *store.Tx, t *linkToken, found *User, now time.Time) error {

@@ -83,18 +83,18 @@ type loginGuard struct {
 // because its client went away: the guard's writes run on their own.
 const guardTimeout = 10 * time.Second
 
-// newLoginGuard keeps the limits of l shared by the instances in buckets
-// and the per-address one in memory, over the clock now.
-func newLoginGuard(l Limits, now func() time.Time, buckets ratelimit.Store, log *slog.Logger) *loginGuard {
+// newLoginGuard keeps the limits of the registry l shared by the
+// instances in buckets and the per-address one in memory.
+func newLoginGuard(l *ratelimit.Registry, buckets ratelimit.Store, log *slog.Logger) *loginGuard {
 	return &loginGuard{
-		addresses:   ratelimit.New(l.SignInAddress, now, l.MaxKeys),
+		addresses:   l.Limiter(ratelimit.SignInAddress),
 		buckets:     buckets,
-		slow:        ratelimit.NewShared("sign-in-slow", l.SignInSlow),
-		lockout:     ratelimit.NewShared("sign-in-lockout", l.SignInLockout),
-		budget:      ratelimit.NewShared("account-budget", l.AccountBudget),
-		known:       ratelimit.NewShared("known-address", ratelimit.Rule{Burst: 1, Every: l.KnownAddress}),
-		knownDevice: ratelimit.NewShared("known-device", ratelimit.Rule{Burst: 1, Every: l.KnownDevice}),
-		reauth:      ratelimit.NewShared("reauth", l.Reauth),
+		slow:        l.Shared(ratelimit.SignInSlow),
+		lockout:     l.Shared(ratelimit.SignInLockout),
+		budget:      l.Shared(ratelimit.AccountBudget),
+		known:       l.Shared(ratelimit.KnownAddress),
+		knownDevice: l.Shared(ratelimit.KnownDevice),
+		reauth:      l.Shared(ratelimit.Reauth),
 		log:         log,
 	}
 }
@@ -285,4 +285,16 @@ func (g *loginGuard) reauthSucceeded(id string) {
 	g.updateOrLog("mise à jour des limites après une confirmation", func(b ratelimit.Buckets) error {
 		return g.reauth.Reset(b, id)
 	})
+}
+
+// linkAsked takes one of the link mails a client address may ask for (a
+// reset, an unlock), linkTried one of the links it may try: one bucket per
+// address for both, shared with the prices' links (ratelimit.AccountLinks),
+// so that a script can neither mail a list of addresses nor guess links.
+func (s *Service) linkAsked(ctx context.Context) error {
+	return s.limits.AllowClient(ctx, ratelimit.AccountLinks, "Vous avez demandé plusieurs liens en peu de temps.")
+}
+
+func (s *Service) linkTried(ctx context.Context) error {
+	return s.limits.AllowClient(ctx, ratelimit.AccountLinks, "Vous avez essayé plusieurs liens en peu de temps.")
 }

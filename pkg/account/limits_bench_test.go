@@ -30,7 +30,7 @@ func BenchmarkSignInGuard(b *testing.B) {
 			roomy := ratelimit.Rule{Burst: 1 << 30, Every: time.Minute}
 			l := ratelimit.Default()
 			l.SignInAddress, l.SignInSlow, l.SignInLockout, l.AccountBudget = roomy, roomy, roomy, roomy
-			svc, err := New(storetest.Open(b), Config{Logger: slog.New(slog.DiscardHandler), Now: clock.Now, Argon: testParams, Limits: l})
+			svc, err := New(storetest.Open(b), Config{Logger: slog.New(slog.DiscardHandler), Now: clock.Now, Argon: testParams, Limits: ratelimit.NewRegistry(l, clock.Now)})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -18,7 +18,7 @@ import (
 // keeps the test exact on a busy machine.
 func TestUnknownEmailCostsAHash(t *testing.T) {
 	f := newFixture(t)
-	svc, err := New(f.db, Config{Now: f.clock.Now, Argon: testParams, Limits: roomyLimits()})
+	svc, err := New(f.db, Config{Now: f.clock.Now, Argon: testParams, Limits: ratelimit.NewRegistry(roomyLimits(), f.clock.Now)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func newInstances(t *testing.T, n int, l Limits) (*fakeClock, []*Service) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		svc, err := New(db, Config{Now: clock.Now, Argon: testParams, Limits: l})
+		svc, err := New(db, Config{Now: clock.Now, Argon: testParams, Limits: ratelimit.NewRegistry(l, clock.Now)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,6 +26,9 @@ const (
 // has it. It answers the same, after the same time, whether it does or
 // not; only an address that cannot be one is refused.
 func (s *Service) AskPasswordReset(ctx context.Context, email string) error {
+	if err := s.linkAsked(ctx); err != nil {
+		return err
+	}
 	start := time.Now()
 	defer s.waitFloor(ctx, start)
 	addr, err := NormalizeEmail(email)
@@ -85,6 +88,9 @@ func recipient(u *User) event.Recipient {
 // sent to. Every session of the account ends, the other reset links stop
 // working, and the owner is told by e-mail.
 func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+	if err := s.linkTried(ctx); err != nil {
+		return err
+	}
 	if token == "" {
 		return errBadLink()
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -19,9 +20,10 @@ type Config struct {
 	Now func() time.Time
 	// Argon are the password hashing costs; DefaultParams when zero. Tests lower them.
 	Argon Params
-	// Limits are the rate limits (the sign-in ones are used here);
-	// ratelimit.Default when zero.
-	Limits Limits
+	// Limits are the server's rate limits, built once by pkg/app (the
+	// sign-in and account link ones are used here); the Default table over
+	// Now when nil.
+	Limits *ratelimit.Registry
 }
 
 // Service is the account service: profiles, passwords, sessions and roles
@@ -33,6 +35,8 @@ type Service struct {
 	hasher *Hasher
 	policy *passwordPolicy
 	guard  *loginGuard
+	// limits are the server's rate limits: the account links' per address.
+	limits *ratelimit.Registry
 	// dummyHash is verified for unknown e-mails, so that a sign-in takes
 	// as long whether the account exists or not. Made on first use, so
 	// that commands which never sign in do not pay for it.
@@ -66,16 +70,19 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Argon == (Params{}) {
 		cfg.Argon = DefaultParams()
 	}
-	cfg.Limits = cfg.Limits.OrDefault()
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), cfg.Now)
+	}
 	s := &Service{
 		db:      db,
 		log:     cfg.Logger,
 		now:     func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hasher:  NewHasher(cfg.Argon),
+		limits:  cfg.Limits,
 		policy:  newPasswordPolicy(),
 		changes: db.Subscribe(sessionsTopic),
 	}
-	s.guard = newLoginGuard(cfg.Limits, cfg.Now, rateStore{db: db, now: s.now}, s.log)
+	s.guard = newLoginGuard(cfg.Limits, rateStore{db: db, now: s.now}, s.log)
 	if err := s.fillSkeletons(context.Background()); err != nil {
 		return nil, fmt.Errorf("empreintes des adresses e-mail: %w", err)
 	}

@@ -21,6 +21,9 @@ const (
 // AskUnlock sends an unlock link to email when an active account has it;
 // the same answer after the same time otherwise (see AskPasswordReset).
 func (s *Service) AskUnlock(ctx context.Context, email string) error {
+	if err := s.linkAsked(ctx); err != nil {
+		return err
+	}
 	start := time.Now()
 	defer s.waitFloor(ctx, start)
 	addr, err := NormalizeEmail(email)
@@ -58,6 +61,9 @@ func (s *Service) AskUnlock(ctx context.Context, email string) error {
 // that browser signs in to the account from then on whatever the guesses
 // made elsewhere. It returns the account's address, for the sign-in form.
 func (s *Service) Unlock(ctx context.Context, token, device string) (string, error) {
+	if err := s.linkTried(ctx); err != nil {
+		return "", err
+	}
 	if device == "" {
 		return "", errBadLink()
 	}

@@ -40,11 +40,12 @@ type Config struct {
 	Now func() time.Time
 	// Company replaces the embedded company profile (tests).
 	Company *company.Profile
-	// Account sets the account service's hashing costs and limits (tests
-	// lower them); its Logger and Now are those above.
+	// Account sets the account service's hashing costs (tests lower
+	// them); its Logger, Now and Limits are those here.
 	Account account.Config
-	// Limits are the rate limits the services apply (complaints per
-	// address); ratelimit.Default when zero.
+	// Limits are every rate limit of the server, the one table the
+	// registry every service asks is built from; ratelimit.Default when
+	// zero.
 	Limits ratelimit.Limits
 	// Mail is how the notices are written and sent.
 	Mail MailConfig
@@ -104,7 +105,12 @@ type App struct {
 	Events *event.Dispatcher
 	// Instance names this process among those on the database (task_runs).
 	Instance string
-	now      func() time.Time
+	// Limits is the one registry of the rate limits, built once from
+	// Config.Limits and handed to every service, which decides its own
+	// limits with it; the web server only hands it on (privacy) and reads
+	// its table (the bounds of the open chat streams).
+	Limits *ratelimit.Registry
+	now    func() time.Time
 	// renderer makes the contracts' documents (Warm parses its fonts).
 	renderer *document.Renderer
 }
@@ -141,8 +147,9 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if a.now == nil {
 		a.now = time.Now
 	}
+	a.Limits = ratelimit.NewRegistry(cfg.Limits, a.now)
 	acfg := cfg.Account
-	acfg.Logger, acfg.Now = cfg.Logger, cfg.Now
+	acfg.Logger, acfg.Now, acfg.Limits = cfg.Logger, cfg.Now, a.Limits
 	if a.Accounts, err = account.New(db, acfg); err != nil {
 		return nil, err
 	}
@@ -154,23 +161,22 @@ func New(db *store.DB, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.Contacts, err = contact.New(db, contact.Config{
-		Desk: a.Desk, Calendar: cal, Company: profile, Logger: cfg.Logger, Now: cfg.Now,
+		Desk: a.Desk, Calendar: cal, Company: profile, Logger: cfg.Logger, Now: cfg.Now, Limits: a.Limits,
 	})
 	if err != nil {
 		return nil, err
 	}
-	a.Chats = chat.New(db, profile, chat.Config{Logger: cfg.Logger, Now: cfg.Now, Calendar: cal, Assistance: a.assistanceLines, Mine: a.mine})
-	limits := cfg.Limits.OrDefault()
+	a.Chats = chat.New(db, profile, chat.Config{Logger: cfg.Logger, Now: cfg.Now, Calendar: cal, Assistance: a.assistanceLines, Mine: a.mine, Limits: a.Limits})
 	a.Complaints, err = complaint.New(db, complaint.Config{
 		Desk: a.Desk, Calendar: cal, Procedure: profile.Complaints, Mediator: profile.Mediator,
-		Limit: limits.Complaints, MaxKeys: limits.MaxKeys, Logger: cfg.Logger, Now: cfg.Now,
+		Limits: a.Limits, Logger: cfg.Logger, Now: cfg.Now,
 	})
 	if err != nil {
 		return nil, err
 	}
 	a.Prices, err = instant.New(db, instant.Config{
 		Desk: a.Desk, Tariff: tariffOf(cfg), Quotes: a.Quotes, Calendar: cal, CallHours: profile.AnswerDelays.CallbackWorkingHours,
-		StudyHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now,
+		StudyHours: profile.AnswerDelays.QuoteWorkingHours, Logger: cfg.Logger, Now: cfg.Now, Limits: a.Limits,
 	})
 	if err != nil {
 		return nil, err
@@ -314,7 +320,7 @@ func (a *App) openContracts(cfg Config) error {
 	}
 	p := a.Company
 	a.Contracts, err = contract.New(a.Store, contract.Config{
-		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now,
+		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now, Limits: a.Limits,
 		Papers: contract.Papers{Renderer: renderer, Key: key, Creditor: document.Creditor{
 			Name: p.FullName, Address: p.Address + ", " + p.PostalCode + " " + p.City, ICS: p.Sepa.CreditorID}},
 		Creditor: sepa.Creditor{Name: p.FullName, IBAN: p.Sepa.IBAN, BIC: p.Sepa.BIC, ID: p.Sepa.CreditorID},

@@ -15,6 +15,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/chatbot"
 	"courtier/pkg/company"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -117,6 +118,10 @@ type Config struct {
 	// the documents, the payment or a cancellation; nil, they stay
 	// general.
 	Mine func(ctx context.Context, uid string) (*chatbot.Mine, error)
+	// Limits are the server's rate limits, built once by pkg/app (the
+	// conversations opened and the messages sent, per client address and
+	// per conversation); the Default table over Now when nil.
+	Limits *ratelimit.Registry
 }
 
 // Service runs the conversations.
@@ -138,6 +143,7 @@ type Service struct {
 	calendar      *company.Calendar
 	assistance    func(ctx context.Context, uid string) ([]chatbot.Assistance, error)
 	mine          func(ctx context.Context, uid string) (*chatbot.Mine, error)
+	limits        *ratelimit.Registry
 	// beforeWrite, when set (tests), runs in Send between the read of the
 	// conversation and its write.
 	beforeWrite func()
@@ -154,6 +160,9 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 	if cfg.CallbackAfter <= 0 {
 		cfg.CallbackAfter = DefaultCallbackAfter
 	}
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), cfg.Now)
+	}
 	products := map[chatbot.Product]string{}
 	for p, page := range BotCompany(profile).Products {
 		products[p] = page.Title
@@ -163,7 +172,24 @@ func New(db *store.DB, profile company.Profile, cfg Config) *Service {
 		now:      func() time.Time { return cfg.Now().UTC().Truncate(time.Millisecond) },
 		hub:      newHub(),
 		products: products, callbackAfter: cfg.CallbackAfter, calendar: cfg.Calendar, assistance: cfg.Assistance, mine: cfg.Mine,
+		limits: cfg.Limits,
 	}
+}
+
+// allowMessage takes a token of the limits of a message, a mode switch, a
+// typing or read mark or an attachment in conversation token: per client
+// address, then per conversation.
+func (s *Service) allowMessage(ctx context.Context, token string) error {
+	const refused = "Vous envoyez des messages trop rapidement."
+	if err := s.limits.AllowClient(ctx, ratelimit.ChatAddress, refused); err != nil {
+		return err
+	}
+	if len(token) != IDLength {
+		// Not an ID we hand out (it will get a 404): one shared bucket, so
+		// that made-up IDs cannot fill the limiter's memory.
+		token = "malformed"
+	}
+	return s.limits.Allow(ctx, ratelimit.ChatConversation, token, refused)
 }
 
 // fail logs a failed operation (apperr.Log) and returns err unchanged.
@@ -175,6 +201,9 @@ func (s *Service) fail(op string, err error, attrs ...any) error {
 // (Chat panel). It shares a commit with the messages being sent (the
 // conversations past their retention are deleted apart, PurgeEvery).
 func (s *Service) Start(ctx context.Context, v Viewer) (*Conversation, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.ChatStarts, "Trop de conversations ouvertes."); err != nil {
+		return nil, err
+	}
 	token, id, err := store.NewToken()
 	if err != nil {
 		return nil, s.fail("ouverture", err)

@@ -158,6 +158,9 @@ func (s *Service) Unsubscribe(sub *Sub) { s.hub.unsubscribe(sub) }
 
 // VisitorTyping tells the agents that the visitor of token is typing, or stopped.
 func (s *Service) VisitorTyping(ctx context.Context, v Viewer, token string, typing bool) error {
+	if err := s.allowMessage(ctx, token); err != nil {
+		return err
+	}
 	id, err := s.storedID(ctx, v, token)
 	if err != nil {
 		return s.fail("indicateur de saisie", err)
@@ -169,6 +172,9 @@ func (s *Service) VisitorTyping(ctx context.Context, v Viewer, token string, typ
 // VisitorRead records that the visitor of token has read up to message
 // upTo, and tells the agents.
 func (s *Service) VisitorRead(ctx context.Context, v Viewer, token string, upTo int64) error {
+	if err := s.allowMessage(ctx, token); err != nil {
+		return err
+	}
 	var id string
 	var read int64
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {

@@ -15,6 +15,9 @@ import (
 // conversation already theirs is left as it is; one that belongs to
 // someone else, or none, is ENOTFOUND, as everywhere in the chat.
 func (s *Service) Attach(ctx context.Context, v Viewer, token string) error {
+	if err := s.allowMessage(ctx, token); err != nil {
+		return err
+	}
 	if v.UID == "" {
 		return apperr.Errorf(apperr.EUNAUTHORIZED, "Vous devez être connecté.")
 	}

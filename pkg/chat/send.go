@@ -51,6 +51,9 @@ func CleanMessage(text string) (string, error) {
 // A signed-in viewer writing in a visitor conversation makes it theirs,
 // in the same transaction (see Attach).
 func (s *Service) Send(ctx context.Context, v Viewer, token, text string) (*Exchange, error) {
+	if err := s.allowMessage(ctx, token); err != nil {
+		return nil, err
+	}
 	text, err := CleanMessage(text)
 	if err != nil {
 		return nil, err
@@ -236,6 +239,9 @@ func (s *Service) lookUp(ctx context.Context, v Viewer, text string) ([]chatbot.
 // nothing; a signed-in viewer's switch in a visitor conversation makes it
 // theirs, as Send does.
 func (s *Service) SetMode(ctx context.Context, v Viewer, token string, mode Mode) (*Exchange, error) {
+	if err := s.allowMessage(ctx, token); err != nil {
+		return nil, err
+	}
 	if mode != ModeBot && mode != ModeAgent {
 		return nil, apperr.FieldErrorf("mode", "Le mode doit être «\u00a0bot\u00a0» ou «\u00a0agent\u00a0».")
 	}

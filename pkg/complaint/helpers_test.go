@@ -70,7 +70,7 @@ func newEnvAt(t testing.TB, start time.Time, cal Deadlines) *env {
 	}
 	e.desk = desk.New(e.db, e.accounts, desk.Config{Now: e.clock.Now, Location: e.cal.Location()}, Machine)
 	e.svc, err = New(e.db, Config{Desk: e.desk, Calendar: cal, Procedure: e.profile.Complaints, Mediator: e.profile.Mediator,
-		Limit: ratelimit.Default().Complaints, Now: e.clock.Now})
+		Limits: ratelimit.NewRegistry(ratelimit.Default(), e.clock.Now), Now: e.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

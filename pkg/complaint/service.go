@@ -34,11 +34,11 @@ type Config struct {
 	Procedure company.Complaints
 	// Mediator is named at the end of every answer.
 	Mediator company.Mediator
-	// Limit counts the complaints of each client address (Draft.From);
-	// ratelimit.Default().Complaints when zero.
-	Limit   ratelimit.Rule
-	MaxKeys int
-	Logger  *slog.Logger
+	// Limits are the server's rate limits, built once by pkg/app: the
+	// complaints of each client address (Draft.From) are counted there; the
+	// Default table over Now when nil.
+	Limits *ratelimit.Registry
+	Logger *slog.Logger
 	// Now is the clock of dates and limits; time.Now when nil.
 	Now func() time.Time
 }
@@ -73,15 +73,12 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
-	if cfg.Limit == (ratelimit.Rule{}) {
-		cfg.Limit = ratelimit.Default().Complaints
-	}
-	if cfg.MaxKeys <= 0 {
-		cfg.MaxKeys = ratelimit.DefaultMaxKeys
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), now)
 	}
 	return &Service{
 		db: db, desk: cfg.Desk, cal: cfg.Calendar, proc: cfg.Procedure, mediator: cfg.Mediator,
-		fields: newFields(f), limit: ratelimit.New(cfg.Limit, now, cfg.MaxKeys), log: cfg.Logger,
+		fields: newFields(f), limit: cfg.Limits.Limiter(ratelimit.Complaints), log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

@@ -10,6 +10,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
 	"courtier/pkg/fr"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -19,6 +20,9 @@ import (
 // CallbackWorkingHours working hours when the client asked to be called
 // as soon as possible; staff are refused.
 func (s *Service) RequestCallback(ctx context.Context, actor account.Actor, d CallbackDraft) (*Receipt, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.Callbacks, "Vous avez demandé plusieurs rappels en peu de temps."); err != nil {
+		return nil, err
+	}
 	if actor.IsStaff() {
 		return nil, errStaffSender()
 	}

@@ -9,6 +9,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -22,6 +23,9 @@ func errStaffSender() error {
 // visitor or a client, due within the company's ContactWorkingDays
 // working days; staff are refused.
 func (s *Service) SendMessage(ctx context.Context, actor account.Actor, d MessageDraft) (*Receipt, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.ContactMessages, "Vous avez envoyé plusieurs messages en peu de temps."); err != nil {
+		return nil, err
+	}
 	if actor.IsStaff() {
 		return nil, errStaffSender()
 	}

@@ -10,6 +10,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/company"
 	"courtier/pkg/desk"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -30,9 +31,10 @@ type Limit struct {
 	Window time.Duration
 }
 
-// DefaultLimit is 10 messages, and 10 callbacks, per account per day: the
-// web server already limits each address (ratelimit.Limits); this bounds
-// one account spread over many addresses, far above what a person sends.
+// DefaultLimit is 10 messages, and 10 callbacks, per account per day: each
+// address is already limited (ratelimit.ContactMessages and Callbacks);
+// this bounds one account spread over many addresses, far above what a
+// person sends.
 func DefaultLimit() Limit { return Limit{Max: 10, Window: 24 * time.Hour} }
 
 // Config is what the service is built from; zero fields take the
@@ -50,6 +52,10 @@ type Config struct {
 	// Now is the clock of dates, deadlines and slots; time.Now when nil.
 	Now   func() time.Time
 	Limit Limit
+	// Limits are the server's rate limits, built once by pkg/app (the
+	// messages and callbacks per client address); the Default table over
+	// Now when nil.
+	Limits *ratelimit.Registry
 }
 
 // Service sends contact messages and callback requests into the queue and
@@ -62,6 +68,7 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	limit   Limit
+	limits  *ratelimit.Registry
 	form    *form
 }
 
@@ -88,8 +95,11 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if cfg.Limit == (Limit{}) {
 		cfg.Limit = DefaultLimit()
 	}
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), now)
+	}
 	return &Service{
-		db: db, desk: cfg.Desk, cal: cfg.Calendar, company: cfg.Company, log: cfg.Logger, limit: cfg.Limit, form: f,
+		db: db, desk: cfg.Desk, cal: cfg.Calendar, company: cfg.Company, log: cfg.Logger, limit: cfg.Limit, limits: cfg.Limits, form: f,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

@@ -18,6 +18,7 @@ import (
 	"courtier/pkg/apperr"
 	"courtier/pkg/event"
 	"courtier/pkg/input"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -102,6 +103,11 @@ func (r *CancelRequest) check() error {
 // holder a link confirming it. Bad input is a field error; otherwise the
 // answer is nil, after the same time, whatever was found.
 func (s *Service) AskCancellation(ctx context.Context, r CancelRequest) error {
+	// The links mailed are bounded as the account links are, in a bucket
+	// of their own so that one does not spend the other.
+	if err := s.limits.AllowClient(ctx, ratelimit.Cancellations, "Vous avez fait plusieurs demandes de résiliation en peu de temps."); err != nil {
+		return err
+	}
 	if err := r.check(); err != nil {
 		return err
 	}
@@ -180,6 +186,9 @@ func foldName(s string) string {
 // account: the cancellation is recorded as the signed-in one is, with its
 // acknowledgement mailed. A link serves once.
 func (s *Service) ConfirmCancellation(ctx context.Context, token string) (*CancelReceipt, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.Cancellations, "Vous avez essayé plusieurs liens en peu de temps."); err != nil {
+		return nil, err
+	}
 	var out *CancelReceipt
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
 		now := s.now()

@@ -17,6 +17,7 @@ import (
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/sepa"
 	"courtier/pkg/store"
 )
@@ -40,6 +41,10 @@ type Config struct {
 	Location *time.Location
 	Logger   *slog.Logger
 	Now      func() time.Time
+	// Limits are the server's rate limits, built once by pkg/app (the
+	// cancellations asked without an account, per client address); the
+	// Default table over Now when nil.
+	Limits *ratelimit.Registry
 }
 
 // Service makes contracts and keeps them.
@@ -57,6 +62,7 @@ type Service struct {
 	loc    *time.Location
 	log    *slog.Logger
 	now    func() time.Time
+	limits *ratelimit.Registry
 }
 
 // New builds the service.
@@ -74,8 +80,12 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), now)
+	}
 	return &Service{
-		db: db, prices: cfg.Prices, quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
+		limits: cfg.Limits,
+		db:     db, prices: cfg.Prices, quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

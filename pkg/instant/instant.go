@@ -15,6 +15,7 @@ import (
 	"courtier/pkg/desk"
 	"courtier/pkg/pricing"
 	"courtier/pkg/quote"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -43,12 +44,18 @@ type Config struct {
 	StudyHours int
 	Logger     *slog.Logger
 	Now        func() time.Time
+	// Limits are the server's rate limits, built once by pkg/app (prices
+	// made and kept, links opened, per client address); the Default table
+	// over Now when nil.
+	Limits *ratelimit.Registry
 }
 
 // Service prices profiles, keeps the prices, and shows them to their
 // owner, to the holder of their link, and to staff.
 type Service struct {
 	db *store.DB
+	// limits are the server's rate limits.
+	limits *ratelimit.Registry
 	// batch shares one commit among the pricings that arrive together:
 	// the write is most of a pricing's time.
 	batch  *store.Batcher
@@ -74,8 +81,12 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), now)
+	}
 	return &Service{
-		db: db, batch: store.NewBatcher(db, 0), desk: cfg.Desk, tariff: sync.OnceValues(cfg.Tariff), quotes: cfg.Quotes, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
+		limits: cfg.Limits,
+		db:     db, batch: store.NewBatcher(db, 0), desk: cfg.Desk, tariff: sync.OnceValues(cfg.Tariff), quotes: cfg.Quotes, cal: cfg.Calendar, hours: cfg.CallHours, study: cfg.StudyHours, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

@@ -14,6 +14,7 @@ import (
 	"courtier/pkg/desk"
 	"courtier/pkg/event"
 	"courtier/pkg/pricing"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -41,6 +42,9 @@ func errNoQuote() error {
 // one. Keeping again (another choice, the consent given later, an account
 // made after an e-mail) updates the same lead.
 func (s *Service) Keep(ctx context.Context, actor account.Actor, id string, k Keeping) (*Quote, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.PriceKeeps, "Vous avez gardé beaucoup de prix en peu de temps."); err != nil {
+		return nil, err
+	}
 	email := ""
 	if !actor.SignedIn() {
 		var err error
@@ -233,6 +237,20 @@ func (s *Service) Adopt(ctx context.Context, tx *store.Tx, uid, email string) er
 		s.log.Info("prix gardés par e-mail rattachés au compte", "uid", uid, "quotes", len(ids))
 	}
 	return nil
+}
+
+// OpenLink is what the holder of the e-mail's link token reads: the
+// prices, given first to actor when AdoptLink does. Each opening counts
+// among the links a client address may try (ratelimit.AccountLinks,
+// shared with the account's links), so that links cannot be guessed.
+func (s *Service) OpenLink(ctx context.Context, actor account.Actor, token string) (*Quote, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.AccountLinks, "Vous avez essayé plusieurs liens en peu de temps."); err != nil {
+		return nil, err
+	}
+	if err := s.AdoptLink(ctx, actor, token); err != nil {
+		return nil, err
+	}
+	return s.ByLink(ctx, token)
 }
 
 // AdoptLink gives actor, signed in, the prices of the e-mail's link they

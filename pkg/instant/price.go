@@ -8,6 +8,7 @@ import (
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/pricing"
+	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 )
 
@@ -24,6 +25,9 @@ type Ask struct {
 // returns, kept by the browser that priced, lets that browser keep the
 // prices later (Keep); nothing else reads an unkept quote.
 func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
+	if err := s.limits.AllowClient(ctx, ratelimit.Prices, "Vous avez demandé beaucoup de prix en peu de temps."); err != nil {
+		return nil, "", err
+	}
 	t, err := s.tariff()
 	if err != nil {
 		return nil, "", err

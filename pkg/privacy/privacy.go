@@ -15,6 +15,7 @@ import (
 	"courtier/pkg/chat"
 	"courtier/pkg/contract"
 	"courtier/pkg/desk"
+	"courtier/pkg/ratelimit"
 )
 
 // Filename is the name the download is saved under.
@@ -38,7 +39,11 @@ type Config struct {
 	// Contracts adds the client's contracts with the list of their
 	// documents; nil leaves them out.
 	Contracts *contract.Service
-	// Limit counts the exports of each account (key: its uid); nil, no limit.
+	// Limits are the server's rate limits, built once by pkg/app: the
+	// exports of each account are counted there (ratelimit.Exports).
+	Limits *ratelimit.Registry
+	// Limit, when set, counts the exports instead (tests); with neither,
+	// there is no limit.
 	Limit Limiter
 	// MaxAtOnce is how many exports may be written at the same time;
 	// DefaultMaxAtOnce when zero.
@@ -72,6 +77,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.MaxAtOnce <= 0 {
 		cfg.MaxAtOnce = DefaultMaxAtOnce
+	}
+	if cfg.Limit == nil && cfg.Limits != nil {
+		cfg.Limit = cfg.Limits.Limiter(ratelimit.Exports)
 	}
 	return &Service{
 		accounts: cfg.Accounts, kinds: cfg.Kinds, chats: cfg.Chats, contracts: cfg.Contracts, limit: cfg.Limit,

@@ -2,8 +2,8 @@ package ratelimit
 
 import "time"
 
-// Limits are every rate limit of the server, in one table: the account
-// service uses the sign-in ones, the web server the chat and error ones.
+// Limits are every rate limit of the server, in one table, which
+// NewRegistry turns into the limits the services ask for by name.
 // "Address" is a client address as AddrKey counts it (an IPv6 /64).
 type Limits struct {
 	// SignInAddress limits sign-in and sign-up attempts per address,

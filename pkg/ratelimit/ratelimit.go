@@ -4,7 +4,11 @@
 // request that does not grow with the number of keys and a hard cap on
 // memory. Shared keeps them in a Store, a database every instance of the
 // server reads, for the limits that must hold across instances (store.go).
-// Web, account and chat limits all use it; their numbers are in limits.go.
+// Their numbers are in one table (limits.go); the Registry (registry.go)
+// holds every limit of the server by name, built once by pkg/app, and the
+// services alone ask it: a service decides its limits in the method that
+// acts, the web server only passes the client's address (WithClient) and
+// turns the ETOOMANY error into a 429 with its Retry-After.
 package ratelimit
 
 import (

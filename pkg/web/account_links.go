@@ -23,9 +23,6 @@ func (s *Server) handleAskReset(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez demandé plusieurs liens en peu de temps."}) {
-		return nil
-	}
 	if err := s.accounts.AskPasswordReset(r.Context(), req.Email); err != nil {
 		return err
 	}
@@ -46,9 +43,6 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) err
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
-		return nil
-	}
 	if err := s.accounts.ResetPassword(r.Context(), req.Token, req.Password); err != nil {
 		return err
 	}
@@ -68,9 +62,6 @@ func (s *Server) handleConfirmEmail(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
-		return nil
-	}
 	u, err := s.accounts.ConfirmEmail(r.Context(), req.Token)
 	if err != nil {
 		return err
@@ -85,9 +76,6 @@ func (s *Server) handleUndoEmail(w http.ResponseWriter, r *http.Request) error {
 	var req linkRequest
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
-	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
-		return nil
 	}
 	u, err := s.accounts.UndoEmailChange(r.Context(), req.Token)
 	if err != nil {
@@ -122,9 +110,6 @@ func (s *Server) handleAskUnlock(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez demandé plusieurs liens en peu de temps."}) {
-		return nil
-	}
 	if err := s.accounts.AskUnlock(r.Context(), req.Email); err != nil {
 		return err
 	}
@@ -143,9 +128,6 @@ func (s *Server) handleUnlock(w http.ResponseWriter, r *http.Request) error {
 	var req linkRequest
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
-	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
-		return nil
 	}
 	device, _ := s.deviceOf(r)
 	email, err := s.accounts.Unlock(r.Context(), req.Token, device)

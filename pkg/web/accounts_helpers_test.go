@@ -50,9 +50,9 @@ type apiEnv struct {
 	appsMu sync.Mutex
 }
 
-type envOption func(*Config, *account.Config)
+type envOption func(*Config, *app.Config)
 
-func withSecureCookies(c *Config, _ *account.Config) { c.SecureCookies = true }
+func withSecureCookies(c *Config, _ *app.Config) { c.SecureCookies = true }
 
 func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	t.Helper()
@@ -62,12 +62,12 @@ func newAPI(t testing.TB, opts ...envOption) *apiEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Logger: logger, Store: fakeStore{}, Company: p, Site: testFiles(), Routes: testTable(), Now: env.clock.Now}
-	acfg := account.Config{Logger: logger, Now: env.clock.Now, Argon: testArgon}
+	cfg := Config{Logger: logger, Store: fakeStore{}, Company: p, Site: testFiles(), Routes: testTable()}
+	acfg := app.Config{Logger: logger, Now: env.clock.Now, Account: account.Config{Argon: testArgon}}
 	for _, o := range opts {
 		o(&cfg, &acfg)
 	}
-	if cfg.App, err = app.New(storetest.Open(t), app.Config{Logger: logger, Now: env.clock.Now, Account: acfg}); err != nil {
+	if cfg.App, err = app.New(storetest.Open(t), acfg); err != nil {
 		t.Fatal(err)
 	}
 	env.svc, env.app = cfg.App.Accounts, cfg.App

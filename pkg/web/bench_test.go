@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/app"
 	"courtier/pkg/ratelimit"
 )
 
@@ -26,13 +27,13 @@ func benchEnv(b *testing.B) *apiEnv {
 // serve` (on PostgreSQL, the listener the session cache rests on).
 func benchEnvWith(b *testing.B, files fs.FS) *apiEnv {
 	b.Helper()
-	env := newAPI(b, func(c *Config, a *account.Config) {
+	env := newAPI(b, func(c *Config, a *app.Config) {
 		if files != nil {
 			c.Site = files
 		}
 		c.Logger = slog.New(slog.DiscardHandler)
 		a.Logger = c.Logger
-		a.Argon = account.DefaultParams()
+		a.Account.Argon = account.DefaultParams()
 		a.Limits = ratelimit.Default()
 		a.Limits.SignInAddress = ratelimit.Rule{Burst: 1 << 30, Every: time.Minute}
 	})

@@ -3,9 +3,7 @@ package web
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"net/http"
-	"time"
 
 	"courtier/pkg/apperr"
 	"courtier/pkg/chat"
@@ -19,32 +17,27 @@ const (
 	chatModeMaxBytes    = 1 << 10
 )
 
-// chatAPI is the chat's part of the server: the service and its rate
-// limits (numbers and reasons in ratelimit.Default).
+// chatAPI is the chat's part of the server: the service (which limits
+// the conversations and messages of each address) and the open streams.
 type chatAPI struct {
 	svc *chat.Service
-	// starts limits new conversations per address.
-	starts *ratelimit.Limiter
-	// byIP and byConversation limit messages and mode switches.
-	byIP           *ratelimit.Limiter
-	byConversation *ratelimit.Limiter
 	// gate bounds the open streams and ends them at shutdown.
 	gate                                 *streamGate
 	timing                               streamTiming
 	streamsPerAddress, streamsPerAccount int
 }
 
-func newChatAPI(svc *chat.Service, l ratelimit.Limits, now func() time.Time) *chatAPI {
+// newChatAPI is the chat's part over svc, its streams bounded as the
+// table of limits l says (a bound of open connections, which the server
+// holds, not a rate).
+func newChatAPI(svc *chat.Service, l ratelimit.Limits) *chatAPI {
 	if svc == nil {
 		return nil
 	}
 	return &chatAPI{
-		svc:            svc,
-		starts:         ratelimit.New(l.ChatStarts, now, l.MaxKeys),
-		byIP:           ratelimit.New(l.ChatAddress, now, l.MaxKeys),
-		byConversation: ratelimit.New(l.ChatConversation, now, l.MaxKeys),
-		gate:           newStreamGate(),
-		timing:         defaultStreamTiming,
+		svc:    svc,
+		gate:   newStreamGate(),
+		timing: defaultStreamTiming,
 		// A table of limits from before the streams gets their defaults.
 		streamsPerAddress: cmp.Or(l.StreamsPerAddress, ratelimit.Default().StreamsPerAddress),
 		streamsPerAccount: cmp.Or(l.StreamsPerAccount, ratelimit.Default().StreamsPerAccount),
@@ -106,52 +99,12 @@ func (s *Server) chatReady(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// allow takes a token from each limiter for its key, or answers 429 with
-// Retry-After and a French message.
-func (s *Server) allow(w http.ResponseWriter, r *http.Request, checks ...limitCheck) bool {
-	for _, c := range checks {
-		if ok, wait := c.limiter.Allow(c.key); !ok {
-			secs := max(1, int(math.Ceil(wait.Seconds())))
-			unit := "secondes"
-			if secs == 1 {
-				unit = "seconde"
-			}
-			msg := fmt.Sprintf("%s Réessayez dans %d %s.", c.message, secs, unit)
-			writeError(w, r, s.logger, &apperr.Error{Code: apperr.ETOOMANY, Message: msg, RetryAfter: wait})
-			return false
-		}
-	}
-	return true
-}
-
-// keyLimiter is what allow needs of a limiter (ratelimit.Limiter is one).
-type keyLimiter interface {
-	Allow(key string) (bool, time.Duration)
-}
-
-type limitCheck struct {
-	limiter keyLimiter
-	key     string
-	message string
-}
-
-// addrKey is the key of r's client address in a per-address limit.
+// addrKey is the key of r's client address in a per-address bound.
 func addrKey(r *http.Request) string { return ratelimit.AddrKey(clientAddr(r)) }
-
-// messageLimits are the limits of a message or a mode switch in conversation id.
-func (s *Server) messageLimits(r *http.Request, id string) []limitCheck {
-	const msg = "Vous envoyez des messages trop rapidement."
-	if len(id) != chat.IDLength {
-		// Not an ID we hand out (it will get a 404): one shared bucket, so
-		// that made-up IDs cannot fill the limiter's memory.
-		id = "malformed"
-	}
-	return []limitCheck{{s.chat.byIP, addrKey(r), msg}, {s.chat.byConversation, id, msg}}
-}
 
 // handleChatStart opens a conversation with the assistant's welcome.
 func (s *Server) handleChatStart(w http.ResponseWriter, r *http.Request) {
-	if !s.chatReady(w, r) || !s.allow(w, r, limitCheck{s.chat.starts, addrKey(r), "Trop de conversations ouvertes."}) {
+	if !s.chatReady(w, r) {
 		return
 	}
 	c, err := s.chat.svc.Start(r.Context(), viewer(r))
@@ -185,25 +138,26 @@ func decodeChatMessage(w http.ResponseWriter, r *http.Request) (string, error) {
 	return chat.CleanMessage(req.Text)
 }
 
-// handleChatSend adds the visitor's message and answers the replies.
+// handleChatSend adds the visitor's message and answers the replies (the
+// service cleans and checks the text).
 func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if !s.chatReady(w, r) || !s.allow(w, r, s.messageLimits(r, id)...) {
+	if !s.chatReady(w, r) {
 		return
 	}
-	text, err := decodeChatMessage(w, r)
-	if err != nil {
+	var req chatMessageRequest
+	if err := decodeJSON(w, r, chatMessageMaxBytes, &req); err != nil {
 		writeError(w, r, s.logger, err)
 		return
 	}
-	ex, err := s.chat.svc.Send(r.Context(), viewer(r), id, text)
+	ex, err := s.chat.svc.Send(r.Context(), viewer(r), id, req.Text)
 	s.writeExchange(w, r, ex, err)
 }
 
 // handleChatMode switches between the assistant and the agent.
 func (s *Server) handleChatMode(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if !s.chatReady(w, r) || !s.allow(w, r, s.messageLimits(r, id)...) {
+	if !s.chatReady(w, r) {
 		return
 	}
 	var req chatModeRequest
@@ -229,9 +183,6 @@ func (s *Server) handleChatAttach(w http.ResponseWriter, r *http.Request) error 
 	id := r.PathValue("id")
 	if s.chat == nil {
 		return errNoChat()
-	}
-	if !s.allow(w, r, s.messageLimits(r, id)...) {
-		return nil // allow answered 429
 	}
 	if err := s.chat.svc.Attach(r.Context(), viewer(r), id); err != nil {
 		return fmt.Errorf("chat: %w", err)

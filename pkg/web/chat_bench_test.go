@@ -9,14 +9,14 @@ import (
 	"testing"
 	"time"
 
-	"courtier/pkg/account"
+	"courtier/pkg/app"
 )
 
 // chatBenchEnv is a server with quiet logs; the clock moves 3 s per
 // message so that no rate limit stops the benchmark.
 func chatBenchEnv(b *testing.B) *apiEnv {
 	b.Helper()
-	return newAPI(b, func(c *Config, a *account.Config) {
+	return newAPI(b, func(c *Config, a *app.Config) {
 		c.Logger = slog.New(slog.DiscardHandler)
 		a.Logger = c.Logger
 	})

@@ -40,10 +40,10 @@ func (s *Server) handleChatContact(w http.ResponseWriter, r *http.Request) error
 	}
 	d := contact.MessageDraft{Name: req.Name, Email: req.Email, Phone: req.Phone, Subject: contact.SubjectOther,
 		Message: req.Message, Consent: req.Consent}
-	return s.fileFromChat(w, r, limitCheck{s.contact.messages, addrKey(r), "Vous avez envoyé plusieurs messages en peu de temps."},
+	return s.fileFromChat(w, r,
 		func(ctx context.Context, conversation string) (*contact.Receipt, error) {
 			d.Conversation = conversation
-			return s.contact.svc.SendMessage(ctx, actorOf(r), d)
+			return s.contact.SendMessage(ctx, actorOf(r), d)
 		})
 }
 
@@ -53,17 +53,17 @@ func (s *Server) handleChatCallback(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(w, r, callbackMaxBytes, &d); err != nil {
 		return err
 	}
-	return s.fileFromChat(w, r, limitCheck{s.contact.callbacks, addrKey(r), "Vous avez demandé plusieurs rappels en peu de temps."},
+	return s.fileFromChat(w, r,
 		func(ctx context.Context, conversation string) (*contact.Receipt, error) {
 			d.Conversation = conversation
-			return s.contact.svc.RequestCallback(ctx, actorOf(r), d)
+			return s.contact.RequestCallback(ctx, actorOf(r), d)
 		})
 }
 
 // fileFromChat checks that the viewer may see the conversation {id},
 // files the request with it attached, within the same per-address limit
 // as the contact page's forms, and tells the conversation.
-func (s *Server) fileFromChat(w http.ResponseWriter, r *http.Request, limit limitCheck,
+func (s *Server) fileFromChat(w http.ResponseWriter, r *http.Request,
 	file func(ctx context.Context, conversation string) (*contact.Receipt, error)) error {
 	if s.chat == nil {
 		return apperr.Errorf(apperr.ENOTFOUND, "Le chat n’est pas disponible sur ce serveur.")
@@ -73,9 +73,6 @@ func (s *Server) fileFromChat(w http.ResponseWriter, r *http.Request, limit limi
 	if err != nil {
 		return err
 	}
-	if !s.allow(w, r, limit) {
-		return nil // allow answered 429
-	}
 	rc, err := file(r.Context(), cid)
 	if err != nil {
 		return err
@@ -83,7 +80,7 @@ func (s *Server) fileFromChat(w http.ResponseWriter, r *http.Request, limit limi
 	body := chatFiledBody{Receipt: rc}
 	// The request is filed: a failure to tell the conversation is logged
 	// (by the services) and does not turn it into an error.
-	if text, err := s.contact.svc.ChatNotice(rc); err == nil {
+	if text, err := s.contact.ChatNotice(rc); err == nil {
 		body.Message, _ = s.chat.svc.Filed(r.Context(), viewer(r), token, text)
 	}
 	writeJSON(w, http.StatusCreated, body)

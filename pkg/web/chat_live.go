@@ -203,9 +203,6 @@ func (s *Server) handleChatTyping(w http.ResponseWriter, r *http.Request) error 
 		return errNoChat()
 	}
 	id := r.PathValue("id")
-	if !s.allow(w, r, s.messageLimits(r, id)...) {
-		return nil
-	}
 	var req typingRequest
 	if err := decodeJSON(w, r, liveSmallBody, &req); err != nil {
 		return err
@@ -223,9 +220,6 @@ func (s *Server) handleChatRead(w http.ResponseWriter, r *http.Request) error {
 		return errNoChat()
 	}
 	id := r.PathValue("id")
-	if !s.allow(w, r, s.messageLimits(r, id)...) {
-		return nil
-	}
 	var req readRequest
 	if err := decodeJSON(w, r, liveSmallBody, &req); err != nil {
 		return err

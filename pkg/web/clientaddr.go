@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+
+	"courtier/pkg/ratelimit"
 )
 
 // ParseTrustedProxies reads the value of --trusted-proxies: CIDR ranges
@@ -112,10 +114,13 @@ func clientAddress(r *http.Request, trusted trustedProxies) string {
 type clientAddrKey struct{}
 
 // withClientAddr computes the client address once per request and keeps
-// it in the context: every limit and log line then uses the same one.
+// it in the context: every limit and log line then uses the same one. The
+// services read it there too (ratelimit.WithClient): they decide the
+// limits of what they do, counted per client address.
 func withClientAddr(trusted trustedProxies, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := context.WithValue(r.Context(), clientAddrKey{}, clientAddress(r, trusted))
+		addr := clientAddress(r, trusted)
+		ctx := ratelimit.WithClient(context.WithValue(r.Context(), clientAddrKey{}, addr), addr)
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"courtier/pkg/account"
+	"courtier/pkg/app"
 )
 
 func mustTrust(t testing.TB, s string) trustedProxies {
@@ -106,7 +106,7 @@ func TestParseTrustedProxies(t *testing.T) {
 
 // withTrusted makes the test server believe X-Forwarded-For from 192.0.2.1,
 // the RemoteAddr of httptest requests.
-func withTrusted(c *Config, _ *account.Config) {
+func withTrusted(c *Config, _ *app.Config) {
 	c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("192.0.2.1/32")}
 }
 

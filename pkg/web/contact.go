@@ -2,10 +2,8 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"courtier/pkg/contact"
-	"courtier/pkg/ratelimit"
 )
 
 // Body limits: a message of 5,000 characters, each of which JSON may
@@ -18,23 +16,6 @@ const (
 	callMaxBytes     = 8 << 10
 )
 
-// contactAPI is the contact messages' and callbacks' part of the server:
-// the service and the per-address limits (numbers and reasons in
-// ratelimit.Default).
-type contactAPI struct {
-	svc       *contact.Service
-	messages  *ratelimit.Limiter
-	callbacks *ratelimit.Limiter
-}
-
-func newContactAPI(svc *contact.Service, l ratelimit.Limits, now func() time.Time) *contactAPI {
-	return &contactAPI{
-		svc:       svc,
-		messages:  ratelimit.New(l.ContactMessages, now, l.MaxKeys),
-		callbacks: ratelimit.New(l.Callbacks, now, l.MaxKeys),
-	}
-}
-
 // receiptBody is the answer of a message or callback sent.
 type receiptBody struct {
 	Receipt *contact.Receipt `json:"receipt"`
@@ -46,10 +27,7 @@ func (s *Server) handleSendMessage(w http.ResponseWriter, r *http.Request) error
 	if err := decodeJSON(w, r, contactMaxBytes, &d); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.contact.messages, addrKey(r), "Vous avez envoyé plusieurs messages en peu de temps."}) {
-		return nil // allow answered 429
-	}
-	rc, err := s.contact.svc.SendMessage(r.Context(), actorOf(r), d)
+	rc, err := s.contact.SendMessage(r.Context(), actorOf(r), d)
 	if err != nil {
 		return err
 	}
@@ -64,7 +42,7 @@ type slotsBody struct {
 
 // handleCallbackSlots answers the callback slots offered now, by Paris day.
 func (s *Server) handleCallbackSlots(w http.ResponseWriter, r *http.Request) error {
-	writeJSON(w, http.StatusOK, slotsBody{Days: s.contact.svc.Slots()})
+	writeJSON(w, http.StatusOK, slotsBody{Days: s.contact.Slots()})
 	return nil
 }
 
@@ -74,10 +52,7 @@ func (s *Server) handleRequestCallback(w http.ResponseWriter, r *http.Request) e
 	if err := decodeJSON(w, r, callbackMaxBytes, &d); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.contact.callbacks, addrKey(r), "Vous avez demandé plusieurs rappels en peu de temps."}) {
-		return nil // allow answered 429
-	}
-	rc, err := s.contact.svc.RequestCallback(r.Context(), actorOf(r), d)
+	rc, err := s.contact.RequestCallback(r.Context(), actorOf(r), d)
 	if err != nil {
 		return err
 	}
@@ -107,7 +82,7 @@ func (s *Server) handleReplyMessage(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(w, r, replyMaxBytes, &req); err != nil {
 		return err
 	}
-	reply, err := s.contact.svc.Reply(r.Context(), actorOf(r), r.PathValue("id"), req.Body)
+	reply, err := s.contact.Reply(r.Context(), actorOf(r), r.PathValue("id"), req.Body)
 	if err != nil {
 		return err
 	}
@@ -121,7 +96,7 @@ func (s *Server) handleLogCall(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, callMaxBytes, &req); err != nil {
 		return err
 	}
-	reply, err := s.contact.svc.LogCall(r.Context(), actorOf(r), r.PathValue("id"), req.Outcome, req.Note)
+	reply, err := s.contact.LogCall(r.Context(), actorOf(r), r.PathValue("id"), req.Outcome, req.Note)
 	if err != nil {
 		return err
 	}
@@ -140,7 +115,7 @@ type callbackDetailBody struct {
 
 // handleStaffMessage answers a message's own part (staff).
 func (s *Server) handleStaffMessage(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.contact.svc.StaffMessage(r.Context(), actorOf(r), r.PathValue("id"))
+	m, err := s.contact.StaffMessage(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -150,7 +125,7 @@ func (s *Server) handleStaffMessage(w http.ResponseWriter, r *http.Request) erro
 
 // handleStaffCallback answers a callback's own part (staff).
 func (s *Server) handleStaffCallback(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.contact.svc.StaffCallback(r.Context(), actorOf(r), r.PathValue("id"))
+	c, err := s.contact.StaffCallback(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
 		return err
 	}

@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/app"
 )
 
 // testSessionKey is a fixed signing key, so tests can seal cookies by hand.
 var testSessionKey = bytes.Repeat([]byte{0x5a}, SessionKeyLen)
 
-func withTestKey(c *Config, _ *account.Config) { c.SessionKey = testSessionKey }
+func withTestKey(c *Config, _ *app.Config) { c.SessionKey = testSessionKey }
 
 // gorillaCookie is the value gorilla/sessions' CookieStore (securecookie
 // v1.1.2, hash key only) wrote for a session holding token: gob of the

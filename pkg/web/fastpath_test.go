@@ -14,7 +14,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"courtier/pkg/account"
+	"courtier/pkg/app"
 )
 
 // bigFiles are the test site with documents larger than net/http's
@@ -30,7 +30,7 @@ func bigFiles() fstest.MapFS {
 // short way (siteDocument) and gets exactly the answer of the full way;
 // every other request takes the full way.
 func TestSiteDocumentSameAnswer(t *testing.T) {
-	env := newAPI(t, func(c *Config, _ *account.Config) { c.Site = bigFiles() })
+	env := newAPI(t, func(c *Config, _ *app.Config) { c.Site = bigFiles() })
 	full, _ := env.srv.handlers()
 	ifNoneMatch := get(full, "GET", "/", "Accept-Encoding", "gzip").Header.Get("ETag")
 	tests := []struct {
@@ -113,7 +113,7 @@ func diffResponses(want, got *http.Response) string {
 // TestSiteDocumentLogsClientAddress: a request of the short way is logged
 // with the client a trusted proxy names, as the full way logs it.
 func TestSiteDocumentLogsClientAddress(t *testing.T) {
-	env := newAPI(t, func(c *Config, _ *account.Config) {
+	env := newAPI(t, func(c *Config, _ *app.Config) {
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}
 	})
 	// A 400 of the site is always logged; httptest's peer is 192.0.2.1.
@@ -187,7 +187,7 @@ func (c *recordConn) Write(p []byte) (int, error) { return c.w.Write(p) }
 // documents of every size arrive whole, one after the other on the same
 // kept-alive connection, as the handler answers them.
 func TestServeBatchedAnswers(t *testing.T) {
-	env := newAPI(t, func(c *Config, _ *account.Config) { c.Site = bigFiles() })
+	env := newAPI(t, func(c *Config, _ *app.Config) { c.Site = bigFiles() })
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc, done := make(chan string, 1), make(chan error, 1)
 	go func() {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"courtier/pkg/account"
+	"courtier/pkg/app"
 	"courtier/pkg/ratelimit"
 )
 
@@ -133,7 +133,7 @@ func TestSignInProtectionThroughTheAPI(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			opts := []envOption{withTrusted}
 			if c.budget > 0 {
-				opts = append(opts, func(_ *Config, a *account.Config) {
+				opts = append(opts, func(_ *Config, a *app.Config) {
 					a.Limits = ratelimit.Default()
 					a.Limits.AccountBudget.Burst = c.budget
 				})

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"courtier/pkg/account"
+	"courtier/pkg/app"
 	"courtier/pkg/ratelimit"
 	"courtier/pkg/store"
 	"courtier/pkg/store/storetest"
@@ -31,11 +31,10 @@ func TestMixedLoad(t *testing.T) {
 	if storetest.Engine() != store.Postgres {
 		t.Skip("PostgreSQL seulement: SQLite's single writer never fails to serialize a transaction")
 	}
-	env := newAPI(t, func(c *Config, a *account.Config) {
+	env := newAPI(t, func(c *Config, a *app.Config) {
 		open := ratelimit.Rule{Burst: 1 << 20, Every: time.Millisecond}
-		c.Limits = ratelimit.Default()
-		c.Limits.ChatStarts, c.Limits.ChatAddress, c.Limits.ChatConversation = open, open, open
 		a.Limits = ratelimit.Default()
+		a.Limits.ChatStarts, a.Limits.ChatAddress, a.Limits.ChatConversation = open, open, open
 		a.Limits.SignInAddress = open
 	})
 	// A client may declare and ask only so many a day: enough clients

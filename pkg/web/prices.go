@@ -10,7 +10,6 @@ import (
 	"courtier/pkg/fr"
 	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
-	"courtier/pkg/ratelimit"
 )
 
 // The instant prices: the vehicle picker, a price without an account,
@@ -18,17 +17,6 @@ import (
 
 // pricesMaxBytes bounds a pricing's body: answers and needs, a few hundred bytes.
 const pricesMaxBytes = 16 << 10
-
-// pricesAPI holds the service and the per-address limits of its writes.
-type pricesAPI struct {
-	svc   *instant.Service
-	made  *ratelimit.Limiter
-	keeps *ratelimit.Limiter
-}
-
-func newPricesAPI(svc *instant.Service, l ratelimit.Limits, now func() time.Time) *pricesAPI {
-	return &pricesAPI{svc: svc, made: ratelimit.New(l.Prices, now, l.MaxKeys), keeps: ratelimit.New(l.PriceKeeps, now, l.MaxKeys)}
-}
 
 // handleVehicles answers the catalogue's vehicles matching what is typed,
 // each with its generation and years (toYear 0 while still sold):
@@ -38,7 +26,7 @@ func (s *Server) handleVehicles(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.prices.svc.Vehicles(instant.VehicleQuery{Kind: q["kind"], Q: q["q"], Year: q["year"]})
+	list, err := s.prices.Vehicles(instant.VehicleQuery{Kind: q["kind"], Q: q["q"], Year: q["year"]})
 	if err != nil {
 		return err
 	}
@@ -67,10 +55,7 @@ func (s *Server) handlePrice(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, pricesMaxBytes, &req); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.prices.made, addrKey(r), "Vous avez demandé beaucoup de prix en peu de temps."}) {
-		return nil
-	}
-	q, key, err := s.prices.svc.Price(r.Context(), req)
+	q, key, err := s.prices.Price(r.Context(), req)
 	if err != nil {
 		return err
 	}
@@ -104,11 +89,8 @@ func (s *Server) handleKeepPrices(w http.ResponseWriter, r *http.Request) error 
 	if err := decodeJSON(w, r, accountMaxBytes, &req); err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.prices.keeps, addrKey(r), "Vous avez gardé beaucoup de prix en peu de temps."}) {
-		return nil
-	}
 	actor := actorOf(r)
-	q, err := s.prices.svc.Keep(r.Context(), actor, r.PathValue("id"), req)
+	q, err := s.prices.Keep(r.Context(), actor, r.PathValue("id"), req)
 	if err != nil {
 		return err
 	}
@@ -123,7 +105,7 @@ func (s *Server) handleKeepPrices(w http.ResponseWriter, r *http.Request) error 
 
 // handleMyPrices lists the prices the client kept.
 func (s *Server) handleMyPrices(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.prices.svc.Mine(r.Context(), actorOf(r))
+	list, err := s.prices.Mine(r.Context(), actorOf(r))
 	if err != nil {
 		return err
 	}
@@ -135,7 +117,7 @@ func (s *Server) handleMyPrices(w http.ResponseWriter, r *http.Request) error {
 
 // handleGetPrices answers kept prices to the account that kept them.
 func (s *Server) handleGetPrices(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.prices.svc.Get(r.Context(), actorOf(r), r.PathValue("id"))
+	q, err := s.prices.Get(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -149,13 +131,7 @@ func (s *Server) handlePricesLink(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	if !s.allow(w, r, limitCheck{s.linkLimiter, addrKey(r), "Vous avez essayé plusieurs liens en peu de temps."}) {
-		return nil
-	}
-	if err := s.prices.svc.AdoptLink(r.Context(), actorOf(r), q["token"]); err != nil {
-		return err
-	}
-	quote, err := s.prices.svc.ByLink(r.Context(), q["token"])
+	quote, err := s.prices.OpenLink(r.Context(), actorOf(r), q["token"])
 	if err != nil {
 		return err
 	}
@@ -165,7 +141,7 @@ func (s *Server) handlePricesLink(w http.ResponseWriter, r *http.Request) error 
 
 // handleDeskPrices answers a lead's prices to staff.
 func (s *Server) handleDeskPrices(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.prices.svc.ForRequest(r.Context(), actorOf(r), r.PathValue("id"))
+	q, err := s.prices.ForRequest(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -176,7 +152,7 @@ func (s *Server) handleDeskPrices(w http.ResponseWriter, r *http.Request) error 
 // handleLeadToQuote turns a client's lead into a quote request that staff
 // answer with offers: 201 and the new request's id and reference.
 func (s *Server) handleLeadToQuote(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.prices.svc.ToQuote(r.Context(), actorOf(r), r.PathValue("id"))
+	q, err := s.prices.ToQuote(r.Context(), actorOf(r), r.PathValue("id"))
 	if err != nil {
 		return err
 	}

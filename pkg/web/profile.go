@@ -7,7 +7,6 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/apperr"
 	"courtier/pkg/privacy"
-	"courtier/pkg/ratelimit"
 )
 
 // handleProfile answers the signed-in user's profile.
@@ -112,10 +111,10 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) er
 // export reads the account's whole history, so an account gets 3 at once,
 // then one every 20 minutes: far more than a person needs, far less than
 // a script looping on it.
-func newPrivacy(cfg Config, l ratelimit.Limits, now func() time.Time) *privacy.Service {
+func newPrivacy(cfg Config) *privacy.Service {
 	return privacy.New(privacy.Config{
 		Accounts: cfg.App.Accounts, Kinds: cfg.App.Desk.Exports(), Chats: cfg.App.Chats, Contracts: cfg.App.Contracts,
-		Limit: ratelimit.New(l.Exports, now, l.MaxKeys), Logger: cfg.Logger,
+		Limits: cfg.App.Limits, Logger: cfg.Logger,
 	})
 }
 

@@ -19,12 +19,13 @@ import (
 	"courtier/pkg/claim"
 	"courtier/pkg/company"
 	"courtier/pkg/complaint"
+	"courtier/pkg/contact"
 	"courtier/pkg/contract"
 	"courtier/pkg/desk"
+	"courtier/pkg/instant"
 	"courtier/pkg/mail"
 	"courtier/pkg/privacy"
 	"courtier/pkg/quote"
-	"courtier/pkg/ratelimit"
 	"courtier/pkg/upload"
 	"courtier/site"
 )
@@ -42,8 +43,6 @@ type Config struct {
 	// Site is the built React app; nil serves a page saying the site was not built.
 	Site   fs.FS
 	Routes site.Table
-	// Now is the clock for rate limits; time.Now when nil.
-	Now func() time.Time
 	// App holds the services (accounts, the request queue and its kinds,
 	// the chat); an App without Chats serves no chat (404).
 	App *app.App
@@ -57,37 +56,30 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For names the client
 	// (see clientAddress); none when nil.
 	TrustedProxies []netip.Prefix
-	// Limits are the rate limits (the chat and error report ones are used
-	// here); ratelimit.Default when zero.
-	Limits ratelimit.Limits
 }
 
 // Server holds the dependencies of the handlers.
 type Server struct {
-	logger       *slog.Logger
-	store        Pinger
-	site         *SiteHandler
-	errorLimiter *ratelimit.Limiter
-	// linkLimiter bounds the asks for account links and their uses per address.
-	linkLimiter *ratelimit.Limiter
-	trusted     trustedProxies
-	accounts    *account.Service
-	quotes      *quote.Service
-	desk        *desk.Service
-	complaints  *complaint.Service
-	mail        *mail.Mailer
-	cookies     cookieSigner
-	chat        *chatAPI
-	privacy     *privacy.Service
-	contact     *contactAPI
-	prices      *pricesAPI
-	contracts   *contract.Service
-	claims      *claim.Service
+	// app holds the services; the handlers call them and translate.
+	app        *app.App
+	logger     *slog.Logger
+	store      Pinger
+	site       *SiteHandler
+	trusted    trustedProxies
+	accounts   *account.Service
+	quotes     *quote.Service
+	desk       *desk.Service
+	complaints *complaint.Service
+	mail       *mail.Mailer
+	cookies    cookieSigner
+	chat       *chatAPI
+	privacy    *privacy.Service
+	contact    *contact.Service
+	prices     *instant.Service
+	contracts  *contract.Service
+	claims     *claim.Service
 	// uploads is what a supporting document may be (type, size, pixels).
 	uploads upload.Policy
-	// cancelLimiter bounds the cancellations asked without an account and
-	// their confirmations, per address.
-	cancelLimiter *ratelimit.Limiter
 	// checks bounds the uploads checked at once (an image is decoded and
 	// encoded again).
 	checks chan struct{}
@@ -124,18 +116,11 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := cfg.Now
-	if now == nil {
-		now = time.Now
-	}
-	limits := cfg.Limits.OrDefault()
 	return &Server{
+		app:           cfg.App,
 		logger:        cfg.Logger,
 		store:         cfg.Store,
 		site:          siteHandler,
-		errorLimiter:  ratelimit.New(limits.ClientErrors, now, limits.MaxKeys),
-		linkLimiter:   ratelimit.New(limits.AccountLinks, now, limits.MaxKeys),
-		cancelLimiter: ratelimit.New(limits.AccountLinks, now, limits.MaxKeys),
 		trusted:       cfg.TrustedProxies,
 		accounts:      cfg.App.Accounts,
 		quotes:        cfg.App.Quotes,
@@ -143,10 +128,10 @@ func New(cfg Config) (*Server, error) {
 		complaints:    cfg.App.Complaints,
 		mail:          cfg.App.Mail,
 		cookies:       cookies,
-		chat:          newChatAPI(cfg.App.Chats, limits, now),
-		privacy:       newPrivacy(cfg, limits, now),
-		contact:       newContactAPI(cfg.App.Contacts, limits, now),
-		prices:        newPricesAPI(cfg.App.Prices, limits, now),
+		chat:          newChatAPI(cfg.App.Chats, cfg.App.Limits.Limits()),
+		privacy:       newPrivacy(cfg),
+		contact:       cfg.App.Contacts,
+		prices:        cfg.App.Prices,
 		contracts:     cfg.App.Contracts,
 		claims:        cfg.App.Claims,
 		uploads:       upload.Policy{MaxBytes: upload.DefaultMaxBytes},
