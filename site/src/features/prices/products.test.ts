@@ -3,7 +3,7 @@ import products from '../../../../pkg/pricing/products.json';
 import { coverViews, describeViews, formViews } from '../../../../pkg/pricing/products.json?price';
 import { hamonProducts, sameDayProducts, vehicleProducts } from '../contracts/details';
 import { journeyCopy } from './journey-copy';
-import { productPaths } from './paths';
+import { productPaths } from '../../content/paths';
 import { priceProductIds } from './rates';
 
 // The products priced at once come from their Go specs (pkg/pricing/products.json,
