@@ -189,6 +189,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	a.Accounts.OnConfirm(a.Prices.Adopt)
 	a.Claims, err = claim.New(db, claim.Config{
 		Desk: a.Desk, Contracts: a.Contracts, Calendar: cal, Mediator: profile.Mediator, Logger: cfg.Logger, Now: cfg.Now,
+		Tariff: a.Prices.Tariff,
 		Assistance: func(name string) string {
 			t, err := a.Prices.Tariff()
 			if err != nil {
@@ -285,6 +286,9 @@ func (a *App) Warm() error {
 		return err
 	}
 	if err := a.Claims.Load(); err != nil {
+		return err
+	}
+	if err := a.Claims.CheckProducts(); err != nil {
 		return err
 	}
 	a.Chats.Warm()

@@ -12,6 +12,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
+	"courtier/pkg/claim"
 	"courtier/pkg/contract"
 	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/instant"
@@ -20,11 +21,14 @@ import (
 )
 
 // boxSpec is the spec of the throwaway product of testdata/product-box.json:
-// a garage or a box, a dwelling of sorts, subscribed online when subscribe.
+// a garage or a box, a dwelling of sorts, subscribed online when subscribe,
+// whose claims are a theft, a fire, vandalism or another loss.
 func boxSpec(subscribe bool) pricing.ProductSpec {
 	return pricing.ProductSpec{
 		ID: "box", Noun: "garage", Risk: pricing.RiskDwelling, Parts: []string{"incendie", "autres"}, Factors: []string{"zone", "surface"},
 		Subscribe: subscribe, Hamon: true, Attestations: []string{contract.DocAttestation},
+		Claims: &pricing.Claims{Label: "Garage et box", Kinds: []string{"theft", "fire", "vandalism", "other"},
+			Questions: []string{"place", "breakIn", "policeReport", "firefighters"}},
 	}
 }
 
@@ -87,8 +91,9 @@ func ptr(s string) *string { return &s }
 // TestAddAProduct adds a product through the registry alone, its section
 // of the rating file and its spec, nothing else: it is priced at once,
 // subscribed online with its documents, and its attestation is issued at
-// the signature; the same product whose spec says no subscription is
-// priced but not subscribed.
+// the signature, and its client declares a claim on it with the
+// questions its spec names; the same product whose spec says no
+// subscription is priced but not subscribed.
 func TestAddAProduct(t *testing.T) {
 	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
 	a := openWithProduct(t, boxSpec(true), clock.Now)
@@ -140,6 +145,29 @@ func TestAddAProduct(t *testing.T) {
 		t.Errorf("proofs %v, status %s: none to ask, active at once", c.Proofs, c.Status)
 	}
 
+	// A theft in the garage, declared on the contract: the spec's
+	// questions are asked, none other.
+	clock.Advance(10 * 24 * time.Hour) // Thursday 12 March
+	theft := claim.Draft{ContractID: c.ID, Kind: "theft", OccurredAt: "2026-03-11",
+		Description: "Porte du box forcée dans la nuit, les vélos ont disparu.",
+		Answers:     map[string]string{"place": "3 impasse des Tilleuls, Lyon", "breakIn": "yes", "policeReport": "yes"}}
+	if _, err := a.Claims.Declare(ctx, who, claim.Draft{ContractID: c.ID, Kind: "collision", OccurredAt: "2026-03-11",
+		Description: theft.Description, Answers: map[string]string{"place": "Lyon"}}); err == nil {
+		t.Error("a collision on a garage: accepted")
+	}
+	bad := theft
+	bad.Answers = map[string]string{"place": "Lyon", "breakIn": "yes", "policeReport": "yes", "rooms": "Box"}
+	if _, err := a.Claims.Declare(ctx, who, bad); err == nil {
+		t.Error("a question the garage's claims do not ask: accepted")
+	}
+	k, err := a.Claims.Declare(ctx, who, theft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Product != "box" || k.ProductLabel != "Garage et box" || k.KindLabel != "Vol ou tentative de vol" || len(k.Answers) != 3 {
+		t.Errorf("claim on %q (%q), %q, answers %v", k.Product, k.ProductLabel, k.KindLabel, k.Answers)
+	}
+
 	// Priced, not subscribed: the spec says so.
 	b := openWithProduct(t, boxSpec(false), clock.Now)
 	q, key, err = b.Prices.Price(ctx, ask)
@@ -182,5 +210,45 @@ func TestHouseProductsCheck(t *testing.T) {
 	spec.Proofs = []string{"passport"}
 	if err := openWithProduct(t, spec, clock.Now).Warm(); err == nil || !strings.Contains(err.Error(), "passport") {
 		t.Errorf("an unknown supporting document: %v", err)
+	}
+}
+
+// TestProductClaimsCheck: a product subscribed online has its claims'
+// questions, known to the claims' form, and the same as its entry in
+// form.json when it has one, or the App stops at its warm-up.
+func TestProductClaimsCheck(t *testing.T) {
+	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	spec := boxSpec(true)
+	spec.Claims = nil
+	if err := openWithProduct(t, spec, clock.Now).Warm(); err == nil || !strings.Contains(err.Error(), "produit box") {
+		t.Errorf("a garage subscribed online without its claims' questions: %v", err)
+	}
+	spec = boxSpec(false)
+	spec.Claims = nil
+	if err := openWithProduct(t, spec, clock.Now).Warm(); err != nil {
+		t.Errorf("a garage not subscribed online, without claims' questions: %v", err)
+	}
+	spec = boxSpec(true)
+	spec.Claims.Questions = append(spec.Claims.Questions, "keyCode")
+	if err := openWithProduct(t, spec, clock.Now).Warm(); err == nil || !strings.Contains(err.Error(), "keyCode") {
+		t.Errorf("an unknown question: %v", err)
+	}
+	spec = boxSpec(true)
+	spec.Claims.Kinds = append(spec.Claims.Kinds, "flood")
+	if err := openWithProduct(t, spec, clock.Now).Warm(); err == nil || !strings.Contains(err.Error(), "flood") {
+		t.Errorf("an unknown nature of loss: %v", err)
+	}
+	// The site reads form.json's entry of the product: it must ask what
+	// the spec does.
+	house := pricing.HouseProducts()
+	house[0].Claims.Kinds = house[0].Claims.Kinds[1:]
+	a, err := app.Open(context.Background(), app.Config{DB: storetest.DSN(t), Now: clock.Now,
+		Tariff: func() (*pricing.Tariff, error) { return pricing.DefaultWith(withProduct(t), append(house, boxSpec(true))) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.Warm(); err == nil || !strings.Contains(err.Error(), "produit car") || !strings.Contains(err.Error(), "form.json") {
+		t.Errorf("a car whose claims differ from its entry in form.json: %v", err)
 	}
 }

@@ -91,7 +91,7 @@ func (s *Service) check(ctx context.Context, actor account.Actor, d Draft, now t
 		c.PolicyNumber = clean("policyNumber", "policyNumber", "Le numéro de contrat", d.PolicyNumber)
 		c.Product = d.Product
 	}
-	p := s.form().Product(c.Product)
+	p := s.product(c.Product)
 	if p == nil {
 		add("product", "Choisissez le produit assuré.")
 	}

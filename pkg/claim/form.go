@@ -106,7 +106,9 @@ func LoadForm() (*Form, error) {
 	return &f, nil
 }
 
-// Product is the form of product id, nil when claims of it are not taken.
+// Product is the entry of product id in form.json, nil when it has none.
+// The server asks what a priced product's spec registers
+// (Service.product), which CheckProducts holds equal to this entry.
 func (f *Form) Product(id string) *ProductForm {
 	for i := range f.Products {
 		if f.Products[i].ID == id {

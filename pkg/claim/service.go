@@ -12,6 +12,7 @@ import (
 	"courtier/pkg/company"
 	"courtier/pkg/contract"
 	"courtier/pkg/desk"
+	"courtier/pkg/pricing"
 	"courtier/pkg/store"
 )
 
@@ -40,6 +41,10 @@ type Config struct {
 	Assistance func(insurer string) string
 	// Mediator is named in every refusal.
 	Mediator company.Mediator
+	// Tariff reads the rating file (instant.Service.Tariff), whose
+	// products' specs say what their claims ask (pricing.ProductSpec's
+	// Claims); when nil, form.json's products alone do.
+	Tariff func() (*pricing.Tariff, error)
 	// PerDay bounds the declarations of one client in 24 hours; 10 when zero.
 	PerDay int
 	Logger *slog.Logger
@@ -57,6 +62,7 @@ type Service struct {
 	cal        Calendar
 	assistance func(string) string
 	mediator   company.Mediator
+	tariff     func() (*pricing.Tariff, error)
 	// loadForm reads form.json once, at the first need (see form).
 	loadForm func() (*Form, error)
 	perDay   int
@@ -84,7 +90,7 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 	}
 	return &Service{
 		db: db, desk: cfg.Desk, contracts: cfg.Contracts, cal: cfg.Calendar, assistance: cfg.Assistance,
-		mediator: cfg.Mediator, loadForm: sync.OnceValues(LoadForm), perDay: cfg.PerDay, log: cfg.Logger,
+		mediator: cfg.Mediator, tariff: cfg.Tariff, loadForm: sync.OnceValues(LoadForm), perDay: cfg.PerDay, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }
@@ -195,7 +201,7 @@ func (s *Service) read(ctx context.Context, tx *store.Tx, id string) (*Claim, er
 func (s *Service) label(c *Claim) {
 	info, _ := Machine.Info(desk.Status(c.Status))
 	c.StatusLabel = info.Client
-	if p := s.form().Product(c.Product); p != nil {
+	if p := s.product(c.Product); p != nil {
 		c.ProductLabel = p.Label
 	}
 	if k := s.form().kind(c.Kind); k != nil {

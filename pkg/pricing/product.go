@@ -20,8 +20,8 @@ const (
 // section of the rating file (its label, form, formulas, factors' tables,
 // IPID and whether it is temporary): the one place that says how the
 // engine prices it, how a contract of it is subscribed and kept, how a
-// lead of it becomes a quote request. Its claims' questions are its entry
-// in pkg/claim's form.json, which the site reads too. Pricing,
+// lead of it becomes a quote request, what its claims ask (Claims, whose
+// natures and questions pkg/claim's form.json defines). Pricing,
 // instant, contract and claim read it through the Tariff (Tariff.Spec);
 // the site reads its public part through products.json (SiteProducts).
 // The house's specs are HouseProducts; a new product is one more there.
@@ -75,6 +75,26 @@ type ProductSpec struct {
 	// Reference is the profile of the product's « à partir de » on the
 	// site; nil for a product the site shows no starting price for.
 	Reference *Reference
+
+	// Claims is what a claim on a contract of the product may be and
+	// asks; nil for a product whose claims are not declared online,
+	// which claim.Service.CheckProducts refuses for a product
+	// subscribed online.
+	Claims *Claims
+}
+
+// Claims is a product's claims form: the natures of loss a claim on it
+// may be and the questions it asks, by their id in pkg/claim's
+// form.json, which defines them (labels, types, delays). The site reads
+// the product's entry in form.json's products, which pkg/claim's tests
+// check is the same.
+type Claims struct {
+	// Label names the product on a claim (« Auto », « Moto et scooter »).
+	Label string
+	// Kinds are the natures of loss, in the order the form offers them.
+	Kinds []string
+	// Questions are the questions, in the order the form asks them.
+	Questions []string
 }
 
 // Vehicle tells a product that insures a vehicle.
@@ -110,6 +130,8 @@ func (s ProductSpec) check() error {
 		return fmt.Errorf("produit %s : la note de départ vaut pour un produit sans loi Hamon", s.ID)
 	case s.Reference != nil && (s.Reference.Answers == nil || strings.TrimSpace(s.Reference.Profile) == ""):
 		return fmt.Errorf("produit %s : le profil de référence doit avoir ses réponses et sa description", s.ID)
+	case s.Claims != nil && (strings.TrimSpace(s.Claims.Label) == "" || len(s.Claims.Kinds) == 0):
+		return fmt.Errorf("produit %s : le formulaire de sinistre doit avoir son libellé et ses natures de sinistre", s.ID)
 	}
 	_, err := s.factorIDs()
 	return err

@@ -2,7 +2,8 @@ package pricing
 
 // The house's products priced at once, in the site's order: one spec
 // each beside its section of rates.json. Adding a product is its section
-// there and its spec here (CONTRIBUTING.md, « Add a product »).
+// there and its spec here, with its claims' natures and questions
+// (CONTRIBUTING.md, « Add a product »).
 
 // vehicleParts split a vehicle's premium: liability, then damage.
 var vehicleParts = []string{"rc", "dommages"}
@@ -32,6 +33,9 @@ func car() ProductSpec {
 		Subscribe: true, Hamon: true, Proofs: []string{"licence", "registration", "record"}, Attestations: []string{"memo"},
 		VehicleLabel: "Voiture", Quote: "car",
 		// The « profil médian » of the calibration (docs/pricing.md).
+		Claims: &Claims{Label: "Auto",
+			Kinds:     []string{"collision", "theft", "glass", "vandalism", "fire", "natural", "other"},
+			Questions: []string{"place", "injured", "otherParty", "otherName", "otherPlate", "otherInsurer", "constat", "vehicleLocation", "policeReport", "decreeDate"}},
 		Reference: &Reference{
 			Profile: "conducteur de 45 ans, permis depuis 25 ans, bonus 0,60, Peugeot 208 de 7 ans, Orléans, parking privé, 11 000 km par an, formule la moins chère",
 			Answers: func(t Date) Answers {
@@ -50,6 +54,9 @@ func moto() ProductSpec {
 		Subscribe: true, Hamon: true, Proofs: []string{"licence", "registration", "record"}, Attestations: []string{"memo"},
 		// A motorbike's quote request is the « auto et moto » one.
 		VehicleLabel: "Deux-roues motorisé", Quote: "car",
+		Claims: &Claims{Label: "Moto et scooter",
+			Kinds:     []string{"collision", "theft", "vandalism", "fire", "natural", "other"},
+			Questions: []string{"place", "injured", "otherParty", "otherName", "otherPlate", "otherInsurer", "constat", "vehicleLocation", "policeReport", "decreeDate"}},
 		Reference: &Reference{
 			Profile: "motard de 40 ans, permis A depuis 15 ans, bonus 0,60, Yamaha MT-07 de 4 ans, Orléans, garage, 6 000 km par an, formule la moins chère",
 			Answers: func(t Date) Answers {
@@ -66,6 +73,9 @@ func home() ProductSpec {
 		ID: "home", Noun: "habitation", Risk: RiskDwelling, Parts: []string{"incendie", "autres"},
 		Factors:   []string{"floor", "contents", "zone", "dwelling", "surface", "rooms", "occupant"},
 		Subscribe: true, Hamon: true, Attestations: []string{"attestation"}, Quote: "home",
+		Claims: &Claims{Label: "Habitation",
+			Kinds:     []string{"water", "fire", "theft", "breakage", "natural", "other"},
+			Questions: []string{"place", "rooms", "waterStopped", "waterSource", "neighbour", "firefighters", "breakIn", "policeReport", "decreeDate"}},
 		Reference: &Reference{
 			Profile: "locataire d’un appartement de 50 m², 2 pièces à un étage intermédiaire, Orléans, 15 000 € de biens, formule la moins chère",
 			Answers: func(Date) Answers {
@@ -85,6 +95,9 @@ func vtc() ProductSpec {
 		// A professional contract: no loi Hamon, its own notice.
 		LeavingNote: "Vous êtes déjà assuré ailleurs\u00a0: un contrat professionnel se résilie à son échéance annuelle, avec le préavis qu’il prévoit\u00a0; nous vous aidons à la préparer.",
 		// The VTC quote request asks the professional card, which the price does not.
+		Claims: &Claims{Label: "VTC",
+			Kinds:     []string{"collision", "passenger", "theft", "glass", "vandalism", "other"},
+			Questions: []string{"trip", "platform", "tripRef", "place", "injured", "otherParty", "otherName", "otherPlate", "otherInsurer", "constat", "vehicleLocation", "policeReport"}},
 		Reference: &Reference{
 			Profile: "chauffeur de 40 ans, permis depuis 15 ans, bonus 0,60, Toyota Corolla hybride de 3 ans, Orléans, parking privé, 40 000 km par an, formule la moins chère",
 			Answers: func(t Date) Answers {
@@ -102,6 +115,9 @@ func temp() ProductSpec {
 		Subscribe: true, Proofs: []string{"licence", "registration"}, Attestations: []string{"attestation"},
 		// The temporary quote request asks the start date, which the price does not.
 		VehicleLabel: "Voiture",
+		Claims: &Claims{Label: "Assurance temporaire",
+			Kinds:     []string{"collision", "theft", "glass", "vandalism", "fire", "other"},
+			Questions: []string{"place", "injured", "otherParty", "otherName", "otherPlate", "otherInsurer", "constat", "vehicleLocation", "policeReport"}},
 		Reference: &Reference{
 			Profile: "conducteur de 45 ans, permis depuis 25 ans, Peugeot 208 de 7 ans, Orléans, 7 jours",
 			Answers: func(t Date) Answers {
