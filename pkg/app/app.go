@@ -274,7 +274,9 @@ func profileOf(cfg Config) (company.Profile, error) {
 // 125 ms, 2026-12-07) and no request does either; a concurrent first
 // user waits for the one load under way. Its error is the one the start
 // gave when they were read before it, and serve stops on it. It then
-// gives back to the system the memory their parsing used.
+// gives back to the system the memory their parsing used. It checks
+// too that the contracts and the claims can take every product of the
+// rating file (Contracts.CheckProducts, Claims.CheckProducts).
 func (a *App) Warm() error {
 	if _, err := a.Prices.Tariff(); err != nil {
 		return err

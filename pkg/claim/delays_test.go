@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"courtier/pkg/company"
+	"courtier/pkg/pricing"
 )
 
 // TestDeclareBy pins the legal delays on their boundaries: « jours
@@ -87,5 +88,25 @@ func TestFormIsConsistent(t *testing.T) {
 	}
 	if len(f.Products) < 5 || f.Product("car") == nil || f.Product("home") == nil || f.Product("vtc") == nil {
 		t.Errorf("products: %v", f.Products)
+	}
+}
+
+// TestHouseProductsInForm: the site offers a claim on a product by its
+// entry in form.json: every house product has its entry, the one its
+// spec registers (Service.CheckProducts refuses a different one).
+func TestHouseProductsInForm(t *testing.T) {
+	f, err := LoadForm()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range pricing.HouseProducts() {
+		if spec.Claims == nil {
+			continue
+		}
+		if e := f.Product(spec.ID); e == nil {
+			t.Errorf("product %s: no entry in form.json's products, the site offers no claim on it", spec.ID)
+		} else if err := f.checkSpec(spec); err != nil {
+			t.Error(err)
+		}
 	}
 }
