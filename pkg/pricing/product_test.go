@@ -41,6 +41,7 @@ func TestProductSpecRefused(t *testing.T) {
 		"le risque doit être":        func(s *ProductSpec) { s.Risk = "boat" },
 		"« Noun »":                   func(s *ProductSpec) { s.Noun = "" },
 		"un véhicule a un libellé":   func(s *ProductSpec) { s.VehicleLabel = "" },
+		"formulaire de sinistre":     func(s *ProductSpec) { s.Claims.Kinds = nil },
 		"enregistré deux fois":       nil,
 	}
 	for want, change := range cases {
