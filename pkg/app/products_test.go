@@ -243,7 +243,9 @@ func TestProductClaimsCheck(t *testing.T) {
 	house := pricing.HouseProducts()
 	house[0].Claims.Kinds = house[0].Claims.Kinds[1:]
 	a, err := app.Open(context.Background(), app.Config{DB: storetest.DSN(t), Now: clock.Now,
-		Tariff: func() (*pricing.Tariff, error) { return pricing.DefaultWith(withProduct(t), append(house, boxSpec(true))) }})
+		Tariff: func() (*pricing.Tariff, error) {
+			return pricing.DefaultWith(withProduct(t), append(house, boxSpec(true)))
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
