@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"courtier/pkg/apperr"
 )
 
 // Bounds on a return file, so that a hostile or broken file cannot exhaust
@@ -84,6 +86,12 @@ type ReturnError struct {
 // Error writes the fault with its line, in French: « ligne 12 : … ».
 func (e *ReturnError) Error() string {
 	return fmt.Sprintf("ligne %d\u00a0: %s", e.Line, e.Message)
+}
+
+// Unwrap classifies the refusal as invalid input for the house's error
+// model, with the line in its French message.
+func (e *ReturnError) Unwrap() error {
+	return apperr.Errorf(apperr.EINVALID, "%s", e.Error())
 }
 
 // ParseReturns reads a bank's return file: a pain.002.001.03 payment

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"courtier/pkg/apperr"
 )
 
 func day(s string) Date {
@@ -119,6 +121,9 @@ func TestParseReturnsRefuses(t *testing.T) {
 			}
 			if re.Line != tt.line || !strings.Contains(re.Message, tt.msg) {
 				t.Errorf("got %q; want line %d and %q", err, tt.line, tt.msg)
+			}
+			if apperr.CodeOf(err) != apperr.EINVALID || apperr.MessageOf(err) != err.Error() {
+				t.Errorf("code %q message %q", apperr.CodeOf(err), apperr.MessageOf(err))
 			}
 			if !strings.HasPrefix(err.Error(), "ligne ") {
 				t.Errorf("message %q does not start with its line", err)

@@ -1,7 +1,8 @@
 // Package sepa holds the rules of SEPA direct debit (SDD Core) the broker
 // needs to collect premiums: IBAN and BIC checks, the creditor identifier
 // (ICS), mandate references (RUM), the first year's schedule of debits and
-// the pain.008.001.02 file the bank takes. It is pure: no I/O, no clock, no
+// the pain.008.001.02 file the bank takes, and the return files it sends
+// back (pain.002.001.03, camt.054.001.02). It is pure: no I/O, no clock, no
 // database; the caller passes the dates and writes the bytes.
 package sepa
 
