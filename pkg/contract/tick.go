@@ -93,5 +93,3 @@ func (s *Service) tickTime(d time.Time) time.Time {
 	}
 	return time.Date(d.Year(), d.Month(), d.Day(), 6, 0, 0, 0, s.loc)
 }
-
-
