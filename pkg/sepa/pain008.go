@@ -39,6 +39,34 @@ type Transaction struct {
 	// CollectionDate is the requested collection date, the due date the
 	// debtor was pre-notified of.
 	CollectionDate Date
+	// Amendment is what changed in the mandate since the last debit
+	// collected under it, nil when nothing did. The SEPA rulebook has the
+	// first debit after a change carry it: the mandate stays the same
+	// mandate (no new signature) and the debtor's bank learns what it was.
+	Amendment *Amendment
+}
+
+// Amendment is the amendment of a mandate as the SEPA Core rulebook lets a
+// creditor write it in the next debit (AmdmntInd true and AmdmntInfDtls):
+// only the fields of what changed are set, at least one.
+type Amendment struct {
+	// OriginalMandateID is the mandate's reference (RUM) before it
+	// changed (OrgnlMndtId), "" when it did not.
+	OriginalMandateID string
+	// OriginalCreditorID is the creditor identifier (ICS) the mandate was
+	// given under before it changed (OrgnlCdtrSchmeId/Id), "" when it did
+	// not; OriginalCreditorName is the creditor's name before it changed
+	// (OrgnlCdtrSchmeId/Nm), "" when it did not.
+	OriginalCreditorID   string
+	OriginalCreditorName string
+	// OriginalDebtorIBAN is the debtor's account before it changed to
+	// another account of the same bank (OrgnlDbtrAcct), "" when it did not.
+	OriginalDebtorIBAN string
+	// NewDebtorBank says the debtor moved the mandate to another bank
+	// (OrgnlDbtrAgt/FinInstnId/Othr/Id « SMNDA », same mandate new debtor
+	// agent): the new bank has never seen the mandate, so the debit must be
+	// presented as a first one (FRST), and the old account is not given.
+	NewDebtorBank bool
 }
 
 // Initiation is one pain.008 file: a message of direct debits for one
@@ -89,15 +117,18 @@ func Pain008(in Initiation) ([]byte, error) {
 			CdtrSchmeID:  xmlSchemeID{ID: NormalizeCreditorID(c.ID), Prtry: "SEPA"},
 		}
 		for _, tx := range group {
+			indicator, details := amendment(tx.Amendment)
 			pmt.DrctDbtTxInf = append(pmt.DrctDbtTxInf, xmlDebitTx{
-				EndToEndID: tx.EndToEndID,
-				InstdAmt:   xmlAmount{Ccy: "EUR", Value: FormatCents(tx.AmountCents)},
-				MndtID:     tx.MandateID,
-				DtOfSgntr:  tx.MandateSigned.String(),
-				DbtrAgt:    agent(NormalizeBIC(tx.DebtorBIC)),
-				Dbtr:       xmlName{Nm: latinText(tx.DebtorName, maxNameLen)},
-				DbtrAcct:   xmlAccount{IBAN: NormalizeIBAN(tx.DebtorIBAN)},
-				RmtInf:     remittance(latinText(tx.Remittance, maxRemittanceLen)),
+				EndToEndID:    tx.EndToEndID,
+				InstdAmt:      xmlAmount{Ccy: "EUR", Value: FormatCents(tx.AmountCents)},
+				MndtID:        tx.MandateID,
+				DtOfSgntr:     tx.MandateSigned.String(),
+				AmdmntInd:     indicator,
+				AmdmntInfDtls: details,
+				DbtrAgt:       agent(NormalizeBIC(tx.DebtorBIC)),
+				Dbtr:          xmlName{Nm: latinText(tx.DebtorName, maxNameLen)},
+				DbtrAcct:      xmlAccount{IBAN: NormalizeIBAN(tx.DebtorIBAN)},
+				RmtInf:        remittance(latinText(tx.Remittance, maxRemittanceLen)),
 			})
 		}
 		doc.Init.PmtInf = append(doc.Init.PmtInf, pmt)

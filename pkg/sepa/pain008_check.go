@@ -26,7 +26,11 @@ func (in Initiation) validate() error {
 	}
 	created := DateOf(in.Created)
 	for i, tx := range in.Transactions {
-		if err := tx.validate(created); err != nil {
+		err := tx.validate(created)
+		if err == nil {
+			err = tx.checkAmendment(in.Creditor)
+		}
+		if err != nil {
 			return inTransaction(i, tx.EndToEndID, err)
 		}
 	}
@@ -82,6 +86,61 @@ func (tx Transaction) validate(created Date) error {
 		}
 	}
 	return nil
+}
+
+// checkAmendment checks the amendment of tx's mandate, if any, against
+// the mandate as it is now (tx) and the creditor c: something changed,
+// each original value is well formed and differs from the current one,
+// and a change of bank is presented as a first debit, as the SEPA Core
+// rulebook requires.
+func (tx Transaction) checkAmendment(c Creditor) error {
+	a := tx.Amendment
+	if a == nil {
+		return nil
+	}
+	switch {
+	case *a == Amendment{}:
+		return apperr.FieldErrorf("amendment", "La modification du mandat ne dit pas ce qui a changé.")
+	case a.OriginalMandateID != "" && a.OriginalMandateID == tx.MandateID:
+		return apperr.FieldErrorf("amendment.originalMandateId", "L’ancienne référence du mandat est celle d’aujourd’hui (%s) : rien n’a changé.", tx.MandateID)
+	case a.OriginalCreditorID != "" && NormalizeCreditorID(a.OriginalCreditorID) == NormalizeCreditorID(c.ID):
+		return apperr.FieldErrorf("amendment.originalCreditorId", "L’ancien identifiant créancier SEPA est celui d’aujourd’hui : rien n’a changé.")
+	case a.OriginalCreditorName != "" && ToLatin(a.OriginalCreditorName) == "":
+		return apperr.FieldErrorf("amendment.originalCreditorName", "L’ancien nom du créancier doit s’écrire en lettres latines.")
+	case a.OriginalDebtorIBAN != "" && a.NewDebtorBank:
+		return apperr.FieldErrorf("amendment.originalDebtorIban", "L’ancien compte ne se donne que pour un changement de compte dans la même banque ; un changement de banque (SMNDA) ne le donne pas.")
+	case a.OriginalDebtorIBAN != "" && NormalizeIBAN(a.OriginalDebtorIBAN) == NormalizeIBAN(tx.DebtorIBAN):
+		return apperr.FieldErrorf("amendment.originalDebtorIban", "L’ancien IBAN du débiteur est celui d’aujourd’hui : rien n’a changé.")
+	case a.NewDebtorBank && tx.SeqType != First:
+		return apperr.FieldErrorf("seqType", "Après un changement de banque du débiteur (SMNDA), le prélèvement se présente comme un premier (FRST), pas en %s.", tx.SeqType)
+	}
+	if a.OriginalMandateID != "" {
+		if err := checkID("amendment.originalMandateId", "L’ancienne référence du mandat", a.OriginalMandateID); err != nil {
+			return err
+		}
+	}
+	if a.OriginalCreditorID != "" {
+		if err := checkCreditorID("amendment.originalCreditorId", a.OriginalCreditorID); err != nil {
+			return formerly("L’ancien identifiant créancier", err)
+		}
+	}
+	if a.OriginalDebtorIBAN != "" {
+		if err := checkIBAN("amendment.originalDebtorIban", a.OriginalDebtorIBAN); err != nil {
+			return formerly("L’ancien IBAN du débiteur", err)
+		}
+	}
+	return nil
+}
+
+// formerly says which former value a field error is about, since the
+// checks of IBANs and identifiers speak of the value as if it were the
+// current one: « L’ancien IBAN du débiteur : la clé… ».
+func formerly(what string, err error) error {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	return apperr.FieldErrorf(e.Field, "%s : %s", what, lowerFirst(e.Message))
 }
 
 // inTransaction places a transaction's field error in the file: the field

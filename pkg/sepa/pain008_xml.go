@@ -79,14 +79,68 @@ type xmlSchemeID struct {
 }
 
 type xmlDebitTx struct {
-	EndToEndID string         `xml:"PmtId>EndToEndId"`
-	InstdAmt   xmlAmount      `xml:"InstdAmt"`
-	MndtID     string         `xml:"DrctDbtTx>MndtRltdInf>MndtId"`
-	DtOfSgntr  string         `xml:"DrctDbtTx>MndtRltdInf>DtOfSgntr"`
-	DbtrAgt    xmlAgent       `xml:"DbtrAgt"`
-	Dbtr       xmlName        `xml:"Dbtr"`
-	DbtrAcct   xmlAccount     `xml:"DbtrAcct"`
-	RmtInf     *xmlRemittance `xml:"RmtInf,omitempty"`
+	EndToEndID string    `xml:"PmtId>EndToEndId"`
+	InstdAmt   xmlAmount `xml:"InstdAmt"`
+	MndtID     string    `xml:"DrctDbtTx>MndtRltdInf>MndtId"`
+	DtOfSgntr  string    `xml:"DrctDbtTx>MndtRltdInf>DtOfSgntr"`
+	// AmdmntInd is "true" with the details of an amendment, left out
+	// otherwise (the schema's default is false).
+	AmdmntInd     string         `xml:"DrctDbtTx>MndtRltdInf>AmdmntInd,omitempty"`
+	AmdmntInfDtls *xmlAmendment  `xml:"DrctDbtTx>MndtRltdInf>AmdmntInfDtls,omitempty"`
+	DbtrAgt       xmlAgent       `xml:"DbtrAgt"`
+	Dbtr          xmlName        `xml:"Dbtr"`
+	DbtrAcct      xmlAccount     `xml:"DbtrAcct"`
+	RmtInf        *xmlRemittance `xml:"RmtInf,omitempty"`
+}
+
+// xmlAmendment is AmendmentInformationDetails6, the fields the SEPA Core
+// rulebook uses, in the schema's order.
+type xmlAmendment struct {
+	OrgnlMndtID      string               `xml:"OrgnlMndtId,omitempty"`
+	OrgnlCdtrSchmeID *xmlOriginalCreditor `xml:"OrgnlCdtrSchmeId,omitempty"`
+	OrgnlDbtrAcct    *xmlAccount          `xml:"OrgnlDbtrAcct,omitempty"`
+	OrgnlDbtrAgt     *xmlAgent            `xml:"OrgnlDbtrAgt,omitempty"`
+}
+
+// xmlOriginalCreditor is the creditor a mandate was given to before a
+// change: its name, its identifier, or both. The identifier is a pointer
+// because encoding/xml, given an empty field under a path, still writes
+// the path's empty parents, which the schema refuses.
+type xmlOriginalCreditor struct {
+	Nm string        `xml:"Nm,omitempty"`
+	ID *xmlPrivateID `xml:"Id,omitempty"`
+}
+
+// xmlPrivateID is a creditor identifier under Id, as in CdtrSchmeId.
+type xmlPrivateID struct {
+	ID    string `xml:"PrvtId>Othr>Id"`
+	Prtry string `xml:"PrvtId>Othr>SchmeNm>Prtry"`
+}
+
+// newDebtorBank is the code of OrgnlDbtrAgt when the debtor moved the
+// mandate to another bank: « same mandate, new debtor agent ».
+const newDebtorBank = "SMNDA"
+
+// amendment returns the amendment indicator and details of a, none when a
+// is nil.
+func amendment(a *Amendment) (string, *xmlAmendment) {
+	if a == nil {
+		return "", nil
+	}
+	d := &xmlAmendment{OrgnlMndtID: a.OriginalMandateID}
+	if a.OriginalCreditorID != "" || a.OriginalCreditorName != "" {
+		d.OrgnlCdtrSchmeID = &xmlOriginalCreditor{Nm: latinText(a.OriginalCreditorName, maxNameLen)}
+		if a.OriginalCreditorID != "" {
+			d.OrgnlCdtrSchmeID.ID = &xmlPrivateID{ID: NormalizeCreditorID(a.OriginalCreditorID), Prtry: "SEPA"}
+		}
+	}
+	if a.OriginalDebtorIBAN != "" {
+		d.OrgnlDbtrAcct = &xmlAccount{IBAN: NormalizeIBAN(a.OriginalDebtorIBAN)}
+	}
+	if a.NewDebtorBank {
+		d.OrgnlDbtrAgt = &xmlAgent{Othr: &xmlOthr{ID: newDebtorBank}}
+	}
+	return "true", d
 }
 
 type xmlRemittance struct {
