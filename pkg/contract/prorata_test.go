@@ -45,8 +45,8 @@ func TestProrata(t *testing.T) {
 		// 26 October in Paris (the night after the clocks go back) is still
 		// 25 October in UTC, but 26 October here: 126 days left, not 127.
 		{"an effective time just after midnight in Paris", 0, 36500, time.Date(2026, 10, 26, 0, 30, 0, 0, paris), d("2026-03-01"), d("2027-03-01"), 12600},
-		// Midnight in Paris is the day before in UTC: read in UTC the
-		// period would have 366 days and the last one be worth 199.
+		// Midnight in Paris is the day before in UTC: read in UTC, the
+		// period would end on 28 February and its last day be worth nothing.
 		{"a period given in Paris time", 0, 73000, d("2027-02-28"), time.Date(2026, 3, 1, 0, 0, 0, 0, paris), time.Date(2027, 3, 1, 0, 0, 0, 0, paris), 200},
 	}
 	for _, c := range cases {
