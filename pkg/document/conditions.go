@@ -146,10 +146,17 @@ func (r *Renderer) clauses(d *Doc, in ConditionsInput, subscribed time.Time) {
 		d.Paragraph(fill(r.texts.Temporary, values))
 	}
 	d.Section("Signatures")
-	holder := "Lu et approuvé, à signer"
-	if !in.SignedAt.IsZero() {
-		holder = "Signé électroniquement le " + dateTime(in.SignedAt, r.paris)
+	r.signatures(d, in.Holder.Name, in.Insurer, in.SignedAt, in.Issued)
+}
+
+// signatures adds the boxes of the policyholder, to sign or signed
+// electronically at signed, and of the broker for the insurer on the day
+// the document is issued: the conditions and their avenants end so.
+func (r *Renderer) signatures(d *Doc, holder, insurer string, signed, issued time.Time) {
+	state := "Lu et approuvé, à signer"
+	if !signed.IsZero() {
+		state = "Signé électroniquement le " + dateTime(signed, r.paris)
 	}
-	d.Signatures(Field{"Le souscripteur, " + in.Holder.Name, holder},
-		Field{"Pour " + in.Insurer + ", par délégation", r.broker.Name + ", le " + r.date(in.Issued)})
+	d.Signatures(Field{"Le souscripteur, " + holder, state},
+		Field{"Pour " + insurer + ", par délégation", r.broker.Name + ", le " + r.date(issued)})
 }

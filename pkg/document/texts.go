@@ -25,6 +25,7 @@ type Texts struct {
 	Declarations   string `json:"declarations"`
 	Withdrawal     string `json:"renonciation"`
 	Cancellation   string `json:"resiliation"`
+	Amendment      string `json:"avenant"`
 	SEPAMandate    string `json:"mandatSepa"`
 	Letter         string `json:"lettreRetractation"`
 	LetterSending  string `json:"lettreEnvoi"`
@@ -56,6 +57,8 @@ var textSpecs = []textSpec{
 	{"declarations", func(t *Texts) string { return t.Declarations }, nil, nil},
 	{"renonciation", func(t *Texts) string { return t.Withdrawal }, []string{"contrat", "date", "courtier", "assureur"}, nil},
 	{"resiliation", func(t *Texts) string { return t.Cancellation }, []string{"contrat", "courtier", "assureur"}, nil},
+	{"avenant", func(t *Texts) string { return t.Amendment },
+		[]string{"numero", "contrat", "date", "courtier", "assureur"}, []string{"contrat", "date"}},
 	{"mandatSepa", func(t *Texts) string { return t.SEPAMandate }, []string{"creancier"}, []string{"creancier"}},
 	{"lettreRetractation", func(t *Texts) string { return t.Letter },
 		[]string{"nom", "adresse", "contrat", "date", "assureur", "courtier"}, []string{"nom", "contrat"}},
