@@ -1,7 +1,8 @@
 // Package document makes the PDF documents of an insurance contract: the
 // « Fiche d'information et de conseil », the « Conditions particulières »,
 // the IPID, the SEPA mandate, the « Mémo Véhicule Assuré », the withdrawal
-// letter model and the electronic signature's evidence file. It writes them
+// letter model, the avenants that change a contract and the electronic
+// signature's evidence file. It writes them
 // in pure Go with folio (no browser, no service at run time), in Noto Sans
 // embedded as a subset, and seals them with a PAdES signature.
 //
