@@ -25,7 +25,7 @@ import "time"
 // period, rounded to the cent, halves away from zero, so that a refund is
 // the exact opposite of the charge of the reverse change.
 func prorata(yearlyBefore, yearlyAfter int64, effective, periodStart, periodEnd time.Time) int64 {
-	start, end, from := civilDay(periodStart), civilDay(periodEnd), civilDay(effective)
+	start, end, from := epochDay(periodStart), epochDay(periodEnd), epochDay(effective)
 	if end <= start {
 		return 0
 	}
@@ -33,19 +33,19 @@ func prorata(yearlyBefore, yearlyAfter int64, effective, periodStart, periodEnd 
 	if from >= end {
 		return 0
 	}
-	return divRound((yearlyAfter-yearlyBefore)*(end-from), end-start)
+	return divRoundHalfAway((yearlyAfter-yearlyBefore)*(end-from), end-start)
 }
 
-// civilDay numbers t's calendar day in t's location: days since 1 January
+// epochDay numbers t's calendar day in t's location: days since 1 January
 // 1970, whatever the hour or the zone's offset.
-func civilDay(t time.Time) int64 {
+func epochDay(t time.Time) int64 {
 	y, m, d := t.Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400
 }
 
-// divRound is n / d rounded to the nearest integer, halves away from
+// divRoundHalfAway is n / d rounded to the nearest integer, halves away from
 // zero; d is positive.
-func divRound(n, d int64) int64 {
+func divRoundHalfAway(n, d int64) int64 {
 	q, r := n/d, n%d
 	if r < 0 {
 		r = -r
