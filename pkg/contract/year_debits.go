@@ -184,14 +184,24 @@ func scanDebits(rows *sql.Rows, err error) ([]Debit, error) {
 	out := []Debit{}
 	for rows.Next() {
 		var d Debit
-		if err := rows.Scan(&d.Seq, &d.Date, &d.AmountCents, &d.Sequence, &d.Exported, &d.Cancelled, &d.Status,
-			&d.ReasonCode, &d.ReasonLabel, &d.endToEnd, &d.represents); err != nil {
+		if err := scanDebit(rows, &d); err != nil {
 			return nil, err
 		}
-		d.StatusLabel = DebitLabel(d.Status)
 		out = append(out, d)
 	}
 	return out, rows.Err()
+}
+
+// scanDebit reads one row of debitColumns into d, after the columns of
+// first when the query selects some before them.
+func scanDebit(rows *sql.Rows, d *Debit, first ...any) error {
+	dest := append(first, &d.Seq, &d.Date, &d.AmountCents, &d.Sequence, &d.Exported, &d.Cancelled, &d.Status,
+		&d.ReasonCode, &d.ReasonLabel, &d.endToEnd, &d.represents)
+	if err := rows.Scan(dest...); err != nil {
+		return err
+	}
+	d.StatusLabel = DebitLabel(d.Status)
+	return nil
 }
 
 // operatorOrAdmin refuses an actor who is neither the server's operator
