@@ -179,7 +179,7 @@ func NewSepaReturnsCommand(opts *Options, runF func(context.Context, *SepaReturn
 			"opens a payment incident. A debit not returned is paid " + fmt.Sprint(contract.ReturnWindowDays) + " days after its due date.\n\n" +
 			"All or nothing: a file that does not parse, or a return that names no debit sent (an\n" +
 			"unknown reference, a debit never sent, another reason for a debit already rejected, an\n" +
-			"amount that differs), fails (exit 1) with the line of the file on standard error, and\n" +
+			"amount below the debit's), fails (exit 1) with the line of the file on standard error, and\n" +
 			"nothing of the file is recorded. The same file read twice records nothing new.",
 		Example: "  courtier sepa returns pain002-2026-03-12.xml",
 		Args:    cobra.ExactArgs(1),

@@ -35,12 +35,12 @@ type ReturnsReport struct {
 // written in its contract's history and opens a payment incident. All or
 // nothing, in one transaction: a return that names no debit sent (an
 // unknown end-to-end id or message, a debit never sent, one already
-// rejected for another reason, an amount that differs) refuses the whole
-// file, EINVALID « ligne N : … » with the line of the file. A rejection
-// already recorded identically is counted in Already and left as it is,
-// so that the same file read twice records nothing twice. A debit already
-// paid may still be returned: a debtor may ask their bank for a refund
-// within 8 weeks (MD06). For the server's operator and admins.
+// rejected for another reason, an amount below the debit's) refuses the
+// whole file, EINVALID « ligne N : … » with the line of the file. A
+// rejection already recorded identically is counted in Already and left as
+// it is, so that the same file read twice records nothing twice. A debit
+// already paid may still be returned: a debtor may ask their bank for a
+// refund within 8 weeks (MD06). For the server's operator and admins.
 func (s *Service) RecordReturns(ctx context.Context, actor account.Actor, returns []sepa.Return) (*ReturnsReport, error) {
 	if err := operatorOrAdmin(actor); err != nil {
 		return nil, err
@@ -163,7 +163,10 @@ func inBatch(list []returnedDebit, msg, pmtInf string) []returnedDebit {
 // checkReturn tells whether rejection ret of d is new (to record) or
 // recorded before identically; it refuses one that cannot be d's.
 func checkReturn(ret sepa.Return, d returnedDebit) (bool, error) {
-	if ret.AmountCents != 0 && ret.AmountCents != d.AmountCents {
+	// A return takes back the whole debit, never part of it; it may take
+	// more, a camt.054 booking the R-transaction's compensation or fees
+	// (a refund's interest, EPC rulebook 4.3.4) in the same amount.
+	if ret.AmountCents != 0 && ret.AmountCents < d.AmountCents {
 		return false, lineError(ret, "le prélèvement «\u00a0%s\u00a0» est de %s, le retour dit %s.", d.endToEnd, euros(d.AmountCents), euros(ret.AmountCents))
 	}
 	switch d.Status {
