@@ -291,3 +291,45 @@ func TestRecordReturnsAdmin(t *testing.T) {
 		t.Errorf("recorded by %q", h[len(h)-2].ActorName)
 	}
 }
+
+// TestSettleDebitsTogether: two instances doing the same day's work at
+// once pay each debit once between them.
+func TestSettleDebitsTogether(t *testing.T) {
+	f := newFixture(t)
+	cs := f.exported(t)
+	counts := make(chan int, 4)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			r, err := f.app.Contracts.Tick(f.ctx, account.Operator, "2026-03-25")
+			if err != nil {
+				errs <- err
+				counts <- 0
+				return
+			}
+			for _, st := range r.Steps {
+				if st.Name == "paid" {
+					counts <- st.Count
+					return
+				}
+			}
+			counts <- 0
+		}()
+	}
+	total := 0
+	for range 4 {
+		total += <-counts
+	}
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if total != 2 {
+		t.Errorf("%d debits paid by four ticks at once, want 2", total)
+	}
+	for _, c := range cs {
+		if got := statuses(f.read(t, c.ID)); !strings.HasPrefix(got, "paid scheduled") {
+			t.Errorf("%s: %s", c.Number, got)
+		}
+	}
+}
