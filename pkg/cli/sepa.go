@@ -238,6 +238,9 @@ func returnsSummary(r *contract.ReturnsReport) string {
 	if r.Accepted > 0 {
 		head += fmt.Sprintf(", %s accepté%s par la banque", debitCount(r.Accepted), returnsPlural(r.Accepted))
 	}
+	if r.Ignored > 0 {
+		head += fmt.Sprintf(", %d\u00a0opération%s sans prélèvement du courtier ignorée%[2]s", r.Ignored, returnsPlural(r.Ignored))
+	}
 	return head + "."
 }
 

@@ -70,10 +70,11 @@ func TestSepaReturns(t *testing.T) {
 	amount := cs[0].Schedule[0].AmountCents
 	file := writeReturns(t, contracttest.Pain002(msg,
 		contracttest.Status{EndToEndID: cs[0].Number + "-01", Status: sepa.StatusRejected, Reason: "AM04", AmountCents: amount},
-		contracttest.Status{EndToEndID: cs[1].Number + "-01", Status: sepa.StatusAccepted}))
+		contracttest.Status{EndToEndID: cs[1].Number + "-01", Status: sepa.StatusAccepted},
+		contracttest.Status{EndToEndID: "VIR-1", Status: sepa.StatusAccepted}, contracttest.Status{EndToEndID: "VIR-2", Status: sepa.StatusAccepted}))
 
 	stdout, stderr, code := runIn(t, dsn, "", "sepa", "returns", file)
-	want := "1\u00a0rejet enregistré (" + pricing.Euros(amount) + "), 1\u00a0prélèvement accepté par la banque.\n"
+	want := "1\u00a0rejet enregistré (" + pricing.Euros(amount) + "), 1\u00a0prélèvement accepté par la banque, 2\u00a0opérations sans prélèvement du courtier ignorées.\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Fatalf("exit %d, out %q, err %q; want %q", code, stdout, stderr, want)
 	}
@@ -83,7 +84,7 @@ func TestSepaReturns(t *testing.T) {
 	}
 
 	stdout, stderr, code = runIn(t, dsn, "", "sepa", "returns", file)
-	want = "Aucun rejet nouveau (1\u00a0rejet déjà enregistré), 1\u00a0prélèvement accepté par la banque.\n"
+	want = "Aucun rejet nouveau (1\u00a0rejet déjà enregistré), 1\u00a0prélèvement accepté par la banque, 2\u00a0opérations sans prélèvement du courtier ignorées.\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("again: exit %d, out %q, err %q; want %q", code, stdout, stderr, want)
 	}

@@ -28,6 +28,10 @@ type ReturnsReport struct {
 	// Accepted counts the debits the file reports accepted or pending:
 	// nothing to record, the return window decides when they are paid.
 	Accepted int `json:"accepted"`
+	// Ignored counts what the file reports accepted or credited that is
+	// no debit of the broker: a camt.054 lists every credit booked on the
+	// account, a client's transfer among them.
+	Ignored int `json:"ignored"`
 }
 
 // RecordReturns records what the bank's return file says (sepa.ParseReturns):
@@ -38,9 +42,11 @@ type ReturnsReport struct {
 // rejected for another reason, an amount below the debit's) refuses the
 // whole file, EINVALID « ligne N : … » with the line of the file. A
 // rejection already recorded identically is counted in Already and left as
-// it is, so that the same file read twice records nothing twice. A debit
-// already paid may still be returned: a debtor may ask their bank for a
-// refund within 8 weeks (MD06). For the server's operator and admins.
+// it is, so that the same file read twice records nothing twice; what the
+// file reports accepted or credited is only counted (Accepted, or Ignored
+// when it names no debit sent). A debit already paid may still be
+// returned: a debtor may ask their bank for a refund within 8 weeks
+// (MD06). For the server's operator and admins.
 func (s *Service) RecordReturns(ctx context.Context, actor account.Actor, returns []sepa.Return) (*ReturnsReport, error) {
 	if err := operatorOrAdmin(actor); err != nil {
 		return nil, err
@@ -53,7 +59,8 @@ func (s *Service) RecordReturns(ctx context.Context, actor account.Actor, return
 	if err != nil {
 		return nil, s.fail("retours de prélèvements", err, "returns", len(returns))
 	}
-	s.log.Info("retours de prélèvements enregistrés", "rejected", r.Rejected, "cents", r.RejectedCents, "already", r.Already, "accepted", r.Accepted)
+	s.log.Info("retours de prélèvements enregistrés", "rejected", r.Rejected, "cents", r.RejectedCents, "already", r.Already,
+		"accepted", r.Accepted, "ignored", r.Ignored)
 	return r, nil
 }
 
@@ -68,12 +75,21 @@ func (s *Service) recordReturns(ctx context.Context, tx *store.Tx, actor account
 	now := s.now()
 	for _, ret := range returns {
 		list, err := debitsReturned(ctx, tx, ret)
-		if err != nil {
-			return nil, err
-		}
 		if !ret.Rejected() {
+			// Only a rejection must name a debit sent: what was accepted
+			// or credited changes nothing here.
+			if apperr.CodeOf(err) == apperr.EINVALID {
+				r.Ignored++
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
 			r.Accepted += len(list)
 			continue
+		}
+		if err != nil {
+			return nil, err
 		}
 		for _, d := range list {
 			fresh, err := checkReturn(ret, d)

@@ -140,8 +140,6 @@ func TestRecordReturnsRefused(t *testing.T) {
 			[]string{"ligne 20\u00a0:", "aucun prélèvement envoyé", "CT-2026-999999-01"}},
 		{"debit not sent", contracttest.Pain002(msg, rejected, contracttest.Status{EndToEndID: cs[0].Number + "-02", Status: sepa.StatusRejected, Reason: "AM04"}),
 			[]string{"ligne 20\u00a0:", cs[0].Number + "-02"}},
-		{"accepted, unknown", contracttest.Pain002(msg, rejected, contracttest.Status{EndToEndID: "X-1", Status: sepa.StatusAccepted}),
-			[]string{"ligne 20\u00a0:", "«\u00a0X-1\u00a0»"}},
 		{"amount below the debit's", contracttest.Pain002(msg, contracttest.Status{EndToEndID: e2, Status: sepa.StatusRejected, Reason: "AM04", AmountCents: amount - 100}),
 			[]string{"ligne 14\u00a0:", e2, pricing.Euros(amount - 100)}},
 		{"unknown file", contracttest.GroupRejected("COURTIER-20260311-1", "FF01"),
@@ -178,7 +176,7 @@ func TestRecordReturns(t *testing.T) {
 	e1, e2, amount := cs[0].Number+"-01", cs[1].Number+"-01", cs[0].Schedule[0].AmountCents
 	const msg = "COURTIER-20260310-1"
 	file := contracttest.Pain002(msg, contracttest.Status{EndToEndID: e1, Status: sepa.StatusRejected, Reason: "AM04", AmountCents: amount},
-		contracttest.Status{EndToEndID: e2, Status: sepa.StatusAccepted})
+		contracttest.Status{EndToEndID: e2, Status: sepa.StatusAccepted}, contracttest.Status{EndToEndID: "VIR-CLIENT-1", Status: sepa.StatusAccepted})
 
 	for _, who := range []struct {
 		actor account.Actor
@@ -190,7 +188,7 @@ func TestRecordReturns(t *testing.T) {
 	}
 
 	r, err := f.record(t, file)
-	if err != nil || *r != (contract.ReturnsReport{Rejected: 1, RejectedCents: amount, Accepted: 1}) {
+	if err != nil || *r != (contract.ReturnsReport{Rejected: 1, RejectedCents: amount, Accepted: 1, Ignored: 1}) {
 		t.Fatalf("report %+v, %v", r, err)
 	}
 	c := f.read(t, cs[0].ID)
@@ -213,7 +211,7 @@ func TestRecordReturns(t *testing.T) {
 
 	// The same file read twice records nothing new.
 	r, err = f.record(t, file)
-	if err != nil || *r != (contract.ReturnsReport{Already: 1, Accepted: 1}) {
+	if err != nil || *r != (contract.ReturnsReport{Already: 1, Accepted: 1, Ignored: 1}) {
 		t.Fatalf("again: report %+v, %v", r, err)
 	}
 	if again := f.read(t, cs[0].ID); len(again.History) != n {
@@ -331,5 +329,77 @@ func TestSettleDebitsTogether(t *testing.T) {
 		if got := statuses(f.read(t, c.ID)); !strings.HasPrefix(got, "paid scheduled") {
 			t.Errorf("%s: %s", c.Number, got)
 		}
+	}
+}
+
+// camt054 is a camt.054.001.02 notification of the broker's account: a
+// debit of e1 returned for reason (its transaction on line 17), the
+// collection of e2 credited, and a client's transfer credited, which is
+// no debit.
+func camt054(e1, reason string, cents1 int64, e2 string, cents2 int64) string {
+	return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr>
+      <MsgId>CAMT054-20260313</MsgId>
+      <CreDtTm>2026-03-13T06:00:00</CreDtTm>
+    </GrpHdr>
+    <Ntfctn>
+      <Id>N-20260313-1</Id>
+      <CreDtTm>2026-03-13T06:00:00</CreDtTm>
+      <Acct><Id><IBAN>FR7630006000011234567890189</IBAN></Id></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">` + sepa.FormatCents(cents1) + `</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>2026-03-12</Dt></BookgDt>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>` + e1 + `</EndToEndId></Refs>
+          <RtrInf><Rsn><Cd>` + reason + `</Cd></Rsn></RtrInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <Amt Ccy="EUR">` + sepa.FormatCents(cents2+5000) + `</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>2026-03-10</Dt></BookgDt>
+        <NtryDtls>
+          <TxDtls>
+            <Refs><EndToEndId>` + e2 + `</EndToEndId></Refs>
+            <AmtDtls><TxAmt><Amt Ccy="EUR">` + sepa.FormatCents(cents2) + `</Amt></TxAmt></AmtDtls>
+          </TxDtls>
+          <TxDtls>
+            <Refs><EndToEndId>VIREMENT-DUPONT-MARS</EndToEndId></Refs>
+            <AmtDtls><TxAmt><Amt Ccy="EUR">50.00</Amt></TxAmt></AmtDtls>
+          </TxDtls>
+        </NtryDtls>
+      </Ntry>
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`
+}
+
+// TestRecordReturnsCamt054: a camt.054 notification records its returned
+// debit, counts the debit collected, and leaves out a transfer received;
+// a returned debit it names that was never sent refuses it.
+func TestRecordReturnsCamt054(t *testing.T) {
+	f := newFixture(t)
+	cs := f.exported(t)
+	a0, a1 := cs[0].Schedule[0].AmountCents, cs[1].Schedule[0].AmountCents
+	r, err := f.record(t, camt054(cs[0].Number+"-01", "AC04", a0, cs[1].Number+"-01", a1))
+	if err != nil || *r != (contract.ReturnsReport{Rejected: 1, RejectedCents: a0, Accepted: 1, Ignored: 1}) {
+		t.Fatalf("report %+v, %v", r, err)
+	}
+	if p := f.read(t, cs[0].ID).Payments[0]; p.Status != contract.DebitRejected || p.ReasonLabel != "compte clos" {
+		t.Errorf("returned %+v", p)
+	}
+	_, err = f.record(t, camt054(cs[1].Number+"-03", "AM04", a1, cs[1].Number+"-01", a1))
+	wantErr(t, err, apperr.EINVALID, "")
+	if m := apperr.MessageOf(err); !strings.HasPrefix(m, "ligne 17\u00a0:") || !strings.Contains(m, cs[1].Number+"-03") {
+		t.Errorf("a debit never sent: %q", m)
+	}
+	if got := statuses(f.read(t, cs[1].ID)); !strings.HasPrefix(got, "sent scheduled") {
+		t.Errorf("the refused file recorded %s", got)
 	}
 }
