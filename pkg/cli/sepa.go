@@ -176,11 +176,13 @@ func NewSepaReturnsCommand(opts *Options, runF func(context.Context, *SepaReturn
 			"(« Rejeté ») with its reason (AM04 provision insuffisante, AC04 compte clos, MD06\n" +
 			"remboursement…), found by its end-to-end reference or, for a whole file or batch the bank\n" +
 			"refused, by the file's message id. Each rejection is written in its contract's history and\n" +
-			"opens a payment incident. A debit not returned is paid " + fmt.Sprint(contract.ReturnWindowDays) + " days after its due date.\n\n" +
+			"opens a payment incident. A debit not returned counts as paid " + fmt.Sprint(contract.ReturnWindowDays) + " days after its due date.\n\n" +
 			"All or nothing: a file that does not parse, or a return that names no debit sent (an\n" +
 			"unknown reference, a debit never sent, another reason for a debit already rejected, an\n" +
 			"amount below the debit's), fails (exit 1) with the line of the file on standard error, and\n" +
-			"nothing of the file is recorded. The same file read twice records nothing new.",
+			"nothing of the file is recorded. The same file read twice records nothing new. What the file\n" +
+			"reports accepted or credited changes nothing; a credit that is no debit of the broker (a\n" +
+			"transfer received, in a camt.054) is counted as ignored.",
 		Example: "  courtier sepa returns pain002-2026-03-12.xml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
