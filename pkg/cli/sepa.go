@@ -13,7 +13,9 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
+	"courtier/pkg/contract"
 	"courtier/pkg/pricing"
+	"courtier/pkg/sepa"
 )
 
 // NewSepaCommand builds `courtier sepa`: the SEPA direct debits of the
@@ -25,7 +27,7 @@ func NewSepaCommand(opts *Options) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(NewSepaExportCommand(opts, nil))
+	cmd.AddCommand(NewSepaExportCommand(opts, nil), NewSepaReturnsCommand(opts, nil))
 	return cmd
 }
 
@@ -152,4 +154,107 @@ func debitCount(n int) string {
 		return fmt.Sprintf("%d\u00a0prélèvements", n)
 	}
 	return fmt.Sprintf("%d\u00a0prélèvement", n)
+}
+
+// SepaReturnsOptions are the argument and streams of `courtier sepa returns`.
+type SepaReturnsOptions struct {
+	*Options
+	// File is the bank's return file.
+	File   string
+	Stdout io.Writer
+}
+
+// NewSepaReturnsCommand builds `courtier sepa returns FILE`. runF replaces
+// the run in tests of argument parsing.
+func NewSepaReturnsCommand(opts *Options, runF func(context.Context, *SepaReturnsOptions) error) *cobra.Command {
+	o := &SepaReturnsOptions{Options: opts}
+	cmd := &cobra.Command{
+		Use:   "returns FILE",
+		Short: "Record the bank's return file: the debits rejected or returned",
+		Long: "Read the bank's return file, an ISO 20022 pain.002.001.03 payment status report or a\n" +
+			"camt.054.001.02 notification, and record each debit it reports rejected or returned\n" +
+			"(« Rejeté ») with its reason (AM04 provision insuffisante, AC04 compte clos, MD06\n" +
+			"remboursement…), found by its end-to-end reference or, for a whole file or batch the bank\n" +
+			"refused, by the file's message id. Each rejection is written in its contract's history and\n" +
+			"opens a payment incident. A debit not returned counts as paid " + fmt.Sprint(contract.ReturnWindowDays) + " days after its due date.\n\n" +
+			"All or nothing: a file that does not parse, or a return that names no debit sent (an\n" +
+			"unknown reference, a debit never sent, another reason for a debit already rejected, an\n" +
+			"amount below the debit's), fails (exit 1) with the line of the file on standard error, and\n" +
+			"nothing of the file is recorded. The same file read twice records nothing new. What the file\n" +
+			"reports accepted or credited changes nothing; a credit that is no debit of the broker (a\n" +
+			"transfer received, in a camt.054) is counted as ignored.",
+		Example: "  courtier sepa returns pain002-2026-03-12.xml",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.File, o.Stdout = args[0], cmd.OutOrStdout()
+			if runF != nil {
+				return runF(cmd.Context(), o)
+			}
+			return sepaReturnsRun(cmd.Context(), o)
+		},
+	}
+	return cmd
+}
+
+// sepaReturnsRun reads o.File whole before anything is recorded, then
+// records its returns as the server's operator in one transaction.
+func sepaReturnsRun(ctx context.Context, o *SepaReturnsOptions) error {
+	f, err := os.Open(o.File)
+	if err != nil {
+		return apperr.Errorf(apperr.EINVALID, "Impossible de lire %s\u00a0: %s", o.File, osReason(err))
+	}
+	defer f.Close()
+	returns, err := sepa.ParseReturns(f)
+	if err != nil {
+		return inFile(o.File, err)
+	}
+	return withApp(ctx, o.Options, func(a *app.App) error {
+		r, err := a.Contracts.RecordReturns(ctx, account.Operator, returns)
+		if err != nil {
+			return inFile(o.File, err)
+		}
+		_, err = fmt.Fprintln(o.Stdout, returnsSummary(r))
+		return err
+	})
+}
+
+// inFile names the file in a refusal of one of its lines: « retours.xml,
+// ligne 12 : … ».
+func inFile(path string, err error) error {
+	if apperr.CodeOf(err) != apperr.EINVALID {
+		return err
+	}
+	return apperr.Errorf(apperr.EINVALID, "%s, %s", filepath.Base(path), apperr.MessageOf(err))
+}
+
+// returnsSummary is the line a return file recorded prints: « 2 rejets
+// enregistrés (56,80 €), 3 prélèvements acceptés par la banque. »
+func returnsSummary(r *contract.ReturnsReport) string {
+	head := "Aucun rejet nouveau"
+	if r.Rejected > 0 {
+		head = fmt.Sprintf("%s enregistré%s (%s)", rejectCount(r.Rejected), returnsPlural(r.Rejected), pricing.Euros(r.RejectedCents))
+	}
+	if r.Already > 0 {
+		head += fmt.Sprintf(" (%s déjà enregistré%s)", rejectCount(r.Already), returnsPlural(r.Already))
+	}
+	if r.Accepted > 0 {
+		head += fmt.Sprintf(", %s accepté%s par la banque", debitCount(r.Accepted), returnsPlural(r.Accepted))
+	}
+	if r.Ignored > 0 {
+		head += fmt.Sprintf(", %d\u00a0opération%s sans prélèvement du courtier ignorée%[2]s", r.Ignored, returnsPlural(r.Ignored))
+	}
+	return head + "."
+}
+
+// rejectCount is « 1 rejet », « 3 rejets ».
+func rejectCount(n int) string {
+	return fmt.Sprintf("%d\u00a0rejet%s", n, returnsPlural(n))
+}
+
+// returnsPlural is the s of a plural.
+func returnsPlural(n int) string {
+	if n > 1 {
+		return "s"
+	}
+	return ""
 }

@@ -183,6 +183,7 @@ type Contract struct {
 	Documents []Document `json:"documents"`
 	Proofs    []Proof    `json:"proofs"`
 	Schedule  []Debit    `json:"schedule"`
+	Payments  []Payment  `json:"payments"`
 	Mandate   *Mandate   `json:"mandate,omitempty"`
 	History   []Event    `json:"history"`
 	// Actions are what the reader may do now (sign, cancel, withdraw,
@@ -236,6 +237,20 @@ type Debit struct {
 	Sequence    string `json:"sequence"`
 	Exported    bool   `json:"exported"`
 	Cancelled   bool   `json:"cancelled"`
+	// Status is where the debit is (DebitScheduled, DebitSent, DebitPaid,
+	// DebitRejected, DebitSettled), StatusLabel its French label.
+	Status      string `json:"status"`
+	StatusLabel string `json:"statusLabel"`
+	// ReasonCode and ReasonLabel are why the bank returned it (AM04,
+	// « provision insuffisante »), when it did.
+	ReasonCode  string `json:"reasonCode,omitempty"`
+	ReasonLabel string `json:"reasonLabel,omitempty"`
+
+	// endToEnd is its reference in the pain.008 file, once sent;
+	// represents the seq of the rejected debit it presents again, 0 when
+	// it presents none.
+	endToEnd   string
+	represents int
 }
 
 // Mandate is the SEPA mandate, its IBAN masked.

@@ -78,9 +78,20 @@ func (s *Service) export(ctx context.Context, tx *store.Tx, actor account.Actor,
 		}
 	} else {
 		stamp = store.FormatTime(s.now())
-		res, err := tx.ExecContext(ctx, `UPDATE debits SET exported_at = ? WHERE due_date = ? AND cancelled = 0 AND exported_at IS NULL
+		var files int
+		err := tx.QueryRowContext(ctx, "SELECT COUNT(DISTINCT exported_at) FROM debits WHERE due_date = ? AND exported_at IS NOT NULL", date).Scan(&files)
+		if err != nil {
+			return nil, fmt.Errorf("prélèvements exportés: %w", err)
+		}
+		// The debits leave as sent with the references of the file, by
+		// which the bank's return files name them: its message id and
+		// their end-to-end id, <contract number>-<seq on 2 digits>, as
+		// exportedDebits writes it in the file.
+		res, err := tx.ExecContext(ctx, `UPDATE debits SET exported_at = ?, status = 'sent', msg_id = ?,
+			end_to_end = (SELECT number FROM contracts WHERE contracts.id = debits.contract_id) || '-' || CASE WHEN seq < 10 THEN '0' ELSE '' END || seq
+			WHERE due_date = ? AND cancelled = 0 AND exported_at IS NULL AND status = 'scheduled'
 			AND contract_id IN (SELECT id FROM contracts WHERE status IN (`+exportable+`))
-			AND contract_id IN (SELECT contract_id FROM mandates)`, stamp, date)
+			AND contract_id IN (SELECT contract_id FROM mandates)`, stamp, msgID(due, files+1), date)
 		if err != nil {
 			return nil, fmt.Errorf("prélèvements exportés: %w", err)
 		}
@@ -104,7 +115,7 @@ func (s *Service) export(ctx context.Context, tx *store.Tx, actor account.Actor,
 	if err != nil {
 		return nil, err
 	}
-	r := &Remittance{MsgID: fmt.Sprintf("COURTIER-%s-%d", due.Format("20060102"), batches), Created: created, Count: len(txs)}
+	r := &Remittance{MsgID: msgID(due, batches), Created: created, Count: len(txs)}
 	for _, t := range txs {
 		r.TotalCents += t.AmountCents
 	}
@@ -117,10 +128,15 @@ func (s *Service) export(ctx context.Context, tx *store.Tx, actor account.Actor,
 	return r, s.recordExport(ctx, tx, actor, txs, created)
 }
 
+// msgID names the n-th file of the debits due on due: COURTIER-20260310-1.
+func msgID(due time.Time, n int) string {
+	return fmt.Sprintf("COURTIER-%s-%d", due.Format("20060102"), n)
+}
+
 // exportedDebits reads the debits due on date marked exported at stamp,
 // as the transactions of the file, by contract number.
 func (s *Service) exportedDebits(ctx context.Context, tx *store.Tx, date, stamp string) ([]sepa.Transaction, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT c.number, c.product, d.seq, d.amount_cents, d.sequence, m.rum, m.signed_at, m.holder, m.iban, m.bic
+	rows, err := tx.QueryContext(ctx, `SELECT c.number, c.product, d.end_to_end, d.amount_cents, d.sequence, m.rum, m.signed_at, m.holder, m.iban, m.bic
 		FROM debits d JOIN contracts c ON c.id = d.contract_id JOIN mandates m ON m.contract_id = d.contract_id
 		WHERE d.due_date = ? AND d.exported_at = ? ORDER BY c.number, d.seq`, date, stamp)
 	if err != nil {
@@ -132,15 +148,13 @@ func (s *Service) exportedDebits(ctx context.Context, tx *store.Tx, date, stamp 
 	for rows.Next() {
 		var t sepa.Transaction
 		var number, product, seq, signed string
-		var n int
-		if err := rows.Scan(&number, &product, &n, &t.AmountCents, &seq, &t.MandateID, &signed, &t.DebtorName, &t.DebtorIBAN, &t.DebtorBIC); err != nil {
+		if err := rows.Scan(&number, &product, &t.EndToEndID, &t.AmountCents, &seq, &t.MandateID, &signed, &t.DebtorName, &t.DebtorIBAN, &t.DebtorBIC); err != nil {
 			return nil, fmt.Errorf("prélèvements exportés: %w", err)
 		}
 		at, err := store.ParseTime(signed)
 		if err != nil {
 			return nil, err
 		}
-		t.EndToEndID = fmt.Sprintf("%s-%02d", number, n)
 		t.SeqType, t.MandateSigned, t.CollectionDate = sepa.SeqType(seq), sepa.DateOf(at.In(s.loc)), sepa.DateOf(due)
 		t.Remittance = fmt.Sprintf("Cotisation %s contrat %s échéance %s", s.tariff().ProductLabel(product), number, due.Format("02/01/2006"))
 		out = append(out, t)

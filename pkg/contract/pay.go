@@ -66,7 +66,8 @@ func schedule(c *Contract) ([]Debit, error) {
 	}
 	out := make([]Debit, len(list))
 	for i, d := range list {
-		out[i] = Debit{Seq: i + 1, Date: d.Date.String(), AmountCents: d.AmountCents, Sequence: string(d.SeqType)}
+		out[i] = Debit{Seq: i + 1, Date: d.Date.String(), AmountCents: d.AmountCents, Sequence: string(d.SeqType),
+			Status: DebitScheduled, StatusLabel: DebitLabel(DebitScheduled)}
 	}
 	return out, nil
 }
@@ -83,21 +84,11 @@ func insertDebits(ctx context.Context, tx *store.Tx, id string, list []Debit) er
 }
 
 func listDebits(ctx context.Context, tx *store.Tx, id string) ([]Debit, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT seq, due_date, amount_cents, sequence, exported_at IS NOT NULL, cancelled
-		FROM debits WHERE contract_id = ? ORDER BY seq`, id)
+	list, err := scanDebits(tx.QueryContext(ctx, `SELECT `+debitColumns+` FROM debits WHERE contract_id = ? ORDER BY seq`, id))
 	if err != nil {
 		return nil, fmt.Errorf("échéancier: %w", err)
 	}
-	defer rows.Close()
-	out := []Debit{}
-	for rows.Next() {
-		var d Debit
-		if err := rows.Scan(&d.Seq, &d.Date, &d.AmountCents, &d.Sequence, &d.Exported, &d.Cancelled); err != nil {
-			return nil, fmt.Errorf("échéancier: %w", err)
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return list, nil
 }
 
 // cancelDebits cancels the debits not yet exported due after from
@@ -110,10 +101,15 @@ func cancelDebits(ctx context.Context, tx *store.Tx, id, from string) error {
 	return nil
 }
 
-// paidDebits is what was already debited (exported to the bank).
+// paidDebits is what was already debited: the debits sent (taken unless
+// the bank returns them) or paid, and those returned but settled since,
+// unless by a re-presentation that is itself counted. A debit returned
+// and not settled was never collected.
 func paidDebits(ctx context.Context, tx *store.Tx, id string) (int64, error) {
 	var n int64
-	err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM debits WHERE contract_id = ? AND exported_at IS NOT NULL`, id).Scan(&n)
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM debits d WHERE contract_id = ? AND status IN ('sent', 'paid', 'settled')
+		AND NOT (status = 'settled' AND EXISTS (SELECT 1 FROM debits r WHERE r.contract_id = d.contract_id AND r.represents = d.seq AND r.status IN ('sent', 'paid')))`,
+		id).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("échéancier: %w", err)
 	}

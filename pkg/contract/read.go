@@ -11,8 +11,8 @@ import (
 	"courtier/pkg/store"
 )
 
-// complete reads c's documents, supporting documents, schedule, mandate
-// and history, and sets what its reader may do.
+// complete reads c's documents, supporting documents, schedule,
+// payments, mandate and history, and sets what its reader may do.
 func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract) (err error) {
 	if c.Documents, err = listDocuments(ctx, tx, c.ID); err != nil {
 		return err
@@ -21,6 +21,9 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 		return err
 	}
 	if c.Schedule, err = listDebits(ctx, tx, c.ID); err != nil {
+		return err
+	}
+	if c.Payments, err = listPayments(ctx, tx, c.ID); err != nil {
 		return err
 	}
 	if c.Mandate, err = findMandate(ctx, tx, c.ID); err != nil {
