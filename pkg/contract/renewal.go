@@ -152,16 +152,47 @@ func currentTrace(c *Contract) []string {
 	return out
 }
 
-// traceLabel splits a trace line into its label and its value
-// (« Prime de base Tiers : 460,00 € »); a line without a value is its
-// own label.
+// traceLabel splits a trace line into the label that names it year
+// after year and its value: the label is the text before the last colon
+// without what it says in brackets (« × âge du conducteur (46 ans) :
+// 1,00 » is « × âge du conducteur », « 46 ans : 1,00 »); a line without
+// a value is its own label.
 func traceLabel(line string) (label, value string) {
-	for _, sep := range []string{"\u00a0: ", " : ", ": "} {
-		if l, v, ok := strings.Cut(line, sep); ok {
-			return l, v
+	i, sep := strings.LastIndex(line, "\u00a0: "), len("\u00a0: ")
+	if i < 0 {
+		i, sep = strings.LastIndex(line, ": "), len(": ")
+	}
+	if i < 0 {
+		return line, ""
+	}
+	label, value = line[:i], line[i+sep:]
+	var kept, said strings.Builder
+	depth := 0
+	for _, r := range label {
+		switch {
+		case r == '(':
+			if depth == 0 && said.Len() > 0 {
+				said.WriteString("\u00a0; ")
+			}
+			if depth > 0 {
+				said.WriteRune(r)
+			}
+			depth++
+		case r == ')' && depth > 0:
+			if depth--; depth > 0 {
+				said.WriteRune(r)
+			}
+		case depth > 0:
+			said.WriteRune(r)
+		default:
+			kept.WriteRune(r)
 		}
 	}
-	return line, ""
+	label = strings.ReplaceAll(strings.Join(strings.Fields(kept.String()), " "), " ,", ",")
+	if said.Len() > 0 {
+		value = said.String() + "\u00a0: " + value
+	}
+	return label, value
 }
 
 // traceChanges are the lines of after whose label is not in before, or
