@@ -73,8 +73,8 @@ func (s *Service) endOf(ctx context.Context, tx *store.Tx, c *Contract, k *Cance
 		return nil, err
 	}
 	p := &EndPreview{Reason: k.Reason, Date: end.Format(layout), Rule: ruleOf(spec.Hamon || spec.Health, k.Reason, start, today)}
-	if spec.Health && p.Rule != ruleOf(false, k.Reason, start, today) {
-		p.Rule = healthRule
+	if spec.Health && p.Rule == ruleOf(true, ReasonHamon, start, today) {
+		p.Rule = healthRule // the loi Hamon's delay, under the health law
 	}
 	if k.Reason == ReasonTerm || k.Reason == ReasonOther {
 		late, rule, ok, err := s.lateEnd(ctx, tx, c, today)
