@@ -157,7 +157,11 @@ func (s *Service) cancelIn(ctx context.Context, tx *store.Tx, actor account.Acto
 	if err := cancelDebits(ctx, tx, c.ID, p.Date); err != nil {
 		return err
 	}
-	detail := "Résiliation demandée (" + reasonLabel(k.Reason) + ")" + how + "\u00a0: fin du contrat le " + frDay(p.Date)
+	label := reasonLabel(k.Reason)
+	if k.Reason == ReasonHamon && s.spec(c.Product).Health {
+		label = "assurance santé après un an"
+	}
+	detail := "Résiliation demandée (" + label + ")" + how + "\u00a0: fin du contrat le " + frDay(p.Date)
 	if err := s.record(ctx, tx, actor, c, "cancel_requested", detail, now); err != nil {
 		return err
 	}

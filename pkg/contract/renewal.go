@@ -536,6 +536,12 @@ func (s *Service) renewOrExpire(ctx context.Context, id string, day time.Time) (
 			return err
 		}
 		debits := periodDebits(cur, next.n, next.yearly, next.monthly, seq)
+		if cur.Status == StatusCancelRequested && cur.Ending != nil && len(debits) == 1 {
+			// Paid yearly and ending within the year: the days covered.
+			if end, err := time.Parse(layout, cur.Ending.Date); err == nil && DueForCover(next.yearly, anniv, end) > 0 {
+				debits[0].AmountCents = DueForCover(next.yearly, anniv, end)
+			}
+		}
 		if err := insertPeriodDebits(ctx, tx, id, next.n, debits); err != nil {
 			return err
 		}

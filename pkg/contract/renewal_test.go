@@ -452,3 +452,40 @@ func TestTemporaryEnds(t *testing.T) {
 		t.Errorf("%d notices or renewals of a temporary contract", n)
 	}
 }
+
+// TestRenewalBeforeALaterEnd: a cancellation under the loi Hamon asked
+// shortly before the second anniversary ends a month later: the contract
+// renews for those weeks, with no debit after its end, then ends.
+func TestRenewalBeforeALaterEnd(t *testing.T) {
+	f := newFixture(t)
+	c := f.sign(t, f.draft(t))
+	f.tick(t, "2026-10-10")
+	f.tick(t, "2027-03-10")
+	f.tick(t, "2027-10-10")
+	f.setClock(t, "2028-02-20")
+	k, err := f.app.Contracts.Cancel(f.ctx, f.marie, c.ID, contract.Cancellation{Reason: contract.ReasonHamon})
+	if err != nil || k.Ending.Date != "2028-03-20" {
+		t.Fatalf("cancelled: %+v, %v", k.Ending, err)
+	}
+	if got := f.tick(t, "2028-03-10"); got["renewals"] != 1 {
+		t.Fatalf("the anniversary before the end: %v", got)
+	}
+	c = f.get(t, c.ID)
+	if c.Status != contract.StatusCancelRequested || c.Period.Start != "2028-03-10" {
+		t.Fatalf("status %s, period %+v", c.Status, c.Period)
+	}
+	for _, d := range c.Schedule {
+		if d.Date >= "2028-03-20" && !d.Cancelled {
+			t.Errorf("debit %+v after the end", d)
+		}
+		if d.Date >= "2028-03-10" && d.Date < "2028-03-20" && d.Cancelled {
+			t.Errorf("debit %+v of the weeks covered cancelled", d)
+		}
+	}
+	if got := f.tick(t, "2028-03-20"); got["renewals"] != 1 {
+		t.Fatalf("the end's tick: %v", got)
+	}
+	if c = f.get(t, c.ID); c.Status != contract.StatusCancelled {
+		t.Errorf("status %s at its end", c.Status)
+	}
+}
