@@ -455,37 +455,59 @@ func TestTemporaryEnds(t *testing.T) {
 
 // TestRenewalBeforeALaterEnd: a cancellation under the loi Hamon asked
 // shortly before the second anniversary ends a month later: the contract
-// renews for those weeks, with no debit after its end, then ends.
+// renews for those days, with no debit after its end (paid yearly, the
+// premium of the days covered), then ends.
 func TestRenewalBeforeALaterEnd(t *testing.T) {
-	f := newFixture(t)
-	c := f.sign(t, f.draft(t))
-	f.tick(t, "2026-10-10")
-	f.tick(t, "2027-03-10")
-	f.tick(t, "2027-10-10")
-	f.setClock(t, "2028-02-20")
-	k, err := f.app.Contracts.Cancel(f.ctx, f.marie, c.ID, contract.Cancellation{Reason: contract.ReasonHamon})
-	if err != nil || k.Ending.Date != "2028-03-20" {
-		t.Fatalf("cancelled: %+v, %v", k.Ending, err)
-	}
-	if got := f.tick(t, "2028-03-10"); got["renewals"] != 1 {
-		t.Fatalf("the anniversary before the end: %v", got)
-	}
-	c = f.get(t, c.ID)
-	if c.Status != contract.StatusCancelRequested || c.Period.Start != "2028-03-10" {
-		t.Fatalf("status %s, period %+v", c.Status, c.Period)
-	}
-	for _, d := range c.Schedule {
-		if d.Date >= "2028-03-20" && !d.Cancelled {
-			t.Errorf("debit %+v after the end", d)
-		}
-		if d.Date >= "2028-03-10" && d.Date < "2028-03-20" && d.Cancelled {
-			t.Errorf("debit %+v of the weeks covered cancelled", d)
-		}
-	}
-	if got := f.tick(t, "2028-03-20"); got["renewals"] != 1 {
-		t.Fatalf("the end's tick: %v", got)
-	}
-	if c = f.get(t, c.ID); c.Status != contract.StatusCancelled {
-		t.Errorf("status %s at its end", c.Status)
+	for _, rhythm := range []string{"monthly", "yearly"} {
+		t.Run(rhythm, func(t *testing.T) {
+			f := newFixture(t)
+			c := f.draft(t)
+			c, err := f.app.Contracts.Update(f.ctx, f.marie, c.ID, contract.Details{Rhythm: ptr(rhythm)}, "")
+			if err != nil || c.Rhythm != rhythm {
+				t.Fatalf("rhythm %q, %v", c.Rhythm, err)
+			}
+			c = f.sign(t, c)
+			f.tick(t, "2026-10-10")
+			f.tick(t, "2027-03-10")
+			f.tick(t, "2027-10-10")
+			yearly := f.get(t, c.ID).Renewal.YearlyCents
+			f.setClock(t, "2028-02-20")
+			k, err := f.app.Contracts.Cancel(f.ctx, f.marie, c.ID, contract.Cancellation{Reason: contract.ReasonHamon})
+			if err != nil || k.Ending.Date != "2028-03-20" {
+				t.Fatalf("cancelled: %+v, %v", k.Ending, err)
+			}
+			if got := f.tick(t, "2028-03-10"); got["renewals"] != 1 {
+				t.Fatalf("the anniversary before the end: %v", got)
+			}
+			c = f.get(t, c.ID)
+			if c.Status != contract.StatusCancelRequested || c.Period.Start != "2028-03-10" {
+				t.Fatalf("status %s, period %+v", c.Status, c.Period)
+			}
+			covered := 0
+			for _, d := range c.Schedule {
+				if d.Date >= "2028-03-20" && !d.Cancelled {
+					t.Errorf("debit %+v after the end", d)
+				}
+				if d.Date >= "2028-03-10" && d.Date < "2028-03-20" {
+					covered++
+					want := c.MonthlyCents
+					if rhythm == "yearly" {
+						want = contract.DueForCover(yearly, time.Date(2028, 3, 10, 0, 0, 0, 0, time.UTC), time.Date(2028, 3, 20, 0, 0, 0, 0, time.UTC))
+					}
+					if d.Cancelled || d.AmountCents != want {
+						t.Errorf("debit %+v of the days covered, want %d", d, want)
+					}
+				}
+			}
+			if covered != 1 {
+				t.Errorf("%d debits for the days covered", covered)
+			}
+			if got := f.tick(t, "2028-03-20"); got["renewals"] != 1 {
+				t.Fatalf("the end's tick: %v", got)
+			}
+			if c = f.get(t, c.ID); c.Status != contract.StatusCancelled {
+				t.Errorf("status %s at its end", c.Status)
+			}
+		})
 	}
 }
