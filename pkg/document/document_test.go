@@ -142,7 +142,12 @@ func TestMissingInput(t *testing.T) {
 		{"IPID section", func() error { _, err := r.IPID(emptySection); return err }, "Où suis-je couvert(e)"},
 		{"digest", func() error { _, err := r.EvidenceFile(badDigest); return err }, "not 64 hexadecimal digits"},
 		{"issue time", func() error { in := memoInput(); in.Issued = time.Time{}; _, err := r.VehicleMemo(in); return err }, "issue time"},
-		{"avis's deadline", func() error { in := noticeInput(); in.Deadline = time.Time{}; _, err := r.RenewalNotice(in); return err }, "its dates"},
+		{"avis's deadline", func() error {
+			in := noticeInput()
+			in.Deadline = time.Time{}
+			_, err := r.RenewalNotice(in)
+			return err
+		}, "its dates"},
 		{"avis's premium", func() error { in := noticeInput(); in.YearlyCents = 0; _, err := r.RenewalNotice(in); return err }, "premium 0"},
 	}
 	for _, c := range cases {
