@@ -634,6 +634,9 @@ func (s *Service) setYear(ctx context.Context, tx *store.Tx, c *Contract) error 
 	}
 	start, _ := time.Parse(layout, c.StartDate)
 	anniv := anniversary(start, p.n)
+	if c.Status == StatusCancelRequested && c.Ending != nil && c.Ending.Date <= anniv.Format(layout) {
+		return nil // it ends by the anniversary: nothing renews
+	}
 	c.RenewalDeadline = renewalDeadline(anniv).Format(layout)
 	if p.noticeSentAt == nil || p.renewedAt != nil {
 		return nil

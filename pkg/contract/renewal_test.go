@@ -301,8 +301,8 @@ func TestRenewalRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if k.Ending == nil || k.Ending.Date != "2027-03-10" {
-				t.Fatalf("ending %+v", k.Ending)
+			if k.Ending == nil || k.Ending.Date != "2027-03-10" || k.RenewalDeadline != "" || k.Renewal != nil {
+				t.Fatalf("ending %+v, deadline %q, renewal %+v: nothing renews", k.Ending, k.RenewalDeadline, k.Renewal)
 			}
 			f.tick(t, "2026-10-10")
 			f.tick(t, "2027-01-01")
