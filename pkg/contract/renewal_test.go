@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/account/accounttest"
 	"courtier/pkg/contract"
 	"courtier/pkg/event"
 	"courtier/pkg/pricing"
+	"courtier/pkg/quote"
 	"courtier/pkg/store"
 )
 
@@ -509,5 +511,39 @@ func TestRenewalBeforeALaterEnd(t *testing.T) {
 				t.Errorf("status %s at its end", c.Status)
 			}
 		})
+	}
+}
+
+// TestRenewalFromOffer: a contract from an insurer's offer, which the
+// engine does not price, renews at its premium, its avis saying so.
+func TestRenewalFromOffer(t *testing.T) {
+	f := newFixture(t)
+	admin := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "ada@exemple.fr", Password: password, DisplayName: "Ada", Role: account.RoleAdmin}, f.clock.Now()))
+	r, err := f.app.Quotes.Create(f.ctx, f.marie, quote.Draft{Product: "car", Contact: quote.Contact{Method: "email"},
+		Details: json.RawMessage(`{"brand":"peugeot","model":"208","year":2019,"energy":"essence","usage":"trajet-travail","licenceYear":2008,"bonusMalus":0.68,"cover":"tous-risques"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	offer := quote.OfferDraft{Insurer: "Mutuelle du Littoral", ProductName: "Auto Sérénité", MonthlyCents: 4200, YearlyCents: 48000,
+		Guarantees: []string{"Responsabilité civile"}, DeductibleCents: 30000, ValidUntil: "2026-04-15"}
+	if r, err = f.app.Quotes.SendOffers(f.ctx, admin, r.ID, []quote.OfferDraft{offer}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.app.Quotes.Accept(f.ctx, f.marie, r.ID, r.Offers[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	c, err := f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{OfferID: r.Offers[0].ID, StartDate: "2026-03-10", Details: details()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = f.sign(t, c)
+	f.tick(t, "2026-10-10")
+	c = f.get(t, c.ID)
+	if c.Renewal == nil || c.Renewal.YearlyCents != 48000 || c.Renewal.PreviousYearlyCents != 48000 || len(c.Renewal.Changes) != 0 {
+		t.Fatalf("renewal %+v", c.Renewal)
+	}
+	f.tick(t, "2027-03-10")
+	if c = f.get(t, c.ID); c.Period.Start != "2027-03-10" || c.YearlyCents != 48000 {
+		t.Fatalf("renewed: %+v at %d", c.Period, c.YearlyCents)
 	}
 }
