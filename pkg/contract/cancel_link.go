@@ -128,13 +128,13 @@ func (s *Service) AskCancellation(ctx context.Context, r CancelRequest) error {
 			return err
 		}
 		k := Cancellation{Reason: r.Reason, Text: r.Text}
-		p, err := s.endOf(c, &k)
+		p, err := s.endOf(ctx, tx, c, &k)
 		if apperr.CodeOf(err) == apperr.EINVALID && k.Reason == ReasonHamon {
 			// The loi Hamon does not apply yet (or to this product): the
 			// holder learns why by the mail, and may confirm at the term.
 			note := apperr.MessageOf(err)
 			k.Reason = ReasonTerm
-			if p, err = s.endOf(c, &k); err == nil {
+			if p, err = s.endOf(ctx, tx, c, &k); err == nil {
 				p.Rule = note + " " + p.Rule
 			}
 		}

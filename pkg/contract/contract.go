@@ -79,6 +79,10 @@ type Risk struct {
 	// the offer showed them; none for a contract from an offer, whose
 	// one deductible is DeductibleCents.
 	Deductibles []Deductible `json:"deductibles,omitempty"`
+	// Trace is « Pourquoi ce prix ? » of the running year's premium, set
+	// at each renewal (the first year's is Quoted's, as Repricing moved
+	// it).
+	Trace []string `json:"trace,omitempty"`
 }
 
 // Deductible is one deductible of the price: what it applies to
@@ -184,8 +188,15 @@ type Contract struct {
 	Proofs    []Proof    `json:"proofs"`
 	Schedule  []Debit    `json:"schedule"`
 	Payments  []Payment  `json:"payments"`
-	Mandate   *Mandate   `json:"mandate,omitempty"`
-	History   []Event    `json:"history"`
+	// Period is the running year (a temporary contract's days), nil
+	// before the signature; RenewalDeadline the last day to refuse its
+	// renewal (YYYY-MM-DD), "" for a contract that does not renew;
+	// Renewal what the avis d'échéance announced, nil before it.
+	Period          *Period  `json:"period,omitempty"`
+	RenewalDeadline string   `json:"renewalDeadline,omitempty"`
+	Renewal         *Renewal `json:"renewal,omitempty"`
+	Mandate         *Mandate `json:"mandate,omitempty"`
+	History         []Event  `json:"history"`
 	// Actions are what the reader may do now (sign, cancel, withdraw,
 	// upload…), so the site shows only those.
 	Actions []string `json:"actions"`

@@ -90,7 +90,7 @@ func (s *Service) compose(c *Contract, kind string, at time.Time) (*document.Doc
 		return r.WithdrawalLetter(document.LetterInput{Contract: c.Number, Issued: at, Subscribed: subscribed, Insurer: s.insurerName(c), Holder: s.person(c)})
 	case DocMemo, DocVTC:
 		in := document.MemoInput{Contract: c.Number, Issued: at, Insurer: s.insurerName(c), Holder: s.person(c), Vehicle: s.vehicle(c),
-			From: start, To: coverEnd(c, start)}
+			From: coverStart(c, start), To: coverEnd(c, start)}
 		if ins, ok := s.tariff().Insurer(c.Insurer); ok {
 			in.InsurerPhone = ins.AssistancePhone
 		}
@@ -105,15 +105,32 @@ func (s *Service) compose(c *Contract, kind string, at time.Time) (*document.Doc
 }
 
 // coverEnd is the last day a Mémo shows: the provisional cover's end
-// while the supporting documents are checked, the day before the first
-// anniversary otherwise.
+// while the supporting documents are checked, the running year's last
+// day otherwise (the day before the first anniversary when c's years
+// are not read).
 func coverEnd(c *Contract, start time.Time) time.Time {
 	if c.ProvisionalUntil != "" {
 		if d, err := time.Parse(layout, c.ProvisionalUntil); err == nil {
 			return d
 		}
 	}
+	if c.Period != nil {
+		if d, err := time.Parse(layout, c.Period.End); err == nil {
+			return d
+		}
+	}
 	return addMonths(start, 12).AddDate(0, 0, -1)
+}
+
+// coverStart is the first day a Mémo shows: the running year's, the
+// start date when c's years are not read.
+func coverStart(c *Contract, start time.Time) time.Time {
+	if c.Period != nil {
+		if d, err := time.Parse(layout, c.Period.Start); err == nil {
+			return d
+		}
+	}
+	return start
 }
 
 func (s *Service) adviceInput(c *Contract, at time.Time) document.AdviceInput {

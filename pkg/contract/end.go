@@ -52,8 +52,10 @@ func canCancel(c *Contract) error {
 	return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a rien à résilier.", c.Status.Label())
 }
 
-// endOf computes the effective date of cancellation k of c today.
-func (s *Service) endOf(c *Contract, k *Cancellation) (*EndPreview, error) {
+// endOf computes the effective date of cancellation k of c today: the
+// rule of its reason (endDate), or the late rules of L113-15-1 when an
+// avis d'échéance was sent late or never and they end it sooner.
+func (s *Service) endOf(ctx context.Context, tx *store.Tx, c *Contract, k *Cancellation) (*EndPreview, error) {
 	k.Text = strings.TrimSpace(k.Text)
 	if k.Reason == ReasonOther && (k.Text == "" || utf8.RuneCountInString(k.Text) > 1000) {
 		return nil, apperr.FieldErrorf("text", "Dites en quelques mots le motif de votre résiliation (1\u00a0000\u00a0caractères au plus).")
@@ -62,11 +64,37 @@ func (s *Service) endOf(c *Contract, k *Cancellation) (*EndPreview, error) {
 	if err != nil {
 		return nil, err
 	}
-	end, err := endDate(s.spec(c.Product).Hamon, k.Reason, start, s.today())
+	spec, today := s.spec(c.Product), s.today()
+	end, err := endDate(spec.Hamon || spec.Health, k.Reason, start, today)
 	if err != nil {
+		if spec.Health && k.Reason == ReasonHamon && addMonths(start, 12).After(today) {
+			return nil, healthError(start)
+		}
 		return nil, err
 	}
-	return &EndPreview{Reason: k.Reason, Date: end.Format(layout), Rule: ruleOf(s.spec(c.Product).Hamon, k.Reason, start, s.today())}, nil
+	p := &EndPreview{Reason: k.Reason, Date: end.Format(layout), Rule: ruleOf(spec.Hamon || spec.Health, k.Reason, start, today)}
+	if spec.Health && p.Rule == ruleOf(true, ReasonHamon, start, today) {
+		p.Rule = healthRule // the loi Hamon's delay, under the health law
+	}
+	if k.Reason == ReasonTerm || k.Reason == ReasonOther {
+		late, rule, ok, err := s.lateEnd(ctx, tx, c, today)
+		if err != nil {
+			return nil, err
+		}
+		if ok && late.Before(end) {
+			p.Date, p.Rule = late.Format(layout), rule
+		}
+	}
+	return p, nil
+}
+
+// healthRule is the rule of a health contract's cancellation after a
+// year (loi 2019-733).
+const healthRule = "Résiliation d’une assurance santé après un an (loi n°\u00a02019-733 du 14\u00a0juillet 2019, article L113-15-2 du code des assurances)\u00a0: la résiliation prend effet un mois après que l’assureur en est informé."
+
+// healthError says when a health contract may be ended at any time.
+func healthError(start time.Time) error {
+	return apperr.FieldErrorf("reason", "Une assurance santé peut être résiliée à tout moment après un an de contrat, soit à partir du %s\u00a0: d’ici là, choisissez la résiliation à l’échéance.", frDate(addMonths(start, 12)))
 }
 
 // ruleOf says in French which rule gives the date.
@@ -86,7 +114,7 @@ func (s *Service) PreviewCancellation(ctx context.Context, actor account.Actor, 
 		if err != nil {
 			return err
 		}
-		p, err = s.endOf(c, &k)
+		p, err = s.endOf(ctx, tx, c, &k)
 		return err
 	})
 	if err != nil {
@@ -117,7 +145,7 @@ func (s *Service) Cancel(ctx context.Context, actor account.Actor, id string, k 
 // cancelled, the history and the acknowledgement. how, when given, says
 // in the history how the request was made.
 func (s *Service) cancelIn(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, k Cancellation, how string) error {
-	p, err := s.endOf(c, &k)
+	p, err := s.endOf(ctx, tx, c, &k)
 	if err != nil {
 		return err
 	}
@@ -129,7 +157,11 @@ func (s *Service) cancelIn(ctx context.Context, tx *store.Tx, actor account.Acto
 	if err := cancelDebits(ctx, tx, c.ID, p.Date); err != nil {
 		return err
 	}
-	detail := "Résiliation demandée (" + reasonLabel(k.Reason) + ")" + how + "\u00a0: fin du contrat le " + frDay(p.Date)
+	label := reasonLabel(k.Reason)
+	if k.Reason == ReasonHamon && s.spec(c.Product).Health {
+		label = "assurance santé après un an"
+	}
+	detail := "Résiliation demandée (" + label + ")" + how + "\u00a0: fin du contrat le " + frDay(p.Date)
 	if err := s.record(ctx, tx, actor, c, "cancel_requested", detail, now); err != nil {
 		return err
 	}
@@ -202,14 +234,18 @@ func (s *Service) Withdraw(ctx context.Context, actor account.Actor, id string) 
 
 // EndDue ends the contracts whose cancellation took effect by today
 // (App.Run, hourly): « Résilié », and the client is told.
-func (s *Service) EndDue(ctx context.Context) (int, error) {
+func (s *Service) EndDue(ctx context.Context) (int, error) { return s.endDue(ctx, s.today()) }
+
+// endDue is EndDue as of day (the tick's renewals: a renewal refused ends
+// at the anniversary instead).
+func (s *Service) endDue(ctx context.Context, day time.Time) (int, error) {
 	n := 0
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		list, err := listContracts(ctx, tx, "status = 'cancel_requested' AND end_date <= ?", s.today().Format(layout))
+		list, err := listContracts(ctx, tx, "status = 'cancel_requested' AND end_date <= ?", day.Format(layout))
 		if err != nil {
 			return err
 		}
-		now := s.now()
+		now := s.tickTime(day)
 		for _, c := range list {
 			if err := s.moveTo(ctx, tx, c, StatusCancelled, now); err != nil {
 				return err

@@ -243,6 +243,9 @@ func (s *Service) saveSignature(ctx context.Context, tx *store.Tx, actor account
 	if err := insertDebits(ctx, tx, c.ID, debits); err != nil {
 		return err
 	}
+	if err := insertPeriod(ctx, tx, c.ID, s.firstPeriod(c)); err != nil {
+		return err
+	}
 	if _, err := storeDocs(ctx, tx, c.ID, docs, now); err != nil {
 		return err
 	}

@@ -79,6 +79,6 @@ func (s *Service) attestation(c *Contract, at time.Time) (*document.Doc, error) 
 		d = &Dwelling{}
 	}
 	in.Dwelling = &document.Dwelling{Address: s.person(c).Address, Kind: d.Kind, Status: d.Status, Surface: d.Surface, Rooms: d.Rooms}
-	in.From, in.To = start, coverEnd(c, start)
+	in.From, in.To = coverStart(c, start), coverEnd(c, start)
 	return s.papers.Renderer.HomeAttestation(in)
 }

@@ -49,6 +49,10 @@ func builders(r *Renderer) []struct {
 		{"lettre-retractation", func() (*Doc, error) { return r.WithdrawalLetter(letterInput()) },
 			[]string{"Modèle de lettre de rétractation", "Je soussigné(e) Chloé Lefèvre-Dœuf",
 				"déclare renoncer au contrat d’assurance n° HC-2026-000123 souscrit le 4 mai 2026"}},
+		{"avis-echeance", func() (*Doc, error) { return r.RenewalNotice(noticeInput()) },
+			[]string{"Avis d’échéance", "Contrat n° HC-2026-000123", "Chloé Lefèvre-Dœuf", "du 1er juin 2027 au 31 mai 2028",
+				"au plus tard le 1er avril 2027", "1 234,56 €", "1 296,24 €", "en hausse de 61,68 €", "108,02 €",
+				"× âge du conducteur", "45 ans : 1,00", "46 ans : 1,00", "1er juin 2027", "1er mai 2028", "L113-15-1", "jusqu’au 21 mars 2027", "loi Hamon"}},
 		{"preuve-signature", func() (*Doc, error) {
 			return r.EvidenceFile(evidence(SignedDocument{"Conditions particulières", strings.Repeat("ab12", 16)}))
 		}, []string{"Fichier de preuve de signature électronique", "SIG-2026-000042", "Chloé Lefèvre-Dœuf", "acc_7f3a91",
@@ -138,6 +142,13 @@ func TestMissingInput(t *testing.T) {
 		{"IPID section", func() error { _, err := r.IPID(emptySection); return err }, "Où suis-je couvert(e)"},
 		{"digest", func() error { _, err := r.EvidenceFile(badDigest); return err }, "not 64 hexadecimal digits"},
 		{"issue time", func() error { in := memoInput(); in.Issued = time.Time{}; _, err := r.VehicleMemo(in); return err }, "issue time"},
+		{"avis's deadline", func() error {
+			in := noticeInput()
+			in.Deadline = time.Time{}
+			_, err := r.RenewalNotice(in)
+			return err
+		}, "its dates"},
+		{"avis's premium", func() error { in := noticeInput(); in.YearlyCents = 0; _, err := r.RenewalNotice(in); return err }, "premium 0"},
 	}
 	for _, c := range cases {
 		if err := c.err(); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -97,6 +97,22 @@ func letterInput() LetterInput {
 	return LetterInput{Contract: "HC-2026-000123", Issued: issued, Subscribed: issued, Insurer: "Assureur Alpha", Holder: chloe}
 }
 
+// noticeInput is the avis d'échéance of chloe's contract, sent late on
+// 1 March 2027.
+func noticeInput() NoticeInput {
+	in := NoticeInput{Contract: "HC-2026-000123", Issued: time.Date(2027, 3, 1, 8, 0, 0, 0, time.UTC), Insurer: "Assureur Alpha",
+		Product: "Assurance auto", Formula: "Tous risques Confort", Holder: chloe,
+		Start: time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC), End: time.Date(2028, 5, 31, 0, 0, 0, 0, time.UTC),
+		Deadline: time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC), PreviousYearlyCents: 123456, YearlyCents: 129624, MonthlyCents: 10802,
+		TaxesCents: 35012, Changes: [][3]string{{"× âge du conducteur", "45\u00a0ans\u00a0: 1,00", "46\u00a0ans\u00a0: 1,00"}},
+		Late: true, LateRule: "Vous disposez de 20\u00a0jours à compter de son envoi, soit jusqu’au 21\u00a0mars 2027 inclus (article L113-15-1 du code des assurances).",
+		Rights: []string{"Après un an de contrat, la loi Hamon vous permet de le résilier à tout moment."}}
+	for i := range 12 {
+		in.Schedule = append(in.Schedule, Installment{Date: time.Date(2027, time.Month(6+i), 1, 0, 0, 0, 0, time.UTC), AmountCents: 10802})
+	}
+	return in
+}
+
 func evidence(docs ...SignedDocument) Evidence {
 	return Evidence{Reference: "SIG-2026-000042", Contract: "HC-2026-000123",
 		Signer:   Signer{Name: chloe.Name, Email: chloe.Email, AccountID: "acc_7f3a91"},

@@ -90,6 +90,14 @@ var samples = []struct {
 		p.Date, p.Token = time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC), "TOKEN"
 	})},
 	{event.ContractWithdrawn, contractSample("Rétracté", "", 3451, func(p *event.ContractPayload) { p.Date = time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC) })},
+	{event.ContractNoticeSent, renewalSample(func(p *event.RenewalPayload) {
+		p.Deadline = time.Date(2027, 1, 5, 0, 0, 0, 0, time.UTC)
+		p.Changes = [][3]string{{"Âge du conducteur", "25 ans", "26 ans"}, {"Prime de base Tiers étendu", "770,00 €", "808,50 €"}}
+		p.Late, p.LateRule = true, "Cet avis vous est envoyé moins de 15 jours avant la date limite de refus du renouvellement : vous disposez de 20 jours à compter de son envoi, soit jusqu’au 15 janvier 2027 inclus, pour refuser le renouvellement (article L113-15-1 du code des assurances)."
+		p.Rights = []string{"Vous pouvez refuser le renouvellement jusqu’au 5 janvier 2027 inclus (article L113-12 du code des assurances) : votre contrat prend fin alors le 5 mars 2027."}
+		p.Attachments = []event.Attachment{{Name: "avis-d-echeance-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("d", 64), Size: 41_000}}
+	})},
+	{event.ContractRenewed, renewalSample(nil)},
 	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
 		p.DeclareBy = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
 		p.DeclareRule = "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l’avez appris (article L113-2 du code des assurances)"
@@ -113,6 +121,20 @@ var samples = []struct {
 func claimSample(step, status, text string, set func(*event.ClaimPayload)) event.ClaimPayload {
 	p := event.ClaimPayload{Recipient: marie, ID: "s1", Ref: "SN-2026-000012", Product: "Auto", Kind: "Accident ou accrochage",
 		Status: status, Step: step, Insurer: "Mutuelle Fictive de l’Ouest", Text: text}
+	if set != nil {
+		set(&p)
+	}
+	return p
+}
+
+// renewalSample is the renewal of marie's contract on 5 March 2027,
+// changed by set.
+func renewalSample(set func(*event.RenewalPayload)) event.RenewalPayload {
+	p := event.RenewalPayload{ContractPayload: contractSample("Actif", "", 0, nil), Start: time.Date(2027, 3, 5, 0, 0, 0, 0, time.UTC),
+		End: time.Date(2028, 3, 4, 0, 0, 0, 0, time.UTC), PreviousYearlyCents: 57960, YearlyCents: 61200, MonthlyCents: 5100}
+	for i := range 12 {
+		p.Schedule = append(p.Schedule, event.Installment{Date: time.Date(2027, time.Month(3+i), 5, 0, 0, 0, 0, time.UTC), AmountCents: 5100})
+	}
 	if set != nil {
 		set(&p)
 	}

@@ -50,6 +50,12 @@ type ProductSpec struct {
 	// temporary product (the rating file's "temporary") never has it and
 	// has no withdrawal right under one month (L112-2-1).
 	Hamon bool
+	// Health: a health insurance (complémentaire santé), which the
+	// client may end at any time after its first year, a month after
+	// the insurer is told (loi 2019-733, L113-15-2 of the code des
+	// assurances and L221-10-2 of the code de la mutualité); every avis
+	// d'échéance recalls it. None of the house's products is one.
+	Health bool
 	// Proofs are the supporting documents a contract asks of a driver
 	// who has been insured, by their kind in pkg/contract ("licence",
 	// "registration", "record", "pro-card"); none for a home, whose
@@ -126,6 +132,8 @@ func (s ProductSpec) check() error {
 		return fmt.Errorf("produit %s : aucune part de prime", s.ID)
 	case s.Vehicle() != (s.VehicleLabel != ""):
 		return fmt.Errorf("produit %s : un véhicule a un libellé (« VehicleLabel »), un logement n’en a pas", s.ID)
+	case s.Hamon && s.Health:
+		return fmt.Errorf("produit %s : un produit est de santé (« Health ») ou relève de la loi Hamon, pas les deux", s.ID)
 	case s.Hamon && s.LeavingNote != "":
 		return fmt.Errorf("produit %s : la note de départ vaut pour un produit sans loi Hamon", s.ID)
 	case s.Reference != nil && (s.Reference.Answers == nil || strings.TrimSpace(s.Reference.Profile) == ""):
