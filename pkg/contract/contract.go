@@ -183,8 +183,11 @@ type Contract struct {
 	Documents []Document `json:"documents"`
 	Proofs    []Proof    `json:"proofs"`
 	Schedule  []Debit    `json:"schedule"`
-	Mandate   *Mandate   `json:"mandate,omitempty"`
-	History   []Event    `json:"history"`
+	// Incident is the payment incident running (or just ended, or that
+	// terminated the contract), nil when none (L113-3).
+	Incident *Incident `json:"incident,omitempty"`
+	Mandate  *Mandate  `json:"mandate,omitempty"`
+	History  []Event   `json:"history"`
 	// Actions are what the reader may do now (sign, cancel, withdraw,
 	// upload…), so the site shows only those.
 	Actions []string `json:"actions"`
