@@ -175,7 +175,7 @@ func (s *Service) runIncidents(ctx context.Context, day time.Time) (int, error) 
 // advanceIncident does the steps of incident seq of contract id due by
 // day, read again inside tx (another instance may have done them).
 func (s *Service) advanceIncident(ctx context.Context, tx *store.Tx, id string, seq int, today time.Time) (int, error) {
-	i, err := findIncident(ctx, tx, id, seq)
+	i, err := claimIncident(ctx, tx, id, seq)
 	if err != nil || i == nil || !i.running() {
 		return 0, err
 	}

@@ -111,6 +111,22 @@ func findIncident(ctx context.Context, tx *store.Tx, id string, seq int) (*incid
 	return i, nil
 }
 
+// claimIncident reads the incident of debit seq of contract id to move
+// its clock, claimed against another instance doing the same day's work
+// (on PostgreSQL; SQLite's one writer runs them one after the other): nil
+// when none, or claimed already.
+func claimIncident(ctx context.Context, tx *store.Tx, id string, seq int) (*incident, error) {
+	i, err := scanIncident(tx.QueryRowContext(ctx, "SELECT "+incidentColumns+" FROM payment_incidents WHERE contract_id = ? AND seq = ?"+
+		tx.SkipLocked("payment_incidents"), id, seq))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("incident de paiement: %w", err)
+	}
+	return i, nil
+}
+
 // listIncidents reads the incidents matching where, oldest due first.
 func listIncidents(ctx context.Context, tx *store.Tx, where string, args ...any) ([]*incident, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT "+incidentColumns+" FROM payment_incidents WHERE "+where+" ORDER BY due_date, contract_id, seq", args...)

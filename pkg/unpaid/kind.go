@@ -27,8 +27,10 @@ const (
 
 // Machine is the status machine of the requests « Impayé ». The incident
 // moves them (Service.Move); staff take them, write notes and record the
-// payment on the contract, and move nothing by hand but a request closed
-// too soon, back to open.
+// payment on the contract. By hand they may only close one whose
+// contract ended otherwise (the client's cancellation took effect
+// meanwhile, the debt followed elsewhere), or open one closed too soon;
+// the incident's next step moves it again all the same.
 var Machine = &desk.Machine{
 	Kind: Kind, Prefix: "IP", Initial: StatusOpen,
 	Statuses: []desk.StatusInfo{
@@ -37,7 +39,9 @@ var Machine = &desk.Machine{
 		{Status: StatusSuspended, Label: "Garanties suspendues", Client: "Garanties suspendues", Waiting: true},
 		{Status: StatusClosed, Label: "Clos", Client: "Clos"},
 	},
-	Moves: map[desk.Status][]desk.Status{StatusClosed: {StatusOpen}},
+	Moves: map[desk.Status][]desk.Status{
+		StatusOpen: {StatusClosed}, StatusNotice: {StatusClosed}, StatusSuspended: {StatusClosed}, StatusClosed: {StatusOpen},
+	},
 }
 
 // Spec declares the requests « Impayé » to the desk (desk.KindSpec): the
@@ -46,10 +50,17 @@ func (s *Service) Spec() desk.KindSpec {
 	return desk.KindSpec{
 		Machine: Machine, Label: "Impayé", Noun: "votre impayé",
 		Lines: func(ctx context.Context, actor account.Actor, r *desk.Request) ([]desk.Line, error) {
-			if s.lines == nil {
-				return []desk.Line{{Label: "Incident", Value: r.Summary}}, nil
+			var lines []desk.Line
+			if s.lines != nil {
+				var err error
+				if lines, err = s.lines(ctx, actor, r.ID); err != nil {
+					return nil, err
+				}
 			}
-			return s.lines(ctx, actor, r.ID)
+			if len(lines) == 0 { // no incident names it (its contract gone): its summary
+				lines = []desk.Line{{Label: "Incident", Value: r.Summary}}
+			}
+			return lines, nil
 		},
 		Export: &desk.Export{Key: "unpaid", Read: func(ctx context.Context, uid string) (any, error) {
 			out := []string{}
