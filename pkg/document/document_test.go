@@ -49,6 +49,14 @@ func builders(r *Renderer) []struct {
 		{"lettre-retractation", func() (*Doc, error) { return r.WithdrawalLetter(letterInput()) },
 			[]string{"Modèle de lettre de rétractation", "Je soussigné(e) Chloé Lefèvre-Dœuf",
 				"déclare renoncer au contrat d’assurance n° HC-2026-000123 souscrit le 4 mai 2026"}},
+		{"mise-en-demeure", func() (*Doc, error) { return r.NoticeLetter(unpaidInput()) },
+			[]string{"Mise en demeure", "Contrat n° HC-2026-000123", "Chloé Lefèvre-Dœuf", "Le prélèvement de 102,88 € dû le 5 juin 2026",
+				"Provision insuffisante", "nous vous mettons en demeure de payer la somme de 102,88 €", "FR76 3000 6000 0112 3456 7890 189",
+				"IMP-HC-2026-000123-02", "Le 15 juillet 2026, 30 jours après l’envoi de cette lettre", "Le 25 juillet 2026", "article L113-3",
+				"à midi le lendemain du paiement", "envoyée le 15 juin 2026"}},
+		{"resiliation-non-paiement", func() (*Doc, error) { return r.TerminationLetter(unpaidInput()) },
+			[]string{"Résiliation pour non-paiement", "Par notre lettre du 15 juin 2026", "102,88 €", "suspendues depuis le 15 juillet 2026",
+				"est résilié à compter du 25 juillet 2026", "reste due", "IMP-HC-2026-000123-02"}},
 		{"preuve-signature", func() (*Doc, error) {
 			return r.EvidenceFile(evidence(SignedDocument{"Conditions particulières", strings.Repeat("ab12", 16)}))
 		}, []string{"Fichier de preuve de signature électronique", "SIG-2026-000042", "Chloé Lefèvre-Dœuf", "acc_7f3a91",

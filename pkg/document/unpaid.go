@@ -85,7 +85,7 @@ func (r *Renderer) NoticeLetter(in UnpaidInput) (*Doc, error) {
 	d.Paragraph("Si vous payez avant la résiliation, votre contrat reprend ses effets à midi le lendemain du paiement, sans autre démarche.")
 	d.Paragraph("Si vous avez déjà payé, ne tenez pas compte de cette lettre. Une difficulté passagère\u00a0? Appelez-nous au " + b.Phone + " ou écrivez à " + b.Email + "\u00a0: nous cherchons avec vous une solution.")
 	d.Paragraph("Nous vous prions d’agréer, Madame, Monsieur, l’expression de nos salutations distinguées.")
-	d.Signatures(Field{"Fait le " + r.date(in.Issued), b.Name + ", pour le compte de " + in.Insurer})
+	d.Strong(b.Name + ", pour le compte de " + in.Insurer + ", le " + r.date(in.Issued))
 	return d, nil
 }
 
@@ -113,6 +113,6 @@ func (r *Renderer) TerminationLetter(in UnpaidInput) (*Doc, error) {
 		Euros(in.AmountCents), groupIBAN(in.IBAN), in.BIC, in.Reference, b.Phone))
 	d.Paragraph("Aucun prélèvement n’aura plus lieu au titre de ce contrat. Si la loi vous oblige à assurer ce risque (un véhicule qui circule, par exemple), souscrivez sans attendre un autre contrat\u00a0: nous pouvons vous y aider.")
 	d.Paragraph("Nous vous prions d’agréer, Madame, Monsieur, l’expression de nos salutations distinguées.")
-	d.Signatures(Field{"Fait le " + r.date(in.Issued), b.Name + ", pour le compte de " + in.Insurer})
+	d.Strong(b.Name + ", pour le compte de " + in.Insurer + ", le " + r.date(in.Issued))
 	return d, nil
 }
