@@ -72,6 +72,9 @@ func (s *Service) representationRejected(ctx context.Context, tx *store.Tx, c *C
 	if err != nil || i == nil || !i.running() {
 		return err
 	}
+	if told, err := toldAgain(ctx, tx, c.ID, i.reference); err != nil || told {
+		return err
+	}
 	detail := fmt.Sprintf("Nouvelle présentation du prélèvement du %s rejetée (%s)\u00a0: paiement attendu par virement (référence %s)", frDay(i.dueDate), reason, i.reference)
 	if err := s.record(ctx, tx, account.Actor{}, c, "payment_rejected_again", detail, at); err != nil {
 		return err

@@ -194,7 +194,7 @@ func insertRepresentation(ctx context.Context, tx *store.Tx, id string, d Debit,
 // again, "" when it is not (or no more: cancelled, or already sent).
 func representationOf(ctx context.Context, tx *store.Tx, id string, seq int) (date string, sent bool, err error) {
 	err = tx.QueryRowContext(ctx, `SELECT due_date, exported_at IS NOT NULL FROM debits WHERE contract_id = ? AND represents = ? AND cancelled = 0
-		ORDER BY seq DESC LIMIT 1`, id, seq).Scan(&date, &sent)
+		AND status IN ('scheduled', 'sent') ORDER BY seq DESC LIMIT 1`, id, seq).Scan(&date, &sent)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
@@ -202,6 +202,19 @@ func representationOf(ctx context.Context, tx *store.Tx, id string, seq int) (da
 		return "", false, fmt.Errorf("nouvelle présentation du prélèvement: %w", err)
 	}
 	return date, sent, nil
+}
+
+// toldAgain tells whether the client of contract id was already told
+// that the new presentation of incident reference was rejected: there is
+// one presentation, so one such line.
+func toldAgain(ctx context.Context, tx *store.Tx, id, reference string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM contract_events WHERE contract_id = ? AND action = 'payment_rejected_again' AND detail LIKE ?",
+		id, "%"+reference+"%").Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("historique du contrat: %w", err)
+	}
+	return n > 0, nil
 }
 
 // settleDebit marks the rejected debit seq of contract id paid at last

@@ -411,3 +411,54 @@ func fieldsOf(err error) []string {
 
 // euros is « 41,20 € ».
 func euros(cents int64) string { return pricing.Euros(cents) }
+
+// TestIncidentRepresentationRejected: the new presentation rejected in
+// its turn tells the client to pay by transfer, once, and the incident
+// runs on; a second debit rejected meanwhile adds to the sum due, which a
+// payment must cover whole.
+func TestIncidentRepresentationRejected(t *testing.T) {
+	f := newFixture(t)
+	c := f.rejected(t)
+	again := len(c.Schedule)
+	f.at(t, "2026-03-20")
+	for range 2 {
+		if err := f.app.Contracts.RejectForTest(f.ctx, c.ID, again, "Compte clôturé", f.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := f.get(t, c.ID)
+	if got.Incident == nil || got.Incident.Stage != "open" || got.Incident.RepresentDate != "" || got.Incident.AmountCents != c.Incident.AmountCents {
+		t.Errorf("incident %+v", got.Incident)
+	}
+	if n := f.events(t, c.ID, "contract.payment_rejected"); n != 2 {
+		// One for the debit, one for its new presentation, read twice.
+		t.Errorf("%d e-mails of rejections, want 2", n)
+	}
+	if h := got.History[len(got.History)-1]; h.Action != "payment_rejected_again" || !strings.Contains(h.Detail, "Compte clôturé") {
+		t.Errorf("history %+v", h)
+	}
+	// The second monthly debit rejected too: the sum due is both.
+	f.at(t, "2026-04-13")
+	if err := f.app.Contracts.RejectForTest(f.ctx, c.ID, 2, "Provision insuffisante", f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	got = f.get(t, c.ID)
+	both := c.Schedule[0].AmountCents + c.Schedule[1].AmountCents
+	if got.Incident.AmountCents != both || got.Incident.DueDate != "2026-03-10" {
+		t.Fatalf("incident %+v, want %d due", got.Incident, both)
+	}
+	_, err := f.app.Contracts.RecordPayment(f.ctx, f.agent, c.ID, contract.Payment{AmountCents: c.Schedule[0].AmountCents, Date: "2026-04-13", Way: "card"})
+	wantErr(t, err, apperr.EINVALID, "amountCents")
+	paid, err := f.app.Contracts.RecordPayment(f.ctx, f.agent, c.ID, contract.Payment{AmountCents: both, Date: "2026-04-13", Way: "card"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paid.Incident == nil || paid.Incident.Stage != "closed" {
+		t.Errorf("after the payment %+v", paid.Incident)
+	}
+	for _, seq := range []int{1, 2} {
+		if st, _ := f.debitStatus(t, c.ID, seq); st != "settled" {
+			t.Errorf("debit %d %s", seq, st)
+		}
+	}
+}
