@@ -29,6 +29,7 @@ import (
 	"courtier/pkg/ratelimit"
 	"courtier/pkg/sepa"
 	"courtier/pkg/store"
+	"courtier/pkg/unpaid"
 )
 
 // Config is how the App is opened; zero fields take the production defaults.
@@ -97,6 +98,8 @@ type App struct {
 	Contracts *contract.Service
 	// Claims takes the clients' declarations of loss and their follow-up.
 	Claims *claim.Service
+	// Unpaid files the desk's requests « Impayé » of the payment incidents.
+	Unpaid *unpaid.Service
 	// Mail writes the notices of the events and keeps the outbox.
 	Mail *mail.Mailer
 	// Sender sends the outbox over SMTP; nil without a server.
@@ -181,9 +184,13 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a.Unpaid, err = unpaid.New(db, unpaid.Config{Desk: a.Desk, Logger: cfg.Logger, Now: cfg.Now}); err != nil {
+		return nil, err
+	}
 	if err := a.openContracts(cfg); err != nil {
 		return nil, err
 	}
+	a.Unpaid.Describe(a.Contracts.IncidentLines)
 	a.Accounts.OnErase(a.Contracts.Forget)
 	a.Accounts.OnKeep(a.Contracts.Kept)
 	a.Accounts.OnConfirm(a.Prices.Adopt)
@@ -217,7 +224,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 func (a *App) kinds() []desk.KindSpec {
 	return []desk.KindSpec{
 		a.Quotes.Spec(), a.Prices.Spec(), a.Claims.Spec(),
-		a.Contacts.MessageSpec(), a.Contacts.CallbackSpec(), a.Complaints.Spec(),
+		a.Contacts.MessageSpec(), a.Contacts.CallbackSpec(), a.Complaints.Spec(), a.Unpaid.Spec(),
 	}
 }
 
@@ -326,7 +333,7 @@ func (a *App) openContracts(cfg Config) error {
 	}
 	p := a.Company
 	a.Contracts, err = contract.New(a.Store, contract.Config{
-		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now, Limits: a.Limits,
+		Prices: a.Prices, Quotes: a.Quotes, Location: a.Calendar.Location(), Logger: a.Log, Now: a.now, Limits: a.Limits, Unpaid: a.Unpaid,
 		Papers: contract.Papers{Renderer: renderer, Key: key, Creditor: document.Creditor{
 			Name: p.FullName, Address: p.Address + ", " + p.PostalCode + " " + p.City, ICS: p.Sepa.CreditorID}},
 		Creditor: sepa.Creditor{Name: p.FullName, IBAN: p.Sepa.IBAN, BIC: p.Sepa.BIC, ID: p.Sepa.CreditorID},

@@ -195,8 +195,11 @@ type Contract struct {
 	Period          *Period  `json:"period,omitempty"`
 	RenewalDeadline string   `json:"renewalDeadline,omitempty"`
 	Renewal         *Renewal `json:"renewal,omitempty"`
-	Mandate         *Mandate `json:"mandate,omitempty"`
-	History         []Event  `json:"history"`
+	// Incident is the payment incident running (or just ended, or that
+	// terminated the contract), nil when none (L113-3).
+	Incident *Incident `json:"incident,omitempty"`
+	Mandate  *Mandate  `json:"mandate,omitempty"`
+	History  []Event   `json:"history"`
 	// Actions are what the reader may do now (sign, cancel, withdraw,
 	// upload…), so the site shows only those.
 	Actions []string `json:"actions"`

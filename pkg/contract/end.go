@@ -48,6 +48,8 @@ func canCancel(c *Contract) error {
 		return apperr.Errorf(apperr.ECONFLICT, "Ce contrat n’est pas signé\u00a0: il n’y a rien à résilier.")
 	case StatusCancelRequested:
 		return apperr.Errorf(apperr.ECONFLICT, "La résiliation de ce contrat est déjà demandée\u00a0: il prend fin le %s.", frDay(c.Ending.Date))
+	case StatusSuspended:
+		return apperr.Errorf(apperr.ECONFLICT, "Les garanties de ce contrat sont suspendues pour non-paiement\u00a0: réglez la somme due, ou appelez-nous, avant de le résilier.")
 	}
 	return apperr.Errorf(apperr.ECONFLICT, "Ce contrat est « %s »\u00a0: il n’y a rien à résilier.", c.Status.Label())
 }
@@ -241,7 +243,10 @@ func (s *Service) EndDue(ctx context.Context) (int, error) { return s.endDue(ctx
 func (s *Service) endDue(ctx context.Context, day time.Time) (int, error) {
 	n := 0
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-		list, err := listContracts(ctx, tx, "status = 'cancel_requested' AND end_date <= ?", day.Format(layout))
+		// A cancellation asked before the cover was suspended for
+		// non-payment still takes effect at its date.
+		list, err := listContracts(ctx, tx, "(status = 'cancel_requested' OR (status = 'suspended' AND end_reason IS NOT NULL)) AND end_date <= ?",
+			day.Format(layout))
 		if err != nil {
 			return err
 		}

@@ -29,8 +29,10 @@ type Remittance struct {
 
 // exportable are the statuses of the contracts whose debits are collected:
 // signed and covering (a cancellation asked keeps its debits until the
-// effective date; the later ones were cancelled with it).
-const exportable = `'active', 'awaiting_documents', 'cancel_requested'`
+// effective date; the later ones were cancelled with it), and suspended
+// for non-payment: the premiums stay due while the cover is suspended
+// (L113-3), and the new presentation of the debit rejected is one of them.
+const exportable = `'active', 'awaiting_documents', 'cancel_requested', 'suspended'`
 
 // Export makes the pain.008.001.02 file of the debits due on date
 // (YYYY-MM-DD) and marks them exported in the same transaction, so that a

@@ -22,6 +22,10 @@ const (
 	StatusCancelled Status = "cancelled"
 	// StatusWithdrawn: the client used the 14-day withdrawal right.
 	StatusWithdrawn Status = "withdrawn"
+	// StatusSuspended: the cover is suspended for non-payment (L113-3,
+	// 30 days after the mise en demeure): no attestation, no Mémo, until
+	// the payment brings it back, or the termination ends it.
+	StatusSuspended Status = "suspended"
 )
 
 // Label is the status in French, as the client and staff read it.
@@ -39,6 +43,8 @@ func (s Status) Label() string {
 		return "Résilié"
 	case StatusWithdrawn:
 		return "Rétracté"
+	case StatusSuspended:
+		return "Suspendu"
 	}
 	return string(s)
 }
@@ -51,15 +57,18 @@ func (s Status) InForce() bool {
 
 // Statuses lists every status, in the order of a contract's life.
 func Statuses() []Status {
-	return []Status{StatusPending, StatusAwaiting, StatusActive, StatusCancelRequested, StatusCancelled, StatusWithdrawn}
+	return []Status{StatusPending, StatusAwaiting, StatusActive, StatusCancelRequested, StatusSuspended, StatusCancelled, StatusWithdrawn}
 }
 
 // moves are the transitions a contract may make; anything else is refused.
 var moves = map[Status][]Status{
 	StatusPending:         {StatusAwaiting, StatusActive},
-	StatusAwaiting:        {StatusActive, StatusCancelRequested, StatusCancelled, StatusWithdrawn},
-	StatusActive:          {StatusCancelRequested, StatusCancelled, StatusWithdrawn},
-	StatusCancelRequested: {StatusCancelled, StatusWithdrawn},
+	StatusAwaiting:        {StatusActive, StatusCancelRequested, StatusCancelled, StatusWithdrawn, StatusSuspended},
+	StatusActive:          {StatusCancelRequested, StatusCancelled, StatusWithdrawn, StatusSuspended},
+	StatusCancelRequested: {StatusCancelled, StatusWithdrawn, StatusSuspended},
+	// A payment brings the cover back (to the status it had), the
+	// termination for non-payment ends it.
+	StatusSuspended: {StatusActive, StatusAwaiting, StatusCancelRequested, StatusCancelled},
 }
 
 // CanMove tells whether a contract in from may go to to.

@@ -17,6 +17,15 @@ func TestMachine(t *testing.T) {
 		{StatusActive, StatusWithdrawn}:          true,
 		{StatusCancelRequested, StatusCancelled}: true,
 		{StatusCancelRequested, StatusWithdrawn}: true,
+		// A payment incident (L113-3): suspended from a status in force,
+		// back to it on payment, or terminated.
+		{StatusAwaiting, StatusSuspended}:        true,
+		{StatusActive, StatusSuspended}:          true,
+		{StatusCancelRequested, StatusSuspended}: true,
+		{StatusSuspended, StatusAwaiting}:        true,
+		{StatusSuspended, StatusActive}:          true,
+		{StatusSuspended, StatusCancelRequested}: true,
+		{StatusSuspended, StatusCancelled}:       true,
 	}
 	n := 0
 	for _, from := range Statuses() {

@@ -35,6 +35,9 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 	if err = s.setYear(ctx, tx, c); err != nil {
 		return err
 	}
+	if c.Incident, err = s.incidentView(ctx, tx, actor, c); err != nil {
+		return err
+	}
 	if len(c.Schedule) == 0 && c.Status == StatusPending {
 		// Before the signature the schedule is what it would be.
 		if c.Schedule, err = schedule(c); err != nil {
@@ -133,7 +136,8 @@ func listDocuments(ctx context.Context, tx *store.Tx, contract string) ([]Docume
 }
 
 // docRank is the order documents are read in.
-var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8, DocAttestation: 9, DocNotice: 10}
+var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8, DocAttestation: 9,
+	DocNotice: 10, DocFormalNotice: 11, DocTermination: 12}
 
 // dropDrafts deletes the documents issued for reading before the
 // signature, when the contract changed: they described another contract.

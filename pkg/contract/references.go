@@ -20,5 +20,6 @@ func Series() []desk.Series {
 		{Prefix: NumberPrefix, What: "contrats"},
 		{Prefix: MandatePrefix, What: "mandats de prélèvement SEPA (RUM)"},
 		{Prefix: EvidencePrefix, What: "fichiers de preuve de signature"},
+		{Prefix: IncidentPrefix, What: "références de virement des impayés"},
 	}
 }

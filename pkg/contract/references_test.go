@@ -15,6 +15,7 @@ func TestReferencePrefixesStay(t *testing.T) {
 		{"contract number", contract.NumberPrefix, "CT"},
 		{"mandate reference", contract.MandatePrefix, "CTR"},
 		{"signature evidence", contract.EvidencePrefix, "SIG"},
+		{"payment incident transfer reference", contract.IncidentPrefix, "IMP"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

@@ -20,6 +20,7 @@ import (
 	"courtier/pkg/ratelimit"
 	"courtier/pkg/sepa"
 	"courtier/pkg/store"
+	"courtier/pkg/unpaid"
 )
 
 // RetentionYears is how long a contract, its documents and its signature
@@ -45,6 +46,9 @@ type Config struct {
 	// cancellations asked without an account, per client address); the
 	// Default table over Now when nil.
 	Limits *ratelimit.Registry
+	// Unpaid files and moves the desk's requests « Impayé » of the
+	// payment incidents; nil files none (the incidents run all the same).
+	Unpaid *unpaid.Service
 }
 
 // Service makes contracts and keeps them.
@@ -63,6 +67,7 @@ type Service struct {
 	log    *slog.Logger
 	now    func() time.Time
 	limits *ratelimit.Registry
+	unpaid *unpaid.Service
 }
 
 // New builds the service.
@@ -84,8 +89,8 @@ func New(db *store.DB, cfg Config) (*Service, error) {
 		cfg.Limits = ratelimit.NewRegistry(ratelimit.Default(), now)
 	}
 	return &Service{
-		limits: cfg.Limits,
-		db:     db, prices: cfg.Prices, quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
+		limits: cfg.Limits, unpaid: cfg.Unpaid,
+		db: db, prices: cfg.Prices, quotes: cfg.Quotes, papers: cfg.Papers, creditor: cfg.Creditor, loc: cfg.Location, log: cfg.Logger,
 		now: func() time.Time { return now().UTC().Truncate(time.Millisecond) },
 	}, nil
 }

@@ -78,6 +78,9 @@ func (s *Service) File(ctx context.Context, actor account.Actor, id, kind, name 
 		switch kind {
 		case "documents":
 			err = tx.QueryRowContext(ctx, "SELECT sha256, kind FROM contract_documents WHERE contract_id = ? AND id = ?", c.ID, name).Scan(&sum, &filename)
+			if err == nil && c.Status == StatusSuspended && proofOfCover(filename) {
+				return errSuspended()
+			}
 			filename = c.Number + "-" + filename + ".pdf"
 		case "proofs":
 			var original string
@@ -126,4 +129,15 @@ func (s *Service) SendDocument(ctx context.Context, actor account.Actor, id, doc
 		return s.fail("document renvoyé", err, "uid", actor.UID, "id", id)
 	}
 	return nil
+}
+
+// proofOfCover tells the documents that prove the cover (the Mémo, the
+// VTC certificate, an attestation): none is given while it is suspended.
+func proofOfCover(kind string) bool {
+	return kind == DocMemo || kind == DocVTC || kind == DocAttestation
+}
+
+// errSuspended refuses a proof of cover while the cover is suspended.
+func errSuspended() error {
+	return apperr.Errorf(apperr.ECONFLICT, "Les garanties de ce contrat sont suspendues pour non-paiement (article L113-3 du code des assurances)\u00a0: aucune attestation d’assurance ni Mémo ne peut être téléchargé avant le paiement de la somme due.")
 }

@@ -53,6 +53,14 @@ func builders(r *Renderer) []struct {
 			[]string{"Avis d’échéance", "Contrat n° HC-2026-000123", "Chloé Lefèvre-Dœuf", "du 1er juin 2027 au 31 mai 2028",
 				"au plus tard le 1er avril 2027", "1 234,56 €", "1 296,24 €", "en hausse de 61,68 €", "108,02 €",
 				"× âge du conducteur", "45 ans : 1,00", "46 ans : 1,00", "1er juin 2027", "1er mai 2028", "L113-15-1", "jusqu’au 21 mars 2027", "loi Hamon"}},
+		{"mise-en-demeure", func() (*Doc, error) { return r.NoticeLetter(unpaidInput()) },
+			[]string{"Mise en demeure", "Contrat n° HC-2026-000123", "Chloé Lefèvre-Dœuf", "Le prélèvement de 102,88 € dû le 5 juin 2026",
+				"Provision insuffisante", "nous vous mettons en demeure de payer la somme de 102,88 €", "FR76 3000 6000 0112 3456 7890 189",
+				"IMP-HC-2026-000123-02", "Le 15 juillet 2026, 30 jours après l’envoi de cette lettre", "Le 25 juillet 2026", "article L113-3",
+				"à midi le lendemain du paiement", "envoyée le 15 juin 2026"}},
+		{"resiliation-non-paiement", func() (*Doc, error) { return r.TerminationLetter(unpaidInput()) },
+			[]string{"Résiliation pour non-paiement", "Par notre lettre du 15 juin 2026", "102,88 €", "suspendues depuis le 15 juillet 2026",
+				"est résilié à compter du 25 juillet 2026", "reste due", "IMP-HC-2026-000123-02"}},
 		{"preuve-signature", func() (*Doc, error) {
 			return r.EvidenceFile(evidence(SignedDocument{"Conditions particulières", strings.Repeat("ab12", 16)}))
 		}, []string{"Fichier de preuve de signature électronique", "SIG-2026-000042", "Chloé Lefèvre-Dœuf", "acc_7f3a91",

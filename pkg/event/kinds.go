@@ -44,6 +44,15 @@ const (
 	ContractCancelLinkSent Kind = "contract.cancel_link_sent"
 	// ContractDocumentSent: staff sent a document again (Detail: its title).
 	ContractDocumentSent Kind = "contract.document_sent"
+	// The payment incident's events (IncidentPayload, article L113-3 of
+	// the code des assurances): a debit rejected (or its new presentation),
+	// the mise en demeure, the cover suspended, the contract terminated
+	// for non-payment, the payment that ends the incident.
+	ContractPaymentRejected Kind = "contract.payment_rejected"
+	ContractFormalNotice    Kind = "contract.formal_notice"
+	ContractSuspended       Kind = "contract.suspended"
+	ContractTerminated      Kind = "contract.terminated"
+	ContractPaymentReceived Kind = "contract.payment_received"
 	// The claim's events (ClaimPayload): declared, moved by staff to a new
 	// status, a message of the broker in its thread.
 	ClaimDeclared Kind = "claim.declared"
@@ -189,6 +198,37 @@ type ContractPayload struct {
 	// NoWithdrawal tells a contract without the 14 days to withdraw (under
 	// one month, L112-2-1).
 	NoWithdrawal bool `json:"noWithdrawal,omitempty"`
+}
+
+// IncidentPayload is a step of a payment incident as the client is told
+// of it: the contract, the sum unpaid and how to pay it, and the dates of
+// what follows. Dates are civil days at midnight UTC; zero when none.
+type IncidentPayload struct {
+	ContractPayload
+	DueDate     time.Time `json:"dueDate"`
+	AmountCents int64     `json:"amountCents"`
+	// Reason is why the bank rejected the debit, in French.
+	Reason string `json:"reason"`
+	// Reference, IBAN and BIC are how to pay by transfer.
+	Reference string `json:"reference"`
+	IBAN      string `json:"iban"`
+	BIC       string `json:"bic"`
+	// RepresentDate is the day the debit is presented again, zero when
+	// it is not (or no more: its new presentation was rejected too).
+	RepresentDate time.Time `json:"representDate,omitzero"`
+	// Again: the new presentation of the debit was rejected.
+	Again         bool      `json:"again,omitempty"`
+	NoticeDate    time.Time `json:"noticeDate,omitzero"`
+	SuspendDate   time.Time `json:"suspendDate,omitzero"`
+	TerminateDate time.Time `json:"terminateDate,omitzero"`
+	// PaymentCents, PaymentDate and PaymentWay are the payment that ended
+	// the incident (its way in French); CoverBackAt when the cover resumes.
+	PaymentCents int64     `json:"paymentCents,omitempty"`
+	PaymentDate  time.Time `json:"paymentDate,omitzero"`
+	PaymentWay   string    `json:"paymentWay,omitempty"`
+	CoverBackAt  time.Time `json:"coverBackAt,omitzero"`
+	// Resumed: the contract was suspended and covers again.
+	Resumed bool `json:"resumed,omitempty"`
 }
 
 // Attachment is a stored file a notice carries, named by its SHA-256:

@@ -98,6 +98,15 @@ var samples = []struct {
 		p.Attachments = []event.Attachment{{Name: "avis-d-echeance-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("d", 64), Size: 41_000}}
 	})},
 	{event.ContractRenewed, renewalSample(nil)},
+	{event.ContractPaymentRejected, incidentSample("Actif", func(p *event.IncidentPayload) { p.RepresentDate = time.Date(2026, 4, 15, 0, 0, 0, 0, time.UTC) })},
+	{event.ContractPaymentRejected, incidentSample("Actif", func(p *event.IncidentPayload) { p.Again = true })},
+	{event.ContractFormalNotice, incidentSample("Actif", nil)},
+	{event.ContractSuspended, incidentSample("Suspendu", nil)},
+	{event.ContractTerminated, incidentSample("Résilié", nil)},
+	{event.ContractPaymentReceived, incidentSample("Actif", func(p *event.IncidentPayload) {
+		p.PaymentCents, p.PaymentDate, p.PaymentWay, p.Resumed = 4120, time.Date(2026, 5, 22, 0, 0, 0, 0, time.UTC), "virement", true
+		p.CoverBackAt = time.Date(2026, 5, 23, 10, 0, 0, 0, time.UTC)
+	})},
 	{event.ClaimDeclared, claimSample("declared", "Déclaré", "Nous avons bien reçu votre déclaration. Nous la vérifions et la transmettons à Mutuelle Fictive de l’Ouest.", func(p *event.ClaimPayload) {
 		p.DeclareBy = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
 		p.DeclareRule = "5\u00a0jours ouvrés après le sinistre, ou après le jour où vous l’avez appris (article L113-2 du code des assurances)"
@@ -145,6 +154,17 @@ func renewalSample(set func(*event.RenewalPayload)) event.RenewalPayload {
 func contractSample(status, detail string, refund int64, set func(*event.ContractPayload)) event.ContractPayload {
 	p := event.ContractPayload{Recipient: marie, ID: "c1", Number: "CT-2026-000007", Product: "Assurance auto",
 		Offer: "Tiers étendu chez Mutuelle Fictive de l’Ouest", Status: status, Detail: detail, RefundCents: refund}
+	if set != nil {
+		set(&p)
+	}
+	return p
+}
+
+func incidentSample(status string, set func(*event.IncidentPayload)) event.IncidentPayload {
+	p := event.IncidentPayload{ContractPayload: contractSample(status, "", 0, nil), DueDate: time.Date(2026, 4, 10, 0, 0, 0, 0, time.UTC),
+		AmountCents: 4120, Reason: "Provision insuffisante", Reference: "IMP-CT-2026-000007-02", IBAN: "FR7630006000011234567890189", BIC: "AGRIFRPP",
+		NoticeDate: time.Date(2026, 4, 20, 0, 0, 0, 0, time.UTC), SuspendDate: time.Date(2026, 5, 20, 0, 0, 0, 0, time.UTC),
+		TerminateDate: time.Date(2026, 5, 30, 0, 0, 0, 0, time.UTC)}
 	if set != nil {
 		set(&p)
 	}

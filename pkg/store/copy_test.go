@@ -240,8 +240,18 @@ func (b *broker) fillContracts(t *testing.T) {
 		}
 		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
 			blob.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
-		// A cancellation asked without an account, its link not yet used.
+		// A payment incident on its first debit (rejected by the bank),
+		// written by hand: the return files come through another door.
 		signed := must[*contract.Contract](t)(a.Contracts.Get(ctx, me, c.ID))
+		err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.ExecContext(ctx, `INSERT INTO payment_incidents (contract_id, seq, opened_at, due_date, amount_cents, reason_label, reference)
+				VALUES (?, 1, '2026-03-14T09:00:00.000Z', '2026-03-10', 4120, 'Provision insuffisante', ?)`, c.ID, "IMP-"+signed.Number+"-01")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A cancellation asked without an account, its link not yet used.
 		if err := a.Contracts.AskCancellation(ctx, contract.CancelRequest{ContractNumber: signed.Number, LastName: "Durand",
 			Email: b.client.Email, Reason: contract.ReasonTerm}); err != nil {
 			t.Fatal(err)

@@ -154,7 +154,8 @@ func (m *contractsScreen) actions() []action {
 		return []action{m.backAction(), scrollAction(),
 			{key: contractsKeys.Accept, ok: checks, run: m.accept},
 			{key: contractsKeys.Refuse, ok: checks, run: m.refuse},
-			{key: contractsKeys.Save, ok: len(m.files()) > 0, run: m.save}}
+			{key: contractsKeys.Save, ok: len(m.files()) > 0, run: m.save},
+			{key: payKey, ok: m.payable(), run: m.pay}}
 	}
 	return []action{m.openAction(frameKeys.Open),
 		{key: contractsKeys.Proofs, ok: true, run: func() tea.Cmd {

@@ -97,6 +97,7 @@ func (m *contractsScreen) detailText() string {
 	if e := c.Ending; e != nil {
 		field("Fin", civilDate(e.Date)+" ("+e.Reason+")")
 	}
+	m.writeIncident(c, section, field)
 	m.writeSchedule(&b, c, section, line)
 	section("Mandat SEPA")
 	if md := c.Mandate; md != nil {

@@ -71,6 +71,9 @@ func (f *fakeScreensSource) Contract(_ context.Context, id string) (*contract.Co
 	f.record("Contract %s", id)
 	for _, c := range fakeContracts() {
 		if c.ID == id {
+			if id == "c2" {
+				c.Incident = f.incident
+			}
 			return c, nil
 		}
 	}
@@ -82,6 +85,11 @@ func (f *fakeScreensSource) ReviewProof(_ context.Context, id, kind string, acce
 	if f.readOnly {
 		return errors.New("lecture seule")
 	}
+	return nil
+}
+
+func (f *fakeScreensSource) RecordPayment(_ context.Context, id string, p contract.PaymentReceived) error {
+	f.record("RecordPayment %s %d %s %s", id, p.AmountCents, p.Date, p.Way)
 	return nil
 }
 
@@ -99,6 +107,7 @@ func (f *fakeCoreSource) Contract(context.Context, string) (*contract.Contract, 
 	return nil, f.err
 }
 func (f *fakeCoreSource) ReviewProof(context.Context, string, string, bool, string) error { return nil }
+func (f *fakeCoreSource) RecordPayment(context.Context, string, contract.PaymentReceived) error   { return nil }
 func (f *fakeCoreSource) SaveContractFile(context.Context, string, string, string, string) (int, error) {
 	return 0, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"courtier/pkg/account"
+	"courtier/pkg/contract"
 	"courtier/pkg/desk"
 	"courtier/pkg/mail"
 
@@ -40,6 +41,8 @@ type fakeScreensSource struct {
 	readOnly, admin bool
 	// claims adds the claim of claims_fake_test.go to the queue.
 	claims bool
+	// incident puts a payment incident on the contract c2.
+	incident *contract.Incident
 	// mailsErr is the answer of Mails (an agent's refusal).
 	mailsErr error
 	// live is the live chat's state (fake_chat_test.go), made on first use.

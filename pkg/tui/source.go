@@ -65,6 +65,9 @@ type Source interface {
 	// ReviewProof accepts a supporting document sent, or refuses it with
 	// the reason the client reads: staff only.
 	ReviewProof(ctx context.Context, id, kind string, accept bool, reason string) error
+	// RecordPayment records a payment received for the contract's
+	// payment incident: staff only.
+	RecordPayment(ctx context.Context, id string, p contract.PaymentReceived) error
 	// SaveContractFile writes a document (kind "documents", name its ID)
 	// or a supporting document (kind "proofs", name its kind) of contract
 	// id to a new file at path, and answers the bytes written.

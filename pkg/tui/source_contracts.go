@@ -42,6 +42,19 @@ func (s *appSource) ReviewProof(ctx context.Context, id, kind string, accept boo
 	return err
 }
 
+// RecordPayment records a payment of a contract's incident, for staff
+// still active in the store.
+func (s *appSource) RecordPayment(ctx context.Context, id string, p contract.PaymentReceived) error {
+	if err := s.acting(); err != nil {
+		return err
+	}
+	if err := s.a.Accounts.ConfirmStaff(ctx, s.actor); err != nil {
+		return err
+	}
+	_, err := s.a.Contracts.RecordPayment(ctx, s.actor, id, p)
+	return err
+}
+
 // SaveContractFile writes a document (kind "documents", name its id) or a
 // supporting document (kind "proofs", name its kind) of contract id to
 // path, which must not exist yet; it answers the bytes written.

@@ -207,6 +207,7 @@ func (s *Server) routes() []route {
 		{"GET /api/desk/contracts/counts", forStaff, s.adapt(s.handleContractCounts)},
 		{"POST /api/desk/contracts/{id}/proofs/{name}/review", forStaff, s.adapt(s.handleReviewProof)},
 		{"POST /api/desk/contracts/{id}/documents/{name}/resend", forStaff, s.adapt(s.handleSendDocument)},
+		{"POST /api/desk/contracts/{id}/payments", forStaff, s.adapt(s.handleRecordPayment)},
 		{"POST /api/claims", forUsers, s.adapt(s.handleDeclareClaim)},
 		{"GET /api/claims", forUsers, s.adapt(s.handleListClaims)},
 		{"GET /api/claims/{id}", forUsers, s.adapt(s.handleGetClaim)},
