@@ -39,7 +39,13 @@ func (s *Service) openIncident(ctx context.Context, tx *store.Tx, c *Contract, d
 	}
 	i := &incident{contractID: c.ID, seq: d.Seq, openedAt: at, dueDate: d.Date, amountCents: d.AmountCents, reason: reason,
 		reference: fmt.Sprintf("%s-%s-%02d", IncidentPrefix, c.Number, d.Seq)}
-	again := day(at, s.loc).AddDate(0, 0, RepresentDays).Format(layout)
+	// A return read before the due date (a bank's early reject) is
+	// presented again after the due date, never before it.
+	from := day(at, s.loc)
+	if due, err := time.Parse(layout, d.Date); err == nil && due.After(from) {
+		from = due
+	}
+	again := from.AddDate(0, 0, RepresentDays).Format(layout)
 	if err := insertRepresentation(ctx, tx, c.ID, d, again); err != nil {
 		return err
 	}

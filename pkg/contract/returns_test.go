@@ -202,7 +202,7 @@ func TestRecordReturns(t *testing.T) {
 	n := len(c.History)
 	rejected, opened := c.History[n-2], c.History[n-1]
 	want := "Prélèvement de " + pricing.Euros(amount) + " du 10\u00a0mars\u00a02026 rejeté par la banque\u00a0: Provision insuffisante (AM04)"
-	if rejected.Action != "debit_rejected" || rejected.Detail != want || opened.Action != "incident_opened" {
+	if rejected.Action != "debit_rejected" || rejected.Detail != want || opened.Action != "payment_rejected" {
 		t.Errorf("history ends with %+v, %+v; want %q then the incident", rejected, opened, want)
 	}
 	if got := statuses(f.read(t, cs[1].ID)); !strings.HasPrefix(got, "sent scheduled") {
