@@ -79,7 +79,7 @@ func TestSepaReturns(t *testing.T) {
 		t.Fatalf("exit %d, out %q, err %q; want %q", code, stdout, stderr, want)
 	}
 	got := firstPayments(t, dsn, cs)
-	if got[0] != "rejected AM04 incident_opened" || got[1] != "sent  debit_exported" {
+	if got[0] != "rejected AM04 payment_rejected" || got[1] != "sent  debit_exported" {
 		t.Errorf("after the file: %q", got)
 	}
 
