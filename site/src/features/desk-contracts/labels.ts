@@ -37,6 +37,12 @@ export function proofsText(n: number): string {
   return n === 1 ? '1\u00a0justificatif à vérifier' : `${n.toLocaleString('fr-FR')}\u00a0justificatifs à vérifier`;
 }
 
+/** « aucun prélèvement rejeté », « 1 prélèvement rejeté, à régulariser », « 3 prélèvements rejetés, à régulariser ». */
+export function rejectedText(count: number): string {
+  if (count === 0) return 'aucun prélèvement rejeté';
+  return count === 1 ? '1\u00a0prélèvement rejeté, à régulariser' : `${count.toLocaleString('fr-FR')}\u00a0prélèvements rejetés, à régulariser`;
+}
+
 /** « 1 contrat », « 12 contrats ». */
 export function contractsText(n: number): string {
   return n === 1 ? '1\u00a0contrat' : `${n.toLocaleString('fr-FR')}\u00a0contrats`;

@@ -192,6 +192,12 @@ export interface ContractCounts {
   pending: number;
   proofsToCheck: number;
   premiumsCents: number;
+  /** The debits' money, each euro in one: paid (or settled after a rejection), rejected and not settled yet, to come or sent. */
+  collectedCents: number;
+  rejectedCents: number;
+  /** How many debits are rejected and not settled yet. */
+  rejected: number;
+  outstandingCents: number;
 }
 
 /** Staff's check of a supporting document. */
