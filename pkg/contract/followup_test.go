@@ -56,7 +56,7 @@ func TestListFollowUps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := day.Add(9*time.Hour).Sub(f.clock.Now()); d > 0 {
+		if d := day.Add(9 * time.Hour).Sub(f.clock.Now()); d > 0 {
 			f.clock.Advance(d)
 		}
 		f.setDebits(t, st.stmts...)
