@@ -20,9 +20,9 @@ var contractsKeys = struct {
 	Proofs:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "tous/justificatifs à vérifier")),
 	Unpaid:  key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "tous/impayés")),
 	Renewal: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "tous/à renouveler")),
-	Accept: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accepter un justificatif")),
-	Refuse: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "refuser un justificatif")),
-	Save:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "enregistrer un fichier")),
+	Accept:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accepter un justificatif")),
+	Refuse:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "refuser un justificatif")),
+	Save:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "enregistrer un fichier")),
 }
 
 // contractsMode is what the Contrats screen shows and where keys go.
