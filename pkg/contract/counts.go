@@ -27,12 +27,12 @@ type Counts struct {
 	// PremiumsCents is the yearly premiums of the active contracts.
 	PremiumsCents int64 `json:"premiumsCents"`
 	// The debits' money, each euro owed in one of them: CollectedCents
-	// the premiums the bank paid (debits paid, and rejected ones settled
-	// since, by a payment to staff); RejectedCents the debits rejected and
-	// not settled yet, Rejected how many; OutstandingCents the debits to
-	// come or sent and not paid yet, of the contracts still running. A
-	// debit that presents a rejected one again counts in none of them: its
-	// money is the rejected one's, still owed or, once paid, settled.
+	// the premiums received (debits paid, and rejected ones settled since,
+	// by their re-presentation or a payment to staff); RejectedCents the
+	// debits rejected and not settled yet, Rejected how many;
+	// OutstandingCents the debits to come or sent and not paid yet, not
+	// cancelled. A debit that presents a rejected one again counts in none
+	// of them: its money is the rejected one's, still owed or settled.
 	CollectedCents   int64 `json:"collectedCents"`
 	RejectedCents    int64 `json:"rejectedCents"`
 	Rejected         int   `json:"rejected"`

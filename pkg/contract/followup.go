@@ -40,9 +40,10 @@ const (
 //   - unpaid: an open payment incident is a debit rejected and not settled
 //     yet (RecordReturns makes it 'rejected' as it opens the incident; a
 //     payment, or its re-presentation paid, makes it 'settled' as it
-//     closes it), so debits.status answers without payment_incidents; a
-//     contract terminated for non-payment stays listed while the premium
-//     is owed. With payment_incidents the same reads
+//     closes it), so debits.status answers without payment_incidents (a
+//     re-presentation rejected in its turn leaves the debit it presents
+//     rejected: it is not counted apart); a contract terminated for
+//     non-payment stays listed while the premium is owed. With payment_incidents the same reads
 //     `id IN (SELECT contract_id FROM payment_incidents WHERE closed_at IS NULL)`.
 //   - renewal: the next anniversary (start + 12 months × n, n ≥ 1) falls
 //     after today and no later than the anniversary whose notice is due
@@ -54,7 +55,7 @@ const (
 func (s *Service) followWhere(follow string, today time.Time) (string, []any) {
 	switch follow {
 	case FollowUnpaid:
-		return "(status = 'suspended' OR id IN (SELECT contract_id FROM debits WHERE status = 'rejected'))", nil
+		return "(status = 'suspended' OR id IN (SELECT contract_id FROM debits WHERE status = 'rejected' AND represents IS NULL))", nil
 	case FollowRenewal:
 		last := renewalWatchEnd(today)
 		md := "CASE WHEN substr(start_date, 6) = '02-29' THEN '02-28' ELSE substr(start_date, 6) END"

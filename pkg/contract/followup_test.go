@@ -39,7 +39,9 @@ func TestListFollowUps(t *testing.T) {
 		{"signed", "2026-03-02", nil, none, none},
 		{"a debit sent", "2026-03-02", []string{"UPDATE debits SET status = 'sent' WHERE seq = 1"}, none, none},
 		{"rejected", "2026-04-15", []string{"UPDATE debits SET status = 'rejected' WHERE seq = 1"}, it, none},
-		{"settled", "2026-04-20", []string{"UPDATE debits SET status = 'settled' WHERE seq = 1"}, none, none},
+		{"settled by staff, its re-presentation rejected since", "2026-04-20", []string{"UPDATE debits SET status = 'settled' WHERE seq = 1",
+			"INSERT INTO debits (contract_id, seq, due_date, amount_cents, sequence, status, represents) " +
+				"SELECT contract_id, 13, '2026-04-17', amount_cents, 'RCUR', 'rejected', 1 FROM debits WHERE seq = 1"}, none, none},
 		{"the day before the notice is due in 3 months", "2026-09-25", nil, none, none},
 		{"the notice due in 3 months", "2026-09-26", nil, none, it},
 		{"across the new year", "2026-12-01", nil, none, it},
