@@ -12,6 +12,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
+	"courtier/pkg/contract"
 	"courtier/pkg/fr"
 )
 
@@ -79,18 +80,24 @@ func contractsTickRun(ctx context.Context, o *ContractsTickOptions) error {
 		if err != nil {
 			return err
 		}
-		day, err := time.Parse(time.DateOnly, r.Day)
-		if err != nil {
-			return err
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "Travail du %s\u00a0:\n", fr.Date(day, time.UTC))
-		for _, st := range r.Steps {
-			// « label : n » is French whatever n is, which « n label »
-			// is not for 0 and 1 with a plural label.
-			fmt.Fprintf(&b, "  %s\u00a0: %s\n", st.Label, fr.Int(st.Count))
-		}
-		_, err = io.WriteString(o.Stdout, b.String())
-		return err
+		return writeTickReport(o.Stdout, r)
 	})
+}
+
+// writeTickReport prints the day's work: the day, then one line per step
+// with its count.
+func writeTickReport(w io.Writer, r *contract.TickReport) error {
+	day, err := time.Parse(time.DateOnly, r.Day)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Travail du %s\u00a0:\n", fr.Date(day, time.UTC))
+	for _, st := range r.Steps {
+		// « label : n » is French whatever n is, which « n label » is not
+		// for 0 and 1 with a plural label.
+		fmt.Fprintf(&b, "  %s\u00a0: %s\n", st.Label, fr.Int(st.Count))
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
 }

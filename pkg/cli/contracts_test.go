@@ -107,3 +107,21 @@ func TestContractsHelp(t *testing.T) {
 		t.Errorf("exit %d, out %q, err %q", code, out, errOut)
 	}
 }
+
+// TestWriteTickReport: each step's count as the service counted it, the
+// thousands spaced the French way.
+func TestWriteTickReport(t *testing.T) {
+	var b strings.Builder
+	r := &contract.TickReport{Day: "2027-01-01", Steps: []contract.TickStep{
+		{Name: "paid", Label: "prélèvements payés", Count: 1200},
+		{Name: "incidents", Label: "incidents de paiement avancés", Count: 1},
+		{Name: "notices", Label: "avis d’échéance envoyés", Count: 0},
+	}}
+	if err := writeTickReport(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := "Travail du 1er\u00a0janvier\u00a02027\u00a0:\n  prélèvements payés\u00a0: 1\u202f200\n  incidents de paiement avancés\u00a0: 1\n  avis d’échéance envoyés\u00a0: 0\n"
+	if b.String() != want {
+		t.Errorf("%q, want %q", b.String(), want)
+	}
+}
