@@ -13,7 +13,8 @@ const (
 	// debit the bank rejected and not settled yet.
 	FollowUnpaid = "unpaid"
 	// FollowRenewal (« à renouveler »): renewed tacitly at their next
-	// anniversary, whose avis d'échéance is due within RenewalWatchMonths.
+	// anniversary, whose avis d'échéance is due within RenewalWatchMonths,
+	// until the last day to refuse the renewal.
 	FollowRenewal = "renewal"
 )
 
@@ -45,9 +46,11 @@ const (
 //     rejected: it is not counted apart); a contract terminated for
 //     non-payment stays listed while the premium is owed. With payment_incidents the same reads
 //     `id IN (SELECT contract_id FROM payment_incidents WHERE closed_at IS NULL)`.
-//   - renewal: the next anniversary (start + 12 months × n, n ≥ 1) falls
-//     after today and no later than the anniversary whose notice is due
-//     RenewalWatchMonths from today; it is found by its month and day,
+//   - renewal: the next anniversary (start + 12 months × n, n ≥ 1) is
+//     one whose last day to refuse is today or later, and no later than
+//     the one whose notice is due RenewalWatchMonths from today (once the
+//     client may no longer refuse, the renewal needs no one's attention
+//     and the contract leaves the list); it is found by its month and day,
 //     which are the start's (a 29 February start renews on the 28th, one
 //     day early in a leap year), so no period table is needed. Contracts
 //     that cover and renew tacitly only: not pending, not ending
@@ -57,12 +60,12 @@ func (s *Service) followWhere(follow string, today time.Time) (string, []any) {
 	case FollowUnpaid:
 		return "(status = 'suspended' OR id IN (SELECT contract_id FROM debits WHERE status = 'rejected' AND represents IS NULL))", nil
 	case FollowRenewal:
-		last := renewalWatchEnd(today)
+		first, last := addMonths(today, refuseMonthsBefore), renewalWatchEnd(today)
 		md := "CASE WHEN substr(start_date, 6) = '02-29' THEN '02-28' ELSE substr(start_date, 6) END"
-		from, to := today.Format("01-02"), last.Format("01-02")
-		window := md + " > ? AND " + md + " <= ?"
-		if from >= to { // the window crosses the new year
-			window = "(" + md + " > ? OR " + md + " <= ?)"
+		from, to := first.Format("01-02"), last.Format("01-02")
+		window := md + " >= ? AND " + md + " <= ?"
+		if from > to { // the window crosses the new year
+			window = "(" + md + " >= ? OR " + md + " <= ?)"
 		}
 		where := "status IN ('active', 'awaiting_documents', 'suspended') AND start_date <= ? AND " + window
 		args := []any{addMonths(last, -12).Format(layout), from, to}

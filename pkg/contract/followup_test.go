@@ -11,8 +11,8 @@ import (
 
 // TestListFollowUps: « impayés » lists the contracts with a debit rejected
 // and not settled; « à renouveler » those whose avis d'échéance is due
-// within three months, until their anniversary, across the new year, and
-// not once they end, before they are signed, or when temporary.
+// within three months, until the last day to refuse, across the new year,
+// and not once they end, before they are signed, or when temporary.
 func TestListFollowUps(t *testing.T) {
 	f := newFixture(t)
 	c := f.sign(t, f.draft(t)) // from 10 March 2026: the last day to refuse is 10 January 2027, the notice due by 26 December 2026
@@ -44,13 +44,16 @@ func TestListFollowUps(t *testing.T) {
 				"SELECT contract_id, 13, '2026-04-17', amount_cents, 'RCUR', 'rejected', 1 FROM debits WHERE seq = 1"}, none, none},
 		{"the day before the notice is due in 3 months", "2026-09-25", nil, none, none},
 		{"the notice due in 3 months", "2026-09-26", nil, none, it},
-		{"across the new year", "2026-12-01", nil, none, it},
+		{"across the new year", "2026-10-15", nil, none, it},
+		{"within the year", "2026-12-01", nil, none, it},
 		{"a temporary product", "2026-12-01", []string{"UPDATE contracts SET product = 'temp' WHERE status = 'awaiting_documents'"}, none, none},
 		{"back to a car", "2026-12-01", []string{"UPDATE contracts SET product = 'car' WHERE product = 'temp'"}, none, it},
 		{"cancelled at its term", "2026-12-01", []string{"UPDATE contracts SET status = 'cancel_requested' WHERE status = 'awaiting_documents'"}, none, none},
 		{"covering again, a debit rejected", "2026-12-02", []string{"UPDATE contracts SET status = 'active' WHERE status = 'cancel_requested'",
 			"UPDATE debits SET status = 'rejected' WHERE seq = 9"}, it, it},
-		{"the day before the anniversary", "2027-03-09", []string{"UPDATE debits SET status = 'settled' WHERE seq = 9"}, none, it},
+		{"the last day to refuse", "2027-01-10", []string{"UPDATE debits SET status = 'settled' WHERE seq = 9"}, none, it},
+		{"the day after", "2027-01-11", nil, none, none},
+		{"the day before the anniversary", "2027-03-09", nil, none, none},
 		{"the anniversary", "2027-03-10", nil, none, none},
 		{"the next one far", "2027-06-01", nil, none, none},
 	} {

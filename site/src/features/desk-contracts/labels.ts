@@ -4,7 +4,7 @@ import type { Contract } from './types';
 /**
  * The choices of the status filter: every status, the contracts with a document to check, the unpaid
  * ones (suspended, or a debit rejected and not settled) and those to renew (the avis d'échéance due
- * within three months).
+ * within three months, until the last day to refuse the renewal).
  */
 export const statusChoices: { value: string; label: string }[] = [
   { value: '', label: 'Tous' },
