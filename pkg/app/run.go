@@ -30,7 +30,8 @@ type Task struct {
 // conversations past their 12 months and the sign-in limits' rows that
 // count nothing any more are deleted in short transactions, apart from any
 // sign-in or start; then the purges of the kinds of request
-// (desk.KindSpec.Purge), the contracts' and the outbox's.
+// (desk.KindSpec.Purge), the contracts' day's work (debits paid, payment
+// incidents, notices, renewals) and purge, and the outbox's.
 func (a *App) Tasks() []Task {
 	tasks := []Task{
 		{Name: "purge-sessions", Every: account.PurgeEvery, Run: a.Accounts.PurgeExpiredSessions,
@@ -46,6 +47,12 @@ func (a *App) Tasks() []Task {
 	return append(tasks,
 		Task{Name: "end-contracts", Every: time.Hour, Run: a.Contracts.EndDue,
 			Done: "contrats résiliés à leur date d'effet", Unit: "contrats_résiliés"},
+		// The day's work is claimed every hour, not once a day: each round
+		// does what is due as of today and not done yet, so the first round
+		// after midnight does the day's, the others find nothing, and a
+		// midnight missed (no instance up) is caught up within the hour.
+		Task{Name: "contracts-tick", Every: time.Hour, Run: a.Contracts.TickToday,
+			Done: "travail du jour des contrats fait", Unit: "opérations"},
 		Task{Name: "purge-contracts", Every: 24 * time.Hour, Run: a.Contracts.PurgeExpired,
 			Done: "contrats supprimés après leur durée de conservation", Unit: "contrats_supprimés"},
 		Task{Name: "purge-outbox", Every: mail.PurgeEvery, Run: a.Mail.Purge,

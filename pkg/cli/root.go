@@ -51,7 +51,7 @@ func NewRootCommand(getenv func(string) string) *cobra.Command {
 	root.PersistentFlags().StringVar(&opts.DB, "db", dbDefault, "database: a SQLite file path or a postgres:// URL (env COURTIER_DB)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
 	root.AddCommand(NewServeCommand(opts, getenv, nil), NewUsersCommand(opts), NewMailCommand(opts), NewChatCommand(opts, nil), NewVersionCommand(),
-		NewTUICommand(opts, getenv, nil), NewDBCommand(opts), NewPricesCommand(nil), NewSepaCommand(opts))
+		NewTUICommand(opts, getenv, nil), NewDBCommand(opts), NewPricesCommand(nil), NewSepaCommand(opts), NewContractsCommand(opts))
 	return root
 }
 

@@ -26,6 +26,17 @@ type Counts struct {
 	ProofsToCheck int `json:"proofsToCheck"`
 	// PremiumsCents is the yearly premiums of the active contracts.
 	PremiumsCents int64 `json:"premiumsCents"`
+	// The debits' money, each euro owed in one of them: CollectedCents
+	// the premiums received (debits paid, and rejected ones settled since,
+	// by their re-presentation or a payment to staff); RejectedCents the
+	// debits rejected and not settled yet, Rejected how many;
+	// OutstandingCents the debits to come or sent and not paid yet, not
+	// cancelled. A debit that presents a rejected one again counts in none
+	// of them: its money is the rejected one's, still owed or settled.
+	CollectedCents   int64 `json:"collectedCents"`
+	RejectedCents    int64 `json:"rejectedCents"`
+	Rejected         int   `json:"rejected"`
+	OutstandingCents int64 `json:"outstandingCents"`
 }
 
 // Counts gives staff the contracts' figures.
@@ -48,10 +59,31 @@ func (s *Service) Counts(ctx context.Context, actor account.Actor) (*Counts, err
 		if err != nil {
 			return fmt.Errorf("chiffres des contrats: %w", err)
 		}
-		return tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM proofs WHERE status = 'sent'").Scan(&c.ProofsToCheck)
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM proofs WHERE status = 'sent'").Scan(&c.ProofsToCheck); err != nil {
+			return fmt.Errorf("justificatifs à vérifier: %w", err)
+		}
+		return debitCounts(ctx, tx, &c)
 	})
 	if err != nil {
 		return nil, s.fail("chiffres des contrats", err, "uid", actor.UID)
 	}
 	return &c, nil
+}
+
+// debitCounts adds to c the premiums collected, rejected and outstanding,
+// from the debits' status. The debits presenting a rejected one again are
+// left out: were they counted, a re-presentation paid would count its
+// money twice (it, and the rejected debit it settles), and one waiting
+// would count as outstanding what RejectedCents already counts as owed.
+func debitCounts(ctx context.Context, tx *store.Tx, c *Counts) error {
+	err := tx.QueryRowContext(ctx, `SELECT
+		COALESCE(SUM(CASE WHEN status IN ('paid', 'settled') THEN amount_cents END), 0),
+		COALESCE(SUM(CASE WHEN status = 'rejected' THEN amount_cents END), 0),
+		COUNT(CASE WHEN status = 'rejected' THEN 1 END),
+		COALESCE(SUM(CASE WHEN status IN ('scheduled', 'sent') AND cancelled = 0 THEN amount_cents END), 0)
+		FROM debits WHERE represents IS NULL`).Scan(&c.CollectedCents, &c.RejectedCents, &c.Rejected, &c.OutstandingCents)
+	if err != nil {
+		return fmt.Errorf("primes encaissées: %w", err)
+	}
+	return nil
 }

@@ -15,7 +15,8 @@ import (
 // Filter narrows staff's list of contracts.
 type Filter struct {
 	// Status is one status, "" for all; "proofs" for the contracts with a
-	// supporting document to check.
+	// supporting document to check; FollowUnpaid (« impayés ») or
+	// FollowRenewal (« à renouveler ») for those staff follow.
 	Status string
 	// Product is one product id, "" for all.
 	Product string
@@ -32,6 +33,9 @@ func (s *Service) List(ctx context.Context, actor account.Actor, f Filter) ([]*C
 	switch {
 	case f.Status == "proofs":
 		where = append(where, "id IN (SELECT contract_id FROM proofs WHERE status = 'sent')")
+	case f.Status == FollowUnpaid || f.Status == FollowRenewal:
+		cond, cargs := s.followWhere(f.Status, s.today())
+		where, args = append(where, cond), append(args, cargs...)
 	case f.Status != "":
 		if Status(f.Status).Label() == f.Status {
 			return nil, apperr.FieldErrorf("status", "Ce statut de contrat n’existe pas.")

@@ -15,12 +15,14 @@ import (
 
 // contractsKeys are the bindings of the Contrats screen.
 var contractsKeys = struct {
-	Proofs, Accept, Refuse, Save key.Binding
+	Proofs, Unpaid, Renewal, Accept, Refuse, Save key.Binding
 }{
-	Proofs: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "tous/justificatifs à vérifier")),
-	Accept: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accepter un justificatif")),
-	Refuse: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "refuser un justificatif")),
-	Save:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "enregistrer un fichier")),
+	Proofs:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "tous/justificatifs à vérifier")),
+	Unpaid:  key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "tous/impayés")),
+	Renewal: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "tous/à renouveler")),
+	Accept:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accepter un justificatif")),
+	Refuse:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "refuser un justificatif")),
+	Save:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "enregistrer un fichier")),
 }
 
 // contractsMode is what the Contrats screen shows and where keys go.
@@ -36,6 +38,7 @@ const (
 type (
 	contractsLoadedMsg struct {
 		proofs bool
+		follow string
 		list   []*contract.Contract
 		err    error
 	}
@@ -46,15 +49,20 @@ type (
 	}
 )
 
-// contractsScreen is the Contrats tab: the contracts, those with a
-// supporting document to check on f, and one contract whole, where staff
-// accept or refuse a supporting document and save a file to disk.
+// contractsScreen is the Contrats tab: the contracts with what staff
+// follow on each (a payment incident, a renewal), those with a supporting
+// document to check on f, the unpaid ones on i, those to renew on e, and
+// one contract whole, where staff accept or refuse a supporting document
+// and save a file to disk.
 type contractsScreen struct {
 	frame[*contract.Contract]
 	src    Source
 	ctx    context.Context
 	now    func() time.Time
 	proofs bool
+	// follow is the follow-up shown (followUnpaid, followRenewal), or
+	// followNone; never with proofs.
+	follow string
 
 	// The open contract and the action under way on it.
 	id      string
@@ -67,9 +75,10 @@ type contractsScreen struct {
 func newContractsScreen(src Source, st Styles) Screen {
 	m := &contractsScreen{src: src, ctx: context.Background(), now: time.Now}
 	m.frame = newFrame(st, frameSpec[*contract.Contract]{
-		cols: []colSpec{{"Contrat", 16, 16}, {"Client", 12, 30}, {"Produit", 10, 24}, {"Statut", 14, 27}, {"Provisoire", 12, 14}},
+		cols: []colSpec{{"Contrat", 16, 16}, {"Client", 12, 30}, {"Produit", 10, 24}, {"Statut", 14, 27}, {"Provisoire", 12, 14}, {"Suivi", 10, 40}},
 		cells: func(c *contract.Contract) table.Row {
-			return table.Row{c.Number, c.Holder.Name, c.ProductLabel, c.StatusLabel, orDash(shortDate(c.ProvisionalUntil))}
+			return table.Row{c.Number, c.Holder.Name, c.ProductLabel, c.StatusLabel, orDash(shortDate(c.ProvisionalUntil)),
+				followText(c, civilToday(m.now()))}
 		},
 		id: func(c *contract.Contract) string { return c.ID },
 		match: func(q string, c *contract.Contract) bool {
@@ -77,7 +86,7 @@ func newContractsScreen(src Source, st Styles) Screen {
 			if c.Risk.Vehicle != nil {
 				reg = c.Risk.Vehicle.Registration
 			}
-			return matches(q, c.Number, c.Holder.Name, c.Holder.Email, c.ProductLabel, c.StatusLabel, reg)
+			return matches(q, c.Number, c.Holder.Name, c.Holder.Email, c.ProductLabel, c.StatusLabel, reg, followText(c, civilToday(m.now())))
 		},
 		open: func(c *contract.Contract) tea.Cmd {
 			m.id, m.open, m.openErr = c.ID, nil, nil
@@ -85,8 +94,13 @@ func newContractsScreen(src Source, st Styles) Screen {
 		},
 		close: func() { m.id, m.open, m.openErr = "", nil, nil },
 		empty: func() string {
-			if m.proofs {
+			switch {
+			case m.proofs:
 				return "Aucun justificatif à vérifier."
+			case m.follow == followUnpaid:
+				return "Aucun contrat impayé."
+			case m.follow == followRenewal:
+				return "Aucun contrat à renouveler dans les trois mois."
 			}
 			return "Aucun contrat."
 		},
@@ -107,10 +121,16 @@ func (m *contractsScreen) SetSize(w, h int) {
 
 func (m *contractsScreen) Load(ctx context.Context) tea.Cmd {
 	m.ctx = ctx
-	src, proofs := m.src, m.proofs
+	src, proofs, follow := m.src, m.proofs, m.follow
 	cmds := []tea.Cmd{func() tea.Msg {
-		list, err := src.Contracts(ctx, proofs)
-		return contractsLoadedMsg{proofs: proofs, list: list, err: err}
+		var list []*contract.Contract
+		var err error
+		if follow != followNone {
+			list, err = src.ContractsFollowed(ctx, follow)
+		} else {
+			list, err = src.Contracts(ctx, proofs)
+		}
+		return contractsLoadedMsg{proofs: proofs, follow: follow, list: list, err: err}
 	}}
 	if m.id != "" {
 		cmds = append(cmds, m.loadContract(m.id))
@@ -130,7 +150,7 @@ func (m *contractsScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case contractsLoadedMsg:
 		// An answer for the filter left since (f pressed twice) is dropped.
-		if msg.proofs == m.proofs {
+		if msg.proofs == m.proofs && msg.follow == m.follow {
 			m.setRows(msg.list, msg.err)
 		}
 	case contractLoadedMsg:
@@ -159,11 +179,24 @@ func (m *contractsScreen) actions() []action {
 	}
 	return []action{m.openAction(frameKeys.Open),
 		{key: contractsKeys.Proofs, ok: true, run: func() tea.Cmd {
-			m.proofs = !m.proofs
+			m.proofs, m.follow = !m.proofs, followNone
 			m.table.SetCursor(0)
 			return m.Load(m.ctx)
 		}},
+		{key: contractsKeys.Unpaid, ok: true, run: func() tea.Cmd { return m.toggleFollow(followUnpaid) }},
+		{key: contractsKeys.Renewal, ok: true, run: func() tea.Cmd { return m.toggleFollow(followRenewal) }},
 		m.filterAction()}
+}
+
+// toggleFollow shows the contracts of follow-up f, or all of them again
+// when they are shown.
+func (m *contractsScreen) toggleFollow(f string) tea.Cmd {
+	if m.follow == f {
+		f = followNone
+	}
+	m.proofs, m.follow = false, f
+	m.table.SetCursor(0)
+	return m.Load(m.ctx)
 }
 
 func (m *contractsScreen) View() string {
@@ -176,8 +209,11 @@ func (m *contractsScreen) View() string {
 // summary says which contracts the list shows.
 func (m *contractsScreen) summary() string {
 	parts := []string{"tous"}
-	if m.proofs {
+	switch {
+	case m.proofs:
 		parts[0] = "justificatifs à vérifier"
+	case m.follow != followNone:
+		parts[0] = followNames[m.follow]
 	}
 	if m.query != "" {
 		parts = append(parts, "filtre «\u00a0"+m.query+"\u00a0»")

@@ -45,6 +45,8 @@ func (m *contractsScreen) detailText() string {
 			line(label + "\u00a0: " + value)
 		}
 	}
+	// What staff follow first: an unpaid premium, a renewal coming.
+	field("Suivi", followText(c, civilToday(m.now())))
 	h := c.Holder
 	name := h.Name
 	if h.LastName == "" {

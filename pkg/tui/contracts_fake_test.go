@@ -67,6 +67,15 @@ func (f *fakeScreensSource) Contracts(_ context.Context, proofs bool) ([]*contra
 	return list, nil
 }
 
+func (f *fakeScreensSource) ContractsFollowed(_ context.Context, follow string) ([]*contract.Contract, error) {
+	f.record("ContractsFollowed %s", follow)
+	list := fakeContracts()
+	if follow == contract.FollowUnpaid {
+		return list[1:], nil
+	}
+	return list[:1], nil
+}
+
 func (f *fakeScreensSource) Contract(_ context.Context, id string) (*contract.Contract, error) {
 	f.record("Contract %s", id)
 	for _, c := range fakeContracts() {
@@ -101,6 +110,9 @@ func (f *fakeScreensSource) SaveContractFile(_ context.Context, id, kind, name, 
 // The contracts of fakeCoreSource: none.
 
 func (f *fakeCoreSource) Contracts(context.Context, bool) ([]*contract.Contract, error) {
+	return []*contract.Contract{}, f.err
+}
+func (f *fakeCoreSource) ContractsFollowed(context.Context, string) ([]*contract.Contract, error) {
 	return []*contract.Contract{}, f.err
 }
 func (f *fakeCoreSource) Contract(context.Context, string) (*contract.Contract, error) {

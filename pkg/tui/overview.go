@@ -82,13 +82,18 @@ func (s *overviewScreen) View() string {
 	}
 	if c := ov.Contracts; c != nil {
 		b.WriteString(contractsLines(c))
+		b.WriteString(wrap(premiumsLine(c), s.width) + "\n")
 	}
 	if c := ov.Claims; c != nil {
 		// The count by status only when the room leaves the urgent
 		// requests a few lines (not at 80×24).
 		b.WriteString(wrap(claimsLines(c, s.height >= 30), s.width) + "\n")
 	}
-	b.WriteString("\n")
+	// The blank line before the urgent requests goes when it would leave
+	// no room for one of them under their title and header (80×24).
+	if s.height-lipgloss.Height(b.String())-1 >= 3 {
+		b.WriteString("\n")
+	}
 	used := lipgloss.Height(b.String())
 	b.WriteString(s.urgent(ov.Urgent, s.height-used))
 	return b.String()
@@ -124,6 +129,19 @@ func contractsLines(c *contract.Counts) string {
 		c.CancelledThisMonth, plural(c.CancelledThisMonth)) +
 		fmt.Sprintf("Justificatifs\u00a0: %d à vérifier · %d contrat%s en attente · %d contrat%s à signer\n",
 			c.ProofsToCheck, c.Awaiting, plural(c.Awaiting), c.Pending, plural(c.Pending))
+}
+
+// premiumsLine is the debits' money: the premiums collected, to come
+// (debits scheduled or sent, not paid yet), and the debits rejected by the
+// bank and not settled yet, how many and how much.
+func premiumsLine(c *contract.Counts) string {
+	rejected := "aucun rejet"
+	if c.Rejected > 0 {
+		rejected = fmt.Sprintf("%d\u00a0rejet%s, %s", c.Rejected, plural(c.Rejected), pricing.Euros(c.RejectedCents))
+	}
+	// French agrees from 2: « 1,50 € encaissé », « 2,00 € encaissés ».
+	return fmt.Sprintf("Primes\u00a0: %s encaissé%s · %s à venir · %s", pricing.Euros(c.CollectedCents), plural(int(c.CollectedCents/100)),
+		pricing.Euros(c.OutstandingCents), rejected)
 }
 
 // claimsLines are the claims' figures: open with the average time to the

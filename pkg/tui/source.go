@@ -60,6 +60,10 @@ type Source interface {
 	// Contracts lists the contracts for staff and the read-only operator,
 	// newest first; proofs keeps those with a supporting document to check.
 	Contracts(ctx context.Context, proofs bool) ([]*contract.Contract, error)
+	// ContractsFollowed lists the contracts of a follow-up, newest first:
+	// contract.FollowUnpaid (« impayés ») or contract.FollowRenewal (« à
+	// renouveler »).
+	ContractsFollowed(ctx context.Context, follow string) ([]*contract.Contract, error)
 	// Contract reads one whole: schedule, mandate, documents, history.
 	Contract(ctx context.Context, id string) (*contract.Contract, error)
 	// ReviewProof accepts a supporting document sent, or refuses it with

@@ -24,6 +24,11 @@ func (s *appSource) Contracts(ctx context.Context, proofs bool) ([]*contract.Con
 	return s.a.Contracts.List(ctx, s.reader, f)
 }
 
+// ContractsFollowed lists the contracts of a follow-up: unpaid, or to renew.
+func (s *appSource) ContractsFollowed(ctx context.Context, follow string) ([]*contract.Contract, error) {
+	return s.a.Contracts.List(ctx, s.reader, contract.Filter{Status: follow})
+}
+
 // Contract reads contract id whole.
 func (s *appSource) Contract(ctx context.Context, id string) (*contract.Contract, error) {
 	return s.a.Contracts.Get(ctx, s.reader, id)

@@ -157,6 +157,11 @@ func TestContractsThroughTheAPI(t *testing.T) {
 		{name: "staff list", as: "agent", method: "GET", path: "/api/desk/contracts?status=pending_signature", status: 200, contains: []string{id}},
 		{name: "an unknown status", as: "agent", method: "GET", path: "/api/desk/contracts?status=lost", status: 400, contains: []string{`"field":"status"`}},
 		{name: "counts", as: "admin", method: "GET", path: "/api/desk/contracts/counts", status: 200, contains: []string{`"pending":1`}},
+		{name: "no unpaid contract", as: "agent", method: "GET", path: "/api/desk/contracts?status=unpaid", status: 200, contains: []string{`{"contracts":[]}`}},
+		{name: "none to renew", as: "agent", method: "GET", path: "/api/desk/contracts?status=renewal", status: 200, contains: []string{`{"contracts":[]}`}},
+		{name: "the unpaid are staff's", as: "client", method: "GET", path: "/api/desk/contracts?status=unpaid", status: 403},
+		{name: "the premiums counted", as: "admin", method: "GET", path: "/api/desk/contracts/counts", status: 200,
+			contains: []string{`"collectedCents":0`, `"rejectedCents":0`, `"rejected":0`, `"outstandingCents":0`}},
 		{name: "no cancellation before the signature", as: "client", method: "POST", path: "/api/contracts/" + id + "/cancellation", body: `{"reason":"term"}`, status: 409, contains: []string{"pas signé"}},
 		{name: "no upload before the signature", as: "client", method: "GET", path: "/api/contracts/" + id + "/proofs/licence", status: 404},
 	} {

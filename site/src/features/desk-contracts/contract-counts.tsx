@@ -3,25 +3,27 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { formatEuros } from '../quotes/quotes';
 import { fetchContractCounts } from './api';
+import { rejectedText } from './labels';
 import type { ContractCounts } from './types';
 import './desk-contracts.css';
 
-/** One figure of the contracts, a link to the list filtered to it when there is one. */
-function Figure({ label, value, tone, to }: { label: string; value: string; tone?: string; to?: string }) {
+/** One figure of the contracts (its tones say how it reads), a link to the list filtered to it when there is one. */
+function Figure({ label, value, tone, to }: { label: string; value: string; tone?: string | (string | false)[]; to?: string }) {
   const body = (
     <>
       <span className="stat-value">{value}</span>
       <span className="stat-label">{label}</span>
     </>
   );
-  return <li className={`stat${tone ? ` stat-${tone}` : ''}`}>{to ? <Link to={to} viewTransition>{body}</Link> : body}</li>;
+  const tones = (Array.isArray(tone) ? tone : [tone]).filter(Boolean).map((t) => ` stat-${t}`).join('');
+  return <li className={`stat${tones}`}>{to ? <Link to={to} viewTransition>{body}</Link> : body}</li>;
 }
 
 const n = (v: number) => v.toLocaleString('fr-FR');
 /** The label that goes with a count: singular for 0 and 1, as French says « 0 contrat signé ». */
 const label = (v: number, one: string, many: string) => (v > 1 ? many : one);
 
-/** The admin's figures of the contracts: the month and the portfolio, then what waits. */
+/** The admin's figures of the contracts: the month and the portfolio, the debits' money, then what waits. */
 export function ContractCountsPanel() {
   const [counts, setCounts] = useState<ContractCounts | null>(null);
   const [error, setError] = useState('');
@@ -39,6 +41,12 @@ export function ContractCountsPanel() {
         <Figure label={label(c.active, 'contrat en cours', 'contrats en cours')} value={n(c.active)} />
         <Figure label={label(c.cancelledThisMonth, 'résilié ou rétracté ce mois-ci', 'résiliés ou rétractés ce mois-ci')} value={n(c.cancelledThisMonth)} />
         <Figure label="de primes annuelles en cours" value={formatEuros(c.premiumsCents)} tone="money" />
+      </ul>
+      <ul className="stats contract-stats" aria-label="Prélèvements">
+        <Figure label="de primes encaissées" value={formatEuros(c.collectedCents)} tone="money" />
+        <Figure label="de prélèvements à venir ou envoyés à la banque" value={formatEuros(c.outstandingCents)} tone="money" />
+        <Figure label={rejectedText(c.rejected)} value={formatEuros(c.rejectedCents)} tone={['money', c.rejected > 0 && 'overdue']}
+          to={c.rejected > 0 ? '/dashboard/contracts?status=unpaid' : undefined} />
       </ul>
       <ul className="stats contract-stats" aria-label="À suivre">
         <Figure label="en attente de signature" value={n(c.pending)} to="/dashboard/contracts?status=pending_signature" />

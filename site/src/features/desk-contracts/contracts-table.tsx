@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
 import { formatEuros } from '../quotes/quotes';
 import { DeadlineCell } from './deadline-cell';
-import { proofsText, proofsToCheck, provisionalDeadline } from './labels';
+import { followUp, proofsText, proofsToCheck, provisionalDeadline } from './labels';
 import type { Contract } from './types';
 
 /** The address of a contract's page for staff. */
@@ -16,6 +16,7 @@ function ContractRow({ c, now }: { c: Contract; now?: number }) {
   const to = contractPath(c.id);
   const toCheck = proofsToCheck(c);
   const deadline = provisionalDeadline(c, now)?.state ?? 'none';
+  const follow = followUp(c, now);
   return (
     <tr className={`queue-row contract-row contract-${deadline}`}
       onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) navigate(to); }}>
@@ -31,6 +32,7 @@ function ContractRow({ c, now }: { c: Contract; now?: number }) {
       <td className="contract-status" data-label="Statut">
         <span className="status-pill">{c.statusLabel}</span>
         {toCheck > 0 ? <span className="proofs-tag">{proofsText(toCheck)}</span> : null}
+        {follow ? <span className={`follow-tag follow-${follow.kind}${follow.urgent ? ' follow-urgent' : ''}`}>{follow.text}</span> : null}
       </td>
       <td className="contract-start" data-label="Début"><time dateTime={c.startDate}>{formatDate(c.startDate)}</time></td>
       <td className="contract-deadline" data-label="Couverture provisoire"><DeadlineCell contract={c} now={now} /></td>

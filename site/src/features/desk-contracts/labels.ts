@@ -1,10 +1,16 @@
-import { typeset } from '../../lib/format';
+import { formatDate, typeset } from '../../lib/format';
 import type { Contract } from './types';
 
-/** The choices of the status filter: every status, and the contracts with a document to check. */
+/**
+ * The choices of the status filter: every status, the contracts with a document to check, the unpaid
+ * ones (suspended, or a debit rejected and not settled) and those to renew (the avis d'échéance due
+ * within three months, until the last day to refuse the renewal).
+ */
 export const statusChoices: { value: string; label: string }[] = [
   { value: '', label: 'Tous' },
   { value: 'proofs', label: 'Justificatifs à vérifier' },
+  { value: 'unpaid', label: 'Impayés' },
+  { value: 'renewal', label: 'À renouveler' },
   { value: 'pending_signature', label: 'En attente de signature' },
   { value: 'awaiting_documents', label: 'En attente de justificatifs' },
   { value: 'active', label: 'Actif' },
@@ -35,6 +41,12 @@ export function proofsToCheck(c: Contract): number {
 /** « 1 justificatif à vérifier », « 3 justificatifs à vérifier ». */
 export function proofsText(n: number): string {
   return n === 1 ? '1\u00a0justificatif à vérifier' : `${n.toLocaleString('fr-FR')}\u00a0justificatifs à vérifier`;
+}
+
+/** « aucun prélèvement rejeté », « 1 prélèvement rejeté, à régulariser », « 3 prélèvements rejetés, à régulariser ». */
+export function rejectedText(count: number): string {
+  if (count === 0) return 'aucun prélèvement rejeté';
+  return count === 1 ? '1\u00a0prélèvement rejeté, à régulariser' : `${count.toLocaleString('fr-FR')}\u00a0prélèvements rejetés, à régulariser`;
 }
 
 /** « 1 contrat », « 12 contrats ». */
@@ -74,4 +86,53 @@ export function provisionalDeadline(c: Pick<Contract, 'status' | 'provisionalUnt
 /** « Mensuel » or « Annuel ». */
 export function rhythmLabel(rhythm: string): string {
   return rhythm === 'yearly' ? 'Annuel, en une fois' : 'Mensuel';
+}
+
+/** How many months before the avis d'échéance is due staff see it coming (pkg/contract RenewalWatchMonths). */
+export const renewalWatchMonths = 3;
+/** The avis d'échéance is due this many days before the last day to refuse the renewal at the latest (L113-15-1). */
+const noticeDaysBefore = 15;
+
+/** A follow-up of a contract in staff's list: its payment incident, or its renewal coming. */
+export interface FollowUp {
+  kind: 'unpaid' | 'renewal';
+  text: string;
+  /** Something to do now: the incident, or an avis late. */
+  urgent: boolean;
+}
+
+/** YYYY-MM-DD plus days, in UTC where the civil dates are counted. */
+function plusDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD plus months, the month's last day when the day does not exist there. */
+function plusMonths(day: string, months: number): string {
+  const [y = 0, m = 1, dd = 1] = day.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(dd, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * What staff follow on c today: its payment incident's stage while one is open; or, from three
+ * months before the avis d'échéance is due until the last day to refuse the renewal, the avis to
+ * send, late, or sent, with that day. Null otherwise, and for a contract without these parts.
+ */
+export function followUp(c: Pick<Contract, 'incident' | 'renewalDeadline' | 'renewal'>, now: number = Date.now()): FollowUp | null {
+  if (c.incident && c.incident.stage !== 'closed') {
+    return { kind: 'unpaid', text: c.incident.stageLabel ? `Impayé · ${c.incident.stageLabel}` : 'Impayé', urgent: true };
+  }
+  const deadline = c.renewalDeadline;
+  const today = parisToday(now);
+  if (!deadline || !/^\d{4}-\d{2}-\d{2}$/.test(deadline) || today > deadline) return null;
+  const refuse = typeset(`refus jusqu’au ${formatDate(deadline)}`);
+  if (c.renewal?.noticeSentAt) {
+    return { kind: 'renewal', text: `${c.renewal.late ? 'Avis envoyé en retard' : 'Avis envoyé'}, ${refuse}`, urgent: false };
+  }
+  const due = plusDays(deadline, -noticeDaysBefore);
+  if (today > due) return { kind: 'renewal', text: `Avis en retard, ${refuse}`, urgent: true };
+  if (plusMonths(today, renewalWatchMonths) < due) return null;
+  return { kind: 'renewal', text: typeset(`Avis à envoyer avant le ${formatDate(due)}`), urgent: false };
 }
