@@ -21,17 +21,7 @@ const (
 // RenewalWatchMonths is how far ahead « à renouveler » looks: the avis
 // d'échéance may be sent 3 months before the last day to refuse at the
 // earliest (L113-15-1), so staff see every contract whose window opens.
-const RenewalWatchMonths = 3
-
-// The delays of the renewal as « à renouveler » counts them: the last day
-// to refuse the renewal is 2 months before the anniversary (L113-12), and
-// the avis d'échéance is due 15 days before that day at the latest
-// (L113-15-1). The renewal's own constants say the same (one of the two
-// kept at merge).
-const (
-	refuseMonthsBefore = 2
-	noticeDaysBefore   = 15
-)
+const RenewalWatchMonths = NoticeMaxMonths
 
 // followWhere is the SQL condition on contracts (and its arguments) of a
 // follow-up as of today; none matches a value that names no follow-up. Both are
@@ -60,7 +50,7 @@ func (s *Service) followWhere(follow string, today time.Time) (string, []any) {
 	case FollowUnpaid:
 		return "(status = 'suspended' OR id IN (SELECT contract_id FROM debits WHERE status = 'rejected' AND represents IS NULL))", nil
 	case FollowRenewal:
-		first, last := addMonths(today, refuseMonthsBefore), renewalWatchEnd(today)
+		first, last := addMonths(today, NoticeMonths), renewalWatchEnd(today)
 		md := "CASE WHEN substr(start_date, 6) = '02-29' THEN '02-28' ELSE substr(start_date, 6) END"
 		from, to := first.Format("01-02"), last.Format("01-02")
 		window := md + " >= ? AND " + md + " <= ?"
@@ -88,5 +78,5 @@ func (s *Service) followWhere(follow string, today time.Time) (string, []any) {
 // today (due 15 days before the last day to refuse, itself 2 months
 // before the anniversary).
 func renewalWatchEnd(today time.Time) time.Time {
-	return addMonths(addMonths(today, RenewalWatchMonths).AddDate(0, 0, noticeDaysBefore), refuseMonthsBefore)
+	return addMonths(addMonths(today, RenewalWatchMonths).AddDate(0, 0, NoticeMinDays), NoticeMonths)
 }
