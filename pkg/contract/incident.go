@@ -45,7 +45,7 @@ const ReasonUnpaid = "unpaid"
 // The documents of a payment incident.
 const (
 	DocFormalNotice = "formal_notice"
-	DocTermination = "termination"
+	DocTermination  = "termination"
 )
 
 // The stages of an incident, as the API gives them.
