@@ -437,6 +437,9 @@ func (s *Service) renewDue(ctx context.Context, day time.Time) (int, error) {
 	if err != nil {
 		return n, err
 	}
+	if err := s.scheduleAhead(ctx, day); err != nil {
+		return n, err
+	}
 	// A contract whose ticks missed years renews once a pass; a pass that
 	// renews nothing ends the work.
 	for range 50 {
@@ -531,25 +534,9 @@ func (s *Service) renewOrExpire(ctx context.Context, id string, day time.Time) (
 		if err := insertPeriod(ctx, tx, id, next); err != nil {
 			return err
 		}
-		seq, err := nextSeq(ctx, tx, id)
+		debits, err := s.nextYearDebits(ctx, tx, cur, p)
 		if err != nil {
 			return err
-		}
-		debits := periodDebits(cur, next.n, next.yearly, next.monthly, seq)
-		if cur.Status == StatusCancelRequested && cur.Ending != nil && len(debits) == 1 {
-			// Paid yearly and ending within the year: the days covered.
-			if end, err := time.Parse(layout, cur.Ending.Date); err == nil && DueForCover(next.yearly, anniv, end) > 0 {
-				debits[0].AmountCents = DueForCover(next.yearly, anniv, end)
-			}
-		}
-		if err := insertPeriodDebits(ctx, tx, id, next.n, debits); err != nil {
-			return err
-		}
-		if cur.Status == StatusCancelRequested && cur.Ending != nil {
-			// A cancellation asked runs to its date: no debit after it.
-			if err := cancelDebits(ctx, tx, id, cur.Ending.Date); err != nil {
-				return err
-			}
 		}
 		cur.YearlyCents, cur.MonthlyCents, cur.TaxesCents, cur.Risk.Trace, cur.UpdatedAt = next.yearly, next.monthly, taxes, trace, at
 		if err := updateContract(ctx, tx, cur); err != nil {
@@ -569,6 +556,9 @@ func (s *Service) renewOrExpire(ctx context.Context, id string, day time.Time) (
 		nextEnd, _ := time.Parse(layout, next.end)
 		in := document.NoticeInput{Start: nextStart, End: nextEnd, PreviousYearlyCents: p.yearly, YearlyCents: next.yearly, MonthlyCents: next.monthly}
 		for _, d := range debits {
+			if d.Cancelled {
+				continue
+			}
 			due, _ := time.Parse(layout, d.Date)
 			in.Schedule = append(in.Schedule, document.Installment{Date: due, AmountCents: d.AmountCents})
 		}
@@ -688,4 +678,78 @@ func (s *Service) lateEnd(ctx context.Context, tx *store.Tx, c *Contract, today 
 			"le renouvellement peut être refusé jusqu’au " + frDate(sent.AddDate(0, 0, LateNoticeDays)) + "\u00a0; le contrat prend fin à l’échéance, ou le lendemain de la demande quand elle est passée.", true, nil
 	}
 	return end, "", false, nil
+}
+
+// DebitLeadDays is how long before the anniversary the new year's debits
+// are scheduled: the file of the anniversary's debit must reach the bank
+// the business day before at the latest (SEPA Core), and a broker makes
+// it days ahead. The last day to refuse the renewal is long past then;
+// a contract that still ends (a late avis, the loi Hamon, a termination)
+// has the debits after its end cancelled, as any cancellation does.
+const DebitLeadDays = 14
+
+// scheduleAhead schedules the new year's debits of the contracts whose
+// anniversary comes within DebitLeadDays of day.
+func (s *Service) scheduleAhead(ctx context.Context, day time.Time) error {
+	ahead := day.AddDate(0, 0, DebitLeadDays)
+	var ids []string
+	err := s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
+		ids, err = periodsDue(ctx, tx, ahead.Format(layout), false)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
+			c, p, err := s.renewalDue(ctx, tx, id, ahead)
+			if err != nil || c == nil || s.temporary(c) {
+				return err
+			}
+			_, err = s.nextYearDebits(ctx, tx, c, p)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nextYearDebits are the debits of the year after p of c: scheduled once,
+// ahead (scheduleAhead) or at the renewal when the ticks missed that day,
+// at the premium the avis d'échéance announced (the old one when it was
+// never sent); paid yearly and ending within that year, the days covered.
+func (s *Service) nextYearDebits(ctx context.Context, tx *store.Tx, c *Contract, p *period) ([]Debit, error) {
+	if have, err := periodDebitsOf(ctx, tx, c.ID, p.n+1); err != nil || len(have) > 0 {
+		return have, err
+	}
+	start, _ := time.Parse(layout, c.StartDate)
+	anniv := anniversary(start, p.n)
+	yearly, monthly := p.yearly, p.monthly
+	if p.noticeSentAt != nil {
+		yearly, monthly = p.noticeYearly, p.noticeMonthly
+	}
+	seq, err := nextSeq(ctx, tx, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	debits := periodDebits(c, p.n+1, yearly, monthly, seq)
+	ending := c.Status == StatusCancelRequested && c.Ending != nil
+	if ending && len(debits) == 1 {
+		// Paid yearly and ending within the year: the days covered.
+		if end, err := time.Parse(layout, c.Ending.Date); err == nil && DueForCover(yearly, anniv, end) > 0 {
+			debits[0].AmountCents = DueForCover(yearly, anniv, end)
+		}
+	}
+	if err := insertPeriodDebits(ctx, tx, c.ID, p.n+1, debits); err != nil {
+		return nil, err
+	}
+	if ending {
+		// A cancellation asked runs to its date: no debit after it.
+		if err := cancelDebits(ctx, tx, c.ID, c.Ending.Date); err != nil {
+			return nil, err
+		}
+	}
+	return periodDebitsOf(ctx, tx, c.ID, p.n+1)
 }

@@ -183,3 +183,23 @@ func insertPeriodDebits(ctx context.Context, tx *store.Tx, id string, n int, lis
 	}
 	return nil
 }
+
+// periodDebitsOf are the debits of year n of contract id, cancelled ones
+// included, without the new presentations of rejected ones.
+func periodDebitsOf(ctx context.Context, tx *store.Tx, id string, n int) ([]Debit, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT seq, due_date, amount_cents, sequence, cancelled FROM debits
+		WHERE contract_id = ? AND period = ? AND represents IS NULL ORDER BY seq`, id, n)
+	if err != nil {
+		return nil, fmt.Errorf("échéancier de l’année %d: %w", n, err)
+	}
+	defer rows.Close()
+	var out []Debit
+	for rows.Next() {
+		var d Debit
+		if err := rows.Scan(&d.Seq, &d.Date, &d.AmountCents, &d.Sequence, &d.Cancelled); err != nil {
+			return nil, fmt.Errorf("échéancier de l’année %d: %w", n, err)
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
