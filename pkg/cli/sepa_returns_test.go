@@ -165,3 +165,42 @@ func TestSepaReturnsCommandLines(t *testing.T) {
 		})
 	}
 }
+
+// TestContractsTickSealsLetters runs, each in a new process's state, the
+// days of a rejected debit's incident through `contracts tick`: the mise
+// en demeure and the suspension are sealed letters made by a command that
+// has not read the sealing key yet (a tick once hung there, the key read
+// inside the tick's own write transaction).
+func TestContractsTickSealsLetters(t *testing.T) {
+	dsn := storetest.DSN(t)
+	cs, msg := exportedContracts(t, dsn)
+	file := writeReturns(t, contracttest.Pain002(msg,
+		contracttest.Status{EndToEndID: cs[0].Number + "-01", Status: sepa.StatusRejected, Reason: "AM04", AmountCents: cs[0].Schedule[0].AmountCents}))
+	if _, stderr, code := runIn(t, dsn, "", "sepa", "returns", file); code != 0 {
+		t.Fatalf("returns: exit %d: %s", code, stderr)
+	}
+	due, _ := time.Parse(time.DateOnly, cs[0].Schedule[0].Date)
+	for _, d := range []int{contract.NoticeDays, contract.NoticeDays + contract.SuspendDays, contract.NoticeDays + contract.SuspendDays + contract.TerminateDays} {
+		day := due.AddDate(0, 0, d).Format(time.DateOnly)
+		stdout, stderr, code := runIn(t, dsn, "", "contracts", "tick", "--date", day)
+		if code != 0 || !strings.Contains(stdout, "incidents de paiement avancés\u00a0: 1") {
+			t.Fatalf("tick of %s: exit %d, out %q, err %q", day, code, stdout, stderr)
+		}
+	}
+	a, err := app.Open(context.Background(), app.Config{DB: dsn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	c, err := a.Contracts.Get(context.Background(), account.Operator, cs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]bool{}
+	for _, d := range c.Documents {
+		kinds[d.Kind] = true
+	}
+	if c.Status != contract.StatusCancelled || !kinds[contract.DocFormalNotice] || !kinds[contract.DocTermination] {
+		t.Fatalf("after the incident's days: %s, documents %v", c.Status, kinds)
+	}
+}

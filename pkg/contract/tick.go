@@ -61,6 +61,12 @@ func (s *Service) Tick(ctx context.Context, actor account.Actor, date string) (*
 			return nil, err
 		}
 	}
+	// The letters and avis of the day are sealed inside the write
+	// transactions of their steps: the sealing key is read before, as the
+	// key's own store may need the writer those transactions hold.
+	if _, _, err := s.sealer(ctx); err != nil {
+		return nil, s.fail("travail du jour", err, "day", d.Format(layout))
+	}
 	r := &TickReport{Day: d.Format(layout)}
 	for _, st := range s.steps() {
 		n, err := st.run(ctx, d)
