@@ -58,7 +58,7 @@ describe('IncidentNotice', () => {
     render(<IncidentNotice incident={incident} />);
     const region = screen.getByRole('region', { name: 'Un prélèvement a été rejeté' });
     const t = text(region);
-    expect(t).toContain('Votre banque a rejeté le prélèvement de 48,31 € du 8 janvier 2027 : Provision insuffisante.');
+    expect(t).toContain('Votre banque a rejeté le prélèvement de 48,31 € du 8 janvier 2027 : provision insuffisante.');
     expect(t).toContain('Le 18 janvier 2027 : mise en demeure par lettre recommandée');
     expect(t).toContain('Le 17 février 2027 : suspension de vos garanties');
     expect(t).toContain('Le 27 février 2027 : résiliation de votre contrat pour non-paiement');

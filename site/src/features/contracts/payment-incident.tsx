@@ -1,5 +1,5 @@
 import { company } from '../../lib/company';
-import { formatDate, formatDateTime, typeset } from '../../lib/format';
+import { formatDate, formatDateTime, lowerFirst, typeset } from '../../lib/format';
 import { formatEuros } from '../quotes/quotes';
 import type { Incident, IncidentStage } from './api';
 
@@ -66,7 +66,7 @@ export function IncidentNotice({ incident: i }: { incident: Incident }) {
   return (
     <section className={`notice contract-incident contract-incident-${i.stage}`} aria-labelledby="impaye-titre">
       <h2 id="impaye-titre">{title}</h2>
-      <p>{typeset(`Votre banque a rejeté le prélèvement de ${formatEuros(i.amountCents)} du ${formatDate(i.dueDate)}${i.reasonLabel ? ` : ${i.reasonLabel.replace(/\.$/, '')}` : ''}.`)}</p>
+      <p>{typeset(`Votre banque a rejeté le prélèvement de ${formatEuros(i.amountCents)} du ${formatDate(i.dueDate)}${i.reasonLabel ? ` : ${lowerFirst(i.reasonLabel).replace(/\.$/, '')}` : ''}.`)}</p>
       {i.stage === 'suspended' ? (
         <p>{typeset('Tant que cette somme n’est pas réglée, vos garanties sont suspendues (article L113-3 du code des assurances) : un sinistre survenu pendant la suspension n’est pas couvert, et votre attestation d’assurance ne peut pas être téléchargée.')}</p>
       ) : null}

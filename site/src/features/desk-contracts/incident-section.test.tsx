@@ -119,7 +119,9 @@ describe('IncidentSection', () => {
     render(<IncidentSection contract={paid} onChange={() => {}} />);
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByRole('region', { name: 'Impayé' }).textContent?.replace(/\s/g, ' ')).toContain('Garanties rétablies22 février 2027 à 12:00');
+    const t = screen.getByRole('region', { name: 'Impayé réglé' }).textContent?.replace(/\s/g, ' ');
+    expect(t).toContain('Garanties rétablies22 février 2027 à 12:00');
+    expect(t).not.toContain('Suspension');
   });
 });
 

@@ -10,7 +10,7 @@ const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(iso)
 /** The stages in which a payment ends the incident. */
 const payable = new Set<Incident['stage']>(['open', 'notice', 'suspended']);
 
-/** What staff read of an incident: the debit, why, its clocks, the transfer's reference. */
+/** What staff read of an incident: the debit, why, the transfer's reference, its clocks until it closes. */
 function IncidentFacts({ i }: { i: Incident }) {
   return (
     <dl className="facts wide-facts">
@@ -18,9 +18,13 @@ function IncidentFacts({ i }: { i: Incident }) {
       <div><dt>Prélèvement rejeté</dt><dd>{formatEuros(i.amountCents)} du {formatDate(i.dueDate)}</dd></div>
       {i.reasonLabel ? <div><dt>Motif de la banque</dt><dd>{i.reasonLabel}</dd></div> : null}
       <div><dt>Référence du virement</dt><dd className="mono">{i.reference}</dd></div>
-      <div><dt>Mise en demeure</dt><dd>{when(i.noticeAt)}</dd></div>
-      <div><dt>Suspension</dt><dd>{when(i.suspendAt)}</dd></div>
-      <div><dt>Résiliation</dt><dd>{when(i.terminateAt)}</dd></div>
+      {i.stage === 'closed' ? null : (
+        <>
+          <div><dt>Mise en demeure</dt><dd>{when(i.noticeAt)}</dd></div>
+          <div><dt>Suspension</dt><dd>{when(i.suspendAt)}</dd></div>
+          <div><dt>Résiliation</dt><dd>{when(i.terminateAt)}</dd></div>
+        </>
+      )}
       {i.coverBackAt ? <div><dt>Garanties rétablies</dt><dd>{when(i.coverBackAt)}</dd></div> : null}
     </dl>
   );
@@ -42,7 +46,7 @@ export function IncidentSection({ contract: c, onChange }: { contract: Contract;
   if (!i && !done) return null;
   return (
     <section className="desk-block incident-block" aria-labelledby="impaye-titre">
-      <h2 id="impaye-titre">Impayé</h2>
+      <h2 id="impaye-titre">{i?.stage === 'closed' || !i ? 'Impayé réglé' : 'Impayé'}</h2>
       {i ? <IncidentFacts i={i} /> : null}
       <p className="notice-line" role="status" tabIndex={-1} ref={said}>{done}</p>
       {i && payable.has(i.stage) ? (
