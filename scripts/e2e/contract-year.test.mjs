@@ -147,6 +147,13 @@ async function paymentRows(page) {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.innerText.replace(/[\s\u00a0\u202f]+/g, ' ').trim())));
 }
 
+/** The row of the payment due on day (its date cell starts with it). */
+function rowOf(rows, day) {
+  const row = rows.find((r) => r[0] === frDay(day));
+  assert.ok(row, `une échéance du ${frDay(day)} parmi ${JSON.stringify(rows)}`);
+  return row;
+}
+
 /** The client's contract page, loaded. */
 async function openContract(page) {
   await page.goto(`${env.server.url}/mes-contrats/${state.contract.id}`);
@@ -239,10 +246,11 @@ describe('the contract’s year', () => {
     await openContract(page);
     const rows = await paymentRows(page);
     assert.equal(rows.length, c.payments.length);
-    assert.deepEqual(rows[0], [frDay(state.first.dueDate), euros(state.first.amountCents), 'Payé']);
-    assert.deepEqual(rows[1].slice(0, 2), [frDay(state.second.dueDate), euros(state.second.amountCents)]);
-    assert.match(rows[1][2], /^Rejeté Provision insuffisante$/i);
-    assert.match(rows[2][2], /^Prévu$/);
+    assert.deepEqual(rowOf(rows, state.first.dueDate), [frDay(state.first.dueDate), plain(euros(state.first.amountCents)), 'Payé']);
+    const rejected = rowOf(rows, state.second.dueDate);
+    assert.equal(rejected[1], plain(euros(state.second.amountCents)));
+    assert.match(rejected[2], /^Rejeté Provision insuffisante$/i);
+    assert.equal(rowOf(rows, c.payments.at(-1).dueDate)[2], 'Prévu');
 
     const block = page.getByRole('region', { name: 'Un prélèvement a été rejeté' });
     const text = plain(await block.innerText());
@@ -251,7 +259,7 @@ describe('the contract’s year', () => {
       `Le ${frDay(c.incident.noticeAt.slice(0, 10))}`, 'mise en demeure par lettre recommandée',
       `Le ${frDay(c.incident.suspendAt.slice(0, 10))}`, 'suspension de vos garanties',
       `Le ${frDay(c.incident.terminateAt.slice(0, 10))}`, 'résiliation de votre contrat pour non-paiement',
-      'une seconde et dernière fois avec le prochain fichier de prélèvements',
+      ...(c.incident.representDate ? [`une seconde et dernière fois le ${frDay(c.incident.representDate)}`] : []),
       `IBAN ${plain(company.sepa.iban)}`, `BIC ${company.sepa.bic}`, `Référence à indiquer IMP-${state.contract.number}-02`,
     ]) assert.ok(text.includes(plain(part)), `« ${part} » dans : ${text}`);
     // L113-3: the mise en demeure ten days after the due date, the suspension thirty days after it, the termination ten days later.
@@ -261,8 +269,9 @@ describe('the contract’s year', () => {
 
     // All year: the renewal day and the last day to refuse it.
     assert.ok(c.period && c.renewalDeadline, `la période et la date limite : ${JSON.stringify({ period: c.period, renewalDeadline: c.renewalDeadline })}`);
+    // The running year's last day is the day before the anniversary.
     const line = plain(await page.locator('.contract-renewal-line').innerText());
-    assert.equal(line, plain(`Votre contrat se renouvelle le ${frDay(c.period.end)} : vous pouvez refuser le renouvellement jusqu’au ${frDay(c.renewalDeadline)}.`));
+    assert.equal(line, plain(`Votre contrat se renouvelle le ${frDay(addDays(c.period.end, 1))} : vous pouvez refuser le renouvellement jusqu’au ${frDay(c.renewalDeadline)}.`));
     await checkPage(page, 'rejected');
     assert.deepEqual(errors, []);
     await context.close();
@@ -346,8 +355,7 @@ describe('the contract’s year', () => {
     assert.equal(c.status, 'active');
     assert.ok(!c.incident || c.incident.stage === 'closed', JSON.stringify(c.incident));
     await openContract(page);
-    const rows = await paymentRows(page);
-    assert.match(rows[1][2], /^Régularisé/);
+    assert.match(rowOf(await paymentRows(page), state.second.dueDate)[2], /^Régularisé/);
     assert.equal(await page.getByRole('region', { name: /Votre contrat est suspendu|Un prélèvement a été rejeté/ }).count(), 0);
     assert.ok(await page.getByRole('link', { name: /Mémo Véhicule Assuré/ }).count() > 0, 'le Mémo se télécharge');
     assert.deepEqual(errors, []);
@@ -367,7 +375,8 @@ describe('the contract’s year', () => {
     assert.equal(r.late, false);
     assert.equal(r.previousYearlyCents, before.yearlyCents);
     await openContract(page);
-    const block = page.getByRole('region', { name: `Votre prix à partir du ${frDay(c.period.end)}` });
+    assert.equal(r.start, addDays(c.period.end, 1));
+    const block = page.getByRole('region', { name: `Votre prix à partir du ${frDay(r.start)}` });
     const text = plain(await block.innerText());
     const diff = r.yearlyCents - r.previousYearlyCents;
     for (const part of [

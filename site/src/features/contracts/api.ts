@@ -47,6 +47,8 @@ export type PaymentStatus = 'scheduled' | 'sent' | 'paid' | 'rejected' | 'settle
 
 /** One debit of any year of the contract, with where it stands (GET /api/contracts/{id} payments). */
 export interface Payment {
+  /** The debit's number, continuing from year to year. */
+  seq?: number;
   dueDate: string;
   amountCents: number;
   status: PaymentStatus;
@@ -55,6 +57,8 @@ export interface Payment {
   /** The bank's code of a rejection (AC04, AM04, MD06…) and its meaning in French. */
   reasonCode?: string;
   reasonLabel?: string;
+  /** The seq of the rejected debit this one presents again, once. */
+  represents?: number;
 }
 
 /** How far a payment incident went (L113-3). */
@@ -70,6 +74,8 @@ export interface Incident {
   /** The broker's account, to pay by transfer. */
   iban: string;
   bic: string;
+  /** The day the rejected debit is presented again, once; absent when it is not. */
+  representDate?: string;
   /** The mise en demeure (day 10), the suspension (day 40), the termination (day 50). */
   noticeAt: string;
   suspendAt: string;
@@ -80,10 +86,10 @@ export interface Incident {
   coverBackAt?: string;
 }
 
-/** The contract's running year. */
+/** The contract's running year: its first and last days. */
 export interface Period {
   start: string;
-  /** The anniversary, when the contract renews (start + 12 months, like a cancellation's date at term). */
+  /** The last day of the year: the contract renews the day after. */
   end: string;
 }
 
@@ -92,12 +98,16 @@ export interface Renewal {
   noticeSentAt: string;
   /** Sent after its window (L113-15-1): the client may cancel later. */
   late: boolean;
+  /** The new year's first day (the anniversary). */
+  start?: string;
   yearlyCents: number;
   monthlyCents: number;
   previousYearlyCents: number;
-  /** Label, before, after. */
+  previousMonthlyCents?: number;
+  /** The lines of « Pourquoi ce prix ? » that changed: label, this year's value, the new year's. */
   changes: [string, string, string][];
-  schedule?: { dueDate?: string; date?: string; amountCents: number }[];
+  /** The new year's debits. */
+  schedule?: { date: string; amountCents: number }[];
   /** The journey with the same answers, when the server gives it. */
   compareUrl?: string;
 }

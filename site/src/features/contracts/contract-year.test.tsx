@@ -17,6 +17,11 @@ const payments: Payment[] = [
   { dueDate: '2027-02-08', amountCents: 4831, status: 'sent', statusLabel: 'Envoyé' },
   { dueDate: '2027-03-08', amountCents: 4831, status: 'scheduled', statusLabel: 'Prévu' },
 ];
+const numbered: Payment[] = [
+  { seq: 1, dueDate: '2027-01-08', amountCents: 4831, status: 'rejected', statusLabel: 'Rejeté', reasonCode: 'AM04', reasonLabel: 'provision insuffisante' },
+  { seq: 13, dueDate: '2027-01-15', amountCents: 4831, status: 'scheduled', statusLabel: 'Prévu', represents: 1 },
+  { seq: 14, dueDate: '2027-01-20', amountCents: 4831, status: 'scheduled', statusLabel: 'Prévu', represents: 9 },
+];
 
 const incident: Incident = {
   dueDate: '2027-01-08', amountCents: 4831, reasonLabel: 'Provision insuffisante', reference: 'IMP-CTR-2026-000042-02',
@@ -29,7 +34,7 @@ const contract = {
   product: 'car', productLabel: 'Assurance auto', insurer: 'Mutuelle Fictive', formula: 'Tiers', holder: { name: 'Camille Martin', email: 'c@exemple.fr', address: '1 rue A', postalCode: '69002', city: 'Lyon' },
   risk: { lines: [] }, guarantees: [], startDate: '2026-12-08', yearlyCents: 57972, monthlyCents: 4831, taxesCents: 1000, deductibleCents: 0, rhythm: 'monthly',
   createdAt: '', missing: [], proofs: [], history: [], actions: ['cancel'], documents: [], schedule: [],
-  period: { start: '2026-12-08', end: '2027-12-08' }, renewalDeadline: '2027-10-08',
+  period: { start: '2026-12-08', end: '2027-12-07' }, renewalDeadline: '2027-10-08',
 } as unknown as Contract;
 
 describe('PaymentsTable', () => {
@@ -44,6 +49,12 @@ describe('PaymentsTable', () => {
       '8 mars 2027 | 48,31 € | Prévu',
     ]);
     expect(table.querySelector('.payment-status-rejected')?.textContent).toBe('Rejeté');
+  });
+
+  it('says which debit a new presentation presents again', () => {
+    render(<PaymentsTable payments={numbered} caption="Échéances" />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => text(within(r).getAllByRole('cell')[0]));
+    expect(rows).toEqual(['8 janvier 2027', '15 janvier 2027 Nouvelle présentation du prélèvement du 8 janvier 2027', '20 janvier 2027 Nouvelle présentation du prélèvement n° 9']);
   });
 
   it('names the first year until the contract renews', () => {
@@ -62,13 +73,21 @@ describe('IncidentNotice', () => {
     expect(t).toContain('Le 18 janvier 2027 : mise en demeure par lettre recommandée');
     expect(t).toContain('Le 17 février 2027 : suspension de vos garanties');
     expect(t).toContain('Le 27 février 2027 : résiliation de votre contrat pour non-paiement');
-    expect(t).toContain('une seconde et dernière fois avec le prochain fichier de prélèvements');
+    expect(t).not.toContain('seconde et dernière fois');
+    expect(t).toContain('Par virement, dès aujourd’hui :');
     const transfer = region.querySelector('dl.incident-transfer');
     expect(text(transfer)).toContain('IBANFR76 3000 6000 0112 3456 7890 189');
     expect(text(transfer)).toContain('BICAGRIFRPP');
     expect(text(transfer)).toContain('Référence à indiquerIMP-CTR-2026-000042-02');
     expect(text(transfer)).toContain('Montant48,31 €');
     expect(t).toContain('vos garanties reprennent le lendemain à midi');
+  });
+
+  it('gives the day the debit is presented again, when it is', () => {
+    render(<IncidentNotice incident={{ ...incident, representDate: '2027-01-15' }} />);
+    const t = text(screen.getByRole('region'));
+    expect(t).toContain('Sans rien faire : nous présenterons ce prélèvement une seconde et dernière fois le 15 janvier 2027.');
+    expect(t).toContain('Ou dès aujourd’hui, par virement :');
   });
 
   it('says the notice sent and, once suspended, that the contract is suspended and why', () => {
@@ -83,9 +102,9 @@ describe('IncidentNotice', () => {
   });
 
   it('does not offer the next debit once terminated, and tells when the cover comes back once paid', () => {
-    const { rerender } = render(<IncidentNotice incident={{ ...incident, stage: 'terminated' }} />);
+    const { rerender } = render(<IncidentNotice incident={{ ...incident, stage: 'terminated', representDate: '2027-01-15' }} />);
     const t = text(screen.getByRole('region', { name: 'Votre contrat est résilié pour non-paiement' }));
-    expect(t).not.toContain('prochain fichier');
+    expect(t).not.toContain('seconde et dernière fois');
     expect(t).toContain('Ce montant reste dû');
     rerender(<IncidentNotice incident={{ ...incident, stage: 'closed', coverBackAt: '2027-02-21T11:00:00Z' }} />);
     expect(screen.queryByRole('region')).toBeNull();
@@ -148,6 +167,13 @@ describe('RenewalNotice', () => {
     expect(within(region).getAllByRole('listitem').map(text)).toEqual(['× âge du conducteur (46 ans) : 0,95 → 0,97', 'Tarif de l’assureur : 512,00 € → 540,00 €']);
     expect(t).toContain('vous pouvez refuser le renouvellement jusqu’au 8 octobre 2027');
     expect(within(region).getByRole('link', { name: 'Comparer les offres de nos assureurs' }).getAttribute('href')).toBe('/prix/auto');
+  });
+
+  it('takes the new year’s first day from the server, and folds its debits', () => {
+    render(<MemoryRouter><RenewalNotice contract={{ ...contract, renewal: { ...renewal, start: '2027-12-09', schedule: [{ date: '2027-12-09', amountCents: 5125 }, { date: '2028-01-09', amountCents: 5125 }] } }} /></MemoryRouter>);
+    const region = screen.getByRole('region', { name: 'Votre prix à partir du 9\u00a0décembre 2027' });
+    expect(region.querySelector('details summary')?.textContent).toBe('Vos prélèvements de la nouvelle année');
+    expect([...region.querySelectorAll('details li')].map(text)).toEqual(['9 décembre 2027 : 51,25 €', '9 janvier 2028 : 51,25 €']);
   });
 
   it('follows the server’s link to compare, says a lower price, and nothing before the notice', () => {

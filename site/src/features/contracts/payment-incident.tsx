@@ -32,10 +32,10 @@ function HowToPay({ i }: { i: Incident }) {
   return (
     <>
       <h3>Comment régler</h3>
-      {i.stage === 'terminated' ? null : (
-        <p>{typeset('Sans rien faire : nous présenterons ce prélèvement une seconde et dernière fois avec le prochain fichier de prélèvements. Veillez à ce que votre compte soit approvisionné.')}</p>
-      )}
-      <p>{typeset(i.stage === 'terminated' ? 'Ce montant reste dû ; vous pouvez le régler par virement :' : 'Ou dès aujourd’hui, par virement :')}</p>
+      {i.stage !== 'terminated' && i.representDate ? (
+        <p>{typeset(`Sans rien faire : nous présenterons ce prélèvement une seconde et dernière fois le ${formatDate(i.representDate)}. Veillez à ce que votre compte soit approvisionné.`)}</p>
+      ) : null}
+      <p>{typeset(i.stage === 'terminated' ? 'Ce montant reste dû ; vous pouvez le régler par virement :' : i.representDate ? 'Ou dès aujourd’hui, par virement :' : 'Par virement, dès aujourd’hui :')}</p>
       <dl className="contract-facts incident-transfer">
         <div><dt>Montant</dt><dd><strong>{formatEuros(i.amountCents)}</strong></dd></div>
         <div><dt>Bénéficiaire</dt><dd>{company.fullName}</dd></div>

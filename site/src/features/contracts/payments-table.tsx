@@ -17,8 +17,11 @@ export function PaymentsTable({ payments, caption }: { payments: Payment[]; capt
         </thead>
         <tbody>
           {payments.map((p, i) => (
-            <tr key={`${p.dueDate}-${i}`} className={`contract-payment-${p.status}`}>
-              <td><time dateTime={p.dueDate}>{formatDate(p.dueDate)}</time></td>
+            <tr key={p.seq ?? `${p.dueDate}-${i}`} className={`contract-payment-${p.status}`}>
+              <td>
+                <time dateTime={p.dueDate}>{formatDate(p.dueDate)}</time>
+                {p.represents ? <> <span className="payment-reason">{representsText(payments, p.represents)}</span></> : null}
+              </td>
               <td className="num">{formatEuros(p.amountCents)}</td>
               <td>
                 <span className={`payment-status payment-status-${p.status}`}>{p.statusLabel}</span>
@@ -30,6 +33,12 @@ export function PaymentsTable({ payments, caption }: { payments: Payment[]; capt
       </table>
     </div>
   );
+}
+
+/** « Nouvelle présentation du prélèvement du 8 janvier 2027 », or of its number when it is not listed. */
+export function representsText(payments: Payment[], seq: number): string {
+  const first = payments.find((p) => p.seq === seq);
+  return first ? `Nouvelle présentation du prélèvement du ${formatDate(first.dueDate)}` : `Nouvelle présentation du prélèvement n°\u00a0${seq}`;
 }
 
 /** The caption of the payments: the first year alone until the contract renews. */

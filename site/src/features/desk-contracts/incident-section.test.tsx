@@ -36,8 +36,9 @@ describe('IncidentSection', () => {
   });
 
   it('shows the rejected debit, its clocks and the reference', () => {
-    render(<IncidentSection contract={suspended} onChange={() => {}} />);
+    render(<IncidentSection contract={{ ...suspended, incident: { ...incident, representDate: '2027-01-15' } }} onChange={() => {}} />);
     const t = screen.getByRole('region', { name: 'Impayé' }).textContent?.replace(/\s/g, ' ');
+    expect(t).toContain('Nouvelle présentation15 janvier 2027');
     for (const part of ['ÉtapeSuspendu', 'Prélèvement rejeté53,00 € du 10 janvier 2027', 'Motif de la banqueProvision insuffisante',
       'Référence du virementIMP-CT-2026-000001-02', 'Mise en demeure20 janvier 2027', 'Suspension19 février 2027', 'Résiliation1er mars 2027']) {
       expect(t).toContain(part);
@@ -141,8 +142,10 @@ describe('PremiumSection', () => {
     render(<PremiumSection contract={{ ...sample, payments: [
       { dueDate: '2026-12-10', amountCents: 5300, status: 'paid', statusLabel: 'Payé' },
       { dueDate: '2027-01-10', amountCents: 5300, status: 'rejected', statusLabel: 'Rejeté', reasonCode: 'AM04', reasonLabel: 'Provision insuffisante' },
+      { seq: 13, dueDate: '2027-01-15', amountCents: 5300, status: 'scheduled', statusLabel: 'Prévu', represents: 2 },
     ] }} />);
     const rows = within(screen.getByRole('table', { name: 'Échéances' })).getAllByRole('row').slice(1).map((r) => r.textContent);
-    expect(rows).toEqual(['110\u00a0décembre 202653,00\u00a0€Payé', '210\u00a0janvier 202753,00\u00a0€Rejeté (AM04\u00a0: Provision insuffisante)']);
+    expect(rows).toEqual(['110\u00a0décembre 202653,00\u00a0€Payé', '210\u00a0janvier 202753,00\u00a0€Rejeté (AM04\u00a0: Provision insuffisante)',
+      '1315\u00a0janvier 2027 (nouvelle présentation du n°\u00a02)53,00\u00a0€Prévu']);
   });
 });

@@ -18,6 +18,7 @@ function IncidentFacts({ i }: { i: Incident }) {
       <div><dt>Prélèvement rejeté</dt><dd>{formatEuros(i.amountCents)} du {formatDate(i.dueDate)}</dd></div>
       {i.reasonLabel ? <div><dt>Motif de la banque</dt><dd>{i.reasonLabel}</dd></div> : null}
       <div><dt>Référence du virement</dt><dd className="mono">{i.reference}</dd></div>
+      {i.representDate && i.stage !== 'closed' ? <div><dt>Nouvelle présentation</dt><dd>{formatDate(i.representDate)}</dd></div> : null}
       {i.stage === 'closed' ? null : (
         <>
           <div><dt>Mise en demeure</dt><dd>{when(i.noticeAt)}</dd></div>

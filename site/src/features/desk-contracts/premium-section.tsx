@@ -32,8 +32,8 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
         <tbody>
           {payments.map((p, n) => (
             <tr key={`${p.dueDate}-${n}`} className={p.status === 'rejected' ? 'debit-rejected' : undefined}>
-              <th scope="row">{n + 1}</th>
-              <td><time dateTime={p.dueDate}>{formatDate(p.dueDate)}</time></td>
+              <th scope="row">{p.seq ?? n + 1}</th>
+              <td><time dateTime={p.dueDate}>{formatDate(p.dueDate)}</time>{p.represents ? <> (nouvelle présentation du n°&nbsp;{p.represents})</> : null}</td>
               <td>{formatEuros(p.amountCents)}</td>
               <td>{p.statusLabel}{p.reasonLabel ? <> ({p.reasonCode ? `${p.reasonCode} : ` : ''}{p.reasonLabel})</> : null}</td>
             </tr>
