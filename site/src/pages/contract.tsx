@@ -5,7 +5,10 @@ import { formatDate, formatDateTime, typeset } from '../lib/format';
 import { formatEuros } from '../features/quotes/quotes';
 import type { Contract } from '../features/contracts/api';
 import { addressText, ContractDocuments, offerText, preNotification, premiumText, ScheduleTable, StatusBadge, vehicleText } from '../features/contracts/contract-parts';
+import { IncidentNotice, withheldReason } from '../features/contracts/payment-incident';
+import { PaymentsTable, paymentsCaption } from '../features/contracts/payments-table';
 import { ProofsSection } from '../features/contracts/proofs-section';
+import { RenewalLine, RenewalNotice } from '../features/contracts/renewal-notice';
 import { useContract } from '../features/contracts/use-contract';
 import '../features/contracts/contracts.css';
 
@@ -25,7 +28,9 @@ function Terms({ contract }: { contract: Contract }) {
         {vehicle ? <div><dt>Véhicule</dt><dd>{vehicle}</dd></div> : null}
         {contract.signedAt ? <div><dt>Signé le</dt><dd>{formatDateTime(contract.signedAt)}</dd></div> : null}
         {contract.provisionalUntil ? <div><dt>Couverture provisoire</dt><dd>jusqu’au {formatDate(contract.provisionalUntil)}</dd></div> : null}
+        {contract.period ? <div><dt>Année en cours</dt><dd>du {formatDate(contract.period.start)} au {formatDate(contract.period.end)}</dd></div> : null}
       </dl>
+      <RenewalLine contract={contract} />
     </section>
   );
 }
@@ -75,12 +80,23 @@ function Actions({ contract }: { contract: Contract }) {
   );
 }
 
-/** The debits and the SEPA mandate, its IBAN masked. */
+/** A suspended contract the server tells no incident of: why, in general terms. */
+function SuspendedNotice() {
+  return (
+    <section className="notice contract-incident contract-incident-suspended" aria-labelledby="impaye-titre">
+      <h2 id="impaye-titre">Votre contrat est suspendu</h2>
+      <p>{typeset('Une prime n’a pas été payée : vos garanties sont suspendues (article L113-3 du code des assurances) et votre attestation d’assurance ne peut pas être téléchargée. Contactez-nous pour la régler ; vos garanties reprennent le lendemain à midi du paiement.')}</p>
+    </section>
+  );
+}
+
+/** The debits with their status once signed (the schedule before), and the SEPA mandate, its IBAN masked. */
 function Payments({ contract }: { contract: Contract }) {
-  if (contract.schedule.length === 0 && !contract.mandate) return null;
+  if (contract.schedule.length === 0 && !contract.mandate && !contract.payments?.length) return null;
+  const payments = contract.mandate ? contract.payments : undefined;
   return (
     <section className="card contract-section" aria-labelledby="paiements-titre">
-      <h2 id="paiements-titre">Mes prélèvements</h2>
+      <h2 id="paiements-titre">{payments?.length ? 'Mes échéances' : 'Mes prélèvements'}</h2>
       {contract.mandate ? (
         <dl className="contract-facts">
           <div><dt>Mandat SEPA</dt><dd>{contract.mandate.rum}</dd></div>
@@ -88,7 +104,9 @@ function Payments({ contract }: { contract: Contract }) {
           <div><dt>IBAN</dt><dd className="contract-iban">{contract.mandate.iban}</dd></div>
         </dl>
       ) : null}
-      {contract.schedule.length > 0 ? (
+      {payments?.length ? (
+        <PaymentsTable payments={payments} caption={paymentsCaption(contract.startDate, contract.period?.start)} />
+      ) : contract.schedule.length > 0 ? (
         <ScheduleTable schedule={contract.schedule} caption={contract.mandate ? 'Échéancier de la première année' : 'Échéancier prévu, après la signature'} />
       ) : null}
       {contract.mandate ? <p className="muted">{preNotification}</p> : null}
@@ -145,12 +163,15 @@ export default function ContractPage() {
           {contract ? (
             <>
               <EndingNotice contract={contract} />
+              {contract.incident ? <IncidentNotice incident={contract.incident} /> : contract.status === 'suspended' ? <SuspendedNotice /> : null}
               <Actions contract={contract} />
               <Terms contract={contract} />
+              <RenewalNotice contract={contract} />
               <ProofsSection contract={contract} onChange={replace} />
               <section className="card contract-section" aria-labelledby="documents-titre">
                 <h2 id="documents-titre">Mes documents</h2>
-                <ContractDocuments documents={contract.documents} signedAt={contract.signedAt} headingLevel={2} />
+                <ContractDocuments documents={contract.documents} signedAt={contract.signedAt} headingLevel={2}
+                  withheld={contract.status === 'suspended' ? withheldReason : undefined} />
               </section>
               <Payments contract={contract} />
               <History contract={contract} />

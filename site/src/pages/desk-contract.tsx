@@ -6,6 +6,7 @@ import { ClientCard, MandateCard } from '../features/desk-contracts/client-card'
 import { ContractHistory } from '../features/desk-contracts/contract-history';
 import { ContractSummary } from '../features/desk-contracts/contract-summary';
 import { DocumentsSection } from '../features/desk-contracts/documents-section';
+import { IncidentSection } from '../features/desk-contracts/incident-section';
 import { proofsText, proofsToCheck, provisionalDeadline } from '../features/desk-contracts/labels';
 import { PremiumSection } from '../features/desk-contracts/premium-section';
 import { ProofsSection } from '../features/desk-contracts/proofs-section';
@@ -40,6 +41,7 @@ function ContractView({ contract: c, onChange }: { contract: Contract; onChange:
       </header>
       <div className="container desk-layout contract-layout">
         <div className="desk-main">
+          <IncidentSection contract={c} onChange={onChange} />
           <ProofsSection contract={c} onChange={onChange} />
           <DocumentsSection contract={c} />
           <SignatureSection contract={c} />

@@ -4,7 +4,7 @@
 import { api, apiForm } from '../../lib/api';
 
 /** What a contract may be doing now, as the server names it. */
-export type ContractStatus = 'pending_signature' | 'awaiting_documents' | 'active' | 'cancel_requested' | 'cancelled' | 'withdrawn';
+export type ContractStatus = 'pending_signature' | 'awaiting_documents' | 'active' | 'cancel_requested' | 'suspended' | 'cancelled' | 'withdrawn';
 
 /** What the reader may do now on a contract. */
 export type ContractAction = 'update' | 'sign' | 'upload' | 'cancel' | 'withdraw';
@@ -40,6 +40,76 @@ export interface Debit {
   amountCents: number;
   sequence: string;
   cancelled: boolean;
+}
+
+/** Where a debit stands: planned, sent to the bank, paid, rejected, or settled after its rejection. */
+export type PaymentStatus = 'scheduled' | 'sent' | 'paid' | 'rejected' | 'settled';
+
+/** One debit of any year of the contract, with where it stands (GET /api/contracts/{id} payments). */
+export interface Payment {
+  /** The debit's number, continuing from year to year. */
+  seq?: number;
+  dueDate: string;
+  amountCents: number;
+  status: PaymentStatus;
+  /** « Prévu », « Envoyé », « Payé », « Rejeté », « Régularisé ». */
+  statusLabel: string;
+  /** The bank's code of a rejection (AC04, AM04, MD06…) and its meaning in French. */
+  reasonCode?: string;
+  reasonLabel?: string;
+  /** The seq of the rejected debit this one presents again, once. */
+  represents?: number;
+}
+
+/** How far a payment incident went (L113-3). */
+export type IncidentStage = 'open' | 'notice' | 'suspended' | 'terminated' | 'closed';
+
+/** A rejected debit not yet paid, its clocks and how to pay it. */
+export interface Incident {
+  dueDate: string;
+  amountCents: number;
+  reasonLabel: string;
+  /** The transfer's reference, « IMP-<number>-<seq> ». */
+  reference: string;
+  /** The broker's account, to pay by transfer. */
+  iban: string;
+  bic: string;
+  /** The day the rejected debit is presented again, once; absent when it is not. */
+  representDate?: string;
+  /** The mise en demeure (day 10), the suspension (day 40), the termination (day 50). */
+  noticeAt: string;
+  suspendAt: string;
+  terminateAt: string;
+  stage: IncidentStage;
+  stageLabel: string;
+  /** When the cover comes back once paid: noon the next day. */
+  coverBackAt?: string;
+}
+
+/** The contract's running year: its first and last days. */
+export interface Period {
+  start: string;
+  /** The last day of the year: the contract renews the day after. */
+  end: string;
+}
+
+/** The avis d'échéance sent for the next year: its price and what changed. */
+export interface Renewal {
+  noticeSentAt: string;
+  /** Sent after its window (L113-15-1): the client may cancel later. */
+  late: boolean;
+  /** The new year's first day (the anniversary). */
+  start?: string;
+  yearlyCents: number;
+  monthlyCents: number;
+  previousYearlyCents: number;
+  previousMonthlyCents?: number;
+  /** The lines of « Pourquoi ce prix ? » that changed: label, this year's value, the new year's. */
+  changes: [string, string, string][];
+  /** The new year's debits. */
+  schedule?: { date: string; amountCents: number }[];
+  /** The journey with the same answers, when the server gives it. */
+  compareUrl?: string;
 }
 
 /** One line of a contract's history. */
@@ -96,6 +166,15 @@ export interface Contract {
   documents: ContractDocument[];
   proofs: Proof[];
   schedule: Debit[];
+  /** Every debit of every year, with its status (the contract's year, issue 42). */
+  payments?: Payment[];
+  /** The rejected debit being dealt with, absent when none is open. */
+  incident?: Incident;
+  period?: Period;
+  /** The last day to refuse the renewal (anniversary − 2 months, L113-12). */
+  renewalDeadline?: string;
+  /** The next year's price, once the avis d'échéance is sent. */
+  renewal?: Renewal;
   mandate?: { rum: string; holder: string; iban: string; signedAt: string };
   history: ContractEvent[];
   actions: ContractAction[];

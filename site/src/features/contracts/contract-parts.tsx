@@ -36,8 +36,19 @@ export function addressText(h: Contract['holder']): string {
   return typeset(`${h.address}, ${h.postalCode} ${h.city}`);
 }
 
-/** A document: open it in a new tab, or download it. */
-function DocumentItem({ doc }: { doc: ContractDocument }) {
+/** The documents that prove the cover, withheld while it is suspended. */
+const proofOfCover = new Set(['attestation', 'memo']);
+
+/** A document: open it in a new tab, or download it; or why it cannot be, while withheld. */
+function DocumentItem({ doc, withheld }: { doc: ContractDocument; withheld?: string }) {
+  if (withheld && proofOfCover.has(doc.kind)) {
+    return (
+      <li className="contract-doc">
+        <span className="contract-doc-title">{doc.title}</span>
+        <span className="contract-doc-withheld">{typeset(withheld)}</span>
+      </li>
+    );
+  }
   return (
     <li className="contract-doc">
       <span className="contract-doc-title">{doc.title}</span>
@@ -69,9 +80,10 @@ function latest(documents: ContractDocument[]): ContractDocument[] {
 /**
  * The documents: the signed versions and those issued since (the Mémo
  * Véhicule Assuré) first, the documents read before the signature under
- * them.
+ * them. With withheld (a suspended contract), the attestation and the
+ * Mémo give that reason instead of their links.
  */
-export function ContractDocuments({ documents, signedAt, headingLevel = 3 }: { documents: ContractDocument[]; signedAt?: string; headingLevel?: 2 | 3 }) {
+export function ContractDocuments({ documents, signedAt, headingLevel = 3, withheld }: { documents: ContractDocument[]; signedAt?: string; headingLevel?: 2 | 3; withheld?: string }) {
   const before = (d: ContractDocument) => !d.signed && (!signedAt || Date.parse(d.issuedAt) < Date.parse(signedAt));
   const current = latest(documents.filter((d) => !before(d)));
   const read = latest(documents.filter(before));
@@ -82,7 +94,7 @@ export function ContractDocuments({ documents, signedAt, headingLevel = 3 }: { d
       {current.length > 0 ? (
         <>
           <Sub>Documents de votre contrat</Sub>
-          <ul className="contract-doc-list">{current.map((d) => <DocumentItem key={d.id} doc={d} />)}</ul>
+          <ul className="contract-doc-list">{current.map((d) => <DocumentItem key={d.id} doc={d} withheld={withheld} />)}</ul>
         </>
       ) : null}
       {read.length > 0 ? (

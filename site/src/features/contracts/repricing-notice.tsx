@@ -3,7 +3,7 @@ import { formatEuros } from '../quotes/quotes';
 import type { Repricing } from './api';
 
 /** « +42,00 € par an » or « −12,50 € par an ». */
-function diffText(cents: number): string {
+export function diffText(cents: number): string {
   if (cents === 0) return 'inchangé';
   return `${cents > 0 ? '+' : '\u2212'}${formatEuros(Math.abs(cents))} par an`;
 }

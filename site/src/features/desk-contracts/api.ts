@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { Contract, ContractCounts, ContractFilter, Review } from './types';
+import type { Contract, ContractCounts, ContractFilter, Review, StaffPayment } from './types';
 
 const keys = ['status', 'product', 'q'] as const;
 
@@ -37,4 +37,15 @@ export async function reviewProof(id: string, kind: string, review: Review): Pro
 export async function resendDocument(id: string, docId: string): Promise<string> {
   const path = `/api/desk/contracts/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}/resend`;
   return (await api<{ message: string }>('POST', path)).message;
+}
+
+/**
+ * Records a payment of the client's unpaid premium, which ends the
+ * incident; answers the contract as it now stands (read again when the
+ * answer does not carry it).
+ */
+export async function recordPayment(id: string, payment: StaffPayment): Promise<Contract> {
+  const path = `/api/desk/contracts/${encodeURIComponent(id)}/payments`;
+  const res = await api<{ contract?: Contract } | undefined>('POST', path, payment);
+  return res?.contract ?? fetchContract(id);
 }

@@ -1,7 +1,7 @@
 import { formatDate } from '../../lib/format';
 import { formatEuros } from '../quotes/quotes';
 import { rhythmLabel } from './labels';
-import type { Contract, Debit } from './types';
+import type { Contract, Debit, Payment } from './types';
 
 function debitState(d: Debit): string {
   if (d.cancelled) return 'Annulé';
@@ -22,7 +22,29 @@ function Repriced({ r }: { r: NonNullable<Contract['risk']['repricing']> }) {
   );
 }
 
-/** The premium and how it is paid, then the schedule of debits. */
+/** Every debit of every year with where it stands (« Payé », « Rejeté » and the bank's reason…). */
+function PaymentsTable({ payments }: { payments: Payment[] }) {
+  return (
+    <div className="counts-wrap">
+      <table className="counts-table schedule-table">
+        <caption>Échéances</caption>
+        <thead><tr><th scope="col">N°</th><th scope="col">Date</th><th scope="col">Montant</th><th scope="col">État</th></tr></thead>
+        <tbody>
+          {payments.map((p, n) => (
+            <tr key={`${p.dueDate}-${n}`} className={p.status === 'rejected' ? 'debit-rejected' : undefined}>
+              <th scope="row">{p.seq ?? n + 1}</th>
+              <td><time dateTime={p.dueDate}>{formatDate(p.dueDate)}</time>{p.represents ? <> (nouvelle présentation du n°&nbsp;{p.represents})</> : null}</td>
+              <td>{formatEuros(p.amountCents)}</td>
+              <td>{p.statusLabel}{p.reasonLabel ? <> ({p.reasonCode ? `${p.reasonCode} : ` : ''}{p.reasonLabel})</> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The premium and how it is paid, then the schedule of debits, with their status once the server gives it. */
 export function PremiumSection({ contract: c }: { contract: Contract }) {
   return (
     <section className="desk-block" aria-labelledby="prime-titre">
@@ -34,7 +56,7 @@ export function PremiumSection({ contract: c }: { contract: Contract }) {
         <div><dt>Franchise</dt><dd>{c.deductibleCents > 0 ? formatEuros(c.deductibleCents) : 'Aucune'}</dd></div>
         {c.risk.repricing ? <Repriced r={c.risk.repricing} /> : null}
       </dl>
-      {c.schedule.length > 0 ? (
+      {c.payments?.length ? <PaymentsTable payments={c.payments} /> : c.schedule.length > 0 ? (
         <div className="counts-wrap">
           <table className="counts-table schedule-table">
             <caption>{c.signedAt ? 'Échéancier' : 'Échéancier prévu (avant signature)'}</caption>

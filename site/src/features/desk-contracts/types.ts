@@ -1,8 +1,11 @@
 // The contracts as staff read them (pkg/contract's JSON, GET
 // /api/desk/contracts and GET /api/contracts/{id}).
+import type { Incident, Payment, Period, Renewal } from '../contracts/api';
+
+export type { Incident, Payment, Period, Renewal };
 
 /** Where a contract stands (pkg/contract/machine.go). */
-export type ContractStatus = 'pending_signature' | 'awaiting_documents' | 'active' | 'cancel_requested' | 'cancelled' | 'withdrawn';
+export type ContractStatus = 'pending_signature' | 'awaiting_documents' | 'active' | 'cancel_requested' | 'suspended' | 'cancelled' | 'withdrawn';
 
 /** The policyholder as they were at subscription. */
 export interface Holder {
@@ -171,6 +174,13 @@ export interface Contract {
   documents: ContractDocument[];
   proofs: Proof[];
   schedule: Debit[];
+  /** Every debit of every year, with its status (issue 42); absent from older servers. */
+  payments?: Payment[];
+  /** The rejected debit being dealt with, absent when none is open. */
+  incident?: Incident;
+  period?: Period;
+  renewalDeadline?: string;
+  renewal?: Renewal;
   mandate?: Mandate;
   history: ContractEvent[];
   actions: string[];
@@ -218,6 +228,16 @@ export interface ContractCounts {
   /** How many debits are rejected and not settled yet. */
   rejected: number;
   outstandingCents: number;
+}
+
+/** How staff were paid (POST /api/desk/contracts/{id}/payments). */
+export type PaymentWay = 'transfer' | 'cheque' | 'card' | 'cash';
+
+/** A payment staff record: in cents, its day (YYYY-MM-DD) and its way. */
+export interface StaffPayment {
+  amountCents: number;
+  date: string;
+  way: PaymentWay;
 }
 
 /** Staff's check of a supporting document. */
