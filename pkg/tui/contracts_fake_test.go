@@ -119,7 +119,9 @@ func (f *fakeCoreSource) Contract(context.Context, string) (*contract.Contract, 
 	return nil, f.err
 }
 func (f *fakeCoreSource) ReviewProof(context.Context, string, string, bool, string) error { return nil }
-func (f *fakeCoreSource) RecordPayment(context.Context, string, contract.PaymentReceived) error   { return nil }
+func (f *fakeCoreSource) RecordPayment(context.Context, string, contract.PaymentReceived) error {
+	return nil
+}
 func (f *fakeCoreSource) SaveContractFile(context.Context, string, string, string, string) (int, error) {
 	return 0, nil
 }
