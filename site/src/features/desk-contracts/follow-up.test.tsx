@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ContractsList } from './contracts-list';
 import { followUp } from './labels';
 import { fakeServer, json, sample } from './test-fixtures';
-import type { Contract } from './types';
+import type { Contract, Incident, Renewal } from './types';
 
 afterEach(() => {
   cleanup();
@@ -13,7 +13,11 @@ afterEach(() => {
 
 describe('followUp', () => {
   const now = Date.parse('2026-10-01T10:00:00Z');
-  const incident = { dueDate: '2026-09-10', amountCents: 2_800, stage: 'notice', stageLabel: 'Mise en demeure envoyée' };
+  const incident: Incident = { dueDate: '2026-09-10', amountCents: 2_800, stage: 'notice', stageLabel: 'Mise en demeure envoyée',
+    reasonLabel: 'provision insuffisante', reference: 'IMP-CT-2026-000001-07', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP',
+    noticeAt: '2026-09-20', suspendAt: '2026-10-20', terminateAt: '2026-10-30' };
+  const renewal = (noticeSentAt: string, late: boolean): Renewal => ({ noticeSentAt, late, yearlyCents: 70_000, monthlyCents: 5_900,
+    previousYearlyCents: 68_000, changes: [] });
   it.each<[string, Partial<Contract>, string | null, boolean?]>([
     ['nothing to follow', {}, null],
     ['an incident open, before the renewal', { incident, renewalDeadline: '2026-11-10' }, 'Impayé · Mise en demeure envoyée', true],
@@ -23,11 +27,11 @@ describe('followUp', () => {
     ['the notice due in 3 months', { renewalDeadline: '2027-01-16' }, 'Avis à envoyer avant le 1er\u00a0janvier 2027', false],
     ['the notice due today', { renewalDeadline: '2026-10-16' }, 'Avis à envoyer avant le 1er\u00a0octobre 2026', false],
     ['the notice late', { renewalDeadline: '2026-10-15' }, 'Avis en retard, refus jusqu’au 15\u00a0octobre 2026', true],
-    ['the notice sent', { renewalDeadline: '2026-12-01', renewal: { noticeSentAt: '2026-09-20T06:00:00Z', late: false } },
+    ['the notice sent', { renewalDeadline: '2026-12-01', renewal: renewal('2026-09-20T06:00:00Z', false) },
       'Avis envoyé, refus jusqu’au 1er\u00a0décembre 2026', false],
-    ['the notice sent late', { renewalDeadline: '2026-10-05', renewal: { noticeSentAt: '2026-09-28T06:00:00Z', late: true } },
+    ['the notice sent late', { renewalDeadline: '2026-10-05', renewal: renewal('2026-09-28T06:00:00Z', true) },
       'Avis envoyé en retard, refus jusqu’au 5\u00a0octobre 2026', false],
-    ['the deadline passed', { renewalDeadline: '2026-09-30', renewal: { noticeSentAt: '2026-08-01T06:00:00Z', late: false } }, null],
+    ['the deadline passed', { renewalDeadline: '2026-09-30', renewal: renewal('2026-08-01T06:00:00Z', false) }, null],
     ['a deadline unreadable', { renewalDeadline: 'bientôt' }, null],
   ])('%s', (_, c, text, urgent) => {
     const got = followUp(c, now);
@@ -39,7 +43,9 @@ describe('followUp', () => {
 describe('the follow-ups of the list', () => {
   it('offers the unpaid contracts and those to renew, and tags each row with what to follow', async () => {
     const unpaid: Contract = { ...sample, status: 'active', statusLabel: 'Actif', provisionalUntil: undefined, proofs: [],
-      incident: { dueDate: '2026-03-10', amountCents: 5_300, stage: 'open', stageLabel: 'Prélèvement rejeté' } };
+      incident: { dueDate: '2026-03-10', amountCents: 5_300, stage: 'open', stageLabel: 'Prélèvement rejeté', reasonLabel: 'compte clos',
+        reference: 'IMP-CT-2026-000001-01', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP',
+        noticeAt: '2026-03-20', suspendAt: '2026-04-19', terminateAt: '2026-04-29' } };
     const calls = fakeServer({
       'GET /api/desk/contracts': () => json(200, { contracts: [sample] }),
       'GET /api/desk/contracts?status=unpaid': () => json(200, { contracts: [unpaid] }),

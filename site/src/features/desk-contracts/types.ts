@@ -184,26 +184,6 @@ export interface Contract {
   mandate?: Mandate;
   history: ContractEvent[];
   actions: string[];
-  /** The payment incident open on the contract (issue 42; absent when none). */
-  incident?: PaymentIncident;
-  /** The last day to refuse the renewal, all year (issue 42). */
-  renewalDeadline?: string;
-  /** The avis d'échéance once sent (issue 42). */
-  renewal?: RenewalNotice;
-}
-
-/** What staff's list reads of a payment incident (GET /api/contracts/{id} "incident"). */
-export interface PaymentIncident {
-  dueDate: string;
-  amountCents: number;
-  stage: 'open' | 'notice' | 'suspended' | 'terminated' | 'closed' | string;
-  stageLabel: string;
-}
-
-/** What staff's list reads of an avis d'échéance sent (GET /api/contracts/{id} "renewal"). */
-export interface RenewalNotice {
-  noticeSentAt: string;
-  late: boolean;
 }
 
 /** The filters of staff's list, as the address and the API name them. */
