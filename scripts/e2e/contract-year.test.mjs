@@ -382,7 +382,7 @@ describe('the contract’s year', () => {
     for (const part of [
       `Cette année ${euros(r.previousYearlyCents)} par an`,
       `Nouveau prix ${euros(r.yearlyCents)} par an`,
-      `Différence ${diff === 0 ? 'inchangé' : `${diff > 0 ? '+' : '\u2212'}${euros(Math.abs(diff))} par an`}`,
+      `Différence ${diff === 0 ? 'aucune, le prix ne change pas' : `${diff > 0 ? '+' : '\u2212'}${euros(Math.abs(diff))} par an`}`,
       `vous pouvez refuser le renouvellement jusqu’au ${frDay(c.renewalDeadline)}`,
     ]) assert.ok(text.includes(plain(part)), `« ${part} » dans : ${text}`);
     // What changed is what the server says changed, line by line.

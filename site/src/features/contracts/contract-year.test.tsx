@@ -108,7 +108,7 @@ describe('IncidentNotice', () => {
     expect(t).toContain('Ce montant reste dû');
     rerender(<IncidentNotice incident={{ ...incident, stage: 'closed', coverBackAt: '2027-02-21T11:00:00Z' }} />);
     expect(screen.queryByRole('region')).toBeNull();
-    expect(text(screen.getByRole('status'))).toContain('vos garanties reprennent le 21 février 2027 à 12:00');
+    expect(text(screen.getByRole('status'))).toContain('vos garanties reprennent le 21 février 2027 à midi');
     rerender(<IncidentNotice incident={{ ...incident, stage: 'closed' }} />);
     expect(screen.queryByRole('status')).toBeNull();
   });

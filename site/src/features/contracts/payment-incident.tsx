@@ -5,7 +5,9 @@ import type { Incident, IncidentStage } from './api';
 
 /** A day as « 17 décembre 2026 », a moment with its time. */
 function when(iso: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(iso) : formatDateTime(iso);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDate(iso);
+  // The cover comes back at noon: « le 8 décembre 2026 à midi ».
+  return formatDateTime(iso).replace(/(\s)à\s12:00$/, '$1à\u00a0midi');
 }
 
 const order: IncidentStage[] = ['open', 'notice', 'suspended', 'terminated'];

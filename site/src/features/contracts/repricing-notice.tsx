@@ -4,7 +4,7 @@ import type { Repricing } from './api';
 
 /** « +42,00 € par an » or « −12,50 € par an ». */
 export function diffText(cents: number): string {
-  if (cents === 0) return 'inchangé';
+  if (cents === 0) return 'aucune, le prix ne change pas';
   return `${cents > 0 ? '+' : '\u2212'}${formatEuros(Math.abs(cents))} par an`;
 }
 
