@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -120,16 +121,30 @@ func (m *contractsScreen) detailText() string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// writeSchedule writes the debits: date, amount, sequence, where they stand.
+// writeSchedule writes the debits in the order of their due dates (a new
+// presentation of a rejected one among them): date, amount, sequence,
+// where they stand and why the bank returned one.
 func (m *contractsScreen) writeSchedule(b *strings.Builder, c *contract.Contract, section func(string), line func(string)) {
 	section(fmt.Sprintf("Échéancier (%d)", len(c.Schedule)))
-	for _, d := range c.Schedule {
-		state := "à venir"
+	again := map[int]int{}
+	for _, p := range c.Payments {
+		again[p.Seq] = p.Represents
+	}
+	list := slices.Clone(c.Schedule)
+	slices.SortStableFunc(list, func(a, b contract.Debit) int { return strings.Compare(a.Date, b.Date) })
+	for _, d := range list {
+		state := strings.ToLower(d.StatusLabel)
 		switch {
-		case d.Cancelled:
+		case d.Cancelled && d.Status == contract.DebitScheduled:
 			state = "annulé"
-		case d.Exported:
-			state = "transmis à la banque"
+		case state == "":
+			state = "à venir"
+		}
+		if d.ReasonLabel != "" {
+			state += " (" + d.ReasonLabel + ")"
+		}
+		if n := again[d.Seq]; n > 0 {
+			state += fmt.Sprintf(", nouvelle présentation du n° %d", n)
 		}
 		line(fmt.Sprintf("%2d. %-17s %12s  %s  %s", d.Seq, civilDate(d.Date), pricing.Euros(d.AmountCents), d.Sequence, state))
 	}

@@ -36,7 +36,7 @@ func fakeContracts() []*contract.Contract {
 			{Kind: "record", Label: "Relevé d’information de votre assureur précédent", Status: contract.ProofRefused, StatusLabel: "Refusé", Name: "releve.pdf", SentAt: &sent, Reason: "Le relevé a plus de trois mois.", URL: "/api/contracts/c2/proofs/record"},
 		},
 		Schedule: []contract.Debit{
-			{Seq: 1, Date: "2026-11-25", AmountCents: 5881, Sequence: "FRST", Exported: true},
+			{Seq: 1, Date: "2026-11-25", AmountCents: 5881, Sequence: "FRST", Exported: true, Status: contract.DebitSent, StatusLabel: "Envoyé"},
 			{Seq: 2, Date: "2026-12-25", AmountCents: 5881, Sequence: "RCUR"},
 		},
 		Mandate: &contract.Mandate{RUM: "CTR-00000002", Holder: "Chloé Lefèvre-Dœuf", IBAN: "FR76 •••• •••• •••• •••• •••• 189", SignedAt: signed},
