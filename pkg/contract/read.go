@@ -32,6 +32,10 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 	if c.History, err = listEvents(ctx, tx, c.ID); err != nil {
 		return err
 	}
+	if c.Amendments, err = listAmendments(ctx, tx, c.ID); err != nil {
+		return err
+	}
+	markReplaced(c.Documents, c.Amendments)
 	if err = s.setYear(ctx, tx, c); err != nil {
 		return err
 	}
@@ -137,7 +141,7 @@ func listDocuments(ctx context.Context, tx *store.Tx, contract string) ([]Docume
 
 // docRank is the order documents are read in.
 var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8, DocAttestation: 9,
-	DocNotice: 10, DocFormalNotice: 11, DocTermination: 12}
+	DocNotice: 10, DocFormalNotice: 11, DocTermination: 12, DocAmendment: 0}
 
 // dropDrafts deletes the documents issued for reading before the
 // signature, when the contract changed: they described another contract.

@@ -270,19 +270,7 @@ type Signing struct {
 func checkSigning(sg *Signing, drafts []Document) error {
 	var bad []apperr.FieldMessage
 	add := func(f, m string) { bad = append(bad, apperr.FieldMessage{Field: f, Message: m}) }
-	sg.Holder = strings.Join(strings.Fields(sg.Holder), " ")
-	if sg.Holder == "" || utf8.RuneCountInString(sg.Holder) > 70 {
-		add("holder", "Indiquez le titulaire du compte (70\u00a0caractères au plus).")
-	}
-	if err := sepa.ValidateIBAN(sg.IBAN); err != nil {
-		add("iban", apperr.MessageOf(err))
-	}
-	sg.IBAN = sepa.NormalizeIBAN(sg.IBAN)
-	if sg.BIC = sepa.NormalizeBIC(sg.BIC); sg.BIC != "" {
-		if err := sepa.ValidateBIC(sg.BIC); err != nil {
-			add("bic", apperr.MessageOf(err))
-		}
-	}
+	checkAccount(sg, add)
 	ticked := map[string]bool{}
 	for _, a := range sg.Accept {
 		ticked[a] = true
@@ -300,6 +288,24 @@ func checkSigning(sg *Signing, drafts []Document) error {
 		return &apperr.Error{Code: apperr.EINVALID, Field: bad[0].Field, Message: bad[0].Message, Fields: bad}
 	}
 	return nil
+}
+
+// checkAccount checks and normalizes the account sg names (its holder,
+// IBAN and BIC), for a mandate and for an amendment of the account.
+func checkAccount(sg *Signing, add func(field, msg string)) {
+	sg.Holder = strings.Join(strings.Fields(sg.Holder), " ")
+	if sg.Holder == "" || utf8.RuneCountInString(sg.Holder) > 70 {
+		add("holder", "Indiquez le titulaire du compte (70\u00a0caractères au plus).")
+	}
+	if err := sepa.ValidateIBAN(sg.IBAN); err != nil {
+		add("iban", apperr.MessageOf(err))
+	}
+	sg.IBAN = sepa.NormalizeIBAN(sg.IBAN)
+	if sg.BIC = sepa.NormalizeBIC(sg.BIC); sg.BIC != "" {
+		if err := sepa.ValidateBIC(sg.BIC); err != nil {
+			add("bic", apperr.MessageOf(err))
+		}
+	}
 }
 
 // cmpErr is err, or other when err is nil.
