@@ -303,7 +303,7 @@ func (s *Service) applyChange(ctx context.Context, tx *store.Tx, prop *proposal,
 	case AmendVehicle:
 		if id, ok := str("vehicleId"); ok && id != "" {
 			for _, k := range describedKeys {
-				if _, given := answers[k]; !given {
+				if _, given := answers[k]; !given && s.asks(c.Product, k) {
 					answers[k] = json.RawMessage("null")
 				}
 			}
