@@ -46,10 +46,11 @@ func cancelDrafts(ctx context.Context, tx *store.Tx, id string) error {
 	return nil
 }
 
-// nextAmendmentN is the number the next amendment of contract id takes.
+// nextAmendmentN is the number the next amendment of contract id takes:
+// the signed ones are numbered 1, 2…, a draft cancelled leaves its number.
 func nextAmendmentN(ctx context.Context, tx *store.Tx, id string) (int, error) {
 	var last int
-	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(n), 0) FROM amendments WHERE contract_id = ?", id).Scan(&last); err != nil {
+	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(n), 0) FROM amendments WHERE contract_id = ? AND status = 'signed'", id).Scan(&last); err != nil {
 		return 0, fmt.Errorf("avenant: %w", err)
 	}
 	return last + 1, nil
@@ -110,9 +111,12 @@ func findAmendment(ctx context.Context, tx *store.Tx, id, aid string) (*Amendmen
 	return a, nil
 }
 
-// listAmendments reads contract id's amendments, the newest first.
+// listAmendments reads contract id's amendments, the newest first (made
+// the same instant, a cancelled draft is older than the one that
+// cancelled it).
 func listAmendments(ctx context.Context, tx *store.Tx, id string) ([]Amendment, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT "+amendmentColumns+" FROM amendments WHERE contract_id = ? ORDER BY n DESC", id)
+	rows, err := tx.QueryContext(ctx, "SELECT "+amendmentColumns+
+		" FROM amendments WHERE contract_id = ? ORDER BY created_at DESC, CASE status WHEN 'cancelled' THEN 1 ELSE 0 END, n DESC", id)
 	if err != nil {
 		return nil, fmt.Errorf("avenants du contrat: %w", err)
 	}

@@ -1,5 +1,6 @@
 -- The amendments (« avenants ») of a contract in force (issue 43): n numbers
--- them 1, 2… per contract (the signed and the cancelled drafts alike);
+-- the signed ones 1, 2… per contract (a draft takes the next number, and a
+-- draft cancelled leaves it to the next);
 -- changes is the change as posted (JSON), trace the lines of « Pourquoi ce
 -- prix ? » that changed ([[label, before, after], …]) and lines the
 -- changes as people read them (beside the shared design: the people's
@@ -25,9 +26,10 @@ CREATE TABLE amendments (
     created_by_staff BIGINT NOT NULL DEFAULT 0 CHECK (created_by_staff IN (0, 1)),
     created_at       TEXT NOT NULL,
     signed_at        TEXT,
-    evidence         TEXT,
-    UNIQUE (contract_id, n)
+    evidence         TEXT
 );
+
+CREATE INDEX amendments_contract ON amendments (contract_id, n);
 
 -- One draft at a time per contract.
 CREATE UNIQUE INDEX amendments_one_draft ON amendments (contract_id) WHERE status = 'draft';
