@@ -14,6 +14,7 @@ import (
 	"courtier/pkg/contract"
 	"courtier/pkg/event"
 	"courtier/pkg/pricing"
+	"courtier/pkg/quote"
 	"courtier/pkg/store"
 )
 
@@ -392,4 +393,55 @@ func TestAmendmentRefusals(t *testing.T) {
 	}
 	_, err = f.app.Contracts.ProposeAmendment(f.ctx, f.marie, c.ID, contract.AmendmentDraft{Kind: "address", EffectiveDate: "2026-04-01", Changes: changes(good)})
 	wantErr(t, err, apperr.ECONFLICT, "")
+}
+
+// A contract from an offer has no answers to price: its address and its
+// bank account change online, premium unchanged; the rest is its
+// adviser's (409). A suspended contract says why it cannot change.
+func TestAmendmentOfAnOffer(t *testing.T) {
+	f := newFixture(t)
+	admin := account.ActorOf(accounttest.Staff(t, f.app.Accounts, account.NewUser{Email: "ada@exemple.fr", Password: password, DisplayName: "Ada", Role: account.RoleAdmin}, f.clock.Now()))
+	r, err := f.app.Quotes.Create(f.ctx, f.marie, quote.Draft{Product: "car", Contact: quote.Contact{Method: "email"},
+		Details: json.RawMessage(`{"brand":"peugeot","model":"208","year":2019,"energy":"essence","usage":"trajet-travail","licenceYear":2008,"bonusMalus":0.68,"cover":"tous-risques"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = f.app.Quotes.SendOffers(f.ctx, admin, r.ID, []quote.OfferDraft{{Insurer: "Mutuelle du Littoral", ProductName: "Auto Sérénité",
+		MonthlyCents: 4200, YearlyCents: 48000, Guarantees: []string{"Responsabilité civile"}, DeductibleCents: 30000, ValidUntil: "2026-04-15"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.app.Quotes.Accept(f.ctx, f.marie, r.ID, r.Offers[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	c, err := f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{OfferID: r.Offers[0].ID, StartDate: "2026-03-10", Details: details()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = f.sign(t, c)
+	for _, kind := range []string{"driver", "vehicle", "formula"} {
+		_, err := f.app.Contracts.ProposeAmendment(f.ctx, f.marie, c.ID, contract.AmendmentDraft{Kind: kind, EffectiveDate: "2026-04-01",
+			Changes: changes(map[string]any{"namedDrivers": 1})})
+		wantErr(t, err, apperr.ECONFLICT, "")
+		if !strings.Contains(apperr.MessageOf(err), "votre conseiller") {
+			t.Errorf("%s: %q does not send to the adviser", kind, apperr.MessageOf(err))
+		}
+	}
+	a, after := f.amend(t, c, contract.AmendmentDraft{Kind: "address", EffectiveDate: "2026-04-01",
+		Changes: changes(map[string]any{"address": "3 quai du Port", "postalCode": "13002", "city": "Marseille"})})
+	if a.YearlyCentsAfter != 48000 || a.AdjustmentCents != 0 || after.YearlyCents != 48000 || after.Holder.City != "Marseille" {
+		t.Errorf("offer's address changed: %+v, contract %d %s", a, after.YearlyCents, after.Holder.City)
+	}
+	err = f.app.Store.WriteTx(f.ctx, func(tx *store.Tx) error {
+		_, err := tx.ExecContext(f.ctx, "UPDATE contracts SET status = 'suspended' WHERE id = ?", c.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.app.Contracts.ProposeAmendment(f.ctx, f.marie, c.ID, contract.AmendmentDraft{Kind: "bank", EffectiveDate: "2026-04-01",
+		Changes: changes(map[string]any{"holder": "Marie Durand", "iban": iban})})
+	wantErr(t, err, apperr.ECONFLICT, "")
+	if !strings.Contains(apperr.MessageOf(err), "suspendu") {
+		t.Errorf("suspended: %q", apperr.MessageOf(err))
+	}
 }
