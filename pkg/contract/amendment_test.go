@@ -107,6 +107,11 @@ func TestAmendmentsPricedByTheEngine(t *testing.T) {
 			func(c *contract.Contract) bool {
 				return c.Risk.Vehicle.ID == "toyota-corolla-hybride-140" && c.Risk.Vehicle.Registration == "GH-456-JK" && c.Risk.Answers.VehicleYear == 2024
 			}},
+		{"vehicle", map[string]any{"vehicleId": "", "vehicleYear": 2008, "vehicleMake": "Dacia", "vehicleModel": "Logan", "vehicleEnergy": "diesel",
+			"vehicleFiscalPower": 5, "vehicleValueKind": "paid", "vehicleValueCents": 250000, "registration": "EF-789-GH"},
+			func(c *contract.Contract) bool {
+				return c.Risk.VehicleDescribed && c.Risk.Vehicle.Make == "Dacia" && c.Risk.Vehicle.Registration == "EF-789-GH"
+			}},
 		{"driver", map[string]any{"namedDrivers": 2}, func(c *contract.Contract) bool { return c.Risk.Answers.NamedDrivers == 2 }},
 		{"formula", nil, nil},
 		{"bank", map[string]any{"holder": "Marie Durand", "iban": "DE89 3704 0044 0532 0130 00", "bic": "COBADEFFXXX"},
