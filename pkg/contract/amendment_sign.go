@@ -276,6 +276,9 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 	if _, err := storeDocs(ctx, tx, c.ID, docs, now); err != nil {
 		return err
 	}
+	// The new proof of insurance holds from the effective date: the one
+	// before it stays right until then.
+	c.Period = &Period{Start: a.EffectiveDate, End: prop.period.end}
 	if err := s.issueMemo(ctx, tx, c, now); err != nil {
 		return err
 	}

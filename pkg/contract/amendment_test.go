@@ -268,6 +268,9 @@ func TestAmendmentDocumentsSealed(t *testing.T) {
 		if kind != "memo" && !strings.Contains(text, "Marseille") {
 			t.Errorf("%s does not say the new address: %.400s", kind, text)
 		}
+		if kind == "memo" && !strings.Contains(text, "1er avril 2026") {
+			t.Errorf("the new Mémo does not start on the effective date: %.600s", text)
+		}
 		if kind != "memo" && !strings.Contains(text, "203.0.113.7") {
 			t.Errorf("%s lacks the signature's evidence", kind)
 		}
