@@ -277,10 +277,16 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 		return err
 	}
 	// The new proof of insurance holds from the effective date: the one
-	// before it stays right until then.
-	c.Period = &Period{Start: a.EffectiveDate, End: prop.period.end}
-	if err := s.issueMemo(ctx, tx, c, now); err != nil {
-		return err
+	// before it stays right until then. A provisional cover that ends
+	// before that date has none to prove yet: the contract's activation,
+	// once its proofs are accepted, issues it.
+	kinds := []string{DocAmendment, DocConditions}
+	if c.ProvisionalUntil == "" || c.ProvisionalUntil >= a.EffectiveDate {
+		c.Period = &Period{Start: a.EffectiveDate, End: prop.period.end}
+		if err := s.issueMemo(ctx, tx, c, now); err != nil {
+			return err
+		}
+		kinds = append(kinds, s.spec(c.Product).Attestations...)
 	}
 	if err := s.record(ctx, tx, actor, c, "amended", amendedDetail(a, settle), now); err != nil {
 		return err
@@ -294,7 +300,6 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 	for _, d := range docs {
 		p.Documents = append(p.Documents, d.title)
 	}
-	kinds := append([]string{DocAmendment, DocConditions}, s.spec(c.Product).Attestations...)
 	if p.Attachments, err = attachments(ctx, tx, c, kinds); err != nil {
 		return err
 	}

@@ -174,6 +174,13 @@ func TestAmendmentDebits(t *testing.T) {
 	if a.AdjustmentCents <= 0 {
 		t.Fatalf("three drivers more cost nothing: %+v", a)
 	}
+	// The provisional cover ends on 8 April, before the change: no Mémo
+	// proves it yet (the activation will issue it).
+	for _, d := range after.Documents {
+		if d.Kind == "memo" && d.IssuedAt.Equal(*after.Amendments[0].SignedAt) {
+			t.Errorf("a Mémo issued for a change after the provisional cover: %+v", d)
+		}
+	}
 	var total, remade, extra int64
 	for _, d := range after.Schedule {
 		if d.Cancelled {
