@@ -268,6 +268,9 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 	if err != nil {
 		return err
 	}
+	if err := s.amendYear(ctx, tx, prop); err != nil {
+		return err
+	}
 	if prop.bank != nil {
 		if err := s.amendMandate(ctx, tx, c, prop.bank.Holder, prop.bank.IBAN, prop.bank.BIC, now); err != nil {
 			return err
@@ -348,53 +351,4 @@ func askProofAgain(ctx context.Context, tx *store.Tx, id, kind string) error {
 		return fmt.Errorf("justificatifs du contrat: %w", err)
 	}
 	return nil
-}
-
-// remakeDebits cancels the debits of the running year not yet sent from
-// the effective date and makes them again at the new premium; what the
-// adjustment owes beyond them is one more debit on the effective date
-// (settle > 0), what it gives back is to refund (settle < 0).
-func remakeDebits(ctx context.Context, tx *store.Tx, prop *proposal) (settle int64, err error) {
-	a, c := &prop.a, prop.after
-	if a.YearlyCentsAfter == a.YearlyCentsBefore && a.MonthlyCentsAfter == prop.before.MonthlyCents {
-		return 0, nil
-	}
-	list, err := periodDebitsOf(ctx, tx, c.ID, prop.period.n)
-	if err != nil {
-		return 0, err
-	}
-	all, err := listDebits(ctx, tx, c.ID)
-	if err != nil {
-		return 0, err
-	}
-	sent := map[int]bool{}
-	for _, d := range all {
-		sent[d.Seq] = d.Exported
-	}
-	seq, err := nextSeq(ctx, tx, c.ID)
-	if err != nil {
-		return 0, err
-	}
-	var again []Debit
-	moved := int64(0)
-	for _, d := range list {
-		if d.Cancelled || sent[d.Seq] || d.Date < a.EffectiveDate {
-			continue
-		}
-		amount := c.MonthlyCents
-		if c.Rhythm != "monthly" {
-			amount = c.YearlyCents
-		}
-		if _, err := tx.ExecContext(ctx, "UPDATE debits SET cancelled = 1 WHERE contract_id = ? AND seq = ?", c.ID, d.Seq); err != nil {
-			return 0, fmt.Errorf("échéancier: %w", err)
-		}
-		moved += amount - d.AmountCents
-		again = append(again, Debit{Seq: seq, Date: d.Date, AmountCents: amount, Sequence: d.Sequence})
-		seq++
-	}
-	settle = a.AdjustmentCents - moved
-	if settle > 0 {
-		again = append(again, Debit{Seq: seq, Date: a.EffectiveDate, AmountCents: settle, Sequence: "RCUR"})
-	}
-	return settle, insertPeriodDebits(ctx, tx, c.ID, prop.period.n, again)
 }

@@ -460,3 +460,51 @@ func TestAmendmentOfAnOffer(t *testing.T) {
 		t.Errorf("suspended: %q", apperr.MessageOf(err))
 	}
 }
+
+// An amendment signed after the avis d'échéance: the avis and the next
+// year's debits follow the risk as changed, and the renewal keeps the
+// premium the engine's price of the contract's risk.
+func TestAmendmentAfterTheAvis(t *testing.T) {
+	for _, tc := range []struct {
+		name, eff string
+		// ahead: the new year's debits are scheduled before the amendment.
+		ahead bool
+	}{{"before the debits are scheduled", "2026-11-01", false}, {"after", "2027-03-01", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			c := f.sign(t, f.draft(t))
+			if f.tick(t, "2026-10-10")["notices"] != 1 {
+				t.Fatal("no avis d'échéance")
+			}
+			if tc.ahead {
+				f.tick(t, "2027-02-24")
+			}
+			noticed := f.get(t, c.ID).Renewal.YearlyCents
+			_, after := f.amend(t, c, contract.AmendmentDraft{Kind: "driver", EffectiveDate: tc.eff, Changes: changes(map[string]any{"namedDrivers": 2})})
+			want := f.enginePrice(t, after, "2027-03-10")
+			if r := after.Renewal; r == nil || r.YearlyCents != want.YearlyCents || r.YearlyCents == noticed || r.PreviousYearlyCents != after.YearlyCents {
+				t.Fatalf("the avis after the amendment %+v, the engine's %d (noticed %d)", r, want.YearlyCents, noticed)
+			}
+			f.tick(t, "2027-02-24")
+			if f.tick(t, "2027-03-10")["renewals"] != 1 {
+				t.Fatal("not renewed")
+			}
+			renewed := f.get(t, c.ID)
+			if renewed.YearlyCents != want.YearlyCents || renewed.MonthlyCents != want.MonthlyCents {
+				t.Errorf("renewed at %d/%d, the engine's price of its risk %d/%d", renewed.YearlyCents, renewed.MonthlyCents, want.YearlyCents, want.MonthlyCents)
+			}
+			n := 0
+			for _, d := range renewed.Schedule {
+				if !d.Cancelled && d.Date >= "2027-03-10" {
+					n++
+					if d.AmountCents != want.MonthlyCents {
+						t.Errorf("debit of the new year at %d, want %d: %+v", d.AmountCents, want.MonthlyCents, d)
+					}
+				}
+			}
+			if n != 12 {
+				t.Errorf("%d debits in the new year", n)
+			}
+		})
+	}
+}
