@@ -91,6 +91,9 @@ func (s *Service) actions(actor account.Actor, c *Contract) []string {
 			}
 		}
 		out = append(out, "cancel")
+		if !s.temporary(c) {
+			out = append(out, "amend") // « Modifier mon contrat »
+		}
 	}
 	if c.SignedAt != nil && s.withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
 		out = append(out, "withdraw")

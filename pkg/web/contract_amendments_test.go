@@ -67,7 +67,7 @@ func TestAmendmentsThroughTheAPI(t *testing.T) {
 		status: 400, field: "accept"}.run(t, e.h, c)
 	apiScenario{name: "signed", as: "client", method: "POST", path: aid + "/signature", body: `{"code":"` + e.amendmentCode(t) + `","accept":["amendment"]}`,
 		status: 200, contains: []string{`"amendments":[{"id":"` + got.Amendment.ID, `"status":"signed"`, `"kind":"amendment"`, `"replaced":true`,
-			`"city":"Marseille"`}}.run(t, e.h, c)
+			`"city":"Marseille"`, `"actions":["upload","cancel","amend",`}}.run(t, e.h, c)
 	apiScenario{name: "signed twice", as: "client", method: "POST", path: aid + "/signature-code", status: 409}.run(t, e.h, c)
 	apiScenario{name: "staff read it", as: "agent", method: "GET", path: "/api/contracts/" + e.id, status: 200,
 		contains: []string{"Avenant n°\u00a01 signé"}}.run(t, e.h, c)
