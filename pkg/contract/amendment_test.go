@@ -508,3 +508,29 @@ func TestAmendmentAfterTheAvis(t *testing.T) {
 		})
 	}
 }
+
+// A home moves with its dwelling's answers: priced on the new dwelling,
+// its attestation issued again, the house's vehicle fields refused.
+func TestAmendmentOfAHome(t *testing.T) {
+	f := newFixture(t)
+	c, err := f.subscribe(t, "home", "2026-03-10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = f.sign(t, c)
+	_, err = f.app.Contracts.ProposeAmendment(f.ctx, f.marie, c.ID, contract.AmendmentDraft{Kind: "vehicle", EffectiveDate: "2026-04-01",
+		Changes: changes(map[string]any{"vehicleId": "toyota-corolla-hybride-140", "vehicleYear": 2024, "registration": "GH-456-JK"})})
+	wantErr(t, err, apperr.EINVALID, "")
+	_, err = f.app.Contracts.ProposeAmendment(f.ctx, f.marie, c.ID, contract.AmendmentDraft{Kind: "address", EffectiveDate: "2026-04-01",
+		Changes: changes(map[string]any{"address": "3 quai du Port", "postalCode": "13002", "city": "Marseille", "surface": 5})})
+	wantErr(t, err, apperr.EINVALID, "changes.surface")
+	a, after := f.amend(t, c, contract.AmendmentDraft{Kind: "address", EffectiveDate: "2026-04-01",
+		Changes: changes(map[string]any{"address": "3 quai du Port", "postalCode": "13002", "city": "Marseille", "dwelling": "house", "surface": 90, "rooms": 4})})
+	want := f.enginePrice(t, after, "2026-04-01")
+	if a.YearlyCentsAfter != want.YearlyCents || after.YearlyCents != want.YearlyCents || after.Risk.Dwelling == nil || after.Risk.Dwelling.Surface != 90 {
+		t.Errorf("home moved: %+v, contract %d, the engine's %d, dwelling %+v", a, after.YearlyCents, want.YearlyCents, after.Risk.Dwelling)
+	}
+	if d := doc(t, after, "attestation", false); !d.IssuedAt.Equal(*after.Amendments[0].SignedAt) {
+		t.Errorf("no new attestation: %+v", d)
+	}
+}
