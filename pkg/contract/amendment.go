@@ -98,6 +98,9 @@ type Amendment struct {
 	CreatedByStaff bool        `json:"createdByStaff"`
 	CreatedAt      time.Time   `json:"createdAt"`
 	SignedAt       *time.Time  `json:"signedAt,omitempty"`
+	// CodeSent is the code sent to sign a draft and still valid, for the
+	// contract's owner: a reloaded page finds its field again.
+	CodeSent *CodeSent `json:"codeSent,omitempty"`
 
 	contractID string
 	raw        json.RawMessage
@@ -134,7 +137,7 @@ func (s *Service) ProposeAmendment(ctx context.Context, actor account.Actor, id 
 		a := &p.a
 		a.ID, a.Status, a.CreatedAt, a.createdBy = rand.Text(), AmendmentStatusDraft, now, actor.UID
 		a.CreatedByStaff = actor.UID != c.uid
-		if err := cancelDrafts(ctx, tx, c.ID); err != nil {
+		if err := cancelDrafts(ctx, tx, c.ID, now); err != nil {
 			return err
 		}
 		if a.N, err = nextAmendmentN(ctx, tx, c.ID); err != nil {

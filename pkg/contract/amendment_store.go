@@ -38,10 +38,17 @@ func insertAmendment(ctx context.Context, tx *store.Tx, contract string, a *Amen
 	return nil
 }
 
-// cancelDrafts cancels contract id's draft amendment: one at a time.
-func cancelDrafts(ctx context.Context, tx *store.Tx, id string) error {
+// cancelDrafts cancels contract id's draft amendment at now (one at a
+// time) and ends the code sent to sign it: the code, bound to that
+// draft, could sign nothing else, and the next draft's field must not
+// offer it. Its row stays, so that the sendings a day still count.
+func cancelDrafts(ctx context.Context, tx *store.Tx, id string, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, "UPDATE amendments SET status = 'cancelled' WHERE contract_id = ? AND status = 'draft'", id); err != nil {
 		return fmt.Errorf("avenant: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE signature_codes SET expires_at = ? WHERE contract_id = ? AND expires_at > ?",
+		store.FormatTime(now), id, store.FormatTime(now)); err != nil {
+		return fmt.Errorf("code de signature: %w", err)
 	}
 	return nil
 }

@@ -402,6 +402,19 @@ func TestAmendmentRefusals(t *testing.T) {
 	if len(got.Amendments) != 2 || got.Amendments[0].Status != "draft" || got.Amendments[1].Status != "cancelled" {
 		t.Errorf("amendments %+v", got.Amendments)
 	}
+	if got.Amendments[0].CodeSent == nil || got.Amendments[0].CodeSent.SentTo != "m•••@exemple.fr" {
+		t.Errorf("the draft's code sent is not offered again: %+v", got.Amendments[0].CodeSent)
+	}
+	// A new proposal ends the code of the draft it cancels.
+	if _, err := f.app.Contracts.ProposeAmendment(f.ctx, f.marie, c.ID, contract.AmendmentDraft{Kind: "driver", EffectiveDate: "2026-04-01",
+		Changes: changes(map[string]any{"namedDrivers": 2})}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.get(t, c.ID); got.Amendments[0].CodeSent != nil {
+		t.Errorf("a new draft offers the code of the one cancelled: %+v", got.Amendments[0].CodeSent)
+	}
+	_, err = f.app.Contracts.SignAmendment(f.ctx, f.marie, c.ID, b.ID, contract.AmendmentSigning{Code: p.Code, Accept: []string{"amendment"}})
+	wantErr(t, err, apperr.ECONFLICT, "")
 	// Not in force: withdrawn.
 	if _, err := f.app.Contracts.Withdraw(f.ctx, f.marie, c.ID); err != nil {
 		t.Skipf("withdrawal: %v", err)

@@ -36,6 +36,11 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 		return err
 	}
 	markReplaced(c.Documents, c.Amendments)
+	if len(c.Amendments) > 0 && c.Amendments[0].Status == AmendmentStatusDraft && actor.UID == c.uid && actor.SignedIn() && c.SignedAt != nil {
+		if c.Amendments[0].CodeSent, err = pendingCode(ctx, tx, c, s.now()); err != nil {
+			return err
+		}
+	}
 	if err = s.setYear(ctx, tx, c); err != nil {
 		return err
 	}
