@@ -21,6 +21,7 @@ var fileStems = map[string]string{
 	DocAdvice: "fiche-conseil", DocConditions: "conditions-particulieres", DocIPID: "fiche-ipid", DocLetter: "lettre-de-renonciation",
 	DocMandate: "mandat-sepa", DocEvidence: "fichier-de-preuve", DocMemo: "memo-vehicule-assure", DocVTC: "attestation-vtc",
 	DocAttestation: "attestation-assurance", DocNotice: "avis-d-echeance", DocFormalNotice: "mise-en-demeure", DocTermination: "resiliation-non-paiement",
+	DocAmendment: "avenant",
 }
 
 // attachments are the newest documents of c of kinds, as a mail's

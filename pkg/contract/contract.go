@@ -199,7 +199,9 @@ type Contract struct {
 	// terminated the contract), nil when none (L113-3).
 	Incident *Incident `json:"incident,omitempty"`
 	Mandate  *Mandate  `json:"mandate,omitempty"`
-	History  []Event   `json:"history"`
+	// Amendments are the contract's avenants, the newest first.
+	Amendments []Amendment `json:"amendments"`
+	History    []Event     `json:"history"`
 	// Actions are what the reader may do now (sign, cancel, withdraw,
 	// upload…), so the site shows only those.
 	Actions []string `json:"actions"`
@@ -225,6 +227,9 @@ type Document struct {
 	// Signed marks the versions issued at the signature, carrying its
 	// summary page and the broker's seal.
 	Signed bool `json:"signed"`
+	// Replaced marks a version a signed amendment replaced by a newer one
+	// of the same kind: it stays in the contract's history.
+	Replaced bool `json:"replaced"`
 }
 
 // Proof is a supporting document the contract needs.

@@ -38,6 +38,8 @@ const (
 	DocMemo       = "memo"
 	DocVTC        = "vtc"
 	DocEvidence   = "evidence"
+	// DocAmendment is an avenant, signed.
+	DocAmendment = "amendment"
 
 	// DocAttestation is the attestation of a home or of a temporary
 	// contract (a car's and a motorbike's is the Mémo).

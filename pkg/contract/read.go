@@ -32,6 +32,15 @@ func (s *Service) complete(ctx context.Context, tx *store.Tx, actor account.Acto
 	if c.History, err = listEvents(ctx, tx, c.ID); err != nil {
 		return err
 	}
+	if c.Amendments, err = listAmendments(ctx, tx, c.ID); err != nil {
+		return err
+	}
+	markReplaced(c.Documents, c.Amendments)
+	if len(c.Amendments) > 0 && c.Amendments[0].Status == AmendmentStatusDraft && actor.UID == c.uid && actor.SignedIn() && c.SignedAt != nil {
+		if c.Amendments[0].CodeSent, err = pendingCode(ctx, tx, c, s.now()); err != nil {
+			return err
+		}
+	}
 	if err = s.setYear(ctx, tx, c); err != nil {
 		return err
 	}
@@ -87,6 +96,9 @@ func (s *Service) actions(actor account.Actor, c *Contract) []string {
 			}
 		}
 		out = append(out, "cancel")
+		if !s.temporary(c) {
+			out = append(out, "amend") // « Modifier mon contrat »
+		}
 	}
 	if c.SignedAt != nil && s.withdrawable(c) && CanMove(c.Status, StatusWithdrawn) && !s.today().After(WithdrawalEnd(day(*c.SignedAt, s.loc))) {
 		out = append(out, "withdraw")
@@ -137,7 +149,7 @@ func listDocuments(ctx context.Context, tx *store.Tx, contract string) ([]Docume
 
 // docRank is the order documents are read in.
 var docRank = map[string]int{DocAdvice: 1, DocConditions: 2, DocIPID: 3, DocLetter: 4, DocMandate: 5, DocEvidence: 6, DocMemo: 7, DocVTC: 8, DocAttestation: 9,
-	DocNotice: 10, DocFormalNotice: 11, DocTermination: 12}
+	DocNotice: 10, DocFormalNotice: 11, DocTermination: 12, DocAmendment: 0}
 
 // dropDrafts deletes the documents issued for reading before the
 // signature, when the contract changed: they described another contract.

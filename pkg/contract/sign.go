@@ -69,31 +69,8 @@ func (s *Service) SendCode(ctx context.Context, actor account.Actor, id string) 
 			return cmpErr(err, apperr.Errorf(apperr.EUNAVAILABLE, "Vos documents sont en préparation : réessayez dans un instant."))
 		}
 		now := s.now()
-		old, err := findCode(ctx, tx, c.ID)
+		k, digits, err := newCode(ctx, tx, c.ID, c.ID, actor.Email, now)
 		if err != nil {
-			return err
-		}
-		sends, first := 1, now
-		if old != nil {
-			if wait := old.sentAt.Add(CodeResend); now.Before(wait) {
-				return &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: wait.Sub(now),
-					Message: "Un code est déjà en cours d’envoi\u00a0: attendez une minute avant d’en demander un autre."}
-			}
-			if now.Sub(old.first) < CodeWindow {
-				sends, first = old.sends+1, old.first
-			}
-			if sends > CodeSends {
-				return &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: old.first.Add(CodeWindow).Sub(now),
-					Message: fmt.Sprintf("Vous avez demandé %d\u00a0codes aujourd’hui\u00a0: réessayez demain ou écrivez-nous.", CodeSends)}
-			}
-		}
-		n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-		if err != nil {
-			return err
-		}
-		digits := fmt.Sprintf("%06d", n.Int64())
-		k := code{hash: codeHash(c.ID, digits), sentTo: actor.Email, sentAt: now, expires: now.Add(CodeLife), first: first, sends: sends}
-		if err := saveCode(ctx, tx, c.ID, k); err != nil {
 			return err
 		}
 		sent = codeSent(&k)
@@ -105,6 +82,42 @@ func (s *Service) SendCode(ctx context.Context, actor account.Actor, id string) 
 		return nil, s.fail("code de signature", err, "uid", actor.UID, "id", id)
 	}
 	return &sent, nil
+}
+
+// newCode makes and saves the signature code of contract id, sent to
+// email at now, its hash bound to subject: the contract's id for its
+// signature, an amendment's for that amendment's (a code never signs
+// anything else). The resend delay and the sendings a day count for the
+// contract, whatever the code signs. It gives the digits to send.
+func newCode(ctx context.Context, tx *store.Tx, id, subject, email string, now time.Time) (code, string, error) {
+	old, err := findCode(ctx, tx, id)
+	if err != nil {
+		return code{}, "", err
+	}
+	sends, first := 1, now
+	if old != nil {
+		if wait := old.sentAt.Add(CodeResend); now.Before(wait) {
+			return code{}, "", &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: wait.Sub(now),
+				Message: "Un code est déjà en cours d’envoi\u00a0: attendez une minute avant d’en demander un autre."}
+		}
+		if now.Sub(old.first) < CodeWindow {
+			sends, first = old.sends+1, old.first
+		}
+		if sends > CodeSends {
+			return code{}, "", &apperr.Error{Code: apperr.ETOOMANY, RetryAfter: old.first.Add(CodeWindow).Sub(now),
+				Message: fmt.Sprintf("Vous avez demandé %d\u00a0codes aujourd’hui\u00a0: réessayez demain ou écrivez-nous.", CodeSends)}
+		}
+	}
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return code{}, "", err
+	}
+	digits := fmt.Sprintf("%06d", n.Int64())
+	k := code{hash: codeHash(subject, digits), sentTo: email, sentAt: now, expires: now.Add(CodeLife), first: first, sends: sends}
+	if err := saveCode(ctx, tx, id, k); err != nil {
+		return code{}, "", err
+	}
+	return k, digits, nil
 }
 
 // codeSent is what the client may know of code k.
@@ -203,10 +216,10 @@ func saveCode(ctx context.Context, tx *store.Tx, id string, k code) error {
 	return nil
 }
 
-// checkCode checks digits against contract id's code: the code must be
-// the last sent, unexpired, with tries left; a wrong one spends a try.
-// It returns the code's row for the evidence.
-func checkCode(ctx context.Context, tx *store.Tx, id, digits string, now time.Time) (*code, bool, error) {
+// checkCode checks digits against contract id's code made for subject
+// (newCode): the code must be the last sent, unexpired, with tries left;
+// a wrong one spends a try. It returns the code's row for the evidence.
+func checkCode(ctx context.Context, tx *store.Tx, id, subject, digits string, now time.Time) (*code, bool, error) {
 	k, err := findCode(ctx, tx, id)
 	if err != nil {
 		return nil, false, err
@@ -219,7 +232,7 @@ func checkCode(ctx context.Context, tx *store.Tx, id, digits string, now time.Ti
 	case k.attempts >= CodeAttempts:
 		return nil, false, apperr.FieldErrorf("code", "Trop d’essais pour ce code\u00a0: demandez-en un nouveau.")
 	}
-	if subtle.ConstantTimeCompare([]byte(codeHash(id, strings.TrimSpace(digits))), []byte(k.hash)) == 1 {
+	if subtle.ConstantTimeCompare([]byte(codeHash(subject, strings.TrimSpace(digits))), []byte(k.hash)) == 1 {
 		return k, true, nil
 	}
 	k.attempts++
@@ -257,19 +270,7 @@ type Signing struct {
 func checkSigning(sg *Signing, drafts []Document) error {
 	var bad []apperr.FieldMessage
 	add := func(f, m string) { bad = append(bad, apperr.FieldMessage{Field: f, Message: m}) }
-	sg.Holder = strings.Join(strings.Fields(sg.Holder), " ")
-	if sg.Holder == "" || utf8.RuneCountInString(sg.Holder) > 70 {
-		add("holder", "Indiquez le titulaire du compte (70\u00a0caractères au plus).")
-	}
-	if err := sepa.ValidateIBAN(sg.IBAN); err != nil {
-		add("iban", apperr.MessageOf(err))
-	}
-	sg.IBAN = sepa.NormalizeIBAN(sg.IBAN)
-	if sg.BIC = sepa.NormalizeBIC(sg.BIC); sg.BIC != "" {
-		if err := sepa.ValidateBIC(sg.BIC); err != nil {
-			add("bic", apperr.MessageOf(err))
-		}
-	}
+	checkAccount(sg, add)
 	ticked := map[string]bool{}
 	for _, a := range sg.Accept {
 		ticked[a] = true
@@ -287,6 +288,24 @@ func checkSigning(sg *Signing, drafts []Document) error {
 		return &apperr.Error{Code: apperr.EINVALID, Field: bad[0].Field, Message: bad[0].Message, Fields: bad}
 	}
 	return nil
+}
+
+// checkAccount checks and normalizes the account sg names (its holder,
+// IBAN and BIC), for a mandate and for an amendment of the account.
+func checkAccount(sg *Signing, add func(field, msg string)) {
+	sg.Holder = strings.Join(strings.Fields(sg.Holder), " ")
+	if sg.Holder == "" || utf8.RuneCountInString(sg.Holder) > 70 {
+		add("holder", "Indiquez le titulaire du compte (70\u00a0caractères au plus).")
+	}
+	if err := sepa.ValidateIBAN(sg.IBAN); err != nil {
+		add("iban", apperr.MessageOf(err))
+	}
+	sg.IBAN = sepa.NormalizeIBAN(sg.IBAN)
+	if sg.BIC = sepa.NormalizeBIC(sg.BIC); sg.BIC != "" {
+		if err := sepa.ValidateBIC(sg.BIC); err != nil {
+			add("bic", apperr.MessageOf(err))
+		}
+	}
 }
 
 // cmpErr is err, or other when err is nil.

@@ -53,6 +53,37 @@ func (e *Evidence) forDocument() document.Evidence {
 	return d
 }
 
+// newEvidence starts the evidence of a signature of c by actor with
+// code k typed at now from client, under reference ref: the signer is
+// the policyholder by their legal name, never the account's display
+// name; the account is named by its id. The caller adds the documents
+// read and the boxes ticked.
+func newEvidence(ref string, c *Contract, actor account.Actor, k *code, client Client, now time.Time) *Evidence {
+	return &Evidence{Reference: ref, Contract: c.Number, UID: actor.UID, Name: c.Holder.Name, Email: actor.Email, SignedAt: now,
+		IP: client.IP, UserAgent: client.UserAgent, CodeTo: k.sentTo, CodeSent: k.sentAt, CodeTyped: now, Attempts: k.attempts + 1}
+}
+
+// signedPDF ends d with the signature's page of dev and seals it.
+func (s *Service) signedPDF(ctx context.Context, d *document.Doc, kind string, dev document.Evidence, at time.Time) (pdf, error) {
+	if err := d.AddSignaturePage(dev); err != nil {
+		return pdf{}, err
+	}
+	return s.seal(ctx, d, kind, true, at)
+}
+
+// spendCode deletes contract id's code k once it signed: a second
+// request with the same code finds none.
+func spendCode(ctx context.Context, tx *store.Tx, id string, k *code) error {
+	res, err := tx.ExecContext(ctx, "DELETE FROM signature_codes WHERE contract_id = ? AND code_hash = ?", id, k.hash)
+	if err != nil {
+		return fmt.Errorf("code de signature: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return apperr.Errorf(apperr.ECONFLICT, "Ce code a déjà servi\u00a0: rechargez la page.")
+	}
+	return nil
+}
+
 // tickText is what each box the signer ticks says.
 func tickText(d Document) string {
 	return "J’ai lu et j’accepte le document «\u00a0" + d.Title + "\u00a0»."
@@ -81,10 +112,7 @@ func (s *Service) Sign(ctx context.Context, actor account.Actor, id string, sg S
 		start, _ := time.Parse(layout, c.StartDate)
 		c.ProvisionalUntil = start.AddDate(0, 0, ProvisionalDays-1).Format(layout)
 	}
-	// The signer is the policyholder by their legal name, never the
-	// account's display name; the account is named by its id.
-	ev := &Evidence{Reference: EvidencePrefix + "-" + c.Number, Contract: c.Number, UID: actor.UID, Name: c.Holder.Name, Email: actor.Email, SignedAt: now,
-		IP: sg.Client.IP, UserAgent: sg.Client.UserAgent, CodeTo: k.sentTo, CodeSent: k.sentAt, CodeTyped: now, Attempts: k.attempts + 1}
+	ev := newEvidence(EvidencePrefix+"-"+c.Number, c, actor, k, sg.Client, now)
 	for _, d := range c.Documents {
 		ev.Documents = append(ev.Documents, EvidenceDocument{ID: d.ID, Title: d.Title, SHA256: d.SHA256})
 		ev.Ticked = append(ev.Ticked, tickText(d))
@@ -138,7 +166,7 @@ func (s *Service) checkSignature(ctx context.Context, actor account.Actor, id st
 			return err
 		}
 		var ok bool
-		if k, ok, err = checkCode(ctx, tx, id, sg.Code, s.now()); !ok {
+		if k, ok, err = checkCode(ctx, tx, id, id, sg.Code, s.now()); !ok {
 			refused = err // the try is spent: commit it, then refuse
 			return nil
 		}
@@ -178,10 +206,7 @@ func (s *Service) signedDocs(ctx context.Context, c *Contract, ev *Evidence, m *
 		if err != nil {
 			return nil, err
 		}
-		if err := d.AddSignaturePage(dev); err != nil {
-			return nil, err
-		}
-		p, err := s.seal(ctx, d, kind, true, at)
+		p, err := s.signedPDF(ctx, d, kind, dev, at)
 		if err != nil {
 			return nil, err
 		}
@@ -215,12 +240,8 @@ func (s *Service) mandateInput(c *Contract, m *Mandate, debits []Debit, at time.
 // covered, and the client is told.
 func (s *Service) saveSignature(ctx context.Context, tx *store.Tx, actor account.Actor, c *Contract, k *code, ev *Evidence,
 	m *Mandate, debits []Debit, docs []pdf, now time.Time) error {
-	res, err := tx.ExecContext(ctx, "DELETE FROM signature_codes WHERE contract_id = ? AND code_hash = ?", c.ID, k.hash)
-	if err != nil {
-		return fmt.Errorf("code de signature: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return apperr.Errorf(apperr.ECONFLICT, "Ce code a déjà servi\u00a0: rechargez la page.")
+	if err := spendCode(ctx, tx, c.ID, k); err != nil {
+		return err
 	}
 	current, err := findContract(ctx, tx, c.ID)
 	if err != nil {

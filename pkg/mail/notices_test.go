@@ -98,6 +98,15 @@ var samples = []struct {
 		p.Attachments = []event.Attachment{{Name: "avis-d-echeance-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("d", 64), Size: 41_000}}
 	})},
 	{event.ContractRenewed, renewalSample(nil)},
+	{event.ContractAmendmentCodeSent, amendmentSample(func(p *event.AmendmentPayload) {
+		p.Code, p.Date = "482913", time.Date(2026, 4, 1, 8, 10, 0, 0, time.UTC)
+	})},
+	{event.ContractAmended, amendmentSample(func(p *event.AmendmentPayload) {
+		p.Documents = []string{"Avenant n°\u00a01 au contrat n°\u00a0CT-2026-000007", "Conditions particulières"}
+		p.ProofsNeeded = []string{"Certificat d’immatriculation (carte grise)"}
+		p.ProvisionalUntil = time.Date(2026, 4, 30, 0, 0, 0, 0, time.UTC)
+		p.Attachments = []event.Attachment{{Name: "avenant-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("e", 64), Size: 38_000}}
+	})},
 	{event.ContractPaymentRejected, incidentSample("Actif", func(p *event.IncidentPayload) { p.RepresentDate = time.Date(2026, 4, 15, 0, 0, 0, 0, time.UTC) })},
 	{event.ContractPaymentRejected, incidentSample("Actif", func(p *event.IncidentPayload) { p.Again = true })},
 	{event.ContractFormalNotice, incidentSample("Actif", nil)},
@@ -144,6 +153,19 @@ func renewalSample(set func(*event.RenewalPayload)) event.RenewalPayload {
 	for i := range 12 {
 		p.Schedule = append(p.Schedule, event.Installment{Date: time.Date(2027, time.Month(3+i), 5, 0, 0, 0, 0, time.UTC), AmountCents: 5100})
 	}
+	if set != nil {
+		set(&p)
+	}
+	return p
+}
+
+// amendmentSample is the first avenant of marie's contract: a new car
+// from 1 April 2026, changed by set.
+func amendmentSample(set func(*event.AmendmentPayload)) event.AmendmentPayload {
+	p := event.AmendmentPayload{ContractPayload: contractSample("Actif", "", 0, nil), N: 1, Object: "Changement de véhicule",
+		Effective: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC), PreviousYearlyCents: 57960, YearlyCents: 61366, MonthlyCents: 5216,
+		AdjustmentCents: 3201, Changes: [][3]string{{"Véhicule", "Peugeot 208 1.2 PureTech 100", "Toyota Corolla Hybride 140"},
+			{"Immatriculation", "AB-123-CD", "GH-456-JK"}}}
 	if set != nil {
 		set(&p)
 	}

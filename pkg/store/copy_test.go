@@ -240,6 +240,9 @@ func (b *broker) fillContracts(t *testing.T) {
 		}
 		must[*contract.Contract](t)(a.Contracts.SendProof(ctx, me, c.ID, "licence",
 			blob.File{MIME: "application/pdf", Data: []byte("%PDF-1.4\n%%EOF\n")}, "permis.pdf"))
+		// An amendment proposed, not yet signed.
+		must[*contract.Amendment](t)(a.Contracts.ProposeAmendment(ctx, me, c.ID, contract.AmendmentDraft{Kind: contract.AmendDriver,
+			EffectiveDate: "2026-04-01", Changes: []byte(`{"namedDrivers":1}`)}))
 		// A payment incident on its first debit (rejected by the bank),
 		// written by hand: the return files come through another door.
 		signed := must[*contract.Contract](t)(a.Contracts.Get(ctx, me, c.ID))
