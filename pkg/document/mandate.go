@@ -32,7 +32,7 @@ type MandateInput struct {
 	// never did: the mandate re-issued for the new account keeps its RUM
 	// and its date of signature (SEPA Core rulebook), and says so.
 	AmendedAt time.Time
-	Schedule []Debit
+	Schedule  []Debit
 }
 
 // Mandate composes the « Mandat de prélèvement SEPA ».
