@@ -83,11 +83,11 @@ func (s *Service) amendMandate(ctx context.Context, tx *store.Tx, c *Contract, h
 	if iban == m.iban && bic == m.bic && holder == m.Holder {
 		return apperr.FieldErrorf("changes.iban", "C’est déjà le compte prélevé pour ce contrat.")
 	}
-	// What the bank knows: the account before the changes it has not been
-	// told yet, else the mandate's.
+	// What the bank knows: the account before the changes it has not
+	// taken yet, else the mandate's.
 	knownIBAN, knownBIC := m.iban, m.bic
-	err = tx.QueryRowContext(ctx, `SELECT known_iban, known_bic FROM mandate_amendments WHERE rum = ? AND sent_at IS NULL
-		ORDER BY n DESC LIMIT 1`, m.RUM).Scan(&knownIBAN, &knownBIC)
+	err = tx.QueryRowContext(ctx, `SELECT a.known_iban, a.known_bic FROM mandate_amendments a WHERE a.rum = ? AND `+untold+`
+		ORDER BY a.n DESC LIMIT 1`, m.RUM).Scan(&knownIBAN, &knownBIC)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("modification du mandat: %w", err)
 	}
@@ -178,6 +178,16 @@ func (s *Service) reissueMandate(ctx context.Context, tx *store.Tx, c *Contract,
 	return err
 }
 
+// untold selects the amendments (alias a) the debtor's bank has not
+// taken: not yet sent, or sent with a debit it rejected or returned (the
+// debit's status rejected, or settled once that incident was paid): the
+// bank may never have registered the change, so the next debit of the
+// mandate tells it again. The file of the rejected debit, made again
+// (Export's again), then lacks it; but such a file reached the bank, and
+// is only made again when lost before.
+const untold = `(a.sent_at IS NULL OR EXISTS (SELECT 1 FROM debits r JOIN mandates rm ON rm.contract_id = r.contract_id
+	WHERE rm.rum = a.rum AND r.end_to_end = a.sent_end_to_end AND r.status IN ('rejected', 'settled')))`
+
 // pendingAmendments tells the debtor's bank, in the file being made of the
 // debits due on date and marked exported at stamp, the changes of account
 // not yet told: on the first debit of each mandate concerned (the lowest
@@ -188,7 +198,7 @@ func (s *Service) reissueMandate(ctx context.Context, tx *store.Tx, c *Contract,
 // for the bank's return files, which name the batch by its sequence type.
 func pendingAmendments(ctx context.Context, tx *store.Tx, date, stamp string) error {
 	rows, err := tx.QueryContext(ctx, `SELECT m.rum, d.contract_id, d.seq, d.end_to_end FROM debits d JOIN mandates m ON m.contract_id = d.contract_id
-		WHERE d.due_date = ? AND d.exported_at = ? AND EXISTS (SELECT 1 FROM mandate_amendments a WHERE a.rum = m.rum AND a.sent_at IS NULL)
+		WHERE d.due_date = ? AND d.exported_at = ? AND EXISTS (SELECT 1 FROM mandate_amendments a WHERE a.rum = m.rum AND `+untold+`)
 		ORDER BY d.contract_id, d.seq`, date, stamp)
 	if err != nil {
 		return fmt.Errorf("modifications des mandats: %w", err)
@@ -211,9 +221,24 @@ func pendingAmendments(ctx context.Context, tx *store.Tx, date, stamp string) er
 		return fmt.Errorf("modifications des mandats: %w", err)
 	}
 	for _, f := range firsts {
+		// The changes to tell, the latest last: it says what the bank
+		// must learn.
+		var ns []int64
 		var kind string
-		err := tx.QueryRowContext(ctx, "SELECT kind FROM mandate_amendments WHERE rum = ? AND sent_at IS NULL ORDER BY n DESC LIMIT 1", f.rum).Scan(&kind)
+		rows, err := tx.QueryContext(ctx, "SELECT a.n, a.kind FROM mandate_amendments a WHERE a.rum = ? AND "+untold+" ORDER BY a.n", f.rum)
 		if err != nil {
+			return fmt.Errorf("modifications des mandats: %w", err)
+		}
+		for rows.Next() {
+			var n int64
+			if err := rows.Scan(&n, &kind); err != nil {
+				rows.Close()
+				return fmt.Errorf("modifications des mandats: %w", err)
+			}
+			ns = append(ns, n)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
 			return fmt.Errorf("modifications des mandats: %w", err)
 		}
 		if kind == amendBank {
@@ -222,9 +247,11 @@ func pendingAmendments(ctx context.Context, tx *store.Tx, date, stamp string) er
 				return fmt.Errorf("modifications des mandats: %w", err)
 			}
 		}
-		_, err = tx.ExecContext(ctx, "UPDATE mandate_amendments SET sent_end_to_end = ?, sent_at = ? WHERE rum = ? AND sent_at IS NULL", f.endToEnd, stamp, f.rum)
-		if err != nil {
-			return fmt.Errorf("modifications des mandats: %w", err)
+		for _, n := range ns {
+			_, err := tx.ExecContext(ctx, "UPDATE mandate_amendments SET sent_end_to_end = ?, sent_at = ? WHERE rum = ? AND n = ?", f.endToEnd, stamp, f.rum, n)
+			if err != nil {
+				return fmt.Errorf("modifications des mandats: %w", err)
+			}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package contract_test
 
 import (
 	"encoding/xml"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -304,5 +305,52 @@ func TestMandateAmendmentRefused(t *testing.T) {
 	}
 	if after.Mandate.IBAN != c.Mandate.IBAN || slices.ContainsFunc(after.History, func(e contract.Event) bool { return e.Action == "mandate_amended" }) {
 		t.Errorf("a refused change changed the mandate: %+v", after.Mandate)
+	}
+}
+
+// TestMandateAmendmentRejected: the debit that told the bank of a change
+// of bank is rejected; its new presentation tells it again, as a first
+// debit, and the next one says nothing.
+func TestMandateAmendmentRejected(t *testing.T) {
+	f := newFixture(t)
+	c := f.sign(t, f.draft(t))
+	if _, err := f.app.Contracts.Export(f.ctx, account.Operator, c.Schedule[0].Date, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Contracts.AmendMandateForTest(f.ctx, c.ID, "", otherBank, "", f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := f.app.Contracts.Export(f.ctx, account.Operator, "2026-04-10", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, r.XML)[c.Number+"-02"]; got.SeqTp != "FRST" || got.OrgnlAgt != "SMNDA" {
+		t.Fatalf("next debit %+v", got)
+	}
+	f.at(t, "2026-04-13")
+	if err := f.app.Contracts.RejectForTest(f.ctx, c.ID, 2, "Provision insuffisante", f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	c, err = f.app.Contracts.Get(f.ctx, f.marie, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := c.Schedule[len(c.Schedule)-1]
+	if again.Date != "2026-04-18" {
+		t.Fatalf("new presentation %+v", again)
+	}
+	r, err = f.app.Contracts.Export(f.ctx, account.Operator, again.Date, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, r.XML)[fmt.Sprintf("%s-%02d", c.Number, again.Seq)]; got.SeqTp != "FRST" || got.AmdmntInd != "true" || got.OrgnlAgt != "SMNDA" {
+		t.Errorf("new presentation in the file %+v", got)
+	}
+	r, err = f.app.Contracts.Export(f.ctx, account.Operator, "2026-05-10", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, r.XML)[c.Number+"-03"]; got.SeqTp != "RCUR" || got.Details {
+		t.Errorf("the debit after %+v", got)
 	}
 }
