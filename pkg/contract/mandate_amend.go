@@ -122,6 +122,10 @@ func (s *Service) amendMandate(ctx context.Context, tx *store.Tx, c *Contract, h
 
 // amendedDetail is the history's line of a change of account.
 func amendedDetail(before, after *Mandate, kind string, backToKnown bool) string {
+	if after.iban == before.iban && after.bic == before.bic {
+		return "Titulaire du compte prélevé modifié\u00a0: " + after.Holder + " au lieu de " + before.Holder +
+			"\u00a0; le mandat " + after.RUM + " garde sa référence."
+	}
 	detail := "Compte prélevé modifié\u00a0: " + after.IBAN
 	if after.bic != "" {
 		detail += " (BIC " + after.bic + ")"

@@ -354,3 +354,32 @@ func TestMandateAmendmentRejected(t *testing.T) {
 		t.Errorf("the debit after %+v", got)
 	}
 }
+
+// TestMandateHolderChanged: the holder's name alone changes with nothing
+// to tell the bank (the rulebook's amendment details have no field for
+// it): the next debit carries no details.
+func TestMandateHolderChanged(t *testing.T) {
+	f := newFixture(t)
+	c := f.sign(t, f.draft(t))
+	if _, err := f.app.Contracts.Export(f.ctx, account.Operator, c.Schedule[0].Date, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Contracts.AmendMandateForTest(f.ctx, c.ID, "Marie Durand-Martin", iban, "", f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := f.app.Contracts.Export(f.ctx, account.Operator, c.Schedule[1].Date, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, r.XML)[c.Number+"-02"]; got.SeqTp != "RCUR" || got.Details || got.IBAN != compact(iban) {
+		t.Errorf("next debit %+v", got)
+	}
+	c, err = f.app.Contracts.Get(f.ctx, f.marie, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(c.History, func(e contract.Event) bool { return e.Action == "mandate_amended" })
+	if c.Mandate.Holder != "Marie Durand-Martin" || i < 0 || c.History[i].Detail != "Titulaire du compte prélevé modifié\u00a0: Marie Durand-Martin au lieu de Marie Durand\u00a0; le mandat "+c.Mandate.RUM+" garde sa référence." {
+		t.Errorf("mandate %+v, history %+v", c.Mandate, c.History)
+	}
+}
