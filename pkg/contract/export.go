@@ -103,6 +103,10 @@ func (s *Service) export(ctx context.Context, tx *store.Tx, actor account.Actor,
 			}
 			return nil, s.nothingDue(ctx, tx, due)
 		}
+		// The changes of account not yet told go with these debits.
+		if err := pendingAmendments(ctx, tx, date, stamp); err != nil {
+			return nil, err
+		}
 	}
 	txs, err := s.exportedDebits(ctx, tx, date, stamp)
 	if err != nil {
@@ -136,8 +140,13 @@ func msgID(due time.Time, n int) string {
 }
 
 // exportedDebits reads the debits due on date marked exported at stamp,
-// as the transactions of the file, by contract number.
+// as the transactions of the file, by contract number, each with the
+// amendment of its mandate it tells the bank, if any (pendingAmendments).
 func (s *Service) exportedDebits(ctx context.Context, tx *store.Tx, date, stamp string) ([]sepa.Transaction, error) {
+	amended, err := sentAmendments(ctx, tx, stamp)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT c.number, c.product, d.end_to_end, d.amount_cents, d.sequence, m.rum, m.signed_at, m.holder, m.iban, m.bic
 		FROM debits d JOIN contracts c ON c.id = d.contract_id JOIN mandates m ON m.contract_id = d.contract_id
 		WHERE d.due_date = ? AND d.exported_at = ? ORDER BY c.number, d.seq`, date, stamp)
@@ -158,6 +167,7 @@ func (s *Service) exportedDebits(ctx context.Context, tx *store.Tx, date, stamp 
 			return nil, err
 		}
 		t.SeqType, t.MandateSigned, t.CollectionDate = sepa.SeqType(seq), sepa.DateOf(at.In(s.loc)), sepa.DateOf(due)
+		t.Amendment = amended[t.EndToEndID]
 		t.Remittance = fmt.Sprintf("Cotisation %s contrat %s échéance %s", s.tariff().ProductLabel(product), number, due.Format("02/01/2006"))
 		out = append(out, t)
 	}
@@ -174,6 +184,12 @@ func (s *Service) recordExport(ctx context.Context, tx *store.Tx, actor account.
 			return fmt.Errorf("contrat %s: %w", number, err)
 		}
 		detail := fmt.Sprintf("Prélèvement de %s du %s transmis à la banque (%s)", euros(t.AmountCents), frDay(t.CollectionDate.String()), t.EndToEndID)
+		switch a := t.Amendment; {
+		case a != nil && a.NewDebtorBank:
+			detail += ", avec la modification du mandat : changement de banque (SMNDA), présenté comme un premier prélèvement"
+		case a != nil:
+			detail += ", avec la modification du mandat : ancien IBAN " + sepa.MaskIBAN(a.OriginalDebtorIBAN)
+		}
 		if err := s.record(ctx, tx, actor, c, "debit_exported", detail, at); err != nil {
 			return err
 		}

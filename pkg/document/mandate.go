@@ -28,7 +28,11 @@ type MandateInput struct {
 	BIC      string // optional
 	Place    string // where the debtor signs on paper (« Lyon »); "" when signed online
 	SignedAt time.Time
-	Schedule []Debit
+	// AmendedAt is when the debtor's account last changed, zero when it
+	// never did: the mandate re-issued for the new account keeps its RUM
+	// and its date of signature (SEPA Core rulebook), and says so.
+	AmendedAt time.Time
+	Schedule  []Debit
 }
 
 // Mandate composes the « Mandat de prélèvement SEPA ».
@@ -61,6 +65,9 @@ func (r *Renderer) Mandate(in MandateInput) (*Doc, error) {
 		signed = "Signé électroniquement le " + dateTime(in.SignedAt, r.paris)
 	}
 	d.Signatures(Field{place, in.Debtor.Name + " – " + signed})
+	if !in.AmendedAt.IsZero() {
+		d.Note("Coordonnées bancaires du débiteur modifiées le " + r.date(in.AmendedAt) + " par avenant\u00a0: le mandat garde sa référence (RUM) et sa date de signature.")
+	}
 	if len(in.Schedule) > 0 {
 		d.Section("Échéancier des prélèvements")
 		rows := make([][]string, len(in.Schedule))

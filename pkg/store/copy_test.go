@@ -249,6 +249,14 @@ func (b *broker) fillContracts(t *testing.T) {
 		err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {
 			_, err := tx.ExecContext(ctx, `INSERT INTO payment_incidents (contract_id, seq, opened_at, due_date, amount_cents, reason_label, reference)
 				VALUES (?, 1, '2026-03-14T09:00:00.000Z', '2026-03-10', 4120, 'Provision insuffisante', ?)`, c.ID, "IMP-"+signed.Number+"-01")
+			if err != nil {
+				return err
+			}
+			// The mandate's account changed to another bank, not yet told
+			// to it (a bank change's signature writes it; by hand here).
+			_, err = tx.ExecContext(ctx, `INSERT INTO mandate_amendments (rum, n, amended_at, holder_before, iban_before, bic_before,
+				holder, iban, bic, known_iban, known_bic, kind) VALUES (?, 1, '2026-03-20T09:00:00.000Z', 'Marie', 'FR7630006000011234567890189', '',
+				'Marie', 'FR7630004008200001234560104', '', 'FR7630006000011234567890189', '', 'bank')`, signed.Mandate.RUM)
 			return err
 		})
 		if err != nil {
