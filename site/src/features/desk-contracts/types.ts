@@ -218,6 +218,9 @@ export interface ContractCounts {
   /** How many debits are rejected and not settled yet. */
   rejected: number;
   outstandingCents: number;
+  /** The amendments signed since the first of the month, and those prepared and not signed yet. */
+  amendmentsSignedThisMonth: number;
+  amendmentDrafts: number;
 }
 
 /** Staff's check of a supporting document. */
