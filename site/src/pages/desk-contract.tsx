@@ -2,12 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
 import { fetchContract } from '../features/desk-contracts/api';
+import { amendableStatuses } from '../features/desk-contracts/amendment-form';
+import { AmendmentsSection } from '../features/desk-contracts/amendments-section';
 import { ClientCard, MandateCard } from '../features/desk-contracts/client-card';
 import { ContractHistory } from '../features/desk-contracts/contract-history';
 import { ContractSummary } from '../features/desk-contracts/contract-summary';
 import { DocumentsSection } from '../features/desk-contracts/documents-section';
 import { proofsText, proofsToCheck, provisionalDeadline } from '../features/desk-contracts/labels';
 import { PremiumSection } from '../features/desk-contracts/premium-section';
+import { PrepareAmendment } from '../features/desk-contracts/prepare-amendment';
 import { ProofsSection } from '../features/desk-contracts/proofs-section';
 import { RiskSection } from '../features/desk-contracts/risk-section';
 import { SignatureSection } from '../features/desk-contracts/signature-section';
@@ -45,6 +48,11 @@ function ContractView({ contract: c, onChange }: { contract: Contract; onChange:
           <SignatureSection contract={c} />
           <RiskSection contract={c} />
           <PremiumSection contract={c} />
+          <AmendmentsSection contract={c}>
+            {amendableStatuses.includes(c.status)
+              ? <PrepareAmendment key={c.id} contract={c} onPrepared={() => { fetchContract(c.id).then(onChange, () => undefined); }} />
+              : null}
+          </AmendmentsSection>
           <ContractHistory history={c.history} />
         </div>
         <aside className="desk-side" aria-label="Contrat, client et mandat">

@@ -1,5 +1,6 @@
 import { api } from '../../lib/api';
-import type { Contract, ContractCounts, ContractFilter, Review } from './types';
+import type { AmendmentDraft } from './amendment-form';
+import type { Amendment, Contract, ContractCounts, ContractFilter, Review } from './types';
 
 const keys = ['status', 'product', 'q'] as const;
 
@@ -37,4 +38,9 @@ export async function reviewProof(id: string, kind: string, review: Review): Pro
 export async function resendDocument(id: string, docId: string): Promise<string> {
   const path = `/api/desk/contracts/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}/resend`;
   return (await api<{ message: string }>('POST', path)).message;
+}
+
+/** Prepares an amendment for the client who called (an agent's session); the client signs it by code. */
+export async function prepareAmendment(id: string, draft: AmendmentDraft): Promise<Amendment> {
+  return (await api<{ amendment: Amendment }>('POST', `/api/contracts/${encodeURIComponent(id)}/amendments`, draft)).amendment;
 }

@@ -61,6 +61,8 @@ export interface Risk {
   advice?: Advice;
   /** How the premium moved from the price chosen, when it did. */
   repricing?: Repricing;
+  /** The formula in the rating file, for a contract priced by the engine. */
+  formulaId?: string;
 }
 
 /** A premium priced again at subscription (pkg/contract reprice.go). */
@@ -84,6 +86,8 @@ export interface ContractDocument {
   sha256: string;
   issuedAt: string;
   signed: boolean;
+  /** An amendment issued a newer one in its place; it stays in the contract's history (issue 43). */
+  replaced?: boolean;
 }
 
 /** The status of a supporting document. */
@@ -180,6 +184,33 @@ export interface Contract {
   renewalDeadline?: string;
   /** The avis d'échéance once sent (issue 42). */
   renewal?: RenewalNotice;
+  /** The amendments, newest first (issue 43; absent before it). */
+  amendments?: Amendment[];
+}
+
+/** The kinds of amendment (« avenant ») of a contract in force. */
+export type AmendmentKind = 'vehicle' | 'address' | 'driver' | 'formula' | 'bank';
+
+/** An amendment as GET /api/contracts/{id} gives it (pkg/contract amendment.go). */
+export interface Amendment {
+  id: string;
+  /** Its number in the contract, when the server gives it. */
+  n?: number;
+  kind: AmendmentKind | string;
+  kindLabel: string;
+  status: 'draft' | 'signed' | 'cancelled' | string;
+  effectiveDate: string;
+  yearlyCentsBefore: number;
+  yearlyCentsAfter: number;
+  monthlyCentsAfter: number;
+  /** Due by the client when positive, refunded when negative. */
+  adjustmentCents: number;
+  /** The price's lines that changed: label, before, after. */
+  trace: [string, string, string][];
+  /** What changes, as people read it: label, before, after. */
+  changes: [string, string, string][];
+  createdByStaff: boolean;
+  signedAt?: string;
 }
 
 /** What staff's list reads of a payment incident (GET /api/contracts/{id} "incident"). */
