@@ -18,6 +18,8 @@ import type { Contract } from '../features/desk-contracts/types';
 import { StaffOnly } from '../features/desk/staff-only';
 import '../features/desk/desk.css';
 import '../features/desk-contracts/desk-contracts.css';
+// The vehicle picker of « Préparer un avenant ».
+import '../features/prices/prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; notFound: boolean } | { status: 'ready'; contract: Contract };
 
