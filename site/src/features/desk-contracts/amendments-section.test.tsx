@@ -94,6 +94,14 @@ describe('PrepareAmendment', () => {
     expect(calls).toEqual([{ key: 'POST /api/contracts/K1/amendments',
       body: { kind: 'address', effectiveDate: parisToday(), changes: { address: '4 quai du Port', postalCode: '13002', city: 'Marseille' } } }]);
     expect(onPrepared).toHaveBeenCalledWith(prepared);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Préparer un avenant' }));
+  });
+
+  it('puts the keyboard on the kind when it opens, and back on its button when cancelled', () => {
+    open();
+    expect(document.activeElement).toBe(screen.getByLabelText('Changement'));
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Préparer un avenant' }));
   });
 
   it('shows each field the server refuses beside it, and a refusal of the whole change above the buttons', async () => {

@@ -133,6 +133,13 @@ export function PrepareAmendment({ contract: c, onPrepared }: { contract: Contra
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Amendment | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // The keyboard's place after the form closes (saved or cancelled): back
+  // on « Préparer un avenant », the notice above it read out.
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    if (closed && !open) opener.current?.focus();
+  }, [closed, open]);
 
   const set = (field: string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -154,6 +161,7 @@ export function PrepareAmendment({ contract: c, onPrepared }: { contract: Contra
       const a = await prepareAmendment(c.id, amendmentDraft(kind, values));
       setDone(a);
       setOpen(false);
+      setClosed(true);
       setValues({ effectiveDate: today });
       setVehicle(null);
       onPrepared(a);
@@ -175,7 +183,7 @@ export function PrepareAmendment({ contract: c, onPrepared }: { contract: Contra
     return (
       <div className="amendment-prepare">
         {done ? <Prepared a={done} /> : null}
-        <button className="btn btn-secondary" type="button" onClick={() => { setOpen(true); setDone(null); }}>Préparer un avenant</button>
+        <button ref={opener} className="btn btn-secondary" type="button" onClick={() => { setOpen(true); setDone(null); setClosed(false); }}>Préparer un avenant</button>
       </div>
     );
   }
@@ -186,7 +194,7 @@ export function PrepareAmendment({ contract: c, onPrepared }: { contract: Contra
       <p className="field-hint">Pour un client qui a appelé&nbsp;: le prix est recalculé à l’enregistrement, le client signe l’avenant par un code reçu par e-mail.</p>
       <Field label="Changement">
         {(ids) => (
-          <select {...ids} name="kind" value={kind} onChange={(e) => { setKind(e.target.value as AmendmentKind); setErrors({}); setError(''); }}>
+          <select {...ids} name="kind" value={kind} autoFocus onChange={(e) => { setKind(e.target.value as AmendmentKind); setErrors({}); setError(''); }}>
             {kinds.map((k) => <option key={k} value={k}>{amendmentKinds[k]}</option>)}
           </select>
         )}
@@ -199,7 +207,7 @@ export function PrepareAmendment({ contract: c, onPrepared }: { contract: Contra
       {error ? <p className="form-error" role="alert">{error}</p> : null}
       <div className="form-actions">
         <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Calcul du prix…' : 'Enregistrer l’avenant'}</button>
-        <button className="btn btn-secondary" type="button" disabled={busy} onClick={() => { setOpen(false); setErrors({}); setError(''); }}>Annuler</button>
+        <button className="btn btn-secondary" type="button" disabled={busy} onClick={() => { setOpen(false); setClosed(true); setErrors({}); setError(''); }}>Annuler</button>
       </div>
     </form>
   );
