@@ -15,7 +15,8 @@ import (
 // mine is the own business of the signed-in user uid, for the chat's
 // replies about a claim, the documents, the payment or a cancellation
 // (chat.Config.Mine): their open claims with their last step, their
-// contracts in force with their dates and attestation, the next debit.
+// contracts in force with their dates, attestation and the page to change
+// them, the next debit.
 // The services are read when a message asks, as assistanceLines.
 func (a *App) mine(ctx context.Context, uid string) (*chatbot.Mine, error) {
 	actor := account.Actor{UID: uid, Role: account.RoleClient}
@@ -80,6 +81,9 @@ func mineOf(list []*contract.Contract, today time.Time, loc *time.Location) *cha
 			continue
 		}
 		my := chatbot.MyContract{Number: c.Number, Product: c.ProductLabel, Attestation: attestationOf(c)}
+		if amendable(c) {
+			my.Modify = chatbot.ModifyPath(c.ID)
+		}
 		if start, err := time.ParseInLocation(time.DateOnly, c.StartDate, loc); err == nil {
 			my.Start = fr.Date(start, loc)
 			my.Anniversary = fr.Date(anniversary(start, today), loc)
@@ -115,6 +119,13 @@ func anniversary(start, today time.Time) time.Time {
 		t = start.AddDate(k, 0, 0)
 	}
 	return t
+}
+
+// amendable tells whether the client can change c online now (issue 43):
+// a yearly contract in force, not suspended nor its end asked; the
+// service decides again when they try.
+func amendable(c *contract.Contract) bool {
+	return (c.Status == contract.StatusActive || c.Status == contract.StatusAwaiting) && c.Risk.Days == 0
 }
 
 // attestationOf is the page of c, where its attestation or memo is

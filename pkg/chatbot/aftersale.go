@@ -21,6 +21,16 @@ func IsSale(intent Intent) bool {
 // « Me rétracter » while the withdrawal period runs.
 const MyContractsPath = "/mes-contrats"
 
+// ModifyPath is the page of contract id where its holder changes it
+// online (« Modifier mon contrat »: a vehicle, an address, a driver, the
+// formula, the bank account), priced at once and signed by code.
+func ModifyPath(id string) string { return MyContractsPath + "/" + id + "/modifier" }
+
+// modifyLabel is the link to the contracts' « Modifier mon contrat »:
+// « Mes contrats », where the client opens the contract to change, as
+// the reply does not know which one.
+const modifyLabel = "Modifier mon contrat"
+
 // ForgotPasswordPath is the site's « Mot de passe oublié ».
 const ForgotPasswordPath = "/forgot-password"
 
@@ -57,8 +67,11 @@ func (e *Engine) documents(signedIn bool) (string, []Link) {
 		"Vous y trouvez le contrat signé, les conditions générales et particulières, l’attestation d’assurance et, pour un véhicule, le Mémo Véhicule Assuré, " +
 		"qui remplace la carte verte depuis avril 2024.\n" +
 		"Pour le relevé d’information demandé par un nouvel assureur, ou un document qui n’y figure pas, indiquez le numéro du contrat à un conseiller : " +
-		"appelez-nous au " + e.co.Phone + ", " + OpeningHours(e.co.Hours) + ", ou écrivez-nous."
-	return text, []Link{signedInLink(signedIn, "Mes contrats", MyContractsPath), {Label: "Nous contacter", Href: ContactPath}}
+		"appelez-nous au " + e.co.Phone + ", " + OpeningHours(e.co.Hours) + ", ou écrivez-nous.\n" +
+		"Votre situation change (une autre voiture, un déménagement, un conducteur en plus, une autre formule) ? « Modifier mon contrat », sur la page du contrat, " +
+		"le fait en ligne : le nouveau prix tout de suite, une signature par code, et la nouvelle attestation dans la minute."
+	return text, []Link{signedInLink(signedIn, "Mes contrats", MyContractsPath), signedInLink(signedIn, modifyLabel, MyContractsPath),
+		{Label: "Nous contacter", Href: ContactPath}}
 }
 
 // payment says where the schedule of debits and the SEPA mandate are, how
@@ -66,11 +79,13 @@ func (e *Engine) documents(signedIn bool) (string, []Link) {
 func (e *Engine) payment(signedIn bool) (string, []Link) {
 	text := "Vos cotisations sont prélevées sur votre compte selon l’échéancier de votre contrat : dans « Mes contrats », la page du contrat montre " +
 		"l’échéancier, les dates de prélèvement et le mandat SEPA.\n" +
-		"Pour changer de compte bancaire, préparez le RIB du nouveau compte et le numéro du contrat, puis contactez un conseiller : " +
-		"il vous fait signer un nouveau mandat SEPA avant le prochain prélèvement.\n" +
+		"Pour changer de compte bancaire, munissez-vous du RIB du nouveau compte et choisissez « Modifier mon contrat » sur la page du contrat : " +
+		"vous signez le changement par un code reçu par e-mail, et le mandat SEPA suit le nouveau compte dès le prochain prélèvement. " +
+		"Un conseiller peut aussi le préparer pour vous.\n" +
 		"Un prélèvement a été rejeté ? Appelez-nous vite au " + e.co.Phone + ", " + OpeningHours(e.co.Hours) + " : nous convenons avec vous d’un nouveau paiement, " +
 		"car sans paiement les garanties peuvent être suspendues 30 jours après une mise en demeure."
-	return text, []Link{signedInLink(signedIn, "Mes contrats", MyContractsPath), {Label: "Nous contacter", Href: ContactPath}}
+	return text, []Link{signedInLink(signedIn, "Mes contrats", MyContractsPath), signedInLink(signedIn, modifyLabel, MyContractsPath),
+		{Label: "Nous contacter", Href: ContactPath}}
 }
 
 // account answers about the client's account: a forgotten password, the

@@ -40,6 +40,10 @@ type MyContract struct {
 	// Attestation is the link of the page where its attestation or memo
 	// is downloaded: /mes-contrats/{id}.
 	Attestation string
+	// Modify is the page where the client changes it online
+	// (ModifyPath), "" when it cannot be changed now (suspended, its end
+	// asked).
+	Modify string
 }
 
 // MyDebit is the next debit of the client's schedules.
@@ -86,16 +90,16 @@ func mine(intent Intent, m *Mine) (string, []Link) {
 			parts = append(parts, named(c))
 			links = append(links, Link{Label: "Attestation du contrat n°" + nbsp + c.Number, Href: c.Attestation})
 		}
-		return "L’attestation de chacun de vos contrats en cours se télécharge sur sa page : " + strings.Join(parts, ", ") + ".", links
+		return "L’attestation de chacun de vos contrats en cours se télécharge sur sa page : " + strings.Join(parts, ", ") + ".", append(links, modifyLinks(m)...)
 	case Payment:
 		if m.Next == nil {
-			return "Aucun prélèvement n’est prévu sur vos contrats.", nil
+			return "Aucun prélèvement n’est prévu sur vos contrats.", modifyLinks(m)
 		}
 		s := "Votre prochain prélèvement : " + m.Next.Amount + " le " + m.Next.Date
 		if m.Next.Contract != "" {
 			s += ", pour le contrat n°" + nbsp + m.Next.Contract
 		}
-		return s + ".", nil
+		return s + ".", modifyLinks(m)
 	case Cancellation:
 		if len(m.Contracts) == 0 {
 			return "Vous n’avez aucun contrat en cours.", nil
@@ -129,4 +133,25 @@ func named(c MyContract) string {
 		s += " (" + lowerFirst(c.Product) + ")"
 	}
 	return s
+}
+
+// modifyLinks is the link to change the client's one contract that can
+// be changed now, straight to its « Modifier mon contrat »; none when
+// several can (the general reply's link to « Mes contrats » lets the
+// client choose) or none can.
+func modifyLinks(m *Mine) []Link {
+	var one *MyContract
+	for i := range m.Contracts {
+		if m.Contracts[i].Modify == "" {
+			continue
+		}
+		if one != nil {
+			return nil
+		}
+		one = &m.Contracts[i]
+	}
+	if one == nil {
+		return nil
+	}
+	return []Link{{Label: "Modifier le contrat n°" + nbsp + one.Number, Href: one.Modify}}
 }

@@ -1,6 +1,8 @@
 package chatbot
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,6 +76,58 @@ func TestMineEmpty(t *testing.T) {
 	} {
 		if r, _ := e.Answer(Input{Context: UserContext{SignedIn: true}, Text: text, Mine: &Mine{}}); r.Mine != want {
 			t.Errorf("%s: %q, want %q", text, r.Mine, want)
+		}
+	}
+}
+
+// TestModifyLinks: the documents and payment replies link « Modifier mon
+// contrat »: to « Mes contrats » in the general reply (through the sign-in
+// page for a visitor), and, in the client's own paragraph, straight to the
+// one contract they can change now; not when several can (they choose on
+// « Mes contrats ») or none can.
+func TestModifyLinks(t *testing.T) {
+	e := New(testCompany())
+	auto := MyContract{Number: "CT-0007", Product: "Assurance auto", Attestation: MyContractsPath + "/k1", Modify: ModifyPath("k1")}
+	home := MyContract{Number: "CT-0009", Product: "Assurance habitation", Attestation: MyContractsPath + "/k2", Modify: ModifyPath("k2")}
+	suspended := MyContract{Number: "CT-0011", Product: "Assurance moto", Attestation: MyContractsPath + "/k3"}
+	next := &MyDebit{Date: "5 avril 2026", Amount: "42,10\u00a0€", Contract: "CT-0007"}
+	one := []Link{{Label: "Modifier le contrat n°\u00a0CT-0007", Href: "/mes-contrats/k1/modifier"}}
+	for _, text := range []string{"Je cherche mon attestation d'assurance", "Je veux changer mon RIB"} {
+		for _, tt := range []struct {
+			name string
+			mine *Mine
+			want []Link
+		}{
+			{"one contract", &Mine{Contracts: []MyContract{auto}, Next: next}, one},
+			{"one contract, no debit to come", &Mine{Contracts: []MyContract{auto}}, one},
+			{"one that can change, one suspended", &Mine{Contracts: []MyContract{suspended, auto}, Next: next}, one},
+			{"two that can change", &Mine{Contracts: []MyContract{auto, home}, Next: next}, nil},
+			{"none that can change", &Mine{Contracts: []MyContract{suspended}}, nil},
+			{"no contract", &Mine{}, nil},
+		} {
+			r, _ := e.Answer(Input{Context: UserContext{SignedIn: true}, Text: text, Mine: tt.mine})
+			var got []Link
+			for _, l := range r.MineLinks {
+				if strings.HasPrefix(l.Label, "Modifier") {
+					got = append(got, l)
+				}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("%q, %s: %+v, want %+v", text, tt.name, got, tt.want)
+			}
+		}
+		for _, signedIn := range []bool{true, false} {
+			r, _ := e.Answer(Input{Context: UserContext{SignedIn: signedIn}, Text: text, Mine: &Mine{Contracts: []MyContract{auto}}})
+			want := Link{Label: "Modifier mon contrat", Href: MyContractsPath}
+			if !signedIn {
+				want = Link{Label: "Me connecter\u00a0: Modifier mon contrat", Href: LoginPath + "?next=" + MyContractsPath}
+			}
+			if !slices.Contains(r.Links, want) || !strings.Contains(r.Text, "«\u00a0Modifier mon contrat\u00a0»") {
+				t.Errorf("%q (signed in %v): %+v lacks %+v, or the text does not say it:\n%s", text, signedIn, r.Links, want, r.Text)
+			}
+			if !signedIn && r.MineLinks != nil {
+				t.Errorf("%q: a visitor gets %+v", text, r.MineLinks)
+			}
 		}
 	}
 }

@@ -37,6 +37,11 @@ type Counts struct {
 	RejectedCents    int64 `json:"rejectedCents"`
 	Rejected         int   `json:"rejected"`
 	OutstandingCents int64 `json:"outstandingCents"`
+	// AmendmentsSignedThisMonth counts the amendments signed since the
+	// first of the month; AmendmentDrafts those prepared, by the client
+	// or by staff, and not signed nor cancelled yet.
+	AmendmentsSignedThisMonth int `json:"amendmentsSignedThisMonth"`
+	AmendmentDrafts           int `json:"amendmentDrafts"`
 }
 
 // Counts gives staff the contracts' figures.
@@ -62,7 +67,10 @@ func (s *Service) Counts(ctx context.Context, actor account.Actor) (*Counts, err
 		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM proofs WHERE status = 'sent'").Scan(&c.ProofsToCheck); err != nil {
 			return fmt.Errorf("justificatifs à vérifier: %w", err)
 		}
-		return debitCounts(ctx, tx, &c)
+		if err := debitCounts(ctx, tx, &c); err != nil {
+			return err
+		}
+		return amendmentCounts(ctx, tx, month, &c)
 	})
 	if err != nil {
 		return nil, s.fail("chiffres des contrats", err, "uid", actor.UID)
@@ -84,6 +92,19 @@ func debitCounts(ctx context.Context, tx *store.Tx, c *Counts) error {
 		FROM debits WHERE represents IS NULL`).Scan(&c.CollectedCents, &c.RejectedCents, &c.Rejected, &c.OutstandingCents)
 	if err != nil {
 		return fmt.Errorf("primes encaissées: %w", err)
+	}
+	return nil
+}
+
+// amendmentCounts adds to c the amendments signed since month (the first
+// of the month, stored as a time) and the drafts waiting for a signature.
+func amendmentCounts(ctx context.Context, tx *store.Tx, month string, c *Counts) error {
+	err := tx.QueryRowContext(ctx, `SELECT
+		COUNT(CASE WHEN status = 'signed' AND signed_at >= ? THEN 1 END),
+		COUNT(CASE WHEN status = 'draft' THEN 1 END)
+		FROM amendments`, month).Scan(&c.AmendmentsSignedThisMonth, &c.AmendmentDrafts)
+	if err != nil {
+		return fmt.Errorf("avenants: %w", err)
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package contract_test
 
 import (
+	"strconv"
+	"time"
+
 	"testing"
 
 	"courtier/pkg/contract"
@@ -73,6 +76,43 @@ func TestCountsDebits(t *testing.T) {
 			if got.CollectedCents != want.CollectedCents || got.RejectedCents != want.RejectedCents || got.Rejected != want.Rejected || got.OutstandingCents != want.OutstandingCents {
 				t.Errorf("collected %d, rejected %d (%d), outstanding %d; want %d, %d (%d), %d", got.CollectedCents, got.RejectedCents, got.Rejected,
 					got.OutstandingCents, want.CollectedCents, want.RejectedCents, want.Rejected, want.OutstandingCents)
+			}
+		})
+	}
+}
+
+// TestCountsAmendments: the amendments signed this month and the drafts,
+// from the rows of the design's amendments table (the core helper's
+// service writes them; here they are put as it would).
+func TestCountsAmendments(t *testing.T) {
+	f := newFixture(t)
+	c := f.sign(t, f.draft(t))
+	now := f.clock.Now()
+	at := func(d time.Duration) string { return "'" + store.FormatTime(now.Add(d)) + "'" }
+	row := func(id string, n int, status, signedAt string) string {
+		return "INSERT INTO amendments (id, contract_id, n, kind, effective_date, changes, status, yearly_before, yearly_after, " +
+			"monthly_after, adjustment_cents, trace, created_by, created_by_staff, created_at, signed_at) VALUES ('" + id + "', '" + c.ID + "', " +
+			strconv.Itoa(n) + ", 'address', '2026-03-10', '{}', '" + status + "', 50000, 52000, 4333, 1500, '[]', 'u', 0, " + at(-time.Hour) + ", " + signedAt + ")"
+	}
+	for _, tt := range []struct {
+		name           string
+		stmts          []string
+		signed, drafts int
+	}{
+		{"none", nil, 0, 0},
+		{"a draft", []string{row("a1", 1, "draft", "NULL")}, 0, 1},
+		{"signed today", []string{"UPDATE amendments SET status = 'signed', signed_at = " + at(0) + " WHERE id = 'a1'"}, 1, 0},
+		{"one signed last month", []string{row("a2", 2, "signed", at(-40*24*time.Hour))}, 1, 0},
+		{"a draft cancelled, another waiting", []string{row("a3", 3, "cancelled", "NULL"), row("a4", 4, "draft", "NULL")}, 1, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f.setDebits(t, tt.stmts...)
+			got, err := f.app.Contracts.Counts(f.ctx, f.agent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.AmendmentsSignedThisMonth != tt.signed || got.AmendmentDrafts != tt.drafts {
+				t.Errorf("%d signed this month, %d drafts; want %d, %d", got.AmendmentsSignedThisMonth, got.AmendmentDrafts, tt.signed, tt.drafts)
 			}
 		})
 	}

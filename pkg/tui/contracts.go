@@ -69,11 +69,14 @@ type contractsScreen struct {
 	open    *contract.Contract
 	openErr error
 	act     *contractAction
+	// parts reads the open contract's amendments and replaced documents
+	// (amendmentPartsOf; a test gives its own).
+	parts func(*contract.Contract) amendmentParts
 }
 
 // newContractsScreen builds the Contrats screen over src.
 func newContractsScreen(src Source, st Styles) Screen {
-	m := &contractsScreen{src: src, ctx: context.Background(), now: time.Now}
+	m := &contractsScreen{src: src, ctx: context.Background(), now: time.Now, parts: amendmentPartsOf}
 	m.frame = newFrame(st, frameSpec[*contract.Contract]{
 		cols: []colSpec{{"Contrat", 16, 16}, {"Client", 12, 30}, {"Produit", 10, 24}, {"Statut", 14, 27}, {"Provisoire", 12, 14}, {"Suivi", 10, 40}},
 		cells: func(c *contract.Contract) table.Row {

@@ -100,6 +100,8 @@ func (m *contractsScreen) detailText() string {
 	if e := c.Ending; e != nil {
 		field("Fin", civilDate(e.Date)+" ("+e.Reason+")")
 	}
+	p := m.parts(c)
+	m.writeAmendments(p, section, line)
 	m.writeIncident(c, section, field)
 	m.writeSchedule(&b, c, section, line)
 	section("Mandat SEPA")
@@ -108,7 +110,7 @@ func (m *contractsScreen) detailText() string {
 	} else {
 		line("Pas encore signé.")
 	}
-	m.writeFiles(&b, c, section, line)
+	m.writeFiles(&b, c, p, section, line)
 	section("Historique")
 	for i := len(c.History) - 1; i >= 0; i-- {
 		e := c.History[i]
@@ -150,13 +152,17 @@ func (m *contractsScreen) writeSchedule(b *strings.Builder, c *contract.Contract
 	}
 }
 
-// writeFiles writes the documents with their SHA-256.
-func (m *contractsScreen) writeFiles(b *strings.Builder, c *contract.Contract, section func(string), line func(string)) {
+// writeFiles writes the documents with their SHA-256, those an amendment
+// replaced said so (they stay in the contract's history).
+func (m *contractsScreen) writeFiles(b *strings.Builder, c *contract.Contract, p amendmentParts, section func(string), line func(string)) {
 	section(fmt.Sprintf("Documents (%d)", len(c.Documents)))
 	for _, d := range c.Documents {
 		s := d.Title + " · " + fr.Date(d.IssuedAt, paris)
 		if d.Signed {
 			s += " · signé"
+		}
+		if p.replaced(d.ID) {
+			s += " · remplacé"
 		}
 		line(s)
 		b.WriteString(m.st.Muted.Render(elide("  SHA-256 "+d.SHA256, m.width)) + "\n")

@@ -45,7 +45,8 @@ func newFakeCoreSource(actor account.Actor) *fakeCoreSource {
 			{Status: "indemnified", Label: "Indemnisé", Count: 2}, {Status: "refused", Label: "Refusé"}, {Status: "closed", Label: "Clos", Count: 1},
 		}},
 		Contracts: &contract.Counts{SignedThisMonth: 3, CancelledThisMonth: 1, Active: 12, Awaiting: 2, Pending: 1, ProofsToCheck: 4, PremiumsCents: 1234567,
-			CollectedCents: 987654, RejectedCents: 5600, Rejected: 2, OutstandingCents: 123400},
+			CollectedCents: 987654, RejectedCents: 5600, Rejected: 2, OutstandingCents: 123400,
+			AmendmentsSignedThisMonth: 2, AmendmentDrafts: 1},
 		Urgent: []desk.StaffView{
 			{ID: "r1", Kind: desk.KindCallback, KindLabel: "Rappel", Ref: "RA-2026-000007", Name: "Jean Martin", DueAt: "2026-11-23T09:00:00.000Z", Overdue: true},
 			{ID: "r2", Kind: desk.KindQuote, KindLabel: "Devis", Ref: "DV-2026-000123", Name: "Sophie Bernard-Lefèvre de la Tour", DueAt: "2026-11-23T16:30:00.000Z", DueToday: true},

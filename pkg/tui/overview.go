@@ -72,6 +72,26 @@ func (s *overviewScreen) View() string {
 		return s.st.Muted.Render("Chargement de l’aperçu…")
 	}
 	ov := s.ov
+	b := s.figures(ov, true)
+	if s.height-lipgloss.Height(b.String()) < 3 {
+		// The amendments' line gives its room to the urgent requests'
+		// title, header and first row when they would not fit (80×24
+		// with many kinds of request).
+		b = s.figures(ov, false)
+	}
+	// The blank line before the urgent requests goes when it would leave
+	// no room for one of them under their title and header (80×24).
+	if s.height-lipgloss.Height(b.String())-1 >= 3 {
+		b.WriteString("\n")
+	}
+	used := lipgloss.Height(b.String())
+	b.WriteString(s.urgent(ov.Urgent, s.height-used))
+	return b.String()
+}
+
+// figures writes the counts above the urgent requests, the amendments'
+// line when amendments.
+func (s *overviewScreen) figures(ov *Overview, amendments bool) *strings.Builder {
 	var b strings.Builder
 	b.WriteString(s.countsTable(ov.Counts))
 	fmt.Fprintf(&b, "\nOffres en attente du client\u00a0: %d · Conversations des dernières 24\u00a0h\u00a0: %d\n",
@@ -83,20 +103,16 @@ func (s *overviewScreen) View() string {
 	if c := ov.Contracts; c != nil {
 		b.WriteString(contractsLines(c))
 		b.WriteString(wrap(premiumsLine(c), s.width) + "\n")
+		if amendments {
+			b.WriteString(wrap(amendmentsLine(c), s.width) + "\n")
+		}
 	}
 	if c := ov.Claims; c != nil {
 		// The count by status only when the room leaves the urgent
 		// requests a few lines (not at 80×24).
 		b.WriteString(wrap(claimsLines(c, s.height >= 30), s.width) + "\n")
 	}
-	// The blank line before the urgent requests goes when it would leave
-	// no room for one of them under their title and header (80×24).
-	if s.height-lipgloss.Height(b.String())-1 >= 3 {
-		b.WriteString("\n")
-	}
-	used := lipgloss.Height(b.String())
-	b.WriteString(s.urgent(ov.Urgent, s.height-used))
-	return b.String()
+	return &b
 }
 
 // countsTable is the open requests by kind: new, overdue, due today, open.
@@ -129,6 +145,13 @@ func contractsLines(c *contract.Counts) string {
 		c.CancelledThisMonth, plural(c.CancelledThisMonth)) +
 		fmt.Sprintf("Justificatifs\u00a0: %d à vérifier · %d contrat%s en attente · %d contrat%s à signer\n",
 			c.ProofsToCheck, c.Awaiting, plural(c.Awaiting), c.Pending, plural(c.Pending))
+}
+
+// amendmentsLine is the amendments' figures: signed since the first of
+// the month, and prepared and waiting for the client's signature.
+func amendmentsLine(c *contract.Counts) string {
+	return fmt.Sprintf("Avenants\u00a0: %d signé%s ce mois · %d en attente de signature",
+		c.AmendmentsSignedThisMonth, plural(c.AmendmentsSignedThisMonth), c.AmendmentDrafts)
 }
 
 // premiumsLine is the debits' money: the premiums collected, to come

@@ -23,3 +23,20 @@ func TestPremiumsLine(t *testing.T) {
 		}
 	}
 }
+
+// TestAmendmentsLine: the amendments signed this month and waiting, in
+// French, agreeing with their numbers.
+func TestAmendmentsLine(t *testing.T) {
+	for _, tt := range []struct {
+		c    contract.Counts
+		want string
+	}{
+		{contract.Counts{}, "Avenants\u00a0: 0 signé ce mois · 0 en attente de signature"},
+		{contract.Counts{AmendmentsSignedThisMonth: 1, AmendmentDrafts: 3}, "Avenants\u00a0: 1 signé ce mois · 3 en attente de signature"},
+		{contract.Counts{AmendmentsSignedThisMonth: 12}, "Avenants\u00a0: 12 signés ce mois · 0 en attente de signature"},
+	} {
+		if got := amendmentsLine(&tt.c); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.c, got, tt.want)
+		}
+	}
+}

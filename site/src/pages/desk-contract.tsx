@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
 import { fetchContract } from '../features/desk-contracts/api';
+import { amendableStatuses } from '../features/desk-contracts/amendment-form';
+import { AmendmentsSection } from '../features/desk-contracts/amendments-section';
 import { ClientCard, MandateCard } from '../features/desk-contracts/client-card';
 import { ContractHistory } from '../features/desk-contracts/contract-history';
 import { ContractSummary } from '../features/desk-contracts/contract-summary';
@@ -9,6 +11,7 @@ import { DocumentsSection } from '../features/desk-contracts/documents-section';
 import { IncidentSection } from '../features/desk-contracts/incident-section';
 import { proofsText, proofsToCheck, provisionalDeadline } from '../features/desk-contracts/labels';
 import { PremiumSection } from '../features/desk-contracts/premium-section';
+import { PrepareAmendment } from '../features/desk-contracts/prepare-amendment';
 import { ProofsSection } from '../features/desk-contracts/proofs-section';
 import { RiskSection } from '../features/desk-contracts/risk-section';
 import { SignatureSection } from '../features/desk-contracts/signature-section';
@@ -16,6 +19,8 @@ import type { Contract } from '../features/desk-contracts/types';
 import { StaffOnly } from '../features/desk/staff-only';
 import '../features/desk/desk.css';
 import '../features/desk-contracts/desk-contracts.css';
+// The vehicle picker of « Préparer un avenant ».
+import '../features/prices/prices.css';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string; notFound: boolean } | { status: 'ready'; contract: Contract };
 
@@ -47,6 +52,11 @@ function ContractView({ contract: c, onChange }: { contract: Contract; onChange:
           <SignatureSection contract={c} />
           <RiskSection contract={c} />
           <PremiumSection contract={c} />
+          <AmendmentsSection contract={c}>
+            {amendableStatuses.includes(c.status)
+              ? <PrepareAmendment key={c.id} contract={c} onPrepared={() => { fetchContract(c.id).then(onChange, () => undefined); }} />
+              : null}
+          </AmendmentsSection>
           <ContractHistory history={c.history} />
         </div>
         <aside className="desk-side" aria-label="Contrat, client et mandat">

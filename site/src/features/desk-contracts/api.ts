@@ -1,5 +1,6 @@
 import { api } from '../../lib/api';
-import type { Contract, ContractCounts, ContractFilter, Review, StaffPayment } from './types';
+import type { AmendmentDraft } from './amendment-form';
+import type { Amendment, Contract, ContractCounts, ContractFilter, Review, StaffPayment } from './types';
 
 const keys = ['status', 'product', 'q'] as const;
 
@@ -48,4 +49,9 @@ export async function recordPayment(id: string, payment: StaffPayment): Promise<
   const path = `/api/desk/contracts/${encodeURIComponent(id)}/payments`;
   const res = await api<{ contract?: Contract } | undefined>('POST', path, payment);
   return res?.contract ?? fetchContract(id);
+}
+
+/** Prepares an amendment for the client who called (an agent's session); the client signs it by code. */
+export async function prepareAmendment(id: string, draft: AmendmentDraft): Promise<Amendment> {
+  return (await api<{ amendment: Amendment }>('POST', `/api/contracts/${encodeURIComponent(id)}/amendments`, draft)).amendment;
 }

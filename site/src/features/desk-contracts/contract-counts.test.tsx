@@ -14,6 +14,7 @@ afterEach(() => {
 const counts: ContractCounts = {
   signedThisMonth: 3, cancelledThisMonth: 1, active: 12, awaiting: 2, pending: 1, proofsToCheck: 4, premiumsCents: 1_234_567,
   collectedCents: 987_654, rejectedCents: 5_600, rejected: 2, outstandingCents: 123_400,
+  amendmentsSignedThisMonth: 2, amendmentDrafts: 1,
 };
 
 function panel(c: ContractCounts) {
@@ -30,6 +31,16 @@ describe('rejectedText', () => {
 });
 
 describe('ContractCountsPanel', () => {
+  it.each([
+    [{ amendmentsSignedThisMonth: 2, amendmentDrafts: 1 }, ['2avenants signés ce mois-ci', '1avenant en attente de la signature du client']],
+    [{ amendmentsSignedThisMonth: 1, amendmentDrafts: 0 }, ['1avenant signé ce mois-ci', '0avenant en attente de la signature du client']],
+    [{ amendmentsSignedThisMonth: 0, amendmentDrafts: 3 }, ['0avenant signé ce mois-ci', '3avenants en attente de la signature du client']],
+  ])('shows the amendments signed this month and waiting for the client (%o)', async (a, want) => {
+    panel({ ...counts, ...a });
+    const list = await screen.findByRole('list', { name: 'Avenants' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(want);
+  });
+
   it('shows the premiums collected, to come and rejected, the rejected ones a link to the unpaid contracts', async () => {
     panel(counts);
     const debits = await screen.findByRole('list', { name: 'Prélèvements' });

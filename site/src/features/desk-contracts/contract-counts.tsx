@@ -54,6 +54,11 @@ export function ContractCountsPanel() {
         <Figure label={label(c.proofsToCheck, 'justificatif à vérifier', 'justificatifs à vérifier')} value={n(c.proofsToCheck)}
           tone={c.proofsToCheck > 0 ? 'today' : undefined} to="/dashboard/contracts?status=proofs" />
       </ul>
+      <ul className="stats contract-stats" aria-label="Avenants">
+        <Figure label={label(c.amendmentsSignedThisMonth, 'avenant signé ce mois-ci', 'avenants signés ce mois-ci')} value={n(c.amendmentsSignedThisMonth)} />
+        <Figure label={label(c.amendmentDrafts, 'avenant en attente de la signature du client', 'avenants en attente de la signature du client')}
+          value={n(c.amendmentDrafts)} />
+      </ul>
     </section>
   );
 }

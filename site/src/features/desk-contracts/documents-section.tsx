@@ -24,7 +24,8 @@ function DocumentItem({ contractId, doc, older }: { contractId: string; doc: Con
       <div className="doc-text">
         <a className="doc-title" href={doc.url} target="_blank" rel="noopener">{doc.title}<span className="visually-hidden"> (PDF, nouvel onglet)</span></a>
         <span className="doc-meta">
-          {doc.signed ? <><span className="tag">Signé</span> émis</> : 'Émis'} le <time dateTime={doc.issuedAt}>{shortDateTime(doc.issuedAt)}</time>
+          {doc.replaced ? <><span className="tag">Remplacé</span> </> : null}
+          {doc.signed ? <><span className="tag">Signé</span> émis</> : doc.replaced ? 'émis' : 'Émis'} le <time dateTime={doc.issuedAt}>{shortDateTime(doc.issuedAt)}</time>
         </span>
       </div>
       <div className="doc-actions">
@@ -47,7 +48,12 @@ function DocumentItem({ contractId, doc, older }: { contractId: string; doc: Con
 export function splitVersions(docs: ContractDocument[]): { current: ContractDocument[]; older: ContractDocument[] } {
   const current: ContractDocument[] = [];
   const older: ContractDocument[] = [];
-  for (const d of docs) (current.some((c) => c.kind === d.kind) ? older : current).push(d);
+  for (const d of docs) {
+    // Each avenant is a document of its own, never a version of another;
+    // a document an amendment replaced is a former version whatever its place.
+    const superseded = d.replaced || (d.kind !== 'amendment' && current.some((c) => c.kind === d.kind));
+    (superseded ? older : current).push(d);
+  }
   return { current, older };
 }
 

@@ -64,6 +64,8 @@ export interface Risk {
   advice?: Advice;
   /** How the premium moved from the price chosen, when it did. */
   repricing?: Repricing;
+  /** The formula in the rating file, for a contract priced by the engine. */
+  formulaId?: string;
 }
 
 /** A premium priced again at subscription (pkg/contract reprice.go). */
@@ -87,6 +89,8 @@ export interface ContractDocument {
   sha256: string;
   issuedAt: string;
   signed: boolean;
+  /** An amendment issued a newer one in its place; it stays in the contract's history (issue 43). */
+  replaced?: boolean;
 }
 
 /** The status of a supporting document. */
@@ -184,6 +188,33 @@ export interface Contract {
   mandate?: Mandate;
   history: ContractEvent[];
   actions: string[];
+  /** The amendments, newest first (issue 43; absent before it). */
+  amendments?: Amendment[];
+}
+
+/** The kinds of amendment (« avenant ») of a contract in force. */
+export type AmendmentKind = 'vehicle' | 'address' | 'driver' | 'formula' | 'bank';
+
+/** An amendment as GET /api/contracts/{id} gives it (pkg/contract amendment.go). */
+export interface Amendment {
+  id: string;
+  /** Its number in the contract, when the server gives it. */
+  n?: number;
+  kind: AmendmentKind | string;
+  kindLabel: string;
+  status: 'draft' | 'signed' | 'cancelled' | string;
+  effectiveDate: string;
+  yearlyCentsBefore: number;
+  yearlyCentsAfter: number;
+  monthlyCentsAfter: number;
+  /** Due by the client when positive, refunded when negative. */
+  adjustmentCents: number;
+  /** The price's lines that changed: label, before, after. */
+  trace: [string, string, string][];
+  /** What changes, as people read it: label, before, after. */
+  changes: [string, string, string][];
+  createdByStaff: boolean;
+  signedAt?: string;
 }
 
 /** The filters of staff's list, as the address and the API name them. */
@@ -208,6 +239,9 @@ export interface ContractCounts {
   /** How many debits are rejected and not settled yet. */
   rejected: number;
   outstandingCents: number;
+  /** The amendments signed since the first of the month, and those prepared and not signed yet. */
+  amendmentsSignedThisMonth: number;
+  amendmentDrafts: number;
 }
 
 /** How staff were paid (POST /api/desk/contracts/{id}/payments). */
