@@ -7,6 +7,7 @@ import type { Contract } from '../features/contracts/api';
 import { addressText, ContractDocuments, offerText, preNotification, premiumText, ScheduleTable, StatusBadge, vehicleText } from '../features/contracts/contract-parts';
 import { ProofsSection } from '../features/contracts/proofs-section';
 import { useContract } from '../features/contracts/use-contract';
+import { amendable } from '../features/amendments/amendable';
 import '../features/contracts/contracts.css';
 
 /** The contract's terms: offer, dates, price, holder, vehicle. */
@@ -65,6 +66,7 @@ function Actions({ contract }: { contract: Contract }) {
           Me rétracter (jusqu’au {formatDate(contract.withdrawUntil)})
         </Link>
       ) : null}
+      {amendable(contract) ? <Link className="btn btn-secondary" to={`${here}/modifier`}>Modifier mon contrat</Link> : null}
       {contract.status !== 'pending_signature' ? (
         <Link className="btn btn-secondary" to={`/sinistres/declarer?contrat=${encodeURIComponent(contract.id)}`}>
           Déclarer un sinistre<span className="visually-hidden"> sur ce contrat</span>
