@@ -84,9 +84,13 @@ async function signedContract(page) {
   return expectStatus(await call(page, 'POST', `/api/contracts/${c.id}/signature`, { code, holder: client.name, iban: 'FR7630006000011234567890189', accept }), 200, 'signature').contract;
 }
 
-/** A fresh page at width signed in as email, that records errors. */
+/** A fresh page at width signed in as email, that records errors; its context bypasses CSP for axe's script. */
 async function pageAt(width, email) {
-  const { context, page, errors } = await newPage(env.browser, { width });
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, reducedMotion: 'reduce', locale: 'fr-FR', acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await signIn(page, env.server.url, email);
   return { context, page, errors };
 }
@@ -111,7 +115,7 @@ async function readPriceAndSign(page, shot) {
   assert.match(figures, /Nouveau prix annuel\s+[\d\s\u202f,]+\u00a0€ par an/);
   assert.match(figures, /Ajustement\s+(.+ à payer|.+ remboursés|Rien à payer ni à rembourser)/);
   await price.getByText('Pourquoi ce changement de prix').click();
-  const rows = await price.locator('.amendment-trace tbody tr').count();
+  const rows = await price.locator('.amendment-trace-lines > div').count();
   assert.ok(rows > 0, 'les lignes du calcul qui changent');
   if (shot) await lookedAt(page, shot);
   await page.getByRole('checkbox', { name: /j’accepte l’avenant/ }).check();

@@ -113,7 +113,7 @@ describe('PriceOfChange', () => {
     expect(figures).toContain('612,00\u00a0€ par an');
     expect(figures).toContain('51,50\u00a0€ par mois');
     expect(figures).toContain('40,12\u00a0€ à payer');
-    expect(screen.getByRole('table', { name: 'Ce qui change' }).textContent).toMatch(/12\sLa Canebière, 13001\sMarseille/);
+    expect(document.querySelector('.amendment-changes')!.textContent).toMatch(/Après\s:\s12\sLa Canebière, 13001\sMarseille/);
     const why = screen.getByText('Pourquoi ce changement de prix ?').closest('details')!;
     expect(why.querySelector('del')!.textContent).toBe('Rhône (69) : ×1,08'.replace(' :', '\u00a0:'));
     expect(why.querySelector('ins')!.textContent).toBe('Bouches-du-Rhône (13)\u00a0: ×1,22');

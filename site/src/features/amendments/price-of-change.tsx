@@ -22,6 +22,25 @@ function settlement(a: Amendment, c: AmendedContract): string {
 }
 
 /**
+ * Lines of label, before and after, as a list that reads at 375 px as
+ * well as wide: « Avant : … », « Après : … » under each label; marked
+ * strikes what goes and stresses what comes.
+ */
+function BeforeAfter({ lines, className, marked }: { lines: [string, string, string][]; className: string; marked?: boolean }) {
+  return (
+    <dl className={`amendment-lines ${className}`}>
+      {lines.map(([label, before, after], i) => (
+        <div key={i}>
+          <dt>{typeset(label)}</dt>
+          <dd>Avant&nbsp;: {before ? (marked ? <del>{typeset(before)}</del> : typeset(before)) : '—'}</dd>
+          <dd>Après&nbsp;: {after ? (marked ? <ins>{typeset(after)}</ins> : <strong>{typeset(after)}</strong>) : '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
  * The price of a change, before anything is signed: what changes and
  * from when, the yearly premium before and after, the new monthly debit,
  * the adjustment due or refunded for the rest of the year, and « Pourquoi
@@ -35,17 +54,10 @@ export function PriceOfChange({ amendment: a, contract: c }: { amendment: Amendm
       {a.createdByStaff && a.status === 'draft' ? <p className="notice">{typeset('Un conseiller a préparé ce changement à votre demande : vérifiez-le avant de le signer.')}</p> : null}
       <p>{typeset(`${a.kindLabel}, à partir du ${formatDate(a.effectiveDate)}.`)}</p>
       {a.changes.length > 0 ? (
-        <div className="contract-table-scroll">
-          <table className="amendment-changes">
-            <caption>Ce qui change</caption>
-            <thead><tr><th scope="col">Élément</th><th scope="col">Avant</th><th scope="col">Après</th></tr></thead>
-            <tbody>
-              {a.changes.map(([label, before, after]) => (
-                <tr key={label}><th scope="row">{typeset(label)}</th><td>{typeset(before || '—')}</td><td><strong>{typeset(after || '—')}</strong></td></tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <h3>Ce qui change</h3>
+          <BeforeAfter lines={a.changes} className="amendment-changes" />
+        </>
       ) : null}
       <dl className="contract-facts amendment-figures">
         <div><dt>Prix annuel actuel</dt><dd>{formatEuros(a.yearlyCentsBefore)} par an</dd></div>
@@ -63,21 +75,8 @@ export function PriceOfChange({ amendment: a, contract: c }: { amendment: Amendm
       {a.trace.length > 0 ? (
         <details className="amendment-trace">
           <summary>Pourquoi ce changement de prix&nbsp;?</summary>
-          <div className="contract-table-scroll">
-            <table>
-              <caption className="visually-hidden">Les lignes du calcul qui changent</caption>
-              <thead><tr><th scope="col">Ligne du calcul</th><th scope="col">Avant</th><th scope="col">Après</th></tr></thead>
-              <tbody>
-                {a.trace.map(([label, before, after], i) => (
-                  <tr key={i}>
-                    <th scope="row">{typeset(label)}</th>
-                    <td>{before ? <del>{typeset(before)}</del> : '—'}</td>
-                    <td>{after ? <ins>{typeset(after)}</ins> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <p className="muted">{typeset('Les lignes du calcul de votre prix que ce changement modifie :')}</p>
+          <BeforeAfter lines={a.trace} className="amendment-trace-lines" marked />
         </details>
       ) : null}
     </section>
