@@ -165,8 +165,7 @@ describe('Modifier mon contrat', () => {
     await lookedAt(page, 'avenant-signe');
 
     // The same month, another car: the catalogue's picker, the year, the plate.
-    await page.getByRole('link', { name: 'Faire un autre changement' }).click();
-    await heading(page, 'Modifier mon contrat');
+    await page.getByRole('button', { name: 'Faire un autre changement' }).click();
     await page.getByRole('radio', { name: 'Je change de véhicule' }).check();
     await typeIn(page.getByRole('combobox', { name: 'Votre nouveau véhicule' }), 'clio');
     const option = page.getByRole('option').first();

@@ -12,11 +12,13 @@ import { useFormulas } from './use-formulas';
 export const amendmentSteps = ['Le changement', 'Son prix', 'La signature', 'Vos documents'];
 
 /** Where the client is: choosing, reading the price and signing, or done. */
-export type FlowStep = { step: 'change' } | { step: 'price'; amendment: Amendment } | { step: 'done'; amendment: Amendment };
+export type FlowStep = { step: 'change' } | { step: 'price'; amendment: Amendment; signing?: boolean } | { step: 'done'; amendment: Amendment };
 
-/** The number of the step in amendmentSteps (the price and its signature share a screen: 2 until the code is asked). */
+/** The number of the step in amendmentSteps (the price and its signature share a screen: 2 until the code is asked, then 3). */
 export function stepNumber(s: FlowStep): number {
-  return s.step === 'change' ? 1 : s.step === 'price' ? 2 : 4;
+  if (s.step === 'change') return 1;
+  if (s.step === 'price') return s.signing ? 3 : 2;
+  return 4;
 }
 
 /** The contract's amendments waiting for a signature (an advisor's, or the client's own priced earlier), newest first. */
@@ -63,13 +65,17 @@ export function AmendmentFlow({ contract, today, open, onStep, onContract }: {
     return a ? { step: 'price', amendment: a } : { step: 'change' };
   });
   const priceRef = useRef<HTMLDivElement>(null);
-  useEffect(() => onStep(flow), [flow]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (flow.step === 'price') priceRef.current?.querySelector<HTMLElement>('h2')?.focus();
-  }, [flow]);
+    onStep(flow);
+  }, [flow]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The price takes the focus when it is shown, not when its code is asked.
+  const shown = flow.step === 'price' ? flow.amendment.id : '';
+  useEffect(() => {
+    if (shown) priceRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [shown]);
   const here = `/mes-contrats/${encodeURIComponent(contract.id)}`;
 
-  if (flow.step === 'done') return <AmendmentDone contract={contract} amendment={flow.amendment} />;
+  if (flow.step === 'done') return <AmendmentDone contract={contract} amendment={flow.amendment} onAgain={() => setFlow({ step: 'change' })} />;
   if (flow.step === 'price') {
     const a = flow.amendment;
     return (
@@ -78,6 +84,7 @@ export function AmendmentFlow({ contract, today, open, onStep, onContract }: {
         <div className="card contract-section">
           <AmendmentSignature
             contract={contract} amendment={a}
+            onCodeSent={() => setFlow({ step: 'price', amendment: a, signing: true })}
             onSigned={(c) => {
               const signed = (c.amendments ?? []).find((x) => x.id === a.id) ?? { ...a, status: 'signed' as const, signedAt: new Date().toISOString() };
               onContract(c);
@@ -85,10 +92,10 @@ export function AmendmentFlow({ contract, today, open, onStep, onContract }: {
             }}
           />
         </div>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => setFlow({ step: 'change' })}>Changer autre chose</button>{' '}
+        <div className="contract-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setFlow({ step: 'change' })}>Changer autre chose</button>
           <Link to={here}>Revenir à mon contrat sans signer</Link>
-        </p>
+        </div>
         <p className="muted">{typeset('Un changement que l’assureur ne peut pas accepter en ligne ? Un conseiller vous répond : appelez-nous ou écrivez-nous depuis la page Contact.')}</p>
       </div>
     );

@@ -9,9 +9,9 @@ import { sendAmendmentCode, signAmendment, type Amendment, type AmendedContract 
 /** What the client accepts by signing an amendment (sent as accept). */
 export const acceptKind = 'amendment';
 
-/** The box of the amendment. */
-export function acceptLabel(n: string): string {
-  return `J’ai vérifié ce changement, son prix et sa date, et j’accepte l’avenant à mon contrat n°\u00a0${n}`;
+/** The box of the amendment, the contract's number kept on one line. */
+export function AcceptLabel({ n }: { n: string }) {
+  return <>J’ai vérifié ce changement, son prix et sa date, et j’accepte l’avenant à mon contrat n°&nbsp;<span className="nowrap">{n}</span></>;
 }
 
 function refusal(err: unknown): { fields: FieldErrors; message?: string } {
@@ -29,7 +29,9 @@ function refusal(err: unknown): { fields: FieldErrors; message?: string } {
  * The amendment signed like the contract: its box ticked, a code sent by
  * e-mail, « Signer »; the answer is the contract changed.
  */
-export function AmendmentSignature({ contract, amendment, onSigned }: { contract: AmendedContract; amendment: Amendment; onSigned: (c: AmendedContract) => void }) {
+export function AmendmentSignature({ contract, amendment, onSigned, onCodeSent }: {
+  contract: AmendedContract; amendment: Amendment; onSigned: (c: AmendedContract) => void; onCodeSent?: () => void;
+}) {
   const codes = useCodeRequest();
   const [accepted, setAccepted] = useState(false);
   const [code, setCode] = useState('');
@@ -51,7 +53,7 @@ export function AmendmentSignature({ contract, amendment, onSigned }: { contract
     }
     setBusy('code');
     try {
-      await codes.request(() => sendAmendmentCode(contract.id, amendment.id));
+      if (await codes.request(() => sendAmendmentCode(contract.id, amendment.id))) onCodeSent?.();
     } catch (err) {
       const r = refusal(err);
       setErrors(r.fields);
@@ -94,7 +96,7 @@ export function AmendmentSignature({ contract, amendment, onSigned }: { contract
       <div className="field-check">
         <input id="accord-avenant" type="checkbox" checked={accepted} onChange={() => setAccepted((x) => !x)}
           aria-invalid={errors.accept ? true : undefined} aria-describedby={errors.accept ? 'accord-avenant-erreur' : undefined} />
-        <label htmlFor="accord-avenant">{acceptLabel(contract.number)}</label>
+        <label htmlFor="accord-avenant"><AcceptLabel n={contract.number} /></label>
       </div>
       {errors.accept ? <p id="accord-avenant-erreur" className="field-error">{errors.accept}</p> : null}
       <SignatureCode

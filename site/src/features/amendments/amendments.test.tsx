@@ -6,7 +6,7 @@ import type { Amendment, AmendedContract } from './api';
 import { ChangeForm } from './change-form';
 import { PriceOfChange } from './price-of-change';
 import { AmendmentSignature } from './amendment-signature';
-import { AmendmentFlow } from './amendment-flow';
+import { AmendmentFlow, stepNumber } from './amendment-flow';
 import { AmendmentDone } from './new-documents';
 import { amendable } from './amendable';
 
@@ -167,11 +167,13 @@ describe('AmendmentSignature', () => {
 describe('AmendmentFlow and its documents', () => {
   it('offers a change an advisor prepared first, and opens it to sign', () => {
     const prepared = { ...move, id: 'a2', kind: 'formula' as const, kindLabel: 'Changement de formule', createdByStaff: true };
-    wrap(<AmendmentFlow contract={{ ...contract, amendments: [prepared] }} today="2026-12-07" onStep={() => {}} onContract={() => {}} />);
+    const steps: number[] = [];
+    wrap(<AmendmentFlow contract={{ ...contract, amendments: [prepared] }} today="2026-12-07" onStep={(s) => steps.push(stepNumber(s))} onContract={() => {}} />);
     expect(screen.getByText(/Préparé par un conseiller/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Vérifier et signer.+Changement de formule$/ }));
     expect(screen.getByRole('heading', { name: 'Le prix de ce changement' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Recevoir mon code' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Le prix de ce changement' })).toBe(document.activeElement);
+    expect(steps).toEqual([1, 2]);
   });
 
   it('lists the documents the signature issued, the new Mémo among them, not the older ones', () => {
@@ -185,6 +187,21 @@ describe('AmendmentFlow and its documents', () => {
     const links = screen.getAllByRole('link', { name: /Télécharger/ }).map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/api/contracts/c1/documents/d3?download=1', '/api/contracts/c1/documents/d2?download=1']);
     expect(screen.getByRole('heading', { name: 'Votre changement est signé' })).toBe(document.activeElement);
+  });
+
+  it('starts another change from the confirmation, the form afresh', async () => {
+    const signed = { ...contract, amendments: [{ ...move, status: 'signed' as const, signedAt: '2026-12-07T10:00:00Z' }] };
+    wrap(<AmendmentFlow contract={{ ...contract, amendments: [move] }} today="2026-12-07" open="a1" onStep={() => {}} onContract={() => {}} />);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fetchMock.mockReturnValueOnce(answer(202, { sentTo: 'c•••@exemple.fr', sentAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAt: new Date().toISOString() }));
+    fireEvent.click(screen.getByRole('button', { name: 'Recevoir mon code' }));
+    fireEvent.change(await screen.findByLabelText('Code reçu par e-mail'), { target: { value: '123456' } });
+    fetchMock.mockReturnValueOnce(answer(200, { contract: signed }));
+    fireEvent.click(screen.getByRole('button', { name: 'Signer' }));
+    await screen.findByRole('heading', { name: 'Votre changement est signé' });
+    fireEvent.click(screen.getByRole('button', { name: 'Faire un autre changement' }));
+    expect(screen.getByRole('heading', { name: 'Ce que vous changez' })).toBeTruthy();
+    expect(screen.getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
   });
 
   it('is offered on a contract in force, or when the server says « amend »', () => {

@@ -18,7 +18,7 @@ export function documentsOf(c: AmendedContract, a: Amendment): ContractDocument[
 }
 
 /** After the signature: the change is made, what to do next, the new documents to download. */
-export function AmendmentDone({ contract: c, amendment: a }: { contract: AmendedContract; amendment: Amendment }) {
+export function AmendmentDone({ contract: c, amendment: a, onAgain }: { contract: AmendedContract; amendment: Amendment; onAgain?: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const here = `/mes-contrats/${encodeURIComponent(c.id)}`;
@@ -39,7 +39,10 @@ export function AmendmentDone({ contract: c, amendment: a }: { contract: Amended
       <h3>Vos nouveaux documents</h3>
       <ContractDocuments documents={docs} signedAt={a.signedAt} headingLevel={2} />
       <p className="muted">{typeset('Les documents précédents restent dans l’historique de votre contrat, marqués remplacés.')}</p>
-      <p><Link to={here}>Voir mon contrat</Link> · <Link to={`${here}/modifier`}>Faire un autre changement</Link></p>
+      <div className="contract-actions">
+        <Link className="btn btn-primary" to={here}>Voir mon contrat</Link>
+        {onAgain ? <button type="button" className="btn btn-secondary" onClick={onAgain}>Faire un autre changement</button> : null}
+      </div>
     </section>
   );
 }
