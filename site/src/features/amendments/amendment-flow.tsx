@@ -6,7 +6,7 @@ import { AmendmentSignature } from './amendment-signature';
 import { ChangeForm } from './change-form';
 import { AmendmentDone } from './new-documents';
 import { adjustmentText, PriceOfChange } from './price-of-change';
-import { useFormulas } from './use-formulas';
+import { useRatedProduct } from './use-rated-product';
 
 /** The four steps of a change, as the page's header shows them. */
 export const amendmentSteps = ['Le changement', 'Son prix', 'La signature', 'Vos documents'];
@@ -58,7 +58,7 @@ function Drafts({ drafts, onOpen }: { drafts: Amendment[]; onOpen: (a: Amendment
 export function AmendmentFlow({ contract, today, open, onStep, onContract }: {
   contract: AmendedContract; today: string; open?: string; onStep: (s: FlowStep) => void; onContract: (c: AmendedContract) => void;
 }) {
-  const formulas = useFormulas(contract.product);
+  const rated = useRatedProduct(contract.product);
   const drafts = draftsOf(contract);
   const [flow, setFlow] = useState<FlowStep>(() => {
     const a = open ? drafts.find((d) => d.id === open) : undefined;
@@ -104,7 +104,7 @@ export function AmendmentFlow({ contract, today, open, onStep, onContract }: {
     <div className="amendment-page">
       {drafts.length > 0 ? <Drafts drafts={drafts} onOpen={(a) => setFlow({ step: 'price', amendment: a })} /> : null}
       <section className="card contract-section">
-        <ChangeForm contract={contract} formulas={formulas} today={today} onPriced={(a) => setFlow({ step: 'price', amendment: a })} />
+        <ChangeForm contract={contract} rated={rated} today={today} onPriced={(a) => setFlow({ step: 'price', amendment: a })} />
       </section>
       <p><Link to={here}>Revenir à mon contrat</Link></p>
     </div>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AmendedContract } from './api';
 import { checkChange, initialChange, kindsOf, lastEffectiveDay, namedDriversOf, toDraft, type ChangeValues } from './amendment-form';
 import type { Vehicle } from '../prices/api';
+import { loadPriceProduct } from '../prices/rates';
 
 const contract = {
   id: 'c1', number: 'CT-2026-000001', status: 'active', product: 'car', insurer: 'Mutuelle Fictive', formula: 'Tiers',
@@ -73,5 +74,30 @@ describe('what a contract may change', () => {
     expect(namedDriversOf(contract)).toBe(1);
     expect(lastEffectiveDay(contract)).toBe('2027-11-19');
     expect(lastEffectiveDay({ startDate: '2028-02-29' })).toBe('2029-02-28');
+  });
+});
+
+describe('a home’s move', () => {
+  const home = { ...contract, product: 'home', risk: { lines: [] }, holder: { ...contract.holder } } as unknown as AmendedContract;
+  const move = { kind: 'address' as const, address: '12 La Canebière', postalCode: '13001', city: 'Marseille' };
+
+  it('asks the new dwelling’s answers, with the rating file’s messages', async () => {
+    const rated = await loadPriceProduct('home');
+    const messages = Object.fromEntries(rated.form.map((f) => [f.key, f.message]));
+    expect(checkChange(base(move), home, today, rated)).toEqual({
+      dwelling: messages.dwelling, surface: messages.surface, rooms: messages.rooms, occupant: messages.occupant,
+    });
+    // An apartment's floor is asked; a house has none.
+    expect(checkChange(base({ ...move, answers: { dwelling: 'apartment', surface: '48', rooms: '2', occupant: 'tenant' } }), home, today, rated)).toEqual({ floor: messages.floor });
+    expect(checkChange(base({ ...move, answers: { dwelling: 'apartment', surface: '48', rooms: '2', floor: 'middle', occupant: 'tenant' } }), home, today, rated)).toEqual({});
+    expect(checkChange(base({ ...move, answers: { dwelling: 'house', surface: '95', rooms: '4', occupant: 'owner' } }), home, today, rated)).toEqual({});
+  });
+
+  it('posts the dwelling with the address, numbers as numbers', async () => {
+    const rated = await loadPriceProduct('home');
+    const v = base({ ...move, answers: { dwelling: 'house', surface: '95', rooms: '4', floor: 'top', occupant: 'owner' } });
+    expect(toDraft(v, home, rated).changes).toEqual({
+      address: '12 La Canebière', postalCode: '13001', city: 'Marseille', dwelling: 'house', surface: 95, rooms: 4, occupant: 'owner',
+    });
   });
 });

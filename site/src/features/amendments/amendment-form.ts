@@ -5,6 +5,9 @@ import { addDays, normalizeRegistration, todayIso } from '../contracts/details';
 import { bicProblem, ibanProblem, normalizeIban } from '../contracts/iban';
 import type { FieldErrors } from '../contracts/subscription-form';
 import type { Vehicle } from '../prices/api';
+import { checkFields, toAnswers } from '../prices/price-check';
+import { isAsked, type FormValues } from '../prices/price-form';
+import type { FormField, PriceForm } from '../prices/rates';
 import type { AmendmentDraft, AmendmentKind, AmendedContract } from './api';
 
 /** What the client fills in to change their contract; each kind reads its own fields. */
@@ -20,6 +23,8 @@ export interface ChangeValues {
   driver: 'add' | 'remove' | '';
   driverName: string;
   formulaId: string;
+  /** A home's new dwelling, by the rating file's keys (dwelling, surface…). */
+  answers: FormValues;
   holder: string;
   iban: string;
   bic: string;
@@ -36,6 +41,14 @@ export const kindLabels: Record<AmendmentKind, string> = {
   formula: 'Je change de formule',
   bank: 'Je change de compte bancaire',
 };
+
+/** The questions of a home's dwelling a move asks again (rates.json), the postcode apart. */
+const dwellingKeys = new Set(['dwelling', 'surface', 'rooms', 'floor', 'occupant']);
+
+/** The dwelling's questions of a product's form: a home's move asks them; none for a vehicle. */
+export function dwellingFields(rated: PriceForm | undefined): FormField[] {
+  return rated?.form.filter((f) => dwellingKeys.has(f.key)) ?? [];
+}
 
 /** The label of the named drivers' line in the contract's risk (rates.json). */
 const driversLine = 'Conducteurs désignés en plus de vous';
@@ -62,7 +75,7 @@ export function kindsOf(c: Pick<AmendedContract, 'risk' | 'mandate' | 'product'>
 export function initialChange(c: Pick<AmendedContract, 'holder' | 'mandate'>, today = todayIso()): ChangeValues {
   return {
     kind: '', effectiveDate: today, vehicle: null, vehicleYear: '', registration: '',
-    address: '', postalCode: '', city: '', driver: '', driverName: '', formulaId: '',
+    address: '', postalCode: '', city: '', driver: '', driverName: '', formulaId: '', answers: {},
     holder: c.mandate?.holder ?? c.holder.name, iban: '', bic: '',
   };
 }
@@ -103,7 +116,7 @@ function checkVehicle(v: ChangeValues, today: string, e: FieldErrors) {
 }
 
 /** Every problem of a change before it is priced, keyed as the server keys them (changes.* without the prefix). */
-export function checkChange(v: ChangeValues, c: AmendedContract, today = todayIso()): FieldErrors {
+export function checkChange(v: ChangeValues, c: AmendedContract, today = todayIso(), rated?: PriceForm): FieldErrors {
   const e: FieldErrors = {};
   if (!v.kind) {
     e.kind = 'Choisissez ce que vous changez.';
@@ -119,6 +132,7 @@ export function checkChange(v: ChangeValues, c: AmendedContract, today = todayIs
       if (!/^\d{5}$/.test(v.postalCode.trim())) e.postalCode = 'Indiquez un code postal de 5\u00a0chiffres.';
       if (!v.city.trim()) e.city = 'Indiquez votre nouvelle ville.';
       if (!e.postalCode && v.postalCode.trim() === c.holder.postalCode && v.address.trim() === c.holder.address) e.address = 'C’est déjà l’adresse du contrat.';
+      Object.assign(e, checkFields(dwellingFields(rated).filter((f) => isAsked(f, v.answers)), v.answers, new Date(`${today}T12:00:00Z`)));
       break;
     case 'driver': {
       const n = namedDriversOf(c);
@@ -146,13 +160,16 @@ export function checkChange(v: ChangeValues, c: AmendedContract, today = todayIs
 }
 
 /** The draft posted: the kind, the date and the changes with the rating file's keys. */
-export function toDraft(v: ChangeValues, c: AmendedContract): AmendmentDraft {
+export function toDraft(v: ChangeValues, c: AmendedContract, rated?: PriceForm): AmendmentDraft {
   const base = { effectiveDate: v.effectiveDate };
   switch (v.kind) {
     case 'vehicle':
       return { ...base, kind: 'vehicle', changes: { vehicleId: v.vehicle?.id ?? '', vehicleYear: Number(v.vehicleYear.trim()), registration: normalizeRegistration(v.registration) ?? v.registration.trim() } };
-    case 'address':
-      return { ...base, kind: 'address', changes: { address: v.address.trim(), postalCode: v.postalCode.trim(), city: v.city.trim() } };
+    case 'address': {
+      const fields = dwellingFields(rated);
+      const dwelling = rated && fields.length > 0 ? toAnswers({ ...rated, form: fields }, v.answers) : {};
+      return { ...base, kind: 'address', changes: { address: v.address.trim(), postalCode: v.postalCode.trim(), city: v.city.trim(), ...dwelling } };
+    }
     case 'driver': {
       const n = namedDriversOf(c) + (v.driver === 'add' ? 1 : -1);
       return { ...base, kind: 'driver', changes: v.driver === 'add' ? { namedDrivers: n, driverName: v.driverName.trim() } : { namedDrivers: n } };

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { Amendment, AmendedContract } from './api';
+import type { PriceProduct } from '../prices/rates';
 import { ChangeForm } from './change-form';
 import { PriceOfChange } from './price-of-change';
 import { AmendmentSignature } from './amendment-signature';
@@ -39,11 +40,11 @@ const move: Amendment = {
   changes: [['Adresse', '4 place Bellecour, 69002 Lyon', '12 La Canebière, 13001 Marseille']], createdByStaff: false,
 };
 
-const formulas = [{ id: 'tiers', label: 'Tiers' }, { id: 'tiers-etendu', label: 'Tiers étendu' }, { id: 'tous-risques', label: 'Tous risques' }];
+const rated = { form: [], formulas: [{ id: 'tous-risques', label: 'Tous risques', rank: 3 }, { id: 'tiers', label: 'Tiers', rank: 1 }, { id: 'tiers-etendu', label: 'Tiers étendu', rank: 2 }] } as unknown as PriceProduct;
 
 describe('ChangeForm', () => {
   it('asks the kind first, then checks a move before asking its price', () => {
-    wrap(<ChangeForm contract={contract} formulas={formulas} today="2026-12-07" onPriced={() => {}} />);
+    wrap(<ChangeForm contract={contract} rated={rated} today="2026-12-07" onPriced={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Voir le prix du changement' })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Je déménage' }));
     fireEvent.change(screen.getByLabelText('Code postal'), { target: { value: '13a0' } });
@@ -56,7 +57,7 @@ describe('ChangeForm', () => {
 
   it('posts the move with the rating file’s keys and hands over the priced amendment', async () => {
     const onPriced = vi.fn();
-    wrap(<ChangeForm contract={contract} formulas={formulas} today="2026-12-07" onPriced={onPriced} />);
+    wrap(<ChangeForm contract={contract} rated={rated} today="2026-12-07" onPriced={onPriced} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Je déménage' }));
     fireEvent.change(screen.getByLabelText('Nouvelle adresse'), { target: { value: '12 La Canebière' } });
     fireEvent.change(screen.getByLabelText('Code postal'), { target: { value: '13001' } });
@@ -72,7 +73,7 @@ describe('ChangeForm', () => {
   });
 
   it('shows the server’s refusal by its field, and a refusal of the rating file with the way to an advisor', async () => {
-    wrap(<ChangeForm contract={contract} formulas={formulas} today="2026-12-07" onPriced={() => {}} />);
+    wrap(<ChangeForm contract={contract} rated={rated} today="2026-12-07" onPriced={() => {}} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Je déménage' }));
     fireEvent.change(screen.getByLabelText('Nouvelle adresse'), { target: { value: '1 rue du Port' } });
     fireEvent.change(screen.getByLabelText('Code postal'), { target: { value: '97133' } });
@@ -86,14 +87,14 @@ describe('ChangeForm', () => {
   });
 
   it('offers the other formulas of the same insurer, not the current one', () => {
-    wrap(<ChangeForm contract={contract} formulas={formulas} today="2026-12-07" onPriced={() => {}} />);
+    wrap(<ChangeForm contract={contract} rated={rated} today="2026-12-07" onPriced={() => {}} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Je change de formule' }));
     const group = screen.getByRole('group', { name: 'Nouvelle formule chez Mutuelle Fictive' });
     expect(within(group).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['tiers-etendu', 'tous-risques']);
   });
 
   it('checks the new IBAN when it is left, as the contract’s signature does', () => {
-    wrap(<ChangeForm contract={contract} formulas={formulas} today="2026-12-07" onPriced={() => {}} />);
+    wrap(<ChangeForm contract={contract} rated={rated} today="2026-12-07" onPriced={() => {}} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Je change de compte bancaire' }));
     const iban = screen.getByLabelText('Nouvel IBAN');
     fireEvent.change(iban, { target: { value: 'fr7630006000011234567890189' } });

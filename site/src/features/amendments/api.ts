@@ -22,6 +22,12 @@ export interface AmendmentChanges {
   /** The driver added, for the avenant (beside the rating file's count). */
   driverName?: string;
   formulaId?: string;
+  /** A home's new dwelling (rates.json keys). */
+  dwelling?: string;
+  surface?: number;
+  rooms?: number;
+  floor?: string;
+  occupant?: string;
   holder?: string;
   iban?: string;
   bic?: string;

@@ -6,14 +6,21 @@ import { ApiError } from '../../lib/api';
 import { formatDate, typeset } from '../../lib/format';
 import { formatIban, ibanProblem, bicProblem } from '../contracts/iban';
 import type { FieldErrors } from '../contracts/subscription-form';
+import { AnswerField } from '../prices/answer-field';
+import type { PriceProduct } from '../prices/rates';
 import { VehiclePicker } from '../prices/vehicle-picker';
 import { proposeAmendment, type Amendment, type AmendmentKind, type AmendedContract } from './api';
-import { checkChange, firstEffectiveDay, initialChange, kindLabels, kindsOf, lastEffectiveDay, maxNamedDrivers, namedDriversOf, toDraft, type ChangeValues } from './amendment-form';
+import { checkChange, dwellingFields, firstEffectiveDay, initialChange, kindLabels, kindsOf, lastEffectiveDay, maxNamedDrivers, namedDriversOf, toDraft, type ChangeValues } from './amendment-form';
 
 /** A formula the contract may move to: its id and label (rates.json). */
 export interface FormulaChoice {
   id: string;
   label: string;
+}
+
+/** The formulas of the rated product, in their order. */
+function formulasOf(rated: PriceProduct | undefined): FormulaChoice[] {
+  return [...(rated?.formulas ?? [])].sort((a, b) => a.rank - b.rank).map((f) => ({ id: f.id, label: f.label }));
 }
 
 /** The server's refusal as field errors (« changes.postalCode » → postalCode), and what no field shows. */
@@ -51,13 +58,23 @@ function VehicleFields({ contract, v, set, errors }: { contract: AmendedContract
   );
 }
 
-function AddressFields({ v, set, errors }: { v: ChangeValues; set: Set; errors: FieldErrors }) {
+function AddressFields({ rated, v, set, errors }: { rated?: PriceProduct; v: ChangeValues; set: Set; errors: FieldErrors }) {
+  const dwelling = dwellingFields(rated);
   return (
     <>
       <TextField id="changement-adresse" label="Nouvelle adresse" autoComplete="street-address" value={v.address} onChange={(e) => set({ address: e.target.value })} error={errors.address} maxLength={120} />
       <TextField id="changement-code-postal" label="Code postal" autoComplete="postal-code" inputMode="numeric" className="input-medium" maxLength={5}
         value={v.postalCode} onChange={(e) => set({ postalCode: e.target.value.replace(/\D/g, '') })} error={errors.postalCode} />
       <TextField id="changement-ville" label="Ville" autoComplete="address-level2" value={v.city} onChange={(e) => set({ city: e.target.value })} error={errors.city} maxLength={80} />
+      {rated && dwelling.length > 0 ? (
+        <fieldset className="contract-fieldset amendment-dwelling">
+          <legend>Votre nouveau logement</legend>
+          {dwelling.map((f) => (
+            <AnswerField key={f.key} product={rated} field={f} values={v.answers} error={errors[f.key]} vehicle={null}
+              onChange={(key, value) => set({ answers: { ...v.answers, [key]: value } })} onVehicle={() => {}} />
+          ))}
+        </fieldset>
+      ) : null}
     </>
   );
 }
@@ -113,7 +130,8 @@ function BankFields({ v, set, errors, setErrors }: { v: ChangeValues; set: Set; 
  * formula, a bank account), its fields, the day it takes effect; then
  * « Voir le prix du changement », priced by the server, nothing signed.
  */
-export function ChangeForm({ contract, formulas, today, onPriced }: { contract: AmendedContract; formulas: FormulaChoice[]; today: string; onPriced: (a: Amendment) => void }) {
+export function ChangeForm({ contract, rated, today, onPriced }: { contract: AmendedContract; rated?: PriceProduct; today: string; onPriced: (a: Amendment) => void }) {
+  const formulas = formulasOf(rated);
   const [v, setValues] = useState<ChangeValues>(() => initialChange(contract, firstEffectiveDay(contract, today)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string>();
@@ -125,7 +143,7 @@ export function ChangeForm({ contract, formulas, today, onPriced }: { contract: 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const problems = checkChange(v, contract, today);
+    const problems = checkChange(v, contract, today, rated);
     setErrors(problems);
     setFailure(undefined);
     if (Object.keys(problems).length > 0) {
@@ -134,7 +152,7 @@ export function ChangeForm({ contract, formulas, today, onPriced }: { contract: 
     }
     setBusy(true);
     try {
-      onPriced(await proposeAmendment(contract.id, toDraft(v, contract)));
+      onPriced(await proposeAmendment(contract.id, toDraft(v, contract, rated)));
     } catch (err) {
       const { fields, message } = refusalOf(err);
       setErrors(fields);
@@ -146,7 +164,7 @@ export function ChangeForm({ contract, formulas, today, onPriced }: { contract: 
 
   const fields: Record<AmendmentKind, ReactElement> = {
     vehicle: <VehicleFields contract={contract} v={v} set={set} errors={errors} />,
-    address: <AddressFields v={v} set={set} errors={errors} />,
+    address: <AddressFields rated={rated} v={v} set={set} errors={errors} />,
     driver: <DriverFields contract={contract} v={v} set={set} errors={errors} />,
     formula: <FormulaFields contract={contract} formulas={formulas} v={v} set={set} errors={errors} />,
     bank: <BankFields v={v} set={set} errors={errors} setErrors={setErrors} />,
