@@ -201,7 +201,7 @@ describe('AmendmentFlow and its documents', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Signer' }));
     await screen.findByRole('heading', { name: 'Votre changement est signé' });
     fireEvent.click(screen.getByRole('button', { name: 'Faire un autre changement' }));
-    expect(screen.getByRole('heading', { name: 'Ce que vous changez' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Votre changement' })).toBeTruthy();
     expect(screen.getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
   });
 

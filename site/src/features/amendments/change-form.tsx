@@ -138,6 +138,7 @@ export function ChangeForm({ contract, rated, today, onPriced }: { contract: Ame
   const [busy, setBusy] = useState(false);
   const set: Set = (p) => setValues((x) => ({ ...x, ...p }));
   const kinds = kindsOf(contract).filter((k) => k !== 'formula' || formulas.some((f) => f.label !== contract.formula));
+  const first = firstEffectiveDay(contract, today);
   const last = lastEffectiveDay(contract);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -171,20 +172,20 @@ export function ChangeForm({ contract, rated, today, onPriced }: { contract: Ame
   };
   return (
     <form className="contract-form amendment-change" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="changement-titre">
-      <h2 id="changement-titre">Ce que vous changez</h2>
+      <h2 id="changement-titre">Votre changement</h2>
       {failure ? (
         <p className="form-error" role="alert">
           {typeset(failure)} <Link to="/contact">Demander à un conseiller</Link>
         </p>
       ) : null}
-      <ChoiceGroup name="changement-nature" type="radio" legend="Je change…" error={errors.kind}
+      <ChoiceGroup name="changement-nature" type="radio" legend={'Que changez-vous\u00a0?'} error={errors.kind}
         options={kinds.map((k) => ({ value: k, label: kindLabels[k] }))} isChecked={(x) => v.kind === x}
         onToggle={(x) => { set({ kind: x as AmendmentKind }); setErrors({}); setFailure(undefined); }} />
       {v.kind ? (
         <>
           <div className="amendment-fields">{fields[v.kind]}</div>
-          <TextField id="changement-date" type="date" label="À partir du" className="input-medium" min={firstEffectiveDay(contract, today)} max={last}
-            hint={`Aujourd’hui ou plus tard, jusqu’au ${formatDate(last)} (fin de l’année en cours du contrat).`}
+          <TextField id="changement-date" type="date" label="À partir du" className="input-medium" min={first} max={last}
+            hint={`${first === today ? 'Aujourd’hui ou plus tard' : `Du ${formatDate(first)}, début du contrat,`} jusqu’au ${formatDate(last)} (fin de l’année en cours du contrat).`}
             value={v.effectiveDate} onChange={(e) => set({ effectiveDate: e.target.value })} error={errors.effectiveDate} />
           <div className="contract-actions">
             <button className="btn btn-primary" type="submit" disabled={busy}>{busy ? 'Calcul du prix…' : 'Voir le prix du changement'}</button>
