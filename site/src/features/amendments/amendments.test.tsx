@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { Amendment, AmendedContract } from './api';
-import type { PriceProduct } from '../prices/rates';
+import { loadPriceProduct, type PriceProduct } from '../prices/rates';
 import { ChangeForm } from './change-form';
 import { PriceOfChange } from './price-of-change';
 import { AmendmentSignature } from './amendment-signature';
@@ -209,5 +209,35 @@ describe('AmendmentFlow and its documents', () => {
     expect(amendable(contract)).toBe(true);
     expect(amendable({ ...contract, status: 'cancel_requested' })).toBe(false);
     expect(amendable({ ...contract, status: 'pending_signature', actions: ['amend' as never] })).toBe(true);
+  });
+});
+
+describe('a home’s move', () => {
+  it('asks the new dwelling, its floor only for an apartment, and posts it', async () => {
+    const rated = await loadPriceProduct('home');
+    const home = { ...contract, product: 'home', risk: { lines: [] }, mandate: undefined } as unknown as AmendedContract;
+    const onPriced = vi.fn();
+    wrap(<ChangeForm contract={home} rated={rated} today="2026-12-07" onPriced={onPriced} />);
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['address', 'formula']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Je déménage' }));
+    expect(screen.queryByRole('group', { name: 'Étage de l’appartement' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Appartement' }));
+    expect(screen.getByRole('group', { name: 'Étage de l’appartement' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Nouvelle adresse'), { target: { value: '12 La Canebière' } });
+    fireEvent.change(screen.getByLabelText('Code postal'), { target: { value: '13001' } });
+    fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Marseille' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir le prix du changement' }));
+    expect(screen.getByText(/choisissez son étage/)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('radio', { name: 'Dernier étage' }));
+    fireEvent.change(screen.getByLabelText('Surface habitable (m²)'), { target: { value: '48' } });
+    fireEvent.change(screen.getByLabelText('Nombre de pièces principales'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Locataire' }));
+    fetchMock.mockReturnValueOnce(answer(201, { amendment: move }));
+    fireEvent.click(screen.getByRole('button', { name: 'Voir le prix du changement' }));
+    await waitFor(() => expect(onPriced).toHaveBeenCalled());
+    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string).changes).toEqual({
+      address: '12 La Canebière', postalCode: '13001', city: 'Marseille', dwelling: 'apartment', surface: 48, rooms: 2, floor: 'top', occupant: 'tenant',
+    });
   });
 });

@@ -6,10 +6,10 @@ import { ApiError } from '../../lib/api';
 import { formatDate, typeset } from '../../lib/format';
 import { formatIban, ibanProblem, bicProblem } from '../contracts/iban';
 import type { FieldErrors } from '../contracts/subscription-form';
-import { AnswerField } from '../prices/answer-field';
-import type { PriceProduct } from '../prices/rates';
+import type { FormField, PriceProduct } from '../prices/rates';
 import { VehiclePicker } from '../prices/vehicle-picker';
 import { proposeAmendment, type Amendment, type AmendmentKind, type AmendedContract } from './api';
+import { isAsked, type FormValue } from '../prices/price-form';
 import { checkChange, dwellingFields, firstEffectiveDay, initialChange, kindLabels, kindsOf, lastEffectiveDay, maxNamedDrivers, namedDriversOf, toDraft, type ChangeValues } from './amendment-form';
 
 /** A formula the contract may move to: its id and label (rates.json). */
@@ -58,6 +58,26 @@ function VehicleFields({ contract, v, set, errors }: { contract: AmendedContract
   );
 }
 
+/**
+ * One question of a home's dwelling, as the rating file asks it (a choice
+ * or a whole number). Not the price journey's AnswerField: sharing it
+ * would split it out of the journey's chunk, over the journey's budget.
+ */
+function DwellingField({ field: f, value, error, onChange }: { field: FormField; value: FormValue | undefined; error?: string; onChange: (v: string) => void }) {
+  const text = typeof value === 'string' ? value : '';
+  if (f.type === 'choice') {
+    return (
+      <ChoiceGroup name={`changement-${f.key}`} type="radio" legend={f.label} error={error}
+        options={(f.choices ?? []).map((c) => ({ value: c.id, label: c.label.charAt(0).toUpperCase() + c.label.slice(1) }))}
+        isChecked={(x) => x === text} onToggle={(x) => onChange(x)} />
+    );
+  }
+  return (
+    <TextField id={`changement-${f.key}`} label={f.unit ? `${f.label} (${f.unit})` : f.label} inputMode="numeric" autoComplete="off" className="input-medium"
+      value={text} onChange={(e) => onChange(e.target.value)} error={error} />
+  );
+}
+
 function AddressFields({ rated, v, set, errors }: { rated?: PriceProduct; v: ChangeValues; set: Set; errors: FieldErrors }) {
   const dwelling = dwellingFields(rated);
   return (
@@ -69,9 +89,8 @@ function AddressFields({ rated, v, set, errors }: { rated?: PriceProduct; v: Cha
       {rated && dwelling.length > 0 ? (
         <fieldset className="contract-fieldset amendment-dwelling">
           <legend>Votre nouveau logement</legend>
-          {dwelling.map((f) => (
-            <AnswerField key={f.key} product={rated} field={f} values={v.answers} error={errors[f.key]} vehicle={null}
-              onChange={(key, value) => set({ answers: { ...v.answers, [key]: value } })} onVehicle={() => {}} />
+          {dwelling.filter((f) => isAsked(f, v.answers)).map((f) => (
+            <DwellingField key={f.key} field={f} value={v.answers[f.key]} error={errors[f.key]} onChange={(value) => set({ answers: { ...v.answers, [f.key]: value } })} />
           ))}
         </fieldset>
       ) : null}
