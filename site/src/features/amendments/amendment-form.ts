@@ -5,8 +5,6 @@ import { addDays, normalizeRegistration, todayIso } from '../contracts/details';
 import { bicProblem, ibanProblem, normalizeIban } from '../contracts/iban';
 import type { FieldErrors } from '../contracts/subscription-form';
 import type { Vehicle } from '../prices/api';
-import { checkFields, toAnswers } from '../prices/price-check';
-import { isAsked, type FormValues } from '../prices/price-form';
 import type { FormField, PriceForm } from '../prices/rates';
 import type { AmendmentDraft, AmendmentKind, AmendedContract } from './api';
 
@@ -24,7 +22,7 @@ export interface ChangeValues {
   driverName: string;
   formulaId: string;
   /** A home's new dwelling, by the rating file's keys (dwelling, surface…). */
-  answers: FormValues;
+  answers: Record<string, string>;
   holder: string;
   iban: string;
   bic: string;
@@ -48,6 +46,39 @@ const dwellingKeys = new Set(['dwelling', 'surface', 'rooms', 'floor', 'occupant
 /** The dwelling's questions of a product's form: a home's move asks them; none for a vehicle. */
 export function dwellingFields(rated: PriceForm | undefined): FormField[] {
   return rated?.form.filter((f) => dwellingKeys.has(f.key)) ?? [];
+}
+
+/** Whether a dwelling's question is asked: a house has no floor (the price journey's rule, price-form isAsked). */
+export function dwellingAsked(f: Pick<FormField, 'key'>, answers: Record<string, string>): boolean {
+  return f.key !== 'floor' || answers.dwelling === 'apartment';
+}
+
+// The dwelling's checks and answers are the price journey's (price-check
+// checkFields and toAnswers) for its two types, a choice and a whole
+// number: importing those would move them out of the journey's chunks,
+// over its budget.
+
+/** The problems of a dwelling's answers, each with its question's message. */
+function dwellingProblems(fields: FormField[], answers: Record<string, string>): FieldErrors {
+  const e: FieldErrors = {};
+  for (const f of fields.filter((x) => dwellingAsked(x, answers))) {
+    const v = (answers[f.key] ?? '').trim();
+    const ok = f.type === 'choice'
+      ? (f.choices ?? []).some((c) => c.id === v)
+      : /^\d+$/.test(v) && Number(v) >= (f.min ?? 0) && Number(v) <= (f.max ?? Infinity);
+    if (!ok) e[f.key] = f.message;
+  }
+  return e;
+}
+
+/** A dwelling's answers as the API reads them: whole numbers as numbers, unasked ones left out. */
+function dwellingAnswers(fields: FormField[], answers: Record<string, string>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const f of fields.filter((x) => dwellingAsked(x, answers))) {
+    const v = (answers[f.key] ?? '').trim();
+    if (v) out[f.key] = f.type === 'int' ? Number(v) : v;
+  }
+  return out;
 }
 
 /** The label of the named drivers' line in the contract's risk (rates.json). */
@@ -132,7 +163,7 @@ export function checkChange(v: ChangeValues, c: AmendedContract, today = todayIs
       if (!/^\d{5}$/.test(v.postalCode.trim())) e.postalCode = 'Indiquez un code postal de 5\u00a0chiffres.';
       if (!v.city.trim()) e.city = 'Indiquez votre nouvelle ville.';
       if (!e.postalCode && v.postalCode.trim() === c.holder.postalCode && v.address.trim() === c.holder.address) e.address = 'C’est déjà l’adresse du contrat.';
-      Object.assign(e, checkFields(dwellingFields(rated).filter((f) => isAsked(f, v.answers)), v.answers, new Date(`${today}T12:00:00Z`)));
+      Object.assign(e, dwellingProblems(dwellingFields(rated), v.answers));
       break;
     case 'driver': {
       const n = namedDriversOf(c);
@@ -166,8 +197,7 @@ export function toDraft(v: ChangeValues, c: AmendedContract, rated?: PriceForm):
     case 'vehicle':
       return { ...base, kind: 'vehicle', changes: { vehicleId: v.vehicle?.id ?? '', vehicleYear: Number(v.vehicleYear.trim()), registration: normalizeRegistration(v.registration) ?? v.registration.trim() } };
     case 'address': {
-      const fields = dwellingFields(rated);
-      const dwelling = rated && fields.length > 0 ? toAnswers({ ...rated, form: fields }, v.answers) : {};
+      const dwelling = dwellingAnswers(dwellingFields(rated), v.answers);
       return { ...base, kind: 'address', changes: { address: v.address.trim(), postalCode: v.postalCode.trim(), city: v.city.trim(), ...dwelling } };
     }
     case 'driver': {

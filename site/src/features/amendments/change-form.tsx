@@ -9,8 +9,7 @@ import type { FieldErrors } from '../contracts/subscription-form';
 import type { FormField, PriceProduct } from '../prices/rates';
 import { VehiclePicker } from '../prices/vehicle-picker';
 import { proposeAmendment, type Amendment, type AmendmentKind, type AmendedContract } from './api';
-import { isAsked, type FormValue } from '../prices/price-form';
-import { checkChange, dwellingFields, firstEffectiveDay, initialChange, kindLabels, kindsOf, lastEffectiveDay, maxNamedDrivers, namedDriversOf, toDraft, type ChangeValues } from './amendment-form';
+import { checkChange, dwellingAsked, dwellingFields, firstEffectiveDay, initialChange, kindLabels, kindsOf, lastEffectiveDay, maxNamedDrivers, namedDriversOf, toDraft, type ChangeValues } from './amendment-form';
 
 /** A formula the contract may move to: its id and label (rates.json). */
 export interface FormulaChoice {
@@ -63,8 +62,7 @@ function VehicleFields({ contract, v, set, errors }: { contract: AmendedContract
  * or a whole number). Not the price journey's AnswerField: sharing it
  * would split it out of the journey's chunk, over the journey's budget.
  */
-function DwellingField({ field: f, value, error, onChange }: { field: FormField; value: FormValue | undefined; error?: string; onChange: (v: string) => void }) {
-  const text = typeof value === 'string' ? value : '';
+function DwellingField({ field: f, value: text = '', error, onChange }: { field: FormField; value?: string; error?: string; onChange: (v: string) => void }) {
   if (f.type === 'choice') {
     return (
       <ChoiceGroup name={`changement-${f.key}`} type="radio" legend={f.label} error={error}
@@ -89,7 +87,7 @@ function AddressFields({ rated, v, set, errors }: { rated?: PriceProduct; v: Cha
       {rated && dwelling.length > 0 ? (
         <fieldset className="contract-fieldset amendment-dwelling">
           <legend>Votre nouveau logement</legend>
-          {dwelling.filter((f) => isAsked(f, v.answers)).map((f) => (
+          {dwelling.filter((f) => dwellingAsked(f, v.answers)).map((f) => (
             <DwellingField key={f.key} field={f} value={v.answers[f.key]} error={errors[f.key]} onChange={(value) => set({ answers: { ...v.answers, [f.key]: value } })} />
           ))}
         </fieldset>
