@@ -10,6 +10,7 @@ import { PaymentsTable, paymentsCaption } from '../features/contracts/payments-t
 import { ProofsSection } from '../features/contracts/proofs-section';
 import { RenewalLine, RenewalNotice } from '../features/contracts/renewal-notice';
 import { useContract } from '../features/contracts/use-contract';
+import { amendable } from '../features/amendments/amendable';
 import '../features/contracts/contracts.css';
 
 /** The contract's terms: offer, dates, price, holder, vehicle. */
@@ -70,6 +71,7 @@ function Actions({ contract }: { contract: Contract }) {
           Me rétracter (jusqu’au {formatDate(contract.withdrawUntil)})
         </Link>
       ) : null}
+      {amendable(contract) ? <Link className="btn btn-secondary" to={`${here}/modifier`}>Modifier mon contrat</Link> : null}
       {contract.status !== 'pending_signature' ? (
         <Link className="btn btn-secondary" to={`/sinistres/declarer?contrat=${encodeURIComponent(contract.id)}`}>
           Déclarer un sinistre<span className="visually-hidden"> sur ce contrat</span>

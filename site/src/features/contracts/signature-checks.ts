@@ -41,8 +41,14 @@ export function checkMandate(v: SignatureValues, drafts: Pick<ContractDocument, 
 /** The problems before signing: those of the mandate, and the code of 6 digits. */
 export function checkSignature(v: SignatureValues, drafts: Pick<ContractDocument, 'kind' | 'title'>[]): FieldErrors {
   const e = checkMandate(v, drafts);
-  if (!/^\d{6}$/.test(v.code.trim())) e.code = 'Saisissez le code à 6\u00a0chiffres reçu par e-mail.';
+  const code = codeProblem(v.code);
+  if (code) e.code = code;
   return e;
+}
+
+/** Why the code typed is refused before it is sent: six digits are asked. */
+export function codeProblem(code: string): string | undefined {
+  return /^\d{6}$/.test(code.trim()) ? undefined : 'Saisissez le code à 6\u00a0chiffres reçu par e-mail.';
 }
 
 /** The id of the input of a field, to focus the first one refused. */

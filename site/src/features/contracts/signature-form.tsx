@@ -1,31 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { company } from '../../lib/company';
-import { formatTime, typeset } from '../../lib/format';
-import { sendSignatureCode, signContract, type CodeSent, type Contract } from './api';
+import { typeset } from '../../lib/format';
+import { sendSignatureCode, signContract, type Contract } from './api';
 import { preNotification, ScheduleTable } from './contract-parts';
 import { formatIban, ibanProblem, bicProblem } from './iban';
 import { checkMandate, checkSignature, inputIdOf, sepaLabel, tickLabel, type SignatureValues } from './signature-checks';
+import { SignatureCode, useCodeRequest } from './signature-code';
 import type { FieldErrors } from './subscription-form';
-
-/** Seconds left until iso, ticking while there are some. */
-function useSecondsUntil(iso: string | undefined): number {
-  const left = () => (iso ? Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 1000)) : 0);
-  const [seconds, setSeconds] = useState(left);
-  useEffect(() => {
-    setSeconds(left());
-    if (!iso) return undefined;
-    const timer = window.setInterval(() => {
-      const s = left();
-      setSeconds(s);
-      if (s === 0) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [iso]);
-  return seconds;
-}
 
 function focusFirst(errors: FieldErrors) {
   const first = Object.keys(errors)[0];
@@ -127,13 +110,8 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string>();
   // A code sent before a reload still holds: its field is offered again.
-  const [sent, setSent] = useState<CodeSent | undefined>(contract.codeSent);
+  const codes = useCodeRequest(contract.codeSent);
   const [busy, setBusy] = useState<'code' | 'sign'>();
-  // A refusal to send (429) is said by the button, with its wait.
-  const [refused, setRefused] = useState<{ message: string; until?: string }>();
-  const wait = useSecondsUntil(sent?.resendAt);
-  const refusedWait = useSecondsUntil(refused?.until);
-
   const set = (p: Partial<SignatureValues>) => setValues((v) => ({ ...v, ...p }));
   const toggle = (kind: string) => setValues((v) => ({ ...v, ticked: v.ticked.includes(kind) ? v.ticked.filter((k) => k !== kind) : [...v.ticked, kind] }));
 
@@ -146,15 +124,9 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
       return;
     }
     setBusy('code');
-    setRefused(undefined);
     try {
-      setSent(await sendSignatureCode(contract.id));
-      window.setTimeout(() => document.getElementById('code-signature')?.focus(), 0);
+      await codes.request(() => sendSignatureCode(contract.id));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        setRefused({ message: err.message, until: err.retryAfter ? new Date(Date.now() + err.retryAfter * 1000).toISOString() : undefined });
-        return;
-      }
       const { fields, message } = serverErrors(err);
       setErrors(fields);
       setFailure(message ?? (Object.keys(fields).length ? undefined : 'Le code n’a pas pu être envoyé. Réessayez.'));
@@ -165,7 +137,7 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
 
   async function sign(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!sent) {
+    if (!codes.sent) {
       await askCode();
       return;
     }
@@ -196,34 +168,10 @@ export function SignatureForm({ contract, defaultHolder, onSigned }: { contract:
       {failure ? <p className="form-error" role="alert">{failure}</p> : null}
       <DocumentsToRead contract={contract} values={values} toggle={toggle} errors={errors} />
       <Mandate contract={contract} values={values} set={set} toggle={toggle} errors={errors} setErrors={setErrors} />
-      <section className="contract-code" aria-labelledby="code-titre">
-        <h2 id="code-titre">Votre code de signature</h2>
-        <p>{typeset('Un code à 6 chiffres vous est envoyé par e-mail ; il vaut 10 minutes. En le saisissant, vous signez électroniquement les documents cochés et le mandat.')}</p>
-        {sent ? (
-          <>
-            <p className="notice-success" role="status">
-              {typeset(`Code demandé à ${formatTime(sent.sentAt)} pour ${sent.sentTo} : il arrive par e-mail et vaut jusqu’à ${formatTime(sent.expiresAt)}.`)}
-            </p>
-            <TextField
-              id="code-signature" label="Code reçu par e-mail" inputMode="numeric" autoComplete="one-time-code" className="input-short"
-              maxLength={6} value={values.code} onChange={(e) => set({ code: e.target.value.replace(/\D/g, '') })} error={errors.code}
-            />
-          </>
-        ) : null}
-        <div className="contract-actions">
-          {sent ? <button className="btn btn-primary" type="submit" disabled={busy !== undefined}>{busy === 'sign' ? 'Signature…' : 'Signer'}</button> : null}
-          <button className={sent ? 'btn btn-secondary' : 'btn btn-primary'} type="button" onClick={() => void askCode()} disabled={busy !== undefined || wait > 0 || refusedWait > 0}>
-            {busy === 'code' ? 'Envoi du code…' : sent ? 'Recevoir un nouveau code' : 'Recevoir mon code'}
-          </button>
-        </div>
-        {refused ? (
-          <p className="form-error" role="alert">
-            {refused.message}
-            {refusedWait > 0 ? typeset(` Nouvelle demande possible dans ${refusedWait} s.`) : null}
-          </p>
-        ) : null}
-        {sent && wait > 0 && !refused ? <p className="muted" aria-live="off">{typeset(`Un nouveau code peut être demandé dans ${wait} s.`)}</p> : null}
-      </section>
+      <SignatureCode
+        intro={typeset('Un code à 6 chiffres vous est envoyé par e-mail ; il vaut 10 minutes. En le saisissant, vous signez électroniquement les documents cochés et le mandat.')}
+        codes={codes} code={values.code} onCode={(code) => set({ code })} error={errors.code} busy={busy} onAsk={() => void askCode()}
+      />
     </form>
   );
 }
