@@ -83,7 +83,8 @@ func TestCountsDebits(t *testing.T) {
 
 // TestCountsAmendments: the amendments signed this month and the drafts,
 // from the rows of the design's amendments table (the core helper's
-// service writes them; here they are put as it would).
+// service writes them; here they are put as it would, with the lines
+// column migration 0034 added beside the design).
 func TestCountsAmendments(t *testing.T) {
 	f := newFixture(t)
 	c := f.sign(t, f.draft(t))
@@ -91,8 +92,8 @@ func TestCountsAmendments(t *testing.T) {
 	at := func(d time.Duration) string { return "'" + store.FormatTime(now.Add(d)) + "'" }
 	row := func(id string, n int, status, signedAt string) string {
 		return "INSERT INTO amendments (id, contract_id, n, kind, effective_date, changes, status, yearly_before, yearly_after, " +
-			"monthly_after, adjustment_cents, trace, created_by, created_by_staff, created_at, signed_at) VALUES ('" + id + "', '" + c.ID + "', " +
-			strconv.Itoa(n) + ", 'address', '2026-03-10', '{}', '" + status + "', 50000, 52000, 4333, 1500, '[]', 'u', 0, " + at(-time.Hour) + ", " + signedAt + ")"
+			"monthly_after, adjustment_cents, trace, lines, created_by, created_by_staff, created_at, signed_at) VALUES ('" + id + "', '" + c.ID + "', " +
+			strconv.Itoa(n) + ", 'address', '2026-03-10', '{}', '" + status + "', 50000, 52000, 4333, 1500, '[]', '[]', 'u', 0, " + at(-time.Hour) + ", " + signedAt + ")"
 	}
 	for _, tt := range []struct {
 		name           string

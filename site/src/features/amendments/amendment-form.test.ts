@@ -32,6 +32,13 @@ describe('checkChange', () => {
       { vehicleId: 'Choisissez votre nouveau véhicule dans la liste.', registration: 'Indiquez l’immatriculation telle qu’elle figure sur la carte grise, par exemple AB-123-CD.' }],
     ['a car registered before its model was sold', { kind: 'vehicle', vehicle: clio, vehicleYear: '2015', registration: 'GH-456-JK' },
       { vehicleYear: 'Indiquez l’année de première mise en circulation (case B de la carte grise), entre 2019 et 2026.' }],
+    // As the catalogue's API sends a model still sold: toYear 0, not absent.
+    ['a car still sold, registered this year', { kind: 'vehicle', vehicle: { ...clio, toYear: 0 }, vehicleYear: '2026', registration: 'GH-456-JK' }, {}],
+    ['a car still sold, registered next year', { kind: 'vehicle', vehicle: { ...clio, toYear: 0 }, vehicleYear: '2027', registration: 'GH-456-JK' },
+      { vehicleYear: 'Indiquez l’année de première mise en circulation (case B de la carte grise), entre 2019 et 2026.' }],
+    ['a car whose model ended in 2023, registered in 2024', { kind: 'vehicle', vehicle: { ...clio, toYear: 2023 }, vehicleYear: '2024', registration: 'GH-456-JK' }, {}],
+    ['a car whose model ended in 2023, registered in 2025', { kind: 'vehicle', vehicle: { ...clio, toYear: 2023 }, vehicleYear: '2025', registration: 'GH-456-JK' },
+      { vehicleYear: 'Indiquez l’année de première mise en circulation (case B de la carte grise), entre 2019 et 2024.' }],
     ['a driver added without a name', { kind: 'driver', driver: 'add' }, { driverName: 'Indiquez le prénom et le nom du conducteur.' }],
     ['a driver removed', { kind: 'driver', driver: 'remove' }, {}],
     ['no formula chosen', { kind: 'formula' }, { formulaId: 'Choisissez la nouvelle formule.' }],

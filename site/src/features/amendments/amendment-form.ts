@@ -138,7 +138,9 @@ function checkVehicle(v: ChangeValues, today: string, e: FieldErrors) {
     const year = Number(v.vehicleYear.trim());
     const now = Number(today.slice(0, 4));
     const from = v.vehicle.fromYear;
-    const to = Math.min(now, (v.vehicle.toYear ?? now) + 1);
+    // The catalogue sends toYear 0 for a model still sold (not absent): a
+    // car of it may be registered up to this year.
+    const to = v.vehicle.toYear ? Math.min(now, v.vehicle.toYear + 1) : now;
     if (!/^\d{4}$/.test(v.vehicleYear.trim()) || year < from || year > to) {
       e.vehicleYear = `Indiquez l’année de première mise en circulation (case B de la carte grise), entre ${from} et ${to}.`;
     }

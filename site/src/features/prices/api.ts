@@ -17,7 +17,7 @@ export interface Vehicle {
   powerKw: number;
   valueNewCents: number;
   fromYear: number;
-  /** The last model year, absent while it is still sold. */
+  /** The last model year, 0 (as the server sends it) or absent while it is still sold. */
   toYear?: number;
   body: string;
 }
