@@ -68,7 +68,9 @@ func TestRenewalCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := func(p pricing.Price) string { return fmt.Sprintf("%s/%s/%d/%d", p.InsurerID, p.FormulaID, p.YearlyCents, p.MonthlyCents) }
+	key := func(p pricing.Price) string {
+		return fmt.Sprintf("%s/%s/%d/%d", p.InsurerID, p.FormulaID, p.YearlyCents, p.MonthlyCents)
+	}
 	var want, got []string
 	insurers := map[string]bool{}
 	for _, p := range res.Prices {
