@@ -2,6 +2,7 @@ package contract
 
 import (
 	"context"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"courtier/pkg/account"
 	"courtier/pkg/document"
 	"courtier/pkg/event"
+	"courtier/pkg/instant"
 	"courtier/pkg/pricing"
 	"courtier/pkg/store"
 )
@@ -60,6 +62,10 @@ type Renewal struct {
 	// label, this year's value, the new year's ("" when none).
 	Changes  [][3]string `json:"changes"`
 	Schedule []Debit     `json:"schedule"`
+	// CompareURL opens the comparison the avis links to: every insurer's
+	// formulas for the same risk, kept in the client's « Mes prix »
+	// (/mes-prix?id=…); omitted when there is none.
+	CompareURL string `json:"compareUrl,omitempty"`
 }
 
 // anniversary is the n-th anniversary of a contract started on start:
@@ -362,12 +368,16 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 	deadline := renewalDeadline(anniv)
 	late := noticeLate(day, deadline)
 	at := s.tickTime(day)
+	compare, err := s.compare(ctx, c, p, anniv)
+	if err != nil {
+		return false, err
+	}
 	o := s.renewalOffer(c, anniv)
 	debits := periodDebits(c, p.n+1, o.yearly, o.monthly, 0)
 	in := document.NoticeInput{Contract: c.Number, Issued: at, Insurer: s.insurerName(c), Product: s.tariff().ProductLabel(c.Product),
 		Formula: c.Formula, Holder: s.person(c), Start: anniv, End: anniversary(start, p.n+1).AddDate(0, 0, -1), Deadline: deadline,
 		PreviousYearlyCents: p.yearly, YearlyCents: o.yearly, MonthlyCents: o.monthly, TaxesCents: o.taxes, Changes: o.changes,
-		Late: late, Rights: s.rights(c, anniv, deadline)}
+		Late: late, Rights: s.rights(c, anniv, deadline), Compare: compareText(c, compare)}
 	if late {
 		in.LateRule = lateRule(day)
 	}
@@ -402,12 +412,70 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 			return err
 		}
 		r := s.renewalPayload(c, in)
+		r.CompareURL = compare
 		if r.Attachments, err = attachments(ctx, tx, c, []string{DocNotice}); err != nil {
 			return err
 		}
 		return event.Record(ctx, tx, event.ContractNoticeSent, event.ContractAggregate(c.ID), r, at)
 	})
 	return sent, err
+}
+
+// compare is the address of the comparison c's avis for year p links to:
+// c's risk (its answers and needs, ages counted to the anniversary anniv,
+// as renewalOffer prices it) priced by the instant price service for
+// every insurer and formula, kept in its client's « Mes prix ». Priced
+// once per avis: the address is recorded on the period before the avis
+// is, so a tick run again after a failure reuses it. "" for a contract
+// from an offer (no answers) and when the pricing fails, which is logged
+// and never stops the avis; err only when the store fails.
+func (s *Service) compare(ctx context.Context, c *Contract, p *period, anniv time.Time) (string, error) {
+	if p.compareURL != "" {
+		return p.compareURL, nil
+	}
+	if c.Risk.Answers == nil || c.uid == "" || s.prices == nil {
+		return "", nil
+	}
+	ask := instant.Ask{Product: c.Product, Answers: *c.Risk.Answers}
+	if c.Risk.Needs != nil {
+		ask.Needs = *c.Risk.Needs
+	}
+	owner := account.Actor{UID: c.uid, Role: account.RoleClient, Name: c.Holder.Name, Email: c.Holder.Email}
+	q, err := s.prices.KeepFor(ctx, owner, ask, pricing.DateOf(anniv))
+	if err != nil {
+		s.log.Warn("avis d’échéance : comparaison des assureurs impossible, avis sans lien", "number", c.Number, "err", err)
+		return "", nil
+	}
+	link := "/mes-prix?" + url.Values{"id": {q.ID}}.Encode()
+	var got string
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) (err error) {
+		got, err = setCompare(ctx, tx, c.ID, p.n, link)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	if got != link {
+		// Another tick recorded its comparison first: the avis links to
+		// that one (this kept price stays in « Mes prix », unlinked).
+		s.log.Warn("avis d’échéance : comparaison déjà enregistrée", "number", c.Number, "quote", q.ID)
+	}
+	p.compareURL = got
+	return got, nil
+}
+
+// compareText is what the avis of c says about comparing, with the
+// comparison's address link ("" when none).
+func compareText(c *Contract, link string) string {
+	switch {
+	case link != "":
+		return "Nous avons calculé pour vous, avec les mêmes réponses et au jour de votre échéance, les formules de tous nos assureurs partenaires\u00a0: " +
+			"retrouvez-les dans votre espace client, rubrique «\u00a0Mes prix\u00a0», ou par le lien de l’e-mail qui accompagne cet avis."
+	case c.Risk.Answers == nil:
+		return "Votre contrat a été établi sur étude par un conseiller\u00a0: pour comparer les offres d’autres assureurs, " +
+			"répondez à l’e-mail qui accompagne cet avis ou appelez-nous, un conseiller étudie votre demande."
+	}
+	return "Pour comparer les offres d’autres assureurs pour le même risque, répondez à l’e-mail qui accompagne cet avis ou appelez-nous\u00a0: un conseiller vous répond."
 }
 
 // renewalPayload is the event payload of c's avis in, or of its renewal.
@@ -633,7 +701,7 @@ func (s *Service) setYear(ctx context.Context, tx *store.Tx, c *Contract) error 
 	}
 	c.Renewal = &Renewal{NoticeSentAt: *p.noticeSentAt, Late: p.noticeLate, Start: anniv.Format(layout),
 		YearlyCents: p.noticeYearly, MonthlyCents: p.noticeMonthly, PreviousYearlyCents: p.yearly, PreviousMonthlyCents: p.monthly,
-		Changes: p.noticeLines, Schedule: periodDebits(c, p.n+1, p.noticeYearly, p.noticeMonthly, 0)}
+		Changes: p.noticeLines, Schedule: periodDebits(c, p.n+1, p.noticeYearly, p.noticeMonthly, 0), CompareURL: p.compareURL}
 	if c.Renewal.Changes == nil {
 		c.Renewal.Changes = [][3]string{}
 	}

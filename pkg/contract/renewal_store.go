@@ -31,10 +31,13 @@ type period struct {
 	noticeLines                              [][3]string
 	noticeTrace                              []string
 	renewedAt                                *time.Time
+	// compareURL is the address of the comparison the avis links to
+	// (/mes-prix?id=…), "" when none.
+	compareURL string
 }
 
 const periodColumns = `n, start_date, end_date, yearly_cents, monthly_cents, notice_sent_at, notice_late, notice_yearly_cents,
-	notice_monthly_cents, notice_taxes_cents, notice_lines, notice_trace, renewed_at`
+	notice_monthly_cents, notice_taxes_cents, notice_lines, notice_trace, renewed_at, COALESCE(compare_url, '')`
 
 func insertPeriod(ctx context.Context, tx *store.Tx, id string, p period) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO contract_periods (contract_id, n, start_date, end_date, yearly_cents, monthly_cents)
@@ -58,7 +61,7 @@ func listPeriods(ctx context.Context, tx *store.Tx, id string) ([]period, error)
 		var sent, renewed, lines, trace sql.NullString
 		var yearly, monthly, taxes sql.NullInt64
 		if err := rows.Scan(&p.n, &p.start, &p.end, &p.yearly, &p.monthly, &sent, &p.noticeLate, &yearly, &monthly, &taxes,
-			&lines, &trace, &renewed); err != nil {
+			&lines, &trace, &renewed, &p.compareURL); err != nil {
 			return nil, fmt.Errorf("périodes du contrat: %w", err)
 		}
 		p.noticeYearly, p.noticeMonthly, p.noticeTaxes = yearly.Int64, monthly.Int64, taxes.Int64
@@ -202,4 +205,21 @@ func periodDebitsOf(ctx context.Context, tx *store.Tx, id string, n int) ([]Debi
 		out = append(out, d)
 	}
 	return out, rows.Err()
+}
+
+// setCompare records url as the comparison of period n's avis unless one
+// is recorded already; it returns the one recorded, so that two ticks
+// never link to two comparisons.
+func setCompare(ctx context.Context, tx *store.Tx, id string, n int, url string) (string, error) {
+	_, err := tx.ExecContext(ctx, `UPDATE contract_periods SET compare_url = ?
+		WHERE contract_id = ? AND n = ? AND compare_url IS NULL AND notice_sent_at IS NULL`, url, id, n)
+	if err != nil {
+		return "", fmt.Errorf("comparaison de l’avis d’échéance: %w", err)
+	}
+	var got sql.NullString
+	err = tx.QueryRowContext(ctx, "SELECT compare_url FROM contract_periods WHERE contract_id = ? AND n = ?", id, n).Scan(&got)
+	if err != nil {
+		return "", fmt.Errorf("comparaison de l’avis d’échéance: %w", err)
+	}
+	return got.String, nil
 }

@@ -542,6 +542,10 @@ func TestRenewalFromOffer(t *testing.T) {
 	if c.Renewal == nil || c.Renewal.YearlyCents != 48000 || c.Renewal.PreviousYearlyCents != 48000 || len(c.Renewal.Changes) != 0 {
 		t.Fatalf("renewal %+v", c.Renewal)
 	}
+	// No answers to price: no comparison, the avis sends to an adviser.
+	if ps := f.payloads(t, c.ID, event.ContractNoticeSent); c.Renewal.CompareURL != "" || len(ps) != 1 || ps[0].CompareURL != "" {
+		t.Fatalf("a contract from an offer compared: %q, %+v", c.Renewal.CompareURL, ps)
+	}
 	f.tick(t, "2027-03-10")
 	if c = f.get(t, c.ID); c.Period.Start != "2027-03-10" || c.YearlyCents != 48000 {
 		t.Fatalf("renewed: %+v at %d", c.Period, c.YearlyCents)

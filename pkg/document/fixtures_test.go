@@ -106,7 +106,8 @@ func noticeInput() NoticeInput {
 		Deadline: time.Date(2027, 4, 1, 0, 0, 0, 0, time.UTC), PreviousYearlyCents: 123456, YearlyCents: 129624, MonthlyCents: 10802,
 		TaxesCents: 35012, Changes: [][3]string{{"× âge du conducteur", "45\u00a0ans\u00a0: 1,00", "46\u00a0ans\u00a0: 1,00"}},
 		Late: true, LateRule: "Vous disposez de 20\u00a0jours à compter de son envoi, soit jusqu’au 21\u00a0mars 2027 inclus (article L113-15-1 du code des assurances).",
-		Rights: []string{"Après un an de contrat, la loi Hamon vous permet de le résilier à tout moment."}}
+		Rights:  []string{"Après un an de contrat, la loi Hamon vous permet de le résilier à tout moment."},
+		Compare: "Les formules de tous nos assureurs partenaires vous attendent dans votre espace client, rubrique Mes prix."}
 	for i := range 12 {
 		in.Schedule = append(in.Schedule, Installment{Date: time.Date(2027, time.Month(6+i), 1, 0, 0, 0, 0, time.UTC), AmountCents: 10802})
 	}

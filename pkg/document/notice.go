@@ -35,6 +35,10 @@ type NoticeInput struct {
 	LateRule string
 	// Rights are the ways out the law gives (loi Hamon, health, term).
 	Rights []string
+	// Compare says where to compare the other insurers' formulas for the
+	// same risk (« Mes prix », or an adviser for a contract from an
+	// offer); no section when "".
+	Compare string
 }
 
 // Installment is one debit of a schedule: its due date and amount.
@@ -106,6 +110,11 @@ func (r *Renderer) RenewalNotice(in NoticeInput) (*Doc, error) {
 		rows[i] = []string{r.date(s.Date), Euros(s.AmountCents)}
 	}
 	d.Table([]Column{{Title: "Date de prélèvement", Width: 2}, {Title: "Montant", Width: 1.4, Amount: true}}, rows)
+
+	if in.Compare != "" {
+		d.Section("Comparer les offres de nos assureurs")
+		d.Paragraph(in.Compare)
+	}
 
 	d.Section("Vos droits")
 	for _, p := range in.Rights {

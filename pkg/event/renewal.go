@@ -33,6 +33,11 @@ type RenewalPayload struct {
 	LateRule string `json:"lateRule,omitempty"`
 	// Rights are the ways to end the contract the law gives its client.
 	Rights []string `json:"rights,omitempty"`
+	// CompareURL is the site's address (a path) of the comparison of
+	// every insurer's formulas for the same risk, kept in the client's
+	// « Mes prix »; "" when there is none (a contract from an offer, a
+	// pricing that failed).
+	CompareURL string `json:"compareUrl,omitempty"`
 }
 
 // Installment is one debit of a schedule.

@@ -57,7 +57,7 @@ func (s *Service) Keep(ctx context.Context, actor account.Actor, id string, k Ke
 		if q, err = s.keepable(ctx, tx, actor, id, k.Key); err != nil {
 			return err
 		}
-		return s.keep(ctx, tx, actor, q, email, k)
+		return s.keep(ctx, tx, actor, q, email, k, true)
 	})
 	if err != nil {
 		return nil, s.fail("prix gardés", err, "id", id)
@@ -91,7 +91,10 @@ func (s *Service) expired(q *Quote) bool {
 	return pricing.DateOf(s.now().In(s.cal.Location())).String() > q.ValidUntil
 }
 
-func (s *Service) keep(ctx context.Context, tx *store.Tx, actor account.Actor, q *Quote, email string, k Keeping) error {
+// keep keeps q for actor (or email); tell records the e-mail that gives
+// the prices (PricesKept), which the broker's own pricings leave to the
+// notice they belong to.
+func (s *Service) keep(ctx context.Context, tx *store.Tx, actor account.Actor, q *Quote, email string, k Keeping, tell bool) error {
 	now := s.now()
 	chosen, err := chosenPrice(q, k.Chosen)
 	if err != nil {
@@ -111,6 +114,9 @@ func (s *Service) keep(ctx context.Context, tx *store.Tx, actor account.Actor, q
 	}
 	if err := updateKept(ctx, tx, q); err != nil {
 		return err
+	}
+	if !tell {
+		return nil
 	}
 	t, err := s.tariff()
 	if err != nil {
@@ -277,4 +283,31 @@ func (s *Service) AdoptLink(ctx context.Context, actor account.Actor, token stri
 		return s.fail("prix rattachés au compte", err, "uid", actor.UID)
 	}
 	return nil
+}
+
+// KeepFor prices in as of the day on and keeps the prices in the account
+// of owner at once: the broker's own pricing of a client's risk (the
+// avis d'échéance's comparison of every insurer's formulas), shown in
+// « Mes prix » and a lead of the desk like any kept price. It counts in
+// no visitor's rate limit and sends no e-mail of its own: the notice that
+// asked for it carries its link.
+func (s *Service) KeepFor(ctx context.Context, owner account.Actor, in Ask, on pricing.Date) (*Quote, error) {
+	if !owner.SignedIn() {
+		return nil, errors.New("prix gardés pour un client: compte requis")
+	}
+	q, key, err := s.price(ctx, in, on)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.WriteTx(ctx, func(tx *store.Tx) (err error) {
+		if q, err = s.keepable(ctx, tx, owner, q.ID, key); err != nil {
+			return err
+		}
+		return s.keep(ctx, tx, owner, q, "", Keeping{Key: key}, false)
+	})
+	if err != nil {
+		return nil, s.fail("prix gardés pour un client", err, "uid", owner.UID)
+	}
+	s.log.Info("prix gardés pour un client", "id", q.ID, "uid", owner.UID, "lead", q.Ref)
+	return q, nil
 }

@@ -28,12 +28,18 @@ func (s *Service) Price(ctx context.Context, in Ask) (*Quote, string, error) {
 	if err := s.limits.AllowClient(ctx, ratelimit.Prices, "Vous avez demandé beaucoup de prix en peu de temps."); err != nil {
 		return nil, "", err
 	}
+	return s.price(ctx, in, pricing.DateOf(s.now().In(s.cal.Location())))
+}
+
+// price prices in as of the day on (ages and the vehicle's counted to
+// it) and saves the result.
+func (s *Service) price(ctx context.Context, in Ask, on pricing.Date) (*Quote, string, error) {
 	t, err := s.tariff()
 	if err != nil {
 		return nil, "", err
 	}
 	now := s.now()
-	res, err := t.Price(in.Product, in.Answers, in.Needs, pricing.DateOf(now.In(s.cal.Location())))
+	res, err := t.Price(in.Product, in.Answers, in.Needs, on)
 	if err != nil {
 		return nil, "", pricingError(err, s.study)
 	}

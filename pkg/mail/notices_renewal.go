@@ -57,8 +57,7 @@ func renewalNotice(m *Mailer, e event.Event) ([]notice, error) {
 		after = append(after, "Vos prélèvements de la nouvelle année ("+strconv.Itoa(len(dates))+")\u00a0: "+strings.Join(dates, "\u00a0; ")+".")
 	}
 	after = append(after, p.Rights...)
-	after = append(after, "Comparez les formules de nos autres assureurs pour les mêmes réponses\u00a0: "+
-		m.link(PathMyContracts+"/"+p.ID, url.Values{"comparer": {"1"}}),
+	after = append(after, compareLine(m, p),
 		"Une question\u00a0? Répondez à ce message ou appelez-nous au "+m.footer.Phone+".")
 	d := Doc{
 		Subject:  "Avis d’échéance de votre contrat " + p.Number,
@@ -69,6 +68,21 @@ func renewalNotice(m *Mailer, e event.Event) ([]notice, error) {
 		After:    after,
 	}
 	return []notice{{to: p.Recipient, doc: d, template: "contract-notice"}}, nil
+}
+
+// compareLine is where the avis sends its client to compare: the
+// comparison of every insurer's formulas for the same answers, priced
+// and kept in « Mes prix » when sending the avis (a path of the site);
+// without one (a contract from an offer, a pricing that failed), an
+// adviser on request.
+func compareLine(m *Mailer, p event.RenewalPayload) string {
+	if path, query, _ := strings.Cut(p.CompareURL, "?"); strings.HasPrefix(path, "/") {
+		if q, err := url.ParseQuery(query); err == nil {
+			return "Comparez les formules de tous nos assureurs pour les mêmes réponses, calculées pour votre échéance et gardées dans «\u00a0Mes prix\u00a0»\u00a0: " +
+				m.link(path, q)
+		}
+	}
+	return "Pour comparer les offres d’autres assureurs pour le même risque, répondez à ce message\u00a0: un conseiller étudie votre demande."
 }
 
 // contractRenewed tells the client their contract renewed, with its new

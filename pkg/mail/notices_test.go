@@ -95,6 +95,7 @@ var samples = []struct {
 		p.Changes = [][3]string{{"Âge du conducteur", "25 ans", "26 ans"}, {"Prime de base Tiers étendu", "770,00 €", "808,50 €"}}
 		p.Late, p.LateRule = true, "Cet avis vous est envoyé moins de 15 jours avant la date limite de refus du renouvellement : vous disposez de 20 jours à compter de son envoi, soit jusqu’au 15 janvier 2027 inclus, pour refuser le renouvellement (article L113-15-1 du code des assurances)."
 		p.Rights = []string{"Vous pouvez refuser le renouvellement jusqu’au 5 janvier 2027 inclus (article L113-12 du code des assurances) : votre contrat prend fin alors le 5 mars 2027."}
+		p.CompareURL = "/mes-prix?id=QUOTE"
 		p.Attachments = []event.Attachment{{Name: "avis-d-echeance-CT-2026-000007.pdf", MIME: "application/pdf", SHA256: strings.Repeat("d", 64), Size: 41_000}}
 	})},
 	{event.ContractRenewed, renewalSample(nil)},
