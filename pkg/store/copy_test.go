@@ -262,18 +262,6 @@ func (b *broker) fillContracts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// An amendment prepared by staff and not signed yet, written by
-		// hand as the payment incident (issue 43's amendments table).
-		err = a.Store.WriteTx(ctx, func(tx *store.Tx) error {
-			_, err := tx.ExecContext(ctx, `INSERT INTO amendments (id, contract_id, n, kind, effective_date, changes, status, yearly_before,
-				yearly_after, monthly_after, adjustment_cents, trace, created_by, created_by_staff, created_at)
-				VALUES ('AM1', ?, 1, 'address', '2026-03-20', '{"postalCode":"13002"}', 'draft', 49440, 52010, 4334, 1590,
-				'[["Code postal","69002","13002"]]', ?, 1, '2026-03-15T09:00:00.000Z')`, c.ID, b.agent.UID)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
 		// A cancellation asked without an account, its link not yet used.
 		if err := a.Contracts.AskCancellation(ctx, contract.CancelRequest{ContractNumber: signed.Number, LastName: "Durand",
 			Email: b.client.Email, Reason: contract.ReasonTerm}); err != nil {
