@@ -389,8 +389,18 @@ describe('the contract’s year', () => {
     const changes = await block.locator('h3:text("Ce qui a changé") + ul > li').allInnerTexts();
     assert.deepEqual(changes.map(plain), r.changes.map(([label, was, is]) => plain(`${label} : ${was || '—'} → ${is || '—'}`)));
     const compare = block.getByRole('link', { name: 'Comparer les offres de nos assureurs' });
-    assert.match(await compare.getAttribute('href'), /^\/prix\/auto/);
+    // The comparison is the same risk priced by every insurer, kept in « Mes prix ».
+    assert.equal(await compare.getAttribute('href'), r.compareUrl);
+    assert.match(r.compareUrl, /^\/mes-prix\?id=/);
     await checkPage(page, 'renewal');
+    await compare.click();
+    await page.waitForURL((u) => u.pathname === '/mes-prix');
+    await heading(page);
+    await page.locator('main').getByText('Assurances Exemple SA').first().waitFor();
+    const offers = plain(await page.locator('main').innerText());
+    for (const insurer of ['Mutuelle Fictive de l’Ouest', 'Assurances Exemple SA', 'Compagnie Factice d’Assurances']) {
+      assert.ok(offers.includes(plain(insurer)), `« ${insurer} » dans la comparaison : ${offers.slice(0, 400)}`);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });
