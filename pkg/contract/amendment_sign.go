@@ -237,13 +237,6 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 	if !current.UpdatedAt.Equal(prop.before.UpdatedAt) {
 		return apperr.Errorf(apperr.ECONFLICT, "Ce contrat a changé pendant la signature\u00a0: rechargez la page.")
 	}
-	body, err := json.Marshal(ev)
-	if err != nil {
-		return err
-	}
-	if err := signAmendmentRow(ctx, tx, c.ID, a.ID, body, now); err != nil {
-		return err
-	}
 	var needed []string
 	if a.Kind == AmendVehicle && slices.Contains(s.spec(c.Product).Proofs, "registration") {
 		// A new vehicle's carte grise is checked as at subscription,
@@ -276,7 +269,21 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 			return err
 		}
 	}
-	if _, err := storeDocs(ctx, tx, c.ID, docs, now); err != nil {
+	stored, err := storeDocs(ctx, tx, c.ID, docs, now)
+	if err != nil {
+		return err
+	}
+	// The evidence names the signed documents as stored, so that its
+	// verification finds each one by its id and hash; the row is signed
+	// in the same transaction, which a draft no longer to sign undoes.
+	for _, d := range stored {
+		ev.Signed = append(ev.Signed, EvidenceDocument{ID: d.ID, Title: d.Title, SHA256: d.SHA256})
+	}
+	body, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	if err := signAmendmentRow(ctx, tx, c.ID, a.ID, body, now); err != nil {
 		return err
 	}
 	// The new proof of insurance holds from the effective date: the one

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"courtier/pkg/apperr"
+	"courtier/pkg/blob"
 	"courtier/pkg/store"
 )
 
@@ -63,11 +64,11 @@ func nextAmendmentN(ctx context.Context, tx *store.Tx, id string) (int, error) {
 	return last + 1, nil
 }
 
-// signedAmendment records amendment a of contract id signed at at with
-// evidence, unless it is no longer the draft.
+// signAmendmentRow records amendment aid of contract id signed at at
+// with evidence and its SHA-256 (0037), unless it is no longer the draft.
 func signAmendmentRow(ctx context.Context, tx *store.Tx, id, aid string, evidence []byte, at time.Time) error {
-	res, err := tx.ExecContext(ctx, `UPDATE amendments SET status = 'signed', signed_at = ?, evidence = ?
-		WHERE id = ? AND contract_id = ? AND status = 'draft'`, store.FormatTime(at), string(evidence), aid, id)
+	res, err := tx.ExecContext(ctx, `UPDATE amendments SET status = 'signed', signed_at = ?, evidence = ?, evidence_sha256 = ?
+		WHERE id = ? AND contract_id = ? AND status = 'draft'`, store.FormatTime(at), string(evidence), blob.Sum(evidence), aid, id)
 	if err != nil {
 		return fmt.Errorf("avenant: %w", err)
 	}

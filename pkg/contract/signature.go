@@ -34,6 +34,13 @@ type Evidence struct {
 	CodeTyped time.Time          `json:"codeTyped"`
 	Attempts  int                `json:"attempts"`
 	Ticked    []string           `json:"ticked"`
+	// Signed are an amendment's signed documents as stored, by id and
+	// SHA-256: the versions it shows were made at the signature and never
+	// stored (no PDF is read before an amendment's signature), so, like
+	// the contract's mandate as filled in, they are proved by the signed
+	// versions, whose last page prints their hashes. Empty for a contract,
+	// whose documents read are stored.
+	Signed []EvidenceDocument `json:"signed,omitempty"`
 }
 
 // EvidenceDocument is one document the signer accepted.
@@ -348,6 +355,56 @@ func (s *Service) VerifyEvidence(ctx context.Context, actor account.Actor, id st
 				return apperr.Errorf(apperr.ECONFLICT, "Le document « %s » lu avant la signature a changé.", e.Title)
 			}
 		}
-		return nil
+		return verifyAmendments(ctx, tx, id, ev.Contract, docs)
 	})
+}
+
+// verifyAmendments checks the evidence of every signed amendment of
+// contract id (number n) as the contract's: the evidence by its SHA-256
+// and its reference (an evidence moved from another amendment keeps its
+// hash, not its number), and each signed document it names, found among
+// docs with the same hash (their bytes and seals are checked with the
+// contract's).
+func verifyAmendments(ctx context.Context, tx *store.Tx, id, number string, docs []Document) error {
+	rows, err := tx.QueryContext(ctx, `SELECT n, COALESCE(evidence, ''), COALESCE(evidence_sha256, '') FROM amendments
+		WHERE contract_id = ? AND status = 'signed' ORDER BY n`, id)
+	if err != nil {
+		return fmt.Errorf("avenants du contrat: %w", err)
+	}
+	type signed struct {
+		n         int
+		body, sum string
+	}
+	var list []signed
+	for rows.Next() {
+		var a signed
+		if err := rows.Scan(&a.n, &a.body, &a.sum); err != nil {
+			rows.Close()
+			return fmt.Errorf("avenants du contrat: %w", err)
+		}
+		list = append(list, a)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("avenants du contrat: %w", err)
+	}
+	for _, a := range list {
+		tampered := apperr.Errorf(apperr.ECONFLICT, "La preuve de signature de l’avenant n°\u00a0%d a été modifiée après la signature.", a.n)
+		if a.sum == "" || blob.Sum([]byte(a.body)) != a.sum {
+			return tampered
+		}
+		var ev Evidence
+		if err := json.Unmarshal([]byte(a.body), &ev); err != nil || ev.Reference != fmt.Sprintf("%s-%s-A%d", EvidencePrefix, number, a.n) {
+			return tampered
+		}
+		if len(ev.Signed) == 0 {
+			return apperr.Errorf(apperr.ECONFLICT, "La preuve de signature de l’avenant n°\u00a0%d ne nomme aucun document signé.", a.n)
+		}
+		for _, e := range ev.Signed {
+			if !slices.ContainsFunc(docs, func(d Document) bool { return d.ID == e.ID && d.SHA256 == e.SHA256 }) {
+				return apperr.Errorf(apperr.ECONFLICT, "Le document «\u00a0%s\u00a0» signé à l’avenant n°\u00a0%d est introuvable ou a changé.", e.Title, a.n)
+			}
+		}
+	}
+	return nil
 }
