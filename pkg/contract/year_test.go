@@ -88,9 +88,6 @@ func (y *year) returns(c *contract.Contract, due, reason string, seqs ...int) {
 // contract that ends at its term. Every e-mail goes once, though the day's
 // work runs twice every day.
 func TestContractYear(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a year day by day")
-	}
 	f := newFixture(t)
 	y := &year{f: f, t: t, files: map[string]string{}}
 	c := f.sign(t, f.draft(t))
