@@ -64,7 +64,10 @@ describe('mails a person acts on', () => {
     await page.getByLabel('Nouveau mot de passe').fill('court');
     await page.getByLabel('Confirmez le mot de passe').fill('court');
     await page.keyboard.press('Enter');
-    await page.getByText('au moins 12 caractères', { exact: false }).first().waitFor();
+    // The field's own error, not the page's advice that says the same words: the request must
+    // be answered before the next Enter, which a busy (disabled) button would swallow.
+    await page.locator('.field-error').filter({ hasText: /au moins 12\s*caractères/ }).waitFor();
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).waitFor();
     const fresh = 'une toute nouvelle phrase secrète';
     await page.getByLabel('Nouveau mot de passe').fill(fresh);
     await page.getByLabel('Confirmez le mot de passe').fill(fresh);
