@@ -11,7 +11,6 @@ import (
 
 	"courtier/pkg/account"
 	"courtier/pkg/app"
-	"courtier/pkg/apperr"
 	"courtier/pkg/contract"
 	"courtier/pkg/fr"
 )
@@ -57,8 +56,8 @@ func NewContractsTickCommand(opts *Options, runF func(context.Context, *Contract
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.Date != "" {
-				if _, err := time.Parse(time.DateOnly, o.Date); err != nil {
-					return apperr.Errorf(apperr.EINVALID, "Date invalide «\u00a0%s\u00a0»\u00a0: indiquez --date au format AAAA-MM-JJ, par exemple 2026-03-10.", o.Date)
+				if err := checkDateFlag(o.Date); err != nil {
+					return err
 				}
 			}
 			o.Stdout = cmd.OutOrStdout()

@@ -67,8 +67,8 @@ func NewSepaExportCommand(opts *Options, runF func(context.Context, *SepaExportO
 			"  courtier sepa export --date 2026-03-10 --out remise.xml --again",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if _, err := time.Parse(time.DateOnly, o.Date); err != nil {
-				return apperr.Errorf(apperr.EINVALID, "Date invalide «\u00a0%s\u00a0»\u00a0: indiquez --date au format AAAA-MM-JJ, par exemple 2026-03-10.", o.Date)
+			if err := checkDateFlag(o.Date); err != nil {
+				return err
 			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if runF != nil {
@@ -257,4 +257,12 @@ func returnsPlural(n int) string {
 		return "s"
 	}
 	return ""
+}
+
+// checkDateFlag refuses a --date that is not a day written YYYY-MM-DD.
+func checkDateFlag(date string) error {
+	if _, err := time.Parse(time.DateOnly, date); err != nil {
+		return apperr.Errorf(apperr.EINVALID, "Date invalide «\u00a0%s\u00a0»\u00a0: indiquez --date au format AAAA-MM-JJ, par exemple 2026-03-10.", date)
+	}
+	return nil
 }

@@ -160,14 +160,16 @@ func (s *Service) runIncidents(ctx context.Context, day time.Time) (int, error) 
 	}
 	n := 0
 	for _, i := range list {
-		err := s.db.WriteTx(ctx, func(tx *store.Tx) error {
-			moved, err := s.advanceIncident(ctx, tx, i.contractID, i.seq, day)
-			n += moved
+		// Counted once committed: PostgreSQL may run the function again.
+		var moved int
+		err := s.db.WriteTx(ctx, func(tx *store.Tx) (err error) {
+			moved, err = s.advanceIncident(ctx, tx, i.contractID, i.seq, day)
 			return err
 		})
 		if err != nil {
 			return n, fmt.Errorf("incident %s-%d: %w", i.contractID, i.seq, err)
 		}
+		n += moved
 	}
 	return n, nil
 }

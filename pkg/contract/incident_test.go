@@ -16,15 +16,21 @@ import (
 	"courtier/pkg/unpaid"
 )
 
-// at moves the fixture's clock to 09:00 UTC of date (YYYY-MM-DD), never back.
+// at moves the fixture's clock to 09:00 UTC of date (YYYY-MM-DD), 10:00
+// or 11:00 in Paris. A date already reached that day leaves the clock
+// alone; an earlier day fails the test, since time here never goes back.
 func (f *fixture) at(t *testing.T, date string) {
 	t.Helper()
 	d, err := time.Parse(time.DateOnly, date)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := d.Add(9 * time.Hour); want.After(f.clock.Now()) {
-		f.clock.Advance(want.Sub(f.clock.Now()))
+	now := f.clock.Now().UTC()
+	if d.Before(now.Truncate(24 * time.Hour)) {
+		t.Fatalf("the clock cannot go back to %s from %s", date, now.Format(time.DateOnly))
+	}
+	if want := d.Add(9 * time.Hour); want.After(now) {
+		f.clock.Advance(want.Sub(now))
 	}
 }
 

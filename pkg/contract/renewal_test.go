@@ -70,20 +70,6 @@ func (f *fixture) get(t *testing.T, id string) *contract.Contract {
 	return c
 }
 
-// setClock moves the fixture's clock to 10:00 in Paris on date.
-func (f *fixture) setClock(t *testing.T, date string) {
-	t.Helper()
-	d, err := time.Parse(time.DateOnly, date)
-	if err != nil {
-		t.Fatal(err)
-	}
-	to := d.Add(9 * time.Hour)
-	if to.Before(f.clock.Now()) {
-		t.Fatalf("the clock cannot go back to %s", date)
-	}
-	f.clock.Advance(to.Sub(f.clock.Now()))
-}
-
 // TestNoticeWindow sends the avis d'échéance of marie's car contract
 // (from 10 March 2026; anniversary 10 March 2027, last day to refuse 10
 // January 2027) on the first tick inside the window of L113-15-1: not
@@ -298,7 +284,7 @@ func TestRenewalRefused(t *testing.T) {
 			if asked > "2026-10-10" {
 				f.tick(t, "2026-10-10")
 			}
-			f.setClock(t, asked)
+			f.at(t, asked)
 			k, err := f.app.Contracts.Cancel(f.ctx, f.marie, c.ID, contract.Cancellation{Reason: contract.ReasonTerm})
 			if err != nil {
 				t.Fatal(err)
@@ -365,7 +351,7 @@ func TestLateNoticeCancellation(t *testing.T) {
 			if renewals != tc.renewals {
 				t.Fatalf("%d renewals, want %d", renewals, tc.renewals)
 			}
-			f.setClock(t, tc.asked)
+			f.at(t, tc.asked)
 			p, err := f.app.Contracts.PreviewCancellation(f.ctx, f.marie, c.ID, contract.Cancellation{Reason: contract.ReasonTerm})
 			if err != nil {
 				t.Fatal(err)
@@ -388,7 +374,7 @@ func TestLateNoticeCancellation(t *testing.T) {
 // back to the 29th.
 func TestLeapYearAnniversary(t *testing.T) {
 	f := newFixture(t)
-	f.setClock(t, "2028-01-15")
+	f.at(t, "2028-01-15")
 	c, err := f.app.Contracts.Create(f.ctx, f.marie, contract.Draft{PriceID: f.keptPrice(t, f.marie, carAsk()), StartDate: "2028-02-29", Details: details()})
 	if err != nil {
 		t.Fatal(err)
@@ -473,7 +459,7 @@ func TestRenewalBeforeALaterEnd(t *testing.T) {
 			f.tick(t, "2027-03-10")
 			f.tick(t, "2027-10-10")
 			yearly := f.get(t, c.ID).Renewal.YearlyCents
-			f.setClock(t, "2028-02-20")
+			f.at(t, "2028-02-20")
 			k, err := f.app.Contracts.Cancel(f.ctx, f.marie, c.ID, contract.Cancellation{Reason: contract.ReasonHamon})
 			if err != nil || k.Ending.Date != "2028-03-20" {
 				t.Fatalf("cancelled: %+v, %v", k.Ending, err)

@@ -29,7 +29,7 @@ type year struct {
 // runs the day's work of date twice.
 func (y *year) day(date string) {
 	y.t.Helper()
-	y.f.setClock(y.t, date)
+	y.f.at(y.t, date)
 	d, _ := time.Parse(time.DateOnly, date)
 	next := d.AddDate(0, 0, 1).Format(time.DateOnly)
 	r, err := y.f.app.Contracts.Export(y.f.ctx, account.Operator, next, false)
