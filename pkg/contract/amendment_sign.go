@@ -319,17 +319,7 @@ func (s *Service) saveAmendment(ctx context.Context, tx *store.Tx, actor account
 // amendedDetail is the history's line of a signed amendment.
 func amendedDetail(a *Amendment, settle int64) string {
 	d := fmt.Sprintf("Avenant n°\u00a0%d signé\u00a0: %s à compter du %s", a.N, lowerFirst(a.KindLabel), frDay(a.EffectiveDate))
-	for i, ch := range a.Changes {
-		if i == 0 {
-			d += " ("
-		} else {
-			d += "\u00a0; "
-		}
-		d += ch[0] + "\u00a0: " + orDash(ch[1]) + " → " + orDash(ch[2])
-	}
-	if len(a.Changes) > 0 {
-		d += ")"
-	}
+	d += changesText(a.Changes)
 	if a.YearlyCentsAfter != a.YearlyCentsBefore {
 		d += ", " + euros(a.YearlyCentsBefore) + " → " + euros(a.YearlyCentsAfter) + " par an"
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"courtier/pkg/apperr"
@@ -171,16 +172,8 @@ func (s *Service) repricing(c *Contract, p *pricing.Price) *Repricing {
 // repricedDetail is the history's line of a premium priced again.
 func repricedDetail(r *Repricing) string {
 	d := "Prix recalculé\u00a0: " + pricing.Euros(r.FromYearlyCents) + " → " + pricing.Euros(r.ToYearlyCents) + " par an"
-	for i, ch := range r.Changes {
-		if i == 0 {
-			d += " ("
-		} else {
-			d += "\u00a0; "
-		}
-		d += ch[0] + "\u00a0: " + orDash(ch[1]) + " → " + orDash(ch[2])
-	}
 	if len(r.Changes) > 0 {
-		d += ")"
+		d += changesText(r.Changes)
 	} else {
 		d += " (tarif à la date de début du contrat)"
 	}
@@ -212,4 +205,17 @@ func answersError(err error) error {
 	}
 	e.Field, e.Message = e.Fields[0].Field, e.Fields[0].Message
 	return e
+}
+
+// changesText is « (label : before → after ; …) » for the history's
+// lines, "" without changes.
+func changesText(changes [][3]string) string {
+	if len(changes) == 0 {
+		return ""
+	}
+	parts := make([]string, len(changes))
+	for i, ch := range changes {
+		parts[i] = ch[0] + "\u00a0: " + orDash(ch[1]) + " → " + orDash(ch[2])
+	}
+	return " (" + strings.Join(parts, "\u00a0; ") + ")"
 }

@@ -6,6 +6,7 @@ import { PriceSteps } from '../features/prices/price-steps';
 import { offerText } from '../features/contracts/contract-parts';
 import { todayIso } from '../features/contracts/details';
 import { useContract } from '../features/contracts/use-contract';
+import { ContractLoad } from '../features/contracts/contract-load';
 import type { AmendedContract } from '../features/amendments/api';
 import { amendable } from '../features/amendments/amendable';
 import { AmendmentFlow, amendmentSteps, stepNumber, type FlowStep } from '../features/amendments/amendment-flow';
@@ -31,13 +32,7 @@ export default function ContractAmendmentPage() {
       </PageHeader>
       <section className="section">
         <div className="container">
-          {state.status === 'loading' ? <p className="muted" role="status">Chargement de votre contrat…</p> : null}
-          {state.status === 'failed' ? (
-            <div className="card contract-empty" role="alert">
-              <p>{state.message}</p>
-              <Link className="btn btn-primary" to="/mes-contrats">Mes contrats</Link>
-            </div>
-          ) : null}
+          <ContractLoad state={state} />
           {contract && !amendable(contract) && step.step !== 'done' ? (
             <div className="card contract-empty" role="alert">
               <p>{typeset(`Ce contrat ne peut pas être modifié en ligne : il est « ${contract.statusLabel.toLowerCase()} ». Un conseiller peut vous aider depuis la page Contact.`)}</p>

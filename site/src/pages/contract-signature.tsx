@@ -10,6 +10,7 @@ import { RepricingNotice } from '../features/contracts/repricing-notice';
 import { SignatureForm } from '../features/contracts/signature-form';
 import { subscriptionSteps } from '../features/contracts/subscription-form';
 import { useContract } from '../features/contracts/use-contract';
+import { ContractLoad } from '../features/contracts/contract-load';
 import '../features/prices/prices.css';
 import '../features/contracts/contracts.css';
 
@@ -85,13 +86,7 @@ export default function ContractSignaturePage() {
       </PageHeader>
       <section className="section">
         <div className="container">
-          {state.status === 'loading' ? <p className="muted" role="status">Chargement de votre contrat…</p> : null}
-          {state.status === 'failed' ? (
-            <div className="card contract-empty" role="alert">
-              <p>{state.message}</p>
-              <Link className="btn btn-primary" to="/mes-contrats">Mes contrats</Link>
-            </div>
-          ) : null}
+          <ContractLoad state={state} />
           {contract && pending ? (
             <div className="contract-layout">
               <div>

@@ -10,6 +10,7 @@ import { PaymentsTable, paymentsCaption } from '../features/contracts/payments-t
 import { ProofsSection } from '../features/contracts/proofs-section';
 import { RenewalLine, RenewalNotice } from '../features/contracts/renewal-notice';
 import { useContract } from '../features/contracts/use-contract';
+import { ContractLoad } from '../features/contracts/contract-load';
 import { amendable } from '../features/amendments/amendable';
 import '../features/contracts/contracts.css';
 
@@ -155,13 +156,7 @@ export default function ContractPage() {
       </PageHeader>
       <section className="section">
         <div className="container contract-page">
-          {state.status === 'loading' ? <p className="muted" role="status">Chargement de votre contrat…</p> : null}
-          {state.status === 'failed' ? (
-            <div className="card contract-empty" role="alert">
-              <p>{state.message}</p>
-              <Link className="btn btn-primary" to="/mes-contrats">Mes contrats</Link>
-            </div>
-          ) : null}
+          <ContractLoad state={state} />
           {contract ? (
             <>
               <EndingNotice contract={contract} />

@@ -3,7 +3,7 @@ import { productPaths } from '../../content/paths';
 import { formatDate, typeset } from '../../lib/format';
 import { formatEuros } from '../quotes/quotes';
 import type { Contract, Renewal } from './api';
-import { diffText } from './repricing-notice';
+import { PriceFigures } from './repricing-notice';
 
 /** The day after a YYYY-MM-DD day. */
 export function dayAfter(day: string): string {
@@ -55,21 +55,7 @@ export function RenewalNotice({ contract: c }: { contract: Contract }) {
     <section className="card contract-section contract-renewal" aria-labelledby="renouvellement-titre">
       <h2 id="renouvellement-titre">{day ? typeset(`Votre prix à partir du ${formatDate(day)}`) : 'Votre prix pour l’année prochaine'}</h2>
       <p className="muted">{typeset(`Avis d’échéance envoyé le ${formatDate(r.noticeSentAt)}.`)}</p>
-      <dl className="contract-repricing-figures">
-        <div><dt>Cette année</dt><dd>{formatEuros(r.previousYearlyCents)} par an</dd></div>
-        <div><dt>Nouveau prix</dt><dd><strong>{formatEuros(r.yearlyCents)} par an</strong>{c.rhythm === 'monthly' && r.monthlyCents > 0 ? ` (${formatEuros(r.monthlyCents)} par mois)` : null}</dd></div>
-        <div><dt>Différence</dt><dd>{diffText(r.yearlyCents - r.previousYearlyCents)}</dd></div>
-      </dl>
-      {r.changes.length > 0 ? (
-        <>
-          <h3>Ce qui a changé</h3>
-          <ul>
-            {r.changes.map(([label, before, after]) => (
-              <li key={label}>{typeset(`${label} : ${before || '—'} → ${after || '—'}`)}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <PriceFigures beforeLabel="Cette année" beforeCents={r.previousYearlyCents} afterCents={r.yearlyCents} monthlyCents={c.rhythm === 'monthly' ? r.monthlyCents : 0} changes={r.changes} />
       {r.schedule?.length ? (
         <details className="contract-renewal-schedule">
           <summary>Vos prélèvements de la nouvelle année</summary>

@@ -8,6 +8,36 @@ export function diffText(cents: number): string {
   return `${cents > 0 ? '+' : '\u2212'}${formatEuros(Math.abs(cents))} par an`;
 }
 
+/** What a price change shows: the price before (under its label), the new one, the difference, what changed. */
+export function PriceFigures({ beforeLabel, beforeCents, afterCents, monthlyCents, changes }: {
+  beforeLabel: string;
+  beforeCents: number;
+  afterCents: number;
+  /** The new monthly debit; 0 or absent when paid yearly. */
+  monthlyCents?: number;
+  changes: [string, string, string][];
+}) {
+  return (
+    <>
+      <dl className="contract-repricing-figures">
+        <div><dt>{beforeLabel}</dt><dd>{formatEuros(beforeCents)} par an</dd></div>
+        <div><dt>Nouveau prix</dt><dd><strong>{formatEuros(afterCents)} par an</strong>{monthlyCents ? ` (${formatEuros(monthlyCents)} par mois)` : null}</dd></div>
+        <div><dt>Différence</dt><dd>{diffText(afterCents - beforeCents)}</dd></div>
+      </dl>
+      {changes.length > 0 ? (
+        <>
+          <h3>Ce qui a changé</h3>
+          <ul>
+            {changes.map(([label, before, after]) => (
+              <li key={label}>{typeset(`${label} : ${before || '—'} → ${after || '—'}`)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The premium priced again: the price chosen, the new one, the
  * difference, the answers and the lines of the trace that changed, for
@@ -19,21 +49,7 @@ export function RepricingNotice({ repricing: r }: { repricing: Repricing }) {
     <section className="notice notice-warning contract-repricing" aria-labelledby="prix-recalcule">
       <h2 id="prix-recalcule">Votre prix a été recalculé</h2>
       <p>{typeset(`Une réponse qui fixe le prix a changé depuis votre demande de prix : votre contrat est tarifé pour le risque que vous nous avez décrit, au ${formatDate(r.startDate)}.`)}</p>
-      <dl className="contract-repricing-figures">
-        <div><dt>Prix choisi</dt><dd>{formatEuros(r.fromYearlyCents)} par an</dd></div>
-        <div><dt>Nouveau prix</dt><dd><strong>{formatEuros(r.toYearlyCents)} par an</strong>{r.toMonthlyCents > 0 ? ` (${formatEuros(r.toMonthlyCents)} par mois)` : null}</dd></div>
-        <div><dt>Différence</dt><dd>{diffText(r.diffYearlyCents)}</dd></div>
-      </dl>
-      {r.changes.length > 0 ? (
-        <>
-          <h3>Ce qui a changé</h3>
-          <ul>
-            {r.changes.map(([label, before, after]) => (
-              <li key={label}>{typeset(`${label} : ${before || '—'} → ${after || '—'}`)}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <PriceFigures beforeLabel="Prix choisi" beforeCents={r.fromYearlyCents} afterCents={r.toYearlyCents} monthlyCents={r.toMonthlyCents} changes={r.changes} />
       {r.removed.length > 0 || r.added.length > 0 ? (
         <details>
           <summary>Pourquoi ce nouveau prix&nbsp;?</summary>
