@@ -138,7 +138,8 @@ describe('form errors', () => {
       await page.getByLabel('Adresse e-mail').fill(email);
       await page.getByLabel('Mot de passe', { exact: true }).fill('encore une mauvaise ' + i);
       await page.getByRole('button', { name: 'Se connecter' }).click();
-      await page.waitForTimeout(150);
+      // Answered before the next try: the button is back to its name (« Connexion… » while busy).
+      await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     }
     await page.getByText(/Trop de tentatives de connexion\. Réessayez dans \d+\sminute/).waitFor();
     await context.close();

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { axeBothThemes, heading, keepShot, newPage, useServerAndBrowser } from './helpers.mjs';
 import { mailTo as outboxMail } from './outbox.mjs';
 import { call, createUser, signIn } from './desk-helpers.mjs';
-import { overflows, typeIn } from './price-helpers.mjs';
+import { overflows, typeIn, vehicleSearch } from './price-helpers.mjs';
 
 const env = useServerAndBrowser();
 const bin = fileURLToPath(new URL('../../bin/courtier', import.meta.url));
@@ -167,7 +167,9 @@ describe('Modifier mon contrat', () => {
     // The same month, another car: the catalogue's picker, the year, the plate.
     await page.getByRole('button', { name: 'Faire un autre changement' }).click();
     await page.getByRole('radio', { name: 'Je change de véhicule' }).check();
+    const searched = vehicleSearch(page, 'clio');
     await typeIn(page.getByRole('combobox', { name: 'Votre nouveau véhicule' }), 'clio');
+    await searched; // the list of « clio », not of « cl » a loaded machine showed between two keys
     const option = page.getByRole('option').first();
     await option.waitFor();
     // A year its model was sold: « 2019–2024 » or « depuis 2019 ».

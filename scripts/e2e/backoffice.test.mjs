@@ -27,9 +27,11 @@ async function visitorWritesAndAsksForACall(page) {
   const message = await visitorWrites(page, env.server.url);
 
   const cb = page.getByRole('form', { name: 'Être rappelé' });
+  // The form is an island: its slots are in once it has hydrated. Typed into
+  // before, its fields would show the text but React would not know it.
+  await cb.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
   await cb.getByLabel('Nom et prénom').fill('Paul Visiteur');
   await cb.getByLabel('Numéro de téléphone').fill('06 39 98 12 34');
-  await cb.getByLabel('Jour').locator('option').nth(1).waitFor({ state: 'attached' });
   await cb.getByLabel('Jour').selectOption({ index: 1 });
   await cb.getByRole('radio').first().check();
   await cb.getByRole('checkbox').check();

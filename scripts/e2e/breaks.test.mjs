@@ -62,7 +62,8 @@ describe('breaks', () => {
     await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189');
     await page.locator('#accord-sepa').check();
     await page.getByRole('button', { name: 'Recevoir mon code' }).click();
-    const refusal = page.locator('.contract-code [role="alert"]');
+    // With its wait: the seconds left are counted once the refusal is drawn, a moment later.
+    const refusal = page.locator('.contract-code [role="alert"]').filter({ hasText: /Nouvelle demande possible dans/ });
     await refusal.waitFor();
     assert.match((await refusal.innerText()).replace(/[\s\u00a0\u202f]+/g, ' '), /Un code est déjà en cours d’envoi : attendez une minute .* Nouvelle demande possible dans \d+ s\./);
     assert.equal(await page.getByRole('button', { name: 'Recevoir mon code' }).isDisabled(), true);

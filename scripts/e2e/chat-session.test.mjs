@@ -135,6 +135,8 @@ describe('the chat follows the session', () => {
 
     // Sign-in in tab A: tab B's navbar shows the account, without a reload.
     await a.goto(env.server.url + '/login');
+    // A prerendered page: typed into and sent before React has attached, the form would do nothing.
+    await heading(a, 'Connexion');
     await a.getByLabel('Adresse e-mail').fill(email);
     await a.getByLabel('Mot de passe', { exact: true }).fill(password);
     await a.getByRole('button', { name: 'Se connecter' }).click();

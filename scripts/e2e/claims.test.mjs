@@ -193,7 +193,16 @@ describe('claims', () => {
     assert.equal(await pictures.count(), 3);
     for (let i = 0; i < 3; i++) {
       await pictures.nth(i).scrollIntoViewIfNeeded();
-      assert.ok(await pictures.nth(i).evaluate((img) => img.complete && img.naturalWidth > 0), `la photo ${i + 1} s'affiche`);
+      // Loaded (or failed) first: a thumbnail (loading="lazy") may still be on its way.
+      const shown = await pictures.nth(i).evaluate((img) => new Promise((done) => {
+        const settled = () => done(img.complete && img.naturalWidth > 0);
+        if (img.complete) settled();
+        else {
+          img.addEventListener('load', settled, { once: true });
+          img.addEventListener('error', settled, { once: true });
+        }
+      }));
+      assert.ok(shown, `la photo ${i + 1} s'affiche`);
     }
     await page.getByRole('button', { name: 'Prendre en charge' }).click();
     const moves = page.getByRole('group', { name: 'Nouvelle étape' });

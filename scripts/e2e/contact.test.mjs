@@ -69,8 +69,8 @@ describe('contact and callbacks', () => {
     await msg.getByRole('button', { name: 'Envoyer le message' }).click();
     const sent = page.getByRole('status').filter({ hasText: 'Votre message' });
     assert.match(await sent.innerText(), /^Votre message MS-\d{4}-\d{6}\u00a0est bien arrivé\. Réponse sous 2\u00a0jours ouvrés\./);
-    // The focus goes to the receipt, so it is read out at once.
-    assert.equal(await sent.evaluate((el) => el === document.activeElement), true);
+    // The focus goes to the receipt, so it is read out at once (an effect moves it, just after the receipt is drawn).
+    await page.waitForFunction((el) => el === document.activeElement, await sent.elementHandle());
 
     const cb = callbackForm(page);
     await slotsLoaded(cb);
@@ -201,8 +201,8 @@ describe('contact and callbacks', () => {
     await page.goto(env.server.url + '/insurance/home');
     await heading(page);
     const cb = await openCallback(page);
-    // The focus moves to the form's first field.
-    assert.equal(await cb.getByLabel('Nom et prénom').evaluate((el) => el === document.activeElement), true);
+    // The focus moves to the form's first field (an effect moves it, just after the form is drawn).
+    await page.waitForFunction((el) => el === document.activeElement, await cb.getByLabel('Nom et prénom').elementHandle());
     assert.equal(await cb.getByLabel('Assurance concernée (facultatif)').inputValue(), 'home');
     await slotsLoaded(cb);
     await cb.getByLabel('Nom et prénom').fill('Inès Bernard');

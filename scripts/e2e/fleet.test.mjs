@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { axe, heading, useServerAndBrowser } from './helpers.mjs';
-import { driverAndNeeds, overflows } from './price-helpers.mjs';
+import { driverAndNeeds, overflows, vehicleSearch } from './price-helpers.mjs';
 
 const env = useServerAndBrowser();
 const shots = process.env.COURTIER_SHOTS;
@@ -46,7 +46,10 @@ describe('every car priced', () => {
 
       const picker = page.getByRole('combobox', { name: 'Votre voiture' });
       await picker.focus();
+      const searched = vehicleSearch(page, car.query);
       await page.keyboard.type(car.query, { delay: 60 });
+      // The list of the whole query, not of a prefix a loaded machine searched between two keys.
+      await searched;
       const first = page.getByRole('option').first();
       await first.waitFor();
       // The version's name with its generation, and its years, which hold the year typed.

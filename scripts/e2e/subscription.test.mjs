@@ -253,6 +253,8 @@ describe('subscription', () => {
     await page.getByRole('checkbox', { name: /J’autorise le prélèvement SEPA/ }).check();
     await page.getByRole('button', { name: 'Recevoir mon code' }).click();
     await page.getByText(/Code demandé à\s\d{2}:\d{2}\spour\ss•••@exemple\.fr/).waitFor();
+    // The minute's count starts once the code is drawn, a moment later: the button is held from then.
+    await page.getByText(/Un nouveau code peut être demandé dans\s\d+\ss\./).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Recevoir un nouveau code' }).isDisabled(), true);
     // Asked again within the minute, the server refuses too (outside the page, whose console stays clean).
     const again = await context.request.post(`${env.server.url}/api/contracts/${id}/signature-code`);

@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, heading, useServerAndBrowser } from './helpers.mjs';
-import { driverAndNeeds, firstTraceLine, overflows } from './price-helpers.mjs';
+import { driverAndNeeds, firstTraceLine, overflows, vehicleSearch } from './price-helpers.mjs';
 
 const env = useServerAndBrowser();
 
@@ -94,7 +94,10 @@ describe('a vehicle the catalogue lacks', () => {
     await heading(page, 'Votre prix d’assurance auto');
     const picker = page.getByRole('combobox', { name: 'Votre voiture' });
     await picker.focus();
+    const searched = vehicleSearch(page, 'clio');
     await page.keyboard.type('clio', { delay: 120 });
+    // The list of « clio », not of « cl » or « cli » a loaded machine searched between two keys.
+    await searched;
     const first = page.getByRole('option').first();
     await first.waitFor();
     // Each result says its generation in its name and its years: « 2005–2012 », « depuis 2019 ».
