@@ -121,6 +121,33 @@ describe('contact and callbacks', () => {
     await context.close();
   });
 
+  test("what a visitor types before the callback form's code is in is kept once it is", async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    // The form's chunk held back, as on a slow network: the prerendered form
+    // is on screen and takes text before React has hydrated it.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route(/\/assets\/callback-form-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
+    await openContact(page);
+    const cb = callbackForm(page);
+    assert.equal(await cb.getAttribute('data-pending'), '', 'the form is still waiting for its code');
+    await cb.getByLabel('Nom et prénom').fill('Léa Martin');
+    await cb.getByLabel('Numéro de téléphone').fill('06 39 98 12 34');
+    release();
+    await page.waitForFunction(() => !document.querySelector('form[data-pending]'));
+    await slotsLoaded(cb);
+    // A click makes React draw the form again: the text must still be there,
+    // and only the unticked consent refused (nothing is sent).
+    await cb.getByRole('button', { name: 'Être rappelé' }).click();
+    assert.match(await errorOf(cb.getByRole('checkbox')), /^Cochez la case/);
+    assert.equal(await cb.getByLabel('Nom et prénom').inputValue(), 'Léa Martin');
+    assert.equal(await cb.getByLabel('Numéro de téléphone').inputValue(), '06 39 98 12 34');
+    assert.equal(await errorOf(cb.getByLabel('Nom et prénom')), '');
+    assert.equal(await errorOf(cb.getByLabel('Numéro de téléphone')), '');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a signed-in client finds the forms prefilled from the account', async () => {
     const { page, context, errors } = await newPage(env.browser);
     await page.goto(env.server.url + '/');

@@ -99,6 +99,23 @@ export function CallbackForm({ labelledBy, product = "" }: { labelledBy: string;
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   useFocusFirstError(formRef, errors);
+  useEffect(() => {
+    // What was typed while the form's code was loading: React hydrates the
+    // fields with empty values and its next render would wipe that text.
+    const f = formRef.current;
+    if (!f) return;
+    const typed = (name: string) => {
+      const el = f.elements.namedItem(name);
+      return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? el.value : '';
+    };
+    const consent = f.elements.namedItem('consent');
+    setValues((v) => ({
+      ...v,
+      name: v.name || typed('name'), phone: v.phone || typed('phone'), note: v.note || typed('note'),
+      product: typed('product') || v.product,
+      consent: v.consent || (consent instanceof HTMLInputElement && consent.checked),
+    }));
+  }, []);
 
   if (user && user.role !== 'client') return <p className="contact-staff-note">{copy.staff}</p>;
   const client = user !== null;
