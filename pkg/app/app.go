@@ -209,6 +209,7 @@ func New(db *store.DB, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.Contracts.CountClaims(a.Claims.BonusMalusClaims)
 	if err := a.registerKinds(); err != nil {
 		return nil, err
 	}

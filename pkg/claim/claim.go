@@ -131,6 +131,9 @@ type Claim struct {
 	endedAt      *time.Time
 	requestEmail string
 	requestName  string
+	// responsibility is the one the insurer retained ('' not known yet,
+	// "none", "shared", "full"), for a vehicle's claim.
+	responsibility string
 	// start and end bound the cover of the contract here (YYYY-MM-DD),
 	// read while the declaration is checked.
 	start, end string
@@ -155,6 +158,13 @@ type StaffClaim struct {
 	// CanWork tells whether the reader may move the claim and write
 	// (desk.Work: the agent who took it, or an admin).
 	CanWork bool `json:"canWork"`
+	// Responsibility is the responsibility the insurer retained: ""
+	// (not known yet), "none", "shared" or "full"; BonusMalus tells a
+	// vehicle's claim on one of the house's contracts, the only ones
+	// whose responsibility staff set (it moves the bonus-malus at the
+	// contract's renewal).
+	Responsibility string `json:"responsibility"`
+	BonusMalus     bool   `json:"bonusMalus"`
 }
 
 // Retention is how long a claim is kept once it ended (indemnified,

@@ -43,6 +43,11 @@ type KindInfo struct {
 	Label string `json:"label"`
 	// Delay is "general", "theft" or "natural".
 	Delay string `json:"delay"`
+	// NoFault marks a nature that never engages the driver's
+	// responsibility: its claims never move a bonus-malus (theft, glass,
+	// vandalism, fire, natural disaster; clause annexed to A121-1, art. 6
+	// and 8).
+	NoFault bool `json:"noFault,omitempty"`
 }
 
 // ProductForm is what a product's claims may be, and asks.

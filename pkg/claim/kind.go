@@ -77,6 +77,9 @@ func StaffLines(c *StaffClaim, loc *time.Location) []desk.Line {
 		lines = append(lines, desk.Line{Label: "Indemnité", Value: pricing.Euros(c.AmountCents)})
 	}
 	lines = append(lines, desk.Line{Label: "Motif du refus", Value: c.Reason})
+	if c.BonusMalus {
+		lines = append(lines, desk.Line{Label: "Responsabilité retenue par l’assureur", Value: strings.ToUpper(responsibilityLabels[c.Responsibility][:1]) + responsibilityLabels[c.Responsibility][1:]})
+	}
 	if a := c.Assistance; a != nil {
 		lines = append(lines, desk.Line{Label: "Assistance", Value: a.Insurer + " · " + fr.Phone(a.Phone)})
 	}

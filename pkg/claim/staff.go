@@ -50,7 +50,7 @@ func (s *Service) StaffDetail(ctx context.Context, actor account.Actor, id strin
 
 // staffView is c as actor reads it at the desk.
 func (s *Service) staffView(ctx context.Context, tx *store.Tx, actor account.Actor, c *Claim) (*StaffClaim, error) {
-	out := &StaffClaim{Claim: *c, Name: c.requestName, Email: c.requestEmail, Moves: []Move{}}
+	out := &StaffClaim{Claim: *c, Name: c.requestName, Email: c.requestEmail, Moves: []Move{}, Responsibility: c.responsibility, BonusMalus: s.weighs(c)}
 	if actor.IsStaff() {
 		if _, err := s.desk.Work(ctx, tx, actor, c.ID, desk.KindClaim); err == nil {
 			out.CanWork = true

@@ -21,7 +21,7 @@ import (
 const claimColumns = `c.id,
 	COALESCE(c.contract_id, ''), c.contract_number, c.insurer, c.policy_number, c.assistance, c.product, c.kind,
 	c.occurred_on, c.declare_by, c.declare_rule, c.description, c.answers, c.insurer_ref, c.asked, c.asked_from,
-	c.amount_cents, c.reason, c.declared_at, COALESCE(c.first_answer_at, ''), COALESCE(c.ended_at, '')`
+	c.amount_cents, c.reason, c.declared_at, COALESCE(c.first_answer_at, ''), COALESCE(c.ended_at, ''), c.responsibility`
 
 const claimFrom = ` FROM claims c`
 
@@ -31,7 +31,7 @@ func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	err := row.Scan(&c.ID,
 		&c.ContractID, &c.Contract, &c.Insurer, &c.PolicyNumber, &c.assistance, &c.Product, &c.Kind,
 		&c.OccurredAt, &c.DeclareBy, &c.DeclareRule, &c.Description, &answers, &c.InsurerRef, &c.Asked, &c.askedFrom,
-		&c.AmountCents, &c.Reason, &declared, &first, &ended)
+		&c.AmountCents, &c.Reason, &declared, &first, &ended, &c.responsibility)
 	if err != nil {
 		return nil, err
 	}
@@ -146,8 +146,8 @@ func setShared(c *Claim, r *desk.Request) {
 // updateClaim writes what the moves change.
 func updateClaim(ctx context.Context, tx *store.Tx, c *Claim) error {
 	_, err := tx.ExecContext(ctx, `UPDATE claims SET insurer_ref = ?, asked = ?, asked_from = ?, amount_cents = ?, reason = ?,
-		first_answer_at = ?, ended_at = ? WHERE id = ?`,
-		c.InsurerRef, c.Asked, string(c.askedFrom), c.AmountCents, c.Reason, timeOrNil(c.firstAnswer), timeOrNil(c.endedAt), c.ID)
+		first_answer_at = ?, ended_at = ?, responsibility = ? WHERE id = ?`,
+		c.InsurerRef, c.Asked, string(c.askedFrom), c.AmountCents, c.Reason, timeOrNil(c.firstAnswer), timeOrNil(c.endedAt), c.responsibility, c.ID)
 	if err != nil {
 		return fmt.Errorf("mise à jour du sinistre %s: %w", c.ID, err)
 	}
@@ -277,4 +277,23 @@ func timeOrNil(t *time.Time) any {
 		return nil
 	}
 	return store.FormatTime(*t)
+}
+
+// claimsOnContract reads the claims declared on contract id, the oldest
+// loss first: what the bonus-malus of its renewal counts.
+func claimsOnContract(ctx context.Context, tx *store.Tx, id string) ([]*Claim, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+claimColumns+claimFrom+` WHERE c.contract_id = ? ORDER BY c.occurred_on, c.id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("sinistres du contrat: %w", err)
+	}
+	defer rows.Close()
+	var out []*Claim
+	for rows.Next() {
+		c, err := scanClaim(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sinistres du contrat: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }

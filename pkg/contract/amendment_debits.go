@@ -69,7 +69,7 @@ func (s *Service) amendYear(ctx context.Context, tx *store.Tx, prop *proposal) e
 		return nil
 	}
 	start, _ := time.Parse(layout, c.StartDate)
-	o := s.renewalOffer(c, anniversary(start, p.n))
+	o := s.renewalOffer(c, anniversary(start, p.n), p.noticeCRM)
 	lines, err := json.Marshal(o.changes)
 	if err != nil {
 		return err

@@ -38,6 +38,16 @@ func (f *fixture) enginePrice(t *testing.T, c *contract.Contract, day string) pr
 	return res.Prices[i]
 }
 
+// withBonus is c with the bonus-malus crm in its answers: the risk as a
+// renewal prices it once the coefficient moved (0,60 the tests' answers
+// give is 0,57 after a year without claim).
+func withBonus(c *contract.Contract, crm float64) *contract.Contract {
+	copied, answers := *c, *c.Risk.Answers
+	answers.BonusMalus = crm
+	copied.Risk.Answers = &answers
+	return &copied
+}
+
 // otherFormula is a formula of c's insurer other than c's, for c's risk.
 func (f *fixture) otherFormula(t *testing.T, c *contract.Contract) string {
 	t.Helper()
@@ -494,7 +504,7 @@ func TestAmendmentAfterTheAvis(t *testing.T) {
 			}
 			noticed := f.get(t, c.ID).Renewal.YearlyCents
 			_, after := f.amend(t, c, contract.AmendmentDraft{Kind: "driver", EffectiveDate: tc.eff, Changes: changes(map[string]any{"namedDrivers": 2})})
-			want := f.enginePrice(t, after, "2027-03-10")
+			want := f.enginePrice(t, withBonus(after, 0.57), "2027-03-10")
 			if r := after.Renewal; r == nil || r.YearlyCents != want.YearlyCents || r.YearlyCents == noticed || r.PreviousYearlyCents != after.YearlyCents {
 				t.Fatalf("the avis after the amendment %+v, the engine's %d (noticed %d)", r, want.YearlyCents, noticed)
 			}

@@ -66,6 +66,10 @@ type Renewal struct {
 	// formulas for the same risk, kept in the client's « Mes prix »
 	// (/mes-prix?id=…); omitted when there is none.
 	CompareURL string `json:"compareUrl,omitempty"`
+	// BonusMalusNote says why the bonus-malus stays as it is: a claim
+	// whose responsibility the insurer has not retained yet; omitted
+	// otherwise (a coefficient that moved is among Changes).
+	BonusMalusNote string `json:"bonusMalusNote,omitempty"`
 }
 
 // anniversary is the n-th anniversary of a contract started on start:
@@ -252,10 +256,11 @@ type offer struct {
 
 // renewalOffer prices c's risk for its year starting on anniv with the
 // rating file of the day: the same answers and needs, the same formula,
-// ages counted to anniv. A contract from an offer, or a formula the file
-// no longer prices for its answers, keeps its premium (the insurer's
-// terms are then the adviser's to tell).
-func (s *Service) renewalOffer(c *Contract, anniv time.Time) offer {
+// ages counted to anniv, and the bonus-malus bm gives when not nil. A
+// contract from an offer, or a formula the file no longer prices for its
+// answers, keeps its premium (the insurer's terms are then the adviser's
+// to tell).
+func (s *Service) renewalOffer(c *Contract, anniv time.Time, bm *bonusMalus) offer {
 	same := offer{yearly: c.YearlyCents, monthly: c.MonthlyCents, taxes: c.TaxesCents, trace: currentTrace(c), changes: [][3]string{}}
 	if c.Risk.Answers == nil || c.Risk.FormulaID == "" {
 		return same
@@ -264,7 +269,11 @@ func (s *Service) renewalOffer(c *Contract, anniv time.Time) offer {
 	if c.Risk.Needs != nil {
 		needs = *c.Risk.Needs
 	}
-	res, err := s.tariff().Price(c.Product, *c.Risk.Answers, needs, pricing.DateOf(anniv))
+	answers := *c.Risk.Answers
+	if bm != nil {
+		answers = withCRM(answers, bm.CRM)
+	}
+	res, err := s.tariff().Price(c.Product, answers, needs, pricing.DateOf(anniv))
 	if err != nil {
 		s.log.Warn("avis d’échéance : prix du renouvellement refusé, cotisation inchangée", "number", c.Number, "err", err)
 		return same
@@ -356,8 +365,12 @@ func (s *Service) noticeDue(ctx context.Context, tx *store.Tx, id string, day ti
 func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sent bool, err error) {
 	var c *Contract
 	var p *period
+	var years []period
 	err = s.db.ReadTx(ctx, func(tx *store.Tx) (err error) {
-		c, p, err = s.noticeDue(ctx, tx, id, day)
+		if c, p, err = s.noticeDue(ctx, tx, id, day); err != nil || c == nil {
+			return err
+		}
+		years, err = listPeriods(ctx, tx, id)
 		return err
 	})
 	if err != nil || c == nil {
@@ -366,13 +379,17 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 	start, _ := time.Parse(layout, c.StartDate)
 	anniv := anniversary(start, p.n)
 	deadline := renewalDeadline(anniv)
-	late := noticeLate(day, deadline)
-	at := s.tickTime(day)
-	compare, err := s.compare(ctx, c, p, anniv)
+	bm, err := s.nextBonusMalus(ctx, c, years, p.n, anniv)
 	if err != nil {
 		return false, err
 	}
-	o := s.renewalOffer(c, anniv)
+	late := noticeLate(day, deadline)
+	at := s.tickTime(day)
+	compare, err := s.compare(ctx, c, p, anniv, bm)
+	if err != nil {
+		return false, err
+	}
+	o := s.renewalOffer(c, anniv, bm)
 	debits := periodDebits(c, p.n+1, o.yearly, o.monthly, 0)
 	in := document.NoticeInput{Contract: c.Number, Issued: at, Insurer: s.insurerName(c), Product: s.tariff().ProductLabel(c.Product),
 		Formula: c.Formula, Holder: s.person(c), Start: anniv, End: anniversary(start, p.n+1).AddDate(0, 0, -1), Deadline: deadline,
@@ -380,6 +397,9 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 		Late: late, Rights: s.rights(c, anniv, deadline), Compare: compareText(c, compare)}
 	if late {
 		in.LateRule = lateRule(day)
+	}
+	if bm != nil {
+		in.BonusMalus = bm.Note
 	}
 	for _, d := range debits {
 		due, _ := time.Parse(layout, d.Date)
@@ -397,7 +417,7 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 		if now, _, err := s.noticeDue(ctx, tx, id, day); err != nil || now == nil {
 			return err // sent meanwhile, or the contract changed
 		}
-		if sent, err = markNotice(ctx, tx, id, p.n, at, late, o.yearly, o.monthly, o.taxes, o.changes, o.trace); err != nil || !sent {
+		if sent, err = markNotice(ctx, tx, id, p.n, at, late, o.yearly, o.monthly, o.taxes, o.changes, o.trace, bm); err != nil || !sent {
 			return err
 		}
 		if _, err := storeDocs(ctx, tx, id, []pdf{sealed}, at); err != nil {
@@ -408,6 +428,7 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 		if late {
 			detail += "\u00a0; envoyé moins de 15\u00a0jours avant cette date (article L113-15-1)"
 		}
+		detail += bm.historyText()
 		if err := s.record(ctx, tx, account.Actor{}, c, "notice_sent", detail, at); err != nil {
 			return err
 		}
@@ -423,13 +444,13 @@ func (s *Service) sendNotice(ctx context.Context, id string, day time.Time) (sen
 
 // compare is the address of the comparison c's avis for year p links to:
 // c's risk (its answers and needs, ages counted to the anniversary anniv,
-// as renewalOffer prices it) priced by the instant price service for
+// as renewalOffer prices it, the bonus-malus of bm included) priced by the instant price service for
 // every insurer and formula, kept in its client's « Mes prix ». Priced
 // once per avis: the address is recorded on the period before the avis
 // is, so a tick run again after a failure reuses it. "" for a contract
 // from an offer (no answers) and when the pricing fails, which is logged
 // and never stops the avis; err only when the store fails.
-func (s *Service) compare(ctx context.Context, c *Contract, p *period, anniv time.Time) (string, error) {
+func (s *Service) compare(ctx context.Context, c *Contract, p *period, anniv time.Time, bm *bonusMalus) (string, error) {
 	if p.compareURL != "" {
 		return p.compareURL, nil
 	}
@@ -437,6 +458,9 @@ func (s *Service) compare(ctx context.Context, c *Contract, p *period, anniv tim
 		return "", nil
 	}
 	ask := instant.Ask{Product: c.Product, Answers: *c.Risk.Answers}
+	if bm != nil {
+		ask.Answers = withCRM(ask.Answers, bm.CRM)
+	}
 	if c.Risk.Needs != nil {
 		ask.Needs = *c.Risk.Needs
 	}
@@ -490,7 +514,7 @@ func (s *Service) renewalPayload(c *Contract, in document.NoticeInput) event.Ren
 	}
 	r := event.RenewalPayload{ContractPayload: s.payload(c, ""), Start: civil(in.Start), End: civil(in.End), Deadline: civil(in.Deadline),
 		PreviousYearlyCents: in.PreviousYearlyCents, YearlyCents: in.YearlyCents, MonthlyCents: in.MonthlyCents,
-		Changes: in.Changes, Late: in.Late, LateRule: in.LateRule, Rights: in.Rights}
+		Changes: in.Changes, BonusMalus: in.BonusMalus, Late: in.Late, LateRule: in.LateRule, Rights: in.Rights}
 	for _, d := range in.Schedule {
 		r.Schedule = append(r.Schedule, event.Installment{Date: civil(d.Date), AmountCents: d.AmountCents})
 	}
@@ -582,6 +606,16 @@ func (s *Service) renewOrExpire(ctx context.Context, id string, day time.Time) (
 		// The premium the avis announced; never sent, the premium stays.
 		next.yearly, next.monthly, taxes, trace = p.noticeYearly, p.noticeMonthly, p.noticeTaxes, p.noticeTrace
 	}
+	// The coefficient the avis applied becomes the answers', which the
+	// next year and an amendment start from; never sent, it stays, and
+	// the next avis counts the claims this one would have.
+	crm := p.noticeCRM
+	if p.noticeSentAt == nil || c.Risk.Answers == nil {
+		crm = nil
+	}
+	if crm != nil {
+		c.Risk.Answers.BonusMalus = crm.CRM.Float()
+	}
 	at := s.tickTime(day)
 	// The proofs of insurance of the new year, made outside the
 	// transaction on the contract as it will be.
@@ -607,6 +641,9 @@ func (s *Service) renewOrExpire(ctx context.Context, id string, day time.Time) (
 			return err
 		}
 		cur.YearlyCents, cur.MonthlyCents, cur.TaxesCents, cur.Risk.Trace, cur.UpdatedAt = next.yearly, next.monthly, taxes, trace, at
+		if crm != nil && cur.Risk.Answers != nil {
+			cur.Risk.Answers.BonusMalus = crm.CRM.Float()
+		}
 		if err := updateContract(ctx, tx, cur); err != nil {
 			return err
 		}
@@ -617,6 +654,7 @@ func (s *Service) renewOrExpire(ctx context.Context, id string, day time.Time) (
 		if p.noticeSentAt == nil {
 			detail += " (avis d’échéance non envoyé\u00a0: résiliation possible à tout moment, article L113-15-1)"
 		}
+		detail += crm.historyText()
 		if err := s.record(ctx, tx, account.Actor{}, cur, "renewed", detail, at); err != nil {
 			return err
 		}
@@ -702,6 +740,9 @@ func (s *Service) setYear(ctx context.Context, tx *store.Tx, c *Contract) error 
 	c.Renewal = &Renewal{NoticeSentAt: *p.noticeSentAt, Late: p.noticeLate, Start: anniv.Format(layout),
 		YearlyCents: p.noticeYearly, MonthlyCents: p.noticeMonthly, PreviousYearlyCents: p.yearly, PreviousMonthlyCents: p.monthly,
 		Changes: p.noticeLines, Schedule: periodDebits(c, p.n+1, p.noticeYearly, p.noticeMonthly, 0), CompareURL: p.compareURL}
+	if p.noticeCRM != nil {
+		c.Renewal.BonusMalusNote = p.noticeCRM.Note
+	}
 	if c.Renewal.Changes == nil {
 		c.Renewal.Changes = [][3]string{}
 	}

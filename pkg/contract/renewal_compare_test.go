@@ -59,12 +59,12 @@ func TestRenewalCompare(t *testing.T) {
 		t.Fatalf("kept %v, product %s, answers %+v", q.KeptAt, q.Product, q.Answers)
 	}
 	// The engine's prices of the same answers on the anniversary, every
-	// insurer's.
+	// insurer's, with the bonus-malus of a year without claim (0,60 → 0,57).
 	tariff, err := f.app.Prices.Tariff()
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := tariff.Price(c.Product, *c.Risk.Answers, *c.Risk.Needs, pricing.DateOf(time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC)))
+	res, err := tariff.Price(c.Product, *withBonus(c, 0.57).Risk.Answers, *c.Risk.Needs, pricing.DateOf(time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,10 +34,13 @@ type period struct {
 	// compareURL is the address of the comparison the avis links to
 	// (/mes-prix?id=…), "" when none.
 	compareURL string
+	// noticeCRM is the bonus-malus the avis applied, nil for a contract
+	// without one (or an avis before 0038).
+	noticeCRM *bonusMalus
 }
 
 const periodColumns = `n, start_date, end_date, yearly_cents, monthly_cents, notice_sent_at, notice_late, notice_yearly_cents,
-	notice_monthly_cents, notice_taxes_cents, notice_lines, notice_trace, renewed_at, COALESCE(compare_url, '')`
+	notice_monthly_cents, notice_taxes_cents, notice_lines, notice_trace, renewed_at, COALESCE(compare_url, ''), notice_crm`
 
 func insertPeriod(ctx context.Context, tx *store.Tx, id string, p period) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO contract_periods (contract_id, n, start_date, end_date, yearly_cents, monthly_cents)
@@ -58,10 +61,10 @@ func listPeriods(ctx context.Context, tx *store.Tx, id string) ([]period, error)
 	var out []period
 	for rows.Next() {
 		var p period
-		var sent, renewed, lines, trace sql.NullString
+		var sent, renewed, lines, trace, crm sql.NullString
 		var yearly, monthly, taxes sql.NullInt64
 		if err := rows.Scan(&p.n, &p.start, &p.end, &p.yearly, &p.monthly, &sent, &p.noticeLate, &yearly, &monthly, &taxes,
-			&lines, &trace, &renewed, &p.compareURL); err != nil {
+			&lines, &trace, &renewed, &p.compareURL, &crm); err != nil {
 			return nil, fmt.Errorf("périodes du contrat: %w", err)
 		}
 		p.noticeYearly, p.noticeMonthly, p.noticeTaxes = yearly.Int64, monthly.Int64, taxes.Int64
@@ -80,7 +83,7 @@ func listPeriods(ctx context.Context, tx *store.Tx, id string) ([]period, error)
 		for _, j := range []struct {
 			s   sql.NullString
 			dst any
-		}{{lines, &p.noticeLines}, {trace, &p.noticeTrace}} {
+		}{{lines, &p.noticeLines}, {trace, &p.noticeTrace}, {crm, &p.noticeCRM}} {
 			if j.s.Valid {
 				if err := json.Unmarshal([]byte(j.s.String), j.dst); err != nil {
 					return nil, fmt.Errorf("avis d’échéance illisible: %w", err)
@@ -105,7 +108,15 @@ func currentPeriod(ctx context.Context, tx *store.Tx, id string) (*period, error
 // markNotice records the avis d'échéance of period n sent at at, unless
 // another tick did; sent tells whether this one did.
 func markNotice(ctx context.Context, tx *store.Tx, id string, n int, at time.Time, late bool, yearly, monthly, taxes int64,
-	lines [][3]string, trace []string) (sent bool, err error) {
+	lines [][3]string, trace []string, crm *bonusMalus) (sent bool, err error) {
+	var bm sql.NullString
+	if crm != nil {
+		b, err := json.Marshal(crm)
+		if err != nil {
+			return false, err
+		}
+		bm = sql.NullString{String: string(b), Valid: true}
+	}
 	l, err := json.Marshal(lines)
 	if err != nil {
 		return false, err
@@ -115,9 +126,9 @@ func markNotice(ctx context.Context, tx *store.Tx, id string, n int, at time.Tim
 		return false, err
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE contract_periods SET notice_sent_at = ?, notice_late = ?, notice_yearly_cents = ?,
-		notice_monthly_cents = ?, notice_taxes_cents = ?, notice_lines = ?, notice_trace = ?
+		notice_monthly_cents = ?, notice_taxes_cents = ?, notice_lines = ?, notice_trace = ?, notice_crm = ?
 		WHERE contract_id = ? AND n = ? AND notice_sent_at IS NULL AND renewed_at IS NULL`,
-		store.FormatTime(at), late, yearly, monthly, taxes, string(l), string(t), id, n)
+		store.FormatTime(at), late, yearly, monthly, taxes, string(l), string(t), bm, id, n)
 	if err != nil {
 		return false, fmt.Errorf("avis d’échéance: %w", err)
 	}

@@ -176,12 +176,13 @@ func TestRenewal(t *testing.T) {
 			t.Errorf("the contract's JSON lacks %s", want)
 		}
 	}
-	// The engine's price of the same answers on the anniversary.
+	// The engine's price of the same answers on the anniversary, the
+	// bonus-malus of a year without claim: 0,60 × 0,95 = 0,57.
 	tariff, err := f.app.Prices.Tariff()
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := tariff.Price(c.Product, *c.Risk.Answers, *c.Risk.Needs, pricing.DateOf(time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC)))
+	res, err := tariff.Price(c.Product, *withBonus(c, 0.57).Risk.Answers, *c.Risk.Needs, pricing.DateOf(time.Date(2027, 3, 10, 0, 0, 0, 0, time.UTC)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,6 +216,12 @@ func TestRenewal(t *testing.T) {
 	}
 	if c.YearlyCents != r.YearlyCents || c.MonthlyCents != r.MonthlyCents {
 		t.Errorf("premium %d/%d, the avis said %d/%d", c.YearlyCents, c.MonthlyCents, r.YearlyCents, r.MonthlyCents)
+	}
+	if c.Risk.Answers.BonusMalus != 0.57 {
+		t.Errorf("the renewed answers' bonus-malus %v, want 0,57", c.Risk.Answers.BonusMalus)
+	}
+	if !slices.Contains(r.Changes, [3]string{"× bonus-malus", "relevé d’information\u00a0: 0,60", "relevé d’information\u00a0: 0,57"}) {
+		t.Errorf("the avis does not say the bonus-malus moves: %q", r.Changes)
 	}
 	if len(c.Schedule) != 2*first {
 		t.Fatalf("%d debits after the renewal, want %d", len(c.Schedule), 2*first)

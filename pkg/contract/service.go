@@ -68,6 +68,8 @@ type Service struct {
 	now    func() time.Time
 	limits *ratelimit.Registry
 	unpaid *unpaid.Service
+	// claims are the claims the renewals' bonus-malus counts (CountClaims).
+	claims BonusMalusClaims
 }
 
 // New builds the service.

@@ -27,6 +27,9 @@ type NoticeInput struct {
 	// Changes are the lines of « Pourquoi ce prix ? » that changed:
 	// label, this year's value, the new year's ("" when none).
 	Changes [][3]string
+	// BonusMalus says why the bonus-malus is kept as it is ("" when it
+	// moved, among Changes, or the contract has none).
+	BonusMalus string
 	// Schedule is the new year's debits.
 	Schedule []Installment
 	// Late: sent less than 15 days before the deadline; LateRule says
@@ -102,6 +105,9 @@ func (r *Renderer) RenewalNotice(in NoticeInput) (*Doc, error) {
 		d.Table([]Column{{Title: "Ligne du calcul", Width: 2}, {Title: "Cette année", Width: 1.5}, {Title: "Nouvelle année", Width: 1.5}}, rows)
 	} else {
 		d.Paragraph("Le calcul de votre prix est le même que cette année.")
+	}
+	if in.BonusMalus != "" {
+		d.Paragraph(in.BonusMalus)
 	}
 
 	d.Section("Vos prélèvements de la nouvelle année")

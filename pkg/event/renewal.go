@@ -25,6 +25,9 @@ type RenewalPayload struct {
 	MonthlyCents        int64 `json:"monthlyCents"`
 	// Changes are the trace lines that changed: label, before, after.
 	Changes [][3]string `json:"changes,omitempty"`
+	// BonusMalus says why the bonus-malus is kept as it is: a claim
+	// whose responsibility is not known yet; "" otherwise.
+	BonusMalus string `json:"bonusMalus,omitempty"`
 	// Schedule is the new year's debits.
 	Schedule []Installment `json:"schedule,omitempty"`
 	// Late: the avis is sent less than 15 days before the deadline;

@@ -49,6 +49,9 @@ func renewalNotice(m *Mailer, e event.Event) ([]notice, error) {
 	} else {
 		after = append(after, "Le calcul de votre prix est le même que cette année.")
 	}
+	if p.BonusMalus != "" {
+		after = append(after, p.BonusMalus)
+	}
 	if len(p.Schedule) > 0 {
 		dates := make([]string, len(p.Schedule))
 		for i, d := range p.Schedule {

@@ -49,40 +49,62 @@ type CRMYear struct {
 //     nothing (art. 4). We read « premier sinistre » as once per such
 //     run: the count of periods at 0,50 starts again after it.
 func ComputeCRM(start CRM, years []CRMYear) CRM {
+	c, _ := ReplayCRM(start, CRMRun{}, years)
+	return c
+}
+
+// CRMRun is what the clause remembers beyond the coefficient: how many
+// consecutive periods ended without claim (art. 5's two years), and how
+// many consecutive periods started at 0,50 (art. 4's three years). A
+// renewal that prices one period at a time keeps it from year to year,
+// so that one more period gives what ComputeCRM gives for the whole.
+type CRMRun struct {
+	ClaimFree int `json:"claimFree"`
+	AtFloor   int `json:"atFloor"`
+}
+
+// ReplayCRM applies years to start as ComputeCRM does, the runs starting
+// from run, and returns the coefficient with the runs after the last.
+func ReplayCRM(start CRM, run CRMRun, years []CRMYear) (CRM, CRMRun) {
 	c := min(max(start, CRMMin), CRMMax)
-	claimFree, atFloor := 0, 0
 	for _, y := range years {
-		floorBefore := atFloor
-		if c == CRMMin {
-			atFloor++
-		} else {
-			atFloor = 0
+		c, run = nextCRM(c, run, y)
+	}
+	return c, run
+}
+
+// nextCRM applies one period y to c.
+func nextCRM(c CRM, run CRMRun, y CRMYear) (CRM, CRMRun) {
+	floorBefore := run.AtFloor
+	if c == CRMMin {
+		run.AtFloor++
+	} else {
+		run.AtFloor = 0
+	}
+	if y.Responsible <= 0 && y.Shared <= 0 {
+		run.ClaimFree++
+		c = max(c*95/100, CRMMin)
+		if run.ClaimFree >= 2 {
+			c = min(c, CRMStart)
 		}
-		if y.Responsible <= 0 && y.Shared <= 0 {
-			claimFree++
-			c = max(c*95/100, CRMMin)
-			if claimFree >= 2 {
-				c = min(c, CRMStart)
-			}
+		return c, run
+	}
+	run.ClaimFree = 0
+	spared := c == CRMMin && floorBefore >= 3
+	for i := 0; i < y.Responsible+y.Shared; i++ {
+		if spared {
+			spared = false
+			run.AtFloor = 0
 			continue
 		}
-		claimFree = 0
-		spared := c == CRMMin && floorBefore >= 3
-		for i := 0; i < y.Responsible+y.Shared; i++ {
-			if spared {
-				spared = false
-				atFloor = 0
-				continue
-			}
-			if i < y.Responsible {
-				c = c * 125 / 100
-			} else {
-				c = c * 1125 / 1000
-			}
-			c = min(c, CRMMax)
+		if i < y.Responsible {
+			c = c * 125 / 100
+		} else {
+			c = c * 1125 / 1000
 		}
+		c = min(c, CRMMax)
 	}
-	return c
+	return c, run
 }
 
 // CRMHistory is the history a client knows, from which the form computes
@@ -114,10 +136,23 @@ func (h CRMHistory) CRM() (c CRM, ok bool) {
 	if h.InsuredYears < 0 || h.InsuredYears > maxHistoryYears || len(h.Claims) > 5*maxHistoryYears {
 		return 0, false
 	}
-	years := make([]CRMYear, h.InsuredYears)
+	years, ok := h.Years()
+	if !ok {
+		return 0, false
+	}
+	return ComputeCRM(CRMStart, years), true
+}
+
+// Years are the history's annual periods, oldest first; ok is false for
+// a history out of bounds, as CRM says.
+func (h CRMHistory) Years() (years []CRMYear, ok bool) {
+	if h.InsuredYears < 0 || h.InsuredYears > maxHistoryYears || len(h.Claims) > 5*maxHistoryYears {
+		return nil, false
+	}
+	years = make([]CRMYear, h.InsuredYears)
 	for _, claim := range h.Claims {
 		if claim.YearsAgo < 1 || claim.YearsAgo > h.InsuredYears {
-			return 0, false
+			return nil, false
 		}
 		y := &years[h.InsuredYears-claim.YearsAgo]
 		switch claim.Responsibility {
@@ -126,8 +161,8 @@ func (h CRMHistory) CRM() (c CRM, ok bool) {
 		case "shared":
 			y.Shared++
 		default:
-			return 0, false
+			return nil, false
 		}
 	}
-	return ComputeCRM(CRMStart, years), true
+	return years, true
 }

@@ -106,3 +106,32 @@ func TestCRMString(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayCRMYearByYear: a renewal applies one period a year, keeping
+// the runs between years; it ends where ComputeCRM ends for the whole
+// (the two claim-free years capping a malus at 1, the first claim after
+// three years at 0,50 sparing nothing).
+func TestReplayCRMYearByYear(t *testing.T) {
+	full, shared := CRMYear{Responsible: 1}, CRMYear{Shared: 1}
+	for _, tc := range []struct {
+		name  string
+		start CRM
+		years []CRMYear
+	}{
+		{"claim-free from 1,00", 100, claimFree(20)},
+		{"malus capped after two claim-free years", 100, concat(years(full, full, full), claimFree(3))},
+		{"three years at 0,50 spare the first claim", 50, concat(claimFree(4), years(full, full), claimFree(2))},
+		{"shared then full", 76, years(shared, full, CRMYear{}, CRMYear{Responsible: 2, Shared: 1})},
+		{"the cap", 300, years(full, full, full)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, run := tc.start, CRMRun{}
+			for _, y := range tc.years {
+				c, run = ReplayCRM(c, run, []CRMYear{y})
+			}
+			if want := ComputeCRM(tc.start, tc.years); c != want {
+				t.Errorf("year by year %s, at once %s", c, want)
+			}
+		})
+	}
+}

@@ -114,6 +114,21 @@ func (s *Server) handleMoveClaim(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// handleClaimResponsibility records the responsibility the insurer
+// retained for a vehicle's claim (it moves the bonus-malus at renewal).
+func (s *Server) handleClaimResponsibility(w http.ResponseWriter, r *http.Request) error {
+	var in claim.ResponsibilityInput
+	if err := decodeJSON(w, r, claimMaxBytes, &in); err != nil {
+		return err
+	}
+	c, err := s.claims.SetResponsibility(r.Context(), actorOf(r), r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, claimResponse{c})
+	return nil
+}
+
 // handleClaimCounts are the claims' figures for staff.
 func (s *Server) handleClaimCounts(w http.ResponseWriter, r *http.Request) error {
 	c, err := s.claims.Counts(r.Context(), actorOf(r))

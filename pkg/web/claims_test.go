@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"courtier/pkg/store"
 )
@@ -156,4 +157,54 @@ func countRows(t *testing.T, e *apiEnv, query string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestClaimResponsibilityThroughTheAPI: staff who work a vehicle's claim
+// on one of the house's contracts record the responsibility the insurer
+// retained (it moves the bonus-malus at renewal); a wrong value, a claim
+// of a home insured elsewhere, the client and an agent who did not take
+// it are refused, in French.
+func TestClaimResponsibilityThroughTheAPI(t *testing.T) {
+	e := newContractEnv(t)
+	e.sign(t)
+	e.clock.Advance(10 * 24 * time.Hour) // 2026-03-12: the cover runs
+	for who := range e.people {
+		if who != "anonymous" {
+			e.people[who] = e.signIn(t, who+"@exemple.fr", false) // the sessions of the 2nd are over
+		}
+	}
+	res, body := e.do(t, "POST", "/api/claims", `{"contractId":"`+e.id+`","kind":"collision","occurredAt":"2026-03-11",`+
+		`"description":"Accrochage sur le parking du supermarché, pare-chocs enfoncé.","answers":{"place":"Parking Auchan, Lyon",`+
+		`"injured":"no","otherParty":"yes","otherName":"Jean Martin","otherPlate":"CD-456-EF","otherInsurer":"Assurances Exemple","constat":"signed"}}`, e.people["client"])
+	var made struct{ Claim struct{ ID string } }
+	if res.StatusCode != 201 || json.Unmarshal([]byte(body), &made) != nil {
+		t.Fatalf("POST /api/claims: %d %s", res.StatusCode, body)
+	}
+	home, homeBody := e.do(t, "POST", "/api/claims", claimBody, e.people["client"])
+	var elsewhere struct{ Claim struct{ ID string } }
+	if home.StatusCode != 201 || json.Unmarshal([]byte(homeBody), &elsewhere) != nil {
+		t.Fatalf("POST /api/claims: %d %s", home.StatusCode, homeBody)
+	}
+	desk := "/api/desk/requests/" + made.Claim.ID
+	other := "/api/desk/requests/" + elsewhere.Claim.ID
+	for _, s := range []apiScenario{
+		{name: "unknown at first", method: "GET", path: desk + "/claim", as: "agent", status: 200, contains: []string{`"responsibility":""`, `"bonusMalus":true`}},
+		{name: "before taking it", method: "POST", path: desk + "/claim/responsibility", body: `{"responsibility":"full"}`, as: "agent", status: 403},
+		{name: "take it", method: "POST", path: desk + "/take", as: "agent", status: 200},
+		{name: "the client", method: "POST", path: desk + "/claim/responsibility", body: `{"responsibility":"full"}`, as: "client", status: 403},
+		{name: "a wrong value", method: "POST", path: desk + "/claim/responsibility", body: `{"responsibility":"totale"}`, as: "agent", status: 400,
+			contains: []string{`"field":"responsibility"`, "Choisissez la responsabilité retenue par l’assureur\u00a0:"}},
+		{name: "not a string", method: "POST", path: desk + "/claim/responsibility", body: `{"responsibility":3}`, as: "agent", status: 400},
+		{name: "an unknown key", method: "POST", path: desk + "/claim/responsibility", body: `{"responsability":"full"}`, as: "agent", status: 400},
+		{name: "full", method: "POST", path: desk + "/claim/responsibility", body: `{"responsibility":"full"}`, as: "agent", status: 200,
+			contains: []string{`"responsibility":"full"`, "Responsabilité retenue par l’assureur\u00a0: entière"}},
+		{name: "the client reads it", method: "GET", path: "/api/claims/" + made.Claim.ID, as: "client", status: 200, contains: []string{"Responsabilité retenue par l’assureur\u00a0: entière"}},
+		{name: "shared, by an admin", method: "POST", path: desk + "/claim/responsibility", body: `{"responsibility":"shared"}`, as: "admin", status: 200, contains: []string{`"responsibility":"shared"`}},
+		{name: "take the home claim", method: "POST", path: other + "/take", as: "agent", status: 200},
+		{name: "a home insured elsewhere", method: "GET", path: other + "/claim", as: "agent", status: 200, contains: []string{`"bonusMalus":false`}},
+		{name: "a home insured elsewhere has none", method: "POST", path: other + "/claim/responsibility", body: `{"responsibility":"none"}`, as: "agent", status: 400,
+			contains: []string{`"field":"responsibility"`, "Seul un sinistre de véhicule"}},
+	} {
+		s.run(t, e.h, e.people)
+	}
 }

@@ -219,6 +219,7 @@ func (s *Server) routes() []route {
 		{"POST /api/claims/{id}/messages", forUsers, s.adapt(s.handleClaimMessage)},
 		{"GET /api/desk/requests/{id}/claim", forStaff, s.adapt(s.handleDeskClaim)},
 		{"POST /api/desk/requests/{id}/claim/status", forStaff, s.adapt(s.handleMoveClaim)},
+		{"POST /api/desk/requests/{id}/claim/responsibility", forStaff, s.adapt(s.handleClaimResponsibility)},
 		{"GET /api/desk/claims/counts", forStaff, s.adapt(s.handleClaimCounts)},
 		{"POST /api/quotes", forUsers, s.adapt(s.handleCreateQuote)},
 		{"GET /api/quotes", forUsers, s.adapt(s.handleListQuotes)},

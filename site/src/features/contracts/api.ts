@@ -110,6 +110,8 @@ export interface Renewal {
   schedule?: { date: string; amountCents: number }[];
   /** The journey with the same answers, when the server gives it. */
   compareUrl?: string;
+  /** Why the bonus-malus stays as it is: a claim whose responsibility is not known yet. */
+  bonusMalusNote?: string;
 }
 
 /** One line of a contract's history. */

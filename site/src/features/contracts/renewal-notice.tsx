@@ -56,6 +56,7 @@ export function RenewalNotice({ contract: c }: { contract: Contract }) {
       <h2 id="renouvellement-titre">{day ? typeset(`Votre prix à partir du ${formatDate(day)}`) : 'Votre prix pour l’année prochaine'}</h2>
       <p className="muted">{typeset(`Avis d’échéance envoyé le ${formatDate(r.noticeSentAt)}.`)}</p>
       <PriceFigures beforeLabel="Cette année" beforeCents={r.previousYearlyCents} afterCents={r.yearlyCents} monthlyCents={c.rhythm === 'monthly' ? r.monthlyCents : 0} changes={r.changes} />
+      {r.bonusMalusNote ? <p>{typeset(r.bonusMalusNote)}</p> : null}
       {r.schedule?.length ? (
         <details className="contract-renewal-schedule">
           <summary>Vos prélèvements de la nouvelle année</summary>

@@ -22,7 +22,22 @@ export interface StaffClaim extends Claim {
   moves: ClaimMove[];
   /** Whether the reader may move it and write: the agent who took it, or an admin. */
   canWork: boolean;
+  /** The responsibility the insurer retained ('' not known yet); it moves the bonus-malus at the contract's renewal. */
+  responsibility?: Responsibility;
+  /** A vehicle's claim on one of the house's contracts: the only ones whose responsibility staff record. */
+  bonusMalus?: boolean;
 }
+
+/** The responsibility the insurer retained for a vehicle's claim (claim.ResponsibilityInput). */
+export type Responsibility = '' | 'none' | 'shared' | 'full';
+
+/** The choices of the desk's select, in the order an agent reads them. */
+export const responsibilityChoices: { value: Responsibility; label: string }[] = [
+  { value: '', label: 'Non connue encore' },
+  { value: 'none', label: 'Aucune' },
+  { value: 'shared', label: 'Partagée' },
+  { value: 'full', label: 'Entière' },
+];
 
 /** A move as the API takes it (claim.MoveInput). */
 export interface ClaimMoveInput {
@@ -57,6 +72,10 @@ const claimPath = (id: string) => `/api/claims/${encodeURIComponent(id)}`;
 /** Gives the claim its next status, with what the move asks for. */
 export const moveClaim = (requestId: string, move: ClaimMoveInput): ClaimAnswerBody =>
   api('POST', `/api/desk/requests/${encodeURIComponent(requestId)}/claim/status`, move);
+
+/** Records the responsibility the insurer retained (a history line on the claim). */
+export const setClaimResponsibility = (requestId: string, responsibility: Responsibility): ClaimAnswerBody =>
+  api('POST', `/api/desk/requests/${encodeURIComponent(requestId)}/claim/responsibility`, { responsibility });
 
 /** Writes to the client in the claim's thread (the client is e-mailed). */
 export const writeToClaimant = (id: string, body: string): ClaimAnswerBody => api('POST', `${claimPath(id)}/messages`, { body });

@@ -280,6 +280,34 @@ describe('figures', () => {
 
   it.each([[512, '1\u00a0Ko'], [245_760, '240\u00a0Ko'], [1_572_864, '1,5\u00a0Mo']])('%d bytes are %j', (n, want) => expect(fileSize(n)).toBe(want));
 
+  it('hides the responsibility of a claim without bonus-malus (a home)', () => {
+    fakeServer({});
+    renderPanel();
+    expect(screen.queryByLabelText(/^Responsabilité retenue par l’assureur/)).toBeNull();
+  });
+
+  it('records the responsibility of a vehicle claim, and shows the server\'s refusal by the field', async () => {
+    const car: StaffClaim = { ...claim, product: 'car', kind: 'collision', bonusMalus: true, responsibility: '' };
+    const calls = fakeServer({ 'POST /api/desk/requests/c1/claim/responsibility': () => json(200, { claim: { ...car, responsibility: 'shared' } }) });
+    const onChange = vi.fn();
+    renderPanel(car, onChange);
+    const select = screen.getByLabelText(/^Responsabilité retenue par l’assureur/) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual(['Non connue encore', 'Aucune', 'Partagée', 'Entière']);
+    fireEvent.change(select, { target: { value: 'shared' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la responsabilité' })));
+    expect(calls).toEqual([{ key: 'POST /api/desk/requests/c1/claim/responsibility', body: { responsibility: 'shared' } }]);
+    expect(onChange).toHaveBeenCalledOnce();
+    expect((await screen.findByText(/^Responsabilité enregistrée/)).textContent).toBe('Responsabilité enregistrée\u00a0: partagée.');
+
+    cleanup();
+    fakeServer({ 'POST /api/desk/requests/c1/claim/responsibility': () => json(400, { error: 'Seul un sinistre de véhicule déclaré sur l’un de nos contrats a une responsabilité retenue pour le bonus-malus.', code: 'invalid', field: 'responsibility' }) });
+    renderPanel(car);
+    const again = screen.getByLabelText(/^Responsabilité retenue par l’assureur/);
+    fireEvent.change(again, { target: { value: 'full' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la responsabilité' })));
+    expect(errorOf(again)).toContain('Seul un sinistre de véhicule');
+  });
+
   it('downloads a file by its address', () => {
     expect(downloadUrl('/api/claims/c1/files/f1')).toBe('/api/claims/c1/files/f1?download=1');
   });

@@ -4,6 +4,7 @@ import { formatEuros } from '../quotes/quotes';
 import type { StaffClaim } from './claim-api';
 import { ClaimFiles } from './claim-files';
 import { ClaimMoves } from './claim-moves';
+import { ClaimResponsibility } from './claim-responsibility';
 import { ClaimThread } from './claim-thread';
 import { shortDateTime } from './dates';
 import type { KindPanel, KindPanelProps } from './types';
@@ -141,6 +142,7 @@ function Actions({ detail, onChange }: KindPanelProps) {
   return (
     <>
       <ClaimMoves claim={c} onChange={onChange} />
+      <ClaimResponsibility claim={c} onChange={onChange} />
       <ClaimThread claim={c} onChange={onChange} />
     </>
   );
