@@ -246,6 +246,18 @@ describe('claims', () => {
     const pictures = page.locator(`img[src*="/api/claims/${state.id}/files/"]`);
     await pictures.nth(3).waitFor();
     assert.equal(await pictures.count(), 4);
+    // The insurer's word on responsibility, for the bonus-malus at renewal: with the keyboard.
+    const bm = page.getByRole('form', { name: 'Bonus-malus' });
+    const save = bm.getByRole('button', { name: 'Enregistrer la responsabilité' });
+    assert.equal(await save.isDisabled(), true, 'nothing to save while unchanged');
+    await bm.getByLabel('Responsabilité retenue par l’assureur').focus();
+    await page.keyboard.press('ArrowDown'); // « Aucune »
+    await page.keyboard.press('ArrowDown'); // « Partagée »
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await bm.getByRole('status').filter({ hasText: 'Responsabilité enregistrée\u00a0: partagée.' }).waitFor();
+    const staffView = await page.evaluate(async (id) => (await fetch(`/api/desk/requests/${id}/claim`)).json(), state.id);
+    assert.equal(JSON.stringify(staffView).includes('"responsibility":"shared"'), true, 'the claim records « shared »');
     await page.getByRole('group', { name: 'Nouvelle étape' }).getByRole('radio', { name: 'Indemnisé' }).check();
     await page.getByLabel('Montant de l’indemnité').fill('1 250,50');
     await page.getByRole('button', { name: 'Enregistrer l’étape' }).click();
@@ -255,7 +267,8 @@ describe('claims', () => {
     assert.match(paid.text, /1.250,50.€/); // the plain text writes the no-break spaces as spaces
     const client_ = state.clientPage;
     const steps = await clientReads(client_, state.id, 'Indemnisé');
-    for (const part of ['Nous avons bien reçu votre déclaration', 'MFO-778812', 'verso du constat', 'constat-verso.jpg', '1\u202f250,50\u00a0€']) {
+    for (const part of ['Nous avons bien reçu votre déclaration', 'MFO-778812', 'verso du constat', 'constat-verso.jpg', '1\u202f250,50\u00a0€',
+      'Responsabilité retenue par l’assureur\u00a0: partagée']) {
       assert.ok(steps.includes(part), `« ${part} » dans le suivi : ${steps}`);
     }
     await client_.goto(`${env.server.url}/mes-sinistres`);
