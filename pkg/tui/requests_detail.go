@@ -56,7 +56,8 @@ func (m *requestsScreen) detailActions() []action {
 				return "Demande " + d.Request.Ref + " remise dans la file.", src.Release(ctx, id)
 			})
 		}},
-		{key: requestsKeys.Save, ok: len(m.claimFiles()) > 0, run: m.askFile}}
+		{key: requestsKeys.Save, ok: len(m.claimFiles()) > 0, run: m.askFile},
+		{key: requestsKeys.Responsibility, ok: m.canSetResponsibility(), run: m.pickResponsibility}}
 }
 
 // pickStatus opens the list of the request's next statuses. A claim
