@@ -32,7 +32,7 @@ var requestsKeys = struct {
 	Release: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "remettre dans la file")),
 	Save:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "enregistrer une pièce")),
 	// b for bonus-malus, which the responsibility moves at renewal.
-	Responsibility: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "responsabilité (bonus-malus)")),
+	Responsibility: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "responsabilité")),
 }
 
 // frCollator sorts names the French way (« Émilie » before « Jeanne »).

@@ -11,8 +11,8 @@ import (
 
 // A vehicle claim's responsibility from the request view, as the web
 // desk's « Responsabilité retenue par l’assureur » takes it: b lists the
-// four answers, the current one marked and under the cursor; one that
-// differs is saved at once, with no question, since the client is not
+// four answers, the current one marked and under the cursor; the current
+// one chosen sends nothing; one that differs is saved at once, with no question, since the client is not
 // e-mailed (the step only shows in their follow-up) and choosing it again
 // mends a slip. claim.Service.SetResponsibility decides, as for POST
 // /api/desk/requests/{id}/claim/responsibility.
@@ -57,7 +57,9 @@ func (m *requestsScreen) pickResponsibility() tea.Cmd {
 	m.choose(reqClaimResponsibility, "Responsabilité retenue par l’assureur · "+ref, labels, func(i int) tea.Cmd {
 		c := responsibilityChoices[i]
 		if c.value == current {
-			return nil
+			// Nothing to send; said, so that an earlier line of the status
+			// bar is not read as this choice saved.
+			return msgCmd(InfoMsg{Text: "Responsabilité inchangée\u00a0: " + strings.ToLower(c.label) + "."})
 		}
 		return m.act(func(src Source, ctx context.Context, id string) (string, error) {
 			return "Responsabilité enregistrée\u00a0: " + strings.ToLower(c.label) + ".", src.SetClaimResponsibility(ctx, id, c.value)

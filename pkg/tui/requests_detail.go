@@ -40,6 +40,9 @@ func (m *requestsScreen) detailActions() []action {
 			})
 		}},
 		{key: requestsKeys.Status, ok: can.Work && len(d.Moves) > 0 || len(m.claimMoves()) > 0, run: m.pickStatus},
+		// Beside s, the other step of a claim's follow-up, so that the
+		// short help at 80 columns still shows it.
+		{key: requestsKeys.Responsibility, ok: m.canSetResponsibility(), run: m.pickResponsibility},
 		{key: requestsKeys.Note, ok: can.Note, run: func() tea.Cmd {
 			m.mode = reqNote
 			return m.startLine("", 2000, m.width-12)
@@ -56,8 +59,7 @@ func (m *requestsScreen) detailActions() []action {
 				return "Demande " + d.Request.Ref + " remise dans la file.", src.Release(ctx, id)
 			})
 		}},
-		{key: requestsKeys.Save, ok: len(m.claimFiles()) > 0, run: m.askFile},
-		{key: requestsKeys.Responsibility, ok: m.canSetResponsibility(), run: m.pickResponsibility}}
+		{key: requestsKeys.Save, ok: len(m.claimFiles()) > 0, run: m.askFile}}
 }
 
 // pickStatus opens the list of the request's next statuses. A claim
