@@ -80,6 +80,22 @@ func fakeClaimDetail() *RequestDetail {
 	}, Lines: claimLines(c), Claim: c}
 }
 
+// claimDetail is the fake's claim as the request view opens it: without
+// --as nobody works it, as claim.Service's staff view says.
+func (f *fakeScreensSource) claimDetail() *RequestDetail {
+	d := fakeClaimDetail()
+	c := d.Claim
+	if f.vehicle {
+		c.ContractID, c.Contract, c.Product, c.ProductLabel = "k1", "AU-2026-000042", "car", "Auto"
+		c.BonusMalus, c.Responsibility = true, f.responsibility
+	}
+	if f.readOnly {
+		c.CanWork, c.Moves = false, []claim.Move{}
+	}
+	d.Lines = claimLines(c)
+	return d
+}
+
 // SaveClaimFile writes the fake's bytes as the App's Source does.
 func (f *fakeScreensSource) SaveClaimFile(_ context.Context, id, fileID, dir string) (SavedFile, error) {
 	f.record("SaveClaimFile %s %s", id, fileID)
@@ -96,6 +112,15 @@ func (f *fakeScreensSource) MoveClaim(_ context.Context, id string, in claim.Mov
 	f.record("MoveClaim %s %s ref=%s asked=%s amount=%d reason=%s note=%s", id, in.Status, in.InsurerRef, in.Asked, in.AmountCents, in.Reason, in.Note)
 	return f.failMove
 }
+
+// SetClaimResponsibility records the value; failResponsibility, when
+// set, is its answer.
+func (f *fakeScreensSource) SetClaimResponsibility(_ context.Context, id, responsibility string) error {
+	f.record("SetClaimResponsibility %s %q", id, responsibility)
+	return f.failResponsibility
+}
+
+func (f *fakeCoreSource) SetClaimResponsibility(context.Context, string, string) error { return nil }
 
 func (f *fakeCoreSource) MoveClaim(context.Context, string, claim.MoveInput) error { return nil }
 

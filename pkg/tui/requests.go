@@ -19,6 +19,7 @@ import (
 var requestsKeys = struct {
 	Sort, Reverse, State, Mine              key.Binding
 	Take, Status, Note, Hand, Release, Save key.Binding
+	Responsibility                          key.Binding
 }{
 	Sort:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "trier")),
 	Reverse: key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "inverser le tri")),
@@ -30,6 +31,8 @@ var requestsKeys = struct {
 	Hand:    key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "confier à…")),
 	Release: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "remettre dans la file")),
 	Save:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "enregistrer une pièce")),
+	// b for bonus-malus, which the responsibility moves at renewal.
+	Responsibility: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "responsabilité")),
 }
 
 // frCollator sorts names the French way (« Émilie » before « Jeanne »).
@@ -63,6 +66,9 @@ const (
 	reqClaimField
 	reqClaimNote
 	reqClaimConfirm
+	// reqClaimResponsibility: the responsibility the insurer retained
+	// for a vehicle's claim is chosen (requests_claim_responsibility.go).
+	reqClaimResponsibility
 )
 
 // Messages of the Demandes screen's reads.

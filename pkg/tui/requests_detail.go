@@ -40,6 +40,9 @@ func (m *requestsScreen) detailActions() []action {
 			})
 		}},
 		{key: requestsKeys.Status, ok: can.Work && len(d.Moves) > 0 || len(m.claimMoves()) > 0, run: m.pickStatus},
+		// Beside s, the other step of a claim's follow-up, so that the
+		// short help at 80 columns still shows it.
+		{key: requestsKeys.Responsibility, ok: m.canSetResponsibility(), run: m.pickResponsibility},
 		{key: requestsKeys.Note, ok: can.Note, run: func() tea.Cmd {
 			m.mode = reqNote
 			return m.startLine("", 2000, m.width-12)

@@ -39,8 +39,13 @@ type fakeScreensSource struct {
 	// readOnly makes it the source of `courtier tui` without --as; admin
 	// makes its actor Bob, an admin, instead of Alice, an agent.
 	readOnly, admin bool
-	// claims adds the claim of claims_fake_test.go to the queue.
-	claims bool
+	// claims adds the claim of claims_fake_test.go to the queue; vehicle
+	// makes it a car's on one of the house's contracts, whose
+	// responsibility is responsibility; failResponsibility is the answer
+	// of SetClaimResponsibility.
+	claims, vehicle    bool
+	responsibility     string
+	failResponsibility error
 	// incident puts a payment incident on the contract c2.
 	incident *contract.Incident
 	// mailsErr is the answer of Mails (an agent's refusal).
@@ -130,7 +135,7 @@ func fakeQueue() []desk.StaffView {
 func (f *fakeScreensSource) Request(_ context.Context, id string) (*RequestDetail, error) {
 	f.record("Request %s", id)
 	if id == "s1" && f.claims {
-		return fakeClaimDetail(), nil
+		return f.claimDetail(), nil
 	}
 	for _, r := range fakeQueue() {
 		if r.ID == id && r.ConversationID != "" {

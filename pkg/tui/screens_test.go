@@ -312,6 +312,7 @@ func TestScreensGolden(t *testing.T) {
 		{"requests-claim-move", newRequestsScreen, []string{"enter", "s"}},
 		{"requests-claim-amount", newRequestsScreen, []string{"enter", "s", "down", "down", "down", "enter", "1 250,50"}},
 		{"requests-claim-confirm", newRequestsScreen, []string{"enter", "s", "down", "down", "down", "enter", "1 250,50", "enter", "Le virement part demain.", "enter"}},
+		{"requests-claim-responsibility", newRequestsScreen, []string{"enter", "b"}},
 		{"users", newUsersScreen, nil},
 		{"users-confirm", newUsersScreen, []string{"down", "r", "down", "enter"}},
 		{"conversations", newReadOnlyConversationsScreen, nil},
@@ -332,6 +333,10 @@ func TestScreensGolden(t *testing.T) {
 		for _, v := range views {
 			// An admin, so that the Courriels tab reads the outbox and offers a retry.
 			f := &fakeScreensSource{admin: strings.HasPrefix(v.name, "mails"), claims: strings.HasPrefix(v.name, "requests-claim")}
+			if v.name == "requests-claim-responsibility" {
+				// A car's claim on one of the house's contracts, its responsibility shared.
+				f.vehicle, f.responsibility = true, "shared"
+			}
 			s := newTestScreen(t, v.build, f, size[0], size[1])
 			s, _ = press(s, v.keys...)
 			got := s.View()

@@ -85,6 +85,12 @@ type Source interface {
 	// desk's POST /api/desk/requests/{id}/claim/status (the agent who
 	// took the claim, or an admin; the moves of claim.StaffClaim.Moves).
 	MoveClaim(ctx context.Context, id string, in claim.MoveInput) error
+	// SetClaimResponsibility records the responsibility the insurer
+	// retained for vehicle claim id ("", "none", "shared" or "full"),
+	// which moves the contract's bonus-malus at renewal:
+	// claim.Service.SetResponsibility, the rules of the web desk's POST
+	// /api/desk/requests/{id}/claim/responsibility.
+	SetClaimResponsibility(ctx context.Context, id, responsibility string) error
 
 	LiveChat
 }

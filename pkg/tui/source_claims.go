@@ -33,6 +33,15 @@ func (s *appSource) MoveClaim(ctx context.Context, id string, in claim.MoveInput
 	return s.act(func() error { _, err := s.a.Claims.Move(ctx, s.actor, id, in); return err })
 }
 
+// SetClaimResponsibility records a vehicle claim's responsibility through
+// the claims' service, as the web desk's claim responsibility endpoint does.
+func (s *appSource) SetClaimResponsibility(ctx context.Context, id, responsibility string) error {
+	return s.act(func() error {
+		_, err := s.a.Claims.SetResponsibility(ctx, s.actor, id, claim.ResponsibilityInput{Responsibility: responsibility})
+		return err
+	})
+}
+
 // claimLines are a claim's own lines in the request's view
 // (claim.StaffLines, which its KindSpec gives the desk).
 func claimLines(c *claim.StaffClaim) [][2]string { return pairs(claim.StaffLines(c, paris)) }

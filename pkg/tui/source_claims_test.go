@@ -16,6 +16,7 @@ import (
 	"courtier/pkg/app"
 	"courtier/pkg/apperr"
 	"courtier/pkg/claim"
+	"courtier/pkg/contract/contracttest"
 	"courtier/pkg/store/storetest"
 )
 
@@ -159,5 +160,98 @@ func TestAppSourceMoveClaim(t *testing.T) {
 	}
 	if len(d.Claim.Moves) != 1 || d.Claim.Moves[0].Status != "transmitted" {
 		t.Errorf("the moves from « Clos »: %+v", d.Claim.Moves)
+	}
+}
+
+// TestAppSourceClaimResponsibility records a car claim's responsibility
+// through the Source over a real App, with the rules of the web desk's
+// endpoint: read-only and an agent who has not taken it are refused, a
+// home insured elsewhere has none, and the value saved shows in the
+// claim read again and in its line.
+func TestAppSourceClaimResponsibility(t *testing.T) {
+	ctx := context.Background()
+	clock := storetest.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	a, err := app.Open(ctx, app.Config{DB: storetest.DSN(t), Now: clock.Now,
+		Account: account.Config{Argon: account.Params{Memory: 64, Time: 1, Threads: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	agent := account.ActorOf(accounttest.Staff(t, a.Accounts, account.NewUser{Email: "arthur@exemple.fr",
+		Password: contracttest.Password, DisplayName: "Arthur Agent", Role: account.RoleAgent}, clock.Now()))
+	marie := contracttest.Client(t, a, "marie@exemple.fr", "Marie Durand")
+	k := contracttest.Signed(t, a, marie, "2026-03-10", "AB-123-CD")
+	clock.Advance(10 * 24 * time.Hour) // 2026-03-12: the cover runs
+	car, err := a.Claims.Declare(ctx, marie, claim.Draft{ContractID: k.ID, Kind: "collision", OccurredAt: "2026-03-11",
+		Description: "Accrochage sur le parking du supermarché, pare-chocs enfoncé.",
+		Answers: map[string]string{"place": "Parking Auchan, Lyon", "injured": "no", "otherParty": "yes", "otherName": "Jean Martin",
+			"otherPlate": "CD-456-EF", "otherInsurer": "Assurances Exemple", "constat": "signed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := a.Claims.Declare(ctx, marie, claim.Draft{Insurer: "Assurances Exemple SA", PolicyNumber: "AB-123456", Product: "home", Kind: "water",
+		OccurredAt: "2026-03-11", Description: "Fuite sous l'évier de la cuisine, parquet gonflé.",
+		Answers: map[string]string{"place": "12 rue des Lilas, Lyon", "rooms": "Cuisine", "waterStopped": "yes", "waterSource": "mine"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, ag := NewAppSource(a, account.Visitor), NewAppSource(a, agent)
+	steps := []struct {
+		name, id, value string
+		code            apperr.Code // "" when it is saved
+		msg             string
+		want            string // the responsibility read again
+	}{
+		{"read-only", car.ID, "full", apperr.EFORBIDDEN, "Lecture seule", ""},
+		{"before taking it", car.ID, "full", apperr.EFORBIDDEN, "", ""},
+		{"take", car.ID, "", "", "", ""},
+		{"a wrong value", car.ID, "totale", apperr.EINVALID, "Choisissez la responsabilité", ""},
+		{"shared", car.ID, "shared", "", "", "shared"},
+		{"the same again", car.ID, "shared", "", "", "shared"},
+		{"back to not known", car.ID, "", "", "", ""},
+		{"full", car.ID, "full", "", "", "full"},
+		{"take the home claim", home.ID, "", "", "", ""},
+		{"a home insured elsewhere", home.ID, "none", apperr.EINVALID, "Seul un sinistre de véhicule", ""},
+	}
+	for _, st := range steps {
+		var err error
+		if strings.HasPrefix(st.name, "take") {
+			err = ag.Take(ctx, st.id)
+		} else {
+			src := ag
+			if st.name == "read-only" {
+				src = ro
+			}
+			err = src.SetClaimResponsibility(ctx, st.id, st.value)
+		}
+		if apperr.CodeOf(err) != st.code && !(st.code == "" && err == nil) || !strings.Contains(errorText(err), st.msg) {
+			t.Errorf("%s: %v (%s), want %s %q", st.name, err, apperr.CodeOf(err), st.code, st.msg)
+		}
+		d, err := ag.Request(ctx, st.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Claim.Responsibility != st.want {
+			t.Errorf("%s: responsibility %q, want %q", st.name, d.Claim.Responsibility, st.want)
+		}
+	}
+	d, err := ro.Request(ctx, car.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Claim.BonusMalus || d.Claim.CanWork {
+		t.Errorf("read-only: bonusMalus %v canWork %v, want true false", d.Claim.BonusMalus, d.Claim.CanWork)
+	}
+	line := ""
+	for _, l := range d.Lines {
+		if l[0] == "Responsabilité retenue par l’assureur" {
+			line = l[1]
+		}
+	}
+	if line != "Entière" {
+		t.Errorf("the line: %q in %q", line, d.Lines)
+	}
+	if h, _ := ag.Request(ctx, home.ID); h.Claim.BonusMalus {
+		t.Error("a home insured elsewhere weighs on the bonus-malus")
 	}
 }
