@@ -66,7 +66,7 @@ func (s *Service) SetResponsibility(ctx context.Context, actor account.Actor, id
 	}
 	label, known := responsibilityLabels[in.Responsibility]
 	if !known {
-		return nil, apperr.FieldErrorf("responsibility", "Choisissez la responsabilité retenue par l’assureur\u00a0: aucune, partagée, entière, ou non connue encore.")
+		return nil, apperr.FieldErrorf("responsibility", "Choisissez la responsabilité retenue par l’assureur\u00a0: aucune, partagée, entière, ou pas encore connue.")
 	}
 	var out *StaffClaim
 	err := s.db.WriteTx(ctx, func(tx *store.Tx) error {

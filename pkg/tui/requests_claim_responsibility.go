@@ -20,7 +20,7 @@ import (
 // responsibilityChoices are the answers in the web desk's order and words
 // (site/src/features/desk/claim-api.ts, responsibilityChoices).
 var responsibilityChoices = []struct{ value, label string }{
-	{claim.ResponsibilityUnknown, "Non connue encore"},
+	{claim.ResponsibilityUnknown, "Pas encore connue"},
 	{claim.ResponsibilityNone, "Aucune"},
 	{claim.ResponsibilityShared, "Partagée"},
 	{claim.ResponsibilityFull, "Entière"},

@@ -77,16 +77,16 @@ func TestRequestsClaimResponsibility(t *testing.T) {
 		call    string // the SetClaimResponsibility made, "" for none
 		info    string
 	}{
-		{"shared, from not known", "", []string{"down", "down"}, "› Non connue encore (actuelle)",
+		{"shared, from not known", "", []string{"down", "down"}, "› Pas encore connue (actuelle)",
 			`SetClaimResponsibility s1 "shared"`, "Responsabilité enregistrée\u00a0: partagée."},
-		{"none", "", []string{"down"}, "› Non connue encore (actuelle)",
+		{"none", "", []string{"down"}, "› Pas encore connue (actuelle)",
 			`SetClaimResponsibility s1 "none"`, "Responsabilité enregistrée\u00a0: aucune."},
 		{"full, from shared", "shared", []string{"down"}, "› Partagée (actuelle)",
 			`SetClaimResponsibility s1 "full"`, "Responsabilité enregistrée\u00a0: entière."},
 		{"back to not known", "full", []string{"up", "up", "up"}, "› Entière (actuelle)",
-			`SetClaimResponsibility s1 ""`, "Responsabilité enregistrée\u00a0: non connue encore."},
+			`SetClaimResponsibility s1 ""`, "Responsabilité enregistrée\u00a0: pas encore connue."},
 		{"the current one again", "shared", nil, "› Partagée (actuelle)", "", "Responsabilité inchangée\u00a0: partagée."},
-		{"not known again", "", nil, "› Non connue encore (actuelle)", "", "Responsabilité inchangée\u00a0: non connue encore."},
+		{"not known again", "", nil, "› Pas encore connue (actuelle)", "", "Responsabilité inchangée\u00a0: pas encore connue."},
 		{"moved then back", "none", []string{"down", "up"}, "› Aucune (actuelle)", "", "Responsabilité inchangée\u00a0: aucune."},
 	}
 	for _, c := range cases {
@@ -98,7 +98,7 @@ func TestRequestsClaimResponsibility(t *testing.T) {
 		if !strings.Contains(v, "Responsabilité retenue par l’assureur · SN-2026-000123") || !strings.Contains(v, c.marked) {
 			t.Errorf("%s: the list:\n%s", c.name, v)
 		}
-		if i, j, k, l := strings.Index(v, "Non connue encore"), strings.Index(v, "Aucune"), strings.Index(v, "Partagée"), strings.Index(v, "Entière"); i < 0 || !(i < j && j < k && k < l) {
+		if i, j, k, l := strings.Index(v, "Pas encore connue"), strings.Index(v, "Aucune"), strings.Index(v, "Partagée"), strings.Index(v, "Entière"); i < 0 || !(i < j && j < k && k < l) {
 			t.Errorf("%s: the answers out of the web's order:\n%s", c.name, v)
 		}
 		s, out := press(s, append(c.keys, "enter")...)

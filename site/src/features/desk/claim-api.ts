@@ -33,7 +33,7 @@ export type Responsibility = '' | 'none' | 'shared' | 'full';
 
 /** The choices of the desk's select, in the order an agent reads them. */
 export const responsibilityChoices: { value: Responsibility; label: string }[] = [
-  { value: '', label: 'Non connue encore' },
+  { value: '', label: 'Pas encore connue' },
   { value: 'none', label: 'Aucune' },
   { value: 'shared', label: 'Partagée' },
   { value: 'full', label: 'Entière' },

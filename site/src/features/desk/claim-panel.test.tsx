@@ -292,7 +292,7 @@ describe('figures', () => {
     const onChange = vi.fn();
     renderPanel(car, onChange);
     const select = screen.getByLabelText(/^Responsabilité retenue par l’assureur/) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.text)).toEqual(['Non connue encore', 'Aucune', 'Partagée', 'Entière']);
+    expect([...select.options].map((o) => o.text)).toEqual(['Pas encore connue', 'Aucune', 'Partagée', 'Entière']);
     fireEvent.change(select, { target: { value: 'shared' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la responsabilité' })));
     expect(calls).toEqual([{ key: 'POST /api/desk/requests/c1/claim/responsibility', body: { responsibility: 'shared' } }]);

@@ -16,7 +16,7 @@ export function ClaimResponsibility({ claim, onChange }: { claim: StaffClaim; on
   const [action, run] = useAction(onChange);
   useEffect(() => setValue(claim.responsibility ?? ''), [claim.responsibility]);
   if (!claim.bonusMalus) return null;
-  const current = responsibilityChoices.find((c) => c.value === (claim.responsibility ?? ''))?.label ?? 'Non connue encore';
+  const current = responsibilityChoices.find((c) => c.value === (claim.responsibility ?? ''))?.label ?? 'Pas encore connue';
 
   async function send(e: FormEvent) {
     e.preventDefault();
