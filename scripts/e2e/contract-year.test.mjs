@@ -385,9 +385,19 @@ describe('the contract’s year', () => {
       `Différence ${diff === 0 ? 'aucune, le prix ne change pas' : `${diff > 0 ? '+' : '\u2212'}${euros(Math.abs(diff))} par an`}`,
       `vous pouvez refuser le renouvellement jusqu’au ${frDay(c.renewalDeadline)}`,
     ]) assert.ok(text.includes(plain(part)), `« ${part} » dans : ${text}`);
-    // What changed is what the server says changed, line by line.
+    // What changed is what the server says changed, line by line: what moved the price in the
+    // list, a coefficient whose input moved but not its figure (the driver's age at 1,00)
+    // folded apart.
+    const changeLine = ([label, was, is]) => plain(`${label} : ${was || '—'} → ${is || '—'}`);
+    const figure = (v) => v.split(/[\u00a0 ]:[\u00a0 ]/).pop();
+    const same = ([label, was, is]) => label.startsWith('×') && was && is && figure(was) === figure(is);
     const changes = await block.locator('h3:text("Ce qui a changé") + ul > li').allInnerTexts();
-    assert.deepEqual(changes.map(plain), r.changes.map(([label, was, is]) => plain(`${label} : ${was || '—'} → ${is || '—'}`)));
+    assert.deepEqual(changes.map(plain), r.changes.filter((c) => !same(c)).map(changeLine));
+    assert.ok(changes.some((t) => /bonus-malus/.test(t)), `the bonus-malus moved at renewal: ${changes}`);
+    // Folded, so not rendered: read as text, not as shown.
+    const folded = await block.locator('details.contract-changes-same li').allTextContents();
+    assert.deepEqual(folded.map(plain), r.changes.filter(same).map(changeLine));
+    assert.ok(folded.length > 0, 'the driver a year older at the same coefficient is folded');
     const compare = block.getByRole('link', { name: 'Comparer les offres de nos assureurs' });
     // The comparison is the same risk priced by every insurer, kept in « Mes prix ».
     assert.equal(await compare.getAttribute('href'), r.compareUrl);

@@ -169,6 +169,22 @@ describe('RenewalNotice', () => {
     expect(within(region).getByRole('link', { name: 'Comparer les offres de nos assureurs' }).getAttribute('href')).toBe('/prix/auto');
   });
 
+  it('lists what moved the price, and folds a coefficient whose figure stayed', () => {
+    const changes: [string, string, string][] = [
+      ['× âge du conducteur', '45\u00a0ans\u00a0: 1,00', '46\u00a0ans\u00a0: 1,00'],
+      ['× bonus-malus', 'relevé d’information\u00a0: 0,60', 'relevé d’information\u00a0: 0,57'],
+      ['× option', '', '1,10'],
+      ['Tarif de l’assureur', '512,00\u00a0€', '540,00\u00a0€'],
+    ];
+    render(<MemoryRouter><RenewalNotice contract={{ ...contract, renewal: { ...renewal, changes } }} /></MemoryRouter>);
+    const region = screen.getByRole('region');
+    const listed = [...region.querySelectorAll('h3 + ul > li')].map(text);
+    expect(listed).toEqual(['× bonus-malus : relevé d’information : 0,60 → relevé d’information : 0,57', '× option : — → 1,10', 'Tarif de l’assureur : 512,00 € → 540,00 €']);
+    const folded = region.querySelector('details.contract-changes-same');
+    expect(folded?.querySelector('summary')?.textContent).toBe('Autres lignes recalculées, sans effet sur le prix (1)');
+    expect([...(folded?.querySelectorAll('li') ?? [])].map(text)).toEqual(['× âge du conducteur : 45 ans : 1,00 → 46 ans : 1,00']);
+  });
+
   it('takes the new year’s first day from the server, and folds its debits', () => {
     render(<MemoryRouter><RenewalNotice contract={{ ...contract, renewal: { ...renewal, start: '2027-12-09', schedule: [{ date: '2027-12-09', amountCents: 5125 }, { date: '2028-01-09', amountCents: 5125 }] } }} /></MemoryRouter>);
     const region = screen.getByRole('region', { name: 'Votre prix à partir du 9\u00a0décembre 2027' });

@@ -8,6 +8,34 @@ export function diffText(cents: number): string {
   return `${cents > 0 ? '+' : '\u2212'}${formatEuros(Math.abs(cents))} par an`;
 }
 
+type Change = [string, string, string];
+
+/** The figure a trace value ends with: « 46 ans : 1,00 » gives « 1,00 ». */
+function figure(value: string): string {
+  const m = /[\u00a0 ]:[\u00a0 ]([^:]*)$/.exec(value);
+  return m?.[1] ?? value;
+}
+
+/**
+ * Whether a change leaves the price as it was: a coefficient (« × … »)
+ * whose input moved but whose figure did not, as the driver's age 45 → 46
+ * ans at 1,00. Shown apart, folded, so that « Ce qui a changé » lists what
+ * moved the price.
+ */
+export function sameFactor([label, before, after]: Change): boolean {
+  return label.startsWith('×') && before !== '' && after !== '' && figure(before) === figure(after);
+}
+
+function ChangeList({ changes }: { changes: Change[] }) {
+  return (
+    <ul>
+      {changes.map(([label, before, after]) => (
+        <li key={label}>{typeset(`${label} : ${before || '—'} → ${after || '—'}`)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** What a price change shows: the price before (under its label), the new one, the difference, what changed. */
 export function PriceFigures({ beforeLabel, beforeCents, afterCents, monthlyCents, changes }: {
   beforeLabel: string;
@@ -15,8 +43,10 @@ export function PriceFigures({ beforeLabel, beforeCents, afterCents, monthlyCent
   afterCents: number;
   /** The new monthly debit; 0 or absent when paid yearly. */
   monthlyCents?: number;
-  changes: [string, string, string][];
+  changes: Change[];
 }) {
+  const moved = changes.filter((c) => !sameFactor(c));
+  const same = changes.filter(sameFactor);
   return (
     <>
       <dl className="contract-repricing-figures">
@@ -24,15 +54,17 @@ export function PriceFigures({ beforeLabel, beforeCents, afterCents, monthlyCent
         <div><dt>Nouveau prix</dt><dd><strong>{formatEuros(afterCents)} par an</strong>{monthlyCents ? ` (${formatEuros(monthlyCents)} par mois)` : null}</dd></div>
         <div><dt>Différence</dt><dd>{diffText(afterCents - beforeCents)}</dd></div>
       </dl>
-      {changes.length > 0 ? (
+      {moved.length > 0 ? (
         <>
           <h3>Ce qui a changé</h3>
-          <ul>
-            {changes.map(([label, before, after]) => (
-              <li key={label}>{typeset(`${label} : ${before || '—'} → ${after || '—'}`)}</li>
-            ))}
-          </ul>
+          <ChangeList changes={moved} />
         </>
+      ) : null}
+      {same.length > 0 ? (
+        <details className="contract-changes-same">
+          <summary>{`Autres lignes recalculées, sans effet sur le prix (${same.length})`}</summary>
+          <ChangeList changes={same} />
+        </details>
       ) : null}
     </>
   );
